@@ -1,0 +1,83 @@
+// One lint setup for the whole tree. Besides the usual TypeScript rules it enforces the import
+// boundaries of DESIGN.md: `shared` imports nothing of ours; `web`, `gateway` and `upstream` import only
+// `shared`; a web feature never imports another feature.
+import js from '@eslint/js';
+import boundaries from 'eslint-plugin-boundaries';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  {
+    ignores: ['**/dist/**', '**/node_modules/**', '**/coverage/**', 'data/**', '**/.cache/**', 'tests/reports/**', '**/lint-fixtures/**'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-explicit-any': 'error',
+    },
+  },
+  {
+    files: ['web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    files: ['{shared,upstream,gateway,web,tests}/**/*.{ts,tsx}'],
+    plugins: { boundaries },
+    settings: {
+      'import/resolver': {
+        typescript: { noWarnOnMultipleProjects: true, project: ['shared/tsconfig.json', 'upstream/tsconfig.json', 'gateway/tsconfig.json', 'web/tsconfig.json', 'tests/tsconfig.json'] },
+      },
+      'boundaries/include': ['{shared,upstream,gateway,web,tests}/**/*'],
+      'boundaries/elements': [
+        { type: 'shared', pattern: 'shared', mode: 'folder' },
+        { type: 'upstream', pattern: 'upstream', mode: 'folder' },
+        { type: 'gateway', pattern: 'gateway', mode: 'folder' },
+        { type: 'web-feature', pattern: 'web/src/features/*', mode: 'folder', capture: ['feature'] },
+        { type: 'web-app', pattern: 'web/src/app', mode: 'folder' },
+        { type: 'web-common', pattern: 'web/src/{lib,components,test}', mode: 'folder' },
+        { type: 'web-root', pattern: 'web', mode: 'folder' },
+        { type: 'tests', pattern: 'tests', mode: 'folder' },
+      ],
+    },
+    rules: {
+      'boundaries/element-types': [
+        'error',
+        {
+          default: 'disallow',
+          rules: [
+            { from: 'shared', allow: ['shared'] },
+            { from: 'upstream', allow: ['upstream', 'shared'] },
+            { from: 'gateway', allow: ['gateway', 'shared'] },
+            { from: 'web-common', allow: ['web-common', 'shared'] },
+            { from: 'web-feature', allow: ['web-common', 'shared', ['web-feature', { feature: '${from.feature}' }]] },
+            { from: 'web-app', allow: ['web-app', 'web-feature', 'web-common', 'shared'] },
+            { from: 'web-root', allow: ['web-root', 'web-app', 'web-common', 'shared'] },
+            { from: 'tests', allow: ['tests', 'shared'] },
+          ],
+        },
+      ],
+    },
+  },
+  // Package names are not always resolvable from the importing package (they are not its dependencies),
+  // so the package-level rule is also written as plain import restrictions.
+  {
+    files: ['shared/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['@tapcard/*'], message: 'shared imports nothing of ours.' }] }] },
+  },
+  {
+    files: ['{upstream,gateway,web}/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@tapcard/*', '!@tapcard/shared', '!@tapcard/shared/*'], message: 'Only @tapcard/shared may be imported across packages.' }] },
+      ],
+    },
+  },
+);

@@ -1,0 +1,47 @@
+import { defineConfig } from 'vitest/config';
+
+// `source` points workspace packages at their TypeScript sources, so tests never need a build.
+const conditions = ['source', 'node', 'development|production'];
+
+// The upstream's suite runs on embedded PGlite always, and again on PostgreSQL when DATABASE_URL is set.
+// Under CI a missing DATABASE_URL is a failure, never a skip.
+const postgresUrl = process.env.DATABASE_URL;
+if (!postgresUrl) {
+  if (process.env.CI === 'true') throw new Error('CI=true but DATABASE_URL is not set: the upstream must also be tested on PostgreSQL.');
+  if (!process.env.VITEST_WORKER_ID) console.warn('DATABASE_URL is not set: the upstream tests run on PGlite only (set it to also run them on PostgreSQL).');
+}
+const upstreamOnPostgres = postgresUrl
+  ? [{ extends: true, test: { name: 'upstream-postgres', root: 'upstream', environment: 'node', testTimeout: 30_000, hookTimeout: 60_000, env: { UPSTREAM_TEST_DB: 'postgres' } } }]
+  : [];
+
+export default defineConfig({
+  resolve: { conditions },
+  ssr: { resolve: { conditions } },
+  test: {
+    exclude: ['**/node_modules/**', '**/dist/**'],
+    projects: [
+      { extends: true, test: { name: 'shared', root: 'shared', environment: 'node' } },
+      { extends: true, test: { name: 'upstream', root: 'upstream', environment: 'node', testTimeout: 30_000, hookTimeout: 60_000 } },
+      ...upstreamOnPostgres,
+      { extends: true, test: { name: 'gateway', root: 'gateway', environment: 'node', testTimeout: 30_000, hookTimeout: 60_000 } },
+      './web/vite.config.ts',
+      { extends: true, test: { name: 'tests', root: 'tests', include: ['{lint,compose,integration}/**/*.test.ts'], environment: 'node', testTimeout: 120_000, hookTimeout: 180_000 } },
+      // Browser journeys against one running product (started by the global setup).
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          root: 'tests',
+          include: ['e2e/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['./e2e/support/global-setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          maxWorkers: 2,
+          // Journeys run after every other project: they need their own worker limit, so their own group.
+          sequence: { groupOrder: 1 },
+        },
+      },
+    ],
+  },
+});
