@@ -1,0 +1,544 @@
+import { z } from 'zod';
+import { cartItemSchema } from '../domain/cart.js';
+import { cardFieldSchema } from '../domain/cards.js';
+import {
+  activationTokenSchema,
+  changePasswordSchema,
+  chipTokenSchema,
+  contactExchangeSchema,
+  deliveryCheckoutSchema,
+  emailCodeSchema,
+  forgotPasswordSchema,
+  groupChatMessageSchema,
+  inlineEditSchema,
+  loginSchema,
+  lowercaseEmailSchema,
+  makeEventSchema,
+  messages,
+  newPasswordSchema,
+  pickupCheckoutSchema,
+  preorderSchema,
+  privateChatMessageSchema,
+  profileSchema,
+  registrationSchema,
+  requiredString,
+  resetPasswordSchema,
+  serviceFormSchema,
+  verifyMailSchema,
+} from '../rules/index.js';
+import { failureSchema, okShape, plainAnswerSchema, wire, wireData } from './envelope.js';
+import {
+  adminEventSchema,
+  attendeeTokenSchema,
+  authTokenSchema,
+  chatMessageSchema,
+  chipRecordSchema,
+  contactSchema,
+  eventListsSchema,
+  eventSchema,
+  liveStateSchema,
+  orderSchema,
+  ownerCardSchema,
+  physicalCardSchema,
+  privateChatSchema,
+  publicAttendeeSchema,
+  publicCardSchema,
+  serviceSchema,
+  uploadResultSchema,
+  userProfileSchema,
+  userSummarySchema,
+} from './entities.js';
+
+/**
+ * Every upstream call of both specs' section 7 tables and of part 1's "other named endpoints" list.
+ * Paths the spec shows are verbatim; the others follow DESIGN.md's scheme (docs/decisions.md lists
+ * them). The browser calls them as `/api` + path through the gateway; the upstream registers exactly
+ * these paths (`:name` segments are path parameters, as Fastify writes them).
+ */
+
+export type Method = 'GET' | 'POST' | 'DELETE';
+/** none: public; bearer: the user's `token_type access_token`; optional: sent when present; service: the gateway's key. */
+export type Auth = 'none' | 'bearer' | 'optional' | 'service';
+
+export interface Call {
+  readonly method: Method;
+  readonly path: string;
+  readonly auth: Auth;
+  readonly params?: z.ZodObject;
+  readonly query?: z.ZodObject;
+  /** JSON body, or the text fields of a multipart body when `multipart` is set. */
+  readonly body?: z.ZodType;
+  /** Names of the file parts of a multipart body. */
+  readonly multipart?: readonly string[];
+  /** The answer's schema, or 'vcard' / 'html' for a text answer. */
+  readonly answer: z.ZodType | 'vcard' | 'html';
+  /** The spec's name of the call, for docs and errors. */
+  readonly summary: string;
+}
+
+function call<const C extends Call>(c: C): C {
+  return c;
+}
+
+const id = z.string().min(1).max(128);
+const idParam = z.object({ id });
+const cardIdentity = z.object({ card_id: id, type: z.string().min(1).max(32) });
+
+/** A new account's email, password and name, with the spec's messages (sign-up and create-user). */
+const newAccountShape = {
+  email: lowercaseEmailSchema,
+  password: newPasswordSchema.shape.password,
+  name: requiredString(messages.nameRequired),
+};
+
+/** The onboarding wizard's whole state, as sign-up and create-card take it. */
+export const signupPayloadSchema = cardIdentity.extend({
+  token: activationTokenSchema.shape.token,
+  user: z.object({
+    ...newAccountShape,
+    auth_type: z.string().min(1),
+    profile_image: z.string().nullable().optional(),
+  }),
+  card: z.object({
+    name: profileSchema.shape.name,
+    subTitle: profileSchema.shape.subTitle,
+    phone: profileSchema.shape.phone,
+    description: z.string().optional().default(''),
+    fields: z.array(cardFieldSchema).default([]),
+  }),
+  image: z.object({ image: z.string(), name: z.string() }).nullable().optional(),
+});
+export type SignupPayload = z.infer<typeof signupPayloadSchema>;
+
+export const saveCardPayloadSchema = z.object({
+  image: z.string().nullable(),
+  title: inlineEditSchema,
+  description: z.string(),
+  sub_title: inlineEditSchema,
+  fields: z.array(cardFieldSchema),
+});
+export type SaveCardPayload = z.infer<typeof saveCardPayloadSchema>;
+
+/** The service form's rules (spec messages); multipart sends enable_enquiry as 'true' / 'false'. */
+export const addServiceFieldsSchema = serviceFormSchema;
+
+export const uploadFieldsSchema = z.object({
+  folder: z.enum(['profile', 'services', 'events_gallery', 'events_banner']),
+  name: z.string().min(1).max(200),
+});
+
+/**
+ * An event as create and update take it. The spec's "not in the past" rule depends on the server's
+ * clock and, on update, on whether the start date changed, so the schema here checks everything but
+ * that (a clock at the epoch lets every real date through) and the upstream applies it itself.
+ */
+export const eventPayloadSchema = makeEventSchema(() => new Date(0));
+export type EventPayload = z.infer<typeof eventPayloadSchema>;
+
+export const chatPostSchema = z.object({
+  event_id: id,
+  attendee_id: z.string().min(1).max(160),
+  message: groupChatMessageSchema,
+  image: z.string().max(2048).default(''),
+});
+export type ChatPost = z.infer<typeof chatPostSchema>;
+
+export const privateChatPostSchema = z.object({
+  event_id: id,
+  attendee_id_1: z.string().min(1).max(160),
+  attendee_id_2: z.string().min(1).max(160),
+  message: privateChatMessageSchema,
+  image: z.string().max(2048).default(''),
+});
+export type PrivateChatPost = z.infer<typeof privateChatPostSchema>;
+
+/**
+ * The order payload (part 2 §3): the checkout's customer fields under the spec's keys (`phoneNumber`,
+ * not the form's `phone`), validated by the checkout rules so a bad field answers the spec's message:
+ * delivery needs address, city, state and country and a shipping of 2,500 or 5,000; pickup needs a
+ * branch id and shipping 0. `total`, `vat` and `shipping` are the client's figures: the upstream
+ * recomputes them from the cart and refuses an order whose figures differ.
+ */
+const orderExtras = {
+  cart: z.array(cartItemSchema).min(1),
+  total: z.number(),
+  vat: z.number(),
+  callback_url: z.string().trim().min(1).max(2048),
+};
+const deliveryOrderSchema = z.object({
+  method: deliveryCheckoutSchema.shape.method,
+  name: deliveryCheckoutSchema.shape.name,
+  phoneNumber: deliveryCheckoutSchema.shape.phone,
+  email: deliveryCheckoutSchema.shape.email,
+  address: deliveryCheckoutSchema.shape.address,
+  city: deliveryCheckoutSchema.shape.city,
+  state: deliveryCheckoutSchema.shape.state,
+  country: deliveryCheckoutSchema.shape.country,
+  /** Sent as null by the checkout; ignored for delivery. */
+  pickup: z.string().nullable().optional(),
+  shipping: deliveryCheckoutSchema.shape.shipping,
+  ...orderExtras,
+});
+const pickupOrderSchema = z.object({
+  method: pickupCheckoutSchema.shape.method,
+  name: pickupCheckoutSchema.shape.name,
+  phoneNumber: pickupCheckoutSchema.shape.phone,
+  email: pickupCheckoutSchema.shape.email,
+  /** Ignored for pickup: the order takes the chosen branch's address. */
+  address: z.string().optional(),
+  city: z.string().optional(),
+  state: z.string().optional(),
+  country: z.string().optional(),
+  pickup: pickupCheckoutSchema.shape.pickup,
+  shipping: pickupCheckoutSchema.shape.shipping,
+  ...orderExtras,
+});
+export const orderPayloadSchema = z.discriminatedUnion('method', [deliveryOrderSchema, pickupOrderSchema], { error: messages.methodRequired });
+export type OrderPayload = z.infer<typeof orderPayloadSchema>;
+
+/**
+ * The order lookup: success 'true' with the order once the provider confirmed the payment (HTTP 200);
+ * success 'false' with the order when it was declined (200) or is still pending (HTTP 202, the order's
+ * payment_status 'pending': keep checking); success 'false' without an order for an unknown reference (404).
+ */
+export const orderLookupAnswerSchema = z.discriminatedUnion('success', [
+  okShape({ order: orderSchema }),
+  failureSchema.extend({ order: orderSchema.optional() }),
+]);
+
+const linkQuery = z.object({ link: z.string().min(1).max(200) });
+
+export const calls = {
+  // ── Accounts ───────────────────────────────────────────────────────────
+  verifyMail: call({ summary: 'verify-mail', method: 'POST', path: '/auth/public/api/verify-mail', auth: 'none', body: verifyMailSchema, answer: plainAnswerSchema }),
+  verifyCode: call({ summary: 'verify-code', method: 'POST', path: '/auth/public/api/verify-code', auth: 'none', body: emailCodeSchema, answer: plainAnswerSchema }),
+  signUp: call({ summary: 'sign-up', method: 'POST', path: '/auth/public/api/sign-up', auth: 'none', body: signupPayloadSchema, answer: wireData(authTokenSchema) }),
+  createUser: call({
+    summary: 'create-user',
+    method: 'POST',
+    path: '/auth/public/api/create-user',
+    auth: 'none',
+    body: z.object({ ...newAccountShape, auth_type: z.string().default('Email') }),
+    answer: wireData(authTokenSchema),
+  }),
+  hasEmail: call({ summary: 'has-email', method: 'POST', path: '/auth/public/api/has-email', auth: 'none', body: verifyMailSchema, answer: wireData(z.object({ exists: z.boolean() })) }),
+  userProfile: call({ summary: 'user-profile', method: 'GET', path: '/auth/public/api/user-profile', auth: 'bearer', answer: wireData(userProfileSchema) }),
+  login: call({ summary: 'login', method: 'POST', path: '/auth/public/api/login', auth: 'none', body: loginSchema, answer: wireData(authTokenSchema) }),
+  googleLogin: call({
+    summary: 'google callback (/auth/public/google-login)',
+    method: 'GET',
+    path: '/auth/public/google-login',
+    auth: 'none',
+    query: z.looseObject({ code: z.string().optional(), state: z.string().optional() }),
+    answer: z.discriminatedUnion('success', [
+      z.object({
+        success: z.literal('true'),
+        message: z.string().optional(),
+        data: authTokenSchema.extend({ card_url: z.string().nullable() }).optional(),
+        signup: z
+          .object({
+            card_id: z.string().nullable(),
+            token: z.string().nullable(),
+            type: z.string().nullable(),
+            user: z.object({ email: z.string(), auth_type: z.string(), password: z.string(), name: z.string(), profile_image: z.string().nullable() }),
+          })
+          .optional(),
+      }),
+      failureSchema,
+    ]),
+  }),
+  signInWithLogin: call({
+    summary: 'sign-in-with-login (start of social sign-in)',
+    method: 'GET',
+    path: '/auth/public/sign-in-with-login',
+    auth: 'none',
+    query: z.object({ redirect: z.string().optional() }),
+    answer: wireData(z.object({ url: z.string() })),
+  }),
+  forgotPassword: call({ summary: 'forgot-password', method: 'POST', path: '/auth/public/api/forgot-password', auth: 'none', body: forgotPasswordSchema, answer: plainAnswerSchema }),
+  resetPassword: call({ summary: 'reset-password', method: 'POST', path: '/auth/public/api/reset-password', auth: 'none', body: resetPasswordSchema, answer: plainAnswerSchema }),
+  changePassword: call({ summary: 'change-password', method: 'POST', path: '/auth/api/change-password', auth: 'bearer', body: changePasswordSchema, answer: plainAnswerSchema }),
+
+  // ── Physical cards ───────────────────────────────────────────────────────
+  confirmToken: call({
+    summary: 'confirm-token',
+    method: 'POST',
+    path: '/connect/public/api/confirm-token',
+    auth: 'none',
+    body: cardIdentity.extend(activationTokenSchema.shape),
+    answer: plainAnswerSchema,
+  }),
+  addDevice: call({
+    summary: 'add-device',
+    method: 'POST',
+    path: '/connect/public/api/add-device',
+    auth: 'bearer',
+    body: cardIdentity.extend(activationTokenSchema.shape),
+    answer: plainAnswerSchema,
+  }),
+  confirmCardId: call({
+    summary: 'confirm-card-id',
+    method: 'POST',
+    path: '/connect/public/api/confirm-card-id',
+    auth: 'none',
+    body: z.object({ card_id: id }),
+    answer: wireData(z.object({ info: physicalCardSchema })),
+  }),
+  createCard: call({ summary: 'create-card', method: 'POST', path: '/connect/public/api/create-card', auth: 'bearer', body: signupPayloadSchema, answer: plainAnswerSchema }),
+  loadRoute: call({
+    summary: 'load-route link',
+    method: 'POST',
+    path: '/connect/public/api/load-route',
+    auth: 'none',
+    body: cardIdentity,
+    answer: wireData(z.object({ redirect_url: z.string() })),
+  }),
+
+  // ── The owner's card ─────────────────────────────────────────────────────
+  getCard: call({ summary: 'get-card (card)', method: 'GET', path: '/connect/api/get-card', auth: 'bearer', answer: wireData(ownerCardSchema) }),
+  saveCard: call({ summary: 'save-card', method: 'POST', path: '/connect/api/save-card', auth: 'bearer', body: saveCardPayloadSchema, answer: wireData(ownerCardSchema) }),
+  addService: call({
+    summary: 'add-service',
+    method: 'POST',
+    path: '/v1/connect/api/add-service/:cardId',
+    auth: 'bearer',
+    params: z.object({ cardId: id }),
+    body: addServiceFieldsSchema,
+    multipart: ['service_image'],
+    answer: wireData(serviceSchema),
+  }),
+  deleteService: call({ summary: 'services delete', method: 'DELETE', path: '/v1/connect/api/services/:id', auth: 'bearer', params: idParam, answer: plainAnswerSchema }),
+
+  // ── Contacts ─────────────────────────────────────────────────────────────
+  getContacts: call({
+    summary: 'user contacts (get-contacts)',
+    method: 'GET',
+    path: '/connect/api/get-contacts',
+    auth: 'bearer',
+    answer: wireData(z.object({ contacts: z.array(contactSchema), user: userSummarySchema })),
+  }),
+  deleteContact: call({
+    summary: 'contacts delete',
+    method: 'DELETE',
+    path: '/v1/connect/api/contacts/:contactId',
+    auth: 'bearer',
+    params: z.object({ contactId: id }),
+    answer: plainAnswerSchema,
+  }),
+  deleteContactLegacy: call({
+    summary: 'DELETE /api/contacts/ (the same delete under the named path)',
+    method: 'DELETE',
+    path: '/connect/api/contacts/:contactId',
+    auth: 'bearer',
+    params: z.object({ contactId: id }),
+    answer: plainAnswerSchema,
+  }),
+  downloadContact: call({
+    summary: 'contacts download (vCard)',
+    method: 'GET',
+    path: '/v1/connect/api/contacts/:contactId/download',
+    auth: 'bearer',
+    params: z.object({ contactId: id }),
+    answer: 'vcard',
+  }),
+  exchangeContact: call({
+    summary: 'exchange-contact',
+    method: 'POST',
+    path: '/connect/public/api/exchange-contact',
+    auth: 'none',
+    body: contactExchangeSchema.extend({ card_id: id, device_type: z.string().min(1).max(32) }),
+    answer: plainAnswerSchema,
+  }),
+
+  // ── Public card ──────────────────────────────────────────────────────────
+  connectVcard: call({ summary: 'vcard view + link (connect-vcard)', method: 'GET', path: '/connect/public/api/connect-vcard', auth: 'none', query: linkQuery, answer: wireData(publicCardSchema) }),
+  vcardDownload: call({ summary: 'vcard-download (the owner\'s vCard)', method: 'GET', path: '/connect/public/api/vcard-download', auth: 'none', query: linkQuery, answer: 'vcard' }),
+
+  // ── Uploads ──────────────────────────────────────────────────────────────
+  uploadFile: call({
+    summary: 'uploadFile',
+    method: 'POST',
+    path: '/spaces/api/uploadFile',
+    auth: 'none',
+    body: uploadFieldsSchema,
+    multipart: ['file'],
+    answer: wireData(uploadResultSchema),
+  }),
+
+  // ── Events: organiser ────────────────────────────────────────────────────
+  listEvents: call({
+    summary: 'events list',
+    method: 'GET',
+    path: '/event/api/events',
+    auth: 'bearer',
+    query: z.object({ page: z.coerce.number().int().min(1).default(1), limit: z.coerce.number().int().min(1).max(100).default(100) }),
+    answer: wireData(eventListsSchema.extend({ user: userSummarySchema })),
+  }),
+  getEvent: call({ summary: 'event by id', method: 'GET', path: '/event/api/events/:id', auth: 'bearer', params: idParam, answer: wireData(eventSchema) }),
+  createEvent: call({ summary: 'event create', method: 'POST', path: '/event/api/events', auth: 'bearer', body: eventPayloadSchema, answer: wireData(eventSchema) }),
+  updateEvent: call({ summary: 'event update', method: 'POST', path: '/event/api/events/:id', auth: 'bearer', params: idParam, body: eventPayloadSchema, answer: wireData(eventSchema) }),
+  deleteEvent: call({ summary: 'event delete', method: 'DELETE', path: '/event/api/events/:id', auth: 'bearer', params: idParam, answer: plainAnswerSchema }),
+  adminEvent: call({ summary: 'admin event by id', method: 'GET', path: '/event/api/admin-event/:id', auth: 'bearer', params: idParam, answer: wireData(adminEventSchema) }),
+  checkIn: call({
+    summary: 'check in attendee',
+    method: 'POST',
+    path: '/event/api/check-in/:id',
+    auth: 'bearer',
+    params: idParam,
+    // `checked_in` is ours: the switch states the wanted value so a repeated request cannot flip it back.
+    body: z.object({ event_id: id, url_id: z.string().max(128).optional(), checked_in: z.boolean().optional() }),
+    answer: wireData(z.object({ status: z.boolean(), event_id: id })),
+  }),
+  adminChat: call({
+    summary: 'create-chat (admin)',
+    method: 'POST',
+    path: '/event/api/create-chat/:id',
+    auth: 'bearer',
+    params: idParam,
+    body: chatPostSchema,
+    answer: wireData(chatMessageSchema),
+  }),
+  adminPrivateChat: call({
+    summary: 'create-private-chat (admin)',
+    method: 'POST',
+    path: '/event/api/create-private-chat/:id',
+    auth: 'bearer',
+    params: idParam,
+    body: privateChatPostSchema,
+    answer: wireData(privateChatSchema),
+  }),
+  liveState: call({
+    summary: 'event live state (gateway poller)',
+    method: 'GET',
+    path: '/event/api/live/:id',
+    auth: 'service',
+    params: idParam,
+    query: z.object({ since: z.coerce.number().int().min(0).optional() }),
+    answer: wireData(liveStateSchema),
+  }),
+
+  // ── Events: public and attendees ─────────────────────────────────────────
+  findEvents: call({
+    summary: 'find events by title',
+    method: 'POST',
+    path: '/event/public/api/find-events',
+    auth: 'none',
+    body: z.object({ title: z.string().trim().min(1).max(200) }),
+    answer: wireData(z.array(eventSchema)),
+  }),
+  publicEvent: call({ summary: 'public event by id', method: 'GET', path: '/event/public/api/events/:id', auth: 'none', params: idParam, answer: wireData(eventSchema) }),
+  eventAttendees: call({
+    summary: 'event attendees (public list)',
+    method: 'GET',
+    path: '/event/public/api/events/:id/attendees',
+    auth: 'none',
+    params: idParam,
+    answer: wireData(z.object({ attendees: z.array(publicAttendeeSchema), registered: z.number().int(), capacity: z.number().int() })),
+  }),
+  openEvent: call({
+    summary: 'card open (event by clean name)',
+    method: 'GET',
+    path: '/event/public/api/open',
+    auth: 'none',
+    query: z.object({ id: z.string().min(1).max(200) }),
+    answer: wireData(z.object({ event: eventSchema })),
+  }),
+  cardEvents: call({ summary: 'card events + link', method: 'GET', path: '/event/public/api/card-events', auth: 'none', query: linkQuery, answer: wireData(eventListsSchema) }),
+  register: call({
+    summary: 'register user',
+    method: 'POST',
+    path: '/event/public/api/register',
+    auth: 'none',
+    body: registrationSchema.extend({ event_id: id, image: z.string().max(100_000).optional() }),
+    answer: wire({ link: z.string() }),
+  }),
+  paymentSuccessful: call({
+    summary: 'event payment-successful',
+    method: 'POST',
+    path: '/event/public/api/payment-successful',
+    auth: 'none',
+    body: z.looseObject({ reference: z.string().min(1).max(128) }),
+    answer: wire({ link: z.string() }),
+  }),
+  eventToken: call({ summary: 'event token', method: 'GET', path: '/event/public/api/token/:id', auth: 'none', params: idParam, answer: wireData(attendeeTokenSchema) }),
+  chip: call({ summary: 'event chip by id', method: 'GET', path: '/event/public/api/chip/:id', auth: 'optional', params: idParam, answer: wireData(chipRecordSchema) }),
+  bindChip: call({
+    summary: 'event chip token',
+    method: 'POST',
+    path: '/event/public/api/chip/:id',
+    auth: 'none',
+    params: idParam,
+    body: chipTokenSchema,
+    answer: wireData(z.object({ event_id: id })),
+  }),
+  chat: call({
+    summary: 'create-chat',
+    method: 'POST',
+    path: '/event/public/api/create-chat/:id',
+    auth: 'none',
+    params: idParam,
+    body: chatPostSchema,
+    answer: wireData(chatMessageSchema),
+  }),
+  privateChat: call({
+    summary: 'create-private-chat',
+    method: 'POST',
+    path: '/event/public/api/create-private-chat/:id',
+    auth: 'none',
+    params: idParam,
+    body: privateChatPostSchema,
+    answer: wireData(privateChatSchema),
+  }),
+
+  // ── Shop ─────────────────────────────────────────────────────────────────
+  preorder: call({ summary: 'preorder save', method: 'POST', path: '/preorder/public/save', auth: 'none', body: preorderSchema, answer: plainAnswerSchema }),
+  createOrder: call({
+    summary: 'orders endpoint',
+    method: 'POST',
+    path: '/v1/connect/api/orders',
+    auth: 'none',
+    body: orderPayloadSchema,
+    answer: wireData(z.object({ reference: z.string(), url: z.string() })),
+  }),
+  getOrder: call({
+    summary: 'order by reference',
+    method: 'GET',
+    path: '/v1/connect/api/orders/:reference',
+    auth: 'none',
+    params: z.object({ reference: id }),
+    answer: orderLookupAnswerSchema,
+  }),
+} as const;
+
+export type Calls = typeof calls;
+export type CallName = keyof Calls;
+
+/** Pages and files the upstream serves outside the JSON contract. */
+export const upstreamPages = {
+  /** Uploaded files; image paths starting /backend/ are prefixed with the API base by the web. */
+  files: '/backend/files/:name',
+  /** The built-in test payment provider's hosted page for one order. */
+  testProvider: '/pay/test/:reference',
+  testProviderDecision: '/pay/test/:reference/decision',
+  /** Mail that would have been sent, when no SMTP_URL is configured. */
+  devOutbox: '/dev/outbox',
+  health: '/healthz',
+} as const;
+
+/** The header that carries the gateway's service key. */
+export const SERVICE_KEY_HEADER = 'x-service-key';
+
+/** Fills `:name` segments of a path; each value is URI-encoded. */
+export function buildPath(path: string, params: Record<string, string> = {}): string {
+  return path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`missing path parameter ${name} for ${path}`);
+    return encodeURIComponent(value);
+  });
+}
+
+export type Body<C extends Call> = C['body'] extends z.ZodType ? z.input<C['body']> : never;
+export type ParsedBody<C extends Call> = C['body'] extends z.ZodType ? z.output<C['body']> : never;
+export type Answer<C extends Call> = C['answer'] extends z.ZodType ? z.output<C['answer']> : string;
+export type Params<C extends Call> = C['params'] extends z.ZodObject ? z.input<C['params']> : never;
+export type Query<C extends Call> = C['query'] extends z.ZodObject ? z.input<C['query']> : never;

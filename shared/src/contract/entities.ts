@@ -1,0 +1,289 @@
+import { z } from 'zod';
+import { cardFieldSchema } from '../domain/cards.js';
+
+/**
+ * The entities of both specs' section 3 as the wire carries them. Ids are strings everywhere (random
+ * where a stranger could enumerate them). Dates are ISO-8601 strings.
+ */
+
+const id = z.string().min(1);
+const isoDate = z.string().min(1);
+/** An image reference: an absolute URL, a data: URI, a site path, or an upstream path under /backend/. */
+const imageRef = z.string();
+
+// ── Accounts and cards (part 1 §3) ─────────────────────────────────────────
+export const authTokenSchema = z.object({ token_type: z.string().min(1), access_token: z.string().min(1) });
+export type AuthToken = z.infer<typeof authTokenSchema>;
+
+export const physicalCardSchema = z.object({ id, type: z.string(), status: z.enum(['new', 'active']) });
+export type PhysicalCard = z.infer<typeof physicalCardSchema>;
+
+export { cardFieldSchema };
+export type { CardField } from '../domain/cards.js';
+
+export const serviceSchema = z.object({
+  id,
+  service_image: imageRef.nullable(),
+  service_name: z.string(),
+  service_description: z.string(),
+  phone: z.string(),
+  link: z.string(),
+  enable_enquiry: z.boolean(),
+});
+export type Service = z.infer<typeof serviceSchema>;
+
+/** The owner's card as get-card answers it. `link` is the public card's `?link=` value. */
+export const ownerCardSchema = z.object({
+  card: z.object({
+    profile: imageRef.nullable(),
+    title: z.string(),
+    description: z.string(),
+    sub_title: z.string(),
+    card_id: id,
+    link: z.string(),
+  }),
+  fields: z.array(cardFieldSchema),
+  services: z.array(serviceSchema),
+});
+export type OwnerCard = z.infer<typeof ownerCardSchema>;
+
+/** The public card page's data (connect-vcard). */
+export const publicCardSchema = z.object({
+  card: z.object({
+    profile: imageRef.nullable(),
+    title: z.string(),
+    sub_title: z.string(),
+    description: z.string(),
+    user_id: id,
+    card_id: id,
+    type: z.string(),
+  }),
+  fields: z.array(cardFieldSchema),
+  services: z.array(serviceSchema),
+  download_url: z.string(),
+});
+export type PublicCard = z.infer<typeof publicCardSchema>;
+
+export const contactSchema = z.object({
+  contact_id: id,
+  full_name: z.string(),
+  title: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  created_at: isoDate,
+});
+export type Contact = z.infer<typeof contactSchema>;
+
+export const userSummarySchema = z.object({ name: z.string(), image: imageRef.nullable() });
+export type UserSummary = z.infer<typeof userSummarySchema>;
+
+export const userProfileSchema = z.object({
+  id,
+  name: z.string(),
+  email: z.string(),
+  image: imageRef.nullable(),
+  description: z.string(),
+  /** The public card path of the user's card, or null when no card is linked yet. */
+  card_url: z.string().nullable(),
+});
+export type UserProfile = z.infer<typeof userProfileSchema>;
+
+export const uploadResultSchema = z.object({ url: z.string().min(1), name: z.string().min(1) });
+export type UploadResult = z.infer<typeof uploadResultSchema>;
+
+// ── Events (part 2 §3) ────────────────────────────────────────────────────
+export const withChipsSchema = z.enum(['with', 'without']);
+
+export const priceSchema = z.object({
+  id,
+  title: z.string(),
+  amount: z.number().nonnegative(),
+  /** Stock: how many tickets of this category exist. */
+  attendees: z.number().int().nonnegative(),
+  withChips: withChipsSchema,
+  /** How many have been taken. */
+  sold: z.number().int().nonnegative(),
+});
+export type Price = z.infer<typeof priceSchema>;
+
+export const galleryItemSchema = z.object({ name: z.string(), image: imageRef });
+export type GalleryItem = z.infer<typeof galleryItemSchema>;
+
+/** An attendee as anybody may see it: no email, phone or access token. */
+export const publicAttendeeSchema = z.object({
+  id,
+  name: z.string(),
+  image: imageRef,
+  price_category: z.string(),
+});
+export type PublicAttendee = z.infer<typeof publicAttendeeSchema>;
+
+/** An attendee as the event's organiser sees it. `event_attendee_id` is the same public id. */
+export const attendeeSchema = publicAttendeeSchema.extend({
+  email: z.string(),
+  phone: z.string(),
+  createdAt: isoDate,
+  checked_in: z.boolean(),
+  event_attendee_id: id,
+});
+export type Attendee = z.infer<typeof attendeeSchema>;
+
+/** A group chat message. Admin (organiser) messages have an attendee_id starting 'admin-'. */
+export const chatMessageSchema = z.object({
+  id,
+  event_id: id,
+  attendee_id: z.string(),
+  name: z.string(),
+  image: imageRef,
+  message: z.string(),
+  createdAt: isoDate,
+  updatedAt: isoDate,
+  /** The event's change counter when the message was stored: orders messages and drives `since`. */
+  seq: z.number().int().nonnegative(),
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+/** A private message from attendee_id_1 (the sender; also `attendee_id`) to attendee_id_2. */
+export const privateChatSchema = chatMessageSchema.extend({ attendee_id_1: z.string(), attendee_id_2: z.string() });
+export type PrivateChat = z.infer<typeof privateChatSchema>;
+
+export const eventSchema = z.object({
+  id,
+  title: z.string(),
+  description: z.string(),
+  location: z.string(),
+  image: imageRef,
+  start_date: isoDate,
+  end_date: isoDate.nullable(),
+  clean_name: z.string(),
+  prices: z.array(priceSchema),
+  gallery: z.array(galleryItemSchema),
+  /** The first attendees (public view); `attendee_count` is the full number. */
+  attendees: z.array(publicAttendeeSchema),
+  attendee_count: z.number().int().nonnegative(),
+  user: userSummarySchema.nullable(),
+  user_id: id,
+});
+export type Event = z.infer<typeof eventSchema>;
+
+/** The organiser's view of one event: everyone, check-in flags and chats. */
+export const adminEventSchema = eventSchema.extend({
+  attendees: z.array(attendeeSchema),
+  chats: z.array(chatMessageSchema),
+  /** Private messages between the organiser ('admin-…') and attendees. */
+  private_chats: z.array(privateChatSchema),
+  chips: z.array(z.object({ id, attendee_id: z.string().nullable() })),
+});
+export type AdminEvent = z.infer<typeof adminEventSchema>;
+
+export const eventListsSchema = z.object({
+  upcoming: z.array(eventSchema),
+  past: z.array(eventSchema),
+  all: z.array(eventSchema),
+});
+export type EventLists = z.infer<typeof eventListsSchema>;
+
+/** The event as the attendee's token page and arena need it. */
+export const eventSummarySchema = z.object({
+  id,
+  clean_name: z.string(),
+  title: z.string(),
+  description: z.string(),
+  location: z.string(),
+  image: imageRef,
+  start_date: isoDate,
+  end_date: isoDate.nullable(),
+});
+export type EventSummary = z.infer<typeof eventSummarySchema>;
+
+/** GET event token: the token page and the arena read the same answer. */
+export const attendeeTokenSchema = z.object({
+  event: eventSummarySchema,
+  name: z.string(),
+  image: imageRef,
+  attendee: z.object({
+    id,
+    name: z.string(),
+    image: imageRef,
+    checked_in: z.boolean(),
+    price_category: z.string(),
+    event: eventSummarySchema,
+    chats: z.array(chatMessageSchema),
+    private_chats: z.array(privateChatSchema),
+  }),
+});
+export type AttendeeToken = z.infer<typeof attendeeTokenSchema>;
+
+/** A chip: a physical or digital card tied to an event, bound to an attendee by the attendee's token. */
+export const chipRecordSchema = z.object({
+  id,
+  event_id: id,
+  event: eventSummarySchema,
+  event_attendee_id: z.string().nullable(),
+  attendee: z.object({ name: z.string(), image: imageRef, checked_in: z.boolean() }).nullable(),
+  price: z.object({ title: z.string() }).nullable(),
+  chats: z.array(chatMessageSchema),
+  /** True when the caller's bearer token belongs to the event's organiser (the check-in view). */
+  is_organiser: z.boolean(),
+});
+export type ChipRecord = z.infer<typeof chipRecordSchema>;
+
+/** What the gateway's poller reads with the service key: only what changed after `since`. */
+export const liveAttendeeSchema = publicAttendeeSchema.extend({ checked_in: z.boolean(), seq: z.number().int().nonnegative() });
+export type LiveAttendee = z.infer<typeof liveAttendeeSchema>;
+
+export const liveStateSchema = z.object({
+  event: eventSummarySchema.extend({ user_id: id }),
+  /** The event's change counter after this read; pass it back as `since`. */
+  version: z.number().int().nonnegative(),
+  /** True when `since` was absent or too old and everything (up to the limits) is returned. */
+  full: z.boolean(),
+  chats: z.array(chatMessageSchema),
+  private_chats: z.array(privateChatSchema),
+  attendees: z.array(liveAttendeeSchema),
+  chips: z.array(z.object({ id, attendee_id: z.string().nullable() })),
+});
+export type LiveState = z.infer<typeof liveStateSchema>;
+
+// ── Shop (part 2 §3) ───────────────────────────────────────────────────────
+export const paymentStatusSchema = z.enum(['pending', 'paid', 'declined']);
+
+export const orderSchema = z.object({
+  id,
+  name: z.string(),
+  phone_number: z.string(),
+  email: z.string(),
+  address: z.string(),
+  city: z.string(),
+  state: z.string(),
+  country: z.string(),
+  method: z.enum(['delivery', 'pickup']),
+  pickup: z.string().nullable(),
+  items: z.array(z.object({ color: z.string(), qty: z.number().int().positive(), price: z.number().nonnegative() })),
+  total: z.number(),
+  final_total: z.number(),
+  vat: z.number(),
+  shipping: z.number(),
+  payment_status: paymentStatusSchema,
+  created_at: isoDate,
+  updated_at: isoDate,
+  payment_url: z.string(),
+  payment_reference: z.string(),
+  payment_access_code: z.string(),
+  /** A JSON string of the card provider's transaction data, or null before the provider answers. */
+  payment_metadata: z.string().nullable(),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+/** The fields of payment_metadata once parsed. */
+export const paymentMetadataSchema = z.object({
+  status: z.string(),
+  reference: z.string(),
+  amount: z.number(),
+  channel: z.string(),
+  currency: z.string(),
+  fees: z.number(),
+  authorization: z.record(z.string(), z.unknown()),
+  customer: z.record(z.string(), z.unknown()),
+});
+export type PaymentMetadata = z.infer<typeof paymentMetadataSchema>;

@@ -1,0 +1,3 @@
+export * from './calls.js';
+export * from './entities.js';
+export * from './envelope.js';

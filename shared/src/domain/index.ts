@@ -1,0 +1,10 @@
+// Pure domain helpers shared by the browser and Node. The country list is a separate entry point
+// (`@tapcard/shared/countries`), so only the checkout page loads it.
+export * from './phone.js';
+export * from './money.js';
+export * from './cart.js';
+export * from './checkout.js';
+export * from './events.js';
+export * from './text.js';
+export * from './cards.js';
+export * from './vcard.js';

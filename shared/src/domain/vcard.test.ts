@@ -1,0 +1,128 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { buildVCard, contactsToCsv, csvField, escapeVCardText, foldLine, vcardFileName } from './vcard.js';
+
+const octets = (text: string): number => new TextEncoder().encode(text).length;
+
+describe('buildVCard', () => {
+  it('writes a vCard 3.0 with CRLF line endings', () => {
+    expect(
+      buildVCard({
+        full_name: 'Ada Lovelace',
+        title: 'Analyst',
+        phone: '+2348031234567',
+        email: 'ada@example.com',
+        org: 'Analytical Engines',
+        url: 'https://ada.example/a,b;c',
+        photo: 'https://cdn.example/ada.jpg',
+        note: 'Met at the summit',
+      }),
+    ).toBe(
+      'BEGIN:VCARD\r\n' +
+        'VERSION:3.0\r\n' +
+        'N:Lovelace;Ada;;;\r\n' +
+        'FN:Ada Lovelace\r\n' +
+        'ORG:Analytical Engines\r\n' +
+        'TITLE:Analyst\r\n' +
+        'TEL;TYPE=CELL:+2348031234567\r\n' +
+        'EMAIL;TYPE=INTERNET:ada@example.com\r\n' +
+        'URL:https://ada.example/a,b;c\r\n' +
+        'PHOTO;VALUE=URI:https://cdn.example/ada.jpg\r\n' +
+        'NOTE:Met at the summit\r\n' +
+        'END:VCARD\r\n',
+    );
+  });
+
+  it('leaves out missing or blank fields', () => {
+    expect(buildVCard({ full_name: 'Cher', title: '  ', phone: null })).toBe(
+      'BEGIN:VCARD\r\nVERSION:3.0\r\nN:;Cher;;;\r\nFN:Cher\r\nEND:VCARD\r\n',
+    );
+  });
+
+  it('escapes a name with a comma, a semicolon and an emoji', () => {
+    const card = buildVCard({ full_name: 'Ada 👑 King, Countess; Lovelace', title: 'Line one\nLine two \\ end' });
+    expect(card).toContain('\r\nN:Lovelace;Ada 👑 King\\, Countess\\;;;;\r\n');
+    expect(card).toContain('\r\nFN:Ada 👑 King\\, Countess\\; Lovelace\r\n');
+    expect(card).toContain('\r\nTITLE:Line one\\nLine two \\\\ end\r\n');
+  });
+
+  it('strips line breaks from URI values', () => {
+    expect(buildVCard({ full_name: 'A', url: 'https://x.example/\r\nEND:VCARD' })).toContain('\r\nURL:https://x.example/END:VCARD\r\n');
+  });
+
+  it('folds long lines at 75 octets without splitting a character', () => {
+    const card = buildVCard({ full_name: 'A', note: 'é'.repeat(50), title: `a${'😀'.repeat(20)}` });
+    expect(card).toContain(`\r\nNOTE:${'é'.repeat(35)}\r\n ${'é'.repeat(15)}\r\n`);
+    expect(card).toContain(`\r\nTITLE:a${'😀'.repeat(17)}\r\n ${'😀'.repeat(3)}\r\n`);
+  });
+
+  it('never splits an escape', () => {
+    expect(foldLine(`NOTE:${'x'.repeat(69)}\\,y`)).toBe(`NOTE:${'x'.repeat(69)}\r\n \\,y`);
+  });
+
+  it('keeps every line within 75 octets and unfolds to the unfolded line', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 400 }), (note) => {
+        const line = `NOTE:${escapeVCardText(note)}`;
+        const folded = foldLine(line);
+        for (const part of folded.split('\r\n')) expect(octets(part)).toBeLessThanOrEqual(75);
+        expect(folded.replace(/\r\n /g, '')).toBe(line);
+      }),
+    );
+  });
+
+  it('escapes any text to one line without raw CR, LF or unescaped separators', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), (text) => {
+        const escaped = escapeVCardText(text);
+        expect(escaped).not.toMatch(/[\r\n]/);
+        expect(escaped.replace(/\\[\\,;n]/g, '')).not.toMatch(/[\\,;]/);
+      }),
+    );
+  });
+});
+
+describe('vcardFileName', () => {
+  it.each([
+    ['Ada Lovelace', 'Ada_Lovelace.vcf'],
+    ['Jean-Luc Picard', 'Jean-Luc_Picard.vcf'],
+    ['Zoë Ñúñez', 'Zoe_Nunez.vcf'],
+    ['../../etc/passwd', 'etc_passwd.vcf'],
+    ['', 'contact.vcf'],
+    ['👑', 'contact.vcf'],
+    ['a'.repeat(100), `${'a'.repeat(64)}.vcf`],
+  ])('%j gives %j', (name, expected) => {
+    expect(vcardFileName(name)).toBe(expected);
+  });
+});
+
+describe('contactsToCsv', () => {
+  it('writes a header and one row per contact', () => {
+    expect(
+      contactsToCsv([
+        { full_name: 'Ada Lovelace', title: 'Analyst', phone: '2348031234567', email: 'ada@example.com' },
+        { full_name: 'Grace Hopper' },
+      ]),
+    ).toBe('full_name,title,phone,email\r\nAda Lovelace,Analyst,2348031234567,ada@example.com\r\nGrace Hopper,,,\r\n');
+  });
+
+  it('quotes fields with a comma, quote or newline', () => {
+    expect(contactsToCsv([{ full_name: 'Lovelace, Ada', title: 'The "Analyst"', phone: '', email: 'a\nb' }])).toBe(
+      'full_name,title,phone,email\r\n"Lovelace, Ada","The ""Analyst""",,"a\nb"\r\n',
+    );
+  });
+
+  it('guards against formula injection', () => {
+    expect(csvField('=HYPERLINK("http://evil","x")')).toBe('"\'=HYPERLINK(""http://evil"",""x"")"');
+    expect(csvField('+2348031234567')).toBe("'+2348031234567");
+    expect(csvField('-1')).toBe("'-1");
+    expect(csvField('@SUM(A1)')).toBe("'@SUM(A1)");
+    expect(csvField('\tcmd')).toBe("'\tcmd");
+    expect(csvField('a=b')).toBe('a=b');
+    expect(csvField(null)).toBe('');
+  });
+
+  it('writes only the header for no contacts', () => {
+    expect(contactsToCsv([])).toBe('full_name,title,phone,email\r\n');
+  });
+});

@@ -1,0 +1,147 @@
+import { FILE_NAME_MAX_LENGTH, VCARD_LINE_MAX_OCTETS } from '../constants/index.js';
+import { toWellFormed } from './text.js';
+
+const CRLF = '\r\n';
+
+export interface VCardContact {
+  full_name: string;
+  title?: string | null;
+  phone?: string | null;
+  email?: string | null;
+  org?: string | null;
+  url?: string | null;
+  photo?: string | null;
+  note?: string | null;
+}
+
+/** Control characters (Unicode Cc) other than tab: no content line may hold them (newlines are escaped first). */
+const CONTROL = /[^\P{Cc}\t]/gu;
+
+/** A TEXT value escaped per RFC 6350 §3.4 / RFC 2426 §4: backslash, comma, semicolon, newline. */
+export function escapeVCardText(value: string): string {
+  return toWellFormed(value)
+    .replace(/\\|,|;|\r\n|\r|\n/g, (match) => (match === '\\' || match === ',' || match === ';' ? `\\${match}` : '\\n'))
+    .replace(CONTROL, '');
+}
+
+/**
+ * A URI value (URL, PHOTO): not backslash-escaped (the RFCs escape TEXT values only, and an
+ * escaped comma would break the link), but stripped of whitespace at the ends and of every control
+ * character, so it cannot break out of its line.
+ */
+function cleanUri(value: string): string {
+  return toWellFormed(value).replace(/[\r\n]/g, '').replace(CONTROL, '').trim();
+}
+
+function utf8Length(codePoint: number): number {
+  if (codePoint < 0x80) return 1;
+  if (codePoint < 0x800) return 2;
+  if (codePoint < 0x10000) return 3;
+  return 4;
+}
+
+/**
+ * Folds a content line at VCARD_LINE_MAX_OCTETS octets of UTF-8 (RFC 6350 §3.2): continuation lines
+ * start with one space, which counts toward their 75. A multi-byte character is never split, nor a
+ * backslash escape ('\,' stays on one line) for the sake of lenient readers.
+ */
+export function foldLine(line: string): string {
+  const units = line.match(/\\[\s\S]|[\s\S]/gu) ?? [];
+  const lines: string[] = [];
+  let current = '';
+  let octets = 0;
+  let limit = VCARD_LINE_MAX_OCTETS;
+  for (const unit of units) {
+    let size = 0;
+    for (const char of unit) size += utf8Length(char.codePointAt(0) ?? 0);
+    if (octets + size > limit) {
+      lines.push(current);
+      current = ' ';
+      octets = 1;
+      limit = VCARD_LINE_MAX_OCTETS;
+    }
+    current += unit;
+    octets += size;
+  }
+  lines.push(current);
+  return lines.join(CRLF);
+}
+
+/** 'Ada King Lovelace' -> family 'Lovelace', given 'Ada King'; a single word is the given name. */
+function splitName(fullName: string): { family: string; given: string } {
+  const words = fullName.trim().split(/\s+/u).filter((word) => word !== '');
+  if (words.length < 2) return { family: '', given: words[0] ?? '' };
+  return { family: words[words.length - 1] ?? '', given: words.slice(0, -1).join(' ') };
+}
+
+function present(value: string | null | undefined): value is string {
+  return typeof value === 'string' && value.trim() !== '';
+}
+
+/**
+ * A vCard 3.0 of a contact: CRLF line endings (the last line too), N and FN always, then ORG, TITLE,
+ * TEL;TYPE=CELL, EMAIL;TYPE=INTERNET, URL, PHOTO;VALUE=URI and NOTE when given. Text values are
+ * escaped, URI values cleaned, every line folded at 75 octets.
+ */
+export function buildVCard(contact: VCardContact): string {
+  const fullName = typeof contact.full_name === 'string' ? contact.full_name.trim() : '';
+  const { family, given } = splitName(fullName);
+  const lines = ['BEGIN:VCARD', 'VERSION:3.0', `N:${escapeVCardText(family)};${escapeVCardText(given)};;;`, `FN:${escapeVCardText(fullName)}`];
+  if (present(contact.org)) lines.push(`ORG:${escapeVCardText(contact.org.trim())}`);
+  if (present(contact.title)) lines.push(`TITLE:${escapeVCardText(contact.title.trim())}`);
+  if (present(contact.phone)) lines.push(`TEL;TYPE=CELL:${escapeVCardText(contact.phone.trim())}`);
+  if (present(contact.email)) lines.push(`EMAIL;TYPE=INTERNET:${escapeVCardText(contact.email.trim())}`);
+  if (present(contact.url)) lines.push(`URL:${cleanUri(contact.url)}`);
+  if (present(contact.photo)) lines.push(`PHOTO;VALUE=URI:${cleanUri(contact.photo)}`);
+  if (present(contact.note)) lines.push(`NOTE:${escapeVCardText(contact.note.trim())}`);
+  lines.push('END:VCARD');
+  return lines.map(foldLine).join(CRLF) + CRLF;
+}
+
+/**
+ * A safe download name: accents folded, ASCII letters, digits and hyphens kept, every other run
+ * one underscore, at most FILE_NAME_MAX_LENGTH characters, 'contact' when nothing is left, then
+ * '.vcf' ('Ada Lovelace' -> 'Ada_Lovelace.vcf').
+ */
+export function vcardFileName(name: string): string {
+  const base = toWellFormed(typeof name === 'string' ? name : '')
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .replace(/[^A-Za-z0-9-]+/g, '_')
+    .replace(/^[_-]+|[_-]+$/g, '')
+    .slice(0, FILE_NAME_MAX_LENGTH)
+    .replace(/[_-]+$/, '');
+  return `${base === '' ? 'contact' : base}.vcf`;
+}
+
+export interface CsvContact {
+  full_name?: string | null;
+  title?: string | null;
+  phone?: string | null;
+  email?: string | null;
+}
+
+export const CONTACT_CSV_COLUMNS = ['full_name', 'title', 'phone', 'email'] as const;
+
+/**
+ * A spreadsheet would run a cell starting with one of these as a formula (OWASP CSV injection):
+ * = + - @, tab, carriage return, line feed, and their full-width forms.
+ */
+const FORMULA_START = /^[=+\-@\t\r\n\uFF1D\uFF0B\uFF0D\uFF20]/;
+
+/** One RFC 4180 field: formula-guarded with a leading single quote, then quoted when needed. */
+export function csvField(value: string | null | undefined): string {
+  let text = typeof value === 'string' ? toWellFormed(value) : '';
+  if (FORMULA_START.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/**
+ * The contacts as RFC 4180 CSV: header full_name,title,phone,email, one row per contact, CRLF after
+ * every record (the last too). Missing values are empty fields.
+ */
+export function contactsToCsv(contacts: readonly CsvContact[]): string {
+  const rows = [CONTACT_CSV_COLUMNS.join(',')];
+  for (const contact of contacts) rows.push(CONTACT_CSV_COLUMNS.map((column) => csvField(contact[column])).join(','));
+  return rows.join(CRLF) + CRLF;
+}

@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import {
+  chatMessageSchema,
+  eventSummarySchema,
+  liveAttendeeSchema,
+  privateChatSchema,
+} from '../contract/entities.js';
+
+/**
+ * The Socket.IO protocol between the web and the gateway (default namespace), validated on both
+ * ends. See DESIGN.md "Realtime".
+ *
+ * Versions: every event has a change counter kept by the upstream (`version`). Each `update` says
+ * which version it brings the view to and which version it follows (`prevVersion`). Updates of scope
+ * 'event' reach every subscriber of the event for every version, so a client whose last version is not
+ * the update's `prevVersion` has missed something and emits `resync`. Scoped updates (a private
+ * message, a check-in, a chip binding) reach only the sockets entitled to them and are sent before the
+ * 'event' update of the same version; they never move the client's version on their own.
+ */
+
+const eventId = z.string().min(1).max(128);
+const version = z.number().int().nonnegative();
+
+// ── Client → server ─────────────────────────────────────────────────────────
+export const subscribeSchema = z.discriminatedUnion('kind', [
+  /** An attendee's arena and chats, proved by the attendee's access token. */
+  z.object({ kind: z.literal('arena'), tid: z.string().min(16).max(128) }),
+  /** A chip page, by the chip's id. */
+  z.object({ kind: z.literal('chip'), chipId: z.string().min(1).max(128) }),
+  /** An organiser's event (attendance and admin chat); the bearer token travels in the handshake auth. */
+  z.object({ kind: z.literal('organiser'), eventId }),
+]);
+export type Subscribe = z.infer<typeof subscribeSchema>;
+export type SubscriptionKind = Subscribe['kind'];
+
+export const resyncSchema = z.object({ eventId, version });
+export type Resync = z.infer<typeof resyncSchema>;
+
+/** The handshake's `auth` object. */
+export const handshakeAuthSchema = z.object({ token: z.string().max(1024).optional() });
+export type HandshakeAuth = z.infer<typeof handshakeAuthSchema>;
+
+// ── Views (what a subscriber may see) ───────────────────────────────────────
+const viewBase = { eventId, version, event: eventSummarySchema };
+
+export const arenaViewSchema = z.object({
+  kind: z.literal('arena'),
+  ...viewBase,
+  attendee: liveAttendeeSchema.omit({ seq: true }),
+  chats: z.array(chatMessageSchema),
+  /** Only the private messages this attendee sent or received. */
+  private_chats: z.array(privateChatSchema),
+});
+export type ArenaView = z.infer<typeof arenaViewSchema>;
+
+export const organiserViewSchema = z.object({
+  kind: z.literal('organiser'),
+  ...viewBase,
+  attendees: z.array(liveAttendeeSchema.omit({ seq: true })),
+  chats: z.array(chatMessageSchema),
+  /** Private messages between the organiser ('admin-…') and attendees. */
+  private_chats: z.array(privateChatSchema),
+});
+export type OrganiserView = z.infer<typeof organiserViewSchema>;
+
+export const chipViewSchema = z.object({
+  kind: z.literal('chip'),
+  ...viewBase,
+  chipId: z.string(),
+  attendee: liveAttendeeSchema.omit({ seq: true }).nullable(),
+  chats: z.array(chatMessageSchema),
+});
+export type ChipView = z.infer<typeof chipViewSchema>;
+
+export const snapshotSchema = z.discriminatedUnion('kind', [arenaViewSchema, organiserViewSchema, chipViewSchema]);
+export type Snapshot = z.infer<typeof snapshotSchema>;
+
+// ── Server → client ─────────────────────────────────────────────────────────
+export const errorCodeSchema = z.enum(['invalid', 'forbidden', 'not_found', 'rate_limited', 'unavailable']);
+export type ErrorCode = z.infer<typeof errorCodeSchema>;
+export const realtimeErrorSchema = z.object({ code: errorCodeSchema, message: z.string() });
+export type RealtimeError = z.infer<typeof realtimeErrorSchema>;
+
+export const subscribeAckSchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), snapshot: snapshotSchema }),
+  z.object({ ok: z.literal(false), error: realtimeErrorSchema }),
+]);
+export type SubscribeAck = z.infer<typeof subscribeAckSchema>;
+
+export const simpleAckSchema = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true) }),
+  z.object({ ok: z.literal(false), error: realtimeErrorSchema }),
+]);
+export type SimpleAck = z.infer<typeof simpleAckSchema>;
+
+export const updateScopeSchema = z.enum(['event', 'private', 'attendance', 'chip']);
+export type UpdateScope = z.infer<typeof updateScopeSchema>;
+
+export const updateSchema = z.object({
+  eventId,
+  version,
+  prevVersion: version,
+  scope: updateScopeSchema,
+  /** New group messages (scope 'event'). */
+  chats: z.array(chatMessageSchema).optional(),
+  /** New private messages for this audience (scope 'private'). */
+  private_chats: z.array(privateChatSchema).optional(),
+  /** Attendees whose check-in or details changed (scope 'attendance', or the attendee's own record). */
+  attendees: z.array(liveAttendeeSchema.omit({ seq: true })).optional(),
+  /** The event's details when they changed (scope 'event'). */
+  event: eventSummarySchema.optional(),
+  /** A chip's binding changed (scope 'chip'): the attendee it is now bound to, or null. */
+  chip: z.object({ chipId: z.string(), attendee: liveAttendeeSchema.omit({ seq: true }).nullable() }).optional(),
+});
+export type Update = z.infer<typeof updateSchema>;
+
+export const statusSchema = z.object({ eventId, stale: z.boolean() });
+export type Status = z.infer<typeof statusSchema>;
+
+/** Socket.IO event maps, for typed `Server<…>` and `Socket<…>` on both ends. Payloads are parsed with the schemas above, never trusted. */
+export interface ClientToServerEvents {
+  subscribe: (payload: unknown, ack: (answer: SubscribeAck) => void) => void;
+  unsubscribe: (payload: unknown, ack?: (answer: SimpleAck) => void) => void;
+  resync: (payload: unknown, ack?: (answer: SimpleAck) => void) => void;
+}
+
+export interface ServerToClientEvents {
+  update: (update: Update) => void;
+  snapshot: (snapshot: Snapshot) => void;
+  status: (status: Status) => void;
+}
+
+export const REALTIME_PATH = '/socket.io';

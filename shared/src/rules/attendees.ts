@@ -1,0 +1,35 @@
+/** Part 2 §5: event registration (attendee) and the chip page's access token. */
+import { z } from 'zod';
+import { ACCESS_TOKEN_MAX_LENGTH, ACCESS_TOKEN_MIN_LENGTH } from '../constants/index.js';
+import { emailField, requiredString } from './fields.js';
+import { messages } from './messages.js';
+import { profilePhoneSchema } from './profile.js';
+
+/** Registration: name, email, phone (optional plus, 3 + 3 + 4 to 7 digits) and the chosen ticket, all required. */
+export const registrationSchema = z.object({
+  name: requiredString(messages.nameRequired),
+  email: emailField(messages.emailRequired, messages.emailInvalid),
+  phone: profilePhoneSchema,
+  /** The ticket category id; a numeric id is accepted and given back as a string. */
+  event_prices_id: z.preprocess(
+    (value) => (typeof value === 'number' && Number.isFinite(value) ? String(value) : value),
+    requiredString(messages.ticketRequired),
+  ),
+});
+export type RegistrationValues = z.infer<typeof registrationSchema>;
+
+/** The spec's attendee schema is the registration form's. */
+export const attendeeSchema = registrationSchema;
+export type AttendeeValues = RegistrationValues;
+
+/** The attendee's access token typed on the chip page: URL-safe characters, ACCESS_TOKEN_MIN_LENGTH..MAX long. */
+export const chipTokenSchema = z.object({
+  token: z
+    .string({ error: messages.accessTokenInvalid })
+    .trim()
+    .regex(
+      new RegExp(`^[A-Za-z\\d_-]{${ACCESS_TOKEN_MIN_LENGTH},${ACCESS_TOKEN_MAX_LENGTH}}$`),
+      messages.accessTokenInvalid,
+    ),
+});
+export type ChipTokenValues = z.infer<typeof chipTokenSchema>;

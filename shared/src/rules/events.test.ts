@@ -1,0 +1,244 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addTicketFormSchema,
+  calendarDay,
+  makeEventDetailsSchema,
+  makeEventSchema,
+  messageFieldKey,
+  ticketListSchema,
+  ticketSchema,
+  validate,
+} from './index.js';
+
+/** 15 March 2030, 18:30 local time. */
+const NOW = new Date(2030, 2, 15, 18, 30);
+const details = makeEventDetailsSchema(() => NOW);
+const event = makeEventSchema(() => NOW);
+
+const okDetails = {
+  title: 'Tech Meetup',
+  description: 'Talks and networking',
+  location: 'Lagos',
+  start_date: '2030-03-20',
+};
+const okTicket = { title: 'Regular', amount: 5000, attendees: 100, withChips: 'with' };
+
+describe('calendarDay', () => {
+  it('reads dates and ISO date-times on the day written', () => {
+    expect(calendarDay('1970-01-02')).toBe(1);
+    expect(calendarDay('2030-03-15T23:59:59.999+01:00')).toBe(calendarDay('2030-03-15'));
+    expect(calendarDay('2030-03-15T00:00Z')).toBe(calendarDay('2030-03-15'));
+  });
+  it('refuses impossible dates and other text', () => {
+    for (const text of ['2030-02-30', '2030-13-01', '2030-3-5', '15/03/2030', 'tomorrow', '2030-03-15T24:00', '']) {
+      expect(calendarDay(text)).toBeNull();
+    }
+  });
+});
+
+describe('eventDetailsSchema (step 1)', () => {
+  it('accepts complete details; the end date is optional', () => {
+    expect(details.parse(okDetails)).toEqual(okDetails);
+    expect(details.parse({ ...okDetails, end_date: '2030-03-21' }).end_date).toBe('2030-03-21');
+    expect(details.parse({ ...okDetails, end_date: '' }).end_date).toBeUndefined();
+    expect(details.parse({ ...okDetails, end_date: null }).end_date).toBeUndefined();
+  });
+  it('requires the name, description, location and start date', () => {
+    expect(validate(details, { title: ' ', description: '', location: '' })).toEqual({
+      ok: false,
+      errors: {
+        title: 'Please enter event name',
+        description: 'Please enter event description',
+        location: 'Please enter event location',
+        start_date: 'Please choose a start date',
+      },
+    });
+  });
+  it('refuses a start date in the past, compared by calendar day (today allowed)', () => {
+    expect(details.parse({ ...okDetails, start_date: '2030-03-15' }).start_date).toBe('2030-03-15');
+    expect(details.parse({ ...okDetails, start_date: '2030-03-15T08:00:00' }).start_date).toBe('2030-03-15T08:00:00');
+    expect(validate(details, { ...okDetails, start_date: '2030-03-14' })).toEqual({
+      ok: false,
+      errors: { start_date: 'Please choose future date!' },
+    });
+    expect(validate(details, { ...okDetails, start_date: '2030-03-14T23:59:59Z' })).toEqual({
+      ok: false,
+      errors: { start_date: 'Please choose future date!' },
+    });
+  });
+  it('uses the injected clock', () => {
+    const later = makeEventDetailsSchema(() => new Date(2030, 2, 21, 0, 1));
+    expect(validate(later, okDetails)).toEqual({ ok: false, errors: { start_date: 'Please choose future date!' } });
+  });
+  it('refuses dates that are not dates', () => {
+    expect(validate(details, { ...okDetails, start_date: '2030-02-30' })).toEqual({
+      ok: false,
+      errors: { start_date: 'Please choose a valid date' },
+    });
+    expect(validate(details, { ...okDetails, end_date: 'soon' })).toEqual({
+      ok: false,
+      errors: { end_date: 'Please choose a valid date' },
+    });
+  });
+  it('needs the end date at least one day after the start date', () => {
+    expect(details.parse({ ...okDetails, end_date: '2030-03-21T00:00:00Z' }).end_date).toBe('2030-03-21T00:00:00Z');
+    for (const end_date of ['2030-03-20', '2030-03-20T23:59', '2030-03-19']) {
+      expect(validate(details, { ...okDetails, end_date })).toEqual({
+        ok: false,
+        errors: { end_date: 'End date has to be after than start date' },
+      });
+    }
+  });
+  it('reports the end date even when other fields fail', () => {
+    expect(validate(details, { ...okDetails, title: '', start_date: '2030-03-10', end_date: '2030-03-09' })).toEqual({
+      ok: false,
+      errors: {
+        title: 'Please enter event name',
+        start_date: 'Please choose future date!',
+        end_date: 'End date has to be after than start date',
+      },
+    });
+  });
+});
+
+describe('ticketSchema', () => {
+  it('accepts a ticket; inputs may give numbers as strings; an empty chip choice is without', () => {
+    expect(ticketSchema.parse(okTicket)).toEqual(okTicket);
+    expect(ticketSchema.parse({ id: 7, title: ' VIP ', amount: '2500.50', attendees: '10', withChips: '' })).toEqual({
+      id: 7,
+      title: 'VIP',
+      amount: 2500.5,
+      attendees: 10,
+      withChips: 'without',
+    });
+    expect(ticketSchema.parse({ title: 'Free', amount: 0, attendees: 1 }).withChips).toBe('without');
+  });
+  it("requires the title: 'Ticket Name is required'", () => {
+    expect(validate(ticketSchema, { ...okTicket, title: '' })).toEqual({ ok: false, errors: { title: 'Ticket Name is required' } });
+  });
+  it("needs a price of at least 0: 'Price must be at least 0'", () => {
+    expect(validate(ticketSchema, { ...okTicket, amount: -1 })).toEqual({ ok: false, errors: { amount: 'Price must be at least 0' } });
+  });
+  it("says 'Ticket amount must be a valid number' for a missing or non-numeric amount", () => {
+    for (const amount of ['abc', '', undefined, Number.NaN, '0x10', Number.POSITIVE_INFINITY]) {
+      expect(validate(ticketSchema, { ...okTicket, amount })).toEqual({
+        ok: false,
+        errors: { amount: 'Ticket amount must be a valid number' },
+      });
+    }
+  });
+  it("needs at least 1 in stock: 'Total in Stock must be at least 1'", () => {
+    for (const attendees of [0, '0', -3, 0.5]) {
+      expect(validate(ticketSchema, { ...okTicket, attendees })).toEqual({
+        ok: false,
+        errors: { attendees: 'Total in Stock must be at least 1' },
+      });
+    }
+  });
+  it("says 'Enter total tickets in stock' for a missing or non-whole stock", () => {
+    for (const attendees of [undefined, '', 'many', 1.5]) {
+      expect(validate(ticketSchema, { ...okTicket, attendees })).toEqual({
+        ok: false,
+        errors: { attendees: 'Enter total tickets in stock' },
+      });
+    }
+  });
+  it('refuses a chips choice other than with or without', () => {
+    expect(validate(ticketSchema, { ...okTicket, withChips: 'maybe' })).toEqual({
+      ok: false,
+      errors: { withChips: 'Please choose with or without chips' },
+    });
+  });
+});
+
+describe('ticketListSchema', () => {
+  it("needs at least one ticket: 'Please create at least 1 (ONE) ticket'", () => {
+    expect(ticketListSchema.parse([okTicket])).toHaveLength(1);
+    expect(validate(ticketListSchema, [])).toEqual({ ok: false, errors: { root: 'Please create at least 1 (ONE) ticket' } });
+    expect(validate(ticketListSchema, undefined)).toEqual({ ok: false, errors: { root: 'Please create at least 1 (ONE) ticket' } });
+  });
+});
+
+describe('addTicketFormSchema', () => {
+  it('accepts a ticket', () => {
+    expect(addTicketFormSchema.parse({ title: 'Regular', amount: '0', attendees: '5', withChips: 'without' })).toEqual({
+      title: 'Regular',
+      amount: 0,
+      attendees: 5,
+      withChips: 'without',
+    });
+  });
+  it('uses the variant messages', () => {
+    expect(validate(addTicketFormSchema, {})).toEqual({
+      ok: false,
+      errors: {
+        title: 'Ticket title is required',
+        amount: 'Ticket amount must be a valid number',
+        attendees: 'Enter total tickets in stock',
+      },
+    });
+    expect(validate(addTicketFormSchema, { title: 'VIP', amount: -5, attendees: 0 })).toEqual({
+      ok: false,
+      errors: {
+        amount: 'Ticket amount must be greater than or equal to 0',
+        attendees: 'Ticket in stock must be at least 1',
+      },
+    });
+  });
+});
+
+describe('eventSchema', () => {
+  it('accepts an event; the banner may be empty and the gallery absent', () => {
+    expect(event.parse({ ...okDetails, prices: [okTicket] })).toEqual({ ...okDetails, prices: [okTicket], image: '', gallery: [] });
+    const gallery = [{ name: 'g1.jpg', image: 'https://cdn.example.com/g1.jpg' }];
+    expect(event.parse({ ...okDetails, prices: [okTicket], image: 'https://cdn.example.com/b.jpg', gallery }).gallery).toEqual(gallery);
+  });
+  it('checks details, prices and gallery together', () => {
+    expect(
+      validate(event, {
+        ...okDetails,
+        end_date: '2030-03-20',
+        prices: [],
+        gallery: [{ name: 'g', image: '' }],
+      }),
+    ).toEqual({
+      ok: false,
+      errors: {
+        prices: 'Please create at least 1 (ONE) ticket',
+        'gallery.0.image': 'Image is invalid',
+        end_date: 'End date has to be after than start date',
+      },
+    });
+    expect(validate(event, { ...okDetails, prices: [{ ...okTicket, title: '' }] })).toEqual({
+      ok: false,
+      errors: { 'prices.0.title': 'Ticket Name is required' },
+    });
+  });
+});
+
+describe('messageFieldKey', () => {
+  it('places every event and ticket message by keyword', () => {
+    const expected: Record<string, ReturnType<typeof messageFieldKey>> = {
+      'Please enter event name': 'name',
+      'Please enter event description': 'description',
+      'Please enter event location': 'location',
+      'Please choose a start date': null,
+      'Please choose a valid date': null,
+      'Please choose future date!': null,
+      'End date has to be after than start date': null,
+      'Ticket Name is required': 'name',
+      'Price must be at least 0': 'amount',
+      'Total in Stock must be at least 1': 'stock',
+      'Please create at least 1 (ONE) ticket': 'add',
+      'Ticket title is required': 'title',
+      'Ticket amount must be a valid number': 'amount',
+      'Ticket amount must be greater than or equal to 0': 'amount',
+      'Ticket in stock must be at least 1': 'stock',
+      'Enter total tickets in stock': 'stock',
+      'Please choose with or without chips': 'withChips',
+      'withChips is invalid': 'withChips',
+      'Image is invalid': null,
+    };
+    for (const [message, key] of Object.entries(expected)) expect([message, messageFieldKey(message)]).toEqual([message, key]);
+  });
+});

@@ -1,0 +1,163 @@
+/** Part 2 §5: the event wizard (details, tickets, gallery) and the keyword placement of its messages. */
+import { z } from 'zod';
+import { blankToUndefined, numberInput, requiredString } from './fields.js';
+import { messages } from './messages.js';
+
+const MS_PER_DAY = 24 * 60 * 60 * 1000;
+
+/** YYYY-MM-DD, optionally followed by an ISO time and offset. */
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/**
+ * The calendar day an ISO date or date-time names, as a day number (days since 1970-01-01), or null
+ * when the text is not a real date. A date-time counts on the day written in it (its own offset).
+ */
+export function calendarDay(text: string): number | null {
+  const match = ISO_DATE.exec(text.trim());
+  if (match === null) return null;
+  const [, y, m, d, hh, mm, ss] = match;
+  const year = Number(y);
+  const month = Number(m);
+  const day = Number(d);
+  if (Number(hh ?? 0) > 23 || Number(mm ?? 0) > 59 || Number(ss ?? 0) > 59) return null;
+  const ms = Date.UTC(year, month - 1, day);
+  const date = new Date(ms);
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  return ms / MS_PER_DAY;
+}
+
+/** Today's day number in the local time zone of `now`. */
+const localDay = (now: Date): number => Date.UTC(now.getFullYear(), now.getMonth(), now.getDate()) / MS_PER_DAY;
+
+const isDate = (text: string): boolean => calendarDay(text) !== null;
+
+const datesOf = (value: unknown): { start: number; end: number } | null => {
+  const { start_date, end_date } = (value ?? {}) as { start_date?: unknown; end_date?: unknown };
+  if (typeof start_date !== 'string' || typeof end_date !== 'string') return null;
+  const start = calendarDay(start_date);
+  const end = calendarDay(end_date);
+  return start === null || end === null ? null : { start, end };
+};
+
+/** The details fields of step 1; the start date may not lie before today (today is allowed). */
+const detailsShape = (now: () => Date) => ({
+  title: requiredString(messages.eventNameRequired),
+  description: requiredString(messages.eventDescriptionRequired),
+  location: requiredString(messages.eventLocationRequired),
+  start_date: requiredString(messages.startDateRequired)
+    .pipe(z.string().refine(isDate, messages.dateInvalid))
+    .pipe(z.string().refine((text) => (calendarDay(text) ?? 0) >= localDay(now()), messages.futureDate)),
+  /** Optional; blank or null means no end date. */
+  end_date: z.preprocess(
+    blankToUndefined,
+    z.string({ error: messages.dateInvalid }).trim().refine(isDate, messages.dateInvalid).optional(),
+  ),
+});
+
+/** End date at least one calendar day after the start date, reported under end_date. */
+const withEndAfterStart = <T extends z.ZodObject<ReturnType<typeof detailsShape>>>(schema: T) =>
+  schema.refine(
+    (values) => {
+      const dates = datesOf(values);
+      return dates === null || dates.end >= dates.start + 1;
+    },
+    { error: messages.endDateAfterStart, path: ['end_date'], when: (payload) => datesOf(payload.value) !== null },
+  );
+
+/** Step 1 of the wizard, with an injectable clock for the "not in the past" rule. */
+export const makeEventDetailsSchema = (now: () => Date) => withEndAfterStart(z.object(detailsShape(now)));
+export const eventDetailsSchema = makeEventDetailsSchema(() => new Date());
+export type EventDetailsValues = z.infer<typeof eventDetailsSchema>;
+
+export const WITH_CHIPS_OPTIONS = ['with', 'without'] as const;
+/** 'with' or 'without' chips; an empty choice counts as 'without'. */
+export const withChipsSchema = z.preprocess(
+  (value) => (value === undefined || value === null || value === '' ? 'without' : value),
+  z.enum(WITH_CHIPS_OPTIONS, { error: messages.withChipsInvalid }),
+);
+
+const ticketId = z.union([z.string(), z.number()]).optional();
+
+/** A ticket category as the wizard's price list holds it. Numeric strings from inputs are accepted. */
+export const ticketSchema = z.object({
+  id: ticketId,
+  title: requiredString(messages.ticketNameRequired),
+  amount: z.preprocess(numberInput, z.number({ error: messages.ticketAmountNumber }).min(0, messages.priceMin)),
+  attendees: z.preprocess(
+    numberInput,
+    z
+      .number({ error: messages.ticketStockRequired })
+      .min(1, messages.stockMin)
+      .int({ error: messages.ticketStockRequired }),
+  ),
+  withChips: withChipsSchema,
+});
+export type TicketValues = z.infer<typeof ticketSchema>;
+
+/** The price list: at least one ticket. */
+export const ticketListSchema = z.array(ticketSchema, { error: messages.ticketsMin }).min(1, messages.ticketsMin);
+
+/** The add-ticket form's own schema, with the spec's variant messages. */
+export const addTicketFormSchema = z.object({
+  id: ticketId,
+  title: requiredString(messages.ticketTitleRequired),
+  amount: z.preprocess(
+    numberInput,
+    z.number({ error: messages.ticketAmountNumber }).min(0, messages.ticketAmountMin),
+  ),
+  attendees: z.preprocess(
+    numberInput,
+    z
+      .number({ error: messages.ticketStockRequired })
+      .min(1, messages.ticketStockMin)
+      .int({ error: messages.ticketStockRequired }),
+  ),
+  withChips: withChipsSchema,
+});
+export type AddTicketFormValues = z.infer<typeof addTicketFormSchema>;
+
+/** A media gallery item. */
+export const galleryItemSchema = z.object({
+  name: z.string({ error: messages.imageInvalid }),
+  image: requiredString(messages.imageInvalid),
+});
+export type GalleryItemValues = z.infer<typeof galleryItemSchema>;
+
+/** The whole event as created or updated: details, price list, banner (blank: default banner) and gallery. */
+export const makeEventSchema = (now: () => Date) =>
+  withEndAfterStart(
+    z.object({
+      ...detailsShape(now),
+      prices: ticketListSchema,
+      image: z.string({ error: messages.imageInvalid }).trim().default(''),
+      gallery: z.array(galleryItemSchema, { error: messages.imageInvalid }).default([]),
+    }),
+  );
+export const eventSchema = makeEventSchema(() => new Date());
+export type EventValues = z.infer<typeof eventSchema>;
+
+export const EVENT_FIELD_KEYS = ['name', 'description', 'location', 'title', 'amount', 'stock', 'withChips', 'add'] as const;
+export type EventFieldKey = (typeof EVENT_FIELD_KEYS)[number];
+
+/**
+ * Keywords, first match wins. Besides the spec's list, 'price' goes under amount ('Price must be at
+ * least 0') and 'chips' under withChips, so every message of the wizard finds its field.
+ */
+const FIELD_KEYWORDS: ReadonlyArray<readonly [string, EventFieldKey]> = [
+  ['(one)', 'add'],
+  ['withchips', 'withChips'],
+  ['chips', 'withChips'],
+  ['stock', 'stock'],
+  ['amount', 'amount'],
+  ['price', 'amount'],
+  ['title', 'title'],
+  ['name', 'name'],
+  ['description', 'description'],
+  ['location', 'location'],
+];
+
+/** Where the wizard shows `message`: the field whose keyword the message contains (case-insensitive), or null. */
+export function messageFieldKey(message: string): EventFieldKey | null {
+  const text = message.toLowerCase();
+  return FIELD_KEYWORDS.find(([keyword]) => text.includes(keyword))?.[1] ?? null;
+}

@@ -1,0 +1,14 @@
+/** The specs' validation rules (both section 5 lists) as zod schemas, with their exact messages. */
+export * from './messages.js';
+export * from './errors.js';
+export * from './fields.js';
+export * from './account.js';
+export * from './profile.js';
+export * from './socials.js';
+export * from './uploads.js';
+export * from './events.js';
+export * from './attendees.js';
+export * from './exchange.js';
+export * from './preorder.js';
+export * from './shop.js';
+export * from './chat.js';

@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import {
+  quickLinkTypeSchema,
+  inlineEditSchema,
+  profilePhoneSchema,
+  profileSchema,
+  quickLinkSchema,
+  serviceFormSchema,
+  validate,
+} from './index.js';
+
+describe('profileSchema', () => {
+  const ok = { name: 'Ada Lovelace', subTitle: 'Engineer', phone: '+2348031234567', description: 'Hi' };
+
+  it('accepts a complete profile, trimmed, description optional', () => {
+    expect(profileSchema.parse({ ...ok, name: ' Ada Lovelace ' })).toEqual(ok);
+    expect(profileSchema.parse({ name: 'A', subTitle: 'B', phone: '08031234567' })).toEqual({
+      name: 'A',
+      subTitle: 'B',
+      phone: '08031234567',
+    });
+    expect(profileSchema.parse({ ...ok, description: '  ' }).description).toBeUndefined();
+    expect(profileSchema.parse({ ...ok, description: null }).description).toBeUndefined();
+  });
+  it('requires the name', () => {
+    expect(validate(profileSchema, { ...ok, name: ' ' })).toEqual({ ok: false, errors: { name: 'Name is required' } });
+  });
+  it("requires the subTitle with 'Tell us what you do?'", () => {
+    expect(validate(profileSchema, { ...ok, subTitle: '' })).toEqual({
+      ok: false,
+      errors: { subTitle: 'Tell us what you do?' },
+    });
+    expect(validate(profileSchema, { ...ok, subTitle: undefined })).toEqual({
+      ok: false,
+      errors: { subTitle: 'Tell us what you do?' },
+    });
+  });
+  it('requires the phone', () => {
+    expect(validate(profileSchema, { ...ok, phone: '' })).toEqual({ ok: false, errors: { phone: 'Phone number is required' } });
+  });
+  it("says 'phone is invalid' for a phone outside the pattern", () => {
+    for (const phone of ['123456789', '+12345678901234', '080312345a7', '++2348031234567', '0803 123  4567', '0803--1234567', '-08031234567', '0803-', '(080) 31234567']) {
+      expect(validate(profileSchema, { ...ok, phone })).toEqual({ ok: false, errors: { phone: 'phone is invalid' } });
+    }
+  });
+  it('accepts 3 + 3 + 4 to 7 digits with an optional plus, spaces or hyphens between digits removed', () => {
+    expect(profilePhoneSchema.parse('1234567890')).toBe('1234567890');
+    expect(profilePhoneSchema.parse('+1234567890123')).toBe('+1234567890123');
+    expect(profilePhoneSchema.parse('+234 803 123 4567')).toBe('+2348031234567');
+    expect(profilePhoneSchema.parse(' 0803-123-4567 ')).toBe('08031234567');
+  });
+});
+
+describe('inlineEditSchema', () => {
+  it('accepts a non-empty value, trimmed', () => {
+    expect(inlineEditSchema.parse('  New title ')).toBe('New title');
+  });
+  it("says 'This field cannot be empty'", () => {
+    for (const value of ['', '   ', undefined]) {
+      expect(validate(inlineEditSchema, value)).toEqual({ ok: false, errors: { root: 'This field cannot be empty' } });
+    }
+  });
+});
+
+describe('quickLinkSchema', () => {
+  const ok = { label: 'Phone', content: '+2348031234567', icon: 'phone', type: 'tel', status: '1' };
+
+  it('accepts every field but position filled in', () => {
+    expect(quickLinkSchema.parse(ok)).toEqual(ok);
+    expect(quickLinkSchema.parse({ ...ok, position: '3' }).position).toBe('3');
+    expect(quickLinkSchema.parse({ ...ok, position: 4 }).position).toBe('4');
+    expect(quickLinkSchema.parse({ ...ok, position: '' }).position).toBeUndefined();
+  });
+  it("says 'Please fill in all information' for any empty field", () => {
+    for (const key of ['label', 'content', 'icon', 'type', 'status'] as const) {
+      expect(validate(quickLinkSchema, { ...ok, [key]: ' ' })).toEqual({
+        ok: false,
+        errors: { [key]: 'Please fill in all information' },
+      });
+    }
+    expect(validate(quickLinkSchema, { ...ok, type: 'myspace' })).toEqual({
+      ok: false,
+      errors: { type: 'Please fill in all information' },
+    });
+  });
+  it('knows the 11 card field types', () => {
+    for (const type of ['address', 'email', 'facebook', 'instagram', 'url', 'tel', 'snapchat', 'tiktok', 'twitter', 'wa', 'text']) {
+      expect(quickLinkTypeSchema.parse(type)).toBe(type);
+    }
+    expect(quickLinkTypeSchema.safeParse('link').error?.issues[0]?.message).toBe('Please fill in all information');
+  });
+});
+
+describe('serviceFormSchema', () => {
+  const ok = {
+    service_name: 'Design',
+    service_description: 'Logos and brands',
+    phone: '08031234567',
+    link: 'https://example.com/design',
+  };
+
+  it('accepts a complete service; enquiries default to enabled', () => {
+    expect(serviceFormSchema.parse(ok)).toEqual({ ...ok, enable_enquiry: true });
+    expect(serviceFormSchema.parse({ ...ok, enable_enquiry: false }).enable_enquiry).toBe(false);
+    expect(serviceFormSchema.parse({ ...ok, enable_enquiry: 'false' }).enable_enquiry).toBe(false);
+    expect(serviceFormSchema.parse({ ...ok, enable_enquiry: 'true' }).enable_enquiry).toBe(true);
+  });
+  it('reads a link without a scheme as https and keeps query strings', () => {
+    expect(serviceFormSchema.parse({ ...ok, link: 'example.com/book?slot=1' }).link).toBe('https://example.com/book?slot=1');
+    expect(serviceFormSchema.parse({ ...ok, link: 'http://shop.example.ng' }).link).toBe('http://shop.example.ng');
+  });
+  it('requires every field', () => {
+    expect(validate(serviceFormSchema, {})).toEqual({
+      ok: false,
+      errors: {
+        service_name: 'Service name is required',
+        service_description: 'Service description is required',
+        phone: 'Phone number is required',
+        link: 'Link is required',
+      },
+    });
+  });
+  it("says 'Link must be a valid URL' for anything but an http(s) link with a dotted host", () => {
+    for (const link of ['not a link', 'javascript:alert(1)', 'mailto:a@b.co', 'ftp://example.com', 'https://localhost', 'example']) {
+      expect(validate(serviceFormSchema, { ...ok, link })).toEqual({ ok: false, errors: { link: 'Link must be a valid URL' } });
+    }
+  });
+});

@@ -1,0 +1,135 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  CHECKOUT_FAILED_TOAST,
+  addToCartSchema,
+  colourChoiceSchema,
+  checkoutSchema,
+  formatCardNumber,
+  formatCvc,
+  formatExpiry,
+  paymentCardSchema,
+  validate,
+} from './index.js';
+
+describe('addToCartSchema', () => {
+  it('accepts a colour and a quantity of at least one', () => {
+    expect(addToCartSchema.parse({ color: 'White', quantity: 1 })).toEqual({ color: 'White', quantity: 1 });
+    expect(addToCartSchema.parse({ color: 'Pink', quantity: '3' })).toEqual({ color: 'Pink', quantity: 3 });
+    for (const colour of ['White', 'Black', 'Blue', 'Green', 'Pink']) expect(colourChoiceSchema.parse(colour)).toBe(colour);
+  });
+  it("says 'Select Quantity' on quantity for 0, empty (counted as 0), negative or non-numbers", () => {
+    for (const quantity of [0, '0', '', undefined, null, -1, 1.5, 'two']) {
+      expect(validate(addToCartSchema, { color: 'Blue', quantity })).toEqual({ ok: false, errors: { quantity: 'Select Quantity' } });
+    }
+  });
+  it('needs a colour to be selected', () => {
+    for (const color of [undefined, '', 'Red', 'white']) {
+      expect(validate(addToCartSchema, { color, quantity: 1 })).toEqual({ ok: false, errors: { color: 'Please select a colour' } });
+    }
+  });
+});
+
+describe('payment card formatting', () => {
+  it('regroups the card number in fours, at most 19 characters', () => {
+    expect(formatCardNumber('4242424242424242')).toBe('4242 4242 4242 4242');
+    expect(formatCardNumber('4242 42-42 4242abc4242 99')).toBe('4242 4242 4242 4242');
+    expect(formatCardNumber('42424')).toBe('4242 4');
+    expect(formatCardNumber('')).toBe('');
+  });
+  it('inserts the expiry slash after two digits, at most 5 characters', () => {
+    expect(formatExpiry('1')).toBe('1');
+    expect(formatExpiry('12')).toBe('12');
+    expect(formatExpiry('12/')).toBe('12/');
+    expect(formatExpiry('123')).toBe('12/3');
+    expect(formatExpiry('1225')).toBe('12/25');
+    expect(formatExpiry('12/2599')).toBe('12/25');
+    expect(formatExpiry('ab')).toBe('');
+  });
+  it('keeps CVC digits only, at most 3', () => {
+    expect(formatCvc('12a34')).toBe('123');
+    expect(formatCvc(' 9 ')).toBe('9');
+  });
+  it('formats are stable and bounded for any input', () => {
+    fc.assert(
+      fc.property(fc.string(), (text) => {
+        const number = formatCardNumber(text);
+        const expiry = formatExpiry(text);
+        const cvc = formatCvc(text);
+        expect(number.length).toBeLessThanOrEqual(19);
+        expect(number).toMatch(/^(?:\d{1,4}(?: \d{1,4})*)?$/);
+        expect(formatCardNumber(number)).toBe(number);
+        expect(expiry.length).toBeLessThanOrEqual(5);
+        expect(formatExpiry(expiry)).toBe(expiry);
+        expect(cvc).toMatch(/^\d{0,3}$/);
+      }),
+    );
+  });
+});
+
+describe('paymentCardSchema', () => {
+  it('requires all three fields and nothing more', () => {
+    expect(paymentCardSchema.parse({ number: '4242 4242 4242 4242', expiry: '12/25', cvc: '123' })).toEqual({
+      number: '4242 4242 4242 4242',
+      expiry: '12/25',
+      cvc: '123',
+    });
+    expect(validate(paymentCardSchema, { number: '', expiry: ' ' })).toEqual({
+      ok: false,
+      errors: { number: 'Card number is required', expiry: 'Expiry date is required', cvc: 'CVC is required' },
+    });
+  });
+});
+
+describe('checkoutSchema', () => {
+  const customer = { name: 'Ada Lovelace', phone: '+2348031234567', email: 'ada@example.com' };
+  const delivery = { method: 'delivery', ...customer, address: '1 Marina', city: 'Lagos Island', state: 'Lagos', country: 'Nigeria' };
+  const pickup = { method: 'pickup', ...customer, pickup: 'branch-1' };
+
+  it('accepts a delivery; shipping defaults to 2500 and may be 5000', () => {
+    expect(checkoutSchema.parse(delivery)).toEqual({ ...delivery, shipping: 2500 });
+    expect(checkoutSchema.parse({ ...delivery, shipping: 5000 })).toMatchObject({ shipping: 5000 });
+    expect(checkoutSchema.parse({ ...delivery, shipping: '5000' })).toMatchObject({ shipping: 5000 });
+  });
+  it('refuses another shipping fee on delivery', () => {
+    expect(validate(checkoutSchema, { ...delivery, shipping: 0 })).toEqual({ ok: false, errors: { shipping: 'Choose a shipping option' } });
+  });
+  it('accepts a pickup with shipping 0', () => {
+    expect(checkoutSchema.parse(pickup)).toEqual({ ...pickup, shipping: 0 });
+  });
+  it('checks the customer fields', () => {
+    expect(validate(checkoutSchema, { method: 'pickup', pickup: 'branch-1' })).toEqual({
+      ok: false,
+      errors: { name: 'Name is required', phone: 'Phone number is required', email: 'Email is required' },
+    });
+    expect(validate(checkoutSchema, { ...pickup, email: 'ada@' })).toEqual({ ok: false, errors: { email: 'Invalid email address' } });
+  });
+  it("needs +234 or 0 then 10 digits, else 'Invalid phone number'", () => {
+    expect(checkoutSchema.parse({ ...pickup, phone: '0803 123 4567' })).toMatchObject({ phone: '08031234567' });
+    expect(checkoutSchema.parse({ ...pickup, phone: '+234 803-123-4567' })).toMatchObject({ phone: '+2348031234567' });
+    for (const phone of ['2348031234567', '0803123456', '080312345678', '+44803123456', '+23408031234567']) {
+      expect(validate(checkoutSchema, { ...pickup, phone })).toEqual({ ok: false, errors: { phone: 'Invalid phone number' } });
+    }
+  });
+  it("delivery requires the address fields; the country's message reads 'State is required' (spec quirk)", () => {
+    expect(validate(checkoutSchema, { method: 'delivery', ...customer })).toEqual({
+      ok: false,
+      errors: {
+        address: 'Address is required',
+        city: 'City is required',
+        state: 'State is required',
+        country: 'State is required',
+      },
+    });
+  });
+  it("pickup requires a location: 'Choose pick up location'", () => {
+    expect(validate(checkoutSchema, { ...pickup, pickup: '' })).toEqual({ ok: false, errors: { pickup: 'Choose pick up location' } });
+  });
+  it('needs a delivery method', () => {
+    expect(validate(checkoutSchema, customer)).toEqual({ ok: false, errors: { method: 'Choose a delivery method' } });
+    expect(validate(checkoutSchema, { ...customer, method: 'drone' })).toEqual({ ok: false, errors: { method: 'Choose a delivery method' } });
+  });
+  it("fails with the toast 'Fill all fields'", () => {
+    expect(CHECKOUT_FAILED_TOAST).toBe('Fill all fields');
+  });
+});
