@@ -1,0 +1,69 @@
+import multipart from '@fastify/multipart';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { MAX_UPLOAD_BYTES } from '@tapcard/shared/constants';
+import { upstreamPages } from '@tapcard/shared/contract';
+import type { UpstreamConfig } from './config.js';
+import { ping, type Db } from './db/database.js';
+import type { Mailer } from './lib/mailer.js';
+import type { PaymentProvider } from './lib/payments.js';
+import auth from './plugins/auth.js';
+import context from './plugins/context.js';
+import errors from './plugins/errors.js';
+import accountsRoutes from './routes/accounts.js';
+import attendeesRoutes from './routes/attendees.js';
+import cardsRoutes from './routes/cards.js';
+import contactsRoutes from './routes/contacts.js';
+import devRoutes from './routes/dev.js';
+import eventsRoutes from './routes/events.js';
+import shopRoutes from './routes/shop.js';
+import uploadsRoutes from './routes/uploads.js';
+
+export interface AppOptions {
+  config: UpstreamConfig;
+  db: Db;
+  mailer: Mailer;
+  payments: PaymentProvider;
+  now?: () => Date;
+}
+
+/**
+ * The whole upstream as one Fastify plugin: server.ts and the tests register it. Not encapsulated, so
+ * its decorators (db, config, payments, …) are visible to whoever registers it.
+ */
+export const upstreamApp = fp<AppOptions>(async function upstreamApp(app: FastifyInstance, opts: AppOptions): Promise<void> {
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  await app.register(errors);
+  await app.register(context, { config: opts.config, db: opts.db, mailer: opts.mailer, payments: opts.payments, now: opts.now ?? (() => new Date()) });
+  await app.register(auth);
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20, fieldSize: 100_000 } });
+
+  app.get(upstreamPages.health, async () => {
+    await ping(app.db);
+    return { success: 'true', message: 'ok' };
+  });
+
+  await app.register(accountsRoutes);
+  await app.register(cardsRoutes);
+  await app.register(contactsRoutes);
+  await app.register(uploadsRoutes);
+  await app.register(eventsRoutes);
+  await app.register(attendeesRoutes);
+  await app.register(shopRoutes);
+  await app.register(devRoutes);
+}, { name: 'upstream' });
+
+/** A Fastify instance with the upstream registered and ready. */
+export async function buildApp(opts: AppOptions, server: FastifyServerOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    bodyLimit: 1024 * 1024,
+    // The gateway in front is the only proxy trusted to say who the client is.
+    trustProxy: ['127.0.0.1', '::1'],
+    ...server,
+  });
+  await app.register(upstreamApp, opts);
+  await app.ready();
+  return app;
+}

@@ -1,0 +1,76 @@
+import { calls } from '@tapcard/shared/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HttpError } from '../lib/http-error.js';
+import { createEvent } from '../routes/events/test-helpers.js';
+import { answerOf, send } from '../test/contract.js';
+import { createTestUpstream, createUser, type TestUpstream } from '../test/harness.js';
+import { formatChips, mintChips, parseMintArgs, run, UsageError } from './mint-chips.js';
+
+let t: TestUpstream;
+beforeAll(async () => {
+  t = await createTestUpstream();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('mint-chips', () => {
+  it('creates N unbound chips for the event, with their chip page URLs, in one event change', async () => {
+    const owner = await createUser(t);
+    const event = await createEvent(t, owner.authorization);
+    const chips = await mintChips(t.db, t.config, { eventId: event.id, count: 3 });
+    expect(chips).toHaveLength(3);
+    expect(new Set(chips.map((c) => c.id)).size).toBe(3);
+    for (const chip of chips) {
+      expect(chip.url).toBe(`http://localhost:3000/events/d/chip/i/${chip.id}`);
+      expect(chip.id.length).toBeGreaterThanOrEqual(22);
+    }
+    const rows = await t.db.selectFrom('chips').select(['id', 'attendee_id', 'seq']).where('event_id', '=', event.id).execute();
+    expect(rows.map((r) => r.id).sort()).toEqual(chips.map((c) => c.id).sort());
+    expect(rows.every((r) => r.attendee_id === null && r.seq === 1)).toBe(true);
+    const record = answerOf(calls.chip, await send(t, calls.chip, { params: { id: chips[0]?.id ?? '' } }));
+    expect(record).toMatchObject({ success: 'true', data: { event_id: event.id, event_attendee_id: null } });
+    expect(formatChips(chips).split('\n')).toEqual(chips.map((c) => `${c.id}\t${c.url}`));
+  });
+
+  it('refuses an unknown event and a bad count, creating nothing', async () => {
+    await expect(mintChips(t.db, t.config, { eventId: 'no-such-event', count: 2 })).rejects.toBeInstanceOf(HttpError);
+    const owner = await createUser(t);
+    const event = await createEvent(t, owner.authorization);
+    await expect(mintChips(t.db, t.config, { eventId: event.id, count: 0 })).rejects.toBeInstanceOf(UsageError);
+    expect(await t.db.selectFrom('chips').select('id').where('event_id', 'in', ['no-such-event', event.id]).execute()).toEqual([]);
+  });
+
+  it('parses --event and --count', () => {
+    expect(parseMintArgs(['--event', 'ev1', '--count', '25'])).toEqual({ eventId: 'ev1', count: 25 });
+    expect(() => parseMintArgs(['--count', '2'])).toThrow(UsageError);
+    expect(() => parseMintArgs(['--event', 'ev1', '--count', '0'])).toThrow(/--count must be a whole number from 1 to 1000/);
+    expect(() => parseMintArgs(['--event', 'ev1', '--count', '1001'])).toThrow(UsageError);
+    expect(() => parseMintArgs(['--event', 'ev1', '--count', '2.5'])).toThrow(UsageError);
+    expect(() => parseMintArgs(['--event', 'ev1', '--count', '2', '--colour', 'red'])).toThrow(UsageError);
+  });
+
+  it('runs as a command: prints one line per chip, exit 1 for an unknown event, 2 for bad usage', async () => {
+    const owner = await createUser(t);
+    const event = await createEvent(t, owner.authorization);
+    const io = () => {
+      const out: string[] = [];
+      const err: string[] = [];
+      return { out, err, io: { out: (s: string) => out.push(s), err: (s: string) => err.push(s) } };
+    };
+    const ok = io();
+    expect(await run(['--event', event.id, '--count', '2'], ok.io, { db: t.db, config: t.config })).toBe(0);
+    const lines = ok.out.join('').trim().split('\n');
+    expect(lines).toHaveLength(2);
+    for (const line of lines) expect(line).toMatch(/^\S+\thttp:\/\/localhost:3000\/events\/d\/chip\/i\/\S+$/);
+    expect(await t.db.selectFrom('chips').select('id').where('event_id', '=', event.id).execute()).toHaveLength(2);
+
+    const unknown = io();
+    expect(await run(['--event', 'no-such-event', '--count', '2'], unknown.io, { db: t.db, config: t.config })).toBe(1);
+    expect(unknown.err.join('')).toContain('Event not found');
+    const bad = io();
+    expect(await run(['--event', event.id], bad.io, { db: t.db, config: t.config })).toBe(2);
+    expect(bad.err.join('')).toContain('usage: mint-chips');
+    expect(await t.db.selectFrom('chips').select('id').where('event_id', '=', event.id).execute()).toHaveLength(2);
+  });
+});

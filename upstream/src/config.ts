@@ -1,0 +1,81 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+/** The upstream's configuration, read once from the environment and validated. */
+const envSchema = z.object({
+  UPSTREAM_PORT: z.coerce.number().int().min(0).max(65535).default(4000),
+  UPSTREAM_HOST: z.string().default('127.0.0.1'),
+  /** postgres://… switches from the embedded PGlite database to a PostgreSQL server. */
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres://').optional(),
+  /** A PostgreSQL schema to keep the tables in (created when missing); default: the server's search path. */
+  DATABASE_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]*$/, 'must be a lower-case SQL identifier').optional(),
+  DATA_DIR: z.string().default('./data'),
+  UPLOAD_DIR: z.string().optional(),
+  /** smtp(s)://user:pass@host:port — without it mail goes to the dev outbox. */
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  MAIL_FROM: z.string().default('TapCard <no-reply@tapcard.local>'),
+  /** The address people reach the product at; used in mailed links and card tap URLs. */
+  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  /** The key with which the gateway reads any event's live state. Generated into DATA_DIR when unset. */
+  GATEWAY_SERVICE_KEY: z.string().min(24, 'must be at least 24 characters').optional(),
+  /** Seed the demo organiser, card and event on the first start of an empty database. */
+  SEED_DEMO: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface UpstreamConfig {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  databaseSchema: string | undefined;
+  dataDir: string;
+  uploadDir: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  publicUrl: string;
+  serviceKey: string;
+  seedDemo: boolean;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment; a bad value throws a ConfigError naming the variable. */
+export function readConfig(env: NodeJS.ProcessEnv = process.env): UpstreamConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  return {
+    port: e.UPSTREAM_PORT,
+    host: e.UPSTREAM_HOST,
+    databaseUrl: e.DATABASE_URL,
+    databaseSchema: e.DATABASE_SCHEMA,
+    dataDir,
+    uploadDir: resolve(e.UPLOAD_DIR ?? join(dataDir, 'uploads')),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    publicUrl: e.PUBLIC_URL.replace(/\/$/, ''),
+    serviceKey: e.GATEWAY_SERVICE_KEY ?? serviceKeyFile(dataDir),
+    seedDemo: e.SEED_DEMO,
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+/** The embedded default: a key generated once and kept in DATA_DIR, where the gateway reads it too. */
+export function serviceKeyFile(dataDir: string): string {
+  const path = join(dataDir, 'service-key');
+  try {
+    return readFileSync(path, 'utf8').trim();
+  } catch {
+    mkdirSync(dataDir, { recursive: true });
+    const key = randomBytes(32).toString('base64url');
+    writeFileSync(path, key, { mode: 0o600 });
+    return key;
+  }
+}

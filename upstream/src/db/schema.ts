@@ -1,0 +1,288 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** Table types of the upstream database (see migrations/ for the DDL). Ids are random text. */
+
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+
+export interface UsersTable {
+  id: string;
+  email: string;
+  name: string;
+  password_hash: string;
+  auth_type: string;
+  image: string | null;
+  description: string;
+  created_at: CreatedAt;
+}
+
+export interface SessionsTable {
+  token_hash: string;
+  user_id: string;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+}
+
+export interface EmailCodesTable {
+  id: string;
+  email: string;
+  code_hash: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+export interface VerifiedEmailsTable {
+  email: string;
+  expires_at: Timestamp;
+}
+
+export interface PasswordResetsTable {
+  token_hash: string;
+  user_id: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
+export interface PhysicalCardsTable {
+  id: string;
+  type: string;
+  token_hash: string;
+  status: 'new' | 'active';
+  profile_id: string | null;
+  created_at: CreatedAt;
+  activated_at: Timestamp | null;
+}
+
+export interface CardProfilesTable {
+  id: string;
+  user_id: string;
+  link: string;
+  title: string;
+  sub_title: string;
+  description: string;
+  image: string | null;
+  phone: string;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface CardFieldsTable {
+  id: string;
+  profile_id: string;
+  label: string;
+  content: string;
+  icon: string;
+  status: string;
+  type: string;
+  position: number;
+}
+
+export interface ServicesTable {
+  id: string;
+  profile_id: string;
+  service_image: string | null;
+  service_name: string;
+  service_description: string;
+  phone: string;
+  link: string;
+  enable_enquiry: boolean;
+  created_at: CreatedAt;
+}
+
+export interface ContactsTable {
+  id: string;
+  profile_id: string;
+  full_name: string;
+  title: string;
+  phone: string;
+  email: string;
+  device_type: string;
+  created_at: CreatedAt;
+}
+
+export interface UploadsTable {
+  name: string;
+  folder: string;
+  content_type: string;
+  size: number;
+  created_at: CreatedAt;
+}
+
+export interface EventsTable {
+  id: string;
+  user_id: string;
+  title: string;
+  description: string;
+  location: string;
+  image: string;
+  start_date: Timestamp;
+  end_date: Timestamp | null;
+  clean_name: string;
+  /** start_date / end_date as the organiser wrote them (a date only, or a date-time); the wire carries these. */
+  start_text: Generated<string>;
+  end_text: string | null;
+  /** The event's change counter: bumped by every chat, private chat, check-in, chip binding or edit. */
+  seq: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface EventPricesTable {
+  id: string;
+  event_id: string;
+  title: string;
+  amount: number;
+  stock: number;
+  with_chips: boolean;
+  sold: Generated<number>;
+  position: number;
+}
+
+export interface EventGalleryTable {
+  id: string;
+  event_id: string;
+  name: string;
+  image: string;
+  position: number;
+}
+
+export interface AttendeesTable {
+  id: string;
+  event_id: string;
+  price_id: string;
+  tid_hash: string;
+  name: string;
+  email: string;
+  phone: string;
+  image: string;
+  /** 'confirmed' once free or paid; 'pending' while a paid ticket awaits the provider. */
+  status: 'confirmed' | 'pending' | 'cancelled';
+  checked_in: Generated<boolean>;
+  seq: number;
+  created_at: CreatedAt;
+}
+
+export interface ChipsTable {
+  id: string;
+  event_id: string;
+  attendee_id: string | null;
+  seq: Generated<number>;
+  created_at: CreatedAt;
+}
+
+export interface ChatsTable {
+  id: string;
+  event_id: string;
+  attendee_id: string;
+  name: string;
+  image: string;
+  message: string;
+  seq: number;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface PrivateChatsTable {
+  id: string;
+  event_id: string;
+  /** The sender (the same as attendee_id_1); the column exists in 001 and is NOT NULL. */
+  attendee_id: string;
+  attendee_id_1: string;
+  attendee_id_2: string;
+  name: string;
+  image: string;
+  message: string;
+  seq: number;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface TicketPaymentsTable {
+  reference: string;
+  attendee_id: string;
+  /** The access token, kept only until the payment completes so the handler can return the token link. */
+  tid_pending: string | null;
+  created_at: CreatedAt;
+}
+
+export interface PreordersTable {
+  id: string;
+  name: string;
+  email: string;
+  phone: string;
+  created_at: CreatedAt;
+}
+
+export interface OrdersTable {
+  id: string;
+  reference: string;
+  kind: 'cards' | 'ticket';
+  name: string;
+  phone_number: string;
+  email: string;
+  address: string;
+  city: string;
+  state: string;
+  country: string;
+  method: 'delivery' | 'pickup';
+  pickup: string | null;
+  items: ColumnType<string, string, string>;
+  total: number;
+  final_total: number;
+  vat: number;
+  shipping: number;
+  payment_status: 'pending' | 'paid' | 'declined';
+  payment_access_code: string;
+  /** The provider's payment page for this order (migration 004). */
+  payment_url: ColumnType<string, string | undefined, string>;
+  payment_metadata: string | null;
+  callback_url: string;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface MailOutboxTable {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  text: string;
+  created_at: CreatedAt;
+}
+
+export interface ThrottlesTable {
+  key: string;
+  count: number;
+  reset_at: Timestamp;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  email_codes: EmailCodesTable;
+  verified_emails: VerifiedEmailsTable;
+  password_resets: PasswordResetsTable;
+  physical_cards: PhysicalCardsTable;
+  card_profiles: CardProfilesTable;
+  card_fields: CardFieldsTable;
+  services: ServicesTable;
+  contacts: ContactsTable;
+  uploads: UploadsTable;
+  events: EventsTable;
+  event_prices: EventPricesTable;
+  event_gallery: EventGalleryTable;
+  attendees: AttendeesTable;
+  chips: ChipsTable;
+  chats: ChatsTable;
+  private_chats: PrivateChatsTable;
+  ticket_payments: TicketPaymentsTable;
+  preorders: PreordersTable;
+  orders: OrdersTable;
+  mail_outbox: MailOutboxTable;
+  throttles: ThrottlesTable;
+}
+
+export type Row<T extends keyof Database> = Selectable<Database[T]>;
+export type NewRow<T extends keyof Database> = Insertable<Database[T]>;
+export type RowUpdate<T extends keyof Database> = Updateable<Database[T]>;

@@ -1,0 +1,19 @@
+import type { FieldError } from '@tapcard/shared/contract';
+
+/** An error a handler throws to answer with a status and the spec's failure body. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly errors?: FieldError[],
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, field?: string) => new HttpError(400, message, field ? [{ field, message }] : undefined);
+export const unauthorised = (message = 'Unauthenticated') => new HttpError(401, message);
+export const forbidden = (message = 'Forbidden') => new HttpError(403, message);
+export const notFound = (message = 'Not found') => new HttpError(404, message);
+export const conflict = (message: string) => new HttpError(409, message);
+export const tooManyRequests = (message = 'Too many attempts. Please try again later.') => new HttpError(429, message);

@@ -1,0 +1,119 @@
+import type { Order } from '@tapcard/shared/contract';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, Row } from '../db/schema.js';
+import { randomId, randomToken } from './crypto.js';
+import type { PaymentProvider } from './payments.js';
+
+type DbLike = Kysely<Database> | Transaction<Database>;
+
+export interface NewOrder {
+  kind: 'cards' | 'ticket';
+  name: string;
+  phone_number: string;
+  email: string;
+  address?: string;
+  city?: string;
+  state?: string;
+  country?: string;
+  method: 'delivery' | 'pickup';
+  pickup?: string | null;
+  /** Priced on the server: never the client's figures. */
+  items: { color: string; qty: number; price: number }[];
+  total: number;
+  vat: number;
+  shipping: number;
+  final_total: number;
+  callback_url: string;
+}
+
+/**
+ * Stores a pending order and starts its payment with the provider. Call it inside the caller's
+ * transaction so a failure leaves nothing behind. Returns the reference and the provider's page.
+ */
+export async function insertOrder(
+  db: DbLike,
+  provider: PaymentProvider,
+  order: NewOrder,
+  /** The app's clock (app.now()); the order's created_at and updated_at. */
+  now: Date = new Date(),
+): Promise<{ reference: string; url: string }> {
+  const reference = `TC-${randomToken().slice(0, 20)}`;
+  const { url, accessCode } = await provider.initialise({ reference, amount: order.final_total, email: order.email });
+  await db
+    .insertInto('orders')
+    .values({
+      id: randomId(),
+      reference,
+      kind: order.kind,
+      name: order.name,
+      phone_number: order.phone_number,
+      email: order.email,
+      address: order.address ?? '',
+      city: order.city ?? '',
+      state: order.state ?? '',
+      country: order.country ?? '',
+      method: order.method,
+      pickup: order.pickup ?? null,
+      items: JSON.stringify(order.items),
+      total: order.total,
+      final_total: order.final_total,
+      vat: order.vat,
+      shipping: order.shipping,
+      payment_status: 'pending',
+      payment_access_code: accessCode,
+      payment_url: url,
+      payment_metadata: null,
+      callback_url: order.callback_url,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return { reference, url };
+}
+
+/**
+ * Asks the provider about a pending order and records its verdict. An order becomes paid only here,
+ * after the provider confirms. Returns the order as it now stands, or undefined if unknown.
+ */
+export async function settleOrder(db: Kysely<Database>, provider: PaymentProvider, reference: string, now: Date): Promise<Row<'orders'> | undefined> {
+  const order = await db.selectFrom('orders').selectAll().where('reference', '=', reference).executeTakeFirst();
+  if (!order || order.payment_status !== 'pending') return order;
+  const verdict = await provider.verify(reference);
+  if (verdict.status === 'pending') return order;
+  const updated = await db
+    .updateTable('orders')
+    .set({ payment_status: verdict.status, payment_metadata: verdict.metadata ? JSON.stringify(verdict.metadata) : null, updated_at: now })
+    .where('reference', '=', reference)
+    .where('payment_status', '=', 'pending')
+    .returningAll()
+    .executeTakeFirst();
+  return updated ?? (await db.selectFrom('orders').selectAll().where('reference', '=', reference).executeTakeFirst());
+}
+
+/** An order row in the wire shape of the order lookup (part 2 §3's Order). */
+export function orderAnswer(row: Row<'orders'>): Order {
+  return {
+    id: row.id,
+    name: row.name,
+    phone_number: row.phone_number,
+    email: row.email,
+    address: row.address,
+    city: row.city,
+    state: row.state,
+    country: row.country,
+    method: row.method,
+    pickup: row.pickup,
+    items: JSON.parse(row.items) as Order['items'],
+    total: row.total,
+    final_total: row.final_total,
+    vat: row.vat,
+    shipping: row.shipping,
+    payment_status: row.payment_status,
+    created_at: new Date(row.created_at).toISOString(),
+    updated_at: new Date(row.updated_at).toISOString(),
+    payment_url: row.payment_url,
+    payment_reference: row.reference,
+    payment_access_code: row.payment_access_code,
+    payment_metadata: row.payment_metadata,
+  };
+}

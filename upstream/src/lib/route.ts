@@ -1,0 +1,61 @@
+import type { Call } from '@tapcard/shared/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { z } from 'zod';
+import type { AuthUser } from '../plugins/auth.js';
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface RouteContext<C extends Call> {
+  body: C['multipart'] extends readonly string[] ? undefined : Out<C['body']>;
+  params: Out<C['params']>;
+  query: Out<C['query']>;
+  /** The signed-in user: set for 'bearer' calls, maybe null for 'optional' calls, null otherwise. */
+  user: C['auth'] extends 'bearer' ? AuthUser : AuthUser | null;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+type AnswerOf<C extends Call> = C['answer'] extends z.ZodType ? z.input<C['answer']> : string;
+
+/**
+ * Registers one call of the shared contract: its method, path, auth and zod schemas come from the
+ * contract, so the upstream cannot drift from what the web and the gateway expect. The handler's
+ * result is the answer body, typed by the contract (it may set headers and the status on `reply`).
+ * Multipart calls read their own body (see lib/multipart.ts).
+ *
+ * Written `route(app, calls.x)(async (ctx) => answer)`: fixing the call first lets TypeScript check
+ * the handler's literal `success: 'true'` against the call's answer (one generic call would widen it).
+ */
+export function route<C extends Call>(app: FastifyInstance, call: C): (handler: (ctx: RouteContext<C>) => Promise<AnswerOf<C>>) => void {
+  return (handler) => register(app, call, handler);
+}
+
+function register<C extends Call>(app: FastifyInstance, call: C, handler: (ctx: RouteContext<C>) => Promise<AnswerOf<C>>): void {
+  const preHandler: preHandlerAsyncHookHandler[] = [];
+  if (call.auth === 'bearer') preHandler.push(app.requireUser);
+  else if (call.auth === 'optional') preHandler.push(app.optionalUser);
+  else if (call.auth === 'service') preHandler.push(app.requireServiceKey);
+
+  app.route({
+    method: call.method,
+    url: call.path,
+    schema: {
+      ...(call.body && !call.multipart ? { body: call.body } : {}),
+      ...(call.params ? { params: call.params } : {}),
+      ...(call.query ? { querystring: call.query } : {}),
+    },
+    preHandler,
+    handler: async (request, reply) => {
+      // The zod validator compiler has replaced body, params and query with the schemas' parsed output.
+      const ctx = {
+        body: request.body,
+        params: request.params,
+        query: request.query,
+        user: request.user,
+        request,
+        reply,
+      } as RouteContext<C>;
+      return handler(ctx);
+    },
+  });
+}

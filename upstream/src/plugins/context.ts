@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { UpstreamConfig } from '../config.js';
+import type { Db } from '../db/database.js';
+import type { Mailer } from '../lib/mailer.js';
+import type { PaymentProvider } from '../lib/payments.js';
+import { Throttle } from '../lib/throttle.js';
+
+export interface ContextOptions {
+  config: UpstreamConfig;
+  db: Db;
+  mailer: Mailer;
+  payments: PaymentProvider;
+  /** The clock; tests move it. */
+  now: () => Date;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: UpstreamConfig;
+    db: Db;
+    mailer: Mailer;
+    payments: PaymentProvider;
+    now: () => Date;
+    throttle: Throttle;
+  }
+}
+
+/** What every route needs, as decorators: configuration, database, mailer, clock and throttle. */
+export default fp<ContextOptions>(
+  async function context(app: FastifyInstance, opts) {
+    app.decorate('config', opts.config);
+    app.decorate('db', opts.db);
+    app.decorate('mailer', opts.mailer);
+    app.decorate('payments', opts.payments);
+    app.decorate('now', opts.now);
+    app.decorate('throttle', new Throttle(opts.db, opts.now));
+  },
+  { name: 'context' },
+);

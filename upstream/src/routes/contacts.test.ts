@@ -1,0 +1,207 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { calls, type Body } from '@tapcard/shared/contract';
+import { mintCards, type MintedCard } from '../cli/mint-cards.js';
+import { answerOf, expectFieldError, send } from '../test/contract.js';
+import { createTestUpstream, createUser, type TestUpstream } from '../test/harness.js';
+import { EXCHANGE_LIMIT } from './contacts.js';
+
+let t: TestUpstream;
+beforeAll(async () => {
+  t = await createTestUpstream();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const fromIp = () => ({ 'x-forwarded-for': `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${randomBytes(1)[0]}` });
+
+async function mint(): Promise<MintedCard> {
+  const [card] = await mintCards(t.db, { count: 1, type: 'nfc', publicUrl: t.config.publicUrl });
+  if (!card) throw new Error('no card minted');
+  return card;
+}
+
+/** A user with an activated card, made through create-card. */
+async function owner(name = 'Ada Lovelace') {
+  const user = await createUser(t, { name });
+  const card = await mint();
+  const res = await send(t, calls.createCard, {
+    authorization: user.authorization,
+    body: {
+      card_id: card.id,
+      type: card.type,
+      token: card.token,
+      user: { email: user.email, auth_type: 'Email', password: 'Str0ng!pass', name, profile_image: null },
+      card: { name, subTitle: 'Engineer', phone: '08031234567', description: '', fields: [] },
+      image: { image: '/backend/files/AAAAAAAAAAAAAAAAAAAAAA.png', name: 'me.png' },
+    },
+  });
+  expect(res.statusCode).toBe(200);
+  const profile = await t.db.selectFrom('card_profiles').selectAll().where('user_id', '=', user.id).executeTakeFirstOrThrow();
+  return { user, card, profile };
+}
+
+const visitor = (cardId: string, over: Partial<Body<typeof calls.exchangeContact>> = {}): Body<typeof calls.exchangeContact> => ({
+  card_id: cardId,
+  device_type: 'nfc',
+  full_name: 'Grace  Hopper',
+  title: 'Rear Admiral',
+  phone: '+234 803 123 4567',
+  email: 'Grace@Example.com',
+  ...over,
+});
+
+async function contactsOf(profileId: string) {
+  return t.db.selectFrom('contacts').selectAll().where('profile_id', '=', profileId).execute();
+}
+
+async function exchange(body: Body<typeof calls.exchangeContact>) {
+  return send(t, calls.exchangeContact, { body, headers: fromIp() });
+}
+
+describe('exchange-contact', () => {
+  it("stores the visitor's details in the owner's list, by physical card id or card id", async () => {
+    const { card, profile } = await owner();
+    const res = await exchange(visitor(card.id));
+    expect(res.statusCode).toBe(200);
+    expect(answerOf(calls.exchangeContact, res).success).toBe('true');
+    expect((await exchange(visitor(profile.id, { full_name: 'Alan Turing' }))).statusCode).toBe(200);
+    const rows = await contactsOf(profile.id);
+    expect(rows.map((r) => r.full_name).sort()).toEqual(['Alan Turing', 'Grace Hopper']);
+    const grace = rows.find((r) => r.full_name === 'Grace Hopper');
+    expect(grace).toMatchObject({ title: 'Rear Admiral', phone: '+2348031234567', email: 'grace@example.com', device_type: 'nfc' });
+    expect(grace?.id).toMatch(/^[A-Za-z0-9_-]{22}$/);
+  });
+
+  it('refuses bad input with the spec messages and stores nothing', async () => {
+    const { card, profile } = await owner();
+    expectFieldError(await exchange(visitor(card.id, { full_name: 'Grace' })), 'full_name', 'Full name must be at least two words');
+    expectFieldError(await exchange(visitor(card.id, { full_name: 'R2 D2' })), 'full_name', 'Full name must only contain alphabets');
+    expectFieldError(await exchange(visitor(card.id, { title: 'CEO #1' })), 'title', 'Job Title can only contain alphabets');
+    expectFieldError(await exchange(visitor(card.id, { title: 'Al' })), 'title', 'Job Title must be at least 4 characters');
+    expectFieldError(await exchange(visitor(card.id, { phone: '12345' })), 'phone', 'Phone number must contain between 9 and 15 digits');
+    expectFieldError(await exchange(visitor(card.id, { email: '' })), 'email', 'Email is required');
+    expectFieldError(await exchange(visitor(card.id, { email: 'grace@' })), 'email', 'Email is not valid');
+    expect(await contactsOf(profile.id)).toHaveLength(0);
+  });
+
+  it('answers 404 for an unknown card or a card not yet activated', async () => {
+    expect((await exchange(visitor('no-such-card'))).statusCode).toBe(404);
+    const fresh = await mint();
+    const res = await exchange(visitor(fresh.id));
+    expect(res.statusCode).toBe(404);
+    expect(answerOf(calls.exchangeContact, res).success).toBe('false');
+  });
+
+  it('is limited per client address', async () => {
+    const { card, profile } = await owner();
+    const headers = fromIp();
+    for (let i = 0; i < EXCHANGE_LIMIT.max; i++) {
+      expect((await send(t, calls.exchangeContact, { body: visitor(card.id), headers })).statusCode).toBe(200);
+    }
+    expect((await send(t, calls.exchangeContact, { body: visitor(card.id), headers })).statusCode).toBe(429);
+    expect(await contactsOf(profile.id)).toHaveLength(EXCHANGE_LIMIT.max);
+  });
+});
+
+describe('get-contacts', () => {
+  it("lists the caller's contacts newest first, with the owner's name and image", async () => {
+    const { user, card } = await owner('Ada Lovelace');
+    const other = await owner('Charles Babbage');
+    await exchange(visitor(card.id, { full_name: 'First Person' }));
+    t.clock.advance(1000);
+    await exchange(visitor(card.id, { full_name: 'Second Person' }));
+    t.clock.advance(1000);
+    await exchange(visitor(card.id, { full_name: 'Third Person' }));
+    await exchange(visitor(other.card.id, { full_name: 'Not Yours' }));
+
+    const res = await send(t, calls.getContacts, { authorization: user.authorization });
+    const answer = answerOf(calls.getContacts, res);
+    if (answer.success !== 'true') throw new Error(answer.message);
+    expect(answer.data.contacts.map((c) => c.full_name)).toEqual(['Third Person', 'Second Person', 'First Person']);
+    expect(answer.data.user).toEqual({ name: 'Ada Lovelace', image: '/backend/files/AAAAAAAAAAAAAAAAAAAAAA.png' });
+    expect(Date.parse(answer.data.contacts[0]?.created_at ?? '')).toBeGreaterThan(Date.parse(answer.data.contacts[2]?.created_at ?? ''));
+  });
+
+  it('answers an empty list for a user without a card and 401 without a login', async () => {
+    const lonely = await createUser(t, { name: 'No Card' });
+    const answer = answerOf(calls.getContacts, await send(t, calls.getContacts, { authorization: lonely.authorization }));
+    if (answer.success !== 'true') throw new Error(answer.message);
+    expect(answer.data).toEqual({ contacts: [], user: { name: 'No Card', image: null } });
+    expect((await send(t, calls.getContacts)).statusCode).toBe(401);
+  });
+});
+
+describe('delete contact', () => {
+  for (const call of [calls.deleteContact, calls.deleteContactLegacy]) {
+    it(`deletes only the owner's contact (${call.path})`, async () => {
+      const { user, card, profile } = await owner();
+      const intruder = await owner('Eve Intruder');
+      await exchange(visitor(card.id));
+      const [contact] = await contactsOf(profile.id);
+      if (!contact) throw new Error('no contact');
+
+      const foreign = await send(t, call, { params: { contactId: contact.id }, authorization: intruder.user.authorization });
+      expect(foreign.statusCode).toBe(404);
+      expect((await send(t, call, { params: { contactId: contact.id } })).statusCode).toBe(401);
+      expect(await contactsOf(profile.id)).toHaveLength(1);
+
+      const res = await send(t, call, { params: { contactId: contact.id }, authorization: user.authorization });
+      expect(res.statusCode).toBe(200);
+      expect(answerOf(call, res).success).toBe('true');
+      expect(await contactsOf(profile.id)).toHaveLength(0);
+      expect((await send(t, call, { params: { contactId: contact.id }, authorization: user.authorization })).statusCode).toBe(404);
+    });
+  }
+});
+
+describe('download contact', () => {
+  it('answers the contact as an escaped UTF-8 vCard 3.0 attachment', async () => {
+    const { user, card, profile } = await owner();
+    await exchange(visitor(card.id, { full_name: 'Zoë Ångström', title: 'Chief Engineer' }));
+    const [contact] = await contactsOf(profile.id);
+    if (!contact) throw new Error('no contact');
+    const res = await send(t, calls.downloadContact, { params: { contactId: contact.id }, authorization: user.authorization });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/vcard; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="Zoe_Angstrom.vcf"');
+    expect(res.body).toBe(
+      [
+        'BEGIN:VCARD',
+        'VERSION:3.0',
+        'N:Ångström;Zoë;;;',
+        'FN:Zoë Ångström',
+        'TITLE:Chief Engineer',
+        'TEL;TYPE=CELL:+2348031234567',
+        'EMAIL;TYPE=INTERNET:grace@example.com',
+        'END:VCARD',
+        '',
+      ].join('\r\n'),
+    );
+  });
+
+  it('escapes vCard special characters in stored values', async () => {
+    const { user, card, profile } = await owner();
+    await exchange(visitor(card.id));
+    const [contact] = await contactsOf(profile.id);
+    if (!contact) throw new Error('no contact');
+    // Values stored before today's rules (or by another client) may hold vCard syntax.
+    await t.db.updateTable('contacts').set({ title: 'Engineer, Writer; Poet\\Dreamer\nEND:VCARD' }).where('id', '=', contact.id).execute();
+    const res = await send(t, calls.downloadContact, { params: { contactId: contact.id }, authorization: user.authorization });
+    expect(res.body.split('\r\n')).toContain('TITLE:Engineer\\, Writer\\; Poet\\\\Dreamer\\nEND:VCARD');
+    expect(res.body.match(/^END:VCARD$/gm)).toHaveLength(1);
+  });
+
+  it("answers 404 for another owner's contact and 401 without a login", async () => {
+    const { card, profile } = await owner();
+    const intruder = await owner('Eve Intruder');
+    await exchange(visitor(card.id));
+    const [contact] = await contactsOf(profile.id);
+    if (!contact) throw new Error('no contact');
+    const res = await send(t, calls.downloadContact, { params: { contactId: contact.id }, authorization: intruder.user.authorization });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('BEGIN:VCARD');
+    expect((await send(t, calls.downloadContact, { params: { contactId: contact.id } })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,86 @@
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { upstreamPages } from '@tapcard/shared/contract';
+import { createTestUpstream, type TestUpstream } from '../test/harness.js';
+import devRoutes, { OUTBOX_LIMIT } from './dev.js';
+
+let t: TestUpstream;
+beforeAll(async () => {
+  t = await createTestUpstream();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+interface Outbox {
+  success: string;
+  data: { to: string; subject: string; text: string; created_at: string }[];
+}
+
+async function mail(to: string, subject: string, text: string, at: Date): Promise<void> {
+  await t.db.insertInto('mail_outbox').values({ to_address: to, subject, text, created_at: at }).execute();
+}
+
+describe('dev outbox', () => {
+  it(`answers the latest ${OUTBOX_LIMIT} mails as JSON, newest first, filtered by ?to=`, async () => {
+    const start = Date.parse('2026-01-01T00:00:00Z');
+    for (let i = 0; i < OUTBOX_LIMIT + 5; i++) await mail(i % 2 ? 'odd@example.com' : 'even@example.com', `Mail ${i}`, `Body ${i}`, new Date(start + i * 1000));
+
+    const all = await t.app.inject({ method: 'GET', url: upstreamPages.devOutbox });
+    expect(all.statusCode).toBe(200);
+    const body = all.json() as Outbox;
+    expect(body.success).toBe('true');
+    expect(body.data).toHaveLength(OUTBOX_LIMIT);
+    expect(body.data[0]).toEqual({ to: 'even@example.com', subject: `Mail ${OUTBOX_LIMIT + 4}`, text: `Body ${OUTBOX_LIMIT + 4}`, created_at: new Date(start + (OUTBOX_LIMIT + 4) * 1000).toISOString() });
+    expect(body.data.at(-1)?.subject).toBe('Mail 5');
+
+    const odd = (await t.app.inject({ method: 'GET', url: `${upstreamPages.devOutbox}?to=ODD@example.com` })).json() as Outbox;
+    expect(odd.data.length).toBeGreaterThan(0);
+    expect(odd.data.every((m) => m.to === 'odd@example.com')).toBe(true);
+    expect(odd.data[0]?.subject).toBe(`Mail ${OUTBOX_LIMIT + 3}`);
+  });
+
+  it('shows the code a sign-up mailed', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/auth/public/api/verify-mail', payload: { email: 'newcomer@example.com' } });
+    expect(res.statusCode).toBe(200);
+    const body = (await t.app.inject({ method: 'GET', url: `${upstreamPages.devOutbox}?to=newcomer@example.com` })).json() as Outbox;
+    expect(body.data).toHaveLength(1);
+    expect(body.data[0]?.text).toMatch(/verification code is \d{6}/);
+  });
+
+  it('answers a readable, escaped HTML page to a browser', async () => {
+    await mail('html@example.com', '<script>alert("s")</script>', 'Line 1\n<img src=x onerror=alert(1)>', new Date());
+    const res = await t.app.inject({ method: 'GET', url: `${upstreamPages.devOutbox}?to=html@example.com`, headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.body).toContain('<!doctype html>');
+    expect(res.body).toContain('html@example.com');
+    expect(res.body).not.toContain('<script>alert');
+    expect(res.body).not.toContain('<img src=x');
+    expect(res.body).toContain('&#60;script&#62;alert(&#34;s&#34;)&#60;/script&#62;');
+  });
+});
+
+describe('dev outbox with SMTP configured', () => {
+  /** The outbox routes alone on a bare Fastify, with the test upstream's database and the given SMTP setting. */
+  async function outboxApp(smtpUrl: string | undefined) {
+    const app = Fastify({ logger: false });
+    app.decorate('config', { ...t.config, smtpUrl });
+    app.decorate('db', t.db);
+    await app.register(devRoutes);
+    await app.ready();
+    return app;
+  }
+
+  it('is not registered', async () => {
+    const withSmtp = await outboxApp('smtp://mail.example.com:587');
+    const without = await outboxApp(undefined);
+    try {
+      expect((await withSmtp.inject({ method: 'GET', url: upstreamPages.devOutbox })).statusCode).toBe(404);
+      expect((await without.inject({ method: 'GET', url: upstreamPages.devOutbox })).statusCode).toBe(200);
+    } finally {
+      await withSmtp.close();
+      await without.close();
+    }
+  });
+});

@@ -1,0 +1,9 @@
+import type { FastifyInstance } from 'fastify';
+import { organiserRoutes } from './events/organiser.js';
+import { publicEventRoutes } from './events/public.js';
+
+/** Events: the organiser's calls (own events only), the gateway's live state, and the public event pages. */
+export default async function eventsRoutes(app: FastifyInstance): Promise<void> {
+  organiserRoutes(app);
+  publicEventRoutes(app);
+}

@@ -1,0 +1,102 @@
+import type { LiveState } from '@tapcard/shared/contract';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { chatWire, eventById, eventSummary, GROUP_CHAT_LIMIT, PRIVATE_CHAT_LIMIT, privateChatWire } from './views.js';
+
+/**
+ * The gateway poller's read of one event (service key). `version` is the event's change counter
+ * (lib/event-seq.ts). With `since`, only rows stamped `since < seq <= version` come back, each read
+ * by an (event_id, seq) index, so a poll costs what changed, not the size of the history. Rows
+ * stamped after `version` (committed while this read runs) are left for the next poll, so every
+ * change is delivered exactly once.
+ *
+ * The answer is `full` (the newest GROUP_CHAT_LIMIT group and PRIVATE_CHAT_LIMIT private messages,
+ * every confirmed attendee, every chip) when `since` is absent or 0, when it lies ahead of the
+ * counter (a restored database), or when more messages changed than a full read carries.
+ */
+export async function liveState(db: Kysely<Database>, eventId: string, since: number | undefined): Promise<LiveState> {
+  const event = await eventById(db, eventId);
+  const version = event.seq;
+  const head = { event: { ...eventSummary(event), user_id: event.user_id }, version };
+
+  if (since !== undefined && since > 0 && since <= version) {
+    const [chats, privateChats, attendees, chips] = await Promise.all([
+      db
+        .selectFrom('chats')
+        .selectAll()
+        .where('event_id', '=', eventId)
+        .where('seq', '>', since)
+        .where('seq', '<=', version)
+        .orderBy('seq')
+        .limit(GROUP_CHAT_LIMIT + 1)
+        .execute(),
+      db
+        .selectFrom('private_chats')
+        .selectAll()
+        .where('event_id', '=', eventId)
+        .where('seq', '>', since)
+        .where('seq', '<=', version)
+        .orderBy('seq')
+        .limit(PRIVATE_CHAT_LIMIT + 1)
+        .execute(),
+      liveAttendees(db, eventId, since, version),
+      db
+        .selectFrom('chips')
+        .select(['id', 'attendee_id'])
+        .where('event_id', '=', eventId)
+        .where('seq', '>', since)
+        .where('seq', '<=', version)
+        .orderBy('seq')
+        .execute(),
+    ]);
+    if (chats.length <= GROUP_CHAT_LIMIT && privateChats.length <= PRIVATE_CHAT_LIMIT) {
+      return { ...head, full: false, chats: chats.map(chatWire), private_chats: privateChats.map(privateChatWire), attendees, chips };
+    }
+  }
+
+  const [chats, privateChats, attendees, chips] = await Promise.all([
+    db
+      .selectFrom('chats')
+      .selectAll()
+      .where('event_id', '=', eventId)
+      .where('seq', '<=', version)
+      .orderBy('seq', 'desc')
+      .limit(GROUP_CHAT_LIMIT)
+      .execute(),
+    db
+      .selectFrom('private_chats')
+      .selectAll()
+      .where('event_id', '=', eventId)
+      .where('seq', '<=', version)
+      .orderBy('seq', 'desc')
+      .limit(PRIVATE_CHAT_LIMIT)
+      .execute(),
+    liveAttendees(db, eventId),
+    db.selectFrom('chips').select(['id', 'attendee_id']).where('event_id', '=', eventId).orderBy('created_at').orderBy('id').execute(),
+  ]);
+  return {
+    ...head,
+    full: true,
+    chats: chats.reverse().map(chatWire),
+    private_chats: privateChats.reverse().map(privateChatWire),
+    attendees,
+    chips,
+  };
+}
+
+/**
+ * Confirmed attendees with check-in and seq; with bounds, only those changed in (since, version].
+ * A full read takes every attendee as it stands: an attendee is replaced, never appended, so one
+ * changed after `version` is simply seen again by the next poll.
+ */
+async function liveAttendees(db: Kysely<Database>, eventId: string, since?: number, version?: number): Promise<LiveState['attendees']> {
+  let q = db
+    .selectFrom('attendees')
+    .innerJoin('event_prices', 'event_prices.id', 'attendees.price_id')
+    .select(['attendees.id', 'attendees.name', 'attendees.image', 'attendees.checked_in', 'attendees.seq', 'event_prices.title as price_category'])
+    .where('attendees.event_id', '=', eventId)
+    .where('attendees.status', '=', 'confirmed');
+  if (since !== undefined && version !== undefined) q = q.where('attendees.seq', '>', since).where('attendees.seq', '<=', version);
+  const rows = await q.orderBy('attendees.seq').orderBy('attendees.id').execute();
+  return rows.map((a) => ({ id: a.id, name: a.name, image: a.image, price_category: a.price_category, checked_in: a.checked_in, seq: a.seq }));
+}

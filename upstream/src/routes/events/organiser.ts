@@ -1,0 +1,194 @@
+import { calls } from '@tapcard/shared/contract';
+import { eventTiming } from '@tapcard/shared/domain';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { randomId } from '../../lib/crypto.js';
+import { inEventChange } from '../../lib/event-seq.js';
+import { badRequest, forbidden, notFound } from '../../lib/http-error.js';
+import { route } from '../../lib/route.js';
+import { ADMIN_NAME, adminIdOf, CHAT_ENDED_MESSAGE, NOT_SELF_MESSAGE } from './common.js';
+import { requireConfirmedAttendee, storeGroupChat, storePrivateChat } from './chat-store.js';
+import { liveState } from './live.js';
+import {
+  checkStartNotPast,
+  checkTickets,
+  freeCleanName,
+  insertPrices,
+  instants,
+  replaceGallery,
+  replacePrices,
+  retryOnCleanNameClash,
+  startDayChanged,
+} from './payload.js';
+import {
+  eventById,
+  eventDates,
+  eventLists,
+  eventView,
+  eventViews,
+  organiserAttendees,
+  ownEvent,
+  partyPrivateChats,
+  recentChats,
+} from './views.js';
+
+/**
+ * The organiser's calls (bearer token). Every call is scoped to the caller's own events: another
+ * user's event answers 404, as an unknown one does, so event ids cannot be probed.
+ */
+export function organiserRoutes(app: FastifyInstance): void {
+  route(app, calls.listEvents)(async ({ query, user }) => {
+    const rows = await app.db
+      .selectFrom('events')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .orderBy('start_date', 'desc')
+      .orderBy('created_at', 'desc')
+      .orderBy('id')
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit)
+      .execute();
+    const views = await eventViews(app.db, rows);
+    return { success: 'true', data: { ...eventLists(views, app.now()), user: { name: user.name, image: user.image } } };
+  });
+
+  route(app, calls.getEvent)(async ({ params, user }) => {
+    const row = await ownEvent(app.db, params.id, user.id);
+    return { success: 'true', data: await eventView(app.db, row) };
+  });
+
+  route(app, calls.createEvent)(async ({ body, user }) => {
+    const now = app.now();
+    checkStartNotPast(body.start_date, now);
+    checkTickets(body.prices);
+    const { start, end } = instants(body);
+    const id = randomId();
+    await retryOnCleanNameClash(() =>
+      app.db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('events')
+          .values({
+            id,
+            user_id: user.id,
+            title: body.title,
+            description: body.description,
+            location: body.location,
+            image: body.image,
+            start_date: start,
+            end_date: end,
+            start_text: body.start_date,
+            end_text: body.end_date ?? null,
+            clean_name: await freeCleanName(trx, body.title),
+            created_at: now,
+            updated_at: now,
+          })
+          .execute();
+        await insertPrices(trx, id, body.prices);
+        await replaceGallery(trx, id, body.gallery);
+      }),
+    );
+    return { success: 'true', message: 'Event created', data: await eventView(app.db, await eventById(app.db, id)) };
+  });
+
+  route(app, calls.updateEvent)(async ({ params, body, user }) => {
+    const existing = await ownEvent(app.db, params.id, user.id);
+    const now = app.now();
+    if (startDayChanged(eventDates(existing).start_date, body.start_date)) checkStartNotPast(body.start_date, now);
+    checkTickets(body.prices);
+    const { start, end } = instants(body);
+    await retryOnCleanNameClash(() =>
+      inEventChange(app.db, existing.id, async (trx) => {
+        const cleanName = body.title === existing.title ? existing.clean_name : await freeCleanName(trx, body.title, existing.id);
+        await trx
+          .updateTable('events')
+          .set({
+            title: body.title,
+            description: body.description,
+            location: body.location,
+            image: body.image,
+            start_date: start,
+            end_date: end,
+            start_text: body.start_date,
+            end_text: body.end_date ?? null,
+            clean_name: cleanName,
+            updated_at: now,
+          })
+          .where('id', '=', existing.id)
+          .execute();
+        await replacePrices(trx, existing.id, body.prices);
+        await replaceGallery(trx, existing.id, body.gallery);
+      }),
+    );
+    return { success: 'true', message: 'Event updated', data: await eventView(app.db, await eventById(app.db, existing.id)) };
+  });
+
+  route(app, calls.deleteEvent)(async ({ params, user }) => {
+    const result = await app.db.deleteFrom('events').where('id', '=', params.id).where('user_id', '=', user.id).executeTakeFirst();
+    if (result.numDeletedRows === 0n) throw notFound('Event not found');
+    return { success: 'true', message: 'Event deleted' };
+  });
+
+  route(app, calls.adminEvent)(async ({ params, user }) => {
+    const row = await ownEvent(app.db, params.id, user.id);
+    const [view, attendees, chats, privateChats, chips] = await Promise.all([
+      eventView(app.db, row),
+      organiserAttendees(app.db, row.id),
+      recentChats(app.db, row.id),
+      partyPrivateChats(app.db, row.id, adminIdOf(user.id)),
+      app.db.selectFrom('chips').select(['id', 'attendee_id']).where('event_id', '=', row.id).orderBy('created_at').orderBy('id').execute(),
+    ]);
+    return { success: 'true', data: { ...view, attendees, chats, private_chats: privateChats, chips } };
+  });
+
+  route(app, calls.checkIn)(async ({ params, body, user }) => {
+    // url_id (the chip the check-in came from) is accepted as the spec sends it; the attendee id in the path decides.
+    await ownEvent(app.db, body.event_id, user.id);
+    const attendee = await app.db
+      .selectFrom('attendees')
+      .select(['id', 'checked_in'])
+      .where('id', '=', params.id)
+      .where('event_id', '=', body.event_id)
+      .where('status', '=', 'confirmed')
+      .executeTakeFirst();
+    if (!attendee) throw notFound('Attendee not found');
+    if (body.checked_in !== undefined && body.checked_in === attendee.checked_in) {
+      return { success: 'true', data: { status: attendee.checked_in, event_id: body.event_id } };
+    }
+    const status = await inEventChange(app.db, body.event_id, async (trx, seq) => {
+      const updated = await trx
+        .updateTable('attendees')
+        .set({ checked_in: body.checked_in ?? sql<boolean>`not checked_in`, seq })
+        .where('id', '=', attendee.id)
+        .returning('checked_in')
+        .executeTakeFirstOrThrow();
+      return updated.checked_in;
+    });
+    return { success: 'true', message: status ? 'Checked in' : 'Marked absent', data: { status, event_id: body.event_id } };
+  });
+
+  route(app, calls.adminChat)(async ({ params, body, user }) => {
+    const event = await ownEvent(app.db, params.id, user.id);
+    if (body.event_id !== event.id) throw badRequest('The message is for another event', 'event_id');
+    const adminId = adminIdOf(user.id);
+    if (body.attendee_id !== adminId) throw forbidden(NOT_SELF_MESSAGE);
+    // The organiser may write before the event (announcements) but not after it has ended.
+    if (eventTiming(eventDates(event), app.now()) === 1) throw badRequest(CHAT_ENDED_MESSAGE);
+    const admin = { id: adminId, name: ADMIN_NAME, image: user.image ?? '' };
+    return { success: 'true', data: await storeGroupChat(app.db, event.id, admin, body.message, app.now()) };
+  });
+
+  route(app, calls.adminPrivateChat)(async ({ params, body, user }) => {
+    const event = await ownEvent(app.db, params.id, user.id);
+    if (body.event_id !== event.id) throw badRequest('The message is for another event', 'event_id');
+    const adminId = adminIdOf(user.id);
+    if (body.attendee_id_1 !== adminId) throw forbidden(NOT_SELF_MESSAGE);
+    if (eventTiming(eventDates(event), app.now()) === 1) throw badRequest(CHAT_ENDED_MESSAGE);
+    await requireConfirmedAttendee(app.db, event.id, body.attendee_id_2);
+    const admin = { id: adminId, name: ADMIN_NAME, image: user.image ?? '' };
+    return { success: 'true', data: await storePrivateChat(app.db, event.id, admin, body.attendee_id_2, body.message, app.now()) };
+  });
+
+  route(app, calls.liveState)(async ({ params, query }) => {
+    return { success: 'true', data: await liveState(app.db, params.id, query.since) };
+  });
+}

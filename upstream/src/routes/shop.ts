@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import { TestPaymentProvider } from '../lib/payments.js';
+import orderRoutes from './shop/orders.js';
+import preorderRoutes from './shop/preorder.js';
+import testProviderRoutes from './shop/test-provider.js';
+
+/**
+ * The shop: pre-orders, card orders priced on the server, order lookup, and the built-in test
+ * payment provider's hosted page (registered only when the test provider is the one in use, so a
+ * deployment with a real provider has no page that approves payments).
+ */
+export default async function shopRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(preorderRoutes);
+  await app.register(orderRoutes);
+  if (app.payments instanceof TestPaymentProvider) await app.register(testProviderRoutes, { provider: app.payments });
+}

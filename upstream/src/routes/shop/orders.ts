@@ -1,0 +1,120 @@
+import { calls, type OrderPayload } from '@tapcard/shared/contract';
+import { cartTotals, findPickupBranch, priceOfColour, shippingFeeFor, type CardColour } from '@tapcard/shared/domain';
+import { messages } from '@tapcard/shared/rules';
+import type { FastifyInstance } from 'fastify';
+import { badRequest, notFound } from '../../lib/http-error.js';
+import { insertOrder, orderAnswer, settleOrder, type NewOrder } from '../../lib/orders.js';
+import { route } from '../../lib/route.js';
+import { throttleByIp } from './limits.js';
+
+/** Most cards of one colour in one order. */
+export const MAX_CARDS_PER_COLOUR = 100;
+
+export const ORDER_MESSAGES = {
+  created: 'Order created',
+  /** The client's total, VAT or shipping differs from the server's figures for the same cart. */
+  totalChanged: 'The order total has changed. Please review your cart.',
+  tooMany: `You can order at most ${MAX_CARDS_PER_COLOUR} cards of one colour`,
+  callback: 'The callback URL must be a page of this site',
+  paid: 'Payment successful',
+  declined: 'Payment declined',
+  pending: 'Payment pending',
+  notFound: 'Order not found',
+} as const;
+
+/**
+ * Where the buyer returns after paying: a path on the public site ('/payment/status') made absolute
+ * with `publicUrl`, or an absolute URL of the same origin. Anything else (another host, a
+ * protocol-relative '//host', credentials in the URL) is refused, so an order cannot be used as an
+ * open redirect. Returns the absolute URL, or null.
+ */
+export function resolveCallbackUrl(input: string, publicUrl: string): string | null {
+  const base = new URL(publicUrl);
+  let url: URL;
+  try {
+    url = input.startsWith('/') ? new URL(input, base) : new URL(input);
+  } catch {
+    return null;
+  }
+  if (input.startsWith('//') || input.startsWith('/\\')) return null;
+  if (url.origin !== base.origin || url.username || url.password) return null;
+  return url.href;
+}
+
+/** The cart's lines merged by colour, in the order the colours first appear. */
+function linesByColour(cart: OrderPayload['cart']): { color: CardColour; qty: number }[] {
+  const qty = new Map<CardColour, number>();
+  for (const line of cart) qty.set(line.color, (qty.get(line.color) ?? 0) + line.qty);
+  return [...qty].map(([color, n]) => ({ color, qty: n }));
+}
+
+/** The customer and delivery part of an order: a pickup order takes its branch's address. */
+function deliveryOf(body: OrderPayload): Pick<NewOrder, 'method' | 'address' | 'city' | 'state' | 'country' | 'pickup'> {
+  if (body.method === 'delivery') {
+    return { method: 'delivery', address: body.address, city: body.city, state: body.state, country: body.country, pickup: null };
+  }
+  const branch = findPickupBranch(body.pickup);
+  if (!branch) throw badRequest(messages.pickupRequired, 'pickup');
+  return { method: 'pickup', address: branch.address, city: branch.city, state: branch.state, country: branch.country, pickup: branch.id };
+}
+
+export default async function orderRoutes(app: FastifyInstance): Promise<void> {
+  /**
+   * POST /v1/connect/api/orders. The contract has checked the customer fields with the checkout
+   * rules (and the shipping choice: 2,500 or 5,000 for delivery, 0 for pickup); the price, VAT and
+   * totals are computed here from the cart's colours and quantities, never taken from the client.
+   */
+  route(app, calls.createOrder)(async ({ body, request }) => {
+    await throttleByIp(app, request, 'order');
+
+    const lines = linesByColour(body.cart);
+    if (lines.some((line) => line.qty > MAX_CARDS_PER_COLOUR)) throw badRequest(ORDER_MESSAGES.tooMany, 'cart');
+    const delivery = deliveryOf(body);
+    const shipping = body.method === 'pickup' ? shippingFeeFor('pickup') : body.shipping;
+    const totals = cartTotals(lines, shipping);
+    if (body.total !== totals.total || body.vat !== totals.vat || body.shipping !== totals.shipping) {
+      throw badRequest(ORDER_MESSAGES.totalChanged, 'total');
+    }
+    const callbackUrl = resolveCallbackUrl(body.callback_url, app.config.publicUrl);
+    if (!callbackUrl) throw badRequest(ORDER_MESSAGES.callback, 'callback_url');
+
+    const now = app.now();
+    const created = await app.db.transaction().execute((trx) =>
+      insertOrder(
+        trx,
+        app.payments,
+        {
+          kind: 'cards',
+          name: body.name,
+          phone_number: body.phoneNumber,
+          email: body.email,
+          ...delivery,
+          items: lines.map((line) => ({ color: line.color, qty: line.qty, price: priceOfColour(line.color) })),
+          total: totals.subtotal,
+          vat: totals.vat,
+          shipping: totals.shipping,
+          final_total: totals.total,
+          callback_url: callbackUrl,
+        },
+        now,
+      ),
+    );
+    return { success: 'true', message: ORDER_MESSAGES.created, data: created };
+  });
+
+  /**
+   * GET /v1/connect/api/orders/:reference. The reference is the buyer's secret. The provider is asked
+   * first, so an order turns paid only once the provider confirms. Paid: 200 success 'true'; declined:
+   * 200 success 'false'; still pending: 202 success 'false' with payment_status 'pending' (keep
+   * checking); unknown: 404. Every known order comes back with the answer.
+   */
+  route(app, calls.getOrder)(async ({ params, reply }) => {
+    const row = await settleOrder(app.db, app.payments, params.reference, app.now());
+    if (!row) throw notFound(ORDER_MESSAGES.notFound);
+    const order = orderAnswer(row);
+    if (row.payment_status === 'paid') return { success: 'true', message: ORDER_MESSAGES.paid, order };
+    if (row.payment_status === 'declined') return { success: 'false' as const, message: ORDER_MESSAGES.declined, order };
+    void reply.code(202);
+    return { success: 'false' as const, message: ORDER_MESSAGES.pending, order };
+  });
+}

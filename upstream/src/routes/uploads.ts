@@ -1,0 +1,60 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { calls, uploadFieldsSchema, upstreamPages } from '@tapcard/shared/contract';
+import { badRequest, notFound } from '../lib/http-error.js';
+import { readForm, storeUpload, UPLOAD_FILE_FAILED, UPLOAD_NAME, type StoredUpload } from '../lib/multipart.js';
+import { route } from '../lib/route.js';
+import type { Limit } from '../lib/throttle.js';
+
+/** Uploads per client address (anyone may upload: onboarding happens before sign-up). */
+export const UPLOAD_LIMIT: Limit = { max: 60, windowMs: 10 * 60_000 };
+/** Stored names never change content, so clients may keep them for a year. */
+const FILE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
+export default async function uploadsRoutes(app: FastifyInstance): Promise<void> {
+  route(app, calls.uploadFile)(async ({ request }) => {
+    const key = `upload:ip:${request.ip}`;
+    await app.throttle.check(key, UPLOAD_LIMIT);
+    await app.throttle.fail(key, UPLOAD_LIMIT);
+    const dir = app.config.uploadDir;
+    const form = await readForm(request, { fields: uploadFieldsSchema, files: calls.uploadFile.multipart, dir });
+    let stored: StoredUpload | null = null;
+    try {
+      const file = form.files.get('file');
+      if (!file) throw badRequest(UPLOAD_FILE_FAILED, 'file');
+      const upload = file;
+      await app.db.transaction().execute(async (trx) => {
+        stored = await storeUpload(trx, { file: upload, folder: form.fields.folder, dir, now: app.now() });
+      });
+      const done = stored as StoredUpload | null;
+      if (!done) throw new Error('upload was not stored');
+      return { success: 'true', message: 'Uploaded successfully', data: { url: done.url, name: done.name } };
+    } catch (error) {
+      await (stored as StoredUpload | null)?.remove();
+      throw error;
+    } finally {
+      await form.cleanup();
+    }
+  });
+
+  // Stored files, by their generated names only: nothing else on disk can be named.
+  app.get<{ Params: { name: string } }>(upstreamPages.files, async (request, reply) => {
+    const { name } = request.params;
+    if (!UPLOAD_NAME.test(name)) throw notFound('File not found');
+    const upload = await app.db.selectFrom('uploads').select(['content_type']).where('name', '=', name).executeTakeFirst();
+    if (!upload) throw notFound('File not found');
+    const path = join(app.config.uploadDir, name);
+    const info = await stat(path).catch(() => null);
+    if (!info?.isFile()) throw notFound('File not found');
+    return reply
+      .type(upload.content_type)
+      .header('content-length', info.size)
+      .header('x-content-type-options', 'nosniff')
+      .header('content-disposition', 'inline')
+      .header('content-security-policy', "default-src 'none'; sandbox")
+      .header('cache-control', FILE_CACHE_CONTROL)
+      .send(createReadStream(path));
+  });
+}

@@ -1,0 +1,44 @@
+import { buildApp } from './app.js';
+import { ConfigError, readConfig } from './config.js';
+import { openConfiguredDatabase } from './db/database.js';
+import { outboxMailer, smtpMailer } from './lib/mailer.js';
+import { TestPaymentProvider } from './lib/payments.js';
+import { formatDemoSummary, seedDemo } from './seed.js';
+
+// The only file that listens. Reads the configuration once, migrates, seeds an empty database with
+// the demo, and serves until SIGINT/SIGTERM.
+async function main(): Promise<void> {
+  const config = readConfig();
+  const { db, kind, close } = await openConfiguredDatabase(config);
+  const demo = config.seedDemo ? await seedDemo(db, config) : null;
+  const mailer = config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : outboxMailer(db);
+  const now = () => new Date();
+  const payments = new TestPaymentProvider(db, `${config.publicUrl}/api`, now);
+  const app = await buildApp(
+    { config, db, mailer, payments, now },
+    { logger: { level: config.logLevel } },
+  );
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'stopping');
+    await app.close();
+    await close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info({ database: kind, mail: mailer.kind, dataDir: config.dataDir }, 'upstream ready');
+  if (demo) app.log.info(`${demo.seeded ? 'Seeded the demo' : 'The demo'} (see the README):\n${formatDemoSummary(demo.summary)}`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(2);
+  }
+  console.error(error);
+  process.exit(1);
+});

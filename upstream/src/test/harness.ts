@@ -1,0 +1,115 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.js';
+import type { UpstreamConfig } from '../config.js';
+import { dropSchema, migrate, openDatabase, type Db } from '../db/database.js';
+import { hashPassword, hashToken, randomId, randomToken } from '../lib/crypto.js';
+import { outboxMailer } from '../lib/mailer.js';
+import { TestPaymentProvider } from '../lib/payments.js';
+
+/**
+ * One upstream per test file, on the database the run asks for: embedded PGlite by default, or the
+ * PostgreSQL server at DATABASE_URL in a schema of its own when UPSTREAM_TEST_DB=postgres (the
+ * `upstream-postgres` vitest project). Share it across a file's tests (beforeAll): PGlite takes
+ * seconds to start.
+ */
+export interface TestUpstream {
+  app: FastifyInstance;
+  db: Db;
+  config: UpstreamConfig;
+  clock: TestClock;
+  /** Mail sent so far, newest last. */
+  outbox(to?: string): Promise<{ to: string; subject: string; text: string }[]>;
+  close(): Promise<void>;
+}
+
+export interface TestClock {
+  now(): Date;
+  set(date: Date | string): void;
+  advance(ms: number): void;
+}
+
+export function testClock(): TestClock {
+  let offset = 0;
+  let fixed: number | null = null;
+  return {
+    now: () => new Date((fixed ?? Date.now()) + offset),
+    set: (date) => {
+      fixed = new Date(date).getTime();
+      offset = 0;
+    },
+    advance: (ms) => {
+      offset += ms;
+    },
+  };
+}
+
+export const SERVICE_KEY = 'test-service-key-0123456789abcdef';
+
+export async function createTestUpstream(overrides: Partial<UpstreamConfig> = {}): Promise<TestUpstream> {
+  const usePostgres = process.env.UPSTREAM_TEST_DB === 'postgres';
+  const databaseUrl = process.env.DATABASE_URL;
+  if (usePostgres && !databaseUrl) throw new Error('UPSTREAM_TEST_DB=postgres needs DATABASE_URL');
+  const schema = usePostgres ? `t_${randomBytes(6).toString('hex')}` : undefined;
+  const dataDir = mkdtempSync(join(tmpdir(), 'upstream-test-'));
+  const config: UpstreamConfig = {
+    port: 0,
+    host: '127.0.0.1',
+    databaseUrl: usePostgres ? databaseUrl : undefined,
+    databaseSchema: schema,
+    dataDir,
+    uploadDir: join(dataDir, 'uploads'),
+    smtpUrl: undefined,
+    mailFrom: 'TapCard <no-reply@tapcard.test>',
+    publicUrl: 'http://localhost:3000',
+    serviceKey: SERVICE_KEY,
+    seedDemo: false,
+    logLevel: 'silent',
+    ...overrides,
+  };
+  const opened = await openDatabase(usePostgres ? { databaseUrl, schema } : {});
+  await migrate(opened.db, schema);
+  const clock = testClock();
+  const payments = new TestPaymentProvider(opened.db, `${config.publicUrl}/api`, clock.now);
+  const app = await buildApp({ config, db: opened.db, mailer: outboxMailer(opened.db), payments, now: clock.now }, { logger: false });
+  return {
+    app,
+    db: opened.db,
+    config,
+    clock,
+    async outbox(to) {
+      let q = opened.db.selectFrom('mail_outbox').select(['to_address', 'subject', 'text']).orderBy('id');
+      if (to) q = q.where('to_address', '=', to);
+      return (await q.execute()).map((m) => ({ to: m.to_address, subject: m.subject, text: m.text }));
+    },
+    async close() {
+      await app.close();
+      await opened.close();
+      if (schema && databaseUrl) await dropSchema(databaseUrl, schema);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A user with a live session, made directly in the database (fast). */
+export async function createUser(
+  t: TestUpstream,
+  input: { email?: string; password?: string; name?: string } = {},
+): Promise<{ id: string; email: string; password: string; token: string; authorization: string }> {
+  const id = randomId();
+  const email = input.email ?? `user-${id.toLowerCase()}@example.com`;
+  const password = input.password ?? 'Passw0rd!';
+  await t.db
+    .insertInto('users')
+    .values({ id, email, name: input.name ?? 'Test User', password_hash: await hashPassword(password), auth_type: 'Email', image: null, description: '' })
+    .execute();
+  const token = randomToken();
+  await t.db
+    .insertInto('sessions')
+    .values({ token_hash: hashToken(token), user_id: id, expires_at: new Date(t.clock.now().getTime() + 86_400_000) })
+    .execute();
+  return { id, email, password, token, authorization: `Bearer ${token}` };
+}
