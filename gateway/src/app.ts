@@ -1,0 +1,39 @@
+import Fastify from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from './config.js';
+import errors from './plugins/errors.js';
+import health from './plugins/health.js';
+import metricsRoute from './plugins/metrics.js';
+import proxy, { JSON_BODY_LIMIT } from './plugins/proxy/index.js';
+import rateLimit from './plugins/rate-limit.js';
+import realtime from './plugins/realtime.js';
+import security from './plugins/security.js';
+import services from './plugins/services.js';
+import spa from './plugins/static.js';
+
+/** The gateway as a Fastify app, ready to listen (server.ts does); tests build as many as they need. */
+export async function buildApp(config: Config): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    trustProxy: config.trustProxy.length > 0 ? [...config.trustProxy] : false,
+    bodyLimit: JSON_BODY_LIMIT,
+    // A whole request must arrive within this (slow uploads included); sockets are not affected.
+    requestTimeout: 120_000,
+    return503OnClosing: true,
+  });
+  await app.register(errors);
+  await app.register(services, { config });
+  await app.register(security, { allowedOrigins: config.allowedOrigins });
+  await app.register(rateLimit, { perMinute: config.rateLimitPerMinute, strictPerMinute: config.authRateLimitPerMinute });
+  await app.register(health);
+  await app.register(metricsRoute);
+  await app.register(realtime);
+  await app.register(proxy, {
+    upstreamUrl: config.upstreamUrl,
+    timeoutMs: config.upstreamTimeoutMs,
+    uploadTimeoutMs: config.uploadTimeoutMs,
+    poke: (eventId, at) => app.realtime.poke(eventId, at),
+  });
+  await app.register(spa, { webDist: config.webDist });
+  return app;
+}

@@ -1,0 +1,121 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { isIP } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { POLL_INTERVAL_MS } from '@tapcard/shared/constants';
+import { z } from 'zod';
+
+/** Read once at start; a bad value stops the process with a message naming the variable. */
+
+const SERVICE_KEY_MIN_LENGTH = 24;
+/** `gateway/src` and `gateway/dist` both sit two levels below the workspace root. */
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).transform((u) => u.replace(/\/+$/, ''));
+const origin = z.url({ protocol: /^https?$/ }).transform((u, ctx) => {
+  const parsed = new URL(u);
+  if (parsed.pathname !== '/' || parsed.search || parsed.hash) {
+    ctx.addIssue({ code: 'custom', message: `'${u}' is not an origin (scheme://host[:port] only)` });
+    return z.NEVER;
+  }
+  return parsed.origin;
+});
+
+function isAddressOrCidr(value: string): boolean {
+  const [address = '', bits, extra] = value.split('/');
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (bits === undefined) return true;
+  const n = Number(bits);
+  return /^\d+$/.test(bits) && n >= 0 && n <= (family === 4 ? 32 : 128);
+}
+
+const list = (s: string) => s.split(',').map((v) => v.trim()).filter((v) => v.length > 0);
+
+const envSchema = z.object({
+  PORT: int(0, 65_535).default(3000),
+  HOST: z.string().trim().min(1).default('127.0.0.1'),
+  UPSTREAM_URL: httpUrl.default('http://127.0.0.1:4000'),
+  REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL' }).optional(),
+  REDIS_KEY_PREFIX: z.string().regex(/^[\w:.-]{1,64}$/, 'letters, digits and _ : . - only').default('tapcard:'),
+  GATEWAY_SERVICE_KEY: z
+    .string()
+    .trim()
+    .min(SERVICE_KEY_MIN_LENGTH, `required, at least ${SERVICE_KEY_MIN_LENGTH} characters (or a service-key file in DATA_DIR)`),
+  DATA_DIR: z.string().min(1).optional(),
+  WEB_DIST: z.string().min(1).default(DEFAULT_WEB_DIST),
+  ALLOWED_ORIGINS: z
+    .string()
+    .optional()
+    .transform((s) => (s === undefined ? undefined : list(s)))
+    .pipe(z.array(origin).min(1, 'must list at least one origin').optional()),
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((s) => (s.trim() === '' || s.trim() === 'false' ? [] : list(s)))
+    .refine((l) => l.every(isAddressOrCidr), 'must be false or a comma list of proxy IP addresses or CIDR ranges'),
+  POLL_INTERVAL_MS: int(50, 60_000).default(POLL_INTERVAL_MS),
+  // ttl + one lease retry + one poll must stay under the 3 s takeover target.
+  LEASE_TTL_MS: int(300, 2500).default(2000),
+  INSTANCE_ID: z.string().regex(/^[\w.-]{1,64}$/, 'letters, digits and _ . - only').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  UPSTREAM_TIMEOUT_MS: int(100, 120_000).default(15_000),
+  UPLOAD_TIMEOUT_MS: int(100, 600_000).default(60_000),
+  RATE_LIMIT_PER_MINUTE: int(1, 1_000_000).default(600),
+  AUTH_RATE_LIMIT_PER_MINUTE: int(1, 1_000_000).default(60),
+  // Socket.IO heartbeat (its own defaults): a client that stops reading, so stops answering pings, is
+  // dropped at most PING_INTERVAL_MS + PING_TIMEOUT_MS after its last answer.
+  PING_INTERVAL_MS: int(1000, 300_000).default(25_000),
+  PING_TIMEOUT_MS: int(1000, 300_000).default(20_000),
+  // A socket whose unsent data (engine queue + websocket buffer) exceeds this is a slow consumer and is dropped.
+  SLOW_CONSUMER_MAX_BYTES: int(16 * 1024, 1024 * 1024 * 1024).default(1024 * 1024),
+});
+
+const configSchema = envSchema.transform((e) => ({
+  port: e.PORT,
+  host: e.HOST,
+  upstreamUrl: e.UPSTREAM_URL,
+  redisUrl: e.REDIS_URL,
+  redisKeyPrefix: e.REDIS_KEY_PREFIX,
+  serviceKey: e.GATEWAY_SERVICE_KEY,
+  webDist: e.WEB_DIST,
+  allowedOrigins: e.ALLOWED_ORIGINS ?? [`http://localhost:${e.PORT}`, `http://127.0.0.1:${e.PORT}`],
+  /** Proxy addresses whose X-Forwarded-For is believed; empty: the socket address is the client. */
+  trustProxy: e.TRUST_PROXY,
+  pollIntervalMs: e.POLL_INTERVAL_MS,
+  leaseTtlMs: e.LEASE_TTL_MS,
+  instanceId: e.INSTANCE_ID ?? `${hostname().replace(/[^\w.-]/g, '-').slice(0, 40)}-${randomBytes(4).toString('hex')}`,
+  logLevel: e.LOG_LEVEL,
+  upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
+  uploadTimeoutMs: e.UPLOAD_TIMEOUT_MS,
+  rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+  authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+  pingIntervalMs: e.PING_INTERVAL_MS,
+  pingTimeoutMs: e.PING_TIMEOUT_MS,
+  slowConsumerMaxBytes: e.SLOW_CONSUMER_MAX_BYTES,
+}));
+export type Config = z.output<typeof configSchema>;
+
+export class ConfigError extends Error {}
+
+function readServiceKeyFile(dataDir: string | undefined): string | undefined {
+  if (!dataDir) return undefined;
+  const file = join(dataDir, 'service-key');
+  return existsSync(file) ? readFileSync(file, 'utf8').trim() : undefined;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // An empty variable counts as unset, as shells and compose files often write them.
+  const defined: Record<string, string> = {};
+  for (const [name, value] of Object.entries(env)) if (value !== undefined && value !== '') defined[name] = value;
+  defined.GATEWAY_SERVICE_KEY ??= readServiceKeyFile(defined.DATA_DIR) ?? '';
+  const parsed = configSchema.safeParse(defined);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${String(i.path[0] ?? '(environment)')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,45 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { SERVICE_KEY_HEADER } from '@tapcard/shared/contract';
+import { BufferedBody } from './body.js';
+
+/**
+ * Identity and forwarding headers are the gateway's to set: whatever a client sent under these names
+ * is dropped, above all the service key, which only the gateway's own poller may present.
+ */
+const DROPPED = new Set([
+  SERVICE_KEY_HEADER,
+  'forwarded',
+  'via',
+  'x-real-ip',
+  'x-client-ip',
+  'true-client-ip',
+  'cf-connecting-ip',
+  'fastly-client-ip',
+  'x-cluster-client-ip',
+  'x-original-forwarded-for',
+  'transfer-encoding',
+]);
+
+/** What this needs of a request (any Fastify request, whatever its server type). */
+export interface ForwardedRequest {
+  ip: string;
+  protocol: string;
+  host: string;
+  body: unknown;
+}
+
+export function forwardedHeaders(request: ForwardedRequest, headers: IncomingHttpHeaders, plainAnswer: boolean): IncomingHttpHeaders {
+  const out: IncomingHttpHeaders = {};
+  for (const [name, value] of Object.entries(headers)) {
+    const lower = name.toLowerCase();
+    if (DROPPED.has(lower) || lower.startsWith('x-forwarded-')) continue;
+    out[lower] = value;
+  }
+  out['x-forwarded-for'] = request.ip;
+  out['x-forwarded-proto'] = request.protocol;
+  out['x-forwarded-host'] = request.host;
+  if (request.body instanceof BufferedBody) out['content-length'] = String(request.body.bytes.length);
+  // The gateway reads these answers itself, so they must not come compressed.
+  if (plainAnswer) out['accept-encoding'] = 'identity';
+  return out;
+}

@@ -1,0 +1,123 @@
+import type { IncomingMessage } from 'node:http';
+import httpProxy from '@fastify/http-proxy';
+import type { FastifyHttpProxyOptions } from '@fastify/http-proxy';
+import { MAX_UPLOAD_BYTES } from '@tapcard/shared/constants';
+import { calls } from '@tapcard/shared/contract';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { messages, sendFailure } from '../../http/failure.js';
+import { BufferedBody } from './body.js';
+import { forwardedHeaders } from './headers.js';
+import { eventIdOfAnswer, isWriteTrigger } from './triggers.js';
+
+/**
+ * /api/* to the upstream with /api removed, nothing else. Bodies are read within their limit before
+ * the upstream sees a byte; upstream failures become a generic 502/504; write answers wake the poller.
+ */
+
+export const JSON_BODY_LIMIT = 100 * 1024;
+const PREFIX = '/api';
+const METHODS = ['GET', 'HEAD', 'POST', 'DELETE'];
+/** The multipart calls, as routes under the prefix (`:cardId` stays a parameter). */
+const UPLOAD_ROUTES = [calls.uploadFile.path, calls.addService.path];
+/** Write answers are a single record; anything bigger is not one. */
+const MAX_TRIGGER_ANSWER_BYTES = 256 * 1024;
+
+export interface ProxyOptions {
+  upstreamUrl: string;
+  timeoutMs: number;
+  uploadTimeoutMs: number;
+  poke: (eventId: string, at: number) => void;
+}
+
+function upstreamPath(request: { url: string }): string {
+  const path = request.url.split('?', 1)[0] ?? '';
+  return path.slice(PREFIX.length) || '/';
+}
+
+function readAll(stream: IncomingMessage, limit: number): Promise<Buffer | undefined> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    stream.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        stream.destroy();
+        resolve(undefined);
+      } else {
+        chunks.push(chunk);
+      }
+    });
+    stream.on('end', () => resolve(Buffer.concat(chunks)));
+    stream.on('error', () => resolve(undefined));
+  });
+}
+
+/** reply-from hands `{ statusCode, headers, stream }` (its types call it a ServerResponse). */
+function upstreamHeaderNames(res: object): string[] {
+  const headers: unknown = Reflect.get(res, 'headers');
+  return headers !== null && typeof headers === 'object' ? Object.keys(headers) : [];
+}
+
+type Hooks = Required<Pick<NonNullable<FastifyHttpProxyOptions['replyOptions']>, 'onResponse' | 'onError'>>;
+
+function onResponse(poke: ProxyOptions['poke']): Hooks['onResponse'] {
+  return (request, reply, res) => {
+    if (res.statusCode >= 500) {
+      res.stream.resume();
+      for (const name of upstreamHeaderNames(res)) reply.removeHeader(name);
+      sendFailure(reply, 502, messages.unavailable);
+      return;
+    }
+    const ok = res.statusCode >= 200 && res.statusCode < 300;
+    if (!ok || !isWriteTrigger(request.method, upstreamPath(request))) {
+      reply.send(res.stream);
+      return;
+    }
+    void readAll(res.stream, MAX_TRIGGER_ANSWER_BYTES).then((body) => {
+      if (!body) {
+        for (const name of upstreamHeaderNames(res)) reply.removeHeader(name);
+        sendFailure(reply, 502, messages.unavailable);
+        return;
+      }
+      const eventId = eventIdOfAnswer(body);
+      if (eventId) poke(eventId, Date.now());
+      reply.send(body);
+    });
+  };
+}
+
+const onError: Hooks['onError'] = (reply, { error }) => {
+  const status = Reflect.get(error, 'statusCode') === 504 ? 504 : 502;
+  reply.log.warn({ err: error.message, status }, 'upstream request failed');
+  sendFailure(reply, status, messages.unavailable);
+};
+
+async function proxyScope(app: FastifyInstance, o: ProxyOptions & { bodyLimit: number; routes?: string[]; methods: string[]; timeout: number }) {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: o.bodyLimit }, (_request, body, done) =>
+    done(null, new BufferedBody(Buffer.isBuffer(body) ? body : Buffer.from(body))));
+  await app.register(httpProxy, {
+    upstream: o.upstreamUrl,
+    prefix: PREFIX,
+    rewritePrefix: '',
+    proxyPayloads: false,
+    internalRewriteLocationHeader: false,
+    httpMethods: o.methods,
+    ...(o.routes ? { routes: o.routes } : {}),
+    replyOptions: {
+      timeout: o.timeout,
+      rewriteRequestHeaders: (request, headers) => forwardedHeaders(request, headers, isWriteTrigger(request.method, upstreamPath(request))),
+      onResponse: onResponse(o.poke),
+      onError,
+    },
+  });
+}
+
+export default fp(
+  async (app, options: ProxyOptions) => {
+    await app.register(proxyScope, { ...options, bodyLimit: MAX_UPLOAD_BYTES, routes: UPLOAD_ROUTES, methods: ['POST'], timeout: options.uploadTimeoutMs });
+    await app.register(proxyScope, { ...options, bodyLimit: JSON_BODY_LIMIT, methods: METHODS, timeout: options.timeoutMs });
+  },
+  { name: 'proxy' },
+);

@@ -1,0 +1,36 @@
+import type { Server } from 'socket.io';
+import type { ClientToServerEvents, ServerToClientEvents, Update } from '@tapcard/shared/realtime';
+import type { Metrics } from '../metrics.js';
+import { rooms } from './rooms.js';
+
+export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+export interface SocketData {
+  /** The handshake's bearer token ('Bearer xyz'), when the client sent one. */
+  token: string | undefined;
+}
+
+/**
+ * 'cluster': this instance holds the event's lease and reaches every instance's sockets (through the
+ * Redis adapter when there is one). 'local': Redis is away, so this instance serves only its own.
+ */
+export type EmitMode = 'cluster' | 'local';
+
+export class Emitter {
+  constructor(
+    private readonly io: RealtimeServer,
+    private readonly metrics: Metrics,
+  ) {}
+
+  update(room: string, update: Update, mode: EmitMode): void {
+    this.target(mode).to(room).emit('update', update);
+    this.metrics.updatesEmitted.inc({ scope: update.scope });
+  }
+
+  status(eventId: string, stale: boolean, mode: EmitMode): void {
+    this.target(mode).to(rooms.event(eventId)).emit('status', { eventId, stale });
+  }
+
+  private target(mode: EmitMode) {
+    return mode === 'local' ? this.io.local : this.io;
+  }
+}

@@ -1,0 +1,191 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Metrics } from '../metrics.js';
+import type { UpstreamClient } from '../clients/upstream.js';
+import type { Coordination } from './coordination/types.js';
+import type { EmitMode, Emitter } from './emitter.js';
+import { applyLiveState } from './state.js';
+import type { EventState } from './state.js';
+import { buildUpdates } from './updates.js';
+
+/**
+ * Polls one event's live state while this instance may (`mode()`), folds each answer into the last
+ * state and emits what changed. A poke polls at once; failures keep the last state, mark the view
+ * stale and back off until a poll succeeds again.
+ */
+
+const MAX_BACKOFF_MS = 10_000;
+/** Pokes closer together than this share one poll. */
+const MIN_POLL_GAP_MS = 25;
+/** A quiet event's stored state is rewritten this often, so it never expires while polled. */
+const STATE_REFRESH_MS = 60_000;
+
+export interface PollerDeps {
+  eventId: string;
+  upstream: UpstreamClient;
+  coordination: Coordination;
+  emitter: Emitter;
+  metrics: Metrics;
+  log: FastifyBaseLogger;
+  intervalMs: number;
+  /** How this instance may poll and emit now; null: another instance leads the event. */
+  mode: () => EmitMode | null;
+  /** A state this instance learnt otherwise (e.g. fetched as a follower), to resume from. */
+  known: () => EventState | undefined;
+}
+
+export class Poller {
+  state: EventState | undefined;
+  stale = false;
+  private failures = 0;
+  private running = false;
+  private loaded = false;
+  private inFlight = false;
+  private again = false;
+  private timer: NodeJS.Timeout | undefined;
+  private lastStart = 0;
+  private lastSaved = 0;
+  private writeAt: number | undefined;
+  private waiters: ((state: EventState | undefined) => void)[] = [];
+
+  constructor(private readonly d: PollerDeps) {}
+
+  get active(): boolean {
+    return this.running;
+  }
+
+  get failing(): boolean {
+    return this.running && this.failures > 0;
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loaded = false;
+    this.schedule(0);
+  }
+
+  stop(): void {
+    this.running = false;
+    this.again = false;
+    clearTimeout(this.timer);
+    this.settleWaiters();
+  }
+
+  /** A write reached the upstream: poll now (or right after the poll in flight). */
+  poke(at: number): void {
+    if (!this.running) return;
+    this.writeAt = Math.min(this.writeAt ?? at, at);
+    if (this.inFlight) this.again = true;
+    else this.schedule(this.lastStart + MIN_POLL_GAP_MS - Date.now());
+  }
+
+  /** The current state, or the outcome of the next poll when there is none yet. */
+  waitForState(timeoutMs: number): Promise<EventState | undefined> {
+    if (this.state || !this.running) return Promise.resolve(this.state);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => resolve(this.state), timeoutMs);
+      this.waiters.push((state) => {
+        clearTimeout(timer);
+        resolve(state);
+      });
+    });
+  }
+
+  private schedule(delayMs: number): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.run(), Math.max(0, delayMs));
+  }
+
+  private async run(): Promise<void> {
+    if (!this.running || this.inFlight) return;
+    this.inFlight = true;
+    this.again = false;
+    // The cadence counts from here even when this turn may not poll (the lease is being renewed).
+    this.lastStart = Date.now();
+    try {
+      await this.pollOnce();
+    } catch (err) {
+      this.d.log.error({ err, eventId: this.d.eventId }, 'poll failed unexpectedly');
+    } finally {
+      this.inFlight = false;
+    }
+    if (!this.running) return;
+    if (this.again) this.schedule(this.lastStart + MIN_POLL_GAP_MS - Date.now());
+    else if (this.failures > 0) this.schedule(Math.min(this.d.intervalMs * 2 ** this.failures, MAX_BACKOFF_MS));
+    else this.schedule(this.lastStart + this.d.intervalMs - Date.now());
+  }
+
+  private async pollOnce(): Promise<void> {
+    if (!this.d.mode()) return;
+    if (!this.loaded) await this.resume();
+    const started = Date.now();
+    const timeout = Math.min(Math.max(3 * this.d.intervalMs, 3000), MAX_BACKOFF_MS);
+    const result = await this.d.upstream.liveState(this.d.eventId, this.state?.version, timeout);
+    this.d.metrics.pollDuration.observe((Date.now() - started) / 1000);
+    const mode = this.d.mode();
+    // The lease moved while the request was out: the new holder reports this change.
+    if (!this.running || !mode) return;
+    if (result.ok) this.succeed(result.data, mode, started);
+    else this.fail(mode, result.code);
+    this.settleWaiters();
+  }
+
+  /** Starts from the newest state known here or stored by the previous holder of the lease. */
+  private async resume(): Promise<void> {
+    const stored = await this.d.coordination.loadState(this.d.eventId);
+    this.loaded = true;
+    for (const candidate of [stored?.state, this.d.known()]) {
+      if (candidate && (!this.state || candidate.version > this.state.version)) this.state = candidate;
+    }
+  }
+
+  private succeed(live: Parameters<typeof applyLiveState>[2], mode: EmitMode, started: number): void {
+    const result = applyLiveState(this.d.eventId, this.state, live);
+    if (result.kind === 'reset') {
+      this.d.log.warn({ eventId: this.d.eventId }, 'upstream version went backwards; reading the full state again');
+      this.state = result.state;
+      if (!this.state) this.again = true;
+      return;
+    }
+    const recovered = this.failures > 0 || this.stale;
+    this.failures = 0;
+    this.state = result.state;
+    if (recovered) {
+      this.stale = false;
+      this.d.emitter.status(this.d.eventId, false, mode);
+    }
+    if (result.kind === 'changed') {
+      for (const { room, update } of buildUpdates(result.state, result.changes)) this.d.emitter.update(room, update, mode);
+      if (this.writeAt !== undefined) this.d.metrics.writeToEmitLag.observe((Date.now() - this.writeAt) / 1000);
+      this.writeAt = undefined;
+    } else if (this.writeAt !== undefined && started >= this.writeAt) {
+      // The write was already visible to an earlier poll, whose emit carried it.
+      this.writeAt = undefined;
+    }
+    if (result.kind !== 'unchanged' || recovered || Date.now() - this.lastSaved > STATE_REFRESH_MS) this.save(mode);
+  }
+
+  private fail(mode: EmitMode, code: string): void {
+    this.failures += 1;
+    this.d.metrics.pollFailures.inc();
+    if (this.failures === 1) this.d.log.warn({ eventId: this.d.eventId, code }, 'live-state poll failed; the view is stale until it recovers');
+    if (!this.stale) {
+      this.stale = true;
+      this.d.emitter.status(this.d.eventId, true, mode);
+      this.save(mode);
+    }
+  }
+
+  private save(mode: EmitMode): void {
+    // Only the lease holder writes the shared state; a local-only poller may be behind the leader.
+    if (mode !== 'cluster' || !this.state) return;
+    this.lastSaved = Date.now();
+    void this.d.coordination.saveState(this.d.eventId, { state: this.state, stale: this.stale });
+  }
+
+  private settleWaiters(): void {
+    const waiters = this.waiters;
+    this.waiters = [];
+    for (const resolve of waiters) resolve(this.state);
+  }
+}

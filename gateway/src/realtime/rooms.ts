@@ -1,0 +1,17 @@
+import { ADMIN_ID_PREFIX } from '@tapcard/shared/constants';
+
+/** Rooms are named by the server only; no client input ever becomes a room name unchecked. */
+export const rooms = {
+  /** Everyone subscribed to the event. */
+  event: (eventId: string) => `ev:${eventId}`,
+  /** The event's organisers. */
+  organiser: (eventId: string) => `org:${eventId}`,
+  /** One attendee's own room. */
+  attendee: (eventId: string, attendeeId: string) => `att:${eventId}:${attendeeId}`,
+  chip: (eventId: string, chipId: string) => `chip:${eventId}:${chipId}`,
+};
+
+/** The room of one party of a private chat: organiser posts carry an 'admin-' id. */
+export function partyRoom(eventId: string, partyId: string): string {
+  return partyId.startsWith(ADMIN_ID_PREFIX) ? rooms.organiser(eventId) : rooms.attendee(eventId, partyId);
+}

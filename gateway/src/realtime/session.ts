@@ -1,0 +1,185 @@
+import { resyncSchema, subscribeSchema } from '@tapcard/shared/realtime';
+import type { SimpleAck, SubscribeAck } from '@tapcard/shared/realtime';
+import type { Socket } from 'socket.io';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ClientToServerEvents, ServerToClientEvents } from '@tapcard/shared/realtime';
+import { claimKey } from './claims.js';
+import type { Claim, ClaimVerifier } from './claims.js';
+import type { SocketData } from './emitter.js';
+import { realtimeError } from './errors.js';
+import type { LiveEvents } from './live-events.js';
+import { TokenBucket } from './token-bucket.js';
+import { buildView } from './views.js';
+
+/**
+ * One connected socket: its subscriptions, its rate limit and its three client events. Every
+ * payload is parsed with the shared schemas; nothing a client sends can throw out of here.
+ */
+
+type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+type Ack<T> = (answer: T) => void;
+
+export const MAX_SUBSCRIPTIONS_PER_SOCKET = 16;
+const BUCKET_CAPACITY = 20;
+const BUCKET_PER_SECOND = 5;
+/** Refused packets in a row before the socket is disconnected. */
+const MAX_STRIKES = 20;
+
+function ackOf<T>(candidate: unknown, log: FastifyBaseLogger): Ack<T> {
+  if (typeof candidate !== 'function') return () => undefined;
+  return (answer: T) => {
+    try {
+      candidate(answer);
+    } catch (err) {
+      log.debug({ err }, 'ack failed');
+    }
+  };
+}
+
+export interface SessionDeps {
+  live: LiveEvents;
+  claims: ClaimVerifier;
+  log: FastifyBaseLogger;
+}
+
+export class SocketSession {
+  private readonly subscriptions = new Map<string, Claim>();
+  private readonly pending = new Set<string>();
+  private readonly bucket = new TokenBucket(BUCKET_CAPACITY, BUCKET_PER_SECOND);
+  private strikes = 0;
+  private closed = false;
+  /** The client events being handled, one after another (see inOrder). */
+  private queue: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly socket: RealtimeSocket,
+    private readonly d: SessionDeps,
+  ) {
+    socket.use((packet, next) => this.limit(packet, next));
+    socket.on('subscribe', (payload: unknown, ack: unknown) => {
+      const reply = ackOf<SubscribeAck>(ack, d.log);
+      this.inOrder(() => this.subscribe(payload, reply), reply);
+    });
+    socket.on('unsubscribe', (payload: unknown, ack: unknown) => {
+      const reply = ackOf<SimpleAck>(ack, d.log);
+      this.inOrder(() => this.unsubscribe(payload, reply), reply);
+    });
+    socket.on('resync', (payload: unknown, ack: unknown) => {
+      const reply = ackOf<SimpleAck>(ack, d.log);
+      this.inOrder(() => this.resync(payload, reply), reply);
+    });
+    socket.on('disconnect', () => this.close());
+  }
+
+  /**
+   * Runs a client event after the ones before it have been handled. The web unsubscribes and at once
+   * subscribes again when one page hands a subscription to the next: taken out of order (the subscribe
+   * answered from the old subscription, then the unsubscribe removing it; or a subscribe refused as
+   * "being set up"), the page would wait for updates that never come.
+   */
+  private inOrder(task: () => Promise<void> | void, reply: Ack<ReturnType<typeof realtimeError>>): void {
+    const run = this.queue.then(task);
+    this.queue = run.catch(() => undefined);
+    this.guard(run, reply);
+  }
+
+  /** A handler that fails for a reason of ours still answers, and never leaves a rejection behind. */
+  private guard(task: Promise<void>, reply: Ack<ReturnType<typeof realtimeError>>): void {
+    task.catch((err: unknown) => {
+      this.d.log.error({ err }, 'realtime handler failed');
+      reply(realtimeError('unavailable'));
+    });
+  }
+
+  private limit(packet: unknown[], next: (err?: Error) => void): void {
+    if (this.bucket.take()) {
+      this.strikes = 0;
+      next();
+      return;
+    }
+    this.strikes += 1;
+    ackOf<SimpleAck>(packet.at(-1), this.d.log)(realtimeError('rate_limited'));
+    if (this.strikes >= MAX_STRIKES) this.socket.disconnect(true);
+  }
+
+  private async subscribe(payload: unknown, ack: Ack<SubscribeAck>): Promise<void> {
+    const parsed = subscribeSchema.safeParse(payload);
+    if (!parsed.success) return ack(realtimeError('invalid'));
+    const key = claimKey(parsed.data);
+    const existing = this.subscriptions.get(key);
+    if (existing) {
+      await this.answerWithView(existing, ack);
+      return;
+    }
+    if (this.pending.has(key)) return ack(realtimeError('invalid', 'This subscription is already being set up.'));
+    if (this.subscriptions.size + this.pending.size >= MAX_SUBSCRIPTIONS_PER_SOCKET) {
+      return ack(realtimeError('invalid', 'Too many subscriptions on one connection.'));
+    }
+    this.pending.add(key);
+    try {
+      const verified = await this.d.claims.verify(parsed.data, this.socket.data.token);
+      if (!verified.ok) return ack(realtimeError(verified.code));
+      if (this.closed) return;
+      const { claim } = verified;
+      await this.socket.join(claim.rooms);
+      if (this.closed) return;
+      // Registered in the same turn as attach, so a disconnect from here on detaches it.
+      this.subscriptions.set(key, claim);
+      await this.d.live.attach(claim.eventId);
+      if (this.closed) return;
+      const answered = await this.answerWithView(claim, ack);
+      if (!answered) this.remove(key);
+    } finally {
+      this.pending.delete(key);
+    }
+  }
+
+  private async answerWithView(claim: Claim, ack: Ack<SubscribeAck>): Promise<boolean> {
+    const current = await this.d.live.current(claim.eventId);
+    if (!current) {
+      ack(realtimeError('unavailable'));
+      return false;
+    }
+    ack({ ok: true, snapshot: buildView(current.state, claim.audience) });
+    if (current.stale) this.socket.emit('status', { eventId: claim.eventId, stale: true });
+    return true;
+  }
+
+  private unsubscribe(payload: unknown, ack: Ack<SimpleAck>): void {
+    const parsed = subscribeSchema.safeParse(payload);
+    if (!parsed.success) return ack(realtimeError('invalid'));
+    const key = claimKey(parsed.data);
+    if (!this.subscriptions.has(key)) return ack(realtimeError('not_found'));
+    this.remove(key);
+    ack({ ok: true });
+  }
+
+  private async resync(payload: unknown, ack: Ack<SimpleAck>): Promise<void> {
+    const parsed = resyncSchema.safeParse(payload);
+    if (!parsed.success) return ack(realtimeError('invalid'));
+    const { eventId } = parsed.data;
+    const claims = [...this.subscriptions.values()].filter((c) => c.eventId === eventId);
+    if (claims.length === 0) return ack(realtimeError('not_found'));
+    const current = await this.d.live.current(eventId);
+    if (!current) return ack(realtimeError('unavailable'));
+    if (this.closed) return;
+    for (const claim of claims) this.socket.emit('snapshot', buildView(current.state, claim.audience));
+    this.socket.emit('status', { eventId, stale: current.stale });
+    ack({ ok: true });
+  }
+
+  private remove(key: string): void {
+    const claim = this.subscriptions.get(key);
+    if (!claim) return;
+    this.subscriptions.delete(key);
+    const stillUsed = new Set([...this.subscriptions.values()].flatMap((c) => c.rooms));
+    for (const room of claim.rooms) if (!stillUsed.has(room)) void this.socket.leave(room);
+    this.d.live.detach(claim.eventId);
+  }
+
+  private close(): void {
+    this.closed = true;
+    for (const claim of this.subscriptions.values()) this.d.live.detach(claim.eventId);
+    this.subscriptions.clear();
+  }
+}

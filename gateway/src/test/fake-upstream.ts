@@ -1,0 +1,398 @@
+import { randomBytes } from 'node:crypto';
+import { ADMIN_ID_PREFIX } from '@tapcard/shared/constants';
+import { SERVICE_KEY_HEADER, calls, chatPostSchema, failure, privateChatPostSchema } from '@tapcard/shared/contract';
+import type { ChatMessage, EventSummary, PrivateChat } from '@tapcard/shared/contract';
+import Fastify from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+
+/**
+ * A small stand-in for the upstream REST API, for the gateway's tests: in-memory events with the
+ * calls the gateway makes or proxies, answers checked against the contract's schemas before they
+ * leave, a poll counter per event, an echo of what it received, and switches to fail or hang.
+ */
+
+export interface FakeAttendee {
+  id: string;
+  tid: string;
+  name: string;
+  image: string;
+  price_category: string;
+  checked_in: boolean;
+  seq: number;
+}
+
+interface FakeEvent {
+  details: EventSummary & { user_id: string };
+  version: number;
+  bearer: string;
+  chats: ChatMessage[];
+  privateChats: PrivateChat[];
+  attendees: Map<string, FakeAttendee>;
+  chips: Map<string, { attendee_id: string | null; seq: number }>;
+}
+
+export interface ReceivedRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string | string[] | undefined>;
+  bodyBytes: number;
+}
+
+export type FakeMode = 'ok' | 'error' | 'hang';
+
+const id = (prefix: string) => `${prefix}-${randomBytes(6).toString('hex')}`;
+const paramsSchema = z.object({ id: z.string() });
+const sinceSchema = z.object({ since: z.coerce.number().int().min(0).optional() });
+
+export class FakeUpstream {
+  readonly events = new Map<string, FakeEvent>();
+  readonly received: ReceivedRequest[] = [];
+  /** 'error': every call answers 500; 'hang': every call waits until the fake closes. */
+  mode: FakeMode = 'ok';
+  /** The same, for the live-state call only (the gateway's poller). */
+  pollMode: FakeMode = 'ok';
+  private readonly polls = new Map<string, number>();
+  private readonly hanging = new Set<FastifyReply>();
+  url = '';
+
+  private constructor(
+    private readonly app: FastifyInstance,
+    readonly serviceKey: string,
+  ) {}
+
+  static async start(serviceKey: string): Promise<FakeUpstream> {
+    const app = Fastify({ logger: false, forceCloseConnections: true });
+    const fake = new FakeUpstream(app, serviceKey);
+    fake.routes();
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    if (address === null || typeof address === 'string') throw new Error('fake upstream has no port');
+    fake.url = `http://127.0.0.1:${address.port}`;
+    return fake;
+  }
+
+  async close(): Promise<void> {
+    for (const reply of this.hanging) reply.raw.destroy();
+    this.hanging.clear();
+    await this.app.close();
+  }
+
+  // ── State for tests ──────────────────────────────────────────────────────
+  addEvent(title = 'Launch night'): { eventId: string; bearer: string; userId: string } {
+    const eventId = id('ev');
+    const userId = id('user');
+    const bearer = `Bearer ${randomBytes(16).toString('hex')}`;
+    this.events.set(eventId, {
+      details: {
+        id: eventId,
+        clean_name: title.toLowerCase().replace(/\W+/g, '-'),
+        title,
+        description: 'An event',
+        location: 'Lagos',
+        image: '/backend/files/banner.png',
+        start_date: '2026-01-01T10:00:00.000Z',
+        end_date: null,
+        user_id: userId,
+      },
+      version: 1,
+      bearer,
+      chats: [],
+      privateChats: [],
+      attendees: new Map(),
+      chips: new Map(),
+    });
+    return { eventId, bearer, userId };
+  }
+
+  addAttendee(eventId: string, name: string): FakeAttendee {
+    const event = this.event(eventId);
+    event.version += 1;
+    const attendee: FakeAttendee = {
+      id: id('att'),
+      tid: randomBytes(24).toString('hex'),
+      name,
+      image: '/backend/files/face.png',
+      price_category: 'Regular',
+      checked_in: false,
+      seq: event.version,
+    };
+    event.attendees.set(attendee.id, attendee);
+    return attendee;
+  }
+
+  addChip(eventId: string, attendeeId: string | null = null): string {
+    const event = this.event(eventId);
+    event.version += 1;
+    const chipId = id('chip');
+    event.chips.set(chipId, { attendee_id: attendeeId, seq: event.version });
+    return chipId;
+  }
+
+  /** A group message written straight into the store, as another client of the upstream would. */
+  postChat(eventId: string, attendeeId: string, message: string): ChatMessage {
+    const event = this.event(eventId);
+    event.version += 1;
+    const now = new Date().toISOString();
+    const author = event.attendees.get(attendeeId);
+    const chat: ChatMessage = {
+      id: id('msg'),
+      event_id: eventId,
+      attendee_id: attendeeId,
+      name: author?.name ?? 'ADMIN',
+      image: author?.image ?? '',
+      message,
+      createdAt: now,
+      updatedAt: now,
+      seq: event.version,
+    };
+    event.chats.push(chat);
+    return chat;
+  }
+
+  postPrivate(eventId: string, from: string, to: string, message: string): PrivateChat {
+    const chat = this.postChat(eventId, from, message);
+    const event = this.event(eventId);
+    event.chats.pop();
+    const privateChat: PrivateChat = { ...chat, attendee_id_1: from, attendee_id_2: to };
+    event.privateChats.push(privateChat);
+    return privateChat;
+  }
+
+  setCheckedIn(eventId: string, attendeeId: string, checkedIn: boolean): void {
+    const event = this.event(eventId);
+    const attendee = event.attendees.get(attendeeId);
+    if (!attendee) throw new Error(`no attendee ${attendeeId}`);
+    event.version += 1;
+    attendee.checked_in = checkedIn;
+    attendee.seq = event.version;
+  }
+
+  pollCount(eventId: string): number {
+    return this.polls.get(eventId) ?? 0;
+  }
+
+  private event(eventId: string): FakeEvent {
+    const event = this.events.get(eventId);
+    if (!event) throw new Error(`no event ${eventId}`);
+    return event;
+  }
+
+  private summary(event: FakeEvent): EventSummary {
+    const { user_id: _userId, ...summary } = event.details;
+    return summary;
+  }
+
+  // ── Routes ───────────────────────────────────────────────────────────────
+  private routes(): void {
+    const app = this.app;
+    app.removeAllContentTypeParsers();
+    app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 64 * 1024 * 1024 }, (_req, body, done) => done(null, body));
+    app.addHook('preHandler', async (request, reply) => {
+      const body = request.body;
+      this.received.push({
+        method: request.method,
+        url: request.url,
+        headers: { ...request.headers },
+        bodyBytes: Buffer.isBuffer(body) ? body.length : 0,
+      });
+      const mode = request.routeOptions.url === calls.liveState.path && this.mode === 'ok' ? this.pollMode : this.mode;
+      if (mode === 'error') return reply.code(500).send({ error: 'Error: database exploded\n    at secret (/srv/upstream/db.js:12:3)' });
+      if (mode === 'hang') {
+        this.hanging.add(reply);
+        return reply.hijack();
+      }
+    });
+
+    app.get('/healthz', async () => ({ status: 'ok' }));
+    app.get('/echo/headers', async (request) => ({ success: 'true', data: { headers: request.headers } }));
+    app.post('/echo/body', async (request) => ({ success: 'true', data: { bytes: Buffer.isBuffer(request.body) ? request.body.length : 0 } }));
+    app.get('/boom', async (_request, reply) => reply.code(500).send({ error: 'TypeError: x is undefined\n    at handler (/srv/upstream/app.js:1:1)' }));
+    app.get('/hang', async (_request, reply) => {
+      this.hanging.add(reply);
+      return reply.hijack();
+    });
+    app.post(calls.login.path, async () => ({ success: 'true', data: { token_type: 'Bearer', access_token: 'x' } }));
+    app.post(calls.uploadFile.path, async (request) => ({
+      success: 'true',
+      data: { url: '/backend/files/upload.png', name: String(Buffer.isBuffer(request.body) ? request.body.length : 0) },
+    }));
+
+    app.get(calls.liveState.path, async (request, reply) => {
+      if (request.headers[SERVICE_KEY_HEADER] !== this.serviceKey) return reply.code(401).send(failure('Unauthorized'));
+      const { id: eventId } = paramsSchema.parse(request.params);
+      const event = this.events.get(eventId);
+      if (!event) return reply.code(404).send(failure('Event not found'));
+      this.polls.set(eventId, this.pollCount(eventId) + 1);
+      const { since } = sinceSchema.parse(request.query);
+      const full = since === undefined || since > event.version;
+      const after = (seq: number) => full || seq > (since ?? 0);
+      return this.answer(calls.liveState.answer, {
+        success: 'true',
+        data: {
+          event: event.details,
+          version: event.version,
+          full,
+          chats: event.chats.filter((m) => after(m.seq)),
+          private_chats: event.privateChats.filter((m) => after(m.seq)),
+          attendees: [...event.attendees.values()].filter((a) => after(a.seq)).map(({ tid: _tid, ...a }) => a),
+          chips: [...event.chips].filter(([, c]) => after(c.seq)).map(([chipId, c]) => ({ id: chipId, attendee_id: c.attendee_id })),
+        },
+      });
+    });
+
+    app.get(calls.eventToken.path, async (request, reply) => {
+      const found = this.byTid(paramsSchema.parse(request.params).id);
+      if (!found) return reply.code(404).send(failure('Invalid access token'));
+      const { event, attendee } = found;
+      const own = event.privateChats.filter((m) => m.attendee_id_1 === attendee.id || m.attendee_id_2 === attendee.id);
+      return this.answer(calls.eventToken.answer, {
+        success: 'true',
+        data: {
+          event: this.summary(event),
+          name: attendee.name,
+          image: attendee.image,
+          attendee: {
+            id: attendee.id,
+            name: attendee.name,
+            image: attendee.image,
+            checked_in: attendee.checked_in,
+            price_category: attendee.price_category,
+            event: this.summary(event),
+            chats: event.chats,
+            private_chats: own,
+          },
+        },
+      });
+    });
+
+    app.get(calls.chip.path, async (request, reply) => {
+      const chipId = paramsSchema.parse(request.params).id;
+      const event = [...this.events.values()].find((e) => e.chips.has(chipId));
+      const chip = event?.chips.get(chipId);
+      if (!event || !chip) return reply.code(404).send(failure('Chip not found'));
+      const attendee = chip.attendee_id ? event.attendees.get(chip.attendee_id) : undefined;
+      return this.answer(calls.chip.answer, {
+        success: 'true',
+        data: {
+          id: chipId,
+          event_id: event.details.id,
+          event: this.summary(event),
+          event_attendee_id: attendee?.id ?? null,
+          attendee: attendee ? { name: attendee.name, image: attendee.image, checked_in: attendee.checked_in } : null,
+          price: attendee ? { title: attendee.price_category } : null,
+          chats: event.chats,
+          is_organiser: request.headers.authorization === event.bearer,
+        },
+      });
+    });
+
+    app.post(calls.bindChip.path, async (request, reply) => {
+      const chipId = paramsSchema.parse(request.params).id;
+      const token = z.object({ token: z.string() }).safeParse(this.json(request.body));
+      const event = [...this.events.values()].find((e) => e.chips.has(chipId));
+      const found = token.success ? this.byTid(token.data.token) : undefined;
+      if (!event || !found || found.event !== event) return reply.code(400).send(failure('Invalid access token'));
+      event.version += 1;
+      event.chips.set(chipId, { attendee_id: found.attendee.id, seq: event.version });
+      return this.answer(calls.bindChip.answer, { success: 'true', data: { event_id: event.details.id } });
+    });
+
+    app.get(calls.adminEvent.path, async (request, reply) => {
+      const event = this.events.get(paramsSchema.parse(request.params).id);
+      if (!event) return reply.code(404).send(failure('Event not found'));
+      if (request.headers.authorization !== event.bearer) return reply.code(401).send(failure('Unauthorized'));
+      return this.answer(calls.adminEvent.answer, {
+        success: 'true',
+        data: {
+          ...this.summary(event),
+          prices: [],
+          gallery: [],
+          attendees: [...event.attendees.values()].map((a) => ({
+            id: a.id,
+            name: a.name,
+            image: a.image,
+            price_category: a.price_category,
+            email: `${a.id}@example.com`,
+            phone: '+2348000000001',
+            createdAt: event.details.start_date,
+            checked_in: a.checked_in,
+            event_attendee_id: a.id,
+          })),
+          attendee_count: event.attendees.size,
+          user: { name: 'Organiser', image: null },
+          user_id: event.details.user_id,
+          chats: event.chats,
+          private_chats: event.privateChats.filter((m) => m.attendee_id_1.startsWith(ADMIN_ID_PREFIX) || m.attendee_id_2.startsWith(ADMIN_ID_PREFIX)),
+          chips: [...event.chips].map(([chipId, c]) => ({ id: chipId, attendee_id: c.attendee_id })),
+        },
+      });
+    });
+
+    app.post(calls.chat.path, async (request, reply) => {
+      const found = this.byTid(paramsSchema.parse(request.params).id);
+      const post = chatPostSchema.safeParse(this.json(request.body));
+      if (!found || !post.success || post.data.attendee_id !== found.attendee.id) return reply.code(400).send(failure('Invalid chat'));
+      return this.answer(calls.chat.answer, { success: 'true', data: this.postChat(found.event.details.id, found.attendee.id, post.data.message) });
+    });
+
+    app.post(calls.privateChat.path, async (request, reply) => {
+      const found = this.byTid(paramsSchema.parse(request.params).id);
+      const post = privateChatPostSchema.safeParse(this.json(request.body));
+      if (!found || !post.success || post.data.attendee_id_1 !== found.attendee.id) return reply.code(400).send(failure('Invalid chat'));
+      const message = this.postPrivate(found.event.details.id, found.attendee.id, post.data.attendee_id_2, post.data.message);
+      return this.answer(calls.privateChat.answer, { success: 'true', data: message });
+    });
+
+    app.post(calls.adminChat.path, async (request, reply) => {
+      const event = this.events.get(paramsSchema.parse(request.params).id);
+      const post = chatPostSchema.safeParse(this.json(request.body));
+      if (!event || request.headers.authorization !== event.bearer) return reply.code(401).send(failure('Unauthorized'));
+      if (!post.success) return reply.code(400).send(failure('Invalid chat'));
+      const admin = `${ADMIN_ID_PREFIX}${event.details.user_id}`;
+      return this.answer(calls.adminChat.answer, { success: 'true', data: this.postChat(event.details.id, admin, post.data.message) });
+    });
+
+    app.post(calls.adminPrivateChat.path, async (request, reply) => {
+      const event = this.events.get(paramsSchema.parse(request.params).id);
+      const post = privateChatPostSchema.safeParse(this.json(request.body));
+      if (!event || request.headers.authorization !== event.bearer) return reply.code(401).send(failure('Unauthorized'));
+      if (!post.success) return reply.code(400).send(failure('Invalid chat'));
+      const admin = `${ADMIN_ID_PREFIX}${event.details.user_id}`;
+      const message = this.postPrivate(event.details.id, admin, post.data.attendee_id_2, post.data.message);
+      return this.answer(calls.adminPrivateChat.answer, { success: 'true', data: message });
+    });
+
+    app.post(calls.checkIn.path, async (request, reply) => {
+      const attendeeId = paramsSchema.parse(request.params).id;
+      const body = z.object({ event_id: z.string(), checked_in: z.boolean().optional() }).safeParse(this.json(request.body));
+      const event = body.success ? this.events.get(body.data.event_id) : undefined;
+      const attendee = event?.attendees.get(attendeeId);
+      if (!event || !attendee || !body.success) return reply.code(404).send(failure('Attendee not found'));
+      if (request.headers.authorization !== event.bearer) return reply.code(401).send(failure('Unauthorized'));
+      this.setCheckedIn(event.details.id, attendee.id, body.data.checked_in ?? !attendee.checked_in);
+      return this.answer(calls.checkIn.answer, { success: 'true', data: { status: attendee.checked_in, event_id: event.details.id } });
+    });
+  }
+
+  private byTid(tid: string): { event: FakeEvent; attendee: FakeAttendee } | undefined {
+    for (const event of this.events.values()) {
+      for (const attendee of event.attendees.values()) if (attendee.tid === tid) return { event, attendee };
+    }
+    return undefined;
+  }
+
+  private json(body: unknown): unknown {
+    if (!Buffer.isBuffer(body)) return undefined;
+    try {
+      return JSON.parse(body.toString('utf8'));
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Answers only what the contract's schema accepts, so the gateway is tested against the contract. */
+  private answer<T>(schema: z.ZodType<T>, value: T): T {
+    return schema.parse(value);
+  }
+}
