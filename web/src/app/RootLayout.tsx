@@ -1,0 +1,26 @@
+import { Suspense, useEffect } from 'react';
+import { Outlet, ScrollRestoration, useNavigate } from 'react-router-dom';
+import { ToastContainer } from 'react-toastify';
+import { TOAST_AUTO_CLOSE_MS } from '@tapcard/shared/constants';
+import { LoadingScreen } from '../components/LoadingScreen.js';
+import { useInactivityExpiry } from '../lib/inactivity.js';
+import { setNavigator } from '../lib/navigation.js';
+
+/** The shell around every route: toasts, scroll restoration, the inactivity expiry and the navigator for the API layer. */
+export function RootLayout() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    setNavigator((to, options) => void navigate(to, options));
+    return () => setNavigator(null);
+  }, [navigate]);
+  useInactivityExpiry();
+  return (
+    <>
+      <Suspense fallback={<LoadingScreen />}>
+        <Outlet />
+      </Suspense>
+      <ToastContainer position="top-center" autoClose={TOAST_AUTO_CLOSE_MS} newestOnTop closeOnClick pauseOnFocusLoss={false} />
+      <ScrollRestoration />
+    </>
+  );
+}

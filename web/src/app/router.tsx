@@ -1,0 +1,109 @@
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { NoInternetView } from '../components/NoInternetView.js';
+import { NotFoundView } from '../components/NotFoundView.js';
+import { routes } from '../lib/paths.js';
+import { RequireAuth } from './Guard.js';
+import { page } from './lazy.js';
+import { RootLayout } from './RootLayout.js';
+import { RouteError } from './RouteError.js';
+
+// One chunk per area: a visitor's card page never downloads the organiser's or owner's screens.
+const landing = () => import('../features/landing/routes.js');
+const shop = () => import('../features/shop/routes.js');
+const access = () => import('../features/access/routes.js');
+const onboarding = () => import('../features/onboarding/routes.js');
+const connect = () => import('../features/connect/routes.js');
+const dashboard = () => import('../features/dashboard/routes.js');
+const contacts = () => import('../features/contacts/routes.js');
+const settings = () => import('../features/settings/routes.js');
+const organiser = () => import('../features/organiser-events/routes.js');
+const publicCard = () => import('../features/public-card/routes.js');
+const publicEvents = () => import('../features/public-events/routes.js');
+const attendee = () => import('../features/attendee/routes.js');
+const chips = () => import('../features/chips/routes.js');
+
+/** Every route of both specs' route tables. */
+export const appRoutes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [
+      { errorElement: <RouteError />, children: [
+        // Landing, shop and misc (not guarded)
+        { path: routes.home, ...page(landing, 'LandingPage') },
+        { path: routes.card, ...page(landing, 'LandingPage') },
+        { path: routes.faq, ...page(landing, 'FaqPage') },
+        { path: routes.preorder, ...page(landing, 'PreorderPage') },
+        { path: routes.chat, ...page(landing, 'SupportChatPage') },
+        { path: routes.privacyPolicy, ...page(landing, 'PrivacyPolicyPage') },
+        { path: routes.returnPolicy, ...page(landing, 'ReturnPolicyPage') },
+        { path: routes.getStarted, ...page(shop, 'ShopPage') },
+        { path: routes.getCard, ...page(shop, 'ShopPage') },
+        { path: routes.checkout, ...page(shop, 'CheckoutPage') },
+        { path: routes.payment, ...page(shop, 'PaymentPage') },
+        { path: routes.paymentStatus, ...page(shop, 'PaymentStatusPage') },
+        { path: routes.orderDetails, ...page(shop, 'OrderDetailsPage') },
+
+        // Access and onboarding
+        { path: routes.login, ...page(access, 'LoginPage') },
+        { path: routes.signInWithGoogle, ...page(access, 'SignInWithGooglePage') },
+        { path: routes.signup, ...page(access, 'SignupPage') },
+        { path: routes.enterToken, ...page(access, 'EnterTokenPage') },
+        { path: routes.forgotPassword, ...page(access, 'ForgotPasswordPage') },
+        { path: routes.resetPassword, ...page(access, 'ResetPasswordPage') },
+        { path: routes.onboarding, ...page(onboarding, 'OnboardingPage') },
+        { path: routes.onboardingStep, ...page(onboarding, 'OnboardingPage') },
+
+        // Signed-in area
+        {
+          element: <RequireAuth />,
+          children: [
+            { path: routes.connect, ...page(connect, 'ConnectPage') },
+            { path: routes.dashboard, ...page(dashboard, 'DashboardPage') },
+            { path: routes.contacts, ...page(contacts, 'ContactsPage') },
+            { path: routes.contact, ...page(contacts, 'ContactsPage') },
+            { path: routes.settings, ...page(settings, 'SettingsPage') },
+            { path: routes.changePassword, ...page(settings, 'ChangePasswordPage') },
+            { path: routes.events, ...page(organiser, 'EventsPage') },
+            { path: routes.eventAdd, ...page(organiser, 'EventAddPage') },
+            { path: routes.eventUpdate, ...page(organiser, 'EventUpdatePage') },
+            { path: routes.event, ...page(organiser, 'EventViewPage') },
+            { path: routes.eventChat, ...page(organiser, 'EventChatPage') },
+            { path: routes.eventAttendees, ...page(organiser, 'EventAttendeesPage') },
+            { path: routes.eventGetCards, ...page(organiser, 'EventGetCardsPage') },
+          ],
+        },
+
+        // Visitor (virtual card) area
+        { path: routes.cardDashboard, ...page(publicCard, 'CardDashboardPage') },
+        { path: routes.cardConnect, ...page(publicCard, 'CardConnectPage') },
+        { path: routes.cardExchange, ...page(publicCard, 'CardExchangePage') },
+        { path: routes.cardEvents, ...page(publicEvents, 'CardEventsPage') },
+        { path: routes.cardEvent, ...page(publicEvents, 'CardEventPage') },
+        { path: routes.cardEventRegister, ...page(publicEvents, 'CardEventRegisterPage') },
+        { path: routes.cardEventAttendees, ...page(publicEvents, 'CardEventAttendeesPage') },
+        { path: routes.openEvent, ...page(publicEvents, 'OpenEventPage') },
+        { path: routes.openEventRegister, ...page(publicEvents, 'OpenEventRegisterPage') },
+
+        // Attendees and chips
+        { path: routes.eventToken, ...page(attendee, 'EventTokenPage') },
+        { path: routes.eventTicket, ...page(attendee, 'EventTokenPage') },
+        { path: routes.ticketPaymentSuccessful, ...page(attendee, 'TicketPaymentSuccessfulPage') },
+        { path: routes.arena, ...page(attendee, 'ArenaPage') },
+        { path: routes.arenaChat, ...page(attendee, 'ArenaChatPage') },
+        { path: routes.arenaPrivateChat, ...page(attendee, 'ArenaPrivateChatPage') },
+        { path: routes.chip, ...page(chips, 'ChipPage') },
+        { path: routes.chipChat, ...page(chips, 'ChipChatPage') },
+
+        // Errors
+        { path: routes.notFound, element: <NotFoundView /> },
+        { path: routes.noInternet, element: <NoInternetView /> },
+        { path: '*', element: <NotFoundView /> },
+      ] },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(appRoutes);
+}

@@ -1,0 +1,146 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen, within } from '@testing-library/react';
+import { Provider as JotaiProvider } from 'jotai';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { STORAGE_WIPE_MS } from '@tapcard/shared/constants';
+import { calls } from '@tapcard/shared/contract';
+import { createQueryClient } from '../lib/query.js';
+import { currentAuthorization, jotaiStore, readDashboardData, writeDashboardData } from '../lib/session.js';
+import { writeStored } from '../lib/storage.js';
+import { mockNetwork, ok, type MockNetwork } from '../test/network.js';
+import { signIn, signOut } from '../test/render.js';
+import { appRoutes } from './router.js';
+
+/** Lazy areas are transformed on first use in tests: give them time. */
+const LAZY = { timeout: 10_000 };
+
+/** The whole app (every route, lazy areas, the guard and the root layout) in a memory router. */
+function renderApp(path: string) {
+  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
+  render(
+    <JotaiProvider store={jotaiStore}>
+      <QueryClientProvider client={createQueryClient()}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </JotaiProvider>,
+  );
+  return router;
+}
+
+const CARD = {
+  card: { profile: null, title: 'Ada Lovelace', description: '', sub_title: 'Engineer', card_id: 'p1', link: 'ada' },
+  fields: [],
+  services: [],
+};
+
+let net: MockNetwork;
+beforeEach(() => {
+  signOut();
+  net = mockNetwork();
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('the guard', () => {
+  it('sends a signed-out visit of a guarded page to login, replacing history', async () => {
+    const router = renderApp('/connect');
+    expect(await screen.findByRole('heading', { name: 'Log in' }, LAZY)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(net.sent(calls.getCard)).toHaveLength(0);
+  });
+
+  it('lets a signed-in person through', async () => {
+    signIn();
+    net.on(calls.getCard, ok(CARD));
+    renderApp('/connect');
+    expect(await screen.findByRole('heading', { name: 'Ada Lovelace', level: 1 }, LAZY)).toBeInTheDocument();
+  });
+});
+
+describe('the not-found page', () => {
+  it.each(['/no/such/page', '/error/404'])('shows %s as the rare gem with its three buttons', async (path) => {
+    renderApp(path);
+    expect(await screen.findByRole('heading', { name: 'You have found a rare gem!.' })).toBeInTheDocument();
+    expect(screen.getByText('But sadly, its of no use to you, please go back.')).toBeInTheDocument();
+    const main = screen.getByRole('main');
+    expect(within(main).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Home', '/'],
+      ['Get a Card', '/get-card'],
+      ['FAQ', '/faq'],
+    ]);
+  });
+});
+
+describe('the API layer', () => {
+  it('clears the session and the dashboard cache on HTTP 401 and goes to login', async () => {
+    signIn();
+    writeDashboardData({ name: 'Ada', description: '', image: null });
+    net.on(calls.getCard, { status: 401, json: { success: 'false', message: 'Unauthorised', data: null } });
+    const router = renderApp('/connect');
+    expect(await screen.findByRole('heading', { name: 'Log in' }, LAZY)).toBeInTheDocument();
+    expect(currentAuthorization()).toBeNull();
+    expect(readDashboardData()).toBeNull();
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('goes to the no-internet page when the network fails', async () => {
+    signIn();
+    net.goOffline();
+    const router = renderApp('/connect');
+    expect(await screen.findByText('Network Error - Unable to connect to the internet. Please check your device connection and try again.')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/error/no-internet');
+    expect(currentAuthorization()).not.toBeNull();
+  });
+
+  it("shows the loading screen ('Loading...') while a page's data loads", async () => {
+    signIn();
+    net.on(calls.getCard, () => new Promise(() => {}));
+    renderApp('/connect');
+    expect(await screen.findByText('Loading...')).toBeInTheDocument();
+  });
+});
+
+describe('the inactivity expiry (the spec storage wipe)', () => {
+  it('signs out after 5 minutes without input and goes to login', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    signIn();
+    writeDashboardData({ name: 'Ada', description: '', image: null });
+    net.on(calls.getCard, ok(CARD));
+    const router = renderApp('/connect');
+    expect(await screen.findByRole('heading', { name: 'Ada Lovelace', level: 1 }, LAZY)).toBeInTheDocument();
+
+    await act(() => vi.advanceTimersByTimeAsync(STORAGE_WIPE_MS - 30_000));
+    expect(currentAuthorization()).not.toBeNull();
+    await act(() => vi.advanceTimersByTimeAsync(60_000));
+    expect(await screen.findByRole('heading', { name: 'Log in' }, LAZY)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(currentAuthorization()).toBeNull();
+    expect(readDashboardData()).toBeNull();
+  });
+
+  it('keeps an active person signed in', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    signIn();
+    net.on(calls.getCard, ok(CARD));
+    renderApp('/connect');
+    await screen.findByRole('heading', { name: 'Ada Lovelace', level: 1 }, LAZY);
+    for (let i = 0; i < 4; i++) {
+      await act(() => vi.advanceTimersByTimeAsync(STORAGE_WIPE_MS / 2));
+      window.dispatchEvent(new Event('pointerdown'));
+    }
+    expect(currentAuthorization()).not.toBeNull();
+  });
+
+  it('expires at once a tab reopened after the limit', async () => {
+    signIn();
+    writeStored('lastActivity', Date.now() - STORAGE_WIPE_MS - 1000);
+    const router = renderApp('/connect');
+    expect(await screen.findByRole('heading', { name: 'Log in' }, LAZY)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(currentAuthorization()).toBeNull();
+  });
+});

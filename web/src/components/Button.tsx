@@ -1,0 +1,38 @@
+import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react';
+import { Link, type LinkProps } from 'react-router-dom';
+import styles from './Button.module.css';
+import { Spinner } from './Spinner.js';
+
+type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';
+
+function classes(variant: Variant, block: boolean, extra?: string): string {
+  return [styles.button, styles[variant], block ? styles.block : '', extra ?? ''].filter(Boolean).join(' ');
+}
+
+export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  variant?: Variant;
+  block?: boolean;
+  /** Shows a spinner and disables the button. */
+  busy?: boolean;
+  children: ReactNode;
+  ref?: Ref<HTMLButtonElement>;
+}
+
+export function Button({ variant = 'primary', block = false, busy = false, className, disabled, children, type = 'button', ...rest }: ButtonProps) {
+  return (
+    <button type={type} className={classes(variant, block, className)} disabled={disabled || busy} aria-busy={busy || undefined} {...rest}>
+      {busy && <Spinner size={16} label="" />}
+      {children}
+    </button>
+  );
+}
+
+export interface ButtonLinkProps extends LinkProps {
+  variant?: Variant;
+  block?: boolean;
+}
+
+/** A link that looks like a button (navigation is a link, not a button, for assistive technology). */
+export function ButtonLink({ variant = 'primary', block = false, className, ...rest }: ButtonLinkProps) {
+  return <Link className={classes(variant, block, className)} {...rest} />;
+}

@@ -1,0 +1,20 @@
+import styles from './EventParts.module.css';
+
+export const LIVE_TEXTS = {
+  polling: 'Live updates are paused — refreshing every second',
+  stale: 'Updates may be delayed — showing the latest we have',
+  connecting: 'Connecting to live updates…',
+} as const;
+
+/**
+ * Says how fresh a live page is, in a polite live region: nothing while live; the polling notice when
+ * the socket is down; the stale mark when the gateway says its view is behind.
+ */
+export function LiveStatus({ connection, stale, hasView }: { connection: 'live' | 'polling' | 'connecting'; stale: boolean; hasView: boolean }) {
+  const text = stale ? LIVE_TEXTS.stale : connection === 'polling' ? LIVE_TEXTS.polling : connection === 'connecting' && hasView ? LIVE_TEXTS.connecting : '';
+  return (
+    <p className={text ? styles.liveStatus : 'visually-hidden'} role="status" aria-live="polite" data-connection={connection} data-stale={stale || undefined}>
+      {text}
+    </p>
+  );
+}

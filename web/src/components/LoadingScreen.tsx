@@ -1,0 +1,12 @@
+import styles from './LoadingScreen.module.css';
+import { Spinner } from './Spinner.js';
+
+/** The spec's loading screen: 'Loading...'. */
+export function LoadingScreen() {
+  return (
+    <div className={styles.screen} role="status">
+      <Spinner label="" />
+      <p>Loading...</p>
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+import { formatNaira } from '@tapcard/shared/domain';
+import styles from './EventParts.module.css';
+
+/** What is left of a ticket category: its stock less the tickets already taken. */
+export function inStock(price: { attendees: number; sold?: number }): number {
+  return Math.max(0, price.attendees - (price.sold ?? 0));
+}
+
+/** An event's ticket categories: title, amount in naira and 'N in stock'. */
+export function TicketList({ prices }: { prices: readonly { id: string; title: string; amount: number; attendees: number; sold?: number }[] }) {
+  return (
+    <ul className={styles.tickets}>
+      {prices.map((price) => (
+        <li key={price.id} className={styles.ticket}>
+          <span className={styles.ticketTitle}>{price.title}</span>
+          <span className={styles.ticketAmount}>{formatNaira(price.amount)}</span>
+          <span className={styles.muted}>{inStock(price)} in stock</span>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,48 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router-dom';
+import { calls } from '@tapcard/shared/contract';
+import { forgotPasswordSchema, type ForgotPasswordValues } from '@tapcard/shared/rules';
+import { Button } from '../../components/Button.js';
+import { TextField } from '../../components/Field.js';
+import { api } from '../../lib/api.js';
+import { routes } from '../../lib/paths.js';
+import { notify } from '../../lib/toast.js';
+import styles from './Access.module.css';
+import { AuthScreen } from './AuthScreen.js';
+import { TEXTS } from './texts.js';
+
+/** Part 1 §2.10 forgot password: 'Sending mail...', then 'Mail sent successfully!' (to login) or 'Unable to send mail!'. */
+export function ForgotPasswordPage() {
+  const navigate = useNavigate();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: '' } });
+  const send = useMutation({
+    mutationFn: async (values: ForgotPasswordValues) => {
+      const toastId = notify.loading(TEXTS.sendingMail);
+      const result = await api(calls.forgotPassword, { body: values });
+      if (result.ok) {
+        notify.settle(toastId, 'success', TEXTS.mailSent);
+        void navigate(routes.login);
+      } else if (result.kind === 'network') notify.dismiss(toastId);
+      else notify.settle(toastId, 'error', TEXTS.mailFailed);
+    },
+  });
+  return (
+    <AuthScreen title="Forgot Password" subtitle="Enter the email of your account and we will send you a link to reset your password.">
+      <form noValidate onSubmit={handleSubmit((values) => send.mutate(values))}>
+        <TextField label="Email" type="email" autoComplete="email" inputMode="email" error={errors.email?.message} {...register('email')} />
+        <Button type="submit" block busy={send.isPending}>
+          Send Email
+        </Button>
+      </form>
+      <div className={styles.links}>
+        <Link to={routes.login}>Back to Log in</Link>
+      </div>
+    </AuthScreen>
+  );
+}

@@ -1,0 +1,142 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { calls } from '@tapcard/shared/contract';
+import { currentAuthorization } from '../../lib/session.js';
+import { fail, mockNetwork, ok, type MockNetwork } from '../../test/network.js';
+import { LocationProbe, renderRoutes, signIn, signOut } from '../../test/render.js';
+import { LoginPage } from './routes.js';
+
+const pages = [
+  { path: '/login', Component: LoginPage },
+  { path: '/connect', element: <LocationProbe label="connect page" /> },
+  { path: '/enter-token', element: <LocationProbe label="token page" /> },
+  { path: '/event', element: <LocationProbe label="events page" /> },
+];
+
+let net: MockNetwork;
+beforeEach(() => {
+  signOut();
+  net = mockNetwork();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('login', () => {
+  it('keeps the button disabled until both fields are filled, then shows the spec messages under the fields', async () => {
+    const { user } = renderRoutes(pages, '/login');
+    const button = await screen.findByRole('button', { name: 'Log in' });
+    expect(button).toBeDisabled();
+    await user.type(screen.getByLabelText('Email'), 'not-an-email');
+    expect(button).toBeDisabled();
+    await user.type(screen.getByLabelText('Password'), 'short');
+    expect(button).toBeEnabled();
+    await user.click(button);
+    expect(await screen.findByText('Email is not valid')).toBeInTheDocument();
+    expect(screen.getByText('Password must be at least 8 characters')).toBeInTheDocument();
+    expect(net.sent(calls.login)).toHaveLength(0);
+  });
+
+  it('sends email and password, stores the session and goes to connect', async () => {
+    net.on(calls.login, ok({ token_type: 'Bearer', access_token: 'abc123' }));
+    const { user, router } = renderRoutes(pages, '/login');
+    await user.type(await screen.findByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'Secret#123');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText(/connect page \/connect/)).toBeInTheDocument();
+    expect(net.sent(calls.login)[0]?.body).toEqual({ email: 'ada@example.com', password: 'Secret#123' });
+    expect(currentAuthorization()).toBe('Bearer abc123');
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it("toasts 'Unable to Login' when the server refuses", async () => {
+    net.on(calls.login, fail('Unable to Login', 401));
+    const { user } = renderRoutes(pages, '/login');
+    await user.type(await screen.findByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'wrong-password');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText('Unable to Login')).toBeInTheDocument();
+    expect(currentAuthorization()).toBeNull();
+  });
+
+  it('offers the Forgot Password and Take Me Home links and a show/hide password toggle', async () => {
+    const { user } = renderRoutes(pages, '/login');
+    expect(await screen.findByRole('link', { name: 'Forgot Password' })).toHaveAttribute('href', '/forgot-password');
+    expect(screen.getByRole('link', { name: 'Take Me Home' })).toHaveAttribute('href', '/');
+    const password = screen.getByLabelText('Password');
+    expect(password).toHaveAttribute('type', 'password');
+    await user.click(screen.getByRole('button', { name: /^show/i }));
+    expect(password).toHaveAttribute('type', 'text');
+  });
+
+  it('sends a signed-in person to connect', async () => {
+    signIn();
+    renderRoutes(pages, '/login');
+    expect(await screen.findByText(/connect page/)).toBeInTheDocument();
+  });
+
+  it('returns to the guarded page the person was sent from', async () => {
+    net.on(calls.login, ok({ token_type: 'Bearer', access_token: 'abc123' }));
+    const { user, router } = renderRoutes(pages, '/login');
+    await router.navigate('/login', { state: { from: '/event' } });
+    await user.type(await screen.findByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'Secret#123');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText(/events page \/event/)).toBeInTheDocument();
+  });
+});
+
+describe('login with a card id (Link my device)', () => {
+  it('shows the not-found view for an unknown card id', async () => {
+    net.on(calls.confirmCardId, fail('Card not found', 404));
+    renderRoutes(pages, '/login?id=nope&type=nfc');
+    expect(await screen.findByRole('heading', { name: 'You have found a rare gem!.' })).toBeInTheDocument();
+    expect(net.sent(calls.confirmCardId)[0]?.body).toEqual({ card_id: 'nope' });
+  });
+
+  it('logs in, asks for the device token, confirms it and adds the device with the new session', async () => {
+    net
+      .on(calls.confirmCardId, ok({ info: { id: 'card-1', type: 'nfc', status: 'new' } }))
+      .on(calls.login, ok({ token_type: 'Bearer', access_token: 'tok' }))
+      .on(calls.confirmToken, ok())
+      .on(calls.addDevice, ok());
+    const { user, router } = renderRoutes(pages, '/login?id=card-1&type=nfc');
+    await user.type(await screen.findByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'Secret#123');
+    await user.click(screen.getByRole('button', { name: 'Link my device' }));
+
+    const token = await screen.findByLabelText('Enter device token');
+    await user.type(token, 'AB12');
+    await user.click(screen.getByRole('button', { name: 'Link my device' }));
+    expect(await screen.findByText('token is invalid')).toBeInTheDocument();
+    expect(await screen.findByText('Invalid Token')).toBeInTheDocument();
+    expect(net.sent(calls.confirmToken)).toHaveLength(0);
+
+    await user.type(token, 'CD');
+    await user.click(screen.getByRole('button', { name: 'Link my device' }));
+    expect(await screen.findByText('Successfully added device!')).toBeInTheDocument();
+    expect(await screen.findByText(/connect page/)).toBeInTheDocument();
+    expect(net.sent(calls.confirmToken)[0]?.body).toEqual({ card_id: 'card-1', type: 'nfc', token: 'AB12CD' });
+    const add = net.sent(calls.addDevice)[0];
+    expect(add?.body).toEqual({ card_id: 'card-1', type: 'nfc', token: 'AB12CD' });
+    expect(add?.headers.get('Authorization')).toBe('Bearer tok');
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it("toasts the server's message when the token is refused and 'Unable to add device!' when linking fails", async () => {
+    net
+      .on(calls.confirmCardId, ok({ info: { id: 'card-1', type: 'nfc', status: 'new' } }))
+      .on(calls.login, ok({ token_type: 'Bearer', access_token: 'tok' }))
+      .on(calls.confirmToken, fail('This card has already been activated', 409));
+    const { user } = renderRoutes(pages, '/login?id=card-1&type=nfc');
+    await user.type(await screen.findByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'Secret#123');
+    await user.click(screen.getByRole('button', { name: 'Link my device' }));
+    await user.type(await screen.findByLabelText('Enter device token'), 'AB12CD');
+    await user.click(screen.getByRole('button', { name: 'Link my device' }));
+    expect(await screen.findByText('This card has already been activated')).toBeInTheDocument();
+
+    net.on(calls.confirmToken, ok()).on(calls.addDevice, fail('You have not created your card yet', 404));
+    await user.click(screen.getByRole('button', { name: 'Link my device' }));
+    expect(await screen.findByText('Unable to add device!')).toBeInTheDocument();
+    await waitFor(() => expect(net.sent(calls.addDevice)).toHaveLength(1));
+  });
+});

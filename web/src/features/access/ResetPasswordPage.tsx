@@ -1,0 +1,53 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { calls } from '@tapcard/shared/contract';
+import { newPasswordSchema, type NewPasswordValues } from '@tapcard/shared/rules';
+import { Button } from '../../components/Button.js';
+import { PasswordField } from '../../components/Field.js';
+import { api } from '../../lib/api.js';
+import { routes } from '../../lib/paths.js';
+import { notify } from '../../lib/toast.js';
+import styles from './Access.module.css';
+import { AuthScreen } from './AuthScreen.js';
+import { TEXTS } from './texts.js';
+
+/**
+ * Part 1 §2.10 reset password (token in the path): New Password and Confirm Password; 'Resetting
+ * password...', then 'Password reset successfully!' (to login) or 'Unable to reset Password!'.
+ */
+export function ResetPasswordPage() {
+  const { token = '' } = useParams();
+  const navigate = useNavigate();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(newPasswordSchema), defaultValues: { password: '', confirm_password: '' } });
+  const reset = useMutation({
+    mutationFn: async (values: NewPasswordValues) => {
+      const toastId = notify.loading(TEXTS.resetting);
+      const result = await api(calls.resetPassword, { body: { ...values, token } });
+      if (result.ok) {
+        notify.settle(toastId, 'success', TEXTS.resetDone);
+        void navigate(routes.login, { replace: true });
+      } else if (result.kind === 'network') notify.dismiss(toastId);
+      else notify.settle(toastId, 'error', TEXTS.resetFailed);
+    },
+  });
+  return (
+    <AuthScreen title="Reset Password" subtitle="Choose a new password for your account.">
+      <form noValidate onSubmit={handleSubmit((values) => reset.mutate(values))}>
+        <PasswordField label="New Password" autoComplete="new-password" error={errors.password?.message} {...register('password')} />
+        <PasswordField label="Confirm Password" autoComplete="new-password" error={errors.confirm_password?.message} {...register('confirm_password')} />
+        <Button type="submit" block busy={reset.isPending}>
+          Reset Password
+        </Button>
+      </form>
+      <div className={styles.links}>
+        <Link to={routes.login}>Back to Log in</Link>
+      </div>
+    </AuthScreen>
+  );
+}

@@ -1,0 +1,18 @@
+/** The spec's texts of the access screens (part 1 §2, §4 and §8), to the letter. */
+export const TEXTS = {
+  tokenSubtitle: 'Scratch and enter the token provided on your card',
+  needDevice: 'You need to attach a valid device to this card',
+  verifyingToken: 'Verifying token...',
+  deviceAdded: 'Successfully added device!',
+  deviceAddFailed: 'Unable to add device!',
+  loginFailed: 'Unable to Login',
+  socialSignupFailed: 'Unable to create account!',
+  sendingMail: 'Sending mail...',
+  mailSent: 'Mail sent successfully!',
+  mailFailed: 'Unable to send mail!',
+  resetting: 'Resetting password...',
+  resetDone: 'Password reset successfully!',
+  resetFailed: 'Unable to reset Password!',
+  /** ours: said when the token screen sends a signed-out person to log in first */
+  loginFirst: 'Log in to link this card to your account',
+} as const;

@@ -1,0 +1,50 @@
+import { useMemo } from 'react';
+import { useParams } from 'react-router-dom';
+import { eventStatusText, eventTiming, parseEventDate } from '@tapcard/shared/domain';
+import { ChatRoom } from '../../components/ChatRoom.js';
+import { GetStartedPanel } from '../../components/GetStartedPanel.js';
+import { LiveStatus } from '../../components/LiveStatus.js';
+import { LoadingScreen } from '../../components/LoadingScreen.js';
+import { NotFoundView } from '../../components/NotFoundView.js';
+import { PrivateThreads, privateThreads } from '../../components/PrivateThreads.js';
+import { useOutbox } from '../../lib/chat.js';
+import { useNow } from '../../lib/now.js';
+import { paths } from '../../lib/paths.js';
+import { TEXTS } from './texts.js';
+import { useArena, useGroupPost } from './useArena.js';
+
+/** event/u/arena/:tid/chat: the event's group chat. Tapping an author opens a private chat with them. */
+export function ArenaChatPage() {
+  const { tid = '' } = useParams();
+  const { live, self } = useArena(tid);
+  const now = useNow();
+  const view = live.view;
+  const post = useGroupPost(tid, view?.eventId, self);
+  const outbox = useOutbox(view?.chats ?? [], post, self);
+  const me = self?.attendee_id ?? null;
+  const threads = useMemo(() => (view && me ? privateThreads(view.private_chats, (id) => id === me) : []), [view, me]);
+
+  if (live.error) return <NotFoundView />;
+  if (!view || !self) return <LoadingScreen />;
+  if (!parseEventDate(view.event.start_date)) return <GetStartedPanel />;
+  const timing = eventTiming(view.event, now);
+  const nameOf = (id: string) => view.chats.find((c) => c.attendee_id === id)?.name ?? TEXTS.privateChat;
+  return (
+    <ChatRoom
+      title={view.event.title}
+      status={eventStatusText(timing)}
+      heading={TEXTS.eventChat}
+      back={{ to: paths.arena(tid), label: TEXTS.backToArena }}
+      items={outbox.items}
+      selfId={me}
+      onSend={outbox.send}
+      onRetry={outbox.retry}
+      disabled={timing > 0}
+      requireText
+      authorLink={(item) => paths.arenaPrivateChat(tid, item.attendee_id)}
+      live={<LiveStatus connection={live.connection} stale={live.stale} hasView />}
+    >
+      <PrivateThreads threads={threads} linkTo={(id) => paths.arenaPrivateChat(tid, id)} fallbackName={nameOf} />
+    </ChatRoom>
+  );
+}

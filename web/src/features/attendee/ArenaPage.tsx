@@ -1,0 +1,54 @@
+import { useParams } from 'react-router-dom';
+import { eventTiming } from '@tapcard/shared/domain';
+import { ButtonLink } from '../../components/Button.js';
+import { EventBanner } from '../../components/EventBanner.js';
+import { EventNotice } from '../../components/EventNotice.js';
+import { LiveStatus } from '../../components/LiveStatus.js';
+import { LoadingScreen } from '../../components/LoadingScreen.js';
+import { NotFoundView } from '../../components/NotFoundView.js';
+import { Avatar, Page } from '../../components/Page.js';
+import { useNow } from '../../lib/now.js';
+import { paths } from '../../lib/paths.js';
+import styles from './Attendee.module.css';
+import { TEXTS } from './texts.js';
+import { useArena } from './useArena.js';
+
+/** event/u/arena/:tid: concluded, not started, or the ongoing arena with the Event Chat button. */
+export function ArenaPage() {
+  const { tid = '' } = useParams();
+  const { live } = useArena(tid);
+  const now = useNow();
+  if (live.error) return <NotFoundView />;
+  const view = live.view;
+  if (!view) return <LoadingScreen />;
+  const status = <LiveStatus connection={live.connection} stale={live.stale} hasView />;
+  const timing = eventTiming(view.event, now);
+  if (timing !== 0) {
+    return (
+      <Page>
+        {status}
+        <EventNotice status={timing > 0 ? 'concluded' : 'notStarted'} event={view.event} />
+      </Page>
+    );
+  }
+  return (
+    <Page>
+      {status}
+      <EventBanner image={view.event.image} title={view.event.title} eager />
+      <section className={styles.arena} aria-labelledby="arena-title">
+        <h1 id="arena-title">{view.event.title}</h1>
+        <div className={styles.person}>
+          <Avatar src={view.attendee.image} name={view.attendee.name} size={64} alt="" />
+          <p>
+            <span className={styles.muted}>{TEXTS.welcome}</span>
+            <br />
+            <strong className={styles.name}>{view.attendee.name}</strong>
+          </p>
+        </div>
+        <ButtonLink to={paths.arenaChat(tid)} block>
+          {TEXTS.eventChat}
+        </ButtonLink>
+      </section>
+    </Page>
+  );
+}

@@ -1,0 +1,89 @@
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { calls } from '@tapcard/shared/contract';
+import type { ArenaView } from '@tapcard/shared/realtime';
+import { paths, routes } from '../../lib/paths.js';
+import { ada, attendeeToken, dates, EVENT_ID, eventSummary, TID } from '../../test/event-fixtures.js';
+import { fail, mockNetwork, ok } from '../../test/network.js';
+import { startRealtimeServer, type RealtimeTestServer } from '../../test/realtime-server.js';
+import { LocationProbe, renderRoutes } from '../../test/render.js';
+import { ArenaPage } from './ArenaPage.js';
+import { EventTokenPage } from './EventTokenPage.js';
+import { TicketPaymentSuccessfulPage } from './PaymentSuccessfulPage.js';
+
+const routeObjects = [
+  { path: routes.eventToken, element: <EventTokenPage /> },
+  { path: routes.eventTicket, element: <EventTokenPage /> },
+  { path: routes.arena, element: <ArenaPage /> },
+  { path: routes.ticketPaymentSuccessful, element: <TicketPaymentSuccessfulPage /> },
+  { path: '/before', element: <LocationProbe label="before" /> },
+];
+
+let server: RealtimeTestServer | null = null;
+afterEach(async () => {
+  await server?.close();
+  server = null;
+  vi.unstubAllGlobals();
+});
+
+describe('event token page', () => {
+  it('shows the registration, a QR code of the arena link and Go Back to the event', async () => {
+    const network = mockNetwork();
+    network.on(calls.eventToken, ok(attendeeToken()));
+    renderRoutes(routeObjects, paths.eventToken(TID));
+    expect(await screen.findByRole('heading', { name: 'Registration Successful!' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Tech Meetup' })).toBeInTheDocument();
+    expect(screen.getByText(ada.name)).toBeInTheDocument();
+    expect(screen.getByText('Thank you for registering. Your event access has been sent to your email.')).toBeInTheDocument();
+    expect(await screen.findByRole('img', { name: 'QR code of your event access link' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go Back' })).toHaveAttribute('href', paths.openEvent('tech-meetup'));
+    expect(network.sent(calls.eventToken)[0]?.path).toBe(`/event/public/api/token/${TID}`);
+  });
+});
+
+describe('arena', () => {
+  const view = (summary = eventSummary()): ArenaView => ({ kind: 'arena', eventId: EVENT_ID, version: 1, event: summary, attendee: ada, chats: [], private_chats: [] });
+
+  it('shows the ongoing arena with the Event Chat button', async () => {
+    mockNetwork();
+    server = await startRealtimeServer(() => view());
+    renderRoutes(routeObjects, paths.arena(TID));
+    expect(await screen.findByRole('heading', { name: 'Tech Meetup' })).toBeInTheDocument();
+    expect(screen.getByText(ada.name)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Event Chat' })).toHaveAttribute('href', paths.arenaChat(TID));
+  });
+
+  it.each([
+    ['ended', dates.ended, 'This event has been concluded'],
+    ['not started', dates.upcoming, 'This event is yet to start'],
+  ])('shows the %s page with the contact buttons', async (_label, when, notice) => {
+    mockNetwork();
+    server = await startRealtimeServer(() => view(eventSummary(when)));
+    renderRoutes(routeObjects, paths.arena(TID));
+    expect(await screen.findByText(notice)).toBeInTheDocument();
+    expect(screen.getByText('Contact us to Get A Card Now.')).toBeInTheDocument();
+    expect(screen.getByText('Talks and networking')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'WhatsApp' })).toHaveAttribute('href', expect.stringMatching(/^https:\/\/wa\.me\/\d+$/));
+    expect(screen.getByRole('link', { name: 'Email' })).toHaveAttribute('href', expect.stringMatching(/^mailto:/));
+    expect(screen.getByRole('link', { name: 'Call' })).toHaveAttribute('href', expect.stringMatching(/^tel:/));
+  });
+});
+
+describe('payment-success handler', () => {
+  it('posts the query string and goes to the returned link', async () => {
+    const network = mockNetwork();
+    network.on(calls.paymentSuccessful, { json: { success: 'true', link: paths.eventToken(TID) } });
+    network.on(calls.eventToken, ok(attendeeToken()));
+    renderRoutes(routeObjects, '/event/p/ticket/successful?reference=ref-1&trxref=ref-1');
+    expect(await screen.findByRole('heading', { name: 'Registration Successful!' })).toBeInTheDocument();
+    expect(network.sent(calls.paymentSuccessful)[0]?.body).toEqual({ reference: 'ref-1', trxref: 'ref-1' });
+  });
+
+  it('goes back on failure', async () => {
+    const network = mockNetwork();
+    network.on(calls.paymentSuccessful, fail('Payment not found', 404));
+    const { router } = renderRoutes(routeObjects, '/before');
+    await router.navigate('/event/p/ticket/successful?reference=nope');
+    expect(await screen.findByTestId('location')).toHaveTextContent('before /before');
+  });
+});

@@ -1,0 +1,63 @@
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
+import { useParams } from 'react-router-dom';
+import { calls } from '@tapcard/shared/contract';
+import { formatEventDate } from '@tapcard/shared/domain';
+import { ButtonLink } from '../../components/Button.js';
+import { LoadingScreen } from '../../components/LoadingScreen.js';
+import { NotFoundView } from '../../components/NotFoundView.js';
+import { Avatar, Page } from '../../components/Page.js';
+import { Spinner } from '../../components/Spinner.js';
+import { apiOrThrow } from '../../lib/api.js';
+import { paths } from '../../lib/paths.js';
+import styles from './Attendee.module.css';
+import { TEXTS } from './texts.js';
+
+const QrCode = lazy(() => import('./QrCode.js'));
+
+/** The arena link the QR code opens: the attendee's own access to the event. */
+export function accessLink(tid: string): string {
+  return `${window.location.origin}${paths.arena(tid)}`;
+}
+
+/** event/u/token/:tid and event/u/ticket/:tid: the registration result with the access QR code. */
+export function EventTokenPage() {
+  const { tid = '' } = useParams();
+  const query = useQuery({
+    queryKey: ['eventToken', tid],
+    queryFn: ({ signal }) => apiOrThrow(calls.eventToken, { params: { id: tid }, signal }),
+    enabled: tid !== '',
+  });
+  if (query.isPending) return <LoadingScreen />;
+  if (query.isError) return <NotFoundView />;
+  const { event, name, image } = query.data.data;
+  return (
+    <Page>
+      <section className={styles.ticket} aria-labelledby="token-title">
+        <h1 id="token-title" className={styles.success}>
+          {TEXTS.registered}
+        </h1>
+        <h2>{event.title}</h2>
+        <p className={styles.date}>
+          <time dateTime={event.start_date}>{formatEventDate(event.start_date)}</time>
+        </p>
+        <div className={styles.person}>
+          <Avatar src={image} name={name} size={56} alt="" />
+          <p className={styles.name}>{name}</p>
+        </div>
+        <div className={styles.qr}>
+          <Suspense fallback={<Spinner />}>
+            <QrCode value={accessLink(tid)} label={TEXTS.qrLabel} />
+          </Suspense>
+        </div>
+        <p>{TEXTS.thankYou}</p>
+        <div className={styles.actions}>
+          <ButtonLink to={paths.openEvent(event.clean_name)} variant="secondary">
+            {TEXTS.goBack}
+          </ButtonLink>
+          <ButtonLink to={paths.arena(tid)}>{TEXTS.openArena}</ButtonLink>
+        </div>
+      </section>
+    </Page>
+  );
+}

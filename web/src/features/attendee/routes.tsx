@@ -1,0 +1,6 @@
+// The attendee pages: event token, payment-success handler, arena and its chats.
+export { EventTokenPage } from './EventTokenPage.js';
+export { TicketPaymentSuccessfulPage } from './PaymentSuccessfulPage.js';
+export { ArenaPage } from './ArenaPage.js';
+export { ArenaChatPage } from './ArenaChatPage.js';
+export { ArenaPrivateChatPage } from './ArenaPrivateChatPage.js';

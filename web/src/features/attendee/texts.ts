@@ -1,0 +1,13 @@
+/** The attendee pages' texts, the spec's to the letter where it gives them. */
+export const TEXTS = {
+  registered: 'Registration Successful!',
+  thankYou: 'Thank you for registering. Your event access has been sent to your email.',
+  goBack: 'Go Back',
+  openArena: 'Open my event access',
+  qrLabel: 'QR code of your event access link',
+  eventChat: 'Event Chat',
+  backToArena: 'Back to Arena',
+  backToChat: 'Back to Event Chat',
+  privateChat: 'Private chat',
+  welcome: 'Welcome',
+} as const;

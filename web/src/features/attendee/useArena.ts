@@ -1,0 +1,44 @@
+import { useCallback, useMemo } from 'react';
+import { calls, type ChatMessage, type PrivateChat } from '@tapcard/shared/contract';
+import { api } from '../../lib/api.js';
+import type { PostResult } from '../../lib/chat.js';
+import { useArenaLive } from '../../lib/realtime.js';
+
+/** Longest image reference a chat post carries (the contract's bound); a longer one is left out. */
+const MAX_IMAGE = 2048;
+
+/** The arena's live view plus the attendee as the chats post under. */
+export function useArena(tid: string) {
+  const live = useArenaLive(tid);
+  const attendee = live.view?.attendee ?? null;
+  const self = useMemo(() => (attendee ? { attendee_id: attendee.id, name: attendee.name, image: attendee.image.length <= MAX_IMAGE ? attendee.image : '' } : null), [attendee]);
+  return { live, self };
+}
+
+/** Posts to the event's group chat as the attendee (the tid proves who is writing). */
+export function useGroupPost(tid: string, eventId: string | undefined, self: { attendee_id: string; image: string } | null) {
+  return useCallback(
+    async (text: string): Promise<PostResult<ChatMessage>> => {
+      if (!eventId || !self) return { ok: false, error: '' };
+      const result = await api(calls.chat, { params: { id: tid }, body: { event_id: eventId, attendee_id: self.attendee_id, message: text, image: self.image }, background: true });
+      return result.ok ? { ok: true, message: result.answer.data } : { ok: false, error: result.message };
+    },
+    [tid, eventId, self],
+  );
+}
+
+/** Posts a private message to `aid` as the attendee. */
+export function usePrivatePost(tid: string, aid: string, eventId: string | undefined, self: { attendee_id: string; image: string } | null) {
+  return useCallback(
+    async (text: string): Promise<PostResult<PrivateChat>> => {
+      if (!eventId || !self) return { ok: false, error: '' };
+      const result = await api(calls.privateChat, {
+        params: { id: tid },
+        body: { event_id: eventId, attendee_id_1: self.attendee_id, attendee_id_2: aid, message: text, image: self.image },
+        background: true,
+      });
+      return result.ok ? { ok: true, message: result.answer.data } : { ok: false, error: result.message };
+    },
+    [tid, aid, eventId, self],
+  );
+}

@@ -1,0 +1,76 @@
+import { useMutation } from '@tanstack/react-query';
+import { CheckCircle2, XCircle } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { calls } from '@tapcard/shared/contract';
+import type { Update } from '@tapcard/shared/realtime';
+import { Button } from '../../components/Button.js';
+import { Avatar } from '../../components/Page.js';
+import { Spinner } from '../../components/Spinner.js';
+import { apiOrThrow } from '../../lib/api.js';
+import type { ViewOf } from '../../lib/realtime.js';
+import styles from './Chips.module.css';
+import { TEXTS } from './texts.js';
+
+/**
+ * The organiser's view of a tapped chip: on load, an attendee not yet checked in is checked in (once);
+ * a spinner while it saves, then a green check with 'Checked In'. Without an attendee: 'Not checked in'.
+ */
+export function CheckInView({ chipId, view, applyLocal }: { chipId: string; view: ViewOf<'chip'>; applyLocal: (change: Partial<Update>) => void }) {
+  const attendee = view.attendee;
+  const checkIn = useMutation({
+    mutationFn: (attendeeId: string) => apiOrThrow(calls.checkIn, { params: { id: attendeeId }, body: { event_id: view.eventId, url_id: chipId, checked_in: true } }),
+    onSuccess: (answer, attendeeId) => {
+      if (attendee && attendee.id === attendeeId) applyLocal({ attendees: [{ ...attendee, checked_in: answer.data.status }] });
+    },
+  });
+  const postedFor = useRef<string | null>(null);
+  const { mutate } = checkIn;
+  useEffect(() => {
+    if (!attendee || attendee.checked_in || postedFor.current === attendee.id) return;
+    postedFor.current = attendee.id;
+    mutate(attendee.id);
+  }, [attendee, mutate]);
+
+  // Until the check-in has been sent, an attendee not yet checked in shows the spinner too.
+  const saving = checkIn.isPending || (attendee !== null && !attendee.checked_in && checkIn.isIdle);
+  // The answer counts until the live view catches up (it may not have arrived when the answer did).
+  const checkedIn = attendee !== null && (attendee.checked_in || (checkIn.isSuccess && checkIn.variables === attendee.id && checkIn.data.data.status));
+  return (
+    <section className={styles.card} aria-labelledby="check-in-title">
+      <h1 id="check-in-title">{view.event.title}</h1>
+      {attendee && (
+        <div className={styles.person}>
+          <Avatar src={attendee.image} name={attendee.name} size={64} alt="" />
+          <div>
+            <p className={styles.name}>{attendee.name}</p>
+            {attendee.price_category && <p className={styles.muted}>{attendee.price_category}</p>}
+          </div>
+        </div>
+      )}
+      <div className={styles.result} role="status" aria-live="polite">
+        {saving ? (
+          <>
+            <Spinner size={40} label="" />
+            <span>{TEXTS.checkingIn}</span>
+          </>
+        ) : checkedIn ? (
+          <>
+            <CheckCircle2 className={styles.ok} size={56} aria-hidden />
+            <span className={styles.okText}>{TEXTS.checkedIn}</span>
+          </>
+        ) : (
+          <>
+            <XCircle className={styles.no} size={56} aria-hidden />
+            <span>{TEXTS.notCheckedIn}</span>
+            {checkIn.isError && <span className={styles.error}>{checkIn.error.message}</span>}
+          </>
+        )}
+      </div>
+      {checkIn.isError && attendee && (
+        <Button variant="secondary" onClick={() => checkIn.mutate(attendee.id)}>
+          {TEXTS.retry}
+        </Button>
+      )}
+    </section>
+  );
+}

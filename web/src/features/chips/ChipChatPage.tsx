@@ -1,0 +1,83 @@
+import { useCallback, useMemo, useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { calls, type ChatMessage } from '@tapcard/shared/contract';
+import { eventStatusText, eventTiming, parseEventDate } from '@tapcard/shared/domain';
+import { ChatRoom } from '../../components/ChatRoom.js';
+import { GetStartedPanel } from '../../components/GetStartedPanel.js';
+import { LiveStatus } from '../../components/LiveStatus.js';
+import { LoadingScreen } from '../../components/LoadingScreen.js';
+import { NotFoundView } from '../../components/NotFoundView.js';
+import { api } from '../../lib/api.js';
+import { useOutbox, type PostResult } from '../../lib/chat.js';
+import { useBlockContextMenu } from '../../lib/context-menu.js';
+import { useNow } from '../../lib/now.js';
+import { paths } from '../../lib/paths.js';
+import { readChipAccess, saveChipAccess } from './chipAccess.js';
+import styles from './Chips.module.css';
+import { TEXTS } from './texts.js';
+import { TokenForm } from './TokenForm.js';
+import { useChip } from './useChip.js';
+
+const MAX_IMAGE = 2048;
+
+/**
+ * events/d/chip/i/:chip_id/chat: the event's group chat from a chip. Everybody reads it live; posting
+ * needs the chip holder's access token (chats only as self), remembered on this device once entered.
+ */
+export function ChipChatPage() {
+  useBlockContextMenu();
+  const { chip_id: chipId = '' } = useParams();
+  const { record, live, view } = useChip(chipId);
+  const now = useNow();
+  const [tid, setTid] = useState(() => readChipAccess(chipId));
+  const attendee = view?.attendee ?? null;
+  const self = useMemo(() => (attendee ? { attendee_id: attendee.id, name: attendee.name, image: attendee.image.length <= MAX_IMAGE ? attendee.image : '' } : null), [attendee]);
+  const eventId = view?.eventId;
+
+  const post = useCallback(
+    async (text: string): Promise<PostResult<ChatMessage>> => {
+      if (!tid || !self || !eventId) return { ok: false, error: '' };
+      const result = await api(calls.chat, { params: { id: tid }, body: { event_id: eventId, attendee_id: self.attendee_id, message: text, image: self.image }, background: true });
+      return result.ok ? { ok: true, message: result.answer.data } : { ok: false, error: result.message };
+    },
+    [tid, self, eventId],
+  );
+  const outbox = useOutbox(view?.chats ?? [], post, self);
+
+  if (record.isError || live.error) return <NotFoundView />;
+  if (!view) return <LoadingScreen />;
+  if (!parseEventDate(view.event.start_date)) return <GetStartedPanel />;
+
+  const unlock = async (token: string): Promise<string | null> => {
+    const result = await api(calls.eventToken, { params: { id: token } });
+    if (!result.ok || result.answer.data.attendee.id !== attendee?.id) return TEXTS.chatTokenMismatch;
+    saveChipAccess(chipId, token);
+    setTid(token);
+    return null;
+  };
+  const timing = eventTiming(view.event, now);
+  const footer = !attendee ? (
+    <p className={styles.footerNote}>{TEXTS.noAttendee}</p>
+  ) : !tid ? (
+    <div className={styles.footerNote}>
+      <TokenForm title={TEXTS.chatTokenTitle} onToken={unlock} />
+    </div>
+  ) : undefined;
+  return (
+    <ChatRoom
+      title={view.event.title}
+      status={eventStatusText(timing)}
+      heading={TEXTS.eventChat}
+      back={{ to: paths.chip(chipId), label: TEXTS.back }}
+      items={outbox.items}
+      selfId={attendee?.id ?? null}
+      onSend={outbox.send}
+      onRetry={outbox.retry}
+      disabled={timing > 0}
+      requireText
+      authorLink={tid ? (item) => paths.arenaPrivateChat(tid, item.attendee_id) : undefined}
+      live={<LiveStatus connection={live.connection} stale={live.stale} hasView />}
+      footer={footer}
+    />
+  );
+}

@@ -1,0 +1,109 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { calls, type ChipRecord } from '@tapcard/shared/contract';
+import { chipViewOf } from '../../lib/live-polls.js';
+import { paths, routes } from '../../lib/paths.js';
+import { ada, ATTENDEE_ID, chipRecord, EVENT_ID, eventSummary } from '../../test/event-fixtures.js';
+import { mockNetwork, ok, fail } from '../../test/network.js';
+import { startRealtimeServer, type RealtimeTestServer } from '../../test/realtime-server.js';
+import { LocationProbe, renderRoutes, signIn, signOut, TEST_TOKEN } from '../../test/render.js';
+import { ChipPage } from './ChipPage.js';
+
+const CHIP = 'chip-1';
+const routeObjects = [
+  { path: routes.chip, element: <ChipPage /> },
+  { path: routes.chipChat, element: <LocationProbe label="chip chat" /> },
+];
+
+let server: RealtimeTestServer | null = null;
+afterEach(async () => {
+  await server?.close();
+  server = null;
+  signOut();
+  vi.unstubAllGlobals();
+});
+
+/** The chip's REST record and its socket snapshot, from one fixture. */
+async function chipBackend(record: ChipRecord) {
+  const network = mockNetwork();
+  network.on(calls.chip, ok(record));
+  server = await startRealtimeServer(() => chipViewOf(record));
+  return network;
+}
+
+describe('chip page', () => {
+  it('shows a loader while the chip loads', async () => {
+    const network = mockNetwork();
+    network.on(calls.chip, () => new Promise(() => undefined));
+    server = await startRealtimeServer(() => null);
+    renderRoutes(routeObjects, paths.chip(CHIP));
+    expect(await screen.findByText('Loading...')).toBeInTheDocument();
+  });
+
+  it("shows the onboarding page when the event's start date fails the date check", async () => {
+    await chipBackend(chipRecord({ event: eventSummary({ start_date: 'not a date' }) }));
+    renderRoutes(routeObjects, paths.chip(CHIP));
+    expect(await screen.findByRole('heading', { name: "Let's get you started" })).toBeInTheDocument();
+  });
+
+  it('checks the attendee in for the signed-in organiser, then shows Checked In', async () => {
+    signIn();
+    const network = await chipBackend(chipRecord({ is_organiser: true }));
+    network.on(calls.checkIn, ok({ status: true, event_id: EVENT_ID }));
+    renderRoutes(routeObjects, paths.chip(CHIP));
+
+    expect(await screen.findByText('Checked In')).toBeInTheDocument();
+    const [checkIn] = network.sent(calls.checkIn);
+    expect(checkIn?.path).toBe(`/event/api/check-in/${ATTENDEE_ID}`);
+    expect(checkIn?.body).toEqual({ event_id: EVENT_ID, url_id: CHIP, checked_in: true });
+    expect(checkIn?.headers.get('Authorization')).toBe(TEST_TOKEN);
+    expect(network.sent(calls.chip)[0]?.headers.get('Authorization')).toBe(TEST_TOKEN);
+    expect(network.sent(calls.checkIn)).toHaveLength(1);
+  });
+
+  it('says Not checked in to the organiser when the chip has no attendee', async () => {
+    signIn();
+    const network = await chipBackend(chipRecord({ is_organiser: true, event_attendee_id: null, attendee: null, price: null }));
+    renderRoutes(routeObjects, paths.chip(CHIP));
+    expect(await screen.findByText('Not checked in')).toBeInTheDocument();
+    expect(network.sent(calls.checkIn)).toHaveLength(0);
+  });
+
+  it('shows the event, the attendee and the Chat button to anyone else', async () => {
+    await chipBackend(chipRecord());
+    renderRoutes(routeObjects, paths.chip(CHIP));
+    expect(await screen.findByRole('heading', { name: 'Tech Meetup' })).toBeInTheDocument();
+    expect(screen.getByText(ada.name)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Chat' })).toHaveAttribute('href', paths.chipChat(CHIP));
+  });
+
+  it('asks for the access token of an unbound chip, shows the error under the field, and binds it', async () => {
+    const unbound = chipRecord({ event_attendee_id: null, attendee: null, price: null });
+    const network = await chipBackend(unbound);
+    network.on(calls.bindChip, (request) =>
+      (request.body as { token: string }).token === 'right-token-0123456789' ? ok({ event_id: EVENT_ID }) : fail('Invalid access token', 404),
+    );
+    const { user } = renderRoutes(routeObjects, paths.chip(CHIP));
+
+    const field = await screen.findByLabelText('Access Token');
+    await user.type(field, 'short');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Access token is invalid')).toBeInTheDocument();
+    expect(field).toHaveAccessibleDescription('Access token is invalid');
+    expect(network.sent(calls.bindChip)).toHaveLength(0);
+
+    await user.clear(field);
+    await user.type(field, 'wrong-token-0123456789');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Invalid access token')).toBeInTheDocument();
+
+    // Bound: the chip now has its attendee.
+    network.on(calls.chip, ok(chipRecord()));
+    await user.clear(field);
+    await user.type(field, 'right-token-0123456789');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByRole('link', { name: 'Chat' })).toBeInTheDocument();
+    expect(network.sent(calls.bindChip).at(-1)?.path).toBe(`/event/public/api/chip/${CHIP}`);
+    await waitFor(() => expect(screen.getByText(ada.name)).toBeInTheDocument());
+  });
+});

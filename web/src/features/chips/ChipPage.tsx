@@ -1,0 +1,73 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
+import { useParams } from 'react-router-dom';
+import { calls } from '@tapcard/shared/contract';
+import { parseEventDate } from '@tapcard/shared/domain';
+import { GetStartedPanel } from '../../components/GetStartedPanel.js';
+import { LiveStatus } from '../../components/LiveStatus.js';
+import { LoadingScreen } from '../../components/LoadingScreen.js';
+import { NotFoundView } from '../../components/NotFoundView.js';
+import { Page } from '../../components/Page.js';
+import { api, apiOrThrow } from '../../lib/api.js';
+import { useBlockContextMenu } from '../../lib/context-menu.js';
+import { chipViewOf } from '../../lib/live-polls.js';
+import { authTokenAtom } from '../../lib/session.js';
+import { CheckInView } from './CheckInView.js';
+import { ChipAttendeeView } from './ChipAttendeeView.js';
+import { saveChipAccess } from './chipAccess.js';
+import { TEXTS } from './texts.js';
+import { TokenForm } from './TokenForm.js';
+import { useChip } from './useChip.js';
+
+/**
+ * events/d/chip/i/:chip_id, in the spec's order: a loader; the onboarding page when the start date fails
+ * the date check; the check-in view for the event's organiser (a stored login token the server
+ * recognises as the organiser's); the attendee view when the chip has an attendee; else the
+ * access-token entry, which binds the chip and reloads it.
+ */
+export function ChipPage() {
+  useBlockContextMenu();
+  const { chip_id: chipId = '' } = useParams();
+  const token = useAtomValue(authTokenAtom);
+  const queryClient = useQueryClient();
+  const { record, live, view } = useChip(chipId);
+
+  if (record.isError || live.error) return <NotFoundView />;
+  if (!view || !record.data) return <LoadingScreen />;
+  if (!parseEventDate(view.event.start_date)) return <GetStartedPanel />;
+
+  const status = <LiveStatus connection={live.connection} stale={live.stale} hasView />;
+  if (token && record.data.data.is_organiser) {
+    return (
+      <Page>
+        {status}
+        <CheckInView chipId={chipId} view={view} applyLocal={live.applyLocal} />
+      </Page>
+    );
+  }
+  const { attendee } = view;
+  if (attendee) {
+    return (
+      <Page>
+        {status}
+        <ChipAttendeeView chipId={chipId} view={{ ...view, attendee }} />
+      </Page>
+    );
+  }
+
+  const bind = async (accessToken: string): Promise<string | null> => {
+    const result = await api(calls.bindChip, { params: { id: chipId }, body: { token: accessToken } });
+    if (!result.ok) return result.message;
+    saveChipAccess(chipId, accessToken);
+    // The spec reloads the page: read the chip again and show its new binding at once.
+    const fresh = await queryClient.fetchQuery({ queryKey: ['chip', chipId], queryFn: () => apiOrThrow(calls.chip, { params: { id: chipId } }), staleTime: 0 });
+    live.applyLocal({ chip: { chipId, attendee: chipViewOf(fresh.data).attendee } });
+    return null;
+  };
+  return (
+    <Page>
+      {status}
+      <TokenForm title={TEXTS.tokenTitle} onToken={bind} />
+    </Page>
+  );
+}

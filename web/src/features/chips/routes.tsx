@@ -1,0 +1,3 @@
+// The chip pages.
+export { ChipPage } from './ChipPage.js';
+export { ChipChatPage } from './ChipChatPage.js';

@@ -1,0 +1,18 @@
+/** The chip pages' texts (the spec gives 'Checked In' and 'Not checked in'; the rest is ours). */
+export const TEXTS = {
+  checkedIn: 'Checked In',
+  notCheckedIn: 'Not checked in',
+  checkingIn: 'Checking in…',
+  retry: 'Try again',
+  chat: 'Chat',
+  tokenTitle: 'Enter your access token',
+  tokenLead: 'Your access token is in the email you received when you registered for this event.',
+  tokenLabel: 'Access Token',
+  tokenSubmit: 'Submit',
+  chatTokenTitle: 'Enter your access token to chat',
+  chatTokenMismatch: 'This access token does not belong to this chip',
+  noAttendee: 'This chip is not linked to an attendee yet.',
+  eventChat: 'Event Chat',
+  back: 'Back',
+  ticket: 'Ticket',
+} as const;

@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import type { CardField, SaveCardPayload } from '@tapcard/shared/contract';
+import { Button } from '../../components/Button.js';
+import { LoadingScreen } from '../../components/LoadingScreen.js';
+import { Page } from '../../components/Page.js';
+import { ApiError } from '../../lib/api.js';
+import { notify } from '../../lib/toast.js';
+import styles from './Connect.module.css';
+import { ConnectTiles } from './ConnectTiles.js';
+import { NotificationsPanel } from './NotificationsPanel.js';
+import { ProfileBlock } from './ProfileBlock.js';
+import { QuickLinks } from './QuickLinks.js';
+import { Services } from './Services.js';
+import { ShareLink } from './ShareLink.js';
+import { SideMenu } from './SideMenu.js';
+import { TEXTS } from './texts.js';
+import { TopBar } from './TopBar.js';
+import { savePayload, useOwnerCard, useSaveCard } from './useOwnerCard.js';
+
+/** The card, or why it is not there (no card yet, or a failure with a retry). */
+function CardBody() {
+  const card = useOwnerCard();
+  const save = useSaveCard();
+
+  if (card.isPending) return <LoadingScreen />;
+  if (card.isError) {
+    const noCard = card.error instanceof ApiError && card.error.status === 404;
+    return (
+      <div className={styles.retry} role="alert">
+        <p>{noCard ? card.error.message : TEXTS.loadFailed}</p>
+        {!noCard && <Button onClick={() => void card.refetch()}>Try again</Button>}
+      </div>
+    );
+  }
+
+  const data = card.data;
+  /** Saves the whole card with a change; toasts the result. */
+  const saveCard = async (patch: Partial<SaveCardPayload>, texts?: { ok: string; fail: string }): Promise<boolean> => {
+    try {
+      await save.mutateAsync(savePayload(data, patch));
+      notify.success(texts?.ok ?? TEXTS.saved);
+      return true;
+    } catch (error) {
+      if (!(error instanceof ApiError && error.kind === 'network')) notify.error(texts?.fail ?? (error instanceof Error && error.message ? error.message : TEXTS.saveFailed));
+      return false;
+    }
+  };
+
+  return (
+    <>
+      <ProfileBlock card={data.card} saving={save.isPending} onSave={saveCard} />
+      <ShareLink link={data.card.link} name={data.card.title} />
+      <QuickLinks fields={data.fields} saving={save.isPending} onSaveFields={(fields: CardField[], texts) => saveCard({ fields }, texts)} />
+      <Services cardId={data.card.card_id} services={data.services} />
+      <ConnectTiles />
+    </>
+  );
+}
+
+/** Part 1 §2.7, the owner's card page. */
+export function ConnectPage() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [notificationsOpen, setNotificationsOpen] = useState(false);
+  return (
+    <>
+      <TopBar onMenu={() => setMenuOpen(true)} onNotifications={() => setNotificationsOpen(true)} />
+      <Page label="Your card">
+        <CardBody />
+      </Page>
+      <SideMenu open={menuOpen} onOpenChange={setMenuOpen} />
+      <NotificationsPanel open={notificationsOpen} onOpenChange={setNotificationsOpen} />
+    </>
+  );
+}

@@ -1,0 +1,154 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import type { CardField } from '@tapcard/shared/contract';
+import { ACTIVE_FIELD_STATUS, BRAND_ICON_TYPES, BRAND_ICONS, CARD_FIELD_DEFAULTS, CARD_FIELD_TYPES, type CardFieldType } from '@tapcard/shared/domain';
+import { z } from 'zod';
+import { normaliseSocialLink, quickLinkSchema, quickLinkTypeSchema, type SocialNetwork } from '@tapcard/shared/rules';
+import { Button } from '../../components/Button.js';
+import { Dialog } from '../../components/Dialog.js';
+import { SelectField, TextField } from '../../components/Field.js';
+import { FieldIcon } from '../../components/FieldIcon.js';
+import styles from './Connect.module.css';
+
+/** The modal's values; the type select starts empty ('Choose a type'), which the type rule refuses. */
+const formSchema = quickLinkSchema.pick({ label: true, content: true, icon: true }).extend({ type: z.string().pipe(quickLinkTypeSchema) });
+
+/** What the content of each type is, for its label and keyboard. */
+const CONTENT: Record<CardFieldType, { label: string; type: string; inputMode?: 'email' | 'tel' | 'url' | 'text'; placeholder: string }> = {
+  address: { label: 'Address', type: 'text', placeholder: '12 Marina Road, Lagos' },
+  email: { label: 'Email address', type: 'email', inputMode: 'email', placeholder: 'name@example.com' },
+  facebook: { label: 'Link or username', type: 'text', placeholder: 'facebook.com/yourname' },
+  instagram: { label: 'Link or username', type: 'text', placeholder: '@yourname' },
+  url: { label: 'Website link', type: 'url', inputMode: 'url', placeholder: 'https://example.com' },
+  tel: { label: 'Phone number', type: 'tel', inputMode: 'tel', placeholder: '+2348012345678' },
+  snapchat: { label: 'Link or username', type: 'text', placeholder: '@yourname' },
+  tiktok: { label: 'Link or username', type: 'text', placeholder: '@yourname' },
+  twitter: { label: 'Link or username', type: 'text', placeholder: '@yourname' },
+  wa: { label: 'WhatsApp number', type: 'tel', inputMode: 'tel', placeholder: '+2348012345678' },
+  text: { label: 'Text', type: 'text', placeholder: 'Anything you want to share' },
+};
+
+/** Social links are stored as their canonical link when they match the network's patterns, else as typed. */
+const NETWORK: Partial<Record<CardFieldType, SocialNetwork>> = { facebook: 'facebook', instagram: 'instagram', twitter: 'twitter', snapchat: 'snapchat', url: 'website' };
+
+function normalisedContent(type: CardFieldType, content: string): string {
+  const network = NETWORK[type];
+  if (!network) return content;
+  const result = normaliseSocialLink(network, content);
+  return result.ok ? result.url : content;
+}
+
+const isFieldType = (value: string): value is CardFieldType => (CARD_FIELD_TYPES as readonly string[]).includes(value);
+
+/**
+ * Part 1 §2.7 quick-link modal: add or change a link. The type sets the default label and icon; types
+ * url and text offer a choice of brand icons. Every value is required ('Please fill in all information').
+ */
+export function QuickLinkDialog({
+  open,
+  onOpenChange,
+  field,
+  position,
+  saving,
+  onSave,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  field: CardField | null;
+  position: number;
+  saving: boolean;
+  onSave: (field: CardField) => void;
+}) {
+  const {
+    register,
+    handleSubmit,
+    setValue,
+    watch,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(formSchema),
+    defaultValues: field ? { type: field.type, label: field.label, content: field.content, icon: field.icon } : { type: '', label: '', content: '', icon: '' },
+  });
+  const typeValue = watch('type');
+  const type = isFieldType(typeValue) ? typeValue : null;
+  const content = type ? CONTENT[type] : { label: 'Link, number or text', type: 'text', placeholder: '' };
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title={field ? 'Change quick link' : 'Add quick link'}>
+      <form
+        noValidate
+        onSubmit={handleSubmit((values) =>
+          onSave({
+            type: values.type,
+            label: values.label,
+            content: normalisedContent(values.type, values.content),
+            icon: values.icon,
+            status: field?.status || ACTIVE_FIELD_STATUS,
+            position: String(position),
+          }),
+        )}
+      >
+        <SelectField
+          label="Type"
+          error={errors.type?.message}
+          {...register('type', {
+            onChange: (event: React.ChangeEvent<HTMLSelectElement>) => {
+              const value = event.target.value;
+              if (!isFieldType(value)) return;
+              setValue('label', CARD_FIELD_DEFAULTS[value].label);
+              setValue('icon', CARD_FIELD_DEFAULTS[value].icon);
+            },
+          })}
+        >
+          <option value="">Choose a type</option>
+          {CARD_FIELD_TYPES.map((t) => (
+            <option key={t} value={t}>
+              {CARD_FIELD_DEFAULTS[t].label}
+            </option>
+          ))}
+        </SelectField>
+        <TextField label="Label" error={errors.label?.message} {...register('label')} />
+        <TextField
+          label={content.label}
+          type={content.type}
+          inputMode={content.inputMode}
+          placeholder={content.placeholder}
+          autoCapitalize="none"
+          spellCheck={false}
+          error={errors.content?.message}
+          {...register('content')}
+        />
+        {type && BRAND_ICON_TYPES.includes(type) ? (
+          <fieldset className={styles.iconPicker}>
+            <legend>Icon</legend>
+            <div className={styles.iconGrid}>
+              {BRAND_ICONS.map((icon) => (
+                <label key={icon} className={styles.iconChoice}>
+                  <input type="radio" value={icon} aria-label={icon} {...register('icon')} />
+                  <span>
+                    <FieldIcon name={icon} size={22} />
+                  </span>
+                </label>
+              ))}
+            </div>
+            {errors.icon?.message && (
+              <p role="alert" className={styles.hint}>
+                {errors.icon.message}
+              </p>
+            )}
+          </fieldset>
+        ) : (
+          <input type="hidden" {...register('icon')} />
+        )}
+        <div className={styles.dialogActions}>
+          <Button variant="secondary" onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" busy={saving}>
+            Save
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

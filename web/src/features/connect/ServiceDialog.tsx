@@ -1,0 +1,102 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useId, useState, type ChangeEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import { UPLOAD_WARNING_MS } from '@tapcard/shared/constants';
+import { calls } from '@tapcard/shared/contract';
+import { checkImageSize, serviceFormSchema, type ServiceFormValues } from '@tapcard/shared/rules';
+import { Button } from '../../components/Button.js';
+import { Dialog } from '../../components/Dialog.js';
+import { TextAreaField, TextField } from '../../components/Field.js';
+import { api } from '../../lib/api.js';
+import { notify } from '../../lib/toast.js';
+import { compressImage } from '../../lib/upload.js';
+import styles from './Connect.module.css';
+import { TEXTS } from './texts.js';
+
+const formSchema = serviceFormSchema.omit({ enable_enquiry: true });
+
+/** The chosen image and its preview URL (revoked when replaced or closed). */
+function useImageChoice() {
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  useEffect(() => {
+    if (!file) return setPreview(null);
+    const url = URL.createObjectURL(file);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [file]);
+  return { file, preview, setFile };
+}
+
+/**
+ * Part 1 §2.7 'Add New' service modal: image, name, description, phone and link, sent as multipart to
+ * add-service with enable_enquiry true. 'Service Added successfully!' or 'Error Adding Service. Please try again.'
+ */
+export function ServiceDialog({ open, onOpenChange, cardId, onAdded }: { open: boolean; onOpenChange: (open: boolean) => void; cardId: string; onAdded: () => void }) {
+  const imageId = useId();
+  const image = useImageChoice();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(formSchema), defaultValues: { service_name: '', service_description: '', phone: '', link: '' } });
+
+  const add = useMutation({
+    mutationFn: async (values: Omit<ServiceFormValues, 'enable_enquiry'>) => {
+      const form = new FormData();
+      if (image.file) form.append('service_image', await compressImage(image.file));
+      form.append('service_name', values.service_name);
+      form.append('service_description', values.service_description);
+      form.append('phone', values.phone);
+      form.append('link', values.link);
+      form.append('enable_enquiry', 'true');
+      return api(calls.addService, { params: { cardId }, form });
+    },
+    onSuccess: (result) => {
+      if (result.ok) {
+        notify.success(TEXTS.serviceAdded);
+        reset();
+        image.setFile(null);
+        onAdded();
+        onOpenChange(false);
+      } else if (result.kind !== 'network') notify.error(TEXTS.serviceAddFailed);
+    },
+  });
+
+  const onImage = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0] ?? null;
+    const tooLarge = file ? checkImageSize(file.size) : null;
+    if (tooLarge) {
+      notify.warning(tooLarge, { autoClose: UPLOAD_WARNING_MS });
+      event.target.value = '';
+      return;
+    }
+    image.setFile(file);
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title="Add New Service">
+      <form noValidate onSubmit={handleSubmit((values) => add.mutate(values))}>
+        {image.preview && <img className={styles.preview} src={image.preview} alt="Chosen service image" width={96} height={96} />}
+        <div className={styles.fileField}>
+          <label htmlFor={imageId}>Service Image (optional)</label>
+          <input id={imageId} type="file" accept="image/*" onChange={onImage} />
+        </div>
+        <TextField label="Service Name" error={errors.service_name?.message} {...register('service_name')} />
+        <TextAreaField label="Description" rows={3} error={errors.service_description?.message} {...register('service_description')} />
+        <TextField label="Phone Number" type="tel" inputMode="tel" autoComplete="tel" error={errors.phone?.message} {...register('phone')} />
+        <TextField label="Link" type="url" inputMode="url" placeholder="https://example.com" autoCapitalize="none" error={errors.link?.message} {...register('link')} />
+        <div className={styles.dialogActions}>
+          <Button variant="secondary" onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" busy={add.isPending}>
+            Add Service
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

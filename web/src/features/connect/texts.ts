@@ -1,0 +1,24 @@
+/** The spec's texts of the connect page (part 1 §2.7, §4, §5 and §8), to the letter; "ours" where it is silent. */
+export const TEXTS = {
+  notifications: 'Your notifications will appear here!!!',
+  itemDeleted: 'Item deleted successfully!',
+  itemDeleteFailed: 'Error deleting item. Please try again.',
+  serviceAdded: 'Service Added successfully!',
+  serviceAddFailed: 'Error Adding Service. Please try again.',
+  serviceDeleted: 'Service deleted successfully!',
+  serviceDeleteFailed: 'Error deleting service. Please try again.',
+  /** ours */
+  saved: 'Changes saved',
+  /** ours */
+  saveFailed: 'Unable to save changes. Please try again.',
+  /** ours */
+  linkCopied: 'Link copied',
+  /** ours */
+  copyFailed: 'Unable to copy the link',
+  /** ours */
+  loadFailed: 'Unable to load your card.',
+  /** ours */
+  noServices: 'No services yet',
+  /** ours */
+  noLinks: 'No quick links yet',
+} as const;

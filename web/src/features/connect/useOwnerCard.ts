@@ -1,0 +1,38 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { calls, type OwnerCard, type SaveCardPayload } from '@tapcard/shared/contract';
+import { apiOrThrow } from '../../lib/api.js';
+import { writeDashboardData } from '../../lib/session.js';
+
+export const CARD_KEY = ['owner-card'] as const;
+
+/** The owner's card (get-card), loaded on mount; its name, description and image also feed the dashboard cache. */
+export function useOwnerCard() {
+  const query = useQuery({ queryKey: CARD_KEY, queryFn: ({ signal }) => apiOrThrow(calls.getCard, { signal }).then((answer) => answer.data) });
+  const card = query.data?.card;
+  useEffect(() => {
+    if (card) writeDashboardData({ name: card.title, description: card.description, image: card.profile });
+  }, [card]);
+  return query;
+}
+
+/** The save-card payload of a card, with some values changed. */
+export function savePayload(card: OwnerCard, patch: Partial<SaveCardPayload> = {}): SaveCardPayload {
+  return {
+    image: card.card.profile,
+    title: card.card.title,
+    description: card.card.description,
+    sub_title: card.card.sub_title,
+    fields: card.fields,
+    ...patch,
+  };
+}
+
+/** Saves the whole card (save-card with every field); the answer replaces the cached card. */
+export function useSaveCard() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (payload: SaveCardPayload) => apiOrThrow(calls.saveCard, { body: payload }).then((answer) => answer.data),
+    onSuccess: (card) => queryClient.setQueryData(CARD_KEY, card),
+  });
+}

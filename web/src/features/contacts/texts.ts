@@ -1,0 +1,23 @@
+import { PRODUCT_NAME } from '@tapcard/shared/constants';
+
+/** The spec's texts of the contacts screens (part 1 §2.9 and §8), to the letter; "ours" where it is silent. */
+export const TEXTS = {
+  heading: 'Contacts',
+  search: 'Search contacts',
+  empty: 'No contacts yet',
+  exportAll: 'Export All',
+  /** ours: the second export item */
+  exportCsv: 'Export All as CSV',
+  invite: `Invite to ${PRODUCT_NAME}`,
+  download: 'Download Contact File',
+  downloaded: 'Contact downloaded successfully!',
+  downloadFailed: 'Error downloading contact. Please try again.',
+  deleted: 'Item deleted successfully!',
+  deleteFailed: 'Error deleting item. Please try again.',
+  /** ours */
+  noMatch: (query: string) => `No contacts match "${query}"`,
+  /** ours */
+  loadFailed: 'Unable to load your contacts.',
+  /** ours */
+  notFound: 'Contact not found',
+} as const;

@@ -1,0 +1,61 @@
+import { BadgeCheck, BriefcaseBusiness, CalendarDays, UserRound, Users } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { imageOrAvatar } from '../../lib/image.js';
+import { routes } from '../../lib/paths.js';
+import type { DashboardData } from '../../lib/session.js';
+import styles from './Dashboard.module.css';
+import { TEXTS } from './texts.js';
+
+/**
+ * The dashboard drawer's content (part 1 §2.8): profile image, name ('Hi, User' by default),
+ * description ('You are awesome!' by default), shortcuts to connect, events and contacts; identity and
+ * services are coming soon.
+ */
+export function ProfileMenu({ profile, onNavigate }: { profile: DashboardData | null; onNavigate?: () => void }) {
+  const name = profile?.name || TEXTS.defaultName;
+  return (
+    <>
+      <div className={styles.profile}>
+        <img src={imageOrAvatar(profile?.image, profile?.name || 'User')} alt="" width={88} height={88} />
+        <p className={styles.name}>{name}</p>
+        <p className={styles.description}>{profile?.description || TEXTS.defaultDescription}</p>
+      </div>
+      <nav aria-label="Shortcuts">
+        <ul className={styles.shortcuts}>
+          <li>
+            <Link className={styles.shortcut} to={routes.connect} onClick={onNavigate}>
+              <UserRound aria-hidden />
+              Connect
+            </Link>
+          </li>
+          <li>
+            <Link className={styles.shortcut} to={routes.events} onClick={onNavigate}>
+              <CalendarDays aria-hidden />
+              Events
+            </Link>
+          </li>
+          <li>
+            <Link className={styles.shortcut} to={routes.contacts} onClick={onNavigate}>
+              <Users aria-hidden />
+              Contacts
+            </Link>
+          </li>
+          <li>
+            <span className={styles.soon} aria-disabled="true">
+              <BadgeCheck aria-hidden />
+              Identity
+              <span className={styles.soonTag}>{TEXTS.comingSoon}</span>
+            </span>
+          </li>
+          <li>
+            <span className={styles.soon} aria-disabled="true">
+              <BriefcaseBusiness aria-hidden />
+              Services
+              <span className={styles.soonTag}>{TEXTS.comingSoon}</span>
+            </span>
+          </li>
+        </ul>
+      </nav>
+    </>
+  );
+}

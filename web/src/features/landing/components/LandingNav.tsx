@@ -1,0 +1,56 @@
+import { Link } from 'react-router-dom';
+import { PRODUCT_NAME } from '@tapcard/shared/constants';
+import { ButtonLink } from '../../../components/Button.js';
+import { routes } from '../../../lib/paths.js';
+import { LANDING_TEXTS, SECTION_IDS } from '../texts.js';
+import styles from './LandingNav.module.css';
+
+const section = (id: string) => `${routes.home}#${id}`;
+
+/**
+ * The site header. Small screens get the compact navbar (CARD, FAQs, LOGIN, Order Now); from 900 px
+ * the header menu (About, Connect, Event, FAQs) with the Get Cards and Login buttons. Only one of the
+ * two is displayed at a time (CSS), so assistive technology meets one navigation.
+ */
+export function LandingNav() {
+  return (
+    <header className={styles.header}>
+      <Link to={routes.home} className={styles.brand} aria-label={`${PRODUCT_NAME} home`}>
+        <img src="/favicon.svg" alt="" width={32} height={32} />
+        <span className={styles.brandName}>{PRODUCT_NAME}</span>
+      </Link>
+
+      <nav className={styles.compact} aria-label="Main">
+        <Link to={routes.getCard}>CARD</Link>
+        <Link to={routes.faq}>FAQs</Link>
+        <Link to={routes.login}>LOGIN</Link>
+        <ButtonLink to={routes.getStarted} className={styles.order}>
+          {LANDING_TEXTS.orderNow}
+        </ButtonLink>
+      </nav>
+
+      <nav className={styles.menu} aria-label="Site">
+        <ul>
+          <li>
+            <Link to={section(SECTION_IDS.about)}>About</Link>
+          </li>
+          <li>
+            <Link to={section(SECTION_IDS.connect)}>Connect</Link>
+          </li>
+          <li>
+            <Link to={section(SECTION_IDS.event)}>Event</Link>
+          </li>
+          <li>
+            <Link to={routes.faq}>FAQs</Link>
+          </li>
+        </ul>
+        <div className={styles.actions}>
+          <ButtonLink to={routes.getStarted}>{LANDING_TEXTS.getCards}</ButtonLink>
+          <ButtonLink to={routes.login} variant="secondary">
+            {LANDING_TEXTS.login}
+          </ButtonLink>
+        </div>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,44 @@
+import { Link } from 'react-router-dom';
+import { PRODUCT_NAME } from '@tapcard/shared/constants';
+import { routes } from '../../../lib/paths.js';
+import { LANDING_TEXTS } from '../texts.js';
+import styles from './SiteFooter.module.css';
+import { PreorderForm } from './PreorderForm.js';
+
+/** The footer: the pre-order block, and links to the FAQ, the privacy policy and the return policy. */
+export function SiteFooter({ withPreorder = true }: { withPreorder?: boolean }) {
+  return (
+    <footer className={styles.footer}>
+      <div className={styles.inner}>
+        <div className={styles.about}>
+          <p className={styles.brand}>{PRODUCT_NAME}</p>
+          <p>{LANDING_TEXTS.marketingLine}</p>
+          <nav aria-label="Footer">
+            <ul className={styles.links}>
+              <li>
+                <Link to={routes.faq}>FAQ</Link>
+              </li>
+              <li>
+                <Link to={routes.privacyPolicy}>Privacy Policy</Link>
+              </li>
+              <li>
+                <Link to={routes.returnPolicy}>Return Policy</Link>
+              </li>
+              <li>
+                <Link to={routes.chat}>Chat with us</Link>
+              </li>
+            </ul>
+          </nav>
+        </div>
+        {withPreorder && (
+          <div className={styles.preorder}>
+            <PreorderForm />
+          </div>
+        )}
+      </div>
+      <p className={styles.copy}>
+        © {new Date().getFullYear()} {PRODUCT_NAME}. All rights reserved.
+      </p>
+    </footer>
+  );
+}

@@ -1,0 +1,121 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { calls } from '@tapcard/shared/contract';
+import { emailCodeSchema, verifyMailSchema, type VerifyMailValues } from '@tapcard/shared/rules';
+import { Button } from '../../components/Button.js';
+import { TextField } from '../../components/Field.js';
+import { BackLink } from '../../components/Page.js';
+import { api } from '../../lib/api.js';
+import { notify } from '../../lib/toast.js';
+import styles from './Onboarding.module.css';
+import { updateWizardAtom, wizardAtom } from './state.js';
+import { TEXTS } from './texts.js';
+import { useWizardNav } from './useWizardNav.js';
+import { WizardScreen } from './WizardScreen.js';
+
+const codeSchema = emailCodeSchema.pick({ token: true });
+
+/**
+ * Stage 1, email verification: 'Get Code' sends a code (the email lowercased) and reveals the code
+ * input and Next; 'Resend Code' sends another. Editing the email hides the code input, whose code
+ * belongs to the address it was sent to.
+ */
+export function EmailStep() {
+  const wizard = useAtomValue(wizardAtom);
+  const update = useSetAtom(updateWizardAtom);
+  const { go, href } = useWizardNav();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const [verifying, setVerifying] = useState(false);
+  const codeInput = useRef<HTMLInputElement | null>(null);
+
+  const emailForm = useForm({ resolver: zodResolver(verifyMailSchema), defaultValues: { email: wizard.email } });
+  const codeForm = useForm({ resolver: zodResolver(codeSchema), defaultValues: { token: '' } });
+  const typed = emailForm.watch('email').trim().toLowerCase();
+  const codeVisible = sentTo !== null && typed === sentTo;
+  const alreadyVerified = wizard.emailVerified && wizard.email !== '' && typed === wizard.email && !codeVisible;
+
+  const onGetCode = async ({ email }: VerifyMailValues) => {
+    setSending(true);
+    const result = await api(calls.verifyMail, { body: { email } });
+    setSending(false);
+    if (!result.ok) {
+      if (result.kind === 'network') return;
+      notify.error(TEXTS.invalidEmail);
+      if (result.kind === 'failure' && result.message) emailForm.setError('email', { message: result.message });
+      return;
+    }
+    update({ email, emailVerified: false });
+    setSentTo(email);
+    codeForm.reset({ token: '' });
+    setTimeout(() => codeInput.current?.focus(), 0);
+  };
+
+  const onVerify = async ({ token }: { token: string }) => {
+    if (!sentTo) return;
+    setVerifying(true);
+    const result = await api(calls.verifyCode, { body: { email: sentTo, token } });
+    setVerifying(false);
+    if (!result.ok) {
+      if (result.kind === 'network') return;
+      notify.error(TEXTS.codeFailed);
+      if (result.kind === 'failure' && result.message) codeForm.setError('token', { message: result.message });
+      return;
+    }
+    update({ email: sentTo, emailVerified: true });
+    go('step-two');
+  };
+
+  const { ref: codeRef, ...codeField } = codeForm.register('token');
+  return (
+    <WizardScreen position="step-one" title="Verify your email" subtitle="We will send a code to your email address.">
+      <BackLink to={href('welcome')}>Back</BackLink>
+      <form noValidate onSubmit={emailForm.handleSubmit((values) => void onGetCode(values))}>
+        <TextField label="Email" type="email" autoComplete="email" inputMode="email" error={emailForm.formState.errors.email?.message} {...emailForm.register('email')} />
+        {!codeVisible && !alreadyVerified && (
+          <Button type="submit" block busy={sending}>
+            {sentTo === null ? TEXTS.getCode : TEXTS.resendCode}
+          </Button>
+        )}
+      </form>
+
+      {alreadyVerified && (
+        <div className={styles.actions}>
+          <p className={styles.sent} role="status">
+            This email is verified.
+          </p>
+          <Button onClick={() => go('step-two')}>Next</Button>
+        </div>
+      )}
+
+      {codeVisible && (
+        <form noValidate onSubmit={codeForm.handleSubmit((values) => void onVerify(values))}>
+          <p className={styles.sent} role="status">
+            {`We sent a code to ${sentTo}.`}
+          </p>
+          <TextField
+            label="Verification Code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            error={codeForm.formState.errors.token?.message}
+            ref={(element) => {
+              codeRef(element);
+              codeInput.current = element;
+            }}
+            {...codeField}
+          />
+          <div className={styles.actions}>
+            <Button variant="secondary" busy={sending} onClick={() => void emailForm.handleSubmit((values) => void onGetCode(values))()}>
+              {TEXTS.resendCode}
+            </Button>
+            <Button type="submit" busy={verifying}>
+              Next
+            </Button>
+          </div>
+        </form>
+      )}
+    </WizardScreen>
+  );
+}

@@ -1,0 +1,399 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { calls } from '@tapcard/shared/contract';
+import { currentAuthorization, jotaiStore, readDashboardData, writeDashboardData } from '../../lib/session.js';
+import { STORAGE_PREFIX, writeStored } from '../../lib/storage.js';
+import { stubImageDecoding } from '../../test/browser.js';
+import { fail, mockNetwork, ok, type MockNetwork } from '../../test/network.js';
+import { LocationProbe, renderRoutes, signIn, signOut } from '../../test/render.js';
+import { OnboardingPage } from './routes.js';
+import { passwordAtom, signupSessionAtom, wizardSchema, type Wizard } from './state.js';
+
+const pages = [
+  { path: '/onboarding', Component: OnboardingPage },
+  { path: '/onboarding/:step', Component: OnboardingPage },
+  { path: '/login', element: <LocationProbe label="login page" /> },
+  { path: '/connect', element: <LocationProbe label="connect page" /> },
+  { path: '/', element: <LocationProbe label="home page" /> },
+];
+
+const QUERY = '?id=card-1&type=nfc&iud=u1';
+
+/** A wizard stored as a person who got to the given point would have it. */
+function storedWizard(patch: Partial<Wizard> = {}): Wizard {
+  const wizard = wizardSchema.parse({
+    card_id: 'card-1',
+    type: 'nfc',
+    iud: 'u1',
+    token: 'AB12CD',
+    tokenConfirmed: true,
+    email: 'ada@example.com',
+    emailVerified: true,
+    user: { name: 'Ada Lovelace' },
+    card: { name: 'Ada Lovelace', subTitle: 'Engineer', phone: '08031234567', description: 'Counting engines' },
+    socials: { twitter: 'https://twitter.com/ada' },
+    image: null,
+    ...patch,
+  });
+  writeStored('signupData', wizard);
+  return wizard;
+}
+
+function storedSignupData(): string | null {
+  return localStorage.getItem(`${STORAGE_PREFIX}signupData`);
+}
+
+/** The upload endpoint (XMLHttpRequest, for its progress events) answering in the contract's shape. */
+class FakeUpload {
+  static sent: FormData[] = [];
+  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  status = 0;
+  responseText = '';
+  url = '';
+  open(_method: string, url: string) {
+    this.url = url;
+  }
+  setRequestHeader() {}
+  send(form: FormData) {
+    FakeUpload.sent.push(form);
+    setTimeout(() => {
+      this.upload.onprogress?.({ lengthComputable: true, loaded: 1, total: 1 });
+      this.status = 200;
+      this.responseText = JSON.stringify({ success: 'true', message: 'Uploaded', data: { url: '/backend/files/ada.jpg', name: 'ada.jpg' } });
+      this.onload?.();
+    }, 0);
+  }
+}
+
+let net: MockNetwork;
+beforeEach(() => {
+  signOut();
+  jotaiStore.set(passwordAtom, null);
+  jotaiStore.set(signupSessionAtom, null);
+  FakeUpload.sent = [];
+  net = mockNetwork();
+  net.on(calls.confirmCardId, ok({ info: { id: 'card-1', type: 'nfc', status: 'new' } }));
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('welcome and activation', () => {
+  it('signs out on start: clears the stored auth token and the dashboard cache', async () => {
+    signIn();
+    writeDashboardData({ name: 'Old', description: 'Old', image: null });
+    renderRoutes(pages, `/onboarding${QUERY}`);
+    expect(await screen.findByRole('heading', { name: 'Welcome' })).toBeInTheDocument();
+    await waitFor(() => expect(currentAuthorization()).toBeNull());
+    expect(readDashboardData()).toBeNull();
+  });
+
+  it('links to login keeping the query, and says a device is needed without a card id', async () => {
+    const { user } = renderRoutes(pages, '/onboarding');
+    expect(await screen.findByRole('link', { name: 'Link card to an Existing Account' })).toHaveAttribute('href', '/login');
+    await user.click(screen.getByRole('button', { name: 'Create a New Account' }));
+    expect(screen.getByText('You need to attach a valid device to this card')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Enter Card Token')).not.toBeInTheDocument();
+  });
+
+  it('checks the token locally, confirms it with the server and opens the email step keeping the query', async () => {
+    net.on(calls.confirmToken, ok());
+    const { user, router } = renderRoutes(pages, `/onboarding${QUERY}`);
+    expect(await screen.findByRole('link', { name: 'Link card to an Existing Account' })).toHaveAttribute('href', `/login${QUERY}`);
+    await user.click(screen.getByRole('button', { name: 'Create a New Account' }));
+    await user.type(screen.getByLabelText('Enter Card Token'), 'AB12');
+    await user.click(screen.getByRole('button', { name: 'Confirm Token' }));
+    expect(await screen.findByText('token is invalid')).toBeInTheDocument();
+    expect(await screen.findByText('Invalid Token')).toBeInTheDocument();
+    expect(net.sent(calls.confirmToken)).toHaveLength(0);
+
+    await user.type(screen.getByLabelText('Enter Card Token'), 'CD');
+    await user.click(screen.getByRole('button', { name: 'Confirm Token' }));
+    expect(await screen.findByRole('heading', { name: 'Verify your email' })).toBeInTheDocument();
+    expect(net.sent(calls.confirmToken)[0]?.body).toEqual({ card_id: 'card-1', type: 'nfc', token: 'AB12CD' });
+    expect(router.state.location.pathname).toBe('/onboarding/step-one');
+    expect(router.state.location.search).toBe(QUERY);
+    const progress = screen.getByRole('group', { name: 'Sign-up progress' });
+    expect(within(progress).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+      '1Step 1: Email',
+      '2Step 2: Password',
+      '3Step 3: Personal Info',
+      '4Step 4: Social',
+      '5Step 5: Profile Image',
+    ]);
+    expect(within(progress).getByText('Email').closest('li')).toHaveAttribute('aria-current', 'step');
+  });
+
+  it("toasts the server's refusal of the token", async () => {
+    net.on(calls.confirmToken, fail('Invalid Token'));
+    const { user } = renderRoutes(pages, `/onboarding${QUERY}`);
+    await user.click(await screen.findByRole('button', { name: 'Create a New Account' }));
+    await user.type(screen.getByLabelText('Enter Card Token'), 'ZZ99ZZ');
+    await user.click(screen.getByRole('button', { name: 'Confirm Token' }));
+    expect(await screen.findByText('Invalid Token')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Welcome' })).toBeInTheDocument();
+  });
+
+  it('sends a person who opens a later step too early back to the first incomplete one', async () => {
+    const { router } = renderRoutes(pages, `/onboarding/step-three${QUERY}`);
+    expect(await screen.findByRole('heading', { name: 'Welcome' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/onboarding');
+  });
+});
+
+describe('email step', () => {
+  beforeEach(() => {
+    storedWizard({ email: '', emailVerified: false, card: null, socials: null });
+  });
+
+  it("checks the email, sends it lowercased with 'Get Code', then checks and verifies the code", async () => {
+    net.on(calls.verifyMail, ok()).on(calls.verifyCode, fail('The code is wrong or has expired'));
+    const { user, router } = renderRoutes(pages, `/onboarding/step-one${QUERY}`);
+    await user.click(await screen.findByRole('button', { name: 'Get Code' }));
+    expect(await screen.findByText('Email is required')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Email'), 'Ada@Example.COM');
+    await user.click(screen.getByRole('button', { name: 'Get Code' }));
+    const code = await screen.findByLabelText('Verification Code');
+    expect(net.sent(calls.verifyMail)[0]?.body).toEqual({ email: 'ada@example.com' });
+    expect(screen.getByRole('button', { name: 'Resend Code' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Code is required')).toBeInTheDocument();
+    await user.type(code, '12a4');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Code must contain only numbers')).toBeInTheDocument();
+    await user.clear(code);
+    await user.type(code, '12');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Code must be at least 4 digits')).toBeInTheDocument();
+
+    await user.clear(code);
+    await user.type(code, '123456');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Unable to send verification code!')).toBeInTheDocument();
+    expect(net.sent(calls.verifyCode)[0]?.body).toEqual({ email: 'ada@example.com', token: '123456' });
+
+    net.on(calls.verifyCode, ok());
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('heading', { name: 'Choose a password' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/onboarding/step-two');
+    expect(JSON.parse(storedSignupData() ?? '{}')).toMatchObject({ email: 'ada@example.com', emailVerified: true });
+  });
+
+  it("toasts 'Invalid email!' when the code cannot be sent, and hides the code input when the email changes", async () => {
+    net.on(calls.verifyMail, fail('An account with this email already exists. Please log in.', 409));
+    const { user } = renderRoutes(pages, `/onboarding/step-one${QUERY}`);
+    await user.type(await screen.findByLabelText('Email'), 'ada@example.com');
+    await user.click(screen.getByRole('button', { name: 'Get Code' }));
+    expect(await screen.findByText('Invalid email!')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Verification Code')).not.toBeInTheDocument();
+
+    net.on(calls.verifyMail, ok());
+    await user.click(screen.getByRole('button', { name: 'Get Code' }));
+    await screen.findByLabelText('Verification Code');
+    await user.type(screen.getByLabelText('Email'), 'x');
+    expect(screen.queryByLabelText('Verification Code')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Resend Code' })).toBeInTheDocument();
+  });
+});
+
+describe('password, personal info and socials', () => {
+  it('shows the new-password messages and keeps the password out of storage', async () => {
+    storedWizard({ card: null, socials: null });
+    const { user } = renderRoutes(pages, `/onboarding/step-two${QUERY}`);
+    await user.click(await screen.findByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Password must be at least 8 characters')).toBeInTheDocument();
+    expect(screen.getByText('Confirm your password')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Password'), 'ABCDEFGH1');
+    await user.type(screen.getByLabelText('Confirm Password'), 'ABCDEFGH2');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Password must contain at least 1 lowercase letter')).toBeInTheDocument();
+    expect(screen.getByText('Passwords must match')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Password'));
+    await user.type(screen.getByLabelText('Password'), 'Secret#123');
+    await user.clear(screen.getByLabelText('Confirm Password'));
+    await user.type(screen.getByLabelText('Confirm Password'), 'Secret#123');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('heading', { name: 'Personal Info' })).toBeInTheDocument();
+    expect(jotaiStore.get(passwordAtom)).toBe('Secret#123');
+    expect(JSON.stringify(localStorage)).not.toContain('Secret#123');
+  });
+
+  it('shows the profile messages', async () => {
+    storedWizard({ card: null, socials: null, user: { name: '', auth_type: 'Email', profile_image: null } });
+    jotaiStore.set(passwordAtom, 'Secret#123');
+    const { user } = renderRoutes(pages, `/onboarding/step-three${QUERY}`);
+    await user.click(await screen.findByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Name is required')).toBeInTheDocument();
+    expect(screen.getByText('Tell us what you do?')).toBeInTheDocument();
+    expect(screen.getByText('Phone number is required')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Phone Number'), '12345');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('phone is invalid')).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Name'), 'Ada Lovelace');
+    await user.type(screen.getByLabelText('What do you do?'), 'Engineer');
+    await user.clear(screen.getByLabelText('Phone Number'));
+    await user.type(screen.getByLabelText('Phone Number'), '+234 803 123 4567');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('heading', { name: 'Add your socials' })).toBeInTheDocument();
+    expect(screen.getByText('Share your social accounts')).toBeInTheDocument();
+    expect(JSON.parse(storedSignupData() ?? '{}')).toMatchObject({ card: { name: 'Ada Lovelace', subTitle: 'Engineer', phone: '+2348031234567', description: '' } });
+  });
+
+  it("normalises the socials and names the network that did not match ('Link has not matched with profile …')", async () => {
+    storedWizard({ socials: null });
+    jotaiStore.set(passwordAtom, 'Secret#123');
+    const { user } = renderRoutes(pages, `/onboarding/step-four${QUERY}`);
+    await user.type(await screen.findByLabelText('Facebook'), 'https://www.instagram.com/ada');
+    await user.type(screen.getByLabelText('Twitter'), '@ada_l');
+    await user.type(screen.getByLabelText('Website'), 'ada.dev');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Link has not matched with profile facebook')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Facebook'));
+    await user.type(screen.getByLabelText('Facebook'), 'm.facebook.com/ada.l');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('heading', { name: 'Profile Image' })).toBeInTheDocument();
+    expect(JSON.parse(storedSignupData() ?? '{}').socials).toEqual({
+      facebook: 'https://www.facebook.com/ada.l',
+      twitter: 'https://twitter.com/ada_l',
+      website: 'https://ada.dev',
+    });
+  });
+});
+
+describe('profile image and account creation', () => {
+  beforeEach(() => {
+    vi.stubGlobal('XMLHttpRequest', FakeUpload);
+    stubImageDecoding();
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  async function uploadPhoto(user: ReturnType<typeof renderRoutes>['user']) {
+    const done = await screen.findByRole('button', { name: 'Done' });
+    expect(done).toBeDisabled();
+    await user.upload(screen.getByLabelText('Choose a photo'), new File(['photo'], 'ada.png', { type: 'image/png' }));
+    expect(await screen.findByText('Uploaded successfully')).toBeInTheDocument();
+    await waitFor(() => expect(done).toBeEnabled());
+    return done;
+  }
+
+  it('uploads the photo, signs up with the whole wizard, creates the card with the returned token and goes to connect', async () => {
+    storedWizard();
+    jotaiStore.set(passwordAtom, 'Secret#123');
+    net.on(calls.signUp, ok({ token_type: 'Bearer', access_token: 'new-token' })).on(calls.createCard, ok());
+    const { user, router } = renderRoutes(pages, `/onboarding/step-five${QUERY}`);
+    const done = await uploadPhoto(user);
+    expect(FakeUpload.sent[0]?.get('folder')).toBe('profile');
+    await user.click(done);
+    expect(await screen.findByText(/connect page/)).toBeInTheDocument();
+    expect(router.state.historyAction).toBe('REPLACE');
+
+    const expected = {
+      card_id: 'card-1',
+      type: 'nfc',
+      token: 'AB12CD',
+      user: { email: 'ada@example.com', password: 'Secret#123', name: 'Ada Lovelace', auth_type: 'Email', profile_image: '/backend/files/ada.jpg' },
+      card: {
+        name: 'Ada Lovelace',
+        subTitle: 'Engineer',
+        phone: '08031234567',
+        description: 'Counting engines',
+        fields: [
+          { label: 'Phone', content: '2348031234567', icon: 'phone', status: '1', type: 'tel', position: '1' },
+          { label: 'WhatsApp', content: '2348031234567', icon: 'whatsapp', status: '1', type: 'wa', position: '2' },
+          { label: 'Twitter', content: 'https://twitter.com/ada', icon: 'twitter', status: '1', type: 'twitter', position: '3' },
+        ],
+      },
+      image: { image: '/backend/files/ada.jpg', name: 'ada.jpg' },
+    };
+    expect(net.sent(calls.signUp)[0]?.body).toEqual(expected);
+    const create = net.sent(calls.createCard)[0];
+    expect(create?.body).toEqual(expected);
+    expect(create?.headers.get('Authorization')).toBe('Bearer new-token');
+    expect(currentAuthorization()).toBe('Bearer new-token');
+    expect(readDashboardData()).toEqual({ name: 'Ada Lovelace', description: 'Counting engines', image: '/backend/files/ada.jpg' });
+    expect(storedSignupData()).toBeNull();
+  });
+
+  it("toasts the server's message when sign-up fails, 'Unable to signup' without one", async () => {
+    storedWizard({ image: { image: '/backend/files/ada.jpg', name: 'ada.jpg' } });
+    jotaiStore.set(passwordAtom, 'Secret#123');
+    net.on(calls.signUp, fail('An account with this email already exists. Please log in.', 409));
+    const { user } = renderRoutes(pages, `/onboarding/step-five${QUERY}`);
+    await user.click(await screen.findByRole('button', { name: 'Done' }));
+    expect(await screen.findByText('An account with this email already exists. Please log in.')).toBeInTheDocument();
+    net.on(calls.signUp, fail('', 500));
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    expect(await screen.findByText('Unable to signup')).toBeInTheDocument();
+    expect(net.sent(calls.createCard)).toHaveLength(0);
+    expect(currentAuthorization()).toBeNull();
+  });
+
+  it("toasts 'Unable to create card!' and, on retry, creates the card without signing up again", async () => {
+    storedWizard({ image: { image: '/backend/files/ada.jpg', name: 'ada.jpg' } });
+    jotaiStore.set(passwordAtom, 'Secret#123');
+    net.on(calls.signUp, ok({ token_type: 'Bearer', access_token: 'new-token' })).on(calls.createCard, fail('Invalid Token'));
+    const { user } = renderRoutes(pages, `/onboarding/step-five${QUERY}`);
+    await user.click(await screen.findByRole('button', { name: 'Done' }));
+    expect(await screen.findByText('Unable to create card!')).toBeInTheDocument();
+    expect(currentAuthorization()).toBeNull();
+
+    net.on(calls.createCard, ok());
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    expect(await screen.findByText(/connect page/)).toBeInTheDocument();
+    expect(net.sent(calls.signUp)).toHaveLength(1);
+    expect(net.sent(calls.createCard)).toHaveLength(2);
+  });
+
+  it("turns a network failure of sign-up into 'Server error' without leaving the page", async () => {
+    storedWizard({ image: { image: '/backend/files/ada.jpg', name: 'ada.jpg' } });
+    jotaiStore.set(passwordAtom, 'Secret#123');
+    const { user, router } = renderRoutes(pages, `/onboarding/step-five${QUERY}`);
+    const done = await screen.findByRole('button', { name: 'Done' });
+    net.goOffline();
+    await user.click(done);
+    expect(await screen.findByText('Server error')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/onboarding/step-five');
+  });
+});
+
+describe('a refresh loses nothing but the password', () => {
+  it('asks for the password again, then shows the saved answers', async () => {
+    storedWizard({ image: { image: '/backend/files/ada.jpg', name: 'ada.jpg' } });
+    const { user, router } = renderRoutes(pages, `/onboarding/step-five${QUERY}`);
+    expect(await screen.findByRole('heading', { name: 'Choose a password' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/onboarding/step-two');
+    expect(screen.getByText('For your safety your password is never saved on this device. Please enter it again to continue.')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Password'), 'Secret#123');
+    await user.type(screen.getByLabelText('Confirm Password'), 'Secret#123');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByLabelText('Name')).toHaveValue('Ada Lovelace');
+    expect(screen.getByLabelText('What do you do?')).toHaveValue('Engineer');
+    expect(screen.getByLabelText('Description (optional)')).toHaveValue('Counting engines');
+  });
+
+  it('applies a social sign-in prefill: email verified by the provider, name and photo filled in', async () => {
+    const { router } = renderRoutes(pages, '/');
+    await router.navigate(`/onboarding${QUERY}`, {
+      state: { prefill: { email: 'Ada@Example.com', name: 'Ada', profile_image: 'https://img.example/ada.png', auth_type: 'Google', token: 'AB12CD' } },
+    });
+    expect(await screen.findByRole('heading', { name: 'Welcome' })).toBeInTheDocument();
+    expect(JSON.parse(storedSignupData() ?? '{}')).toMatchObject({
+      card_id: 'card-1',
+      email: 'ada@example.com',
+      emailVerified: true,
+      token: 'AB12CD',
+      user: { name: 'Ada', auth_type: 'Google', profile_image: 'https://img.example/ada.png' },
+      image: { image: 'https://img.example/ada.png' },
+    });
+  });
+
+  it('starts again when the query names another card', async () => {
+    storedWizard();
+    const { user } = renderRoutes(pages, '/onboarding?id=card-2&type=nfc');
+    await user.click(await screen.findByRole('button', { name: 'Create a New Account' }));
+    expect(screen.getByLabelText('Enter Card Token')).toHaveValue('');
+    expect(JSON.parse(storedSignupData() ?? '{}')).toMatchObject({ card_id: 'card-2', email: '', tokenConfirmed: false });
+  });
+});

@@ -1,0 +1,53 @@
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useId, type ChangeEvent } from 'react';
+import { Button } from '../../components/Button.js';
+import { BackLink, ProgressBar } from '../../components/Page.js';
+import { imageOrAvatar } from '../../lib/image.js';
+import { useImageUpload } from '../../lib/upload.js';
+import styles from './Onboarding.module.css';
+import { updateWizardAtom, wizardAtom } from './state.js';
+import { TEXTS } from './texts.js';
+import { useCreateAccount } from './useCreateAccount.js';
+import { useWizardNav } from './useWizardNav.js';
+import { WizardScreen } from './WizardScreen.js';
+
+/** Stage 5, 'Profile Image': the photo uploader; 'Done' (disabled until a photo is uploaded) creates the account. */
+export function ProfileImageStep() {
+  const wizard = useAtomValue(wizardAtom);
+  const update = useSetAtom(updateWizardAtom);
+  const { href } = useWizardNav();
+  const { upload, progress } = useImageUpload('profile');
+  const { create, busy } = useCreateAccount();
+  const inputId = useId();
+
+  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    const result = await upload(file);
+    if (result) update({ image: { image: result.url, name: result.name }, user: { ...wizard.user, profile_image: result.url } });
+  };
+
+  const name = wizard.card?.name ?? wizard.user.name;
+  return (
+    <WizardScreen position="step-five" title={TEXTS.imageTitle} subtitle={TEXTS.imageSubtitle}>
+      <BackLink to={href('step-four')}>Back</BackLink>
+      <div className={styles.photo}>
+        <img src={imageOrAvatar(wizard.image?.image, name)} alt={wizard.image ? 'Your profile photo' : 'No photo yet'} width={128} height={128} />
+        <input id={inputId} className={`visually-hidden ${styles.fileInput}`} type="file" accept="image/*" onChange={(e) => void onFile(e)} disabled={progress !== null || busy} />
+        <label htmlFor={inputId} className={styles.fileLabel}>
+          {wizard.image ? 'Change photo' : 'Choose a photo'}
+        </label>
+        {progress !== null && <ProgressBar value={progress} label="Uploading photo" />}
+      </div>
+      <Button block disabled={!wizard.image || progress !== null} busy={busy} onClick={create}>
+        Done
+      </Button>
+      {busy && (
+        <p className={styles.sent} role="status">
+          {TEXTS.creating}
+        </p>
+      )}
+    </WizardScreen>
+  );
+}

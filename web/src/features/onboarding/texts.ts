@@ -1,0 +1,23 @@
+/** The spec's texts of the onboarding wizard (part 1 §2.4, §4 and §8), to the letter; "ours" where it is silent. */
+export const TEXTS = {
+  linkExisting: 'Link card to an Existing Account',
+  createNew: 'Create a New Account',
+  needDevice: 'You need to attach a valid device to this card',
+  tokenSubtitle: 'Scratch and enter the token provided on your card',
+  verifyingToken: 'Verifying token...',
+  getCode: 'Get Code',
+  resendCode: 'Resend Code',
+  invalidEmail: 'Invalid email!',
+  codeFailed: 'Unable to send verification code!',
+  socialsTitle: 'Add your socials',
+  socialsSubtitle: 'Share your social accounts',
+  imageTitle: 'Profile Image',
+  imageSubtitle: 'Upload your profile photo',
+  signupFailed: 'Unable to signup',
+  createCardFailed: 'Unable to create card!',
+  serverError: 'Server error',
+  /** ours */
+  passwordAgain: 'For your safety your password is never saved on this device. Please enter it again to continue.',
+  /** ours */
+  creating: 'Creating your account...',
+} as const;

@@ -1,0 +1,51 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { calls } from '@tapcard/shared/contract';
+import type { Update } from '@tapcard/shared/realtime';
+import { Dialog } from '../../components/Dialog.js';
+import { Avatar } from '../../components/Page.js';
+import { Spinner } from '../../components/Spinner.js';
+import { Switch } from '../../components/Switch.js';
+import { apiOrThrow } from '../../lib/api.js';
+import type { ViewOf } from '../../lib/realtime.js';
+import { notify } from '../../lib/toast.js';
+import styles from './Organiser.module.css';
+import { TEXTS } from './texts.js';
+import { EVENTS_QUERY_KEY } from './useEvents.js';
+
+type LiveAttendee = ViewOf<'organiser'>['attendees'][number];
+
+/** An attendee's modal: the Attendance switch (Present/Absent), with a spinner while it saves. */
+export function AttendeeDialog({ eventId, attendee, onClose, applyLocal }: { eventId: string; attendee: LiveAttendee | null; onClose: () => void; applyLocal: (change: Partial<Update>) => void }) {
+  const queryClient = useQueryClient();
+  const save = useMutation({
+    mutationFn: ({ id, checked }: { id: string; checked: boolean }) => apiOrThrow(calls.checkIn, { params: { id }, body: { event_id: eventId, checked_in: checked } }),
+    onSuccess: (answer, { id }) => {
+      if (attendee && attendee.id === id) applyLocal({ attendees: [{ ...attendee, checked_in: answer.data.status }] });
+      // The spec refreshes the event after a change (the page's fallback when no live view is there yet).
+      void queryClient.invalidateQueries({ queryKey: [...EVENTS_QUERY_KEY, 'admin', eventId] });
+    },
+    onError: (error) => notify.error(error.message),
+  });
+  return (
+    <Dialog open={attendee !== null} onOpenChange={(open) => !open && onClose()} title={attendee?.name ?? ''}>
+      {attendee && (
+        <div className={styles.attendeeDialog}>
+          <Avatar src={attendee.image} name={attendee.name} size={72} alt="" />
+          <p className={styles.muted}>
+            {TEXTS.ticket}: {attendee.price_category}
+          </p>
+          <div className={styles.switchRow}>
+            <Switch
+              label={TEXTS.attendance}
+              checked={attendee.checked_in}
+              onCheckedChange={(checked) => save.mutate({ id: attendee.id, checked })}
+              disabled={save.isPending}
+              stateText={attendee.checked_in ? TEXTS.present : TEXTS.absent}
+            />
+            {save.isPending && <Spinner size={20} />}
+          </div>
+        </div>
+      )}
+    </Dialog>
+  );
+}

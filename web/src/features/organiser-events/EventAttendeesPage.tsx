@@ -1,0 +1,77 @@
+import { CheckCircle2 } from 'lucide-react';
+import { useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { capacity, formatEventDate } from '@tapcard/shared/domain';
+import { ButtonLink } from '../../components/Button.js';
+import { LiveStatus } from '../../components/LiveStatus.js';
+import { LoadingScreen } from '../../components/LoadingScreen.js';
+import { NotFoundView } from '../../components/NotFoundView.js';
+import { Avatar, BackLink, EmptyState, Page } from '../../components/Page.js';
+import { organiserViewOf } from '../../lib/live-polls.js';
+import { paths } from '../../lib/paths.js';
+import { useOrganiserLive } from '../../lib/realtime.js';
+import { AttendeeDialog } from './AttendeeDialog.js';
+import styles from './Organiser.module.css';
+import { TEXTS } from './texts.js';
+import { useAdminEvent } from './useEvents.js';
+
+/** event/:id/view-attendees: the live 'checked-in / total stock' count and the attendee grid with check-in. */
+export function EventAttendeesPage() {
+  const { id = '' } = useParams();
+  const admin = useAdminEvent(id);
+  const live = useOrganiserLive(id || undefined);
+  const [selected, setSelected] = useState<string | null>(null);
+  if (admin.isError || live.error) return <NotFoundView />;
+  if (!admin.data) return <LoadingScreen />;
+  const view = live.view ?? organiserViewOf(admin.data);
+  const checkedIn = view.attendees.filter((a) => a.checked_in).length;
+  const total = capacity(admin.data.prices);
+  const chosen = view.attendees.find((a) => a.id === selected) ?? null;
+  return (
+    <Page wide>
+      <BackLink to={paths.event(id)}>{TEXTS.backToEvent}</BackLink>
+      <div className={styles.header}>
+        <div>
+          <h1>{view.event.title}</h1>
+          <p className={styles.date}>
+            <time dateTime={view.event.start_date}>{formatEventDate(view.event.start_date)}</time>
+          </p>
+        </div>
+        <ButtonLink to={paths.eventGetCards(id)}>{TEXTS.getCards}</ButtonLink>
+      </div>
+      <LiveStatus connection={live.connection} stale={live.stale} hasView={live.view !== null} />
+      <p className={styles.countLabel} id="checked-in-label">
+        {TEXTS.checkedInCount}
+      </p>
+      <p className={styles.count} aria-live="polite" aria-labelledby="checked-in-label checked-in-count">
+        <span data-testid="checked-in-count" id="checked-in-count">
+          {checkedIn} / {total}
+        </span>
+      </p>
+      {view.attendees.length === 0 ? (
+        <EmptyState title={TEXTS.noAttendees} />
+      ) : (
+        <ul className={styles.attendees}>
+          {view.attendees.map((attendee) => (
+            <li key={attendee.id}>
+              <button type="button" className={styles.attendee} onClick={() => setSelected(attendee.id)} aria-haspopup="dialog">
+                <span className={styles.attendeeAvatar}>
+                  <Avatar src={attendee.image} name={attendee.name} size={56} alt="" />
+                  {attendee.checked_in && (
+                    <span className={styles.check}>
+                      <CheckCircle2 aria-hidden size={20} />
+                      <span className="visually-hidden">{TEXTS.checkedIn}</span>
+                    </span>
+                  )}
+                </span>
+                <span className={styles.attendeeName}>{attendee.name}</span>
+                <span className={styles.muted}>{attendee.price_category}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <AttendeeDialog eventId={view.eventId} attendee={chosen} onClose={() => setSelected(null)} applyLocal={live.applyLocal} />
+    </Page>
+  );
+}

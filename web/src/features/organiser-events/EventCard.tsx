@@ -1,0 +1,81 @@
+import { Pencil, Trash2 } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { TRUNCATE } from '@tapcard/shared/constants';
+import type { Event } from '@tapcard/shared/contract';
+import { formatEventDate, hasChips, truncate } from '@tapcard/shared/domain';
+import { EventBanner } from '../../components/EventBanner.js';
+import { paths } from '../../lib/paths.js';
+import styles from './Organiser.module.css';
+import { TEXTS } from './texts.js';
+
+/**
+ * An event of the organiser's list: image, title (13), description (50), start date, delete; edit and
+ * Get Chips (when a ticket has chips) for upcoming events only.
+ */
+export function EventCard({ event, upcoming, onDelete }: { event: Event; upcoming: boolean; onDelete: (event: Event) => void }) {
+  return (
+    <li className={styles.card}>
+      <Link to={paths.event(event.id)} className={styles.cardLink}>
+        <EventBanner image={event.image} title={event.title} compact decorative />
+        <h3 className={styles.cardTitle} title={event.title}>
+          {truncate(event.title, TRUNCATE.organiserTitle)}
+        </h3>
+      </Link>
+      <p className={styles.muted}>{truncate(event.description, TRUNCATE.organiserDescription)}</p>
+      <p className={styles.date}>
+        <time dateTime={event.start_date}>{formatEventDate(event.start_date)}</time>
+      </p>
+      <div className={styles.cardActions}>
+        {upcoming && hasChips(event.prices) && (
+          <Link to={paths.eventGetCards(event.id)} className={styles.textLink}>
+            {TEXTS.getChips}
+          </Link>
+        )}
+        <span className={styles.iconGroup}>
+          {upcoming && (
+            <Link to={paths.eventUpdate(event.id)} className={styles.iconButton} aria-label={`${TEXTS.edit} ${event.title}`}>
+              <Pencil aria-hidden size={18} />
+            </Link>
+          )}
+          <button type="button" className={styles.iconButton} onClick={() => onDelete(event)} aria-label={`${TEXTS.delete} ${event.title}`}>
+            <Trash2 aria-hidden size={18} />
+          </button>
+        </span>
+      </div>
+    </li>
+  );
+}
+
+/** The first upcoming event, featured: description truncated to 100, with Get Cards. */
+export function FeaturedEvent({ event, onDelete }: { event: Event; onDelete: (event: Event) => void }) {
+  return (
+    <li className={`${styles.card} ${styles.featured}`}>
+      <Link to={paths.event(event.id)} className={styles.cardLink}>
+        <EventBanner image={event.image} title={event.title} eager decorative />
+        <h3 className={styles.featuredTitle}>{event.title}</h3>
+      </Link>
+      <p className={styles.muted}>{truncate(event.description, TRUNCATE.featuredDescription)}</p>
+      <p className={styles.date}>
+        <time dateTime={event.start_date}>{formatEventDate(event.start_date)}</time>
+      </p>
+      <div className={styles.cardActions}>
+        <Link to={paths.eventGetCards(event.id)} className={styles.pillLink}>
+          {TEXTS.getCards}
+        </Link>
+        {hasChips(event.prices) && (
+          <Link to={paths.eventGetCards(event.id)} className={styles.textLink}>
+            {TEXTS.getChips}
+          </Link>
+        )}
+        <span className={styles.iconGroup}>
+          <Link to={paths.eventUpdate(event.id)} className={styles.iconButton} aria-label={`${TEXTS.edit} ${event.title}`}>
+            <Pencil aria-hidden size={18} />
+          </Link>
+          <button type="button" className={styles.iconButton} onClick={() => onDelete(event)} aria-label={`${TEXTS.delete} ${event.title}`}>
+            <Trash2 aria-hidden size={18} />
+          </button>
+        </span>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,95 @@
+import { useMemo } from 'react';
+import { useParams, useSearchParams } from 'react-router-dom';
+import type { ChatMessage, PrivateChat } from '@tapcard/shared/contract';
+import { eventStatusText, eventTiming } from '@tapcard/shared/domain';
+import { ChatRoom } from '../../components/ChatRoom.js';
+import { LiveStatus } from '../../components/LiveStatus.js';
+import { LoadingScreen } from '../../components/LoadingScreen.js';
+import { NotFoundView } from '../../components/NotFoundView.js';
+import { PrivateThreads, privateThreads } from '../../components/PrivateThreads.js';
+import { ADMIN_NAME, isAdminId, useOutbox } from '../../lib/chat.js';
+import { organiserViewOf } from '../../lib/live-polls.js';
+import { useNow } from '../../lib/now.js';
+import { paths } from '../../lib/paths.js';
+import { useOrganiserLive } from '../../lib/realtime.js';
+import { TEXTS } from './texts.js';
+import { adminIdOf, useAdminGroupPost, useAdminPrivatePost } from './useAdminChat.js';
+import { useAdminEvent } from './useEvents.js';
+
+/** The private-reply query parameter: the attendee the organiser is writing to. */
+const TO = 'to';
+
+function privateLink(eventId: string, attendeeId: string): string {
+  return `${paths.eventChat(eventId)}?${new URLSearchParams({ [TO]: attendeeId }).toString()}`;
+}
+
+/**
+ * event/:id/chat: the organiser's event chat, posting as ADMIN ('admin-' + the organiser's user id).
+ * Tapping an attendee's name opens a private reply to them (?to=<attendee id>) on the same page.
+ */
+export function EventChatPage() {
+  const { id = '' } = useParams();
+  const [search] = useSearchParams();
+  const to = search.get(TO);
+  const admin = useAdminEvent(id);
+  const live = useOrganiserLive(id || undefined);
+  const now = useNow();
+  const adminId = admin.data ? adminIdOf(admin.data.user_id) : null;
+  const view = live.view ?? (admin.data ? organiserViewOf(admin.data) : null);
+  const self = useMemo(() => (adminId ? { attendee_id: adminId, name: ADMIN_NAME, image: '' } : null), [adminId]);
+
+  const privateMessages = useMemo<PrivateChat[]>(
+    () => (view && adminId && to ? view.private_chats.filter((m) => (m.attendee_id_1 === adminId && m.attendee_id_2 === to) || (m.attendee_id_1 === to && m.attendee_id_2 === adminId)) : []),
+    [view, adminId, to],
+  );
+  const groupPost = useAdminGroupPost(id, adminId);
+  const privatePost = useAdminPrivatePost(id, adminId, to ?? '');
+  const group = useOutbox<ChatMessage>(view?.chats ?? [], groupPost, self);
+  const direct = useOutbox<PrivateChat>(privateMessages, privatePost, self);
+  const threads = useMemo(() => (view && adminId ? privateThreads(view.private_chats, (party) => party === adminId) : []), [view, adminId]);
+
+  if (admin.isError || live.error) return <NotFoundView />;
+  if (!view || !adminId) return <LoadingScreen />;
+  const timing = eventTiming(view.event, now);
+  const nameOf = (attendeeId: string) =>
+    view.attendees.find((a) => a.id === attendeeId)?.name ?? view.chats.find((c) => c.attendee_id === attendeeId)?.name ?? TEXTS.privateChat;
+  const status = <LiveStatus connection={live.connection} stale={live.stale} hasView={live.view !== null} />;
+
+  if (to) {
+    return (
+      <ChatRoom
+        key={`private-${to}`}
+        title={view.event.title}
+        status={eventStatusText(timing)}
+        heading={nameOf(to)}
+        back={{ to: paths.eventChat(id), label: TEXTS.backToChat }}
+        items={direct.items}
+        selfId={adminId}
+        onSend={direct.send}
+        onRetry={direct.retry}
+        disabled={timing > 0}
+        requireText={false}
+        live={status}
+      />
+    );
+  }
+  return (
+    <ChatRoom
+      key="group"
+      title={view.event.title}
+      status={eventStatusText(timing)}
+      heading={TEXTS.eventChat}
+      back={{ to: paths.event(id), label: TEXTS.backToEvent }}
+      items={group.items}
+      selfId={adminId}
+      onSend={group.send}
+      onRetry={group.retry}
+      disabled={timing > 0}
+      requireText
+      authorLink={(item) => (isAdminId(item.attendee_id) ? null : privateLink(id, item.attendee_id))}
+      live={status}
+    >
+      <PrivateThreads threads={threads} linkTo={(party) => privateLink(id, party)} fallbackName={nameOf} />
+    </ChatRoom>
+  );
+}

@@ -1,0 +1,134 @@
+import { MessagesSquare, Pencil, Share2, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { AVATARS } from '@tapcard/shared/constants';
+import { formatEventDate, hasChips, isUpcoming, startIsInFuture } from '@tapcard/shared/domain';
+import { AvatarStack } from '../../components/AvatarStack.js';
+import { Button, ButtonLink } from '../../components/Button.js';
+import { ConfirmDialog } from '../../components/Dialog.js';
+import { EventBanner } from '../../components/EventBanner.js';
+import { GalleryGrid } from '../../components/GalleryGrid.js';
+import { LoadingScreen } from '../../components/LoadingScreen.js';
+import { NotFoundView } from '../../components/NotFoundView.js';
+import { BackLink, Page } from '../../components/Page.js';
+import { TicketList } from '../../components/TicketList.js';
+import { useNow } from '../../lib/now.js';
+import { paths, routes } from '../../lib/paths.js';
+import { notify } from '../../lib/toast.js';
+import styles from './Organiser.module.css';
+import { TEXTS } from './texts.js';
+import { useDeleteEvent, useEvent } from './useEvents.js';
+
+/** The open link of an event, built from its clean name. */
+export function openLink(cleanName: string): string {
+  return `${window.location.origin}${paths.openEvent(cleanName)}`;
+}
+
+async function copy(text: string): Promise<void> {
+  if (!navigator.clipboard) throw new Error('no clipboard');
+  await navigator.clipboard.writeText(text);
+}
+
+/**
+ * event/:id: the organiser's view of an event. Edit and Get Chips follow the list's rule (upcoming,
+ * i.e. not ended, events only); the chats link reads Chat History while the start date is in the future.
+ */
+export function EventViewPage() {
+  const { id = '' } = useParams();
+  const event = useEvent(id);
+  const remove = useDeleteEvent();
+  const navigate = useNavigate();
+  const now = useNow();
+  const [confirming, setConfirming] = useState(false);
+  if (event.isError) return <NotFoundView />;
+  if (!event.data) return <LoadingScreen />;
+  const data = event.data;
+  const upcoming = isUpcoming(data, now);
+
+  const share = () =>
+    copy(openLink(data.clean_name)).then(
+      () => notify.success(TEXTS.copied),
+      () => notify.error(TEXTS.copyFailed),
+    );
+  const confirmDelete = () =>
+    remove.mutate(id, {
+      onSuccess: () => void navigate(routes.events, { replace: true }),
+      onError: (error) => notify.error(error.message),
+    });
+
+  return (
+    <Page>
+      <BackLink to={routes.events}>{TEXTS.backToEvents}</BackLink>
+      <div className={styles.titleRow}>
+        <h1>{data.title}</h1>
+        <div className={styles.titleActions}>
+          {upcoming && (
+            <Link to={paths.eventUpdate(id)} className={styles.iconButton} aria-label={`${TEXTS.edit} ${data.title}`}>
+              <Pencil aria-hidden size={18} />
+            </Link>
+          )}
+          <button type="button" className={styles.iconButton} onClick={() => setConfirming(true)} aria-label={`${TEXTS.delete} ${data.title}`}>
+            <Trash2 aria-hidden size={18} />
+          </button>
+        </div>
+      </div>
+      <p className={styles.date}>
+        <time dateTime={data.start_date}>{formatEventDate(data.start_date)}</time>
+        {data.end_date && (
+          <>
+            {' – '}
+            <time dateTime={data.end_date}>{formatEventDate(data.end_date)}</time>
+          </>
+        )}
+      </p>
+      <EventBanner image={data.image} title={data.title} eager />
+      <div className={styles.stack}>
+        <p className={styles.preWrap}>{data.description}</p>
+        <p>
+          <strong>{TEXTS.location}:</strong> {data.location}
+        </p>
+        <div className={styles.actionsRow}>
+          <Button variant="secondary" onClick={() => void share()}>
+            <Share2 aria-hidden size={18} />
+            {TEXTS.shareNow}
+          </Button>
+          {upcoming && hasChips(data.prices) && (
+            <ButtonLink to={paths.eventGetCards(id)} variant="secondary">
+              {TEXTS.getChips}
+            </ButtonLink>
+          )}
+          <ButtonLink to={paths.eventChat(id)} variant="secondary">
+            <MessagesSquare aria-hidden size={18} />
+            {startIsInFuture(data, now) ? TEXTS.chatHistory : TEXTS.chats}
+          </ButtonLink>
+        </div>
+        <section aria-labelledby="view-tickets-title">
+          <h2 id="view-tickets-title">{TEXTS.tickets}</h2>
+          <TicketList prices={data.prices} />
+        </section>
+        <section aria-labelledby="view-attendees-title">
+          <div className={styles.sectionHead}>
+            <h2 id="view-attendees-title">{TEXTS.attendees}</h2>
+            <Link to={paths.eventAttendees(id)}>{TEXTS.viewAll}</Link>
+          </div>
+          <AvatarStack people={data.attendees} max={AVATARS.organiser} empty={TEXTS.noAttendees} />
+        </section>
+        {data.gallery.length > 0 && (
+          <section aria-labelledby="view-gallery-title">
+            <h2 id="view-gallery-title">{TEXTS.gallery}</h2>
+            <GalleryGrid items={data.gallery} />
+          </section>
+        )}
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={TEXTS.deleteEventQuestion}
+        confirmLabel={TEXTS.yes}
+        cancelLabel={TEXTS.no}
+        onConfirm={confirmDelete}
+        busy={remove.isPending}
+      />
+    </Page>
+  );
+}

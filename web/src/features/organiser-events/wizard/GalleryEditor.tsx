@@ -1,0 +1,33 @@
+import { ImagePlus, X } from 'lucide-react';
+import { GalleryGrid } from '../../../components/GalleryGrid.js';
+import { ProgressBar } from '../../../components/Page.js';
+import { useImageUpload } from '../../../lib/upload.js';
+import { WIZARD_TEXTS } from '../texts.js';
+import { ImagePicker } from './ImagePicker.js';
+import styles from './Wizard.module.css';
+
+/** The media gallery of step 2: uploads to events_gallery, shown in 3 columns, each removable. */
+export function GalleryEditor({ items, onChange }: { items: readonly { name: string; image: string }[]; onChange: (items: { name: string; image: string }[]) => void }) {
+  const { upload, progress } = useImageUpload('events_gallery');
+  const add = async (file: File) => {
+    const result = await upload(file);
+    if (result) onChange([...items, { name: result.name, image: result.url }]);
+  };
+  return (
+    <section className={styles.gallery} aria-labelledby="wizard-gallery-title">
+      <h3 id="wizard-gallery-title">{WIZARD_TEXTS.gallery}</h3>
+      {items.length > 0 && (
+        <GalleryGrid
+          items={items}
+          action={(index) => (
+            <button type="button" className={styles.removeImage} onClick={() => onChange(items.filter((_, i) => i !== index))} aria-label={WIZARD_TEXTS.removeImage(index + 1)}>
+              <X aria-hidden size={16} />
+            </button>
+          )}
+        />
+      )}
+      {progress !== null && <ProgressBar value={progress} label={WIZARD_TEXTS.addImage} />}
+      <ImagePicker label={WIZARD_TEXTS.addImage} onFile={(file) => void add(file)} disabled={progress !== null} icon={<ImagePlus aria-hidden size={18} />} />
+    </section>
+  );
+}

@@ -1,0 +1,52 @@
+import { formatEventDate, formatNaira } from '@tapcard/shared/domain';
+import { EventBanner } from '../../../components/EventBanner.js';
+import { GalleryGrid } from '../../../components/GalleryGrid.js';
+import { WIZARD_TEXTS } from '../texts.js';
+import type { WizardValues } from './wizardState.js';
+import styles from './Wizard.module.css';
+
+/** Step 3: everything as it will be saved, with the display-only start and end times. */
+export function ReviewStep({ values }: { values: WizardValues }) {
+  const endDay = values.hasEndDate && values.end_date ? values.end_date : values.start_date;
+  return (
+    <div className={styles.step}>
+      <EventBanner image={values.image} title={values.title} />
+      <dl className={styles.review}>
+        <dt>{WIZARD_TEXTS.name}</dt>
+        <dd>{values.title}</dd>
+        <dt>{WIZARD_TEXTS.description}</dt>
+        <dd className={styles.preWrap}>{values.description}</dd>
+        <dt>{WIZARD_TEXTS.location}</dt>
+        <dd>{values.location}</dd>
+        <dt>{WIZARD_TEXTS.starts}</dt>
+        <dd>
+          {formatEventDate(values.start_date)}, {values.start_time}
+        </dd>
+        <dt>{WIZARD_TEXTS.ends}</dt>
+        <dd>
+          {formatEventDate(endDay)}, {values.end_time}
+        </dd>
+      </dl>
+      <section aria-labelledby="review-tickets-title">
+        <h3 id="review-tickets-title">{WIZARD_TEXTS.tickets}</h3>
+        <ul className={styles.ticketItems}>
+          {values.prices.map((ticket, index) => (
+            <li key={ticket.id ?? `new-${index}`} className={styles.reviewTicket}>
+              <strong>{ticket.title}</strong>
+              <span>{formatNaira(ticket.amount)}</span>
+              <span className={styles.muted}>
+                {WIZARD_TEXTS.inStock(ticket.attendees)} · {ticket.withChips === 'with' ? WIZARD_TEXTS.withChips : WIZARD_TEXTS.withoutChips}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </section>
+      {values.gallery.length > 0 && (
+        <section aria-labelledby="review-gallery-title">
+          <h3 id="review-gallery-title">{WIZARD_TEXTS.gallery}</h3>
+          <GalleryGrid items={values.gallery} />
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,203 @@
+import { atom } from 'jotai';
+import type { EventPayload, Event } from '@tapcard/shared/contract';
+import {
+  calendarDay,
+  eventDetailsSchema,
+  makeEventDetailsSchema,
+  messageFieldKey,
+  ticketListSchema,
+  validate,
+  type EventFieldKey,
+} from '@tapcard/shared/rules';
+import { DEFAULT_END_TIME, DEFAULT_START_TIME } from '@tapcard/shared/constants';
+import { readStored, removeStored, writeStored } from '../../../lib/storage.js';
+
+/**
+ * The event wizard's state (add and update): the values of the three steps, which step is shown, and
+ * the draft kept in storage so a refresh loses nothing. Pure functions: tested without rendering.
+ */
+
+export type ChipsChoice = 'with' | 'without';
+
+export interface TicketDraft {
+  /** The stored id of an existing ticket (update keeps it). */
+  id?: string;
+  title: string;
+  amount: number;
+  attendees: number;
+  withChips: ChipsChoice;
+}
+
+export interface WizardValues {
+  title: string;
+  description: string;
+  location: string;
+  image: string;
+  start_date: string;
+  end_date: string;
+  hasEndDate: boolean;
+  /** Display only (review), never sent. */
+  start_time: string;
+  end_time: string;
+  prices: TicketDraft[];
+  gallery: { name: string; image: string }[];
+}
+
+export type Step = 1 | 2 | 3;
+
+export interface WizardDraft {
+  /** 'add', or the id of the event being updated. */
+  key: string;
+  step: Step;
+  values: WizardValues;
+  /** The event's dates as stored, on update (the past-date rule only applies when the start day changes). */
+  original?: { start_date: string; end_date: string | null };
+}
+
+/** Where the wizard shows a message: a field of step 1, a control of the ticket form, or under the Add button. */
+export type Slot = 'title' | 'description' | 'location' | 'start_date' | 'end_date' | 'ticketTitle' | 'amount' | 'stock' | 'withChips' | 'add';
+export type SlotErrors = Partial<Record<Slot, string>>;
+
+function isoDay(date: Date): string {
+  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+}
+
+/** A new event: start today, end tomorrow (the end date switched off until asked for), the default times. */
+export function newEventValues(now: Date = new Date()): WizardValues {
+  const tomorrow = new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1);
+  return {
+    title: '',
+    description: '',
+    location: '',
+    image: '',
+    start_date: isoDay(now),
+    end_date: isoDay(tomorrow),
+    hasEndDate: false,
+    start_time: DEFAULT_START_TIME,
+    end_time: DEFAULT_END_TIME,
+    prices: [],
+    gallery: [],
+  };
+}
+
+/** The date part (YYYY-MM-DD) of a stored date or date-time, for a date input. */
+export function dateInputValue(value: string | null | undefined): string {
+  return /^\d{4}-\d{2}-\d{2}/.exec(value ?? '')?.[0] ?? '';
+}
+
+/** The wizard prefilled from an event (update). */
+export function eventValues(event: Event, now: Date = new Date()): WizardValues {
+  const base = newEventValues(now);
+  return {
+    ...base,
+    title: event.title,
+    description: event.description,
+    location: event.location,
+    image: event.image,
+    start_date: dateInputValue(event.start_date),
+    end_date: event.end_date ? dateInputValue(event.end_date) : base.end_date,
+    hasEndDate: Boolean(event.end_date),
+    prices: event.prices.map((p) => ({ id: p.id, title: p.title, amount: p.amount, attendees: p.attendees, withChips: p.withChips })),
+    gallery: event.gallery.map((g) => ({ name: g.name, image: g.image })),
+  };
+}
+
+const sameDay = (a: string, b: string | null | undefined): boolean => b != null && calendarDay(a) !== null && calendarDay(a) === calendarDay(b);
+
+/** Step 1's fields as the schema reads them; the end date only when switched on. */
+function details(values: WizardValues) {
+  return {
+    title: values.title,
+    description: values.description,
+    location: values.location,
+    start_date: values.start_date,
+    end_date: values.hasEndDate ? values.end_date : undefined,
+  };
+}
+
+/**
+ * The slot of a message, by the spec's keyword rule (shared messageFieldKey); on the tickets step
+ * 'name' and 'title' both mean the ticket's name. A message without a keyword stays under its own field.
+ */
+export function slotOf(message: string, path: string, step: Step): Slot | null {
+  const key: EventFieldKey | null = messageFieldKey(message);
+  if (key !== null) {
+    if (key === 'add') return 'add';
+    if (key === 'name' || key === 'title') return step === 1 ? 'title' : 'ticketTitle';
+    return key;
+  }
+  const field = path.split('.').pop() ?? '';
+  if (field === 'start_date' || field === 'end_date' || field === 'description' || field === 'location' || field === 'title') return field;
+  return step === 2 ? 'add' : null;
+}
+
+function placed(errors: Record<string, string>, step: Step): SlotErrors {
+  const out: SlotErrors = {};
+  for (const [path, message] of Object.entries(errors)) {
+    const slot = slotOf(message, path, step);
+    if (slot && !out[slot]) out[slot] = message;
+  }
+  return out;
+}
+
+/**
+ * Next's check of the current step (1: details and dates; 2: the price list). On update the start date
+ * may stay in the past as long as its day is unchanged, as the server allows.
+ */
+export function validateStep(step: Step, values: WizardValues, original?: WizardDraft['original']): SlotErrors {
+  if (step === 1) {
+    const keepsPastStart = original !== undefined && sameDay(values.start_date, original.start_date);
+    const schema = keepsPastStart ? makeEventDetailsSchema(() => new Date(0)) : eventDetailsSchema;
+    const result = validate(schema, details(values));
+    return result.ok ? {} : placed(result.errors, 1);
+  }
+  if (step === 2) {
+    const result = validate(ticketListSchema, values.prices);
+    return result.ok ? {} : placed(result.errors, 2);
+  }
+  return {};
+}
+
+/** What create and update send: no times, the end date only when switched on; unchanged days keep the stored text. */
+export function toPayload(values: WizardValues, original?: WizardDraft['original']): EventPayload {
+  const start = original && sameDay(values.start_date, original.start_date) ? original.start_date : values.start_date;
+  const end = values.hasEndDate ? (original && sameDay(values.end_date, original.end_date) && original.end_date ? original.end_date : values.end_date) : undefined;
+  return {
+    title: values.title.trim(),
+    description: values.description.trim(),
+    location: values.location.trim(),
+    image: values.image,
+    start_date: start,
+    ...(end ? { end_date: end } : {}),
+    prices: values.prices.map((p) => ({ ...(p.id ? { id: p.id } : {}), title: p.title, amount: p.amount, attendees: p.attendees, withChips: p.withChips })),
+    gallery: values.gallery,
+  };
+}
+
+// ── The draft (jotai, written through to storage) ─────────────────────────────
+function parseDraft(value: unknown): WizardDraft | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const draft = value as Partial<WizardDraft>;
+  if (typeof draft.key !== 'string' || (draft.step !== 1 && draft.step !== 2 && draft.step !== 3)) return null;
+  const v = draft.values as Partial<WizardValues> | undefined;
+  if (!v || typeof v.title !== 'string' || !Array.isArray(v.prices) || !Array.isArray(v.gallery) || typeof v.start_date !== 'string') return null;
+  return draft as WizardDraft;
+}
+
+/** The stored draft of `key` ('add' or an event id), if any. */
+export function storedDraft(key: string): WizardDraft | null {
+  const draft = readStored('eventDraft', parseDraft);
+  return draft?.key === key ? draft : null;
+}
+
+const draftBaseAtom = atom<WizardDraft | null>(null);
+
+/** The wizard being filled in; every change is written to storage. */
+export const wizardDraftAtom = atom(
+  (get) => get(draftBaseAtom),
+  (_get, set, draft: WizardDraft | null) => {
+    if (draft) writeStored('eventDraft', draft);
+    else removeStored('eventDraft');
+    set(draftBaseAtom, draft);
+  },
+);

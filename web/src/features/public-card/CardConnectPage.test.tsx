@@ -1,0 +1,89 @@
+import { act, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CARD_PAGE_REDIRECT_MS } from '@tapcard/shared/constants';
+import { calls, type PublicCard } from '@tapcard/shared/contract';
+import { paths, routes } from '../../lib/paths.js';
+import { mockNetwork, ok } from '../../test/network.js';
+import { LocationProbe, renderRoutes } from '../../test/render.js';
+import { CardConnectPage } from './CardConnectPage.js';
+import { CardDashboardPage } from './CardDashboardPage.js';
+
+const card: PublicCard = {
+  card: { profile: null, title: 'Ada Obi', sub_title: 'Product Designer', description: 'I design things', user_id: 'u1', card_id: 'card-1', type: 'nfc' },
+  fields: [
+    { label: 'Phone', content: '2348012345678', icon: 'phone', status: '1', type: 'tel', position: '1' },
+    { label: 'WhatsApp', content: '+234 801 234 5678', icon: 'whatsapp', status: '1', type: 'wa', position: '2' },
+    { label: 'Email', content: 'ada@example.com', icon: 'email', status: 'active', type: 'email', position: '3' },
+    { label: 'Website', content: 'ada.example.com', icon: 'website', status: '1', type: 'url', position: '4' },
+    { label: 'Office', content: '12 Marina Road, Lagos', icon: 'address', status: '1', type: 'address', position: '5' },
+  ],
+  services: [{ id: 's1', service_image: null, service_name: 'Brand design', service_description: 'Logos and more', phone: '2348012345678', link: 'https://ada.example.com', enable_enquiry: true }],
+  download_url: '/connect/public/api/vcard-download?link=ada',
+};
+
+const routeObjects = [
+  { path: routes.cardConnect, element: <CardConnectPage /> },
+  { path: routes.cardDashboard, element: <CardDashboardPage /> },
+  { path: routes.login, element: <LocationProbe label="login" /> },
+];
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('public card page', () => {
+  it('shows the not-found view without a link', async () => {
+    mockNetwork();
+    renderRoutes(routeObjects, routes.cardConnect);
+    expect(await screen.findByRole('heading', { name: 'You have found a rare gem!.' })).toBeInTheDocument();
+  });
+
+  it('shows the banner, the two buttons, the quick links, the services and the sidebar', async () => {
+    const network = mockNetwork();
+    network.on(calls.connectVcard, ok(card));
+    const { user } = renderRoutes(routeObjects, paths.cardConnect('ada'));
+    expect(screen.getByRole('heading', { name: 'Loading...' })).toBeInTheDocument();
+
+    expect(await screen.findByRole('heading', { name: 'Ada Obi' })).toBeInTheDocument();
+    expect(network.sent(calls.connectVcard)[0]?.query.get('link')).toBe('ada');
+    expect(screen.getByText('Product Designer')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'EXCHANGE CONTACT' })).toHaveAttribute('href', paths.cardExchange('card-1', 'nfc'));
+    expect(screen.getByRole('link', { name: 'SAVE CONTACT' })).toHaveAttribute('href', '/api/connect/public/api/vcard-download?link=ada');
+
+    const links = within(screen.getByRole('region', { name: 'Quick Links' }));
+    expect(links.getByRole('link', { name: 'Phone' })).toHaveAttribute('href', 'tel:+2348012345678');
+    expect(links.getByRole('link', { name: 'WhatsApp' })).toHaveAttribute('href', 'https://wa.me/2348012345678');
+    expect(links.getByRole('link', { name: 'Email' })).toHaveAttribute('href', 'mailto:ada@example.com');
+    expect(links.getByRole('link', { name: 'Website' })).toHaveAttribute('href', 'https://ada.example.com');
+    await user.click(links.getByRole('button', { name: 'Office' }));
+    expect(within(await screen.findByRole('dialog', { name: 'Office' })).getByText('12 Marina Road, Lagos')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+
+    expect(screen.getByRole('heading', { name: 'Brand design' })).toBeInTheDocument();
+    const nav = within(screen.getByRole('navigation', { name: 'Card' }));
+    expect(nav.getByRole('link', { name: 'Connect' })).toHaveAttribute('href', paths.cardConnect('ada'));
+    expect(nav.getByRole('link', { name: 'Events' })).toHaveAttribute('href', paths.cardEvents('ada'));
+  });
+
+  it('goes to the login page after five minutes, as the spec says', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const network = mockNetwork();
+    network.on(calls.connectVcard, ok(card));
+    renderRoutes(routeObjects, paths.cardConnect('ada'));
+    expect(await screen.findByRole('heading', { name: 'Ada Obi' })).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(CARD_PAGE_REDIRECT_MS - 1000));
+    expect(screen.queryByTestId('location')).not.toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(1000));
+    expect(await screen.findByTestId('location')).toHaveTextContent('login /login');
+  });
+
+  it("shows the card dashboard with links that carry the card's link", async () => {
+    const network = mockNetwork();
+    network.on(calls.connectVcard, ok(card));
+    renderRoutes(routeObjects, paths.cardDashboard('ada'));
+    expect(await screen.findByRole('heading', { name: 'Ada Obi' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Connect' })).toHaveAttribute('href', paths.cardConnect('ada'));
+    expect(screen.getByRole('link', { name: 'Events' })).toHaveAttribute('href', paths.cardEvents('ada'));
+  });
+});

@@ -1,0 +1,95 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { calls } from '@tapcard/shared/contract';
+import { paths, routes } from '../../lib/paths.js';
+import { fail, mockNetwork, ok } from '../../test/network.js';
+import { LocationProbe, renderRoutes } from '../../test/render.js';
+import { CardExchangePage } from './CardExchangePage.js';
+
+const routeObjects = [
+  { path: routes.cardConnect, element: <LocationProbe label="card" /> },
+  { path: routes.cardExchange, element: <CardExchangePage /> },
+];
+
+afterEach(() => vi.unstubAllGlobals());
+
+async function fill(user: ReturnType<typeof renderRoutes>['user'], values: { name?: string; title?: string; phone?: string; email?: string }) {
+  const fields: [string, string | undefined][] = [
+    ['Full Name', values.name],
+    ['Job Title', values.title],
+    ['Phone Number', values.phone],
+    ['Email', values.email],
+  ];
+  for (const [label, value] of fields) {
+    const input = screen.getByLabelText(label);
+    await user.clear(input);
+    if (value) await user.type(input, value);
+  }
+}
+
+describe('contact exchange', () => {
+  it('shows the not-found view without an id', async () => {
+    mockNetwork();
+    renderRoutes(routeObjects, '/card/exchange-contact?type=nfc');
+    expect(await screen.findByRole('heading', { name: 'You have found a rare gem!.' })).toBeInTheDocument();
+  });
+
+  it("shows the spec's messages under the fields", async () => {
+    const network = mockNetwork();
+    const { user } = renderRoutes(routeObjects, paths.cardExchange('card-1', 'nfc'));
+    await screen.findByLabelText('Full Name');
+    const share = screen.getByRole('button', { name: 'Share' });
+
+    await user.click(share);
+    expect(screen.getByLabelText('Full Name')).toHaveAccessibleDescription('Full name is required');
+    expect(screen.getByLabelText('Job Title')).toHaveAccessibleDescription('Job Title is required');
+    expect(screen.getByLabelText('Phone Number')).toHaveAccessibleDescription('Phone number is required');
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Email is required');
+
+    await fill(user, { name: 'Ada 0bi', title: 'CEO 1', phone: '1234', email: 'ada@' });
+    await user.click(share);
+    expect(screen.getByLabelText('Full Name')).toHaveAccessibleDescription('Full name must only contain alphabets');
+    expect(screen.getByLabelText('Job Title')).toHaveAccessibleDescription('Job Title can only contain alphabets');
+    expect(screen.getByLabelText('Phone Number')).toHaveAccessibleDescription('Phone number must contain between 9 and 15 digits');
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Email is not valid');
+
+    await fill(user, { name: 'Ada', title: 'Ab', phone: '+2348012345678', email: 'ada@example.com' });
+    await user.click(share);
+    expect(screen.getByLabelText('Full Name')).toHaveAccessibleDescription('Full name must be at least two words');
+    expect(screen.getByLabelText('Job Title')).toHaveAccessibleDescription('Job Title must be at least 4 characters');
+    expect(network.sent(calls.exchangeContact)).toHaveLength(0);
+  });
+
+  it("sends the contact, says 'Contact saved' and goes back", async () => {
+    const network = mockNetwork();
+    network.on(calls.exchangeContact, ok(undefined, 'Contact saved'));
+    const { user, router } = renderRoutes(routeObjects, paths.cardConnect('ada'));
+    await router.navigate(paths.cardExchange('card-1', 'nfc'));
+    await screen.findByLabelText('Full Name');
+    await fill(user, { name: 'Bola Ade', title: 'Designer', phone: '+2348012345678', email: 'bola@example.com' });
+    await user.click(screen.getByRole('button', { name: 'Share' }));
+
+    expect(await screen.findByText('Please wait...')).toBeInTheDocument();
+    expect(await screen.findByText('Contact saved')).toBeInTheDocument();
+    expect(await screen.findByTestId('location')).toHaveTextContent(`card ${paths.cardConnect('ada')}`);
+    expect(network.sent(calls.exchangeContact)[0]?.body).toEqual({
+      full_name: 'Bola Ade',
+      title: 'Designer',
+      phone: '+2348012345678',
+      email: 'bola@example.com',
+      card_id: 'card-1',
+      device_type: 'nfc',
+    });
+  });
+
+  it("says 'Unable to save contact' when the server refuses", async () => {
+    const network = mockNetwork();
+    network.on(calls.exchangeContact, fail('Card not found', 404));
+    const { user } = renderRoutes(routeObjects, paths.cardExchange('card-1', 'nfc'));
+    await screen.findByLabelText('Full Name');
+    await fill(user, { name: 'Bola Ade', title: 'Designer', phone: '+2348012345678', email: 'bola@example.com' });
+    await user.click(screen.getByRole('button', { name: 'Share' }));
+    expect(await screen.findByText('Unable to save contact')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText('Full Name')).toHaveValue('Bola Ade'));
+  });
+});

@@ -1,0 +1,55 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { CONTACT_TOAST_MS } from '@tapcard/shared/constants';
+import { calls } from '@tapcard/shared/contract';
+import { contactExchangeSchema, type ContactExchangeValues } from '@tapcard/shared/rules';
+import { Button } from '../../components/Button.js';
+import { TextField } from '../../components/Field.js';
+import { NotFoundView } from '../../components/NotFoundView.js';
+import { Page } from '../../components/Page.js';
+import { api } from '../../lib/api.js';
+import { useBlockContextMenu } from '../../lib/context-menu.js';
+import { notify } from '../../lib/toast.js';
+import styles from './PublicCard.module.css';
+import { DEFAULT_DEVICE_TYPE, TEXTS } from './texts.js';
+
+/** card/exchange-contact?id=&type=: the visitor leaves their details with the card's owner. */
+export function CardExchangePage() {
+  useBlockContextMenu();
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const cardId = search.get('id');
+  const type = search.get('type') || DEFAULT_DEVICE_TYPE;
+  const form = useForm<ContactExchangeValues>({
+    resolver: zodResolver(contactExchangeSchema),
+    defaultValues: { full_name: '', title: '', phone: '', email: '' },
+  });
+  if (!cardId) return <NotFoundView />;
+
+  const submit = form.handleSubmit(async (values) => {
+    const toastId = notify.loading(TEXTS.wait);
+    const result = await api(calls.exchangeContact, { body: { ...values, card_id: cardId, device_type: type } });
+    if (result.ok) {
+      notify.settle(toastId, 'success', TEXTS.saved, CONTACT_TOAST_MS);
+      void navigate(-1);
+    } else {
+      notify.settle(toastId, 'error', TEXTS.failed);
+    }
+  });
+  const { errors } = form.formState;
+  return (
+    <Page>
+      <h1>{TEXTS.exchangeTitle}</h1>
+      <form className={styles.form} onSubmit={submit} noValidate>
+        <TextField label={TEXTS.fullName} autoComplete="name" error={errors.full_name?.message} {...form.register('full_name')} />
+        <TextField label={TEXTS.jobTitle} autoComplete="organization-title" error={errors.title?.message} {...form.register('title')} />
+        <TextField label={TEXTS.phone} type="tel" inputMode="tel" autoComplete="tel" error={errors.phone?.message} {...form.register('phone')} />
+        <TextField label={TEXTS.email} type="email" inputMode="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
+        <Button type="submit" block busy={form.formState.isSubmitting}>
+          {TEXTS.share}
+        </Button>
+      </form>
+    </Page>
+  );
+}

@@ -1,0 +1,44 @@
+import type { Service } from '@tapcard/shared/contract';
+import { imageUrl } from '../../lib/image.js';
+import styles from './PublicCard.module.css';
+import { quickLinkAction, telHref } from './quickLinks.js';
+import { TEXTS } from './texts.js';
+
+/** The card owner's services: image, name, description, and call / visit links. */
+export function ServicesList({ services }: { services: readonly Service[] }) {
+  if (services.length === 0) return null;
+  return (
+    <section aria-labelledby="services-title" className={styles.section}>
+      <h2 id="services-title">{TEXTS.services}</h2>
+      <ul className={styles.services}>
+        {services.map((service) => {
+          const image = imageUrl(service.service_image);
+          const visit = service.link ? quickLinkAction({ type: 'url', content: service.link }) : null;
+          return (
+            <li key={service.id} className={styles.service}>
+              {image && <img src={image} alt="" width={72} height={72} loading="lazy" decoding="async" className={styles.serviceImage} />}
+              <div className={styles.serviceBody}>
+                <h3>{service.service_name}</h3>
+                <p>{service.service_description}</p>
+                <div className={styles.serviceLinks}>
+                  {service.phone && (
+                    <a href={telHref(service.phone)}>
+                      {TEXTS.call}
+                      {' '}<span className="visually-hidden">{service.service_name}</span>
+                    </a>
+                  )}
+                  {visit?.kind === 'link' && (
+                    <a href={visit.href} target="_blank" rel="noopener noreferrer">
+                      {TEXTS.visit}
+                      {' '}<span className="visually-hidden">{service.service_name}</span>
+                    </a>
+                  )}
+                </div>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,4 @@
+// The visitor's card pages.
+export { CardDashboardPage } from './CardDashboardPage.js';
+export { CardConnectPage } from './CardConnectPage.js';
+export { CardExchangePage } from './CardExchangePage.js';

@@ -1,0 +1,80 @@
+import { Link } from 'react-router-dom';
+import { AVATARS, CARD_PURCHASE_URL } from '@tapcard/shared/constants';
+import type { Event } from '@tapcard/shared/contract';
+import { formatEventDate } from '@tapcard/shared/domain';
+import { AvatarStack } from '../../components/AvatarStack.js';
+import { ButtonLink } from '../../components/Button.js';
+import { EventBanner } from '../../components/EventBanner.js';
+import { GalleryGrid } from '../../components/GalleryGrid.js';
+import { Notice } from '../../components/Page.js';
+import { TicketList } from '../../components/TicketList.js';
+import styles from './PublicEvents.module.css';
+import { TEXTS } from './texts.js';
+
+/**
+ * A public event: image, title, date, description, the register link (or, once ended, the concluded
+ * notice and the card shop), tickets, attendees (first 4) and the gallery.
+ */
+export function EventDetail({
+  event,
+  ended,
+  registerTo,
+  registerLabel,
+  showCount = false,
+  viewAllTo,
+}: {
+  event: Event;
+  ended: boolean;
+  registerTo: string;
+  registerLabel: string;
+  showCount?: boolean;
+  viewAllTo?: string;
+}) {
+  return (
+    <article className={styles.detail} aria-labelledby="event-title">
+      <EventBanner image={event.image} title={event.title} eager />
+      <h1 id="event-title">{event.title}</h1>
+      <p className={styles.date}>
+        <time dateTime={event.start_date}>{formatEventDate(event.start_date)}</time>
+        {event.location && <span> · {event.location}</span>}
+      </p>
+      <p className={styles.description}>{event.description}</p>
+      {ended ? (
+        <>
+          <Notice>{TEXTS.concluded}</Notice>
+          <ButtonLink to={CARD_PURCHASE_URL} variant="secondary">
+            {TEXTS.getCard}
+          </ButtonLink>
+        </>
+      ) : (
+        <ButtonLink to={registerTo} block>
+          {registerLabel}
+        </ButtonLink>
+      )}
+      {event.prices.length > 0 && (
+        <section aria-labelledby="tickets-title">
+          <h2 id="tickets-title">{TEXTS.tickets}</h2>
+          <TicketList prices={event.prices} />
+        </section>
+      )}
+      <section aria-labelledby="attendees-title">
+        <div className={styles.sectionHead}>
+          <h2 id="attendees-title">{TEXTS.attendees}</h2>
+          {viewAllTo && event.attendee_count > 0 && <Link to={viewAllTo}>{TEXTS.viewAll}</Link>}
+        </div>
+        {showCount && event.attendee_count > 0 && (
+          <p className={styles.count}>
+            {event.attendee_count} {TEXTS.registered}
+          </p>
+        )}
+        <AvatarStack people={event.attendees} max={AVATARS.public} empty={TEXTS.noAttendees} />
+      </section>
+      {event.gallery.length > 0 && (
+        <section aria-labelledby="gallery-title">
+          <h2 id="gallery-title">{TEXTS.gallery}</h2>
+          <GalleryGrid items={event.gallery} />
+        </section>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,90 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router-dom';
+import type { z } from 'zod';
+import { calls, type Event } from '@tapcard/shared/contract';
+import { avatarFor, formatNaira } from '@tapcard/shared/domain';
+import { registrationSchema, type RegistrationValues } from '@tapcard/shared/rules';
+import { Button } from '../../components/Button.js';
+import { Dialog } from '../../components/Dialog.js';
+import { FormError, SelectField, TextField } from '../../components/Field.js';
+import { inStock } from '../../components/TicketList.js';
+import { api } from '../../lib/api.js';
+import styles from './PublicEvents.module.css';
+import { TEXTS } from './texts.js';
+import { invalidatePublicEvent } from './usePublicEvent.js';
+
+/** Whether a returned link leaves the app (the payment provider's page). */
+function isExternal(link: string): boolean {
+  return /^[a-z][a-z\d+.-]*:/i.test(link) || link.startsWith('//');
+}
+
+const FIELDS = ['name', 'email', 'phone', 'event_prices_id'] as const;
+
+/**
+ * The registration form (Full Name, Email Address, Phone Number, Choose Ticket). On success the browser
+ * goes to the returned link (the token page, or the payment provider for a paid ticket). A failure
+ * shows the server's message in red below the button ('inline', the card's event page) or in the
+ * 'Something Went Wrong!' dialog ('dialog', the open event link).
+ */
+export function RegisterForm({ event, failure }: { event: Event; failure: 'inline' | 'dialog' }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm<z.input<typeof registrationSchema>, unknown, RegistrationValues>({
+    resolver: zodResolver(registrationSchema),
+    defaultValues: { name: '', email: '', phone: '', event_prices_id: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const submit = form.handleSubmit(async (values) => {
+    setError(null);
+    const result = await api(calls.register, { body: { ...values, event_id: event.id, image: avatarFor(values.name) } });
+    if (result.ok) {
+      // The stock and the attendees have changed: the event page the visitor goes back to reads them again.
+      void invalidatePublicEvent(queryClient);
+      const { link } = result.answer;
+      if (isExternal(link)) window.location.assign(link);
+      else void navigate(link);
+      return;
+    }
+    for (const field of FIELDS) {
+      const message = result.errors[field];
+      if (message) form.setError(field, { message });
+    }
+    setError(result.message);
+  });
+
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate>
+      <TextField label={TEXTS.fullName} autoComplete="name" error={errors.name?.message} {...form.register('name')} />
+      <TextField label={TEXTS.email} type="email" inputMode="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
+      <TextField label={TEXTS.phone} type="tel" inputMode="tel" autoComplete="tel" error={errors.phone?.message} {...form.register('phone')} />
+      <SelectField label={TEXTS.chooseTicket} error={errors.event_prices_id?.message} {...form.register('event_prices_id')}>
+        <option value="">{TEXTS.selectCategory}</option>
+        {event.prices.map((price) => {
+          const soldOut = inStock(price) === 0;
+          return (
+            <option key={price.id} value={price.id} disabled={soldOut}>
+              {price.title} ({formatNaira(price.amount)}){soldOut ? ` — ${TEXTS.soldOut}` : ''}
+            </option>
+          );
+        })}
+      </SelectField>
+      <Button type="submit" block busy={isSubmitting}>
+        {TEXTS.register}
+      </Button>
+      {failure === 'inline' ? (
+        <FormError>{error}</FormError>
+      ) : (
+        <Dialog open={error !== null} onOpenChange={(open) => !open && setError(null)} title={TEXTS.failedTitle} description={error ?? undefined}>
+          <div className={styles.dialogActions}>
+            <Button onClick={() => setError(null)}>{TEXTS.tryAgain}</Button>
+          </div>
+        </Dialog>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,54 @@
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { calls } from '@tapcard/shared/contract';
+import { apiOrThrow } from '../../lib/api.js';
+
+/** A public event by id (card/event/:id pages). */
+export function usePublicEvent(id: string) {
+  return useQuery({
+    queryKey: ['publicEvent', id],
+    queryFn: ({ signal }) => apiOrThrow(calls.publicEvent, { params: { id }, signal }),
+    enabled: id !== '',
+    select: (answer) => answer.data,
+  });
+}
+
+/** A public event by its clean name (events/l/:id pages). */
+export function useOpenEvent(cleanName: string) {
+  return useQuery({
+    queryKey: ['openEvent', cleanName],
+    queryFn: ({ signal }) => apiOrThrow(calls.openEvent, { query: { id: cleanName }, signal }),
+    enabled: cleanName !== '',
+    select: (answer) => answer.data.event,
+  });
+}
+
+/** The events of a card (card/event?link=). */
+export function useCardEvents(link: string | null) {
+  return useQuery({
+    queryKey: ['cardEvents', link],
+    queryFn: ({ signal }) => apiOrThrow(calls.cardEvents, { query: { link: link ?? '' }, signal }),
+    enabled: !!link,
+    select: (answer) => answer.data,
+  });
+}
+
+/** Everyone registered for an event, with the capacity. */
+export function useEventAttendees(id: string) {
+  return useQuery({
+    queryKey: ['eventAttendees', id],
+    queryFn: ({ signal }) => apiOrThrow(calls.eventAttendees, { params: { id }, signal }),
+    enabled: id !== '',
+    select: (answer) => answer.data,
+  });
+}
+
+/** The query keys that show an event's tickets and attendees to the public. */
+const PUBLIC_EVENT_KEYS = ['publicEvent', 'openEvent', 'eventAttendees', 'cardEvents'];
+
+/**
+ * After a registration the event's stock, count and avatars have changed: its cached public views are
+ * marked stale, so the event page the visitor goes back to shows the new numbers at once.
+ */
+export function invalidatePublicEvent(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ predicate: (query) => PUBLIC_EVENT_KEYS.includes(String(query.queryKey[0])) });
+}

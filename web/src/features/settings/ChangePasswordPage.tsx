@@ -1,0 +1,58 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router-dom';
+import { calls } from '@tapcard/shared/contract';
+import { changePasswordSchema, type ChangePasswordValues } from '@tapcard/shared/rules';
+import { Button } from '../../components/Button.js';
+import { PasswordField } from '../../components/Field.js';
+import { BackLink, Page } from '../../components/Page.js';
+import { api } from '../../lib/api.js';
+import { routes } from '../../lib/paths.js';
+import { clearSession } from '../../lib/session.js';
+import { notify } from '../../lib/toast.js';
+import styles from './Settings.module.css';
+import { TEXTS } from './texts.js';
+
+/**
+ * Part 1 §2.10 change password: New Password and Confirm Password (the shared new-password rules);
+ * 'Updating password', then 'Password Updated successfully!' (the session ends: login) or 'Unable to
+ * update password!'.
+ */
+export function ChangePasswordPage() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(changePasswordSchema), defaultValues: { password: '', confirm_password: '' } });
+  const change = useMutation({
+    mutationFn: async (values: ChangePasswordValues) => {
+      const toastId = notify.loading(TEXTS.updating);
+      const result = await api(calls.changePassword, { body: values });
+      if (result.ok) {
+        notify.settle(toastId, 'success', TEXTS.updated);
+        clearSession();
+        queryClient.clear();
+        void navigate(routes.login, { replace: true });
+      } else if (result.kind === 'network') notify.dismiss(toastId);
+      else notify.settle(toastId, 'error', TEXTS.updateFailed);
+    },
+  });
+  return (
+    <Page>
+      <BackLink to={routes.settings}>Settings</BackLink>
+      <h1>Change Password</h1>
+      <div className={styles.card}>
+        <form noValidate onSubmit={handleSubmit((values) => change.mutate(values))}>
+          <PasswordField label="New Password" autoComplete="new-password" error={errors.password?.message} {...register('password')} />
+          <PasswordField label="Confirm Password" autoComplete="new-password" error={errors.confirm_password?.message} {...register('confirm_password')} />
+          <Button type="submit" block busy={change.isPending}>
+            Change Password
+          </Button>
+        </form>
+      </div>
+    </Page>
+  );
+}

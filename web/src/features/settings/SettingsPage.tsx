@@ -1,0 +1,34 @@
+import { ChevronRight } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { BackLink, Page } from '../../components/Page.js';
+import { routes } from '../../lib/paths.js';
+import styles from './Settings.module.css';
+
+/** Part 1 §2.10 settings: back link to Connect; Security (Change Password); Vcard ('Default Page', inert). */
+export function SettingsPage() {
+  return (
+    <Page>
+      <BackLink to={routes.connect}>Connect</BackLink>
+      <h1>Settings</h1>
+      <section className={styles.section} aria-labelledby="security-heading">
+        <h2 id="security-heading">Security</h2>
+        <ul className={styles.list}>
+          <li>
+            <Link className={styles.item} to={routes.changePassword}>
+              Change Password
+              <ChevronRight aria-hidden />
+            </Link>
+          </li>
+        </ul>
+      </section>
+      <section className={styles.section} aria-labelledby="vcard-heading">
+        <h2 id="vcard-heading">Vcard</h2>
+        <ul className={styles.list}>
+          <li>
+            <span className={styles.inert}>Default Page</span>
+          </li>
+        </ul>
+      </section>
+    </Page>
+  );
+}

@@ -1,0 +1,25 @@
+import { useQuery } from '@tanstack/react-query';
+import { useFormContext } from 'react-hook-form';
+import { SelectField } from '../../../components/Field.js';
+import { DEFAULT_COUNTRY, type CheckoutForm } from './checkout-form.js';
+
+/** The full country list is a separate chunk, fetched only when the checkout shows the delivery address. */
+const loadCountries = () => import('@tapcard/shared/countries').then((m) => m.COUNTRIES.map((c) => c.name));
+
+/** Country: every country (shared reference data); Nigeria is listed while the list loads. */
+export function CountrySelect() {
+  const { register, formState, getValues } = useFormContext<CheckoutForm>();
+  const countries = useQuery({ queryKey: ['reference', 'countries'], queryFn: loadCountries, staleTime: Infinity, gcTime: Infinity });
+  const current = getValues('country');
+  const names = countries.data ?? [...new Set([DEFAULT_COUNTRY, current].filter(Boolean))];
+  return (
+    <SelectField label="Country" autoComplete="country-name" error={formState.errors.country?.message} aria-busy={countries.isPending || undefined} {...register('country')}>
+      <option value="">Select country</option>
+      {names.map((name) => (
+        <option key={name} value={name}>
+          {name}
+        </option>
+      ))}
+    </SelectField>
+  );
+}

@@ -1,0 +1,158 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { calls } from '@tapcard/shared/contract';
+import { STORAGE_PREFIX } from '../../../lib/storage.js';
+import { fail, mockNetwork, ok, type MockNetwork } from '../../../test/network.js';
+import { renderRoutes } from '../../../test/render.js';
+import { line, shopRoutes, startWithCart } from '../test-utils.js';
+
+let net: MockNetwork;
+beforeEach(() => {
+  net = mockNetwork();
+  startWithCart([line(1, 'Black', 2), line(2, 'Pink', 1)], 'outside-lagos');
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const toastText = () => document.querySelector('.Toastify')?.textContent ?? '';
+
+async function fillCustomer(user: ReturnType<typeof renderRoutes>['user'], phone = '08012345678', email = 'ada@example.com') {
+  await user.type(await screen.findByLabelText('Name'), 'Ada Obi');
+  await user.type(screen.getByLabelText('Phone'), phone);
+  await user.type(screen.getByLabelText('Email'), email);
+}
+
+describe('checkout', () => {
+  it("shows the spec's messages under the empty fields and toasts 'Fill all fields'; nothing is sent", async () => {
+    const { user } = renderRoutes(shopRoutes, '/checkout');
+    await user.click(await screen.findByRole('button', { name: 'Proceed to payment' }));
+    expect(await screen.findByText('Name is required')).toBeInTheDocument();
+    expect(screen.getByText('Phone number is required')).toBeInTheDocument();
+    expect(screen.getByText('Email is required')).toBeInTheDocument();
+    expect(screen.getByText('Address is required')).toBeInTheDocument();
+    expect(screen.getByText('City is required')).toBeInTheDocument();
+    expect(screen.getByLabelText('State')).toHaveAccessibleDescription('State is required');
+    await waitFor(() => expect(toastText()).toContain('Fill all fields'));
+    expect(screen.getByLabelText('Name')).toHaveFocus();
+    expect(net.sent(calls.createOrder)).toHaveLength(0);
+  });
+
+  it("rejects a bad phone and email with 'Invalid phone number' and 'Invalid email address'", async () => {
+    const { user } = renderRoutes(shopRoutes, '/checkout');
+    await fillCustomer(user, '12345', 'ada@');
+    await user.click(screen.getByRole('button', { name: 'Proceed to payment' }));
+    expect(await screen.findByText('Invalid phone number')).toBeInTheDocument();
+    expect(screen.getByText('Invalid email address')).toBeInTheDocument();
+  });
+
+  it("keeps the spec's country quirk: an empty country reads 'State is required'", async () => {
+    const { user } = renderRoutes(shopRoutes, '/checkout');
+    await user.selectOptions(await screen.findByLabelText('Country'), 'Select country');
+    await user.click(screen.getByRole('button', { name: 'Proceed to payment' }));
+    await waitFor(() => expect(screen.getByLabelText('Country')).toHaveAccessibleDescription('State is required'));
+    expect(screen.getAllByText('State is required')).toHaveLength(2);
+  });
+
+  it("asks for a pickup branch with 'Choose pick up location', and pickup costs no shipping", async () => {
+    const { user } = renderRoutes(shopRoutes, '/checkout');
+    await fillCustomer(user);
+    await user.click(screen.getByRole('radio', { name: /Pickup/ }));
+    expect(screen.getByText('Ikeja Branch')).toBeInTheDocument();
+    expect(screen.getAllByText('Landmark')).toHaveLength(3);
+    expect(screen.queryByLabelText('Address')).not.toBeInTheDocument();
+    expect(screen.getByText('Shipping', { selector: 'dt' }).nextSibling).toHaveTextContent('NGN 0');
+    expect(screen.getByText('Total (NGN)').nextSibling).toHaveTextContent('32,250');
+    await user.click(screen.getByRole('button', { name: 'Proceed to payment' }));
+    expect(await screen.findByText('Choose pick up location')).toBeInTheDocument();
+    await waitFor(() => expect(toastText()).toContain('Fill all fields'));
+  });
+
+  it('creates a delivery order with the server-checked figures, stores its reference and leaves for the provider', async () => {
+    net.on(calls.createOrder, ok({ reference: 'TC-ref-123', url: 'http://localhost/api/pay/test/TC-ref-123' }, 'Order created'));
+    const { user } = renderRoutes(shopRoutes, '/checkout');
+    await fillCustomer(user, '0801 234 5678');
+    await user.type(screen.getByLabelText('Address'), '12 Marina Road');
+    await user.type(screen.getByLabelText('City'), 'Ibadan');
+    await user.selectOptions(screen.getByLabelText('State'), 'Oyo');
+    expect(screen.getByLabelText('Shipping')).toHaveValue('5000');
+    expect(screen.getByText('Total (NGN)').nextSibling).toHaveTextContent('37,250');
+    await user.click(screen.getByRole('button', { name: 'Proceed to payment' }));
+
+    await waitFor(() => expect(net.sent(calls.createOrder)).toHaveLength(1));
+    expect(net.sent(calls.createOrder)[0]?.body).toEqual({
+      name: 'Ada Obi',
+      phoneNumber: '08012345678',
+      email: 'ada@example.com',
+      method: 'delivery',
+      address: '12 Marina Road',
+      city: 'Ibadan',
+      state: 'Oyo',
+      country: 'Nigeria',
+      pickup: null,
+      cart: [line(1, 'Black', 2), line(2, 'Pink', 1)],
+      total: 37250,
+      vat: 2250,
+      shipping: 5000,
+      callback_url: `${window.location.origin}/payment/status`,
+    });
+    expect(calls.createOrder.body.safeParse(net.sent(calls.createOrder)[0]?.body).success).toBe(true);
+    await waitFor(() => expect(localStorage.getItem(`${STORAGE_PREFIX}transactionRef`)).toBe(JSON.stringify('TC-ref-123')));
+    expect(screen.getByRole('button', { name: 'Proceed to payment' })).toBeDisabled();
+  });
+
+  it('sends a pickup order with the branch and no shipping; a within-Lagos change follows into the cart', async () => {
+    net.on(calls.createOrder, ok({ reference: 'TC-ref-9', url: 'http://localhost/api/pay/test/TC-ref-9' }));
+    const { user } = renderRoutes(shopRoutes, '/checkout');
+    await fillCustomer(user, '+2348012345678');
+    await user.selectOptions(screen.getByLabelText('Shipping'), 'Within Lagos (NGN 2,500)');
+    expect(localStorage.getItem(`${STORAGE_PREFIX}shipping`)).toBe(JSON.stringify('within-lagos'));
+    await user.click(screen.getByRole('radio', { name: /Pickup/ }));
+    await user.click(screen.getByRole('radio', { name: /Lekki Branch/ }));
+    await user.click(screen.getByRole('button', { name: 'Proceed to payment' }));
+    await waitFor(() => expect(net.sent(calls.createOrder)).toHaveLength(1));
+    expect(net.sent(calls.createOrder)[0]?.body).toMatchObject({ method: 'pickup', pickup: 'lekki', city: 'Lekki', state: 'Lagos', country: 'Nigeria', shipping: 0, vat: 2250, total: 32250, phoneNumber: '+2348012345678' });
+    expect(calls.createOrder.body.safeParse(net.sent(calls.createOrder)[0]?.body).success).toBe(true);
+  });
+
+  it("tells the visitor when the order is refused (the spec only logs it), with the server's message", async () => {
+    net.on(calls.createOrder, {
+      status: 400,
+      json: { success: 'false', message: 'The order total has changed. Please review your cart.', data: null, errors: [{ field: 'total', message: 'The order total has changed. Please review your cart.' }] },
+    });
+    const { user } = renderRoutes(shopRoutes, '/checkout');
+    await fillCustomer(user);
+    await user.click(screen.getByRole('radio', { name: /Pickup/ }));
+    await user.click(screen.getByRole('radio', { name: /Ikeja Branch/ }));
+    await user.click(screen.getByRole('button', { name: 'Proceed to payment' }));
+    await waitFor(() => expect(toastText()).toContain('The order total has changed. Please review your cart.'));
+    expect(localStorage.getItem(`${STORAGE_PREFIX}transactionRef`)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Proceed to payment' })).toBeEnabled();
+  });
+
+  it('puts a field the server refuses under that field', async () => {
+    net.on(calls.createOrder, { status: 400, json: { success: 'false', message: 'Invalid phone number', data: null, errors: [{ field: 'phoneNumber', message: 'Invalid phone number' }] } });
+    const { user } = renderRoutes(shopRoutes, '/checkout');
+    await fillCustomer(user);
+    await user.click(screen.getByRole('radio', { name: /Pickup/ }));
+    await user.click(screen.getByRole('radio', { name: /Ikeja Branch/ }));
+    await user.click(screen.getByRole('button', { name: 'Proceed to payment' }));
+    await waitFor(() => expect(screen.getByLabelText('Phone')).toHaveAccessibleDescription('Invalid phone number'));
+  });
+
+  it('keeps what was typed when the visitor leaves and comes back', async () => {
+    net.on(calls.createOrder, fail('Network down', 503));
+    const { user, router } = renderRoutes(shopRoutes, '/checkout');
+    await fillCustomer(user);
+    await router.navigate('/get-card');
+    await router.navigate('/checkout');
+    expect(await screen.findByLabelText('Name')).toHaveValue('Ada Obi');
+    expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
+  });
+
+  it('shows the empty cart instead of the form when there is nothing to buy', async () => {
+    startWithCart([]);
+    renderRoutes(shopRoutes, '/checkout');
+    expect(await screen.findByText('Your Cart is Empty')).toBeInTheDocument();
+    expect(screen.getByText('Add something to make me happy :)')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Proceed to payment' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,99 @@
+import { useAtom, useAtomValue } from 'jotai';
+import { useEffect, useState } from 'react';
+import { FormProvider, useForm, type FieldPath } from 'react-hook-form';
+import { cartTotals, SHIPPING_OPTIONS, shippingFeeFor } from '@tapcard/shared/domain';
+import { CHECKOUT_FAILED_TOAST, type CheckoutValues } from '@tapcard/shared/rules';
+import { Button, ButtonLink } from '../../../components/Button.js';
+import { BackLink, EmptyState } from '../../../components/Page.js';
+import { routes } from '../../../lib/paths.js';
+import { notify } from '../../../lib/toast.js';
+import { cartItemsAtom, shippingAtom } from '../cart/cart-state.js';
+import { checkoutDefaults, checkoutDraftAtom, checkoutResolver, type CheckoutForm } from '../checkout/checkout-form.js';
+import { CustomerFields } from '../checkout/CustomerFields.js';
+import { DeliveryAddressFields } from '../checkout/DeliveryAddressFields.js';
+import { DeliveryMethodField } from '../checkout/DeliveryMethodField.js';
+import { OrderSummary } from '../checkout/OrderSummary.js';
+import { PickupBranches } from '../checkout/PickupBranches.js';
+import { formFieldOf, orderPayload, useCreateOrder } from '../checkout/use-create-order.js';
+import { ShopHeader } from '../components/ShopHeader.js';
+import { SHOP_TEXTS } from '../texts.js';
+import styles from './CheckoutPage.module.css';
+
+/** Checkout (part 2 §2.23): customer information, delivery method, order summary, then off to pay. */
+export function CheckoutPage() {
+  const items = useAtomValue(cartItemsAtom);
+  return (
+    <>
+      <ShopHeader />
+      <main className={styles.page}>
+        <BackLink to={routes.getCard}>Back to cart</BackLink>
+        <h1>Checkout</h1>
+        {items.length === 0 ? (
+          <EmptyState title={SHOP_TEXTS.emptyCartTitle}>
+            <p>{SHOP_TEXTS.emptyCartText}</p>
+            <ButtonLink to={routes.getCard}>Shop cards</ButtonLink>
+          </EmptyState>
+        ) : (
+          <CheckoutFormView />
+        )}
+      </main>
+    </>
+  );
+}
+
+function CheckoutFormView() {
+  const items = useAtomValue(cartItemsAtom);
+  const [shipping, setShipping] = useAtom(shippingAtom);
+  const [draft, setDraft] = useAtom(checkoutDraftAtom);
+  const [initial] = useState(() => draft ?? checkoutDefaults(shipping));
+  const form = useForm<CheckoutForm, unknown, CheckoutValues>({ resolver: checkoutResolver, defaultValues: initial });
+  const { handleSubmit, watch, setError } = form;
+  const createOrder = useCreateOrder();
+  const leaving = createOrder.isPending || (createOrder.data?.ok ?? false);
+
+  // Keep what is typed (in memory) and follow the delivery shipping choice in the cart.
+  useEffect(() => {
+    const subscription = watch((values, { name }) => {
+      setDraft(values as CheckoutForm);
+      if (name === 'shipping') {
+        const option = SHIPPING_OPTIONS.find((o) => String(o.fee) === values.shipping);
+        if (option) setShipping(option.id);
+      }
+    });
+    return () => subscription.unsubscribe();
+  }, [watch, setDraft, setShipping]);
+
+  const method = watch('method');
+  const fee = shippingFeeFor(method, SHIPPING_OPTIONS.find((o) => String(o.fee) === watch('shipping'))?.id);
+  const totals = cartTotals(items, fee);
+
+  const onValid = async (values: CheckoutValues) => {
+    const result = await createOrder.mutateAsync(orderPayload(values, items, window.location.origin));
+    if (result.ok || result.kind === 'network') return; // leaving for the provider, or the no-internet page
+    for (const [field, message] of Object.entries(result.errors)) {
+      const name = formFieldOf(field);
+      if (name in initial) setError(name as FieldPath<CheckoutForm>, { message });
+    }
+    // The spec only logs an order-creation failure; we tell the visitor (docs/decisions.md).
+    notify.error(result.message);
+  };
+
+  return (
+    <FormProvider {...form}>
+      <form className={styles.layout} onSubmit={handleSubmit(onValid, () => notify.error(CHECKOUT_FAILED_TOAST))} noValidate aria-label="Checkout">
+        <div className={styles.fields}>
+          <CustomerFields />
+          <DeliveryMethodField />
+          {method === 'pickup' ? <PickupBranches /> : <DeliveryAddressFields />}
+        </div>
+        <div className={styles.aside}>
+          <OrderSummary items={items} totals={totals} />
+          <Button type="submit" block busy={leaving}>
+            Proceed to payment
+          </Button>
+          <p className={styles.note}>You will pay by card on our payment provider&apos;s secure page.</p>
+        </div>
+      </form>
+    </FormProvider>
+  );
+}

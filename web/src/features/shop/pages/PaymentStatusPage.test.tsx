@@ -1,0 +1,81 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { calls } from '@tapcard/shared/contract';
+import { STORAGE_PREFIX } from '../../../lib/storage.js';
+import { mockNetwork, type MockNetwork } from '../../../test/network.js';
+import { renderRoutes } from '../../../test/render.js';
+import { ORDER_MAX_POLLS, ORDER_POLL_MS } from '../hooks/use-order-lookup.js';
+import { declined, line, paid, pending, shopRoutes, startWithCart } from '../test-utils.js';
+
+let net: MockNetwork;
+beforeEach(() => {
+  net = mockNetwork();
+  startWithCart([line(1, 'Black', 2)]);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const storedRef = () => localStorage.getItem(`${STORAGE_PREFIX}transactionRef`);
+
+describe('payment status', () => {
+  it("shows 'Checking Transaction' while pending, checks again, then 'Payment Successful!' and empties the cart", async () => {
+    let calls_ = 0;
+    net.on(calls.getOrder, () => (++calls_ === 1 ? pending('TC-q') : paid('TC-q')));
+    renderRoutes(shopRoutes, '/payment/status?reference=TC-q&status=success');
+    expect(await screen.findByRole('heading', { name: 'Checking Transaction' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Payment Successful!' }, { timeout: ORDER_POLL_MS + 2000 })).toBeInTheDocument();
+    expect(screen.getByText('Your payment was succesful, you TapCard card is on its way.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to homepage' })).toHaveAttribute('href', '/');
+    expect(net.sent(calls.getOrder).map((r) => r.path)).toEqual(['/v1/connect/api/orders/TC-q', '/v1/connect/api/orders/TC-q']);
+    await waitFor(() => expect(localStorage.getItem(`${STORAGE_PREFIX}cartItems`)).toBe('[]'));
+    expect(storedRef()).toBe(JSON.stringify('TC-q'));
+  });
+
+  it("uses the stored transactionRef and shows 'Payment Declined.' with the spec's text; the cart is kept", async () => {
+    localStorage.setItem(`${STORAGE_PREFIX}transactionRef`, JSON.stringify('TC-stored'));
+    net.on(calls.getOrder, declined('TC-stored'));
+    renderRoutes(shopRoutes, '/payment/status');
+    expect(await screen.findByRole('heading', { name: 'Payment Declined.' })).toBeInTheDocument();
+    expect(screen.getByText('Your payment was not successful, please check the cart to remake payment')).toBeInTheDocument();
+    expect(net.sent(calls.getOrder)[0]?.path).toBe('/v1/connect/api/orders/TC-stored');
+    expect(JSON.parse(localStorage.getItem(`${STORAGE_PREFIX}cartItems`) ?? '[]')).toHaveLength(1);
+    expect(screen.getByRole('link', { name: 'Go to cart' })).toHaveAttribute('href', '/get-card');
+  });
+
+  it('offers a retry when the request fails, instead of spinning forever or leaving the page', async () => {
+    net.goOffline();
+    const { user, router } = renderRoutes(shopRoutes, '/payment/status?reference=TC-r');
+    expect(await screen.findByRole('heading', { name: 'We could not check your payment' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/payment/status');
+
+    net = mockNetwork().on(calls.getOrder, paid('TC-r'));
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { name: 'Payment Successful!' })).toBeInTheDocument();
+  });
+
+  it('stops checking a still-pending payment after a few tries and offers to check again', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      net.on(calls.getOrder, pending('TC-slow'));
+      renderRoutes(shopRoutes, '/payment/status?reference=TC-slow');
+      expect(await screen.findByRole('heading', { name: 'Checking Transaction' })).toBeInTheDocument();
+      for (let i = 0; i < ORDER_MAX_POLLS + 2; i++) await vi.advanceTimersByTimeAsync(ORDER_POLL_MS);
+      expect(await screen.findByRole('button', { name: 'Check again' })).toBeInTheDocument();
+      expect(screen.getByRole('heading', { name: 'Checking Transaction' })).toBeInTheDocument();
+      expect(net.sent(calls.getOrder)).toHaveLength(ORDER_MAX_POLLS);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('treats an unknown reference as declined (success false)', async () => {
+    net.on(calls.getOrder, { status: 404, json: { success: 'false', message: 'Order not found', data: null } });
+    renderRoutes(shopRoutes, '/payment/status?reference=TC-unknown');
+    expect(await screen.findByRole('heading', { name: 'Payment Declined.' })).toBeInTheDocument();
+  });
+
+  it('says there is no payment to check when there is no reference at all', async () => {
+    renderRoutes(shopRoutes, '/payment/status');
+    expect(await screen.findByRole('heading', { name: 'No payment to check' })).toBeInTheDocument();
+    expect(net.sent(calls.getOrder)).toHaveLength(0);
+  });
+});

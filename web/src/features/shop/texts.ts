@@ -1,0 +1,30 @@
+import { PRODUCT_NAME } from '@tapcard/shared/constants';
+
+/** The shop's words: the spec's texts to the letter (typos kept), and ours where it is silent. */
+export const SHOP_TEXTS = {
+  productTitle: `${PRODUCT_NAME} Smart Business Card`,
+  productDescription:
+    `Share your contact details, socials and business with one tap. The ${PRODUCT_NAME} card carries an NFC chip and a QR code: ` +
+    'hold it to a phone, or let the camera scan it, and your digital profile opens at once. No app needed on either side, ' +
+    'no subscription after purchase, and you can change your details whenever you like.',
+  addToCart: 'Add to cart',
+  cartTitle: 'Your Cart',
+  emptyCartTitle: 'Your Cart is Empty',
+  emptyCartText: 'Add something to make me happy :)',
+  subtotal: 'Subtotal',
+  shipping: 'Shipping',
+  vat: 'VAT (7.5%)',
+  total: 'Total (NGN)',
+  proceed: 'Proceed to checkout',
+  // Payment dialog (§2.24)
+  payWith: 'PAY WITH',
+  changeMethod: 'Change Payment Method',
+  cancelPayment: 'Cancel Payment',
+  // Payment status (§2.25, §4)
+  checking: 'Checking Transaction',
+  successTitle: 'Payment Successful!',
+  successText: `Your payment was succesful, you ${PRODUCT_NAME} card is on its way.`,
+  declinedTitle: 'Payment Declined.',
+  declinedText: 'Your payment was not successful, please check the cart to remake payment',
+  homepage: 'Go to homepage',
+} as const;

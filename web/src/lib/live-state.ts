@@ -1,0 +1,85 @@
+import type { Snapshot, Update } from '@tapcard/shared/realtime';
+
+/**
+ * Pure state handling of a live event view (arena, chip, organiser): merging messages and attendees,
+ * applying the gateway's versioned updates and detecting gaps. No socket, no React: tested alone.
+ */
+
+export type Kind = Snapshot['kind'];
+export type ViewOf<K extends Kind> = Extract<Snapshot, { kind: K }>;
+
+interface Sequenced {
+  id: string;
+  seq: number;
+}
+
+/** `list` with `add` merged in: one entry per id (the newer copy wins), ordered by seq (stable). */
+export function mergeById<T extends Sequenced>(list: readonly T[], add: readonly T[]): T[] {
+  if (add.length === 0) return list as T[];
+  const byId = new Map<string, T>();
+  for (const item of list) byId.set(item.id, item);
+  for (const item of add) byId.set(item.id, item);
+  return [...byId.values()].map((item, index) => ({ item, index })).sort((a, b) => a.item.seq - b.item.seq || a.index - b.index).map(({ item }) => item);
+}
+
+type AttendeeOf<V> = V extends { attendees: (infer A)[] } ? A : never;
+
+/** Attendees replaced by id, new ones appended. */
+function mergeAttendees<A extends { id: string }>(list: readonly A[], changed: readonly A[]): A[] {
+  if (changed.length === 0) return list as A[];
+  const next = [...list];
+  for (const attendee of changed) {
+    const index = next.findIndex((a) => a.id === attendee.id);
+    if (index === -1) next.push(attendee);
+    else next[index] = attendee;
+  }
+  return next;
+}
+
+/** The content of an update (or of a local change such as a check-in answer) merged into a view; the version is untouched. */
+export function mergeContent<V extends Snapshot>(view: V, update: Partial<Update>): V {
+  const next = { ...view } as Snapshot;
+  if (update.event) next.event = update.event;
+  if (update.chats) next.chats = mergeById(next.chats, update.chats);
+  if (update.private_chats && next.kind !== 'chip') next.private_chats = mergeById(next.private_chats, update.private_chats);
+  if (update.attendees) {
+    if (next.kind === 'organiser') next.attendees = mergeAttendees(next.attendees, update.attendees as AttendeeOf<ViewOf<'organiser'>>[]);
+    else if (next.kind === 'arena') next.attendee = update.attendees.find((a) => a.id === next.attendee.id) ?? next.attendee;
+    else if (next.attendee) {
+      const own = next.attendee.id;
+      next.attendee = update.attendees.find((a) => a.id === own) ?? next.attendee;
+    }
+  }
+  if (update.chip && next.kind === 'chip' && update.chip.chipId === next.chipId) next.attendee = update.chip.attendee;
+  return next as V;
+}
+
+export type UpdateResult<V extends Snapshot> =
+  /** Applied (or harmlessly ignored): the new view. */
+  | { kind: 'applied'; view: V }
+  /** A version was missed: ask for the snapshot (`resync`) and keep the view until it comes. */
+  | { kind: 'gap'; view: V };
+
+/**
+ * Applies one `update` of the gateway to a view:
+ * - another event's update is ignored;
+ * - scoped updates ('private', 'attendance', 'chip') merge their content and never move the version;
+ * - an 'event' update whose prevVersion is the view's version is applied and moves it to `version`;
+ *   one already covered (version <= the view's) is ignored; any other is a gap.
+ */
+export function applyUpdate<V extends Snapshot>(view: V, update: Update): UpdateResult<V> {
+  if (update.eventId !== view.eventId) return { kind: 'applied', view };
+  if (update.scope !== 'event') return { kind: 'applied', view: mergeContent(view, update) };
+  if (update.version <= view.version) return { kind: 'applied', view };
+  if (update.prevVersion !== view.version) return { kind: 'gap', view };
+  return { kind: 'applied', view: { ...mergeContent(view, update), version: update.version } };
+}
+
+/** Whether a snapshot (ack or resync) belongs to the subscription that holds `view` / asked for `request`. */
+export function snapshotMatches(snapshot: Snapshot, request: { kind: Kind; eventId?: string; chipId?: string }, current: Snapshot | null): boolean {
+  if (snapshot.kind !== request.kind) return false;
+  if (request.kind === 'organiser') return snapshot.eventId === request.eventId;
+  if (snapshot.kind === 'chip') return snapshot.chipId === request.chipId;
+  // An arena snapshot names no tid: it matches the arena subscription of the same event.
+  return current === null || current.eventId === snapshot.eventId;
+}

@@ -1,0 +1,83 @@
+/**
+ * Browser storage under one key prefix, with the spec's keys. Values are JSON; a value that fails to
+ * parse (hand-edited, or from an older build) reads as absent instead of crashing a page.
+ */
+export const STORAGE_PREFIX = 'tapcard:';
+
+export const STORAGE_KEYS = [
+  'authToken',
+  'signupData',
+  'googleQuery',
+  'dashboardData',
+  'cartItems',
+  'subTotal',
+  'vatPrice',
+  'shippingFee',
+  'total',
+  'transactionRef',
+  'shipping',
+  'lastActivity',
+  /** Attendee access tokens entered on chip pages, by chip id (the chip chat posts with them). */
+  'chipAccess',
+  /** The organiser's unsaved event wizard (add or update), so a refresh loses nothing. */
+  'eventDraft',
+] as const;
+export type StorageKey = (typeof STORAGE_KEYS)[number];
+
+/** The keys that hold a person's session and personal data (cleared on logout and inactivity). */
+export const SESSION_KEYS: readonly StorageKey[] = ['authToken', 'signupData', 'googleQuery', 'dashboardData', 'chipAccess', 'eventDraft'];
+
+function store(): Storage | null {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null; // storage disabled (private mode, blocked cookies)
+  }
+}
+
+/** Anything with zod's `safeParse` shape, or a plain guard: keeps zod out of the app shell's chunk. */
+export type StoredParser<T> = { safeParse(value: unknown): { success: true; data: T } | { success: false } } | ((value: unknown) => T | null);
+
+export function readStored<T>(key: StorageKey, parser: StoredParser<T>): T | null {
+  const raw = store()?.getItem(STORAGE_PREFIX + key);
+  if (raw == null) return null;
+  try {
+    const value: unknown = JSON.parse(raw);
+    if (typeof parser === 'function') return parser(value);
+    const parsed = parser.safeParse(value);
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export const asString = (value: unknown): string | null => (typeof value === 'string' && value.length > 0 ? value : null);
+export const asNumber = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
+
+/** Reads a key written by another spelling (e.g. an older build), for one-time migrations. */
+export function readRaw(fullKey: string): string | null {
+  return store()?.getItem(fullKey) ?? null;
+}
+
+export function removeRaw(fullKey: string): void {
+  store()?.removeItem(fullKey);
+}
+
+export function writeStored(key: StorageKey, value: unknown): void {
+  try {
+    store()?.setItem(STORAGE_PREFIX + key, JSON.stringify(value));
+  } catch {
+    /* quota exceeded or storage disabled: the app keeps working from memory */
+  }
+}
+
+export function removeStored(...keys: StorageKey[]): void {
+  for (const key of keys) store()?.removeItem(STORAGE_PREFIX + key);
+}
+
+/** Removes every key under the prefix. */
+export function clearAllStored(): void {
+  const s = store();
+  if (!s) return;
+  for (const key of Object.keys(s)) if (key.startsWith(STORAGE_PREFIX)) s.removeItem(key);
+}

@@ -1,0 +1,91 @@
+import imageCompression from 'browser-image-compression';
+import { useCallback, useState } from 'react';
+import { IMAGE_COMPRESSION_QUALITY, UPLOAD_WARNING_MS } from '@tapcard/shared/constants';
+import { calls, type UploadResult } from '@tapcard/shared/contract';
+import { checkImageSize } from '@tapcard/shared/rules';
+import { apiUrl, authHeaders, SERVER_ERROR } from './api.js';
+import { notify } from './toast.js';
+
+export type UploadFolder = 'profile' | 'services' | 'events_gallery' | 'events_banner';
+
+export const UPLOAD_TEXTS = {
+  uploading: 'Uploading...',
+  uploaded: 'Uploaded successfully',
+  uploadFailed: 'Unable to upload file',
+  imageFailed: 'Unable to upload image',
+} as const;
+
+/** Compresses an image to the spec's 0.7 quality (in the page: the library's worker would load a CDN script). */
+export async function compressImage(file: File): Promise<File> {
+  try {
+    const blob = await imageCompression(file, { initialQuality: IMAGE_COMPRESSION_QUALITY, maxWidthOrHeight: 1600, useWebWorker: false });
+    return new File([blob], file.name, { type: blob.type || file.type });
+  } catch {
+    return file; // a format the library cannot re-encode (e.g. GIF) goes up as it is
+  }
+}
+
+/** POSTs a file with progress; resolves with the upload result or a message. */
+export function sendUpload(
+  file: File,
+  folder: UploadFolder,
+  onProgress: (fraction: number) => void,
+): Promise<{ ok: true; result: UploadResult } | { ok: false; message: string }> {
+  return new Promise((resolve) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', apiUrl(calls.uploadFile));
+    for (const [k, v] of Object.entries(authHeaders(calls.uploadFile))) xhr.setRequestHeader(k, v);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) onProgress(e.loaded / e.total);
+    };
+    xhr.onerror = () => resolve({ ok: false, message: UPLOAD_TEXTS.uploadFailed });
+    xhr.onload = () => {
+      try {
+        const parsed = calls.uploadFile.answer.safeParse(JSON.parse(xhr.responseText));
+        if (!parsed.success) resolve({ ok: false, message: SERVER_ERROR });
+        else if (parsed.data.success === 'true') resolve({ ok: true, result: parsed.data.data });
+        else resolve({ ok: false, message: parsed.data.message });
+      } catch {
+        resolve({ ok: false, message: SERVER_ERROR });
+      }
+    };
+    const form = new FormData();
+    form.append('folder', folder);
+    form.append('name', `${folder}-${Date.now().toString(36)}`);
+    form.append('file', file);
+    xhr.send(form);
+  });
+}
+
+export interface ImageUpload {
+  /** Checks, compresses and uploads; shows the spec's toasts. Resolves with the result or null. */
+  upload(file: File): Promise<UploadResult | null>;
+  /** 0..1 while uploading, null otherwise. */
+  progress: number | null;
+}
+
+export function useImageUpload(folder: UploadFolder): ImageUpload {
+  const [progress, setProgress] = useState<number | null>(null);
+  const upload = useCallback(
+    async (file: File) => {
+      const tooLarge = checkImageSize(file.size);
+      if (tooLarge) {
+        notify.warning(tooLarge, { autoClose: UPLOAD_WARNING_MS });
+        return null;
+      }
+      const id = notify.loading(UPLOAD_TEXTS.uploading);
+      setProgress(0);
+      const compressed = await compressImage(file);
+      const sent = await sendUpload(compressed, folder, setProgress);
+      setProgress(null);
+      if (sent.ok) {
+        notify.settle(id, 'success', UPLOAD_TEXTS.uploaded);
+        return sent.result;
+      }
+      notify.settle(id, 'error', sent.message === SERVER_ERROR ? SERVER_ERROR : UPLOAD_TEXTS.imageFailed);
+      return null;
+    },
+    [folder],
+  );
+  return { upload, progress };
+}

@@ -1,0 +1,52 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Server } from 'socket.io';
+import { REALTIME_PATH, type Snapshot, type Subscribe, type Update } from '@tapcard/shared/realtime';
+import { RealtimeClient, setRealtimeClient } from '../lib/realtime.js';
+
+/**
+ * A real Socket.IO server speaking the shared realtime protocol minimally, for component tests of the
+ * live pages: `subscribe` answers the snapshot `snapshotFor` gives (or not_found), `resync` sends it
+ * again, and the test emits updates and status. The page's realtime client is pointed at it.
+ */
+export interface RealtimeTestServer {
+  url: string;
+  /** Every subscribe payload received, with the handshake token. */
+  subscribes: { payload: unknown; token: unknown }[];
+  update(update: Update): void;
+  status(eventId: string, stale: boolean): void;
+  close(): Promise<void>;
+}
+
+export async function startRealtimeServer(snapshotFor: (request: Subscribe) => Snapshot | null): Promise<RealtimeTestServer> {
+  const http = createServer();
+  const io = new Server(http, { path: REALTIME_PATH, cors: { origin: '*' } });
+  const subscribes: RealtimeTestServer['subscribes'] = [];
+  io.on('connection', (socket) => {
+    const token = (socket.handshake.auth as { token?: unknown }).token;
+    socket.on('subscribe', (payload: Subscribe, ack: (answer: unknown) => void) => {
+      subscribes.push({ payload, token });
+      const snapshot = snapshotFor(payload);
+      void socket.join('all');
+      ack(snapshot ? { ok: true, snapshot } : { ok: false, error: { code: 'not_found', message: 'Not found' } });
+    });
+    socket.on('resync', () => {
+      const request = subscribes.at(-1)?.payload as Subscribe | undefined;
+      const snapshot = request ? snapshotFor(request) : null;
+      if (snapshot) socket.emit('snapshot', snapshot);
+    });
+  });
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+  setRealtimeClient(new RealtimeClient({ url, connectGraceMs: 3000, lingerMs: 0 }));
+  return {
+    url,
+    subscribes,
+    update: (update) => void io.to('all').emit('update', update),
+    status: (eventId, stale) => void io.to('all').emit('status', { eventId, stale }),
+    close: async () => {
+      setRealtimeClient(null);
+      await new Promise<void>((resolve) => void io.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,75 @@
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Provider as JotaiProvider } from 'jotai';
+import { Suspense, useEffect } from 'react';
+import { createMemoryRouter, Outlet, RouterProvider, useLocation, useNavigate, type RouteObject } from 'react-router-dom';
+import { ToastContainer } from 'react-toastify';
+import { TOAST_AUTO_CLOSE_MS } from '@tapcard/shared/constants';
+import { setNavigator } from '../lib/navigation.js';
+import { createQueryClient } from '../lib/query.js';
+import { authTokenAtom, jotaiStore } from '../lib/session.js';
+
+/**
+ * Renders a feature's route objects in a memory router inside a shell like the app's (toasts, the
+ * API layer's navigator, the query layer and the jotai store). A feature test cannot import the app's
+ * router (features never import app code), so it lists the routes it needs.
+ */
+function TestShell() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    setNavigator((to, options) => void navigate(to, options));
+    return () => setNavigator(null);
+  }, [navigate]);
+  return (
+    <>
+      <Suspense fallback={<p>Loading...</p>}>
+        <Outlet />
+      </Suspense>
+      <ToastContainer autoClose={TOAST_AUTO_CLOSE_MS} />
+    </>
+  );
+}
+
+/** Shows where the router is, so a test can assert a navigation without a real target page. */
+export function LocationProbe({ label }: { label: string }) {
+  const location = useLocation();
+  return (
+    <p data-testid="location">
+      {label} {location.pathname}
+      {location.search}
+    </p>
+  );
+}
+
+export function testQueryClient(): QueryClient {
+  const client = createQueryClient();
+  client.setDefaultOptions({ queries: { ...client.getDefaultOptions().queries, retry: false }, mutations: { retry: false } });
+  return client;
+}
+
+export function renderRoutes(routes: RouteObject[], path: string) {
+  const router = createMemoryRouter([{ element: <TestShell />, children: routes }], { initialEntries: [path] });
+  const queryClient = testQueryClient();
+  const user = userEvent.setup();
+  const view = render(
+    <JotaiProvider store={jotaiStore}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </JotaiProvider>,
+  );
+  return { container: view.container, unmount: view.unmount, router, queryClient, user };
+}
+
+export const TEST_TOKEN = 'Bearer test-access-token';
+
+/** Stores a session as a login would. */
+export function signIn(token = TEST_TOKEN): void {
+  jotaiStore.set(authTokenAtom, token);
+}
+
+/** Forgets the session (storage is cleared after each test by the setup; the atom is not). */
+export function signOut(): void {
+  jotaiStore.set(authTokenAtom, null);
+}

@@ -1,0 +1,29 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+const gateway = process.env.GATEWAY_URL ?? 'http://127.0.0.1:3000';
+
+export default defineConfig({
+  plugins: [react()],
+  // `source` resolves @tapcard/shared to its TypeScript sources: no build of shared is needed.
+  resolve: { conditions: ['source', 'module', 'browser', 'development|production'] },
+  server: {
+    proxy: {
+      '/api': { target: gateway, changeOrigin: false },
+      '/socket.io': { target: gateway, ws: true },
+    },
+  },
+  build: {
+    target: 'es2022',
+    sourcemap: true,
+    // The budget check (issue 8) reads the manifest to find each route group's chunks.
+    manifest: true,
+  },
+  test: {
+    name: 'web',
+    root: import.meta.dirname,
+    environment: 'jsdom',
+    setupFiles: ['./src/test/setup.ts'],
+    css: { modules: { classNameStrategy: 'non-scoped' } },
+  },
+});
