@@ -1,0 +1,150 @@
+import { readFile } from 'node:fs/promises';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { PHONE_WIDTH } from './support/layout.js';
+import { checkScreen } from './support/screens.js';
+import { openBrowser, type Browser } from './support/browser.js';
+import { canMint } from './support/cli.js';
+import { DEMO } from './support/demo.js';
+import { createCardOwner, signIn, uniqueLetters } from './support/people.js';
+import { expectToast, recordToastTexts, toastTexts } from './support/toast-history.js';
+
+/**
+ * Issue 6, the public card (part 2 §2.9, §2.21, §4): a visitor opens a card by its link, saves the
+ * owner's vCard and leaves their own details, which the owner then finds in their contacts.
+ */
+
+const baseUrl = inject('baseUrl');
+const productEnv = inject('productEnv');
+const browsers: Browser[] = [];
+
+async function browser(options: { width?: number; height?: number } = {}): Promise<Browser> {
+  // Visitors and attendees arrive on a phone: the narrowest the product is built for, unless told
+  // otherwise. Less motion: the product turns its animations off, so axe never meets a half-faded toast.
+  const opened = await openBrowser({ baseURL: baseUrl, width: PHONE_WIDTH, height: 780, reducedMotion: 'reduce', ...options });
+  browsers.push(opened);
+  return opened;
+}
+
+afterAll(async () => {
+  await Promise.all(browsers.map((b) => b.close()));
+});
+
+interface Owner {
+  link: string;
+  title: string;
+  subTitle: string;
+  address: string;
+  login: { email: string; password: string };
+  /** A fresh owner starts with no contacts. */
+  fresh: boolean;
+}
+
+/**
+ * The card: a fresh owner's, minted and activated for this run when the product is on PostgreSQL;
+ * otherwise the demo's card (the contact left on it has a unique name).
+ */
+async function cardOwner(): Promise<Owner> {
+  if (canMint(productEnv)) {
+    const owner = await createCardOwner(baseUrl, productEnv);
+    return { link: owner.link, title: owner.title, subTitle: owner.subTitle, address: owner.address, login: owner, fresh: true };
+  }
+  console.warn('public card journey: DATABASE_URL is not set, so no card can be minted; using the demo card instead');
+  return { link: DEMO.publicCardLink, ...DEMO.publicCard, login: DEMO.organiser, fresh: false };
+}
+
+/** Whether the page cancels the context menu (public pages block it). */
+function contextMenuBlocked(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const event = new MouseEvent('contextmenu', { bubbles: true, cancelable: true });
+    return !document.querySelector('main')?.dispatchEvent(event);
+  });
+}
+
+describe('public card', () => {
+  it('lets a visitor save the owner\'s vCard and exchange contacts, and the owner sees the contact', async () => {
+    const owner = await cardOwner();
+    const { context } = await browser();
+    const page = await context.newPage();
+    await recordToastTexts(page);
+
+    // Without its link the card page is the not-found view.
+    await page.goto('/card/connect');
+    await page.getByRole('heading', { name: 'You have found a rare gem!.' }).waitFor();
+
+    // The card: banner, the two buttons, the quick links and the sidebar.
+    await page.goto(`/card/connect?link=${encodeURIComponent(owner.link)}`);
+    await page.getByRole('heading', { level: 1, name: owner.title }).waitFor();
+    expect(await page.getByText(owner.subTitle, { exact: true }).count()).toBe(1);
+    expect(await page.getByRole('link', { name: 'EXCHANGE CONTACT' }).count()).toBe(1);
+    expect(await page.getByRole('link', { name: 'SAVE CONTACT' }).count()).toBe(1);
+    expect(await page.getByRole('heading', { name: 'Quick Links' }).count()).toBe(1);
+    const sidebar = page.getByRole('navigation', { name: 'Card' });
+    expect(await sidebar.getByRole('link', { name: 'Connect' }).count()).toBe(1);
+    expect(await sidebar.getByRole('link', { name: 'Events' }).count()).toBe(1);
+    expect(await contextMenuBlocked(page)).toBe(true);
+    await checkScreen(page, 'public card');
+
+    // The address quick link opens a modal instead of a link.
+    await page.getByRole('button', { name: 'Address' }).click();
+    const modal = page.getByRole('dialog', { name: 'Address' });
+    await modal.getByText(owner.address, { exact: true }).waitFor();
+    await checkScreen(page, 'address modal');
+    await modal.getByRole('button', { name: 'Close' }).click();
+    await modal.waitFor({ state: 'detached' });
+
+    // SAVE CONTACT downloads the owner's vCard.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'SAVE CONTACT' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/\.vcf$/);
+    const vcard = await readFile(await download.path(), 'utf8');
+    expect(vcard).toMatch(/^BEGIN:VCARD\r?\n/);
+    expect(vcard).toContain(`FN:${owner.title}`);
+    expect(vcard.trimEnd()).toMatch(/END:VCARD$/);
+
+    // EXCHANGE CONTACT: the form checks with the spec's messages, then shares and goes back.
+    await page.getByRole('link', { name: 'EXCHANGE CONTACT' }).click();
+    await page.waitForURL('**/card/exchange-contact?**');
+    await page.getByRole('button', { name: 'Share' }).click();
+    for (const message of ['Full name is required', 'Job Title is required', 'Phone number is required', 'Email is required']) {
+      await page.getByText(message, { exact: true }).waitFor();
+    }
+    await page.getByLabel('Full Name').fill('Moses');
+    await page.getByLabel('Phone Number').fill('12345');
+    await page.getByRole('button', { name: 'Share' }).click();
+    await page.getByText('Full name must be at least two words', { exact: true }).waitFor();
+    await page.getByText('Phone number must contain between 9 and 15 digits', { exact: true }).waitFor();
+    expect(await contextMenuBlocked(page)).toBe(true);
+    await checkScreen(page, 'exchange contact form');
+
+    const surname = uniqueLetters();
+    const visitor = `Moses ${surname.charAt(0).toUpperCase()}${surname.slice(1)}`;
+    const email = `moses.${surname}@e2e.tapcard.local`;
+    await page.getByLabel('Full Name').fill(visitor);
+    await page.getByLabel('Job Title').fill('Growth Lead');
+    await page.getByLabel('Phone Number').fill('+2348098765432');
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Share' }).click();
+    await page.waitForURL((url) => url.pathname === '/card/connect');
+    await expectToast(page, 'Please wait...');
+    await expectToast(page, 'Contact saved', 'success');
+    expect((await toastTexts(page)).map((t) => t.text)).not.toContain('Unable to save contact');
+    await page.getByRole('heading', { level: 1, name: owner.title }).waitFor();
+
+    // The owner finds the visitor in their contacts.
+    const ownerBrowser = await browser({ width: 1280, height: 900 });
+    const mine = await ownerBrowser.context.newPage();
+    await signIn(mine, owner.login);
+    await mine.goto('/contact');
+    await mine.getByRole('heading', { level: 1, name: 'Contacts' }).waitFor();
+    const list = mine.getByRole('list', { name: 'Contacts' });
+    await list.getByRole('link', { name: new RegExp(visitor) }).waitFor();
+    if (owner.fresh) expect(await list.getByRole('listitem').count()).toBe(1);
+    await mine.getByLabel('Search contacts').fill(surname);
+    await expect.poll(() => list.getByRole('listitem').count()).toBe(1);
+    await list.getByRole('link', { name: new RegExp(visitor) }).click();
+    await mine.getByRole('heading', { level: 1, name: visitor }).waitFor();
+    expect(await mine.getByText(email).count()).toBeGreaterThan(0);
+    expect(await mine.getByRole('button', { name: 'Download Contact File' }).count()).toBe(1);
+    await checkScreen(mine, 'owner contact view');
+  });
+});

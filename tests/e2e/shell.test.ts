@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { expectNoSeriousA11yViolations } from './support/axe.js';
+import { openBrowser, type Browser } from './support/browser.js';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await openBrowser({ baseURL: inject('baseUrl') });
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+describe('app shell', () => {
+  it('shows the not-found page on an unknown path', async () => {
+    const page = await browser.context.newPage();
+    await page.goto('/no/such/page');
+    await expect.poll(() => page.locator('h1').textContent()).toBe('You have found a rare gem!.');
+    expect(await page.getByText('But sadly, its of no use to you, please go back.').count()).toBe(1);
+    expect(await page.getByRole('link', { name: 'Get a Card' }).count()).toBe(1);
+    expect(await page.getByRole('link', { name: 'FAQ' }).count()).toBe(1);
+    expect(await page.getByRole('link', { name: 'Home' }).count()).toBe(1);
+    // Home, the card-purchase page (our shop, docs/decisions.md) and the FAQ.
+    expect(await page.getByRole('link', { name: 'Home' }).getAttribute('href')).toBe('/');
+    expect(await page.getByRole('link', { name: 'Get a Card' }).getAttribute('href')).toBe('/get-card');
+    expect(await page.getByRole('link', { name: 'FAQ' }).getAttribute('href')).toBe('/faq');
+    await expectNoSeriousA11yViolations(page);
+    // The route table's error/404 is the same page, and so is an unknown onboarding step.
+    for (const path of ['/error/404', '/onboarding/step-nine']) {
+      await page.goto(path);
+      await expect.poll(() => page.locator('h1').textContent(), { message: path }).toBe('You have found a rare gem!.');
+    }
+    await page.close();
+  });
+
+  it('sends a signed-out visit to /connect to /login, replacing history', async () => {
+    const page = await browser.context.newPage();
+    await page.goto('/faq');
+    await page.goto('/connect');
+    await page.waitForURL('**/login');
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await page.getByRole('heading', { name: 'Log in', level: 1 }).waitFor();
+    await expectNoSeriousA11yViolations(page, 'login after the guard');
+    // /connect was replaced by /login: going back leaves the app's guarded page behind.
+    await page.goBack();
+    await page.waitForURL('**/faq');
+    // Every page of the signed-in area is guarded.
+    for (const path of ['/contact', '/dashboard', '/settings', '/settings/change-password']) {
+      await page.goto(path);
+      await page.waitForURL('**/login');
+    }
+    await page.close();
+  });
+
+  it('shows the no-internet page when the API cannot be reached', async () => {
+    const page = await browser.context.newPage();
+    await page.goto('/login');
+    await page.getByLabel('Email').fill('someone@example.com');
+    await page.getByLabel('Password', { exact: true }).fill('Whatever1!');
+    await page.route('**/api/**', (route) => route.abort('internetdisconnected'));
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL('**/error/no-internet');
+    await page.getByText('Network Error - Unable to connect to the internet. Please check your device connection and try again.', { exact: true }).waitFor();
+    await expectNoSeriousA11yViolations(page, 'no-internet page');
+    await page.unroute('**/api/**');
+    await page.close();
+  });
+});

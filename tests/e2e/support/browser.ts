@@ -1,0 +1,49 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext } from 'playwright-core';
+
+/** Debian's Chromium, never a downloaded browser (this machine cannot download one). */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface Browser {
+  context: BrowserContext;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh browser profile (its own storage), phone-sized unless told otherwise. `reducedMotion:
+ * 'reduce'` asks for less motion (the product then turns its animations off: no toast is caught by axe
+ * half-faded).
+ */
+export async function openBrowser(options: { baseURL: string; width?: number; height?: number; reducedMotion?: 'reduce' | 'no-preference' }): Promise<Browser> {
+  const dir = mkdtempSync(join(tmpdir(), 'tapcard-chromium-'));
+  const context = await chromium.launchPersistentContext(dir, {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: ARGS,
+    baseURL: options.baseURL,
+    viewport: { width: options.width ?? 390, height: options.height ?? 844 },
+    acceptDownloads: true,
+    ...(options.reducedMotion ? { reducedMotion: options.reducedMotion } : {}),
+  });
+  context.setDefaultTimeout(15_000);
+  return {
+    context,
+    async close() {
+      await context.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

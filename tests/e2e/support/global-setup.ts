@@ -1,0 +1,48 @@
+import pg from 'pg';
+import { randomBytes } from 'node:crypto';
+import type { TestProject } from 'vitest/node';
+import { startProduct, type RunningProduct } from './product.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    productEnv: Record<string, string>;
+  }
+}
+
+/**
+ * Starts one product for all browser journeys. With DATABASE_URL (CI) the upstream runs on that
+ * PostgreSQL server in a schema of its own, so the journeys can also run the CLI commands (minting
+ * cards) beside the running server; without it, on the embedded PGlite database.
+ */
+export default async function setup(project: TestProject) {
+  let schema: string | null = null;
+  const env: Record<string, string> = {};
+  const base = process.env.DATABASE_URL;
+  if (base) {
+    // The upstream creates the schema and keeps every table (and its migration records) in it.
+    schema = `e2e_${randomBytes(5).toString('hex')}`;
+    env.DATABASE_URL = base;
+    env.DATABASE_SCHEMA = schema;
+  }
+  let product: RunningProduct;
+  try {
+    product = await startProduct(env);
+  } catch (error) {
+    if (schema && base) await dropSchema(base, schema);
+    throw error;
+  }
+  project.provide('baseUrl', product.baseUrl);
+  project.provide('productEnv', product.env);
+  return async () => {
+    await product.stop();
+    if (schema && base) await dropSchema(base, schema);
+  };
+}
+
+async function dropSchema(base: string, schema: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`drop schema if exists ${schema} cascade`);
+  await admin.end();
+}

@@ -1,0 +1,120 @@
+import { calls, type Event } from '@tapcard/shared/contract';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { callApi } from './api.js';
+import { unique } from './people.js';
+
+/** 'YYYY-MM-DD' of the local day `offset` days from today (the product reads date-only values as local days). */
+export function localDay(offset = 0): string {
+  const now = new Date();
+  const d = new Date(now.getFullYear(), now.getMonth(), now.getDate() + offset);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+/**
+ * An event of `authorization`'s organiser, created through the API: by default ongoing (it started
+ * today and ends in two days) with a free ticket and a paid one with chips. Its title is unique.
+ */
+export async function createEventViaApi(
+  baseUrl: string,
+  authorization: string,
+  options: { title?: string; start?: string; end?: string; freeStock?: number } = {},
+): Promise<Event> {
+  const title = options.title ?? `Arena Night ${unique()}`;
+  const created = await callApi(baseUrl, calls.createEvent, {
+    authorization,
+    body: {
+      title,
+      description: 'An evening of demos and conversations, with an arena for everyone who comes.',
+      location: 'Yaba Tech Hub, Lagos',
+      image: '',
+      start_date: options.start ?? localDay(0),
+      end_date: options.end ?? localDay(2),
+      prices: [
+        { title: 'Free', amount: 0, attendees: options.freeStock ?? 50, withChips: 'without' },
+        { title: 'VIP', amount: 15000, attendees: 10, withChips: 'with' },
+      ],
+      gallery: [],
+    },
+  });
+  if (created.answer.success !== 'true') throw new Error(`event create failed: ${created.answer.message}`);
+  return created.answer.data;
+}
+
+export interface Registered {
+  name: string;
+  email: string;
+  /** The access token (the arena's :tid). */
+  tid: string;
+  /** The attendee's public id (a private chat's :aid). */
+  id: string;
+}
+
+/** Registers `name` for the event's free ticket through the API; the answer's link is '/event/u/token/<tid>'. */
+export async function registerViaApi(baseUrl: string, event: Event, name: string): Promise<Registered> {
+  const free = event.prices.find((p) => p.amount === 0);
+  if (!free) throw new Error('the event has no free ticket');
+  const email = `${name.toLowerCase().replace(/[^a-z]+/g, '.')}.${unique()}@e2e.tapcard.local`;
+  const registered = await callApi(baseUrl, calls.register, {
+    body: { event_id: event.id, event_prices_id: free.id, name, email, phone: '+2348031234567' },
+  });
+  if (registered.answer.success !== 'true') throw new Error(`register failed: ${registered.answer.message}`);
+  const match = /^\/event\/u\/token\/([^/?#]+)$/.exec(registered.answer.link);
+  if (!match?.[1]) throw new Error(`unexpected registration link ${registered.answer.link}`);
+  const tid = decodeURIComponent(match[1]);
+  const token = await callApi(baseUrl, calls.eventToken, { params: { id: tid } });
+  if (token.answer.success !== 'true') throw new Error(`event token failed: ${token.answer.message}`);
+  return { name, email, tid, id: token.answer.data.attendee.id };
+}
+
+/** Waits until a live page says it is on the socket (its status line's data-connection). */
+export async function waitUntilLive(page: Page): Promise<void> {
+  await expect.poll(() => page.locator('[data-connection]').first().getAttribute('data-connection'), { timeout: 10_000 }).toBe('live');
+}
+
+/** Marks the document, so a journey can tell later that the page was never reloaded. */
+export async function markDocument(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    (window as unknown as { __e2eSameDocument?: boolean }).__e2eSameDocument = true;
+  });
+}
+
+/** Whether the document marked by markDocument is still the one shown (no reload, no full navigation). */
+export function sameDocument(page: Page): Promise<boolean> {
+  return page.evaluate(() => (window as unknown as { __e2eSameDocument?: boolean }).__e2eSameDocument === true);
+}
+
+/**
+ * Starts watching `page` for `text` to appear (a MutationObserver inside the page) and answers a
+ * function that resolves with the wall-clock time (Date.now() in the page) at which it did. Start it
+ * before the action that should make the text appear; the browsers run on this machine, so their
+ * clocks are the test's clock.
+ */
+export async function watchForText(page: Page, text: string, timeoutMs = 10_000): Promise<() => Promise<number>> {
+  const id = `w${Math.random().toString(36).slice(2)}`;
+  // The promise stays in the page (evaluate would wait for it): the answer fetches it later.
+  await page.evaluate(
+    ({ id, text, timeoutMs }) => {
+      const store = ((window as unknown as { __e2eWatches?: Record<string, Promise<number>> }).__e2eWatches ??= {});
+      store[id] = new Promise<number>((resolve, reject) => {
+        const seen = () => (document.body.innerText ?? '').includes(text);
+        if (seen()) return resolve(Date.now());
+        const observer = new MutationObserver(() => {
+          if (!seen()) return;
+          observer.disconnect();
+          clearTimeout(timer);
+          resolve(Date.now());
+        });
+        const timer = setTimeout(() => {
+          observer.disconnect();
+          reject(new Error(`"${text}" did not appear within ${timeoutMs} ms`));
+        }, timeoutMs);
+        observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+      });
+      // Not awaited yet: keep a rejection from being reported as unhandled in the page.
+      store[id].catch(() => undefined);
+    },
+    { id, text, timeoutMs },
+  );
+  return () => page.evaluate((id) => (window as unknown as { __e2eWatches: Record<string, Promise<number>> }).__e2eWatches[id] as Promise<number>, id);
+}

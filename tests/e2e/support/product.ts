@@ -1,0 +1,82 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort } from './ports.js';
+
+export const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
+
+export interface RunningProduct {
+  baseUrl: string;
+  port: number;
+  upstreamUrl: string;
+  dataDir: string;
+  /** The environment the product runs with (for the CLI commands the journeys call). */
+  env: Record<string, string>;
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the product exactly as a newcomer does (`node scripts/start.mjs`, which `pnpm start` runs),
+ * on free ports and a fresh data folder, and waits until the gateway answers.
+ */
+export async function startProduct(extraEnv: Record<string, string> = {}): Promise<RunningProduct> {
+  const port = await freePort();
+  const upstreamPort = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'tapcard-e2e-'));
+  const env: Record<string, string> = {
+    PORT: String(port),
+    UPSTREAM_PORT: String(upstreamPort),
+    DATA_DIR: dataDir,
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    ALLOWED_ORIGINS: `http://127.0.0.1:${port},http://localhost:${port}`,
+    LOG_LEVEL: 'warn',
+    ...extraEnv,
+  };
+  let log = '';
+  const child: ChildProcess = spawn(process.execPath, [join(repoRoot, 'scripts/start.mjs')], {
+    cwd: repoRoot,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const keep = (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-20_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const until = Date.now() + 180_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the product exited while starting:\n${log}`);
+    try {
+      const res = await fetch(`${baseUrl}/readyz`);
+      if (res.ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > until) {
+      child.kill('SIGTERM');
+      throw new Error(`the product did not start within 180 s:\n${log}`);
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+
+  return {
+    baseUrl,
+    port,
+    upstreamUrl: `http://127.0.0.1:${upstreamPort}`,
+    dataDir,
+    env,
+    output: () => log,
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
