@@ -1,0 +1,147 @@
+import { buildPath, calls } from '@tapcard/shared/contract';
+import type { ChatMessage } from '@tapcard/shared/contract';
+import { mapLimit } from './net.js';
+
+/**
+ * Sets up a live event on the reference upstream through its contract: signs in as the demo
+ * organiser, creates an ongoing event with a free ticket of enough stock, registers attendees and
+ * reads their access tokens (tid). Every answer is parsed with the contract's schema.
+ */
+
+export const DEMO_ORGANISER = { email: 'demo@tapcard.local', password: 'Demo1234!' } as const;
+
+/** What the helpers need of a zod schema (the tests package does not depend on zod itself). */
+interface Schema<T> {
+  safeParse(value: unknown): { success: true; data: T } | { success: false };
+}
+
+export interface Attendee {
+  tid: string;
+  attendeeId: string;
+  name: string;
+}
+
+export interface LiveEvent {
+  eventId: string;
+  priceId: string;
+  authorization: string;
+}
+
+async function send<T>(baseUrl: string, method: string, path: string, schema: Schema<T>, body?: unknown, headers: Record<string, string> = {}, timeoutMs = 30_000): Promise<T> {
+  const res = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    signal: AbortSignal.timeout(timeoutMs),
+  });
+  const raw: unknown = await res.json().catch(() => undefined);
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(raw)?.slice(0, 300)}`);
+  return parsed.data;
+}
+
+function ok<T extends { success: 'true' | 'false' }>(answer: T, what: string): Extract<T, { success: 'true' }> {
+  if (answer.success !== 'true') throw new Error(`${what} failed: ${JSON.stringify(answer).slice(0, 300)}`);
+  return answer as Extract<T, { success: 'true' }>;
+}
+
+/** 'YYYY-MM-DD' of the local day `offset` days from now (the upstream reads event dates as local days). */
+function localDay(offset: number): string {
+  const now = new Date();
+  const d = new Date(now.getFullYear(), now.getMonth(), now.getDate() + offset);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+export async function signInOrganiser(upstreamUrl: string): Promise<string> {
+  const answer = ok(await send(upstreamUrl, 'POST', calls.login.path, calls.login.answer, DEMO_ORGANISER), 'login');
+  return `${answer.data.token_type} ${answer.data.access_token}`;
+}
+
+/** Creates an event running from today for three days, with one free ticket of `stock`. */
+export async function createLiveEvent(upstreamUrl: string, stock: number, title = `Realtime bench ${Date.now()}`): Promise<LiveEvent> {
+  const authorization = await signInOrganiser(upstreamUrl);
+  const payload = {
+    title,
+    description: 'An event created by the realtime benchmark.',
+    location: 'Loopback',
+    start_date: localDay(0),
+    end_date: localDay(3),
+    prices: [{ title: 'Free', amount: 0, attendees: stock, withChips: 'without' }],
+  };
+  const answer = ok(await send(upstreamUrl, 'POST', calls.createEvent.path, calls.createEvent.answer, payload, { authorization }), 'create event');
+  const price = answer.data.prices[0];
+  if (!price) throw new Error('the created event has no ticket');
+  return { eventId: answer.data.id, priceId: price.id, authorization };
+}
+
+const tidOfLink = (link: string): string => {
+  const match = /\/event\/u\/token\/([^/?#]+)$/.exec(link);
+  if (!match?.[1]) throw new Error(`unexpected registration link ${link}`);
+  return decodeURIComponent(match[1]);
+};
+
+/** Registers one attendee and answers the access token (tid) from the answer's link. */
+export async function register(upstreamUrl: string, event: LiveEvent, index: number, runId: string): Promise<string> {
+  const body = {
+    event_id: event.eventId,
+    event_prices_id: event.priceId,
+    name: `Bench Attendee ${index}`,
+    email: `bench-${runId}-${index}@attendee.tapcard.local`,
+    phone: `23480${String(10_000_000 + index).slice(-8)}`,
+  };
+  const answer = ok(await send(upstreamUrl, 'POST', calls.register.path, calls.register.answer, body), `register ${index}`);
+  return tidOfLink(answer.link);
+}
+
+export async function attendeeOf(baseUrl: string, tid: string, prefix = ''): Promise<Attendee> {
+  const answer = ok(await send(baseUrl, 'GET', prefix + buildPath(calls.eventToken.path, { id: tid }), calls.eventToken.answer), 'event token');
+  return { tid, attendeeId: answer.data.attendee.id, name: answer.data.attendee.name };
+}
+
+/** Registers `count` attendees (`concurrency` at a time); only the first `withIds` get their attendee id read. */
+export async function registerAttendees(
+  upstreamUrl: string,
+  event: LiveEvent,
+  count: number,
+  options: { concurrency?: number; withIds?: number; runId?: string; onProgress?: (done: number) => void } = {},
+): Promise<{ tids: string[]; writers: Attendee[] }> {
+  const runId = options.runId ?? Date.now().toString(36);
+  let done = 0;
+  const tids = await mapLimit(Array.from({ length: count }, (_, i) => i), options.concurrency ?? 8, async (i) => {
+    const tid = await register(upstreamUrl, event, i, runId);
+    done += 1;
+    if (done % 500 === 0) options.onProgress?.(done);
+    return tid;
+  });
+  const writers = await Promise.all(tids.slice(0, options.withIds ?? 0).map((tid) => attendeeOf(upstreamUrl, tid)));
+  return { tids, writers };
+}
+
+export interface PostResult {
+  ok: boolean;
+  status: number;
+  message?: ChatMessage;
+  sentAt: number;
+  answeredAt: number;
+  error?: string;
+}
+
+/** Posts a group chat message as `writer` through a gateway's proxy (`/api` + the contract path). */
+export async function postChat(gatewayUrl: string, eventId: string, writer: Attendee, text: string, now: () => number, timeoutMs = 10_000): Promise<PostResult> {
+  const sentAt = now();
+  try {
+    const res = await fetch(`${gatewayUrl}/api${buildPath(calls.chat.path, { id: writer.tid })}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ event_id: eventId, attendee_id: writer.attendeeId, message: text, image: '' }),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    const raw: unknown = await res.json().catch(() => undefined);
+    const answeredAt = now();
+    const parsed = calls.chat.answer.safeParse(raw);
+    if (!parsed.success || parsed.data.success !== 'true') return { ok: false, status: res.status, sentAt, answeredAt, error: JSON.stringify(raw)?.slice(0, 200) };
+    return { ok: true, status: res.status, message: parsed.data.data, sentAt, answeredAt };
+  } catch (err) {
+    return { ok: false, status: 0, sentAt, answeredAt: now(), error: err instanceof Error ? err.message : String(err) };
+  }
+}
