@@ -25,7 +25,7 @@ export default defineConfig({
       ...upstreamOnPostgres,
       { extends: true, test: { name: 'gateway', root: 'gateway', environment: 'node', testTimeout: 30_000, hookTimeout: 60_000 } },
       './web/vite.config.ts',
-      { extends: true, test: { name: 'tests', root: 'tests', include: ['{lint,compose,integration}/**/*.test.ts'], environment: 'node', testTimeout: 120_000, hookTimeout: 180_000 } },
+      { extends: true, test: { name: 'tests', root: 'tests', include: ['{lint,compose,integration,budget}/**/*.test.ts'], environment: 'node', testTimeout: 120_000, hookTimeout: 180_000 } },
       // Browser journeys against one running product (started by the global setup).
       {
         extends: true,

@@ -34,7 +34,7 @@ describe('import boundaries', () => {
   });
 
   it('refuses an import of one web feature from another', () => {
-    expect(ruleIds('web/src/features/contacts/bad.ts', "import { x } from '../connect/index.js';\nexport const y = x;\n")).toContain(
+    expect(ruleIds('web/src/features/contacts/bad.ts', "import { x } from '../connect/ConnectPage.js';\nexport const y = x;\n")).toContain(
       'boundaries/element-types',
     );
   });
@@ -43,7 +43,7 @@ describe('import boundaries', () => {
     expect(
       ruleIds(
         'web/src/features/connect/ok.ts',
-        "import { CURRENCY } from '@tapcard/shared';\nimport { x } from '../../lib/api.js';\nimport { x as z } from './index.js';\nexport const y = [CURRENCY, x, z];\n",
+        "import { CURRENCY } from '@tapcard/shared';\nimport { x } from '../../lib/api.js';\nimport { x as z } from './ConnectPage.js';\nexport const y = [CURRENCY, x, z];\n",
       ),
     ).toEqual([]);
   });
