@@ -38,7 +38,7 @@ export async function openBrowser(options: { baseURL: string; width?: number; he
     acceptDownloads: true,
     ...(options.reducedMotion ? { reducedMotion: options.reducedMotion } : {}),
   });
-  context.setDefaultTimeout(15_000);
+  context.setDefaultTimeout(30_000);
   return {
     context,
     async close() {

@@ -62,7 +62,10 @@ describe('contact exchange', () => {
 
   it("sends the contact, says 'Contact saved' and goes back", async () => {
     const network = mockNetwork();
-    network.on(calls.exchangeContact, ok(undefined, 'Contact saved'));
+    // The answer waits until the test has seen the loading toast, however slow the machine is.
+    let answer: () => void = () => undefined;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    network.on(calls.exchangeContact, () => answered.then(() => ok(undefined, 'Contact saved')));
     const { user, router } = renderRoutes(routeObjects, paths.cardConnect('ada'));
     await router.navigate(paths.cardExchange('card-1', 'nfc'));
     await screen.findByLabelText('Full Name');
@@ -70,6 +73,7 @@ describe('contact exchange', () => {
     await user.click(screen.getByRole('button', { name: 'Share' }));
 
     expect(await screen.findByText('Please wait...')).toBeInTheDocument();
+    answer();
     expect(await screen.findByText('Contact saved')).toBeInTheDocument();
     expect(await screen.findByTestId('location')).toHaveTextContent(`card ${paths.cardConnect('ada')}`);
     expect(network.sent(calls.exchangeContact)[0]?.body).toEqual({
