@@ -23,6 +23,8 @@ export default defineConfig({
     name: 'web',
     root: import.meta.dirname,
     environment: 'jsdom',
+    // jsdom renders are slow on a loaded 2-core machine; some tests wait up to 10 s for a lazy page.
+    testTimeout: 15_000,
     setupFiles: ['./src/test/setup.ts'],
     css: { modules: { classNameStrategy: 'non-scoped' } },
   },

@@ -1,10 +1,12 @@
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useNavigate } from 'react-router-dom';
-import { ToastContainer } from 'react-toastify';
 import { TOAST_AUTO_CLOSE_MS } from '@tapcard/shared/constants';
 import { LoadingScreen } from '../components/LoadingScreen.js';
 import { useInactivityExpiry } from '../lib/inactivity.js';
 import { setNavigator } from '../lib/navigation.js';
+import { loadToastify } from '../lib/toast.js';
+
+const ToastContainer = lazy(() => loadToastify().then((m) => ({ default: m.ToastContainer })));
 
 /** The shell around every route: toasts, scroll restoration, the inactivity expiry and the navigator for the API layer. */
 export function RootLayout() {
@@ -19,7 +21,9 @@ export function RootLayout() {
       <Suspense fallback={<LoadingScreen />}>
         <Outlet />
       </Suspense>
-      <ToastContainer position="top-center" autoClose={TOAST_AUTO_CLOSE_MS} newestOnTop closeOnClick pauseOnFocusLoss={false} />
+      <Suspense fallback={null}>
+        <ToastContainer position="top-center" autoClose={TOAST_AUTO_CLOSE_MS} newestOnTop closeOnClick pauseOnFocusLoss={false} />
+      </Suspense>
       <ScrollRestoration />
     </>
   );

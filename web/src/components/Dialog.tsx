@@ -1,7 +1,5 @@
-import * as RadixDialog from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
-import { Button } from './Button.js';
-import styles from './Dialog.module.css';
+import { useEffect, useState, type ReactNode } from 'react';
+import type * as RadixDialogs from './RadixDialogs.js';
 
 export interface DialogProps {
   open: boolean;
@@ -14,63 +12,11 @@ export interface DialogProps {
   fullOnSmall?: boolean;
 }
 
-/** An accessible modal dialog (focus trap, Escape, labelled) from Radix. */
-export function Dialog({ open, onOpenChange, title, description, children, fullOnSmall = false }: DialogProps) {
-  return (
-    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
-      <RadixDialog.Portal>
-        <RadixDialog.Overlay className={styles.overlay} />
-        <RadixDialog.Content className={fullOnSmall ? styles.fullOnSmall : styles.content} {...(description ? {} : { 'aria-describedby': undefined })}>
-          <div className={styles.header}>
-            <RadixDialog.Title className={styles.title}>{title}</RadixDialog.Title>
-            <RadixDialog.Close className={styles.close} aria-label="Close">
-              ×
-            </RadixDialog.Close>
-          </div>
-          {description && <RadixDialog.Description className={styles.description}>{description}</RadixDialog.Description>}
-          {children}
-        </RadixDialog.Content>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
-  );
-}
-
 export interface DrawerProps extends Omit<DialogProps, 'fullOnSmall'> {
   side?: 'left' | 'right';
 }
 
-/** A side panel (menus, notifications): a Radix dialog that slides from one side. */
-export function Drawer({ open, onOpenChange, title, description, children, side = 'left' }: DrawerProps) {
-  return (
-    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
-      <RadixDialog.Portal>
-        <RadixDialog.Overlay className={styles.overlay} />
-        <RadixDialog.Content className={`${styles.drawer} ${styles[side]}`} {...(description ? {} : { 'aria-describedby': undefined })}>
-          <div className={styles.header}>
-            <RadixDialog.Title className={styles.title}>{title}</RadixDialog.Title>
-            <RadixDialog.Close className={styles.close} aria-label="Close">
-              ×
-            </RadixDialog.Close>
-          </div>
-          {description && <RadixDialog.Description className={styles.description}>{description}</RadixDialog.Description>}
-          {children}
-        </RadixDialog.Content>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
-  );
-}
-
-/** A yes/no confirmation ('Are you sure?'). */
-export function ConfirmDialog({
-  open,
-  onOpenChange,
-  title,
-  description,
-  confirmLabel,
-  cancelLabel = 'Cancel',
-  onConfirm,
-  busy = false,
-}: {
+export interface ConfirmDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: ReactNode;
@@ -79,17 +25,53 @@ export function ConfirmDialog({
   cancelLabel?: string;
   onConfirm: () => void;
   busy?: boolean;
-}) {
-  return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={title} description={description}>
-      <div className={styles.actions}>
-        <RadixDialog.Close asChild>
-          <Button variant="secondary">{cancelLabel}</Button>
-        </RadixDialog.Close>
-        <Button variant="danger" onClick={onConfirm} busy={busy}>
-          {confirmLabel}
-        </Button>
-      </div>
-    </Dialog>
-  );
+}
+
+type Dialogs = typeof RadixDialogs;
+
+// The dialogs (Radix) are fetched right after the page that holds them renders, not before it
+// (issue 8's first-render JS budget); a dialog opened sooner shows as soon as they arrive.
+let loaded: Dialogs | null = null;
+let loading: Promise<Dialogs> | null = null;
+function load(): Promise<Dialogs> {
+  if (!loading) {
+    loading = import('./RadixDialogs.js').then((m) => (loaded = m));
+    // A failed download is tried again by the next dialog that mounts.
+    loading.catch(() => (loading = null));
+  }
+  return loading;
+}
+
+function useDialogs(): Dialogs | null {
+  const [dialogs, setDialogs] = useState(loaded);
+  useEffect(() => {
+    if (dialogs) return;
+    let live = true;
+    load().then(
+      (m) => live && setDialogs(m),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [dialogs]);
+  return dialogs;
+}
+
+/** An accessible modal dialog (focus trap, Escape, labelled) from Radix. */
+export function Dialog(props: DialogProps) {
+  const dialogs = useDialogs();
+  return dialogs ? <dialogs.Dialog {...props} /> : null;
+}
+
+/** A side panel (menus, notifications): a Radix dialog that slides from one side. */
+export function Drawer(props: DrawerProps) {
+  const dialogs = useDialogs();
+  return dialogs ? <dialogs.Drawer {...props} /> : null;
+}
+
+/** A yes/no confirmation ('Are you sure?'). */
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  const dialogs = useDialogs();
+  return dialogs ? <dialogs.ConfirmDialog {...props} /> : null;
 }

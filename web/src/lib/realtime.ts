@@ -1,5 +1,5 @@
 import { useCallback, useRef, useSyncExternalStore } from 'react';
-import { io, type Socket } from 'socket.io-client';
+import type { io as connectSocket, Socket } from 'socket.io-client';
 import { POLL_INTERVAL_MS } from '@tapcard/shared/constants';
 import {
   REALTIME_PATH,
@@ -69,6 +69,10 @@ const FATAL_CODES: readonly ErrorCode[] = ['invalid', 'forbidden', 'not_found'];
 type Poller<V> = (signal: AbortSignal) => Promise<PollResult<V>>;
 type RealtimeSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
+// Socket.IO is fetched when a page first subscribes, after its first render (issue 8's JS budget).
+let socketIo: Promise<{ io: typeof connectSocket }> | null = null;
+const loadSocketIo = () => (socketIo ??= import('socket.io-client'));
+
 function keyOf(request: Subscribe): string {
   switch (request.kind) {
     case 'arena':
@@ -119,8 +123,8 @@ export class LiveSubscription<K extends Kind = Kind> {
   }
 
   /** Starts: subscribe now if the socket is up, and poll if nothing is live within the grace period. */
-  start(socket: RealtimeSocket): void {
-    if (socket.connected) this.subscribe(socket);
+  start(socket: RealtimeSocket | null): void {
+    if (socket?.connected) this.subscribe(socket);
     this.armGrace();
   }
 
@@ -267,6 +271,7 @@ export class LiveSubscription<K extends Kind = Kind> {
 export class RealtimeClient {
   readonly options: Required<Omit<RealtimeOptions, 'url' | 'token'>> & Pick<RealtimeOptions, 'url' | 'token'>;
   private socket: RealtimeSocket | null = null;
+  private opening = false;
   private readonly subscriptions = new Map<string, LiveSubscription>();
   private lingerTimer: ReturnType<typeof setTimeout> | undefined;
   private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
@@ -310,14 +315,33 @@ export class RealtimeClient {
     this.subscriptions.clear();
     const socket = this.socket;
     this.socket = null;
+    this.opening = false;
     if (socket) {
       socket.removeAllListeners();
       socket.disconnect();
     }
   }
 
-  private ensureSocket(): RealtimeSocket {
-    if (this.socket) return this.socket;
+  /** The socket when it is open; otherwise opens it, and its `connect` subscribes every subscription. */
+  private ensureSocket(): RealtimeSocket | null {
+    if (this.socket || this.opening) return this.socket;
+    this.opening = true;
+    void loadSocketIo().then(
+      ({ io }) => {
+        if (!this.opening) return;
+        this.opening = false;
+        if (this.subscriptions.size > 0) this.openSocket(io);
+      },
+      () => {
+        // The download failed: the subscriptions poll after their grace period; the next subscription tries again.
+        this.opening = false;
+        socketIo = null;
+      },
+    );
+    return null;
+  }
+
+  private openSocket(io: typeof connectSocket): void {
     const tokenOf = this.options.token ?? currentAuthorization;
     const settings = {
       path: REALTIME_PATH,
@@ -363,7 +387,6 @@ export class RealtimeClient {
       const parsed = statusSchema.safeParse(raw);
       if (parsed.success) each((s) => s.onStatus(parsed.data.eventId, parsed.data.stale));
     });
-    return socket;
   }
 
   private reconnectLater(socket: RealtimeSocket): void {

@@ -1,0 +1,147 @@
+import { gzipSync } from 'node:zlib';
+
+/** One row of Vite's build manifest (web/dist/.vite/manifest.json). */
+export interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+export type Manifest = Record<string, ManifestChunk>;
+
+export interface GroupBudget {
+  name: string;
+  /** A visitor's pages: nothing of `privateFeatures` may be in what they load. */
+  visitor: boolean;
+  /** The manifest keys of the group's route modules (the dynamic imports of web/src/app/router.tsx). */
+  routes: string[];
+  budgetKb: number;
+  /** The issue's target, where it sets one. */
+  targetKb: number | null;
+  note: string;
+}
+
+export interface Budgets {
+  compression: string;
+  /** web/src/features/<name> folders of the owner and organiser areas. */
+  privateFeatures: string[];
+  groups: GroupBudget[];
+}
+
+/** What the test needs of one emitted JS file: its compressed size and the modules it was built from. */
+export interface ChunkFacts {
+  gzipBytes: number;
+  /** Source paths relative to web/ (from the chunk's sourcemap). */
+  sources: string[];
+}
+
+export interface RouteMeasure {
+  route: string;
+  /** The JS files a browser downloads to first render the route: entry + route module, static imports only. */
+  files: string[];
+  gzipBytes: number;
+  /** Modules of owner/organiser features found in `files`. */
+  privateModules: string[];
+}
+
+export interface GroupMeasure {
+  group: GroupBudget;
+  /** The heaviest route of the group decides its size. */
+  worst: RouteMeasure;
+  routes: RouteMeasure[];
+}
+
+export const gzipSize = (content: Buffer | string): number => gzipSync(content, { level: 9 }).length;
+
+export const kb = (bytes: number): string => (bytes / 1000).toFixed(1);
+
+/** The manifest key of the HTML entry. */
+export function entryKey(manifest: Manifest): string {
+  const entries = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
+  if (entries.length !== 1) throw new Error(`expected one entry in the manifest, found ${entries.length}: ${entries.join(', ')}`);
+  return entries[0] as string;
+}
+
+/** The JS files of `keys` and of everything they import statically (dynamic imports load later, not at first render). */
+export function staticClosure(manifest: Manifest, keys: string[]): string[] {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`the manifest has no chunk ${key}`);
+    seen.add(key);
+    for (const next of chunk.imports ?? []) visit(next);
+  };
+  keys.forEach(visit);
+  return [...seen].map((key) => manifest[key]!.file).filter((file) => file.endsWith('.js'));
+}
+
+export function isPrivateModule(source: string, privateFeatures: string[]): boolean {
+  return privateFeatures.some((feature) => source.includes(`src/features/${feature}/`));
+}
+
+export function measureRoute(manifest: Manifest, route: string, privateFeatures: string[], facts: (file: string) => ChunkFacts): RouteMeasure {
+  const files = staticClosure(manifest, [entryKey(manifest), route]);
+  let gzipBytes = 0;
+  const privateModules: string[] = [];
+  for (const file of files) {
+    const chunk = facts(file);
+    gzipBytes += chunk.gzipBytes;
+    privateModules.push(...chunk.sources.filter((source) => isPrivateModule(source, privateFeatures)));
+  }
+  return { route, files, gzipBytes, privateModules };
+}
+
+export function measureGroups(manifest: Manifest, budgets: Budgets, facts: (file: string) => ChunkFacts): GroupMeasure[] {
+  return budgets.groups.map((group) => {
+    const routes = group.routes.map((route) => measureRoute(manifest, route, budgets.privateFeatures, facts));
+    const worst = routes.reduce((a, b) => (b.gzipBytes > a.gzipBytes ? b : a));
+    return { group, worst, routes };
+  });
+}
+
+/** Every way the build breaks the budgets, one readable line each (empty when it keeps them). */
+export function violations(measures: GroupMeasure[]): string[] {
+  const out: string[] = [];
+  for (const { group, worst, routes } of measures) {
+    if (worst.gzipBytes > group.budgetKb * 1000) {
+      out.push(
+        `${group.name}: ${kb(worst.gzipBytes)} kB of JS gzipped to first render ${worst.route} is over its budget of ${group.budgetKb} kB` +
+          (group.targetKb === null ? '' : ` (target ${group.targetKb} kB)`),
+      );
+    }
+    if (!group.visitor) continue;
+    for (const route of routes) {
+      if (route.privateModules.length > 0) {
+        out.push(`${group.name}: ${route.route} loads owner/organiser code at first render: ${[...new Set(route.privateModules)].join(', ')}`);
+      }
+    }
+  }
+  return out;
+}
+
+/** Route modules (a feature's routes file) the entry loads that no group budgets: a new area must be given a budget. */
+export function unbudgetedRoutes(manifest: Manifest, budgets: Budgets): string[] {
+  const budgeted = new Set(budgets.groups.flatMap((group) => group.routes));
+  return (manifest[entryKey(manifest)]?.dynamicImports ?? []).filter((key) => /^src\/features\/[^/]+\/routes\.tsx?$/.test(key) && !budgeted.has(key));
+}
+
+/** One row per route module: its first-render JS, and its group's budget (held by the heaviest route) and target. */
+export function table(measures: GroupMeasure[]): string {
+  const rows = measures.flatMap(({ group, routes }) =>
+    routes.map((route) => [
+      group.name,
+      route.route.replace(/^src\/features\//, '').replace(/\/routes\.tsx?$/, ''),
+      `${kb(route.gzipBytes)} kB`,
+      `${group.budgetKb} kB`,
+      group.targetKb === null ? '—' : `${group.targetKb} kB`,
+      group.targetKb === null ? '—' : route.gzipBytes <= group.targetKb * 1000 ? 'met' : `missed by ${kb(route.gzipBytes - group.targetKb * 1000)} kB`,
+    ]),
+  );
+  const header = ['group', 'route module', 'JS gzipped', 'group budget', 'target', 'target met'];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
+  return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
+}
