@@ -1,11 +1,11 @@
 import { calls, type Event } from '@tapcard/shared/contract';
 import { formatEventDate } from '@tapcard/shared/domain';
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { callApi } from './support/api.js';
 import { PHONE_WIDTH } from './support/layout.js';
 import { checkScreen } from './support/screens.js';
-import { openBrowser, type Browser } from './support/browser.js';
+import { browsers } from './support/browser.js';
 import { canMint, mintChips } from './support/cli.js';
 import { DEMO } from './support/demo.js';
 import { createEventViaApi, markDocument, registerViaApi, sameDocument, waitUntilLive, watchForText, type Registered } from './support/live-events.js';
@@ -19,23 +19,13 @@ import { createOrganiser, signIn, unique, type Account } from './support/people.
 const baseUrl = inject('baseUrl');
 const productEnv = inject('productEnv');
 let organiser: Account;
-const browsers: Browser[] = [];
-
-async function browser(options: { width?: number; height?: number } = {}): Promise<Browser> {
-  // Visitors and attendees arrive on a phone: the narrowest the product is built for, unless told
-  // otherwise. Less motion: the product turns its animations off, so axe never meets a half-faded toast.
-  const opened = await openBrowser({ baseURL: baseUrl, width: PHONE_WIDTH, height: 780, reducedMotion: 'reduce', ...options });
-  browsers.push(opened);
-  return opened;
-}
+// Visitors and attendees arrive on a phone: the narrowest the product is built for, unless told
+// otherwise. Less motion: the product turns its animations off, so axe never meets a half-faded toast.
+const browser = browsers({ baseURL: baseUrl, width: PHONE_WIDTH, height: 780, reducedMotion: 'reduce' });
 
 beforeAll(async () => {
   // An organiser of this file's own, and events of each journey's own: the demo's chat stays as it is.
   organiser = await createOrganiser(baseUrl, 'Segun Host');
-});
-
-afterAll(async () => {
-  await Promise.all(browsers.map((b) => b.close()));
 });
 
 /** Opens an attendee's group chat (through the arena's Event Chat button) and waits until it is live. */

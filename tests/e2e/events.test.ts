@@ -1,8 +1,8 @@
 import { formatEventDate, formatNaira, truncate } from '@tapcard/shared/domain';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { PHONE_WIDTH } from './support/layout.js';
 import { checkScreen } from './support/screens.js';
-import { openBrowser, type Browser } from './support/browser.js';
+import { browsers } from './support/browser.js';
 import { createEventViaApi, localDay, markDocument, registerViaApi, sameDocument, waitUntilLive } from './support/live-events.js';
 import { linkIn, latestMail } from './support/outbox.js';
 import { createOrganiser, signIn, unique, type Account } from './support/people.js';
@@ -17,23 +17,13 @@ import { expectToast, recordToastTexts } from './support/toast-history.js';
 
 const baseUrl = inject('baseUrl');
 let organiser: Account;
-const browsers: Browser[] = [];
-
-async function browser(options: { width?: number; height?: number } = {}): Promise<Browser> {
-  // Visitors and attendees arrive on a phone: the narrowest the product is built for, unless told
-  // otherwise. Less motion: the product turns its animations off, so axe never meets a half-faded toast.
-  const opened = await openBrowser({ baseURL: baseUrl, width: PHONE_WIDTH, height: 780, reducedMotion: 'reduce', ...options });
-  browsers.push(opened);
-  return opened;
-}
+// Visitors and attendees arrive on a phone: the narrowest the product is built for, unless told
+// otherwise. Less motion: the product turns its animations off, so axe never meets a half-faded toast.
+const browser = browsers({ baseURL: baseUrl, width: PHONE_WIDTH, height: 780, reducedMotion: 'reduce' });
 
 beforeAll(async () => {
   // An organiser of this file's own: the demo organiser's lists stay as other journeys expect them.
   organiser = await createOrganiser(baseUrl);
-});
-
-afterAll(async () => {
-  await Promise.all(browsers.map((b) => b.close()));
 });
 
 describe('organiser events', () => {

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { calls } from '@tapcard/shared/contract';
 import { callApi } from './support/api.js';
 import { expectNoSeriousA11yViolations } from './support/axe.js';
-import { openBrowser, type Browser } from './support/browser.js';
+import { browsers } from './support/browser.js';
 import { canMint, mintCards } from './support/cli.js';
 import { DEMO } from './support/demo.js';
 import { expectImagesLoaded, expectNoHorizontalOverflow, PHONE_WIDTH } from './support/layout.js';
@@ -18,17 +18,11 @@ import { expectImagesLoaded, expectNoHorizontalOverflow, PHONE_WIDTH } from './s
 
 const baseUrl = inject('baseUrl');
 const productEnv = inject('productEnv');
-const browsers: Browser[] = [];
+const openPhone = browsers({ baseURL: baseUrl, width: PHONE_WIDTH, height: 780 });
 
 async function phone(width = PHONE_WIDTH): Promise<Page> {
-  const browser = await openBrowser({ baseURL: baseUrl, width, height: 780 });
-  browsers.push(browser);
-  return browser.context.newPage();
+  return (await openPhone({ width })).context.newPage();
 }
-
-afterAll(async () => {
-  await Promise.all(browsers.map((b) => b.close()));
-});
 
 async function checkScreen(page: Page, label: string): Promise<void> {
   await expectNoHorizontalOverflow(page, label);

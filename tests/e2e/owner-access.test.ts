@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
-import { afterAll, describe, expect, inject, it } from 'vitest';
-import { openBrowser, type Browser } from './support/browser.js';
-import { canMint, mintCards } from './support/cli.js';
+import { describe, expect, inject, it } from 'vitest';
+import { browsers } from './support/browser.js';
+import { mintCards, mintingNote } from './support/cli.js';
 import { PHONE_WIDTH } from './support/layout.js';
 import { latestMail, linkIn } from './support/outbox.js';
 import { createOrganiser, signIn } from './support/people.js';
@@ -17,24 +17,16 @@ import { expectToast, recordToastTexts } from './support/toast-history.js';
 
 const baseUrl = inject('baseUrl');
 const productEnv = inject('productEnv');
-const browsers: Browser[] = [];
+const openPhone = browsers({ baseURL: baseUrl, width: PHONE_WIDTH, height: 780 });
 
 async function phone(): Promise<Page> {
-  const browser = await openBrowser({ baseURL: baseUrl, width: PHONE_WIDTH, height: 780 });
-  browsers.push(browser);
-  const page = await browser.context.newPage();
+  const page = await (await openPhone()).context.newPage();
   await recordToastTexts(page);
   return page;
 }
 
-afterAll(async () => {
-  await Promise.all(browsers.map((b) => b.close()));
-});
-
-/** Minting a card beside the running product needs PostgreSQL: without it that journey is skipped, and says so. */
-const mintable = canMint(productEnv);
-const NEEDS_MINTING = mintable ? '' : ' [skipped: minting a card beside the running product needs DATABASE_URL (PostgreSQL)]';
-if (!mintable) console.warn(`owner-access.test.ts:${NEEDS_MINTING}`);
+/** Minting a card beside the running product needs PostgreSQL: without it the journey is skipped, and says so. */
+const { mintable, note: NEEDS_MINTING } = mintingNote(productEnv, 'owner-access.test.ts');
 
 async function fillLogin(page: Page, email: string, password: string): Promise<void> {
   await page.getByLabel('Email').fill(email);

@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import type { Download, Page } from 'playwright-core';
 import { calls } from '@tapcard/shared/contract';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { callApi } from './support/api.js';
-import { openBrowser, type Browser } from './support/browser.js';
+import { browsers } from './support/browser.js';
 import { canMint } from './support/cli.js';
 import { DEMO } from './support/demo.js';
 import { PHONE_WIDTH } from './support/layout.js';
@@ -21,19 +21,13 @@ import { expectToast, recordToastTexts } from './support/toast-history.js';
 
 const baseUrl = inject('baseUrl');
 const productEnv = inject('productEnv');
-const browsers: Browser[] = [];
+const openPhone = browsers({ baseURL: baseUrl, width: PHONE_WIDTH, height: 780 });
 
 async function phone(): Promise<Page> {
-  const browser = await openBrowser({ baseURL: baseUrl, width: PHONE_WIDTH, height: 780 });
-  browsers.push(browser);
-  const page = await browser.context.newPage();
+  const page = await (await openPhone()).context.newPage();
   await recordToastTexts(page);
   return page;
 }
-
-afterAll(async () => {
-  await Promise.all(browsers.map((b) => b.close()));
-});
 
 interface Visitor {
   full_name: string;

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, describe, expect, inject, it } from 'vitest';
-import { openBrowser, type Browser } from './support/browser.js';
-import { canMint, mintCards } from './support/cli.js';
+import { describe, expect, inject, it } from 'vitest';
+import { browsers } from './support/browser.js';
+import { mintCards, mintingNote } from './support/cli.js';
 import { PHONE_WIDTH } from './support/layout.js';
 import { codeIn, latestMail } from './support/outbox.js';
 import { unique, uniqueLetters } from './support/people.js';
@@ -19,24 +19,16 @@ import { expectToast, recordToastTexts } from './support/toast-history.js';
 
 const baseUrl = inject('baseUrl');
 const productEnv = inject('productEnv');
-const browsers: Browser[] = [];
+const openPhone = browsers({ baseURL: baseUrl, width: PHONE_WIDTH, height: 780 });
 
 async function phone(): Promise<Page> {
-  const browser = await openBrowser({ baseURL: baseUrl, width: PHONE_WIDTH, height: 780 });
-  browsers.push(browser);
-  const page = await browser.context.newPage();
+  const page = await (await openPhone()).context.newPage();
   await recordToastTexts(page);
   return page;
 }
 
-afterAll(async () => {
-  await Promise.all(browsers.map((b) => b.close()));
-});
-
 /** Minting a card beside the running product needs PostgreSQL: without it the journey is skipped, and says so. */
-const mintable = canMint(productEnv);
-const NEEDS_MINTING = mintable ? '' : ' [skipped: minting a card beside the running product needs DATABASE_URL (PostgreSQL)]';
-if (!mintable) console.warn(`owner.test.ts:${NEEDS_MINTING}`);
+const { mintable, note: NEEDS_MINTING } = mintingNote(productEnv, 'owner.test.ts');
 
 /**
  * Holds the pointer down on a link until delete mode is announced, then releases it; answers how long

@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { PHONE_WIDTH } from './support/layout.js';
 import { checkScreen } from './support/screens.js';
-import { openBrowser, type Browser } from './support/browser.js';
+import { browsers } from './support/browser.js';
 import { canMint } from './support/cli.js';
 import { DEMO } from './support/demo.js';
 import { createCardOwner, signIn, uniqueLetters } from './support/people.js';
@@ -16,19 +16,9 @@ import { expectToast, recordToastTexts, toastTexts } from './support/toast-histo
 
 const baseUrl = inject('baseUrl');
 const productEnv = inject('productEnv');
-const browsers: Browser[] = [];
-
-async function browser(options: { width?: number; height?: number } = {}): Promise<Browser> {
-  // Visitors and attendees arrive on a phone: the narrowest the product is built for, unless told
-  // otherwise. Less motion: the product turns its animations off, so axe never meets a half-faded toast.
-  const opened = await openBrowser({ baseURL: baseUrl, width: PHONE_WIDTH, height: 780, reducedMotion: 'reduce', ...options });
-  browsers.push(opened);
-  return opened;
-}
-
-afterAll(async () => {
-  await Promise.all(browsers.map((b) => b.close()));
-});
+// Visitors and attendees arrive on a phone: the narrowest the product is built for, unless told
+// otherwise. Less motion: the product turns its animations off, so axe never meets a half-faded toast.
+const browser = browsers({ baseURL: baseUrl, width: PHONE_WIDTH, height: 780, reducedMotion: 'reduce' });
 
 interface Owner {
   link: string;

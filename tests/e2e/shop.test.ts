@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { expectNoSeriousA11yViolations } from './support/axe.js';
-import { openBrowser, type Browser } from './support/browser.js';
+import { browsers } from './support/browser.js';
 import { expectImagesLoaded, expectNoHorizontalOverflow, PHONE_WIDTH } from './support/layout.js';
 import { dismissToasts, expectToastAccessible, recordToasts, seenToasts, waitForToastsToGo } from './support/toasts.js';
 
@@ -14,20 +14,14 @@ import { dismissToasts, expectToastAccessible, recordToasts, seenToasts, waitFor
  */
 
 const baseURL = inject('baseUrl');
-const browsers: Browser[] = [];
+const openPhone = browsers({ baseURL, width: PHONE_WIDTH, height: 780 });
 
 /** A fresh phone-sized browser profile (its own storage: its own cart). */
 async function phone(): Promise<Page> {
-  const browser = await openBrowser({ baseURL, width: PHONE_WIDTH, height: 780 });
-  browsers.push(browser);
-  const page = await browser.context.newPage();
+  const page = await (await openPhone()).context.newPage();
   await recordToasts(page);
   return page;
 }
-
-afterAll(async () => {
-  await Promise.all(browsers.map((b) => b.close()));
-});
 
 const unique = () => randomBytes(4).toString('hex');
 

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext } from 'playwright-core';
+import { afterAll } from 'vitest';
 
 /** Debian's Chromium, never a downloaded browser (this machine cannot download one). */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -27,7 +28,14 @@ export interface Browser {
  * 'reduce'` asks for less motion (the product then turns its animations off: no toast is caught by axe
  * half-faded).
  */
-export async function openBrowser(options: { baseURL: string; width?: number; height?: number; reducedMotion?: 'reduce' | 'no-preference' }): Promise<Browser> {
+export interface BrowserOptions {
+  baseURL: string;
+  width?: number;
+  height?: number;
+  reducedMotion?: 'reduce' | 'no-preference';
+}
+
+export async function openBrowser(options: BrowserOptions): Promise<Browser> {
   const dir = mkdtempSync(join(tmpdir(), 'tapcard-chromium-'));
   const context = await chromium.launchPersistentContext(dir, {
     executablePath: CHROMIUM_PATH,
@@ -45,5 +53,21 @@ export async function openBrowser(options: { baseURL: string; width?: number; he
       await context.close();
       rmSync(dir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * Opens browsers with a test file's defaults (each call may override them) and closes every one of
+ * them after the file's tests. Call at the top of a test file.
+ */
+export function browsers(defaults: BrowserOptions): (options?: Partial<BrowserOptions>) => Promise<Browser> {
+  const opened: Browser[] = [];
+  afterAll(async () => {
+    await Promise.all(opened.map((b) => b.close()));
+  });
+  return async (options = {}) => {
+    const browser = await openBrowser({ ...defaults, ...options });
+    opened.push(browser);
+    return browser;
   };
 }

@@ -37,3 +37,14 @@ export async function mintChips(productEnv: Record<string, string>, eventId: str
 
 /** True when the journeys can mint (the product runs on PostgreSQL). */
 export const canMint = (productEnv: Record<string, string>): boolean => Boolean(productEnv.DATABASE_URL);
+
+/**
+ * Whether this run can mint cards beside the product, and the note a journey that needs it adds to
+ * its name when it is skipped (said once on the console too).
+ */
+export function mintingNote(productEnv: Record<string, string>, file: string): { mintable: boolean; note: string } {
+  const mintable = canMint(productEnv);
+  const note = mintable ? '' : ' [skipped: minting a card beside the running product needs DATABASE_URL (PostgreSQL)]';
+  if (!mintable) console.warn(`${file}:${note}`);
+  return { mintable, note };
+}
