@@ -42,7 +42,8 @@ export default tseslint.config(
         { type: 'web-feature', pattern: 'web/src/features/*', mode: 'folder', capture: ['feature'] },
         { type: 'web-app', pattern: 'web/src/app', mode: 'folder' },
         { type: 'web-common', pattern: 'web/src/{lib,components,test}', mode: 'folder' },
-        { type: 'web-root', pattern: 'web', mode: 'folder' },
+        // Anchored at the root: tests/bench/web is a tests folder.
+        { type: 'web-root', pattern: 'web/**', mode: 'full' },
         { type: 'tests', pattern: 'tests', mode: 'folder' },
       ],
     },

@@ -48,7 +48,7 @@ describe('the SPA', () => {
     const asset = await fetch(`${built.url}/assets/app-1a2b3c.js`);
     expect(asset.status).toBe(200);
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-    expect((await fetch(`${built.url}/favicon.svg`)).headers.get('cache-control')).toBe('public, max-age=3600');
+    expect((await fetch(`${built.url}/favicon.svg`)).headers.get('cache-control')).toBe('public, max-age=3600, stale-while-revalidate=86400');
   });
 
   test('reserved paths and non-HTML requests never fall back to index.html', async () => {

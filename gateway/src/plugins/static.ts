@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join, sep } from 'node:path';
+import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -7,7 +8,8 @@ import { messages, sendFailure } from '../http/failure.js';
 
 /**
  * The built SPA: files as they are, index.html for client routes. Hashed files under /assets never
- * change, so they are cached for a year; index.html is revalidated on every load.
+ * change, so they are cached for a year; index.html is revalidated on every load. Text files (scripts,
+ * styles, SVG) go out brotli- or gzip-compressed when the browser accepts it.
  */
 
 const RESERVED = ['/api', '/socket.io', '/healthz', '/readyz', '/metrics'];
@@ -27,14 +29,18 @@ function isClientRoute(request: FastifyRequest): boolean {
 function cacheHeaders(reply: FastifyReply, path: string): void {
   if (path.includes(`${sep}assets${sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');
   else if (path.endsWith('index.html')) reply.header('cache-control', 'no-cache');
-  else reply.header('cache-control', 'public, max-age=3600');
+  else reply.header('cache-control', 'public, max-age=3600, stale-while-revalidate=86400');
 }
 
 export default fp(
   async (app, options: { webDist: string }) => {
     const built = existsSync(join(options.webDist, 'index.html'));
     if (built) {
-      await app.register(fastifyStatic, { root: options.webDist, cacheControl: false, setHeaders: cacheHeaders });
+      // The build writes .br and .gz beside each text file (served as they are, preCompressed); what has
+      // no such copy is compressed on the fly. Compression hooks onto the routes declared after it: the
+      // static files' own, not the API proxy's.
+      await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
+      await app.register(fastifyStatic, { root: options.webDist, preCompressed: true, cacheControl: false, setHeaders: cacheHeaders });
     } else {
       app.log.warn({ webDist: options.webDist }, NOT_BUILT);
     }

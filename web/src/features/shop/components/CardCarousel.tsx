@@ -42,7 +42,15 @@ export function CardCarousel({ colour, onColourChange }: { colour: CardColour; o
             aria-label={`${i + 1} of ${CARD_COLOURS.length}`}
             aria-hidden={i === index ? undefined : true}
           >
-            <img src={cardColourImage(c)} alt={`${c} ${PRODUCT_NAME} card`} width={CARD_WIDTH} height={CARD_HEIGHT} decoding="async" draggable={false} />
+            <img
+              src={cardColourImage(c)}
+              alt={`${c} ${PRODUCT_NAME} card`}
+              width={CARD_WIDTH}
+              height={CARD_HEIGHT}
+              decoding="async"
+              fetchPriority={i === index ? 'high' : 'low'}
+              draggable={false}
+            />
           </div>
         ))}
       </div>

@@ -22,7 +22,7 @@ export function Hero() {
         </div>
       </div>
       <div className={styles.heroArt}>
-        <img className={styles.back} src={cardColourImage('Green')} alt="" width={856} height={540} decoding="async" />
+        <img className={styles.back} src={cardColourImage('Green')} alt="" width={856} height={540} decoding="async" fetchPriority="high" />
         <img className={styles.front} src={cardColourImage('Black')} alt={`A black ${PRODUCT_NAME} card with its NFC mark and QR code`} width={856} height={540} decoding="async" fetchPriority="high" />
       </div>
     </section>
