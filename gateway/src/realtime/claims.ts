@@ -19,9 +19,17 @@ export interface Claim {
 export type ClaimResult = { ok: true; claim: Claim } | { ok: false; code: ErrorCode };
 
 const CHIP_CACHE_MS = 5 * 60 * 1000;
+/**
+ * An access token, once proved, is trusted this long by this instance: a reconnect storm (a venue's
+ * Wi-Fi dropping everyone at once) then costs the upstream nothing, instead of one heavy token read
+ * per phone per reconnect. Access tokens are never revoked by the spec.
+ */
+const ARENA_CACHE_MS = 60 * 1000;
 /** A subscriber waits no longer than this for its claim to be checked. */
 const VERIFY_TIMEOUT_MS = 5000;
-const CHIP_CACHE_LIMIT = 10_000;
+const CACHE_LIMIT = 10_000;
+
+type ArenaAudience = Extract<Audience, { kind: 'arena' }>;
 
 export function claimKey(subscription: Subscribe): string {
   switch (subscription.kind) {
@@ -37,6 +45,9 @@ export function claimKey(subscription: Subscribe): string {
 export class ClaimVerifier {
   /** A chip's event is public and never changes: the one thing shared between clients. */
   private readonly chipEvents = new Map<string, { eventId: string; until: number }>();
+  /** Proved access tokens (by their hash), and the checks under way: one upstream read per tid at a time. */
+  private readonly arenaClaims = new Map<string, { claim: Claim; until: number }>();
+  private readonly arenaChecks = new Map<string, Promise<ClaimResult>>();
 
   constructor(private readonly upstream: UpstreamClient) {}
 
@@ -44,14 +55,13 @@ export class ClaimVerifier {
     const key = claimKey(subscription);
     switch (subscription.kind) {
       case 'arena': {
-        const answer = await this.upstream.eventToken(subscription.tid, VERIFY_TIMEOUT_MS);
-        if (!answer.ok) return answer;
-        const { attendee, event } = answer.data;
-        const fallback = { id: attendee.id, name: attendee.name, image: attendee.image, price_category: attendee.price_category, checked_in: attendee.checked_in };
-        return {
-          ok: true,
-          claim: { key, eventId: event.id, rooms: [rooms.event(event.id), rooms.attendee(event.id, attendee.id)], audience: { kind: 'arena', attendeeId: attendee.id, fallback } },
-        };
+        const cached = this.arenaClaims.get(key);
+        if (cached && cached.until > Date.now()) return { ok: true, claim: cached.claim };
+        const running = this.arenaChecks.get(key);
+        if (running) return running;
+        const check = this.checkArena(key, subscription.tid).finally(() => this.arenaChecks.delete(key));
+        this.arenaChecks.set(key, check);
+        return check;
       }
       case 'chip': {
         const { chipId } = subscription;
@@ -82,11 +92,27 @@ export class ClaimVerifier {
     }
   }
 
-  private rememberChip(chipId: string, eventId: string): void {
-    if (this.chipEvents.size >= CHIP_CACHE_LIMIT) {
-      const oldest = this.chipEvents.keys().next();
-      if (!oldest.done) this.chipEvents.delete(oldest.value);
-    }
-    this.chipEvents.set(chipId, { eventId, until: Date.now() + CHIP_CACHE_MS });
+  private async checkArena(key: string, tid: string): Promise<ClaimResult> {
+    const answer = await this.upstream.eventToken(tid, VERIFY_TIMEOUT_MS);
+    if (!answer.ok) return answer;
+    const { attendee, event } = answer.data;
+    const fallback = { id: attendee.id, name: attendee.name, image: attendee.image, price_category: attendee.price_category, checked_in: attendee.checked_in };
+    const audience: ArenaAudience = { kind: 'arena', attendeeId: attendee.id, fallback };
+    const claim: Claim = { key, eventId: event.id, rooms: [rooms.event(event.id), rooms.attendee(event.id, attendee.id)], audience };
+    remember(this.arenaClaims, key, { claim, until: Date.now() + ARENA_CACHE_MS });
+    return { ok: true, claim };
   }
+
+  private rememberChip(chipId: string, eventId: string): void {
+    remember(this.chipEvents, chipId, { eventId, until: Date.now() + CHIP_CACHE_MS });
+  }
+}
+
+/** Sets a cache entry, first dropping the oldest one when the cache is full. */
+function remember<T>(cache: Map<string, T>, key: string, value: T): void {
+  if (cache.size >= CACHE_LIMIT && !cache.has(key)) {
+    const oldest = cache.keys().next();
+    if (!oldest.done) cache.delete(oldest.value);
+  }
+  cache.set(key, value);
 }

@@ -68,6 +68,24 @@ describe('subscriptions', () => {
     if (organiser.kind === 'organiser') expect(organiser.attendees.map((a) => a.id)).toEqual([ada.id]);
   });
 
+  test('a reconnect storm of one attendee costs the upstream one token read, not one per socket', async () => {
+    const { eventId } = upstream.addEvent();
+    const ada = upstream.addAttendee(eventId, 'Ada');
+    const tokenReads = () => upstream.received.filter((r) => r.url.includes(ada.tid)).length;
+    const before = tokenReads();
+    // Ten sockets at once (the same phone's tabs, or reconnects after a Wi-Fi drop), then one more later.
+    const first = await Promise.all(Array.from({ length: 10 }, async () => subscribeOk(await client(), { kind: 'arena', tid: ada.tid })));
+    const later = await subscribeOk(await client(), { kind: 'arena', tid: ada.tid });
+    for (const snapshot of [...first, later]) expect(snapshot.eventId).toBe(eventId);
+    expect(tokenReads() - before).toBe(1);
+    // A token the upstream refuses is never remembered: each try asks again.
+    const wrong = { kind: 'arena' as const, tid: 'not-a-real-access-token-000000000000' };
+    const reads = () => upstream.received.filter((r) => r.url.includes(wrong.tid)).length;
+    expect((await subscribe(await client(), wrong)).ok).toBe(false);
+    expect((await subscribe(await client(), wrong)).ok).toBe(false);
+    expect(reads()).toBe(2);
+  });
+
   test('claims the upstream refuses are refused, and no room is joined', async () => {
     const { eventId } = upstream.addEvent();
     const other = upstream.addEvent();
