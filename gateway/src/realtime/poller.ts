@@ -18,6 +18,8 @@ const MAX_BACKOFF_MS = 10_000;
 const MIN_POLL_GAP_MS = 25;
 /** A quiet event's stored state is rewritten this often, so it never expires while polled. */
 const STATE_REFRESH_MS = 60_000;
+/** The longest an emit waits for its state to be stored (Redis slow or going down). */
+const SAVE_BEFORE_EMIT_MS = 250;
 
 export interface PollerDeps {
   eventId: string;
@@ -125,7 +127,7 @@ export class Poller {
     const mode = this.d.mode();
     // The lease moved while the request was out: the new holder reports this change.
     if (!this.running || !mode) return;
-    if (result.ok) this.succeed(result.data, mode, started);
+    if (result.ok) await this.succeed(result.data, mode, started);
     else this.fail(mode, result.code);
     this.settleWaiters();
   }
@@ -139,7 +141,7 @@ export class Poller {
     }
   }
 
-  private succeed(live: Parameters<typeof applyLiveState>[2], mode: EmitMode, started: number): void {
+  private async succeed(live: Parameters<typeof applyLiveState>[2], mode: EmitMode, started: number): Promise<void> {
     const result = applyLiveState(this.d.eventId, this.state, live);
     if (result.kind === 'reset') {
       this.d.log.warn({ eventId: this.d.eventId }, 'upstream version went backwards; reading the full state again');
@@ -150,10 +152,13 @@ export class Poller {
     const recovered = this.failures > 0 || this.stale;
     this.failures = 0;
     this.state = result.state;
-    if (recovered) {
-      this.stale = false;
-      this.d.emitter.status(this.d.eventId, false, mode);
+    if (recovered) this.stale = false;
+    // Stored before it is emitted: another instance answers its new subscribers from the stored state,
+    // and a phone that has already received an update must never be handed an older snapshot after it.
+    if (result.kind !== 'unchanged' || recovered || Date.now() - this.lastSaved > STATE_REFRESH_MS) {
+      await atMost(this.save(mode), SAVE_BEFORE_EMIT_MS);
     }
+    if (recovered) this.d.emitter.status(this.d.eventId, false, mode);
     if (result.kind === 'changed') {
       for (const { room, update } of buildUpdates(result.state, result.changes)) this.d.emitter.update(room, update, mode);
       if (this.writeAt !== undefined) this.d.metrics.writeToEmitLag.observe((Date.now() - this.writeAt) / 1000);
@@ -162,7 +167,6 @@ export class Poller {
       // The write was already visible to an earlier poll, whose emit carried it.
       this.writeAt = undefined;
     }
-    if (result.kind !== 'unchanged' || recovered || Date.now() - this.lastSaved > STATE_REFRESH_MS) this.save(mode);
   }
 
   private fail(mode: EmitMode, code: string): void {
@@ -172,15 +176,15 @@ export class Poller {
     if (!this.stale) {
       this.stale = true;
       this.d.emitter.status(this.d.eventId, true, mode);
-      this.save(mode);
+      void this.save(mode);
     }
   }
 
-  private save(mode: EmitMode): void {
+  private async save(mode: EmitMode): Promise<void> {
     // Only the lease holder writes the shared state; a local-only poller may be behind the leader.
     if (mode !== 'cluster' || !this.state) return;
     this.lastSaved = Date.now();
-    void this.d.coordination.saveState(this.d.eventId, { state: this.state, stale: this.stale });
+    await this.d.coordination.saveState(this.d.eventId, { state: this.state, stale: this.stale });
   }
 
   private settleWaiters(): void {
@@ -188,4 +192,11 @@ export class Poller {
     this.waiters = [];
     for (const resolve of waiters) resolve(this.state);
   }
+}
+
+/** Waits for `work`, but no longer than `ms`. */
+async function atMost(work: Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([work, new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
 }

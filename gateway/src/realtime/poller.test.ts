@@ -1,0 +1,70 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { UpstreamClient } from '../clients/upstream.js';
+import { createMetrics } from '../metrics.js';
+import { FakeUpstream } from '../test/fake-upstream.js';
+import { TEST_SERVICE_KEY } from '../test/gateway.js';
+import { waitFor } from '../test/wait.js';
+import type { Coordination, StoredState } from './coordination/types.js';
+import type { Emitter } from './emitter.js';
+import { Poller } from './poller.js';
+
+/**
+ * The lease holder stores a state before it emits the updates it carries. Another instance answers
+ * its new subscribers from the stored state: emitting first, a phone that had just received update N
+ * through its rooms could then be handed a snapshot of N - 1 and lose N without seeing a gap.
+ */
+
+let upstream: FakeUpstream;
+const quiet = () => undefined;
+const silent = { level: 'silent', fatal: quiet, error: quiet, warn: quiet, info: quiet, debug: quiet, trace: quiet, child: () => silent } as unknown as FastifyBaseLogger;
+
+beforeAll(async () => {
+  upstream = await FakeUpstream.start(TEST_SERVICE_KEY);
+});
+afterAll(async () => {
+  await upstream.close();
+});
+
+test('a state is stored before its updates are emitted, even when storing is slow', async () => {
+  const { eventId } = upstream.addEvent();
+  const ada = upstream.addAttendee(eventId, 'Ada');
+  let stored: StoredState | undefined;
+  const coordination = {
+    distributed: true,
+    instanceId: 'test',
+    // A slow Redis: every write takes 80 ms.
+    saveState: async (_eventId: string, state: StoredState) => {
+      await new Promise((resolve) => setTimeout(resolve, 80));
+      stored = state;
+    },
+    loadState: async () => null,
+  } as unknown as Coordination;
+  const emitted: { version: number; storedVersion: number | undefined }[] = [];
+  const emitter = {
+    update: (_room: string, update: { version: number }) => emitted.push({ version: update.version, storedVersion: stored?.state.version }),
+    status: () => undefined,
+  } as unknown as Emitter;
+  const poller = new Poller({
+    eventId,
+    upstream: new UpstreamClient({ baseUrl: upstream.url, serviceKey: TEST_SERVICE_KEY, timeoutMs: 5000 }),
+    coordination,
+    emitter,
+    metrics: createMetrics(),
+    log: silent,
+    intervalMs: 100,
+    mode: () => 'cluster',
+    known: () => undefined,
+  });
+  poller.start();
+  try {
+    await poller.waitForState(5000);
+    upstream.postChat(eventId, ada.id, 'first');
+    await waitFor(() => emitted.length > 0, 5000);
+    upstream.postChat(eventId, ada.id, 'second');
+    await waitFor(() => new Set(emitted.map((e) => e.version)).size >= 2, 5000);
+  } finally {
+    poller.stop();
+  }
+  for (const { version, storedVersion } of emitted) expect(storedVersion, `update ${version}`).toBeGreaterThanOrEqual(version);
+});
