@@ -7,14 +7,14 @@ import { track } from './processes.js';
 
 /**
  * Redis for benchmarks and integration tests: the machine's REDIS_URL when it answers, else a
- * redis-server spawned on a free loopback port. Every run works under a key prefix of its own, so it
+ * redis-server spawned on a free loopback port, else a container (testcontainers) where Docker works. Every run works under a key prefix of its own, so it
  * may share the machine's server. Under CI=true a missing Redis is a failure, never a skip.
  */
 
 export interface RedisHandle {
   url: string;
-  /** 'env' when REDIS_URL was used, else spawned here. */
-  source: 'env' | 'spawned';
+  /** 'env' when REDIS_URL was used, else spawned here, or a testcontainers container. */
+  source: 'env' | 'spawned' | 'container';
   /** The spawned server's process id. */
   pid?: number;
   stop(): Promise<void>;
@@ -86,11 +86,31 @@ export async function resolveRedis(): Promise<{ handle: RedisHandle } | { skip: 
     if (process.env.CI === 'true') throw new Error(`CI=true and REDIS_URL=${fromEnv} does not answer`);
   }
   if (!redisServerAvailable()) {
-    const reason = fromEnv ? `REDIS_URL=${fromEnv} does not answer and redis-server is not on PATH` : 'REDIS_URL is not set and redis-server is not on PATH';
+    const container = await containerRedis();
+    if (container) return { handle: container };
+    const reason = `${fromEnv ? `REDIS_URL=${fromEnv} does not answer` : 'REDIS_URL is not set'}, redis-server is not on PATH and Docker is not available for testcontainers`;
     if (process.env.CI === 'true') throw new Error(`CI=true and no Redis: ${reason}`);
     return { skip: reason };
   }
   return { handle: await spawnRedis() };
+}
+
+/** A Redis container, where Docker works; undefined where it does not. */
+async function containerRedis(): Promise<RedisHandle | undefined> {
+  try {
+    const { GenericContainer } = await import('testcontainers');
+    const container = await new GenericContainer('redis:7-alpine').withExposedPorts(6379).start();
+    return {
+      url: `redis://${container.getHost()}:${container.getMappedPort(6379)}`,
+      source: 'container',
+      stop: async () => {
+        await container.stop();
+      },
+    };
+  } catch (err) {
+    console.warn(`no Redis container: ${err instanceof Error ? err.message : String(err)}`);
+    return undefined;
+  }
 }
 
 export function uniquePrefix(label: string): string {

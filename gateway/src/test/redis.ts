@@ -6,7 +6,7 @@ import { freePort } from './net.js';
 
 /**
  * Redis for the gateway's tests: the machine's REDIS_URL when set, else a redis-server spawned on a
- * free loopback port. (testcontainers is not a gateway dependency, so that step is skipped.) Without
+ * free loopback port.  Without
  * either, Redis tests are skipped with a message, except under CI=true, where that is a failure.
  */
 
@@ -86,14 +86,35 @@ function unavailable(reason: string): undefined {
 }
 
 /** A Redis URL for tests that may share the machine's server (they use their own key prefix). */
-export async function sharedRedisUrl(): Promise<{ url: string; spawned?: SpawnedRedis } | undefined> {
+/** A Redis container, where Docker works (testcontainers); undefined, with the reason logged, where it does not. */
+export async function containerRedis(): Promise<{ url: string; stop(): Promise<void> } | undefined> {
+  try {
+    const { GenericContainer } = await import('testcontainers');
+    const container = await new GenericContainer('redis:7-alpine').withExposedPorts(6379).start();
+    return {
+      url: `redis://${container.getHost()}:${container.getMappedPort(6379)}`,
+      stop: async () => {
+        await container.stop();
+      },
+    };
+  } catch (err) {
+    console.warn(`[gateway tests] no Redis container: ${err instanceof Error ? err.message : String(err)}`);
+    return undefined;
+  }
+}
+
+export async function sharedRedisUrl(): Promise<{ url: string; spawned?: { stop(): Promise<void> } } | undefined> {
   const fromEnv = process.env.REDIS_URL;
   if (fromEnv) {
     if (await reachable(fromEnv)) return { url: fromEnv };
     if (process.env.CI === 'true') throw new Error(`CI=true and REDIS_URL=${fromEnv} does not answer`);
     console.warn(`[gateway tests] REDIS_URL=${fromEnv} does not answer; trying a spawned redis-server`);
   }
-  if (!redisServerAvailable()) return unavailable('REDIS_URL is not set and redis-server is not on PATH');
+  if (!redisServerAvailable()) {
+    const container = await containerRedis();
+    if (container) return { url: container.url, spawned: container };
+    return unavailable('REDIS_URL is not set, redis-server is not on PATH and Docker is not available for testcontainers');
+  }
   const spawned = await SpawnedRedis.start();
   return { url: spawned.url, spawned };
 }

@@ -213,7 +213,7 @@ const redis = redisResolved.handle;
 const info = {
   machine: machine(),
   database: process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL), a schema of its own' : 'PGlite (embedded), a temporary DATA_DIR',
-  redis: redis.source === 'env' ? `REDIS_URL (${redis.url}), a key prefix of its own` : `spawned redis-server (${redis.url})`,
+  redis: redis.source === 'env' ? `REDIS_URL (${redis.url}), a key prefix of its own` : `${redis.source === 'container' ? 'a Redis container' : 'spawned redis-server'} (${redis.url})`,
   serversRunFrom: mode,
   gatewayEnv,
 };
