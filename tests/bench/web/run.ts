@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import type { Result as LighthouseResult } from 'lighthouse';
+import { CHROMIUM_ARGS as CHROME_FLAGS, CHROMIUM_PATH } from '../../e2e/support/chromium.js';
 import { repoRoot, startProduct } from '../../e2e/support/product.js';
 import type { RunningProduct } from '../../e2e/support/product.js';
 
@@ -45,18 +46,6 @@ if (values.help) {
   console.log(HELP);
   process.exit(0);
 }
-
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 interface Target {
   performance: number;

@@ -3,20 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { afterAll } from 'vitest';
-
-/** Debian's Chromium, never a downloaded browser (this machine cannot download one). */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.js';
 
 export interface Browser {
   context: BrowserContext;
@@ -40,7 +27,7 @@ export async function openBrowser(options: BrowserOptions): Promise<Browser> {
   const context = await chromium.launchPersistentContext(dir, {
     executablePath: CHROMIUM_PATH,
     headless: true,
-    args: ARGS,
+    args: CHROMIUM_ARGS,
     baseURL: options.baseURL,
     viewport: { width: options.width ?? 390, height: options.height ?? 844 },
     acceptDownloads: true,
