@@ -43,7 +43,7 @@ export default tseslint.config(
         { type: 'web-app', pattern: 'web/src/app', mode: 'folder' },
         { type: 'web-common', pattern: 'web/src/{lib,components,test}', mode: 'folder' },
         // Anchored at the root: tests/bench/web is a tests folder.
-        { type: 'web-root', pattern: 'web/**', mode: 'full' },
+        { type: 'web-root', pattern: ['web/*', 'web/src/*'], mode: 'full' },
         { type: 'tests', pattern: 'tests', mode: 'folder' },
       ],
     },

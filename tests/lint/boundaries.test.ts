@@ -47,4 +47,9 @@ describe('import boundaries', () => {
       ),
     ).toEqual([]);
   });
+
+  it('classifies by position from the root: tests/bench/web is tests, not web', () => {
+    expect(ruleIds('tests/bench/web/ok.ts', "import { DEMO } from '../../e2e/support/demo.js';\nexport const y = DEMO;\n")).toEqual([]);
+    expect(ruleIds('web/src/bad.ts', "import { DEMO } from '../../tests/e2e/support/demo.js';\nexport const y = DEMO;\n")).toContain('boundaries/element-types');
+  });
 });
