@@ -1,4 +1,8 @@
+import { resolve } from 'node:path';
 import { defineConfig } from 'vitest/config';
+
+// Absolute, so a package's own `pnpm test` (run from its folder) finds the same projects.
+const at = (path: string) => resolve(import.meta.dirname, path);
 
 // `source` points workspace packages at their TypeScript sources, so tests never need a build.
 const conditions = ['source', 'node', 'development|production'];
@@ -11,7 +15,7 @@ if (!postgresUrl) {
   if (!process.env.VITEST_WORKER_ID) console.warn('DATABASE_URL is not set: the upstream tests run on PGlite only (set it to also run them on PostgreSQL).');
 }
 const upstreamOnPostgres = postgresUrl
-  ? [{ extends: true, test: { name: 'upstream-postgres', root: 'upstream', environment: 'node', testTimeout: 30_000, hookTimeout: 60_000, env: { UPSTREAM_TEST_DB: 'postgres' } } }]
+  ? [{ extends: true, test: { name: 'upstream-postgres', root: at('upstream'), environment: 'node', testTimeout: 30_000, hookTimeout: 60_000, env: { UPSTREAM_TEST_DB: 'postgres' } } }]
   : [];
 
 export default defineConfig({
@@ -20,18 +24,18 @@ export default defineConfig({
   test: {
     exclude: ['**/node_modules/**', '**/dist/**'],
     projects: [
-      { extends: true, test: { name: 'shared', root: 'shared', environment: 'node' } },
-      { extends: true, test: { name: 'upstream', root: 'upstream', environment: 'node', testTimeout: 30_000, hookTimeout: 60_000 } },
+      { extends: true, test: { name: 'shared', root: at('shared'), environment: 'node' } },
+      { extends: true, test: { name: 'upstream', root: at('upstream'), environment: 'node', testTimeout: 30_000, hookTimeout: 60_000 } },
       ...upstreamOnPostgres,
-      { extends: true, test: { name: 'gateway', root: 'gateway', environment: 'node', testTimeout: 30_000, hookTimeout: 60_000 } },
-      './web/vite.config.ts',
-      { extends: true, test: { name: 'tests', root: 'tests', include: ['{lint,compose,integration,budget}/**/*.test.ts'], environment: 'node', testTimeout: 120_000, hookTimeout: 180_000 } },
+      { extends: true, test: { name: 'gateway', root: at('gateway'), environment: 'node', testTimeout: 30_000, hookTimeout: 60_000 } },
+      at('web/vite.config.ts'),
+      { extends: true, test: { name: 'tests', root: at('tests'), include: ['{lint,compose,integration,budget}/**/*.test.ts'], environment: 'node', testTimeout: 120_000, hookTimeout: 180_000 } },
       // Browser journeys against one running product (started by the global setup).
       {
         extends: true,
         test: {
           name: 'e2e',
-          root: 'tests',
+          root: at('tests'),
           include: ['e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['./e2e/support/global-setup.ts'],

@@ -43,6 +43,9 @@ describe('mint-chips', () => {
 
   it('parses --event and --count', () => {
     expect(parseMintArgs(['--event', 'ev1', '--count', '25'])).toEqual({ eventId: 'ev1', count: 25 });
+    // Ids are random base64url: one in 64 starts with '-'.
+    expect(parseMintArgs(['--event', '-Xy9', '--count', '1'])).toEqual({ eventId: '-Xy9', count: 1 });
+    expect(parseMintArgs(['--count', '1', '--event=-Xy9'])).toEqual({ eventId: '-Xy9', count: 1 });
     expect(() => parseMintArgs(['--count', '2'])).toThrow(UsageError);
     expect(() => parseMintArgs(['--event', 'ev1', '--count', '0'])).toThrow(/--count must be a whole number from 1 to 1000/);
     expect(() => parseMintArgs(['--event', 'ev1', '--count', '1001'])).toThrow(UsageError);

@@ -28,10 +28,24 @@ export class UsageError extends Error {}
 
 export const USAGE = 'usage: mint-chips --event <event id> --count <1-1000>';
 
+/** Event ids are random base64url and may start with '-', which parseArgs reads as an option: `--event <id>` becomes `--event=<id>`. */
+function joinEventValue(argv: readonly string[]): string[] {
+  const args: string[] = [];
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i] ?? '';
+    const next = argv[i + 1];
+    if (arg === '--event' && next !== undefined) {
+      args.push(`--event=${next}`);
+      i += 1;
+    } else args.push(arg);
+  }
+  return args;
+}
+
 export function parseMintArgs(argv: readonly string[]): { eventId: string; count: number } {
   let values: { event?: string | undefined; count?: string | undefined };
   try {
-    ({ values } = parseArgs({ args: [...argv], options: { event: { type: 'string' }, count: { type: 'string' } }, strict: true }));
+    ({ values } = parseArgs({ args: joinEventValue(argv), options: { event: { type: 'string' }, count: { type: 'string' } }, strict: true }));
   } catch (error) {
     throw new UsageError(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
   }
