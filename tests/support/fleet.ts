@@ -172,10 +172,15 @@ function track(first: Float64Array, last: Float64Array, index: number, latency: 
   if (Number.isNaN(l) || latency > l) last[index] = latency;
 }
 
+/** The samples of two reports, one after the other. */
+function joined(a: Float64Array, b: Float64Array): Float64Array {
+  const all = new Float64Array(a.length + b.length);
+  all.set(a, 0);
+  all.set(b, a.length);
+  return all;
+}
+
 export function addDelivery(a: DeliveryReport, b: DeliveryReport): DeliveryReport {
-  const latencies = new Float64Array(a.latencies.length + b.latencies.length);
-  latencies.set(a.latencies, 0);
-  latencies.set(b.latencies, a.latencies.length);
   return {
     clients: a.clients + b.clients,
     expected: a.expected + b.expected,
@@ -184,7 +189,7 @@ export function addDelivery(a: DeliveryReport, b: DeliveryReport): DeliveryRepor
     clientsWithLoss: a.clientsWithLoss + b.clientsWithLoss,
     viaSnapshot: a.viaSnapshot + b.viaSnapshot,
     clientsOutOfOrder: a.clientsOutOfOrder + b.clientsOutOfOrder,
-    latencies,
+    latencies: joined(a.latencies, b.latencies),
     firstMs: pairwise(a.firstMs, b.firstMs, Math.min),
     lastMs: pairwise(a.lastMs, b.lastMs, Math.max),
   };
@@ -546,9 +551,6 @@ export class PollGroup {
 }
 
 export function addPollReports(a: PollReport, b: PollReport): PollReport {
-  const answerMs = new Float64Array(a.answerMs.length + b.answerMs.length);
-  answerMs.set(a.answerMs, 0);
-  answerMs.set(b.answerMs, a.answerMs.length);
   return {
     clients: a.clients + b.clients,
     due: a.due + b.due,
@@ -557,6 +559,6 @@ export function addPollReports(a: PollReport, b: PollReport): PollReport {
     errors: a.errors + b.errors,
     timeouts: a.timeouts + b.timeouts,
     skipped: a.skipped + b.skipped,
-    answerMs,
+    answerMs: joined(a.answerMs, b.answerMs),
   };
 }
