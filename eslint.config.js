@@ -9,7 +9,7 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/node_modules/**', '**/coverage/**', 'data/**', '**/.cache/**', 'tests/reports/**', '**/lint-fixtures/**'],
+    ignores: ['**/dist/**', '**/dist-ssr/**', '**/node_modules/**', '**/coverage/**', 'data/**', '**/.cache/**', 'tests/reports/**', '**/lint-fixtures/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -22,7 +22,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['web/**/*.{ts,tsx}'],
+    files: ['web/**/*.{ts,tsx}', 'web/public/**/*.js'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,

@@ -13,15 +13,15 @@ const env = { ...process.env };
 function newest(dir) {
   let t = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name === 'dist-ssr') continue;
     const p = join(dir, entry.name);
     t = Math.max(t, entry.isDirectory() ? newest(p) : statSync(p).mtimeMs);
   }
   return t;
 }
 
-function run(cmd, args) {
-  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit' });
+function run(cmd, args, extraEnv = {}) {
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...extraEnv } });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
@@ -30,8 +30,10 @@ run('pnpm', ['exec', 'tsc', '-b', 'shared', 'upstream', 'gateway']);
 // The SPA: rebuilt when its sources (or shared's) are newer than the last build.
 const webIndex = join(root, 'web/dist/index.html');
 const webBuilt = existsSync(webIndex) ? statSync(webIndex).mtimeMs : 0;
-if (webBuilt < Math.max(newest(join(root, 'web')), newest(join(root, 'shared/src')))) {
-  run('pnpm', ['--filter', '@tapcard/web', 'build']);
+const ssrBuilt = existsSync(join(root, 'web/dist-ssr/entry-server.js'));
+if (!ssrBuilt || webBuilt < Math.max(newest(join(root, 'web')), newest(join(root, 'shared/src')))) {
+  // A production build even when started from a test run (vitest sets NODE_ENV=test: React's development build).
+  run('pnpm', ['--filter', '@tapcard/web', 'build'], { NODE_ENV: 'production' });
 }
 
 const port = env.PORT ?? '3000';

@@ -4,12 +4,15 @@ import { defineConfig } from 'vitest/config';
 
 const gateway = process.env.GATEWAY_URL ?? 'http://127.0.0.1:3000';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   // Brotli (quality 11) and gzip copies of every text asset, written once at build time: the gateway
   // serves them as they are (@fastify/static preCompressed) instead of compressing on every request.
-  plugins: [react(), compression({ threshold: 1024, exclude: [/\.vite\//], logLevel: 'silent' })],
+  // The server render's build (`vite build --ssr`, into dist-ssr) is never sent to a browser.
+  plugins: [react(), ...(isSsrBuild ? [] : [compression({ threshold: 1024, exclude: [/\.vite\//], logLevel: 'silent' })])],
   // `source` resolves @tapcard/shared to its TypeScript sources: no build of shared is needed.
   resolve: { conditions: ['source', 'module', 'browser', 'development|production'] },
+  // The server build bundles shared from its sources too; other packages stay in node_modules.
+  ssr: { noExternal: ['@tapcard/shared'], resolve: { conditions: ['source', 'module', 'node', 'development|production'] } },
   server: {
     proxy: {
       '/api': { target: gateway, changeOrigin: false },
@@ -19,8 +22,9 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: true,
-    // The budget check (issue 8) reads the manifest to find each route group's chunks.
-    manifest: true,
+    // The budget check (issue 8) and the server render read the manifest to find a route's chunks.
+    manifest: !isSsrBuild,
+    copyPublicDir: !isSsrBuild,
   },
   test: {
     name: 'web',
@@ -31,4 +35,4 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     css: { modules: { classNameStrategy: 'non-scoped' } },
   },
-});
+}));

@@ -34,6 +34,18 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     uploadTimeoutMs: config.uploadTimeoutMs,
     poke: (eventId, at) => app.realtime.poke(eventId, at),
   });
-  await app.register(spa, { webDist: config.webDist });
+  // A server render reads the upstream as the browser's /api call would have: each client gets as many
+  // renders a minute as API calls (a count of its own), and past them the page goes out as the app shell.
+  const renders = app.createRateLimit({ allowList: [] });
+  await app.register(spa, {
+    webDist: config.webDist,
+    ssrEntry: config.webSsrEntry,
+    apiBase: config.upstreamUrl,
+    ssrTimeoutMs: config.ssrTimeoutMs,
+    mayRender: async (request) => {
+      const limit = await renders(request);
+      return limit.isAllowed || !limit.isExceeded;
+    },
+  });
   return app;
 }

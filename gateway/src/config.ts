@@ -12,6 +12,7 @@ import { z } from 'zod';
 const SERVICE_KEY_MIN_LENGTH = 24;
 /** `gateway/src` and `gateway/dist` both sit two levels below the workspace root. */
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+const DEFAULT_WEB_SSR = fileURLToPath(new URL('../../web/dist-ssr/entry-server.js', import.meta.url));
 
 const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).transform((u) => u.replace(/\/+$/, ''));
@@ -47,6 +48,10 @@ const envSchema = z.object({
     .min(SERVICE_KEY_MIN_LENGTH, `required, at least ${SERVICE_KEY_MIN_LENGTH} characters (or a service-key file in DATA_DIR)`),
   DATA_DIR: z.string().min(1).optional(),
   WEB_DIST: z.string().min(1).default(DEFAULT_WEB_DIST),
+  // The web build's server render; 'off' (or a missing file) serves the app shell to every route.
+  WEB_SSR_ENTRY: z.string().min(1).default(DEFAULT_WEB_SSR),
+  // A page whose data takes longer is sent as the app shell: the browser then fetches it itself.
+  SSR_TIMEOUT_MS: int(50, 10_000).default(800),
   ALLOWED_ORIGINS: z
     .string()
     .optional()
@@ -82,6 +87,8 @@ const configSchema = envSchema.transform((e) => ({
   redisKeyPrefix: e.REDIS_KEY_PREFIX,
   serviceKey: e.GATEWAY_SERVICE_KEY,
   webDist: e.WEB_DIST,
+  webSsrEntry: e.WEB_SSR_ENTRY === 'off' ? null : e.WEB_SSR_ENTRY,
+  ssrTimeoutMs: e.SSR_TIMEOUT_MS,
   allowedOrigins: e.ALLOWED_ORIGINS ?? [`http://localhost:${e.PORT}`, `http://127.0.0.1:${e.PORT}`],
   /** Proxy addresses whose X-Forwarded-For is believed; empty: the socket address is the client. */
   trustProxy: e.TRUST_PROXY,

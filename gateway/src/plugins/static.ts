@@ -1,16 +1,33 @@
 import { existsSync } from 'node:fs';
 import { join, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { CreateRenderer, Render } from '@tapcard/shared/ssr';
 import { messages, sendFailure } from '../http/failure.js';
 
 /**
  * The built SPA: files as they are, index.html for client routes. Hashed files under /assets never
  * change, so they are cached for a year; index.html is revalidated on every load. Text files (scripts,
  * styles, SVG) go out brotli- or gzip-compressed when the browser accepts it.
+ *
+ * The pages the web build renders on the server (its dist-ssr entry: a visitor's card, the landing page)
+ * go out with their markup in index.html; when the render fails or its data is late, the plain
+ * index.html goes instead and the browser renders the page itself.
  */
+
+export interface SpaOptions {
+  webDist: string;
+  /** The web build's server-render entry, or null for none. */
+  ssrEntry: string | null;
+  /** The upstream's address, for the server render's data. */
+  apiBase: string;
+  ssrTimeoutMs: number;
+  /** Whether this request may cost a server render (the client's rate limit); default: always. */
+  mayRender?: (request: FastifyRequest) => Promise<boolean>;
+}
 
 const RESERVED = ['/api', '/socket.io', '/healthz', '/readyz', '/metrics'];
 const NOT_BUILT = 'web app not built: run pnpm build';
@@ -32,23 +49,53 @@ function cacheHeaders(reply: FastifyReply, path: string): void {
   else reply.header('cache-control', 'public, max-age=3600, stale-while-revalidate=86400');
 }
 
+/** The server render, when the web build has one that starts; otherwise null (and a warning). */
+async function loadRenderer(options: SpaOptions, warn: (details: object, message: string) => void): Promise<Render | null> {
+  if (!options.ssrEntry || !existsSync(options.ssrEntry)) return null;
+  try {
+    const entry = (await import(pathToFileURL(options.ssrEntry).href)) as { createRenderer?: CreateRenderer };
+    if (typeof entry.createRenderer !== 'function') throw new Error('it exports no createRenderer');
+    return entry.createRenderer({ webDist: options.webDist, apiBase: options.apiBase });
+  } catch (error) {
+    warn({ err: error, ssrEntry: options.ssrEntry }, 'server render unavailable: every page is rendered in the browser');
+    return null;
+  }
+}
+
+function sendHtml(reply: FastifyReply, html: string) {
+  reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+  return reply.compress ? reply.compress(html) : reply.send(html);
+}
+
 export default fp(
-  async (app, options: { webDist: string }) => {
+  async (app, options: SpaOptions) => {
     const built = existsSync(join(options.webDist, 'index.html'));
     if (built) {
       // The build writes .br and .gz beside each text file (served as they are, preCompressed); what has
       // no such copy is compressed on the fly. Compression hooks onto the routes declared after it: the
       // static files' own, not the API proxy's.
       await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
-      await app.register(fastifyStatic, { root: options.webDist, preCompressed: true, cacheControl: false, setHeaders: cacheHeaders });
+      await app.register(fastifyStatic, { root: options.webDist, preCompressed: true, cacheControl: false, index: false, setHeaders: cacheHeaders });
     } else {
       app.log.warn({ webDist: options.webDist }, NOT_BUILT);
     }
-    app.setNotFoundHandler((request, reply) => {
+    const render = built ? await loadRenderer(options, (details, message) => app.log.warn(details, message)) : null;
+    const serveApp = async (request: FastifyRequest, reply: FastifyReply) => {
       if (!isClientRoute(request)) return sendFailure(reply, 404, messages.notFound);
       if (!built) return reply.code(503).type('text/plain; charset=utf-8').send(NOT_BUILT);
+      if (render && (await (options.mayRender?.(request) ?? true))) {
+        try {
+          const html = await render(new URL(request.url, 'http://localhost'), AbortSignal.timeout(options.ssrTimeoutMs));
+          if (html) return sendHtml(reply, html);
+        } catch (error) {
+          request.log.warn({ err: error, url: request.url }, 'server render failed: sending the app shell');
+        }
+      }
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
-    });
+    };
+    app.setNotFoundHandler(serveApp);
+    // The landing page is a rendered page too, not the static index.html (`index: false` above).
+    if (built) app.get('/', serveApp);
   },
   { name: 'spa' },
 );

@@ -20,6 +20,7 @@ export async function startGateway(env: Record<string, string | undefined>): Pro
     LOG_LEVEL: 'silent',
     ALLOWED_ORIGINS: TEST_ORIGIN,
     WEB_DIST: '/nonexistent/web/dist',
+    WEB_SSR_ENTRY: 'off',
     POLL_INTERVAL_MS: '200',
     LEASE_TTL_MS: '1000',
     PORT: '0',

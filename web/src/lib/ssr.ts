@@ -1,0 +1,24 @@
+import type { DehydratedState } from '@tanstack/react-query';
+
+/**
+ * The server render's hand-over to the browser: `#root` carries `data-ssr` when it holds server-rendered
+ * markup, and a JSON block (not a script: the CSP allows no inline script) carries the query cache the
+ * markup was rendered from, so the first client render matches it.
+ */
+export const SSR_ATTRIBUTE = 'data-ssr';
+export const SSR_STATE_ID = 'ssr-state';
+
+/** The JSON block's text; `<` is escaped so no value can close the element. */
+export function serializeState(state: DehydratedState): string {
+  return JSON.stringify(state).replace(/</g, '\\u003c');
+}
+
+export function readServerState(doc: Document): DehydratedState | undefined {
+  const text = doc.getElementById(SSR_STATE_ID)?.textContent;
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as DehydratedState;
+  } catch {
+    return undefined;
+  }
+}
