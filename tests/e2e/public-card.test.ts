@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { PHONE_WIDTH } from './support/layout.js';
 import { checkScreen } from './support/screens.js';
-import { browsers } from './support/browser.js';
+import { appReady, browsers } from './support/browser.js';
 import { canMint } from './support/cli.js';
 import { DEMO } from './support/demo.js';
 import { createCardOwner, signIn, uniqueLetters } from './support/people.js';
@@ -65,6 +65,7 @@ describe('public card', () => {
     // The card: banner, the two buttons, the quick links and the sidebar.
     await page.goto(`/card/connect?link=${encodeURIComponent(owner.link)}`);
     await page.getByRole('heading', { level: 1, name: owner.title }).waitFor();
+    await appReady(page); // server-rendered: the menu block and the Address button need the scripts
     expect(await page.getByText(owner.subTitle, { exact: true }).count()).toBe(1);
     expect(await page.getByRole('link', { name: 'EXCHANGE CONTACT' }).count()).toBe(1);
     expect(await page.getByRole('link', { name: 'SAVE CONTACT' }).count()).toBe(1);

@@ -1,12 +1,50 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { matchRoutes, type RouteObject } from 'react-router-dom';
 import { App } from './app/App.js';
+import { appRoutes } from './app/router.js';
+import { readServerState, SSR_ATTRIBUTE } from './lib/ssr.js';
 import './styles/global.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+
+/** Loads the matched lazy routes first: hydration must render the same page the server did, not a fallback. */
+async function loadMatchedRoutes(): Promise<boolean> {
+  try {
+    for (const { route } of matchRoutes(appRoutes, window.location) ?? []) {
+      if (typeof route.lazy !== 'function') continue;
+      Object.assign(route, await route.lazy(), { lazy: undefined } satisfies Partial<RouteObject>);
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// No top-level await here: route chunks import from this entry, which must have finished evaluating
+// (and the bundler would otherwise split the entry into more, less compressible, chunks).
+async function start(container: HTMLElement): Promise<void> {
+  if (container.hasAttribute(SSR_ATTRIBUTE) && (await loadMatchedRoutes())) {
+    // As a transition, hydration yields to the browser every few milliseconds instead of holding the
+    // main thread for the whole page: a tap on the card is answered while it runs.
+    startTransition(() => {
+      hydrateRoot(
+        container,
+        <StrictMode>
+          <App state={readServerState(document)} />
+        </StrictMode>,
+        // A mismatch is repaired by a client render; it still means the server and the browser disagree.
+        { onRecoverableError: (error) => console.error('hydration mismatch', error) },
+      );
+    });
+    return;
+  }
+  createRoot(container).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}
+
+void start(root);

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext } from 'playwright-core';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.js';
 
@@ -20,6 +20,8 @@ export interface BrowserOptions {
   width?: number;
   height?: number;
   reducedMotion?: 'reduce' | 'no-preference';
+  /** False: the page as the server sent it, no script run (what paints before the scripts arrive). */
+  javaScriptEnabled?: boolean;
 }
 
 export async function openBrowser(options: BrowserOptions): Promise<Browser> {
@@ -32,6 +34,7 @@ export async function openBrowser(options: BrowserOptions): Promise<Browser> {
     viewport: { width: options.width ?? 390, height: options.height ?? 844 },
     acceptDownloads: true,
     ...(options.reducedMotion ? { reducedMotion: options.reducedMotion } : {}),
+    ...(options.javaScriptEnabled === false ? { javaScriptEnabled: false } : {}),
   });
   context.setDefaultTimeout(30_000);
   return {
@@ -57,4 +60,12 @@ export function browsers(defaults: BrowserOptions): (options?: Partial<BrowserOp
     opened.push(browser);
     return browser;
   };
+}
+
+/**
+ * Waits until the app has taken the page over (RootLayout marks <html data-app="ready">): a page the
+ * gateway rendered is on screen before its scripts, and a button clicked before then does nothing.
+ */
+export async function appReady(page: Page): Promise<void> {
+  await page.locator('html[data-app="ready"]').waitFor({ state: 'attached' });
 }

@@ -1,4 +1,4 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { hydrate, QueryClientProvider, type DehydratedState } from '@tanstack/react-query';
 import { Provider as JotaiProvider } from 'jotai';
 import { useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
@@ -6,8 +6,13 @@ import { createQueryClient } from '../lib/query.js';
 import { jotaiStore } from '../lib/session.js';
 import { createAppRouter } from './router.js';
 
-export function App() {
-  const [queryClient] = useState(createQueryClient);
+/** The app; `state` is the query cache a server-rendered page was rendered from. */
+export function App({ state }: { state?: DehydratedState }) {
+  const [queryClient] = useState(() => {
+    const client = createQueryClient();
+    if (state) hydrate(client, state);
+    return client;
+  });
   const [router] = useState(createAppRouter);
   return (
     <JotaiProvider store={jotaiStore}>

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useNavigate } from 'react-router-dom';
 import { TOAST_AUTO_CLOSE_MS } from '@tapcard/shared/constants';
 import { LoadingScreen } from '../components/LoadingScreen.js';
+import { useHydrated } from '../lib/hydration.js';
 import { useInactivityExpiry } from '../lib/inactivity.js';
 import { setNavigator } from '../lib/navigation.js';
 import { loadToastify } from '../lib/toast.js';
@@ -16,14 +17,22 @@ export function RootLayout() {
     return () => setNavigator(null);
   }, [navigate]);
   useInactivityExpiry();
+  const hydrated = useHydrated();
+  useEffect(() => {
+    // The app has taken the page over: a server-rendered page is readable before this, but its buttons
+    // do nothing until now (browser journeys wait for it before they click).
+    document.documentElement.dataset.app = 'ready';
+  }, []);
   return (
     <>
       <Suspense fallback={<LoadingScreen />}>
         <Outlet />
       </Suspense>
-      <Suspense fallback={null}>
-        <ToastContainer position="top-center" autoClose={TOAST_AUTO_CLOSE_MS} newestOnTop closeOnClick pauseOnFocusLoss={false} />
-      </Suspense>
+      {hydrated && (
+        <Suspense fallback={null}>
+          <ToastContainer position="top-center" autoClose={TOAST_AUTO_CLOSE_MS} newestOnTop closeOnClick pauseOnFocusLoss={false} />
+        </Suspense>
+      )}
       <ScrollRestoration />
     </>
   );

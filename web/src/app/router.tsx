@@ -1,4 +1,5 @@
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { LoadingScreen } from '../components/LoadingScreen.js';
 import { NoInternetView } from '../components/NoInternetView.js';
 import { NotFoundView } from '../components/NotFoundView.js';
 import { routes } from '../lib/paths.js';
@@ -27,6 +28,8 @@ export const appRoutes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteError />,
+    // Shown while the first page's code downloads (client-rendered pages; server-rendered ones load it first).
+    hydrateFallbackElement: <LoadingScreen />,
     children: [
       { errorElement: <RouteError />, children: [
         // Landing, shop and misc (not guarded)

@@ -98,8 +98,15 @@ describe('the API layer', () => {
 
   it("shows the loading screen ('Loading...') while a page's data loads", async () => {
     signIn();
-    net.on(calls.getCard, () => new Promise(() => {}));
+    // The page itself asking, not the router's screen while the page's code loads.
+    let asked!: () => void;
+    const asking = new Promise<void>((resolve) => (asked = resolve));
+    net.on(calls.getCard, () => {
+      asked();
+      return new Promise(() => {});
+    });
     renderApp('/connect');
+    await asking;
     expect(await screen.findByText('Loading...')).toBeInTheDocument();
   });
 });

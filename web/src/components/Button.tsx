@@ -1,5 +1,6 @@
 import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react';
 import { Link, type LinkProps } from 'react-router-dom';
+import { useHydrated } from '../lib/hydration.js';
 import styles from './Button.module.css';
 import { Spinner } from './Spinner.js';
 
@@ -19,8 +20,11 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 }
 
 export function Button({ variant = 'primary', block = false, busy = false, className, disabled, children, type = 'button', ...rest }: ButtonProps) {
+  // On a server-rendered page a submit before the scripts have taken over would be the browser's own
+  // (a GET of the page with the fields in the address): the button waits for them.
+  const hydrated = useHydrated();
   return (
-    <button type={type} className={classes(variant, block, className)} disabled={disabled || busy} aria-busy={busy || undefined} {...rest}>
+    <button type={type} className={classes(variant, block, className)} disabled={disabled || busy || (type === 'submit' && !hydrated)} aria-busy={busy || undefined} {...rest}>
       {busy && <Spinner size={16} label="" />}
       {children}
     </button>

@@ -52,8 +52,16 @@ export interface ApiInput {
 
 export const SERVER_ERROR = 'Server error';
 
+/** Where calls go: the gateway's proxy for the browser; the upstream itself when the server renders a page. */
+let apiBase = API_BASE;
+
+/** Server rendering (entry-server) only: the upstream's own address, which the browser reaches at '/api'. */
+export function setApiBase(base: string): void {
+  apiBase = base.replace(/\/$/, '');
+}
+
 export function apiUrl(call: Call, input: Pick<ApiInput, 'params' | 'query'> = {}): string {
-  let url = API_BASE + buildPath(call.path, input.params);
+  let url = apiBase + buildPath(call.path, input.params);
   const entries = Object.entries(input.query ?? {}).filter((e): e is [string, string | number] => e[1] !== undefined);
   if (entries.length > 0) url += `?${new URLSearchParams(entries.map(([k, v]) => [k, String(v)])).toString()}`;
   return url;

@@ -12,6 +12,7 @@ export function setNavigator(navigate: Navigate | null): void {
 
 export function navigateTo(to: string, options: { replace?: boolean } = {}): void {
   if (navigateImpl) navigateImpl(to, options);
+  else if (typeof window === 'undefined') return; // a server render never navigates
   else if (options.replace) window.location.replace(to);
   else window.location.assign(to);
 }

@@ -11,15 +11,17 @@ import { useNow } from '../../lib/now.js';
 import { paths } from '../../lib/paths.js';
 import styles from './Attendee.module.css';
 import { TEXTS } from './texts.js';
-import { useArena } from './useArena.js';
+import { useArena, useArenaSeed } from './useArena.js';
 
 /** event/u/arena/:tid: concluded, not started, or the ongoing arena with the Event Chat button. */
 export function ArenaPage() {
   const { tid = '' } = useParams();
   const { live } = useArena(tid);
+  // A server-rendered arena starts from the event it was rendered with, until the live view arrives.
+  const seed = useArenaSeed(tid);
   const now = useNow();
   if (live.error) return <NotFoundView />;
-  const view = live.view;
+  const view = live.view ?? seed;
   if (!view) return <LoadingScreen />;
   const status = <LiveStatus connection={live.connection} stale={live.stale} hasView />;
   const timing = eventTiming(view.event, now);

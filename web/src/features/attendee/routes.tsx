@@ -4,3 +4,4 @@ export { TicketPaymentSuccessfulPage } from './PaymentSuccessfulPage.js';
 export { ArenaPage } from './ArenaPage.js';
 export { ArenaChatPage } from './ArenaChatPage.js';
 export { ArenaPrivateChatPage } from './ArenaPrivateChatPage.js';
+export { arenaSeedQuery } from './useArena.js';

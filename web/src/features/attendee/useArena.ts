@@ -1,8 +1,9 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { calls, type ChatMessage, type PrivateChat } from '@tapcard/shared/contract';
-import { api } from '../../lib/api.js';
+import { api, apiOrThrow } from '../../lib/api.js';
 import type { PostResult } from '../../lib/chat.js';
-import { useArenaLive } from '../../lib/realtime.js';
+import { useArenaLive, type ViewOf } from '../../lib/realtime.js';
 
 /** Longest image reference a chat post carries (the contract's bound); a longer one is left out. */
 const MAX_IMAGE = 2048;
@@ -13,6 +14,33 @@ export function useArena(tid: string) {
   const attendee = live.view?.attendee ?? null;
   const self = useMemo(() => (attendee ? { attendee_id: attendee.id, name: attendee.name, image: attendee.image.length <= MAX_IMAGE ? attendee.image : '' } : null), [attendee]);
   return { live, self };
+}
+
+/** What the arena page draws before the live view arrives: the event and the attendee, without the chats. */
+export type ArenaSeed = Pick<ViewOf<'arena'>, 'event' | 'attendee'>;
+
+/**
+ * The arena's first screen as the server render reads it (the event token), so the page paints with the
+ * event before any script runs. Only the server fetches it; the browser takes it from the page and then
+ * follows the live view.
+ */
+export function arenaSeedQuery(tid: string) {
+  return queryOptions({
+    queryKey: ['arenaSeed', tid],
+    queryFn: async ({ signal }): Promise<ArenaSeed> => {
+      const { data } = await apiOrThrow(calls.eventToken, { params: { id: tid }, signal });
+      const { attendee } = data;
+      return {
+        event: data.event,
+        attendee: { id: attendee.id, name: attendee.name, image: attendee.image, price_category: attendee.price_category, checked_in: attendee.checked_in },
+      };
+    },
+  });
+}
+
+/** The server render's seed of this arena, when the page came with one. */
+export function useArenaSeed(tid: string): ArenaSeed | undefined {
+  return useQuery({ ...arenaSeedQuery(tid), enabled: false }).data;
 }
 
 /** Posts to the event's group chat as the attendee (the tid proves who is writing). */

@@ -2,3 +2,4 @@
 export { CardDashboardPage } from './CardDashboardPage.js';
 export { CardConnectPage } from './CardConnectPage.js';
 export { CardExchangePage } from './CardExchangePage.js';
+export { publicCardQuery } from './usePublicCard.js';

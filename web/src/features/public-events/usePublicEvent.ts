@@ -1,35 +1,32 @@
-import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { calls } from '@tapcard/shared/contract';
 import { apiOrThrow } from '../../lib/api.js';
 
-/** A public event by id (card/event/:id pages). */
+/** A public event by id (card/event/:id pages); the server render prefetches the same query. */
+export function publicEventQuery(id: string) {
+  return queryOptions({ queryKey: ['publicEvent', id], queryFn: ({ signal }) => apiOrThrow(calls.publicEvent, { params: { id }, signal }) });
+}
+
+/** A public event by its clean name (events/l/:id pages); prefetched by the server render too. */
+export function openEventQuery(cleanName: string) {
+  return queryOptions({ queryKey: ['openEvent', cleanName], queryFn: ({ signal }) => apiOrThrow(calls.openEvent, { query: { id: cleanName }, signal }) });
+}
+
+/** The events of a card (card/event?link=); prefetched by the server render too. */
+export function cardEventsQuery(link: string) {
+  return queryOptions({ queryKey: ['cardEvents', link], queryFn: ({ signal }) => apiOrThrow(calls.cardEvents, { query: { link }, signal }) });
+}
+
 export function usePublicEvent(id: string) {
-  return useQuery({
-    queryKey: ['publicEvent', id],
-    queryFn: ({ signal }) => apiOrThrow(calls.publicEvent, { params: { id }, signal }),
-    enabled: id !== '',
-    select: (answer) => answer.data,
-  });
+  return useQuery({ ...publicEventQuery(id), enabled: id !== '', select: (answer) => answer.data });
 }
 
-/** A public event by its clean name (events/l/:id pages). */
 export function useOpenEvent(cleanName: string) {
-  return useQuery({
-    queryKey: ['openEvent', cleanName],
-    queryFn: ({ signal }) => apiOrThrow(calls.openEvent, { query: { id: cleanName }, signal }),
-    enabled: cleanName !== '',
-    select: (answer) => answer.data.event,
-  });
+  return useQuery({ ...openEventQuery(cleanName), enabled: cleanName !== '', select: (answer) => answer.data.event });
 }
 
-/** The events of a card (card/event?link=). */
 export function useCardEvents(link: string | null) {
-  return useQuery({
-    queryKey: ['cardEvents', link],
-    queryFn: ({ signal }) => apiOrThrow(calls.cardEvents, { query: { link: link ?? '' }, signal }),
-    enabled: !!link,
-    select: (answer) => answer.data,
-  });
+  return useQuery({ ...cardEventsQuery(link ?? ''), enabled: !!link, select: (answer) => answer.data });
 }
 
 /** Everyone registered for an event, with the capacity. */

@@ -1,0 +1,153 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { appReady, browsers } from './support/browser.js';
+import { DEMO } from './support/demo.js';
+import { PHONE_WIDTH } from './support/layout.js';
+
+/**
+ * Issue 8: the public card, the arena and the landing page are rendered by the gateway, so a visitor on
+ * a slow phone sees the page before any script has arrived; the scripts then take the page over
+ * (hydration) without redrawing it.
+ */
+
+const baseUrl = inject('baseUrl');
+const browser = browsers({ baseURL: baseUrl, width: PHONE_WIDTH, height: 780 });
+const cardPath = `/card/connect?link=${DEMO.publicCardLink}`;
+const arenaPath = `/event/u/arena/${DEMO.attendees.ada}`;
+const cardEventsPath = `/card/event?link=${DEMO.publicCardLink}`;
+const openEventPath = `/events/l/${DEMO.liveEvent.cleanName}`;
+
+/** Errors the page logs or throws: a hydration mismatch is logged by main.tsx's onRecoverableError. */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+describe('server-rendered pages', () => {
+  it('sends the card with its styles and no script to run before the first paint but after-paint.js', async () => {
+    for (const path of [cardPath, cardEventsPath, openEventPath, arenaPath, '/']) {
+      const html = await (await fetch(`${baseUrl}${path}`, { headers: { accept: 'text/html' } })).text();
+      const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((match) => match[0]);
+      expect(scripts, path).toEqual([
+        expect.stringMatching(/^<script defer src="\/after-paint\.js" data-entry="\/assets\/index-[\w-]+\.js" data-preload="[^"]+">$/),
+        '<script type="application/json" id="ssr-state">',
+      ]);
+      expect(html, path).not.toMatch(/<link rel="(stylesheet|modulepreload)"/);
+    }
+    const loader = await fetch(`${baseUrl}/after-paint.js`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(loader.status).toBe(200);
+    expect((await loader.arrayBuffer()).byteLength).toBeLessThan(2000);
+  });
+
+  it('shows the public card and the landing page with no script run', async () => {
+    const { context } = await browser({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(cardPath);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(DEMO.publicCard.title);
+    await expect(page.getByText(DEMO.publicCard.subTitle).isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('link', { name: 'EXCHANGE CONTACT' }).isVisible()).resolves.toBe(true);
+    // Styled: the route's stylesheet came with the page, so the sidebar is laid out, not a bare list.
+    const sideLink = page.getByRole('navigation', { name: 'Card' }).getByRole('link', { name: 'Connect' });
+    expect(await sideLink.evaluate((a) => getComputedStyle(a).display)).not.toBe('inline');
+
+    // The card's events and an event's public page, with their data.
+    await page.goto(cardEventsPath);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Events');
+    await expect(page.getByText(DEMO.liveEventTitle).first().isVisible()).resolves.toBe(true);
+    await page.goto(openEventPath);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(DEMO.liveEventTitle);
+
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Your Digital Culture In One Card');
+    // Until the scripts take over, the pre-order form cannot be sent as the browser's own GET of the page.
+    await expect(page.getByRole('form', { name: 'Pre-order your card' }).getByRole('button', { name: 'Pre-order' }).isDisabled()).resolves.toBe(true);
+  });
+
+  it('shows the arena with no script run: the event, the attendee and the way to the chat', async () => {
+    const { context } = await browser({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(arenaPath);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(DEMO.liveEventTitle);
+    await expect(page.getByText('Ada Obi').isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('link', { name: 'Event Chat' }).isVisible()).resolves.toBe(true);
+    // Honest about the live state until the scripts have connected.
+    await expect(page.getByRole('status').filter({ hasText: 'Connecting to live updates…' }).isVisible()).resolves.toBe(true);
+    // The hand-over carries the event and the attendee, not their chats.
+    const state = await page.locator('#ssr-state').textContent();
+    expect(state).toContain('"arenaSeed"');
+    expect(state).not.toContain('"chats"');
+  });
+
+  it('hands the arena over without a mismatch, goes live, and opens the chat in the page', async () => {
+    const { context } = await browser();
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    const documents: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'document') documents.push(request.url());
+    });
+    await page.goto(arenaPath);
+    await page.locator('[role="status"][data-connection="live"]').waitFor({ state: 'attached' });
+    await expect(page.getByText('Connecting to live updates…').count()).resolves.toBe(0);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(DEMO.liveEventTitle);
+
+    await page.getByRole('link', { name: 'Event Chat' }).click();
+    await page.waitForURL(/\/chat$/);
+    expect(documents).toHaveLength(1);
+    expect(errors).toEqual([]);
+  });
+
+  it('leaves an arena it could not open to the browser, which shows the not-found page', async () => {
+    const { context } = await browser();
+    const page = await context.newPage();
+    const response = await page.goto('/event/u/arena/no-such-access-token-anywhere-000');
+    const html = (await response?.text()) ?? '';
+    expect(html).toContain('data-ssr');
+    expect(html).not.toContain('arenaSeed');
+    await page.getByRole('heading', { name: 'You have found a rare gem!.' }).waitFor();
+  });
+
+  it('hands the card over to the scripts without a mismatch, and then navigates in the page', async () => {
+    const { context } = await browser();
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    const documents: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'document') documents.push(request.url());
+    });
+    await page.goto(cardPath, { waitUntil: 'networkidle' });
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(DEMO.publicCard.title);
+
+    await page.getByRole('navigation', { name: 'Card' }).getByRole('link', { name: 'Events' }).click();
+    await page.waitForURL(/\/card\/event\?link=/);
+    expect(documents).toHaveLength(1); // the click was the router's, not a new page load
+    expect(errors).toEqual([]);
+  });
+
+  it('hydrates the card dashboard, the card\'s events, an event and the open event link without a mismatch', async () => {
+    const { context } = await browser();
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    const paths = [`/card/dashboard?link=${DEMO.publicCardLink}`, cardEventsPath, `/card/event/${DEMO.liveEvent.id}?link=${DEMO.publicCardLink}`, openEventPath];
+    for (const path of paths) {
+      const response = await page.goto(path, { waitUntil: 'networkidle' });
+      expect(await response?.text(), path).toContain('data-ssr');
+      await appReady(page);
+    }
+    expect(errors).toEqual([]);
+  });
+
+  it('leaves a card it could not load to the browser, which shows the not-found page', async () => {
+    const { context } = await browser();
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    const response = await page.goto('/card/connect?link=no-such-card-anywhere');
+    expect(await response?.text()).not.toContain('You have found a rare gem!.');
+    await page.getByRole('heading', { name: 'You have found a rare gem!.' }).waitFor();
+    expect(errors.filter((e) => !/status of 4\d\d/.test(e))).toEqual([]);
+  });
+});

@@ -1,0 +1,59 @@
+import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
+import { matchPath } from 'react-router-dom';
+import { routes } from '../lib/paths.js';
+
+/**
+ * The pages the gateway renders on the server (issue 8: a visitor's card, its events or an arena paint
+ * before any script arrives). Only pages that read nothing of the browser (the session, the cart, the
+ * screen size), so the first client render matches; the event pages read the clock, and a render on
+ * either side of an event's start or end is repaired by a client render. `module` is the route's source
+ * file, the build manifest's key for its chunk and CSS.
+ */
+export interface ServerPage {
+  path: string;
+  module: string;
+  /** False: leave this URL to the browser (e.g. a card tap's `/?id=` redirect). */
+  accepts?: (url: URL) => boolean;
+  /** Fills the query cache the page renders from (no retries: the render has a deadline). */
+  prefetch?: (url: URL, client: QueryClient) => Promise<void>;
+}
+
+/** A page's query, fetched once: the render has a deadline, so no retries. */
+function once<T, K extends QueryKey>(client: QueryClient, options: FetchQueryOptions<T, Error, T, K>): Promise<void> {
+  return client.prefetchQuery({ ...options, retry: false });
+}
+
+/**
+ * The prefetch of a page whose data is one query named by the URL: `key` reads the value the query
+ * takes (a path parameter of `path`, or a search parameter), `load` fetches it.
+ */
+function prefetchOne(
+  path: string,
+  key: (url: URL, params: Record<string, string | undefined>) => string | null | undefined,
+  load: (value: string, client: QueryClient) => Promise<void>,
+) {
+  return async (url: URL, client: QueryClient) => {
+    const value = key(url, matchPath(path, url.pathname)?.params ?? {});
+    if (value) await load(value, client);
+  };
+}
+
+const publicCard = () => import('../features/public-card/routes.js');
+const publicEvents = () => import('../features/public-events/routes.js');
+const attendee = () => import('../features/attendee/routes.js');
+const link = (url: URL) => url.searchParams.get('link');
+
+const publicCardModule = 'src/features/public-card/routes.tsx';
+const publicEventsModule = 'src/features/public-events/routes.tsx';
+const cardPrefetch = prefetchOne(routes.cardConnect, link, async (value, client) => once(client, (await publicCard()).publicCardQuery(value)));
+
+export const serverPages: ServerPage[] = [
+  { path: routes.home, module: 'src/features/landing/routes.tsx', accepts: (url) => url.search === '' },
+  { path: routes.cardConnect, module: publicCardModule, prefetch: cardPrefetch },
+  { path: routes.cardDashboard, module: publicCardModule, prefetch: cardPrefetch },
+  { path: routes.cardEvents, module: publicEventsModule, prefetch: prefetchOne(routes.cardEvents, link, async (value, client) => once(client, (await publicEvents()).cardEventsQuery(value))) },
+  { path: routes.cardEvent, module: publicEventsModule, prefetch: prefetchOne(routes.cardEvent, (_, p) => p.id, async (value, client) => once(client, (await publicEvents()).publicEventQuery(value))) },
+  { path: routes.openEvent, module: publicEventsModule, prefetch: prefetchOne(routes.openEvent, (_, p) => p.id, async (value, client) => once(client, (await publicEvents()).openEventQuery(value))) },
+  // The arena's first screen (event, attendee); its chats and live state come with the scripts.
+  { path: routes.arena, module: 'src/features/attendee/routes.tsx', prefetch: prefetchOne(routes.arena, (_, p) => p.tid, async (value, client) => once(client, (await attendee()).arenaSeedQuery(value))) },
+];
