@@ -8,13 +8,18 @@ export const LIVE_TEXTS = {
 
 /**
  * Says how fresh a live page is, in a polite live region: nothing while live; the polling notice when
- * the socket is down; the stale mark when the gateway says its view is behind.
+ * the socket is down; the stale mark when the gateway says its view is behind. 'Connecting…' over a view
+ * the page already shows (a server-rendered arena, a reconnect) floats over the page's top instead of
+ * pushing it down: it lasts a moment, and the page must not jump when it goes.
  */
 export function LiveStatus({ connection, stale, hasView }: { connection: 'live' | 'polling' | 'connecting'; stale: boolean; hasView: boolean }) {
   const text = stale ? LIVE_TEXTS.stale : connection === 'polling' ? LIVE_TEXTS.polling : connection === 'connecting' && hasView ? LIVE_TEXTS.connecting : '';
+  const className = !text ? 'visually-hidden' : text === LIVE_TEXTS.connecting ? `${styles.liveStatus} ${styles.liveStatusFloating}` : styles.liveStatus;
   return (
-    <p className={text ? styles.liveStatus : 'visually-hidden'} role="status" aria-live="polite" data-connection={connection} data-stale={stale || undefined}>
-      {text}
-    </p>
+    <div className={styles.liveStatusSlot}>
+      <p className={className} role="status" aria-live="polite" data-connection={connection} data-stale={stale || undefined}>
+        {text}
+      </p>
+    </div>
   );
 }
