@@ -25,8 +25,8 @@ const budgets = JSON.parse(readFileSync(new URL('./budgets.json', import.meta.ur
 function chunkFacts(file: string): ChunkFacts {
   const path = join(dist, file);
   const code = readFileSync(path);
-  // Only a chunk of bundler glue (the rolldown runtime) comes without a map; any other must have one.
-  if (!code.includes('//# sourceMappingURL=') && /rolldown-runtime/.test(file)) return { gzipBytes: gzipSize(code), sources: [] };
+  // Only a chunk of bundler glue (the rolldown runtime, Vite's preload helper) comes without a map; any other must have one.
+  if (!code.includes('//# sourceMappingURL=') && /rolldown-runtime|preload-helper/.test(file)) return { gzipBytes: gzipSize(code), sources: [] };
   const map = JSON.parse(readFileSync(`${path}.map`, 'utf8')) as { sources: string[]; sourceRoot?: string };
   const base = resolve(dirname(path), map.sourceRoot ?? '');
   return { gzipBytes: gzipSize(code), sources: map.sources.map((source) => relative(web, resolve(base, source))) };

@@ -17,14 +17,21 @@ const arenaPath = `/event/u/arena/${DEMO.attendees.ada}`;
 const cardEventsPath = `/card/event?link=${DEMO.publicCardLink}`;
 const openEventPath = `/events/l/${DEMO.liveEvent.cleanName}`;
 
-/** Errors the page logs or throws: a hydration mismatch is logged by main.tsx's onRecoverableError. */
-function collectErrors(page: Page): string[] {
+/**
+ * What a page does: the errors it logs or throws (a hydration mismatch is logged by main.tsx's
+ * onRecoverableError) and the documents it loads (one: every later page came from the router).
+ */
+function watch(page: Page): { errors: string[]; documents: string[] } {
   const errors: string[] = [];
+  const documents: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
   });
   page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
+  page.on('request', (request) => {
+    if (request.resourceType() === 'document') documents.push(request.url());
+  });
+  return { errors, documents };
 }
 
 describe('server-rendered pages', () => {
@@ -85,15 +92,17 @@ describe('server-rendered pages', () => {
   it('hands the arena over without a mismatch, goes live, and opens the chat in the page', async () => {
     const { context } = await browser();
     const page = await context.newPage();
-    const errors = collectErrors(page);
-    const documents: string[] = [];
-    page.on('request', (request) => {
-      if (request.resourceType() === 'document') documents.push(request.url());
-    });
+    const { errors, documents } = watch(page);
     await page.goto(arenaPath);
     await page.locator('[role="status"][data-connection="live"]').waitFor({ state: 'attached' });
     await expect(page.getByText('Connecting to live updates…').count()).resolves.toBe(0);
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(DEMO.liveEventTitle);
+    // Nothing moved when it went live: the title stands where the server's page (still connecting) put it.
+    const { context: still } = await browser({ javaScriptEnabled: false });
+    const painted = await still.newPage();
+    await painted.goto(arenaPath);
+    const before = await painted.getByRole('heading', { level: 1 }).boundingBox();
+    expect(await page.getByRole('heading', { level: 1 }).boundingBox()).toEqual(before);
 
     await page.getByRole('link', { name: 'Event Chat' }).click();
     await page.waitForURL(/\/chat$/);
@@ -114,11 +123,7 @@ describe('server-rendered pages', () => {
   it('hands the card over to the scripts without a mismatch, and then navigates in the page', async () => {
     const { context } = await browser();
     const page = await context.newPage();
-    const errors = collectErrors(page);
-    const documents: string[] = [];
-    page.on('request', (request) => {
-      if (request.resourceType() === 'document') documents.push(request.url());
-    });
+    const { errors, documents } = watch(page);
     await page.goto(cardPath, { waitUntil: 'networkidle' });
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(DEMO.publicCard.title);
 
@@ -131,7 +136,7 @@ describe('server-rendered pages', () => {
   it('hydrates the card dashboard, the card\'s events, an event and the open event link without a mismatch', async () => {
     const { context } = await browser();
     const page = await context.newPage();
-    const errors = collectErrors(page);
+    const { errors } = watch(page);
     const paths = [`/card/dashboard?link=${DEMO.publicCardLink}`, cardEventsPath, `/card/event/${DEMO.liveEvent.id}?link=${DEMO.publicCardLink}`, openEventPath];
     for (const path of paths) {
       const response = await page.goto(path, { waitUntil: 'networkidle' });
@@ -144,7 +149,7 @@ describe('server-rendered pages', () => {
   it('leaves a card it could not load to the browser, which shows the not-found page', async () => {
     const { context } = await browser();
     const page = await context.newPage();
-    const errors = collectErrors(page);
+    const { errors } = watch(page);
     const response = await page.goto('/card/connect?link=no-such-card-anywhere');
     expect(await response?.text()).not.toContain('You have found a rare gem!.');
     await page.getByRole('heading', { name: 'You have found a rare gem!.' }).waitFor();

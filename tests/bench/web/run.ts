@@ -1,6 +1,6 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execFileSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
@@ -190,10 +190,19 @@ async function startTarget(): Promise<{ baseUrl: string; stop(): Promise<void> }
   let buildDir: string | null = null;
   if (!webDist) {
     // A build of its own, so that another `vite build` into web/dist cannot swap files mid-run.
-    buildDir = mkdtempSync(join(tmpdir(), 'tapcard-web-'));
+    // Under web/node_modules: the server build imports react and the rest from the web package's node_modules.
+    const cache = join(repoRoot, 'web', 'node_modules', '.cache');
+    mkdirSync(cache, { recursive: true });
+    buildDir = mkdtempSync(join(cache, 'bench-web-'));
     webDist = join(buildDir, 'dist');
     console.log(`building the web app into ${webDist}…`);
     execFileSync('pnpm', ['--filter', '@tapcard/web', 'exec', 'vite', 'build', '--outDir', webDist, '--emptyOutDir', '--logLevel', 'warn'], {
+      cwd: repoRoot,
+      env: { ...process.env, NODE_ENV: 'production' },
+      stdio: 'inherit',
+    });
+    // The server render's build beside it, as `pnpm build` lays them out (web/dist, web/dist-ssr).
+    execFileSync('pnpm', ['--filter', '@tapcard/web', 'exec', 'vite', 'build', '--ssr', 'src/entry-server.tsx', '--outDir', join(buildDir, 'dist-ssr'), '--emptyOutDir', '--logLevel', 'warn'], {
       cwd: repoRoot,
       env: { ...process.env, NODE_ENV: 'production' },
       stdio: 'inherit',
@@ -203,7 +212,8 @@ async function startTarget(): Promise<{ baseUrl: string; stop(): Promise<void> }
   console.log('starting the product (scripts/start.mjs, demo data)…');
   let product: RunningProduct;
   try {
-    product = await startProduct({ WEB_DIST: resolve(webDist), RATE_LIMIT_PER_MINUTE: '100000', AUTH_RATE_LIMIT_PER_MINUTE: '100000' });
+    const ssrEntry = join(dirname(resolve(webDist)), 'dist-ssr', 'entry-server.js');
+    product = await startProduct({ WEB_DIST: resolve(webDist), WEB_SSR_ENTRY: ssrEntry, RATE_LIMIT_PER_MINUTE: '100000', AUTH_RATE_LIMIT_PER_MINUTE: '100000' });
   } catch (error) {
     removeBuild();
     throw error;
