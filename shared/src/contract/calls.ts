@@ -80,6 +80,27 @@ function call<const C extends Call>(c: C): C {
   return c;
 }
 
+/**
+ * The calls, each built on first use: a page that makes two calls does not construct the schemas of
+ * all fifty when the contract is imported (issue 8: that was a fifth of a visitor page's script time).
+ * A built call is kept, so every use sees the same schemas; enumerating the object builds them all.
+ */
+function lazyCalls<const T extends Record<string, () => Call>>(factories: T): { readonly [K in keyof T]: ReturnType<T[K]> } {
+  const built = {} as { [K in keyof T]: ReturnType<T[K]> };
+  for (const key of Object.keys(factories) as (keyof T)[]) {
+    Object.defineProperty(built, key, {
+      enumerable: true,
+      configurable: true,
+      get() {
+        const value = factories[key]!() as ReturnType<T[typeof key]>;
+        Object.defineProperty(built, key, { value, enumerable: true, writable: false, configurable: false });
+        return value;
+      },
+    });
+  }
+  return built;
+}
+
 const id = z.string().min(1).max(128);
 const idParam = z.object({ id });
 const cardIdentity = z.object({ card_id: id, type: z.string().min(1).max(32) });
@@ -208,12 +229,12 @@ export const orderLookupAnswerSchema = z.discriminatedUnion('success', [
 
 const linkQuery = z.object({ link: z.string().min(1).max(200) });
 
-export const calls = {
+export const calls = lazyCalls({
   // ── Accounts ───────────────────────────────────────────────────────────
-  verifyMail: call({ summary: 'verify-mail', method: 'POST', path: '/auth/public/api/verify-mail', auth: 'none', body: verifyMailSchema, answer: plainAnswerSchema }),
-  verifyCode: call({ summary: 'verify-code', method: 'POST', path: '/auth/public/api/verify-code', auth: 'none', body: emailCodeSchema, answer: plainAnswerSchema }),
-  signUp: call({ summary: 'sign-up', method: 'POST', path: '/auth/public/api/sign-up', auth: 'none', body: signupPayloadSchema, answer: wireData(authTokenSchema) }),
-  createUser: call({
+  verifyMail: () => call({ summary: 'verify-mail', method: 'POST', path: '/auth/public/api/verify-mail', auth: 'none', body: verifyMailSchema, answer: plainAnswerSchema }),
+  verifyCode: () => call({ summary: 'verify-code', method: 'POST', path: '/auth/public/api/verify-code', auth: 'none', body: emailCodeSchema, answer: plainAnswerSchema }),
+  signUp: () => call({ summary: 'sign-up', method: 'POST', path: '/auth/public/api/sign-up', auth: 'none', body: signupPayloadSchema, answer: wireData(authTokenSchema) }),
+  createUser: () => call({
     summary: 'create-user',
     method: 'POST',
     path: '/auth/public/api/create-user',
@@ -221,10 +242,10 @@ export const calls = {
     body: z.object({ ...newAccountShape, auth_type: z.string().default('Email') }),
     answer: wireData(authTokenSchema),
   }),
-  hasEmail: call({ summary: 'has-email', method: 'POST', path: '/auth/public/api/has-email', auth: 'none', body: verifyMailSchema, answer: wireData(z.object({ exists: z.boolean() })) }),
-  userProfile: call({ summary: 'user-profile', method: 'GET', path: '/auth/public/api/user-profile', auth: 'bearer', answer: wireData(userProfileSchema) }),
-  login: call({ summary: 'login', method: 'POST', path: '/auth/public/api/login', auth: 'none', body: loginSchema, answer: wireData(authTokenSchema) }),
-  googleLogin: call({
+  hasEmail: () => call({ summary: 'has-email', method: 'POST', path: '/auth/public/api/has-email', auth: 'none', body: verifyMailSchema, answer: wireData(z.object({ exists: z.boolean() })) }),
+  userProfile: () => call({ summary: 'user-profile', method: 'GET', path: '/auth/public/api/user-profile', auth: 'bearer', answer: wireData(userProfileSchema) }),
+  login: () => call({ summary: 'login', method: 'POST', path: '/auth/public/api/login', auth: 'none', body: loginSchema, answer: wireData(authTokenSchema) }),
+  googleLogin: () => call({
     summary: 'google callback (/auth/public/google-login)',
     method: 'GET',
     path: '/auth/public/google-login',
@@ -247,7 +268,7 @@ export const calls = {
       failureSchema,
     ]),
   }),
-  signInWithLogin: call({
+  signInWithLogin: () => call({
     summary: 'sign-in-with-login (start of social sign-in)',
     method: 'GET',
     path: '/auth/public/sign-in-with-login',
@@ -255,12 +276,12 @@ export const calls = {
     query: z.object({ redirect: z.string().optional() }),
     answer: wireData(z.object({ url: z.string() })),
   }),
-  forgotPassword: call({ summary: 'forgot-password', method: 'POST', path: '/auth/public/api/forgot-password', auth: 'none', body: forgotPasswordSchema, answer: plainAnswerSchema }),
-  resetPassword: call({ summary: 'reset-password', method: 'POST', path: '/auth/public/api/reset-password', auth: 'none', body: resetPasswordSchema, answer: plainAnswerSchema }),
-  changePassword: call({ summary: 'change-password', method: 'POST', path: '/auth/api/change-password', auth: 'bearer', body: changePasswordSchema, answer: plainAnswerSchema }),
+  forgotPassword: () => call({ summary: 'forgot-password', method: 'POST', path: '/auth/public/api/forgot-password', auth: 'none', body: forgotPasswordSchema, answer: plainAnswerSchema }),
+  resetPassword: () => call({ summary: 'reset-password', method: 'POST', path: '/auth/public/api/reset-password', auth: 'none', body: resetPasswordSchema, answer: plainAnswerSchema }),
+  changePassword: () => call({ summary: 'change-password', method: 'POST', path: '/auth/api/change-password', auth: 'bearer', body: changePasswordSchema, answer: plainAnswerSchema }),
 
   // ── Physical cards ───────────────────────────────────────────────────────
-  confirmToken: call({
+  confirmToken: () => call({
     summary: 'confirm-token',
     method: 'POST',
     path: '/connect/public/api/confirm-token',
@@ -268,7 +289,7 @@ export const calls = {
     body: cardIdentity.extend(activationTokenSchema.shape),
     answer: plainAnswerSchema,
   }),
-  addDevice: call({
+  addDevice: () => call({
     summary: 'add-device',
     method: 'POST',
     path: '/connect/public/api/add-device',
@@ -276,7 +297,7 @@ export const calls = {
     body: cardIdentity.extend(activationTokenSchema.shape),
     answer: plainAnswerSchema,
   }),
-  confirmCardId: call({
+  confirmCardId: () => call({
     summary: 'confirm-card-id',
     method: 'POST',
     path: '/connect/public/api/confirm-card-id',
@@ -284,8 +305,8 @@ export const calls = {
     body: z.object({ card_id: id }),
     answer: wireData(z.object({ info: physicalCardSchema })),
   }),
-  createCard: call({ summary: 'create-card', method: 'POST', path: '/connect/public/api/create-card', auth: 'bearer', body: signupPayloadSchema, answer: plainAnswerSchema }),
-  loadRoute: call({
+  createCard: () => call({ summary: 'create-card', method: 'POST', path: '/connect/public/api/create-card', auth: 'bearer', body: signupPayloadSchema, answer: plainAnswerSchema }),
+  loadRoute: () => call({
     summary: 'load-route link',
     method: 'POST',
     path: '/connect/public/api/load-route',
@@ -295,9 +316,9 @@ export const calls = {
   }),
 
   // ── The owner's card ─────────────────────────────────────────────────────
-  getCard: call({ summary: 'get-card (card)', method: 'GET', path: '/connect/api/get-card', auth: 'bearer', answer: wireData(ownerCardSchema) }),
-  saveCard: call({ summary: 'save-card', method: 'POST', path: '/connect/api/save-card', auth: 'bearer', body: saveCardPayloadSchema, answer: wireData(ownerCardSchema) }),
-  addService: call({
+  getCard: () => call({ summary: 'get-card (card)', method: 'GET', path: '/connect/api/get-card', auth: 'bearer', answer: wireData(ownerCardSchema) }),
+  saveCard: () => call({ summary: 'save-card', method: 'POST', path: '/connect/api/save-card', auth: 'bearer', body: saveCardPayloadSchema, answer: wireData(ownerCardSchema) }),
+  addService: () => call({
     summary: 'add-service',
     method: 'POST',
     path: '/v1/connect/api/add-service/:cardId',
@@ -307,17 +328,17 @@ export const calls = {
     multipart: ['service_image'],
     answer: wireData(serviceSchema),
   }),
-  deleteService: call({ summary: 'services delete', method: 'DELETE', path: '/v1/connect/api/services/:id', auth: 'bearer', params: idParam, answer: plainAnswerSchema }),
+  deleteService: () => call({ summary: 'services delete', method: 'DELETE', path: '/v1/connect/api/services/:id', auth: 'bearer', params: idParam, answer: plainAnswerSchema }),
 
   // ── Contacts ─────────────────────────────────────────────────────────────
-  getContacts: call({
+  getContacts: () => call({
     summary: 'user contacts (get-contacts)',
     method: 'GET',
     path: '/connect/api/get-contacts',
     auth: 'bearer',
     answer: wireData(z.object({ contacts: z.array(contactSchema), user: userSummarySchema })),
   }),
-  deleteContact: call({
+  deleteContact: () => call({
     summary: 'contacts delete',
     method: 'DELETE',
     path: '/v1/connect/api/contacts/:contactId',
@@ -325,7 +346,7 @@ export const calls = {
     params: z.object({ contactId: id }),
     answer: plainAnswerSchema,
   }),
-  deleteContactLegacy: call({
+  deleteContactLegacy: () => call({
     summary: 'DELETE /api/contacts/ (the same delete under the named path)',
     method: 'DELETE',
     path: '/connect/api/contacts/:contactId',
@@ -333,7 +354,7 @@ export const calls = {
     params: z.object({ contactId: id }),
     answer: plainAnswerSchema,
   }),
-  downloadContact: call({
+  downloadContact: () => call({
     summary: 'contacts download (vCard)',
     method: 'GET',
     path: '/v1/connect/api/contacts/:contactId/download',
@@ -341,7 +362,7 @@ export const calls = {
     params: z.object({ contactId: id }),
     answer: 'vcard',
   }),
-  exchangeContact: call({
+  exchangeContact: () => call({
     summary: 'exchange-contact',
     method: 'POST',
     path: '/connect/public/api/exchange-contact',
@@ -351,11 +372,11 @@ export const calls = {
   }),
 
   // ── Public card ──────────────────────────────────────────────────────────
-  connectVcard: call({ summary: 'vcard view + link (connect-vcard)', method: 'GET', path: '/connect/public/api/connect-vcard', auth: 'none', query: linkQuery, answer: wireData(publicCardSchema) }),
-  vcardDownload: call({ summary: 'vcard-download (the owner\'s vCard)', method: 'GET', path: '/connect/public/api/vcard-download', auth: 'none', query: linkQuery, answer: 'vcard' }),
+  connectVcard: () => call({ summary: 'vcard view + link (connect-vcard)', method: 'GET', path: '/connect/public/api/connect-vcard', auth: 'none', query: linkQuery, answer: wireData(publicCardSchema) }),
+  vcardDownload: () => call({ summary: 'vcard-download (the owner\'s vCard)', method: 'GET', path: '/connect/public/api/vcard-download', auth: 'none', query: linkQuery, answer: 'vcard' }),
 
   // ── Uploads ──────────────────────────────────────────────────────────────
-  uploadFile: call({
+  uploadFile: () => call({
     summary: 'uploadFile',
     method: 'POST',
     path: '/spaces/api/uploadFile',
@@ -366,7 +387,7 @@ export const calls = {
   }),
 
   // ── Events: organiser ────────────────────────────────────────────────────
-  listEvents: call({
+  listEvents: () => call({
     summary: 'events list',
     method: 'GET',
     path: '/event/api/events',
@@ -374,12 +395,12 @@ export const calls = {
     query: z.object({ page: z.coerce.number().int().min(1).default(1), limit: z.coerce.number().int().min(1).max(100).default(100) }),
     answer: wireData(eventListsSchema.extend({ user: userSummarySchema })),
   }),
-  getEvent: call({ summary: 'event by id', method: 'GET', path: '/event/api/events/:id', auth: 'bearer', params: idParam, answer: wireData(eventSchema) }),
-  createEvent: call({ summary: 'event create', method: 'POST', path: '/event/api/events', auth: 'bearer', body: eventPayloadSchema, answer: wireData(eventSchema) }),
-  updateEvent: call({ summary: 'event update', method: 'POST', path: '/event/api/events/:id', auth: 'bearer', params: idParam, body: eventPayloadSchema, answer: wireData(eventSchema) }),
-  deleteEvent: call({ summary: 'event delete', method: 'DELETE', path: '/event/api/events/:id', auth: 'bearer', params: idParam, answer: plainAnswerSchema }),
-  adminEvent: call({ summary: 'admin event by id', method: 'GET', path: '/event/api/admin-event/:id', auth: 'bearer', params: idParam, answer: wireData(adminEventSchema) }),
-  checkIn: call({
+  getEvent: () => call({ summary: 'event by id', method: 'GET', path: '/event/api/events/:id', auth: 'bearer', params: idParam, answer: wireData(eventSchema) }),
+  createEvent: () => call({ summary: 'event create', method: 'POST', path: '/event/api/events', auth: 'bearer', body: eventPayloadSchema, answer: wireData(eventSchema) }),
+  updateEvent: () => call({ summary: 'event update', method: 'POST', path: '/event/api/events/:id', auth: 'bearer', params: idParam, body: eventPayloadSchema, answer: wireData(eventSchema) }),
+  deleteEvent: () => call({ summary: 'event delete', method: 'DELETE', path: '/event/api/events/:id', auth: 'bearer', params: idParam, answer: plainAnswerSchema }),
+  adminEvent: () => call({ summary: 'admin event by id', method: 'GET', path: '/event/api/admin-event/:id', auth: 'bearer', params: idParam, answer: wireData(adminEventSchema) }),
+  checkIn: () => call({
     summary: 'check in attendee',
     method: 'POST',
     path: '/event/api/check-in/:id',
@@ -389,7 +410,7 @@ export const calls = {
     body: z.object({ event_id: id, url_id: z.string().max(128).optional(), checked_in: z.boolean().optional() }),
     answer: wireData(z.object({ status: z.boolean(), event_id: id })),
   }),
-  adminChat: call({
+  adminChat: () => call({
     summary: 'create-chat (admin)',
     method: 'POST',
     path: '/event/api/create-chat/:id',
@@ -398,7 +419,7 @@ export const calls = {
     body: chatPostSchema,
     answer: wireData(chatMessageSchema),
   }),
-  adminPrivateChat: call({
+  adminPrivateChat: () => call({
     summary: 'create-private-chat (admin)',
     method: 'POST',
     path: '/event/api/create-private-chat/:id',
@@ -407,7 +428,7 @@ export const calls = {
     body: privateChatPostSchema,
     answer: wireData(privateChatSchema),
   }),
-  liveState: call({
+  liveState: () => call({
     summary: 'event live state (gateway poller)',
     method: 'GET',
     path: '/event/api/live/:id',
@@ -418,7 +439,7 @@ export const calls = {
   }),
 
   // ── Events: public and attendees ─────────────────────────────────────────
-  findEvents: call({
+  findEvents: () => call({
     summary: 'find events by title',
     method: 'POST',
     path: '/event/public/api/find-events',
@@ -426,8 +447,8 @@ export const calls = {
     body: z.object({ title: z.string().trim().min(1).max(200) }),
     answer: wireData(z.array(eventSchema)),
   }),
-  publicEvent: call({ summary: 'public event by id', method: 'GET', path: '/event/public/api/events/:id', auth: 'none', params: idParam, answer: wireData(eventSchema) }),
-  eventAttendees: call({
+  publicEvent: () => call({ summary: 'public event by id', method: 'GET', path: '/event/public/api/events/:id', auth: 'none', params: idParam, answer: wireData(eventSchema) }),
+  eventAttendees: () => call({
     summary: 'event attendees (public list)',
     method: 'GET',
     path: '/event/public/api/events/:id/attendees',
@@ -435,7 +456,7 @@ export const calls = {
     params: idParam,
     answer: wireData(z.object({ attendees: z.array(publicAttendeeSchema), registered: z.number().int(), capacity: z.number().int() })),
   }),
-  openEvent: call({
+  openEvent: () => call({
     summary: 'card open (event by clean name)',
     method: 'GET',
     path: '/event/public/api/open',
@@ -443,8 +464,8 @@ export const calls = {
     query: z.object({ id: z.string().min(1).max(200) }),
     answer: wireData(z.object({ event: eventSchema })),
   }),
-  cardEvents: call({ summary: 'card events + link', method: 'GET', path: '/event/public/api/card-events', auth: 'none', query: linkQuery, answer: wireData(eventListsSchema) }),
-  register: call({
+  cardEvents: () => call({ summary: 'card events + link', method: 'GET', path: '/event/public/api/card-events', auth: 'none', query: linkQuery, answer: wireData(eventListsSchema) }),
+  register: () => call({
     summary: 'register user',
     method: 'POST',
     path: '/event/public/api/register',
@@ -452,7 +473,7 @@ export const calls = {
     body: registrationSchema.extend({ event_id: id, image: z.string().max(100_000).optional() }),
     answer: wire({ link: z.string() }),
   }),
-  paymentSuccessful: call({
+  paymentSuccessful: () => call({
     summary: 'event payment-successful',
     method: 'POST',
     path: '/event/public/api/payment-successful',
@@ -460,9 +481,9 @@ export const calls = {
     body: z.looseObject({ reference: z.string().min(1).max(128) }),
     answer: wire({ link: z.string() }),
   }),
-  eventToken: call({ summary: 'event token', method: 'GET', path: '/event/public/api/token/:id', auth: 'none', params: idParam, answer: wireData(attendeeTokenSchema) }),
-  chip: call({ summary: 'event chip by id', method: 'GET', path: '/event/public/api/chip/:id', auth: 'optional', params: idParam, answer: wireData(chipRecordSchema) }),
-  bindChip: call({
+  eventToken: () => call({ summary: 'event token', method: 'GET', path: '/event/public/api/token/:id', auth: 'none', params: idParam, answer: wireData(attendeeTokenSchema) }),
+  chip: () => call({ summary: 'event chip by id', method: 'GET', path: '/event/public/api/chip/:id', auth: 'optional', params: idParam, answer: wireData(chipRecordSchema) }),
+  bindChip: () => call({
     summary: 'event chip token',
     method: 'POST',
     path: '/event/public/api/chip/:id',
@@ -471,7 +492,7 @@ export const calls = {
     body: chipTokenSchema,
     answer: wireData(z.object({ event_id: id })),
   }),
-  chat: call({
+  chat: () => call({
     summary: 'create-chat',
     method: 'POST',
     path: '/event/public/api/create-chat/:id',
@@ -480,7 +501,7 @@ export const calls = {
     body: chatPostSchema,
     answer: wireData(chatMessageSchema),
   }),
-  privateChat: call({
+  privateChat: () => call({
     summary: 'create-private-chat',
     method: 'POST',
     path: '/event/public/api/create-private-chat/:id',
@@ -491,8 +512,8 @@ export const calls = {
   }),
 
   // ── Shop ─────────────────────────────────────────────────────────────────
-  preorder: call({ summary: 'preorder save', method: 'POST', path: '/preorder/public/save', auth: 'none', body: preorderSchema, answer: plainAnswerSchema }),
-  createOrder: call({
+  preorder: () => call({ summary: 'preorder save', method: 'POST', path: '/preorder/public/save', auth: 'none', body: preorderSchema, answer: plainAnswerSchema }),
+  createOrder: () => call({
     summary: 'orders endpoint',
     method: 'POST',
     path: '/v1/connect/api/orders',
@@ -500,7 +521,7 @@ export const calls = {
     body: orderPayloadSchema,
     answer: wireData(z.object({ reference: z.string(), url: z.string() })),
   }),
-  getOrder: call({
+  getOrder: () => call({
     summary: 'order by reference',
     method: 'GET',
     path: '/v1/connect/api/orders/:reference',
@@ -508,7 +529,7 @@ export const calls = {
     params: z.object({ reference: id }),
     answer: orderLookupAnswerSchema,
   }),
-} as const;
+});
 
 export type Calls = typeof calls;
 export type CallName = keyof Calls;
