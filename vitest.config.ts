@@ -23,6 +23,9 @@ export default defineConfig({
   ssr: { resolve: { conditions } },
   test: {
     exclude: ['**/node_modules/**', '**/dist/**'],
+    // Vitest's default is one worker fewer than the cores: on a 2-core machine every suite would run in
+    // a single worker. Most of these files wait on a database, Redis or timers, so two share the cores well.
+    maxWorkers: 2,
     projects: [
       { extends: true, test: { name: 'shared', root: at('shared'), environment: 'node' } },
       { extends: true, test: { name: 'upstream', root: at('upstream'), environment: 'node', testTimeout: 30_000, hookTimeout: 60_000 } },
