@@ -1,3 +1,4 @@
+import type { DehydratedState } from '@tanstack/react-query';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes, type RouteObject } from 'react-router-dom';
@@ -8,6 +9,12 @@ import './styles/global.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
+
+const app = (state?: DehydratedState) => (
+  <StrictMode>
+    <App state={state} />
+  </StrictMode>
+);
 
 /** Loads the matched lazy routes first: hydration must render the same page the server did, not a fallback. */
 async function loadMatchedRoutes(): Promise<boolean> {
@@ -31,20 +38,14 @@ async function start(container: HTMLElement): Promise<void> {
     startTransition(() => {
       hydrateRoot(
         container,
-        <StrictMode>
-          <App state={readServerState(document)} />
-        </StrictMode>,
+        app(readServerState(document)),
         // A mismatch is repaired by a client render; it still means the server and the browser disagree.
         { onRecoverableError: (error) => console.error('hydration mismatch', error) },
       );
     });
     return;
   }
-  createRoot(container).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+  createRoot(container).render(app());
 }
 
 void start(root);

@@ -13,8 +13,8 @@ import { messages, sendFailure } from '../http/failure.js';
  * change, so they are cached for a year; index.html is revalidated on every load. Text files (scripts,
  * styles, SVG) go out brotli- or gzip-compressed when the browser accepts it.
  *
- * The pages the web build renders on the server (its dist-ssr entry: a visitor's card, the landing page)
- * go out with their markup in index.html; when the render fails or its data is late, the plain
+ * The pages the web build renders on the server (its dist-ssr entry; the list is the web's
+ * src/app/server-pages.ts) go out with their markup in index.html; when the render fails or its data is late, the plain
  * index.html goes instead and the browser renders the page itself.
  */
 
@@ -62,8 +62,13 @@ async function loadRenderer(options: SpaOptions, warn: (details: object, message
   }
 }
 
+/** A page's HTML is revalidated on every load: it names the build's hashed files. */
+function asPage(reply: FastifyReply): FastifyReply {
+  return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+}
+
 function sendHtml(reply: FastifyReply, html: string) {
-  reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+  asPage(reply);
   return reply.compress ? reply.compress(html) : reply.send(html);
 }
 
@@ -91,7 +96,7 @@ export default fp(
           request.log.warn({ err: error, url: request.url }, 'server render failed: sending the app shell');
         }
       }
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+      return asPage(reply).sendFile('index.html');
     };
     app.setNotFoundHandler(serveApp);
     // The landing page is a rendered page too, not the static index.html (`index: false` above).

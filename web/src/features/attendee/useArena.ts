@@ -3,6 +3,7 @@ import { useCallback, useMemo } from 'react';
 import { calls, type ChatMessage, type PrivateChat } from '@tapcard/shared/contract';
 import { api, apiOrThrow } from '../../lib/api.js';
 import type { PostResult } from '../../lib/chat.js';
+import { arenaViewOf } from '../../lib/live-polls.js';
 import { useArenaLive, type ViewOf } from '../../lib/realtime.js';
 
 /** Longest image reference a chat post carries (the contract's bound); a longer one is left out. */
@@ -29,11 +30,9 @@ export function arenaSeedQuery(tid: string) {
     queryKey: ['arenaSeed', tid],
     queryFn: async ({ signal }): Promise<ArenaSeed> => {
       const { data } = await apiOrThrow(calls.eventToken, { params: { id: tid }, signal });
-      const { attendee } = data;
-      return {
-        event: data.event,
-        attendee: { id: attendee.id, name: attendee.name, image: attendee.image, price_category: attendee.price_category, checked_in: attendee.checked_in },
-      };
+      // The same view the REST fallback builds, less its chats.
+      const { event, attendee } = arenaViewOf(data);
+      return { event, attendee };
     },
   });
 }
