@@ -8,6 +8,7 @@ import type { UpstreamConfig } from './config.js';
 import { ping, type Db } from './db/database.js';
 import type { Mailer } from './lib/mailer.js';
 import type { PaymentProvider } from './lib/payments.js';
+import type { Sleep } from './lib/throttle.js';
 import auth from './plugins/auth.js';
 import context from './plugins/context.js';
 import errors from './plugins/errors.js';
@@ -26,6 +27,8 @@ export interface AppOptions {
   mailer: Mailer;
   payments: PaymentProvider;
   now?: () => Date;
+  /** How throttles wait out their delays (default: a timer). */
+  sleep?: Sleep;
 }
 
 /**
@@ -36,7 +39,7 @@ export const upstreamApp = fp<AppOptions>(async function upstreamApp(app: Fastif
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await app.register(errors);
-  await app.register(context, { config: opts.config, db: opts.db, mailer: opts.mailer, payments: opts.payments, now: opts.now ?? (() => new Date()) });
+  await app.register(context, { config: opts.config, db: opts.db, mailer: opts.mailer, payments: opts.payments, now: opts.now ?? (() => new Date()), sleep: opts.sleep });
   await app.register(auth);
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20, fieldSize: 100_000 } });
 

@@ -4,7 +4,7 @@ import type { UpstreamConfig } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { Mailer } from '../lib/mailer.js';
 import type { PaymentProvider } from '../lib/payments.js';
-import { Throttle } from '../lib/throttle.js';
+import { realSleep, Throttle, type Sleep } from '../lib/throttle.js';
 
 export interface ContextOptions {
   config: UpstreamConfig;
@@ -13,6 +13,8 @@ export interface ContextOptions {
   payments: PaymentProvider;
   /** The clock; tests move it. */
   now: () => Date;
+  /** How throttles wait out their delays; tests pass one that records instead of waiting. */
+  sleep?: Sleep;
 }
 
 declare module 'fastify' {
@@ -34,7 +36,7 @@ export default fp<ContextOptions>(
     app.decorate('mailer', opts.mailer);
     app.decorate('payments', opts.payments);
     app.decorate('now', opts.now);
-    app.decorate('throttle', new Throttle(opts.db, opts.now));
+    app.decorate('throttle', new Throttle(opts.db, opts.now, opts.sleep ?? realSleep));
   },
   { name: 'context' },
 );

@@ -21,6 +21,8 @@ export interface TestUpstream {
   db: Db;
   config: UpstreamConfig;
   clock: TestClock;
+  /** Every delay a throttle held a request back by (ms), oldest first; tests do not really wait them. */
+  delays: number[];
   /** Mail sent so far, newest last. */
   outbox(to?: string): Promise<{ to: string; subject: string; text: string }[]>;
   close(): Promise<void>;
@@ -74,12 +76,17 @@ export async function createTestUpstream(overrides: Partial<UpstreamConfig> = {}
   await migrate(opened.db, schema);
   const clock = testClock();
   const payments = new TestPaymentProvider(opened.db, `${config.publicUrl}/api`, clock.now);
-  const app = await buildApp({ config, db: opened.db, mailer: outboxMailer(opened.db), payments, now: clock.now }, { logger: false });
+  const delays: number[] = [];
+  const sleep = async (ms: number) => {
+    delays.push(ms);
+  };
+  const app = await buildApp({ config, db: opened.db, mailer: outboxMailer(opened.db), payments, now: clock.now, sleep }, { logger: false });
   return {
     app,
     db: opened.db,
     config,
     clock,
+    delays,
     async outbox(to) {
       let q = opened.db.selectFrom('mail_outbox').select(['to_address', 'subject', 'text']).orderBy('id');
       if (to) q = q.where('to_address', '=', to);
