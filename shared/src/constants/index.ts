@@ -91,6 +91,12 @@ export const SPEC_FIXED_PAY_AMOUNT_NGN = 27_578;
 export const EVENT_LOOKUP_PAGE = 1;
 export const EVENT_LOOKUP_LIMIT = 100;
 
+/** Registrations one email address may hold for one event unless the organiser allows more, and the most allowed. */
+export const DEFAULT_REGISTRATIONS_PER_EMAIL = 1;
+export const MAX_REGISTRATIONS_PER_EMAIL = 10;
+/** How long a free registration waiting for its email confirmation holds its seat. */
+export const REGISTRATION_HOLD_MINUTES = 30;
+
 /** Chat message id prefix of organiser (admin) posts. */
 export const ADMIN_ID_PREFIX = 'admin-';
 

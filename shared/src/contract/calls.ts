@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { cartItemSchema } from '../domain/cart.js';
-import { cardFieldSchema } from '../domain/cards.js';
 import {
   activationTokenSchema,
   changePasswordSchema,
@@ -16,10 +15,12 @@ import {
   makeEventSchema,
   messages,
   newPasswordSchema,
+  quickLinkFieldSchema,
   pickupCheckoutSchema,
   preorderSchema,
   privateChatMessageSchema,
   profileSchema,
+  registrationConfirmSchema,
   registrationSchema,
   requiredString,
   resetPasswordSchema,
@@ -44,6 +45,7 @@ import {
   publicAttendeeSchema,
   publicCardSchema,
   serviceSchema,
+  sessionInfoSchema,
   uploadResultSchema,
   userProfileSchema,
   userSummarySchema,
@@ -125,7 +127,7 @@ export const signupPayloadSchema = cardIdentity.extend({
     subTitle: profileSchema.shape.subTitle,
     phone: profileSchema.shape.phone,
     description: z.string().optional().default(''),
-    fields: z.array(cardFieldSchema).default([]),
+    fields: z.array(quickLinkFieldSchema).default([]),
   }),
   image: z.object({ image: z.string(), name: z.string() }).nullable().optional(),
 });
@@ -136,7 +138,7 @@ export const saveCardPayloadSchema = z.object({
   title: inlineEditSchema,
   description: z.string(),
   sub_title: inlineEditSchema,
-  fields: z.array(cardFieldSchema),
+  fields: z.array(quickLinkFieldSchema),
 });
 export type SaveCardPayload = z.infer<typeof saveCardPayloadSchema>;
 
@@ -279,6 +281,29 @@ export const calls = lazyCalls({
   forgotPassword: () => call({ summary: 'forgot-password', method: 'POST', path: '/auth/public/api/forgot-password', auth: 'none', body: forgotPasswordSchema, answer: plainAnswerSchema }),
   resetPassword: () => call({ summary: 'reset-password', method: 'POST', path: '/auth/public/api/reset-password', auth: 'none', body: resetPasswordSchema, answer: plainAnswerSchema }),
   changePassword: () => call({ summary: 'change-password', method: 'POST', path: '/auth/api/change-password', auth: 'bearer', body: changePasswordSchema, answer: plainAnswerSchema }),
+  logout: () => call({ summary: 'logout (ends the caller\'s own session)', method: 'POST', path: '/auth/api/logout', auth: 'bearer', answer: plainAnswerSchema }),
+  listSessions: () => call({
+    summary: 'sessions list (newest first)',
+    method: 'GET',
+    path: '/auth/api/sessions',
+    auth: 'bearer',
+    answer: wireData(z.object({ sessions: z.array(sessionInfoSchema) })),
+  }),
+  endSession: () => call({
+    summary: 'end one of the caller\'s sessions',
+    method: 'DELETE',
+    path: '/auth/api/sessions/:sessionId',
+    auth: 'bearer',
+    params: z.object({ sessionId: id }),
+    answer: plainAnswerSchema,
+  }),
+  endOtherSessions: () => call({
+    summary: 'end the caller\'s other sessions',
+    method: 'POST',
+    path: '/auth/api/sessions/end-others',
+    auth: 'bearer',
+    answer: wireData(z.object({ ended: z.number().int().min(0) })),
+  }),
 
   // ── Physical cards ───────────────────────────────────────────────────────
   confirmToken: () => call({
@@ -471,6 +496,15 @@ export const calls = lazyCalls({
     path: '/event/public/api/register',
     auth: 'none',
     body: registrationSchema.extend({ event_id: id, image: z.string().max(100_000).optional() }),
+    // `pending` is ours: a free ticket of an event that asks for email confirmation waits for it (link '').
+    answer: wire({ link: z.string(), pending: z.boolean().optional() }),
+  }),
+  confirmRegistration: () => call({
+    summary: 'confirm registration (the emailed link)',
+    method: 'POST',
+    path: '/event/public/api/confirm-registration',
+    auth: 'none',
+    body: registrationConfirmSchema,
     answer: wire({ link: z.string() }),
   }),
   paymentSuccessful: () => call({

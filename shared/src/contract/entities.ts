@@ -88,6 +88,20 @@ export const userProfileSchema = z.object({
 });
 export type UserProfile = z.infer<typeof userProfileSchema>;
 
+/**
+ * One of the owner's signed-in sessions (the sessions list). `id` is a public random id, never the
+ * access token or its hash; `device` is a short label read from the browser's User-Agent ('Chrome on
+ * Windows'); `current` marks the session that asked.
+ */
+export const sessionInfoSchema = z.object({
+  id,
+  created_at: isoDate,
+  last_used_at: isoDate,
+  device: z.string(),
+  current: z.boolean(),
+});
+export type SessionInfo = z.infer<typeof sessionInfoSchema>;
+
 export const uploadResultSchema = z.object({ url: z.string().min(1), name: z.string().min(1) });
 export type UploadResult = z.infer<typeof uploadResultSchema>;
 
@@ -163,6 +177,9 @@ export const eventSchema = z.object({
   attendee_count: z.number().int().nonnegative(),
   user: userSummarySchema.nullable(),
   user_id: id,
+  /** The organiser's registration settings (ours; see the event rules). */
+  max_registrations_per_email: z.number().int().positive().optional(),
+  confirm_email_for_free: z.boolean().optional(),
 });
 export type Event = z.infer<typeof eventSchema>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attendeeSchema, chipTokenSchema, registrationSchema, validate } from './index.js';
+import { attendeeSchema, chipTokenSchema, messages, registrationConfirmSchema, registrationSchema, validate } from './index.js';
 
 describe('registrationSchema / attendeeSchema', () => {
   const ok = { name: 'Ada Lovelace', email: 'ada@example.com', phone: '+2348031234567', event_prices_id: '12' };
@@ -49,5 +49,27 @@ describe('chipTokenSchema', () => {
     for (const token of ['', 'short', 'a'.repeat(15), 'a'.repeat(129), 'abcdefgh 12345678', 'abcdefgh/12345678', undefined]) {
       expect(validate(chipTokenSchema, { token })).toEqual({ ok: false, errors: { token: 'Access token is invalid' } });
     }
+  });
+});
+
+describe('registrationConfirmSchema', () => {
+  it('accepts the URL-safe token of a confirmation link, trimmed', () => {
+    const token = 'Qx3_-'.repeat(8) + 'abc';
+    expect(registrationConfirmSchema.parse({ token: ` ${token} ` })).toEqual({ token });
+  });
+  it("says 'This confirmation link is not valid' otherwise", () => {
+    for (const token of ['', 'short', 'a'.repeat(129), 'abcdefgh/12345678', undefined]) {
+      expect(validate(registrationConfirmSchema, { token })).toEqual({ ok: false, errors: { token: 'This confirmation link is not valid' } });
+    }
+  });
+});
+
+describe('registration limit messages', () => {
+  it('name the email and the limit', () => {
+    expect(messages.emailAlreadyRegistered).toBe('This email is already registered for this event');
+    expect(messages.emailRegistrationLimit(3)).toBe('This email already has 3 registrations for this event, the most allowed');
+    expect(messages.confirmEmailSent).toBe(
+      'Almost there! Check your email and confirm your registration within 30 minutes to receive your event access.',
+    );
   });
 });

@@ -33,3 +33,15 @@ export const chipTokenSchema = z.object({
     ),
 });
 export type ChipTokenValues = z.infer<typeof chipTokenSchema>;
+
+/** The token of a registration's email confirmation link: URL-safe characters, ACCESS_TOKEN_MIN_LENGTH..MAX long. */
+export const registrationConfirmSchema = z.object({
+  token: z
+    .string({ error: messages.confirmTokenInvalid })
+    .trim()
+    .regex(
+      new RegExp(`^[A-Za-z\\d_-]{${ACCESS_TOKEN_MIN_LENGTH},${ACCESS_TOKEN_MAX_LENGTH}}$`),
+      messages.confirmTokenInvalid,
+    ),
+});
+export type RegistrationConfirmValues = z.infer<typeof registrationConfirmSchema>;

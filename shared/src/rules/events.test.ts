@@ -5,6 +5,7 @@ import {
   makeEventDetailsSchema,
   makeEventSchema,
   messageFieldKey,
+  registrationSettingsSchema,
   ticketListSchema,
   ticketSchema,
   validate,
@@ -189,7 +190,14 @@ describe('addTicketFormSchema', () => {
 
 describe('eventSchema', () => {
   it('accepts an event; the banner may be empty and the gallery absent', () => {
-    expect(event.parse({ ...okDetails, prices: [okTicket] })).toEqual({ ...okDetails, prices: [okTicket], image: '', gallery: [] });
+    expect(event.parse({ ...okDetails, prices: [okTicket] })).toEqual({
+      ...okDetails,
+      prices: [okTicket],
+      image: '',
+      gallery: [],
+      max_registrations_per_email: 1,
+      confirm_email_for_free: false,
+    });
     const gallery = [{ name: 'g1.jpg', image: 'https://cdn.example.com/g1.jpg' }];
     expect(event.parse({ ...okDetails, prices: [okTicket], image: 'https://cdn.example.com/b.jpg', gallery }).gallery).toEqual(gallery);
   });
@@ -212,6 +220,30 @@ describe('eventSchema', () => {
     expect(validate(event, { ...okDetails, prices: [{ ...okTicket, title: '' }] })).toEqual({
       ok: false,
       errors: { 'prices.0.title': 'Ticket Name is required' },
+    });
+  });
+});
+
+describe('registration settings (eventSchema, registrationSettingsSchema)', () => {
+  const range = 'Registrations per email must be a whole number from 1 to 10';
+  it('allows one registration per email and no email confirmation unless the organiser says otherwise', () => {
+    expect(registrationSettingsSchema.parse({})).toEqual({ max_registrations_per_email: 1, confirm_email_for_free: false });
+    const raised = event.parse({ ...okDetails, prices: [okTicket], max_registrations_per_email: '4', confirm_email_for_free: true });
+    expect(raised).toMatchObject({ max_registrations_per_email: 4, confirm_email_for_free: true });
+    expect(registrationSettingsSchema.parse({ max_registrations_per_email: 10 }).max_registrations_per_email).toBe(10);
+  });
+  it(`refuses a limit outside 1..10 or not whole, under its field: '${range}'`, () => {
+    for (const value of [0, -1, 11, 2.5, 'many', null]) {
+      expect(validate(event, { ...okDetails, prices: [okTicket], max_registrations_per_email: value })).toEqual({
+        ok: false,
+        errors: { max_registrations_per_email: range },
+      });
+    }
+  });
+  it('refuses a confirmation choice that is not a yes or no', () => {
+    expect(validate(registrationSettingsSchema, { confirm_email_for_free: 'yes' })).toEqual({
+      ok: false,
+      errors: { confirm_email_for_free: 'Please choose whether free tickets need an email confirmation' },
     });
   });
 });

@@ -1,5 +1,6 @@
 /** Part 2 §5: the event wizard (details, tickets, gallery) and the keyword placement of its messages. */
 import { z } from 'zod';
+import { DEFAULT_REGISTRATIONS_PER_EMAIL, MAX_REGISTRATIONS_PER_EMAIL } from '../constants/index.js';
 import { blankToUndefined, numberInput, requiredString } from './fields.js';
 import { messages } from './messages.js';
 
@@ -123,7 +124,28 @@ export const galleryItemSchema = z.object({
 });
 export type GalleryItemValues = z.infer<typeof galleryItemSchema>;
 
-/** The whole event as created or updated: details, price list, banner (blank: default banner) and gallery. */
+/**
+ * The organiser's registration settings: how many registrations one email address may hold for the
+ * event (DEFAULT_REGISTRATIONS_PER_EMAIL unless raised, at most MAX_REGISTRATIONS_PER_EMAIL), and
+ * whether a free ticket waits until the registrant confirms their email. Absent values take the defaults.
+ */
+const registrationSettingsShape = {
+  max_registrations_per_email: z
+    .preprocess(
+      numberInput,
+      z
+        .number({ error: messages.registrationsPerEmailRange })
+        .int({ error: messages.registrationsPerEmailRange })
+        .min(1, messages.registrationsPerEmailRange)
+        .max(MAX_REGISTRATIONS_PER_EMAIL, messages.registrationsPerEmailRange),
+    )
+    .default(DEFAULT_REGISTRATIONS_PER_EMAIL),
+  confirm_email_for_free: z.boolean({ error: messages.confirmEmailChoice }).default(false),
+};
+export const registrationSettingsSchema = z.object(registrationSettingsShape);
+export type RegistrationSettings = z.infer<typeof registrationSettingsSchema>;
+
+/** The whole event as created or updated: details, price list, banner (blank: default banner), gallery and registration settings. */
 export const makeEventSchema = (now: () => Date) =>
   withEndAfterStart(
     z.object({
@@ -131,6 +153,7 @@ export const makeEventSchema = (now: () => Date) =>
       prices: ticketListSchema,
       image: z.string({ error: messages.imageInvalid }).trim().default(''),
       gallery: z.array(galleryItemSchema, { error: messages.imageInvalid }).default([]),
+      ...registrationSettingsShape,
     }),
   );
 export const eventSchema = makeEventSchema(() => new Date());

@@ -7,8 +7,10 @@ import {
   EMAIL_CODE_MIN_LENGTH,
   EXCHANGE_PHONE_MAX_DIGITS,
   EXCHANGE_PHONE_MIN_DIGITS,
+  MAX_REGISTRATIONS_PER_EMAIL,
   MAX_UPLOAD_BYTES,
   PASSWORD_MIN_LENGTH,
+  REGISTRATION_HOLD_MINUTES,
 } from '../constants/index.js';
 
 const BYTES_PER_MB = 1024 * 1024;
@@ -28,6 +30,10 @@ export const messages = {
   passwordNumberOrSpecial: 'At least 1 number or special character (@,!,#, etc).',
   confirmPasswordRequired: 'Confirm your password',
   passwordsMustMatch: 'Passwords must match',
+  /** Change password: the current password, blank (ours). */
+  currentPasswordRequired: 'Enter your current password',
+  /** Change password: the current password does not match the account's (ours). */
+  currentPasswordWrong: 'Current password is incorrect',
   /** Every failure of the activation token (and of the reset-password token, ours). */
   tokenInvalid: 'token is invalid',
   /** Toast shown when the activation token fails. */
@@ -50,6 +56,11 @@ export const messages = {
   serviceDescriptionRequired: 'Service description is required',
   linkRequired: 'Link is required',
   linkInvalid: 'Link must be a valid URL',
+  /** Quick-link content that does not fit its type (ours); social types use socialMismatch. */
+  quickLinkUrlInvalid: 'Please enter a valid website link',
+  quickLinkEmailInvalid: 'Please enter a valid email address',
+  quickLinkPhoneInvalid: 'Please enter a valid phone number',
+  quickLinkWhatsAppInvalid: 'Please enter a valid WhatsApp number',
   /** Social link that matches none of the network's patterns; `name` is the network as written. */
   socialMismatch: (name: string) => `Link has not matched with profile ${name}`,
   /** 'Image size must not be larger than 10MB' */
@@ -83,12 +94,23 @@ export const messages = {
   ticketStockRequired: 'Enter total tickets in stock',
   /** A chips choice other than with / without (ours). */
   withChipsInvalid: 'Please choose with or without chips',
+  /** The organiser's registrations-per-email setting (ours). */
+  registrationsPerEmailRange: `Registrations per email must be a whole number from 1 to ${MAX_REGISTRATIONS_PER_EMAIL}`,
+  confirmEmailChoice: 'Please choose whether free tickets need an email confirmation',
 
   // ── Part 2 §5: attendees and chips ────────────────────────────────────────
   /** ours */
   ticketRequired: 'Please select a ticket',
   /** ours */
   accessTokenInvalid: 'Access token is invalid',
+  /** A registration past the event's registrations per email (ours). */
+  emailAlreadyRegistered: 'This email is already registered for this event',
+  emailRegistrationLimit: (max: number) => `This email already has ${max} registrations for this event, the most allowed`,
+  /** Free registration waiting for its email confirmation (ours). */
+  confirmEmailSent: `Almost there! Check your email and confirm your registration within ${REGISTRATION_HOLD_MINUTES} minutes to receive your event access.`,
+  /** The confirmation link (ours). */
+  confirmTokenInvalid: 'This confirmation link is not valid',
+  confirmExpired: 'This confirmation link has expired. Please register again.',
 
   // ── Part 2 §5: contact exchange ───────────────────────────────────────────
   fullNameRequired: 'Full name is required',
