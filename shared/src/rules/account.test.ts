@@ -138,8 +138,35 @@ describe('newPasswordSchema', () => {
       errors: { password: 'Password must be at least 8 characters', confirm_password: 'Passwords must match' },
     });
   });
-  it('is the change-password schema', () => {
-    expect(changePasswordSchema).toBe(newPasswordSchema);
+});
+
+describe('changePasswordSchema', () => {
+  const ok = { current_password: ' old pass ', password: 'Secret#pw', confirm_password: 'Secret#pw' };
+
+  it('takes the current password as typed (not trimmed) with the new one', () => {
+    expect(changePasswordSchema.parse(ok)).toEqual(ok);
+  });
+  it('requires the current password', () => {
+    for (const current_password of ['', undefined, null, 42]) {
+      expect(validate(changePasswordSchema, { ...ok, current_password })).toEqual({
+        ok: false,
+        errors: { current_password: 'Enter your current password' },
+      });
+    }
+  });
+  it("keeps the new password's rules and messages beside it", () => {
+    expect(validate(changePasswordSchema, { current_password: '', password: 'secret#pw', confirm_password: 'nope' })).toEqual({
+      ok: false,
+      errors: {
+        current_password: 'Enter your current password',
+        password: 'Password must contain at least 1 uppercase letter',
+        confirm_password: 'Passwords must match',
+      },
+    });
+    expect(validate(changePasswordSchema, { current_password: 'x', password: '', confirm_password: '' })).toEqual({
+      ok: false,
+      errors: { password: 'Password must be at least 8 characters', confirm_password: 'Confirm your password' },
+    });
   });
 });
 

@@ -77,8 +77,16 @@ export const resetPasswordSchema = withPasswordMatch(
 );
 export type ResetPasswordValues = z.infer<typeof resetPasswordSchema>;
 
-/** Change password (signed in): the same rules as a new password. */
-export const changePasswordSchema = newPasswordSchema;
+/**
+ * Change password (signed in): the current password (required, not trimmed: the upstream checks it
+ * against the account's) and the same rules as a new password.
+ */
+export const changePasswordSchema = withPasswordMatch(
+  z.object({
+    current_password: z.string({ error: messages.currentPasswordRequired }).min(1, messages.currentPasswordRequired),
+    ...newPasswordShape,
+  }),
+);
 export type ChangePasswordValues = z.infer<typeof changePasswordSchema>;
 
 export const forgotPasswordSchema = z.object({ email: emailSchema });
