@@ -4,9 +4,14 @@ import { BufferedBody } from './body.js';
 
 /**
  * Identity and forwarding headers are the gateway's to set: whatever a client sent under these names
- * is dropped, above all the service key, which only the gateway's own poller may present.
+ * is dropped, above all the service key, which only the gateway's own poller may present. Hop-by-hop
+ * headers (RFC 9110 §7.6.1) describe the client's connection to the gateway, not the gateway's to the
+ * upstream, and the upstream client refuses them: `Expect: 100-continue` (curl's header for bodies over
+ * 1 MB) was already answered by Node's server before the body arrived here.
  */
+const HOP_BY_HOP = ['connection', 'proxy-connection', 'keep-alive', 'te', 'trailer', 'upgrade', 'expect', 'transfer-encoding'];
 const DROPPED = new Set([
+  ...HOP_BY_HOP,
   SERVICE_KEY_HEADER,
   'forwarded',
   'via',
@@ -17,8 +22,14 @@ const DROPPED = new Set([
   'fastly-client-ip',
   'x-cluster-client-ip',
   'x-original-forwarded-for',
-  'transfer-encoding',
 ]);
+
+/** The headers a Connection header names are hop-by-hop too. */
+function namedByConnection(headers: IncomingHttpHeaders): Set<string> {
+  const value = headers.connection;
+  const list = Array.isArray(value) ? value.join(',') : (value ?? '');
+  return new Set(list.split(',').map((name) => name.trim().toLowerCase()).filter(Boolean));
+}
 
 /** What this needs of a request (any Fastify request, whatever its server type). */
 export interface ForwardedRequest {
@@ -30,9 +41,10 @@ export interface ForwardedRequest {
 
 export function forwardedHeaders(request: ForwardedRequest, headers: IncomingHttpHeaders, plainAnswer: boolean): IncomingHttpHeaders {
   const out: IncomingHttpHeaders = {};
+  const hop = namedByConnection(headers);
   for (const [name, value] of Object.entries(headers)) {
     const lower = name.toLowerCase();
-    if (DROPPED.has(lower) || lower.startsWith('x-forwarded-')) continue;
+    if (DROPPED.has(lower) || hop.has(lower) || lower.startsWith('x-forwarded-')) continue;
     out[lower] = value;
   }
   out['x-forwarded-for'] = request.ip;

@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { MAX_UPLOAD_BYTES } from '@tapcard/shared/constants';
 import { failureSchema } from '@tapcard/shared/contract';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -133,6 +134,66 @@ describe('body limits (enforced before the upstream sees anything)', () => {
     const body = Buffer.alloc(JSON_BODY_LIMIT + 10, 0x61);
     const res = await rawRequest(`${gateway.url}/api/echo/body`, { headers: { 'content-type': 'multipart/form-data; boundary=x' }, chunks: [body] });
     expect(res.status).toBe(413);
+  });
+});
+
+describe('Expect: 100-continue (curl sends it for bodies over 1 MB)', () => {
+  test('a JSON call with the header is answered by the upstream, not refused', async () => {
+    const body = JSON.stringify({ text: 'x'.repeat(2_000) });
+    const answer = await rawRequest(`${gateway.url}/api/echo/body`, {
+      headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), expect: '100-continue' },
+      chunks: [Buffer.from(body)],
+    });
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body)).toEqual({ success: 'true', data: { bytes: Buffer.byteLength(body) } });
+    const get = await rawRequest(`${gateway.url}/api/echo/headers`, { method: 'GET', headers: { expect: '100-continue' } });
+    expect(get.status).toBe(200);
+  });
+
+  test('an upload with the header reaches the upload call with its bytes and boundary intact', async () => {
+    const boundary = 'expect-boundary-456';
+    const form = multipart(boundary, 2 * 1024 * 1024);
+    const headers = { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(form.length), expect: '100-continue' };
+    const before = receivedFor('/spaces/api/uploadFile').length;
+    const answer = await rawRequest(`${gateway.url}/api/spaces/api/uploadFile`, { headers, chunks: [form] });
+    expect(answer.status).toBe(200);
+    const received = receivedFor('/spaces/api/uploadFile').slice(before);
+    expect(received).toHaveLength(1);
+    expect(received[0]?.bodyBytes).toBe(form.length);
+    expect(received[0]?.headers).not.toHaveProperty('expect');
+  });
+
+  test('other hop-by-hop headers are not forwarded either (the upstream client refuses them too)', async () => {
+    const answer = await rawRequest(`${gateway.url}/api/echo/headers`, {
+      method: 'GET',
+      headers: { connection: 'keep-alive, x-hop', 'keep-alive': 'timeout=5', 'x-hop': 'private', 'proxy-connection': 'keep-alive', te: 'trailers', upgrade: 'h2c' },
+    });
+    expect(answer.status).toBe(200);
+    const { data } = JSON.parse(answer.body) as { data: { headers: Record<string, string> } };
+    for (const name of ['keep-alive', 'x-hop', 'proxy-connection', 'te', 'upgrade']) expect(data.headers).not.toHaveProperty(name);
+  });
+
+  test('a body over the limit announced with the header is refused with 413 before the client sends it', async () => {
+    const ask = (path: string, length: number) =>
+      new Promise<{ status: number; continued: boolean }>((resolve, reject) => {
+        let continued = false;
+        const req = request(`${gateway.url}${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(length), expect: '100-continue' },
+        });
+        req.on('information', (info) => (continued ||= info.statusCode === 100));
+        req.on('response', (res) => {
+          res.resume();
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, continued }));
+        });
+        req.on('error', reject);
+        // The body is written only when the gateway says to go on, as curl does.
+        req.on('continue', () => req.end(Buffer.alloc(length, 0x61)));
+      });
+    expect(await ask('/api/echo/body', JSON_BODY_LIMIT + 1)).toEqual({ status: 413, continued: false });
+    expect(await ask('/api/spaces/api/uploadFile', MAX_UPLOAD_BYTES + 1)).toEqual({ status: 413, continued: false });
+    // Within the upload limit the gateway asks for the body and the upload goes through.
+    expect(await ask('/api/spaces/api/uploadFile', JSON_BODY_LIMIT + 1)).toEqual({ status: 200, continued: true });
   });
 });
 
