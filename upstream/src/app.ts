@@ -12,6 +12,7 @@ import type { Sleep } from './lib/throttle.js';
 import auth from './plugins/auth.js';
 import context from './plugins/context.js';
 import errors from './plugins/errors.js';
+import textInput from './plugins/text-input.js';
 import accountsRoutes from './routes/accounts.js';
 import attendeesRoutes from './routes/attendees.js';
 import cardsRoutes from './routes/cards.js';
@@ -39,6 +40,7 @@ export const upstreamApp = fp<AppOptions>(async function upstreamApp(app: Fastif
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await app.register(errors);
+  await app.register(textInput);
   await app.register(context, { config: opts.config, db: opts.db, mailer: opts.mailer, payments: opts.payments, now: opts.now ?? (() => new Date()), sleep: opts.sleep });
   await app.register(auth);
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20, fieldSize: 100_000 } });

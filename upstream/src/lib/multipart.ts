@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import { fieldErrors, messages } from '@tapcard/shared/rules';
 import type { Database } from '../db/schema.js';
 import { randomId } from './crypto.js';
+import { refuseNul } from '../plugins/text-input.js';
 import { HttpError, badRequest } from './http-error.js';
 
 /**
@@ -143,6 +144,8 @@ export async function readForm<S extends z.ZodType>(request: FastifyRequest, opt
       }
       if (truncated) throw tooLarge(truncated);
       if (unexpected) throw badRequest(UPLOAD_FILE_FAILED);
+      // The text fields are read here, after the request hooks: their NUL check too.
+      refuseNul(raw, 'body');
     }
   } catch (error) {
     await cleanup();
