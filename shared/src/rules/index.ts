@@ -5,6 +5,7 @@ export * from './fields.js';
 export * from './account.js';
 export * from './profile.js';
 export * from './socials.js';
+export * from './quick-links.js';
 export * from './uploads.js';
 export * from './events.js';
 export * from './attendees.js';

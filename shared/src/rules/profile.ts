@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { blankToUndefined, phoneField, requiredString } from './fields.js';
 import { CARD_FIELD_TYPES } from '../domain/cards.js';
 import { messages } from './messages.js';
+import { checkQuickLinkContent } from './quick-links.js';
 
 /** The spec's international-style phone: optional plus, then 3 + 3 + 4 to 7 digits. */
 export const PROFILE_PHONE_PATTERN = /^\+?\d{3}\d{3}\d{4,7}$/;
@@ -27,8 +28,8 @@ export const quickLinkTypeSchema = z.enum(CARD_FIELD_TYPES, { error: messages.fi
 
 const fillIn = () => requiredString(messages.fillAllInformation);
 
-/** Quick-link modal: every field except position must be non-empty. Position is a string counting from 1. */
-export const quickLinkSchema = z.object({
+/** Quick-link modal fields: every field except position must be non-empty. Position is a string counting from 1. */
+export const quickLinkFieldsSchema = z.object({
   label: fillIn(),
   content: fillIn(),
   icon: fillIn(),
@@ -39,6 +40,8 @@ export const quickLinkSchema = z.object({
     z.string({ error: messages.fillAllInformation }).trim().optional(),
   ),
 });
+/** The quick-link modal: its fields, then the content checked against the type (quick-links.ts). */
+export const quickLinkSchema = quickLinkFieldsSchema.transform(checkQuickLinkContent);
 export type QuickLinkValues = z.infer<typeof quickLinkSchema>;
 
 /** A link typed without a scheme gets https:// before it is checked. */

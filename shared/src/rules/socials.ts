@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { messages } from './messages.js';
 
-export const SOCIAL_NETWORKS = ['facebook', 'snapchat', 'instagram', 'twitter', 'website'] as const;
+export const SOCIAL_NETWORKS = ['facebook', 'snapchat', 'instagram', 'twitter', 'tiktok', 'website'] as const;
 export const socialNetworkSchema = z.enum(SOCIAL_NETWORKS);
 export type SocialNetwork = z.infer<typeof socialNetworkSchema>;
 
@@ -48,6 +48,13 @@ const PROFILE_RULES: Record<ProfileNetwork, ProfileRule> = {
     prefix: '',
     at: true,
     canonical: (id) => `https://twitter.com/${id}`,
+  },
+  /** Quick links only (the socials step has no TikTok): profiles live at tiktok.com/@{id}. */
+  tiktok: {
+    host: /^(?:(?:www|m)\.)?tiktok\.com$/i,
+    prefix: '@',
+    at: true,
+    canonical: (id) => `https://www.tiktok.com/@${id}`,
   },
 };
 

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPath, calls, type Body, type CardField } from '@tapcard/shared/contract';
@@ -24,6 +25,8 @@ async function mint(type = 'nfc'): Promise<MintedCard> {
 }
 
 const otherToken = (token: string) => (token === 'ZZZZZZ' ? 'YYYYYY' : 'ZZZZZZ');
+/** A client address of its own, so per-address limits of one test do not touch another. */
+const fromIp = () => ({ 'x-forwarded-for': `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${randomBytes(1)[0]}` });
 
 function wizard(card: MintedCard, email: string): Body<typeof calls.createCard> {
   return {
@@ -114,15 +117,32 @@ describe('confirm-token', () => {
     expect(res.json()).toMatchObject({ success: 'false', message: 'This card has already been activated' });
   });
 
-  it('throttles wrong tokens per card: 429 even for the right token afterwards', async () => {
+  it('throttles wrong tokens per card and address: 429 even for the right token afterwards', async () => {
     const card = await mint();
+    const attacker = fromIp();
     for (let i = 0; i < LIMITS.cardToken.max; i++) {
-      expect((await send(t, calls.confirmToken, { body: { card_id: card.id, type: 'nfc', token: otherToken(card.token) } })).statusCode).toBe(400);
+      expect((await send(t, calls.confirmToken, { body: { card_id: card.id, type: 'nfc', token: otherToken(card.token) }, headers: attacker })).statusCode).toBe(400);
     }
-    expect((await send(t, calls.confirmToken, { body: { card_id: card.id, type: 'nfc', token: card.token } })).statusCode).toBe(429);
+    expect((await send(t, calls.confirmToken, { body: { card_id: card.id, type: 'nfc', token: card.token }, headers: attacker })).statusCode).toBe(429);
     // another card is not affected
     const fresh = await mint();
-    expect((await send(t, calls.confirmToken, { body: { card_id: fresh.id, type: 'nfc', token: fresh.token } })).statusCode).toBe(200);
+    expect((await send(t, calls.confirmToken, { body: { card_id: fresh.id, type: 'nfc', token: fresh.token }, headers: attacker })).statusCode).toBe(200);
+  });
+
+  it('evaluates at most the limit of 50 parallel guesses on one card; the holder activates it from another address', async () => {
+    const card = await mint();
+    const attacker = fromIp();
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        send(t, calls.confirmToken, { body: { card_id: card.id, type: 'nfc', token: i === 49 ? card.token : otherToken(card.token) }, headers: attacker }),
+      ),
+    );
+    expect(answers.filter((a) => a.statusCode !== 429).length).toBeLessThanOrEqual(LIMITS.cardToken.max);
+    expect((await send(t, calls.confirmToken, { body: { card_id: card.id, type: 'nfc', token: card.token }, headers: attacker })).statusCode).toBe(429);
+    const user = await createUser(t);
+    const holder = fromIp();
+    expect((await send(t, calls.confirmToken, { body: { card_id: card.id, type: 'nfc', token: card.token }, headers: holder })).statusCode).toBe(200);
+    expect((await send(t, calls.createCard, { authorization: user.authorization, body: wizard(card, user.email), headers: holder })).statusCode).toBe(200);
   });
 });
 
@@ -248,6 +268,9 @@ describe('create-card', () => {
     const emptyLink = wizard(card, user.email);
     emptyLink.card.fields = [{ label: 'Twitter', content: ' ', icon: 'twitter', status: '1', type: 'twitter', position: '1' }];
     expectFieldError(await send(t, calls.createCard, { authorization: user.authorization, body: emptyLink }), 'card.fields.0.content', 'Please fill in all information');
+    const scriptLink = wizard(card, user.email);
+    scriptLink.card.fields = [{ label: 'Website', content: 'javascript:alert(1)', icon: 'website', status: '1', type: 'url', position: '1' }];
+    expectFieldError(await send(t, calls.createCard, { authorization: user.authorization, body: scriptLink }), 'card.fields.0.content', 'Please enter a valid website link');
     const badImage = { ...wizard(card, user.email), image: { image: 'javascript:alert(1)', name: 'x' } };
     expectFieldError(await send(t, calls.createCard, { authorization: user.authorization, body: badImage }), 'image.image', 'Image is invalid');
     expectFieldError(await send(t, calls.createCard, { authorization: user.authorization, body: { ...wizard(card, user.email), token: otherToken(card.token) } }), 'token', 'Invalid Token');
@@ -363,6 +386,34 @@ describe('save-card', () => {
     expect(after.title).toBe('Ada Lovelace');
     const fields = await t.db.selectFrom('card_fields').select('type').where('profile_id', '=', profile.id).execute();
     expect(fields).toHaveLength(4);
+  });
+
+  it('refuses script, data and malformed links in any quick-link type (400 naming the field) and changes nothing', async () => {
+    const { user, profile } = await owner();
+    const base = { image: null, title: 'New title', description: '', sub_title: 'New' };
+    const bad: [CardField['type'], string, string][] = [
+      ['url', 'javascript:alert(1)', 'Please enter a valid website link'],
+      ['url', ' JaVaScRiPt:alert(1)', 'Please enter a valid website link'],
+      ['url', '\u0001javascript:alert(1)', 'Please enter a valid website link'],
+      ['url', 'data:text/html,<script>alert(1)</script>', 'Please enter a valid website link'],
+      ['url', 'vbscript:msgbox(1)', 'Please enter a valid website link'],
+      ['email', 'javascript:alert(1)', 'Please enter a valid email address'],
+      ['tel', 'javascript:alert(1)', 'Please enter a valid phone number'],
+      ['wa', 'data:text/html,x', 'Please enter a valid WhatsApp number'],
+      ['instagram', 'javascript:alert(1)', 'Link has not matched with profile instagram'],
+      ['tiktok', 'data:text/html,x', 'Link has not matched with profile tiktok'],
+    ];
+    for (const [type, content, message] of bad) {
+      const res = await send(t, calls.saveCard, { authorization: user.authorization, body: { ...base, fields: [field('email', 'ada@example.com', '1'), field(type, content, '2')] } });
+      expectFieldError(res, 'fields.1.content', message);
+    }
+    const fields = await t.db.selectFrom('card_fields').select('content').where('profile_id', '=', profile.id).execute();
+    expect(fields.map((f) => f.content)).not.toContain('javascript:alert(1)');
+    expect(fields).toHaveLength(4);
+    const good = await send(t, calls.saveCard, { authorization: user.authorization, body: { ...base, fields: [field('url', 'ada.example/work', '1'), field('instagram', '@ada', '2')] } });
+    expect(good.statusCode).toBe(200);
+    const stored = await t.db.selectFrom('card_fields').select('content').where('profile_id', '=', profile.id).orderBy('position').execute();
+    expect(stored.map((f) => f.content)).toEqual(['https://ada.example/work', 'https://www.instagram.com/ada']);
   });
 
   it("never touches another user's card: 404 without a card, 401 without a login", async () => {
@@ -502,21 +553,43 @@ describe('vcard-download', () => {
   });
 });
 
-// Last: it fills the global limit of wrong tokens, then empties it again.
 describe('card token guessing across cards', () => {
-  it('throttles wrong tokens globally (429 for every card once over)', async () => {
-    const victim = await mint();
-    // Earlier tests' wrong guesses count too: start this window empty.
-    await t.db.deleteFrom('throttles').where('key', '=', 'card-token:global').execute();
-    try {
-      for (let i = 0; i < LIMITS.cardTokenGlobal.max; i++) {
-        const res = await send(t, calls.confirmToken, { body: { card_id: `guess-${i}`, type: 'nfc', token: 'AAAAAA' } });
-        expect(res.statusCode).toBe(400);
-      }
-      expect((await send(t, calls.confirmToken, { body: { card_id: victim.id, type: 'nfc', token: victim.token } })).statusCode).toBe(429);
-    } finally {
-      await t.db.deleteFrom('throttles').where('key', '=', 'card-token:global').execute();
+  it('refuses an address sweeping unknown card ids, and only that address: a real card activates from another', async () => {
+    const sweeper = fromIp();
+    const guesses = Array.from({ length: 250 }, (_, i) => `guess-${randomBytes(4).toString('hex')}-${i}`);
+    const answers = [];
+    for (let from = 0; from < guesses.length; from += 50) {
+      answers.push(
+        ...(await Promise.all(guesses.slice(from, from + 50).map((id) => send(t, calls.confirmToken, { body: { card_id: id, type: 'nfc', token: 'AAAAAA' }, headers: sweeper })))),
+      );
     }
-    expect((await send(t, calls.confirmToken, { body: { card_id: victim.id, type: 'nfc', token: victim.token } })).statusCode).toBe(200);
+    expect(answers.filter((a) => a.statusCode !== 429).length).toBeLessThanOrEqual(LIMITS.cardTokenAddress.max);
+    const victim = await mint();
+    expect((await send(t, calls.confirmToken, { body: { card_id: victim.id, type: 'nfc', token: victim.token }, headers: sweeper })).statusCode).toBe(429);
+    const user = await createUser(t);
+    const holder = fromIp();
+    expect((await send(t, calls.confirmToken, { body: { card_id: victim.id, type: 'nfc', token: victim.token }, headers: holder })).statusCode).toBe(200);
+    expect((await send(t, calls.createCard, { authorization: user.authorization, body: wizard(victim, user.email), headers: holder })).statusCode).toBe(200);
+    // Made-up card ids leave no counter of their own behind.
+    const rows = await t.db.selectFrom('throttles').select('key').where('key', 'like', '%guess-%').execute();
+    expect(rows).toEqual([]);
+  });
+
+  it('slows guesses on one card from many addresses and refuses them all once its ceiling is full', async () => {
+    const card = await mint();
+    const addresses = LIMITS.cardTokenCeiling.max / LIMITS.cardToken.max;
+    const start = t.delays.length;
+    for (let a = 0; a < addresses; a++) {
+      const headers = fromIp();
+      await Promise.all(Array.from({ length: 10 }, () => send(t, calls.confirmToken, { body: { card_id: card.id, type: 'nfc', token: otherToken(card.token) }, headers })));
+    }
+    expect(t.delays.length - start).toBe(LIMITS.cardTokenCeiling.max - LIMITS.cardTokenCeiling.delay.after);
+    expect((await send(t, calls.confirmToken, { body: { card_id: card.id, type: 'nfc', token: card.token }, headers: fromIp() })).statusCode).toBe(429);
+    t.clock.advance(LIMITS.cardTokenCeiling.windowMs);
+    try {
+      expect((await send(t, calls.confirmToken, { body: { card_id: card.id, type: 'nfc', token: card.token }, headers: fromIp() })).statusCode).toBe(200);
+    } finally {
+      t.clock.advance(-LIMITS.cardTokenCeiling.windowMs);
+    }
   });
 });

@@ -143,6 +143,25 @@ describe('quick links', () => {
     expect(await screen.findByRole('button', { name: 'Edit Website' })).toBeInTheDocument();
   });
 
+  it("refuses a script link under the field with the type's message and saves nothing", async () => {
+    const { user } = renderRoutes(pages, '/connect');
+    await user.click(await screen.findByRole('button', { name: 'Add link' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add quick link' });
+    await user.selectOptions(within(dialog).getByLabelText('Type'), 'url');
+    const content = within(dialog).getByLabelText('Website link');
+    await user.type(content, 'JaVaScRiPt:alert(1)');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Please enter a valid website link')).toBeInTheDocument();
+    expect(content).toHaveAccessibleDescription('Please enter a valid website link');
+
+    await user.selectOptions(within(dialog).getByLabelText('Type'), 'instagram');
+    await user.clear(within(dialog).getByLabelText('Link or username'));
+    await user.type(within(dialog).getByLabelText('Link or username'), 'data:text/html,x');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Link has not matched with profile instagram')).toBeInTheDocument();
+    expect(savedBodies()).toHaveLength(0);
+  });
+
   it('changes a link in place', async () => {
     const { user } = renderRoutes(pages, '/connect');
     await user.click(await screen.findByRole('button', { name: 'Edit Twitter' }));

@@ -3,15 +3,21 @@ import { useForm } from 'react-hook-form';
 import type { CardField } from '@tapcard/shared/contract';
 import { ACTIVE_FIELD_STATUS, BRAND_ICON_TYPES, BRAND_ICONS, CARD_FIELD_DEFAULTS, CARD_FIELD_TYPES, type CardFieldType } from '@tapcard/shared/domain';
 import { z } from 'zod';
-import { normaliseSocialLink, quickLinkSchema, quickLinkTypeSchema, type SocialNetwork } from '@tapcard/shared/rules';
+import { checkQuickLinkContent, quickLinkFieldsSchema, quickLinkTypeSchema } from '@tapcard/shared/rules';
 import { Button } from '../../components/Button.js';
 import { Dialog } from '../../components/Dialog.js';
 import { SelectField, TextField } from '../../components/Field.js';
 import { FieldIcon } from '../../components/FieldIcon.js';
 import styles from './Connect.module.css';
 
-/** The modal's values; the type select starts empty ('Choose a type'), which the type rule refuses. */
-const formSchema = quickLinkSchema.pick({ label: true, content: true, icon: true }).extend({ type: z.string().pipe(quickLinkTypeSchema) });
+/**
+ * The modal's values; the type select starts empty ('Choose a type'), which the type rule refuses. The
+ * content is then checked against the type and comes out as stored (e.g. a social link's canonical URL).
+ */
+const formSchema = quickLinkFieldsSchema
+  .pick({ label: true, content: true, icon: true })
+  .extend({ type: z.string().pipe(quickLinkTypeSchema) })
+  .transform(checkQuickLinkContent);
 
 /** What the content of each type is, for its label and keyboard. */
 const CONTENT: Record<CardFieldType, { label: string; type: string; inputMode?: 'email' | 'tel' | 'url' | 'text'; placeholder: string }> = {
@@ -27,16 +33,6 @@ const CONTENT: Record<CardFieldType, { label: string; type: string; inputMode?: 
   wa: { label: 'WhatsApp number', type: 'tel', inputMode: 'tel', placeholder: '+2348012345678' },
   text: { label: 'Text', type: 'text', placeholder: 'Anything you want to share' },
 };
-
-/** Social links are stored as their canonical link when they match the network's patterns, else as typed. */
-const NETWORK: Partial<Record<CardFieldType, SocialNetwork>> = { facebook: 'facebook', instagram: 'instagram', twitter: 'twitter', snapchat: 'snapchat', url: 'website' };
-
-function normalisedContent(type: CardFieldType, content: string): string {
-  const network = NETWORK[type];
-  if (!network) return content;
-  const result = normaliseSocialLink(network, content);
-  return result.ok ? result.url : content;
-}
 
 const isFieldType = (value: string): value is CardFieldType => (CARD_FIELD_TYPES as readonly string[]).includes(value);
 
@@ -81,7 +77,7 @@ export function QuickLinkDialog({
           onSave({
             type: values.type,
             label: values.label,
-            content: normalisedContent(values.type, values.content),
+            content: values.content,
             icon: values.icon,
             status: field?.status || ACTIVE_FIELD_STATUS,
             position: String(position),

@@ -66,6 +66,29 @@ describe('public card page', () => {
     expect(nav.getByRole('link', { name: 'Events' })).toHaveAttribute('href', paths.cardEvents('ada'));
   });
 
+  it('shows a stored script or data link as inert text, never as a link', async () => {
+    const network = mockNetwork();
+    const stored: PublicCard = {
+      ...card,
+      fields: [
+        { label: 'Site', content: 'javascript:alert(1)', icon: 'website', status: '1', type: 'url', position: '1' },
+        { label: 'Insta', content: ' JaVaScRiPt:alert(1)', icon: 'instagram', status: '1', type: 'instagram', position: '2' },
+        { label: 'Page', content: 'data:text/html,<script>alert(1)</script>', icon: 'website', status: '1', type: 'tiktok', position: '3' },
+        { label: 'Mail', content: 'vbscript:msgbox(1)', icon: 'email', status: '1', type: 'email', position: '4' },
+        { label: 'Note', content: 'javascript:alert(1)', icon: 'others', status: '1', type: 'text', position: '5' },
+      ],
+      services: [{ ...card.services[0]!, link: 'javascript:alert(1)' }],
+    };
+    network.on(calls.connectVcard, ok(stored));
+    const { user } = renderRoutes(routeObjects, paths.cardConnect('ada'));
+    const links = within(await screen.findByRole('region', { name: 'Quick Links' }));
+    expect(links.queryAllByRole('link')).toHaveLength(0);
+    for (const a of document.querySelectorAll('a')) expect(a.getAttribute('href') ?? '').not.toMatch(/^\s*(javascript|data|vbscript):/i);
+    expect(screen.queryByRole('link', { name: /Visit/ })).not.toBeInTheDocument();
+    await user.click(links.getByRole('button', { name: 'Site' }));
+    expect(within(await screen.findByRole('dialog', { name: 'Site' })).getByText('javascript:alert(1)')).toBeInTheDocument();
+  });
+
   it('goes to the login page after five minutes, as the spec says', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const network = mockNetwork();

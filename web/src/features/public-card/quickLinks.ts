@@ -1,14 +1,8 @@
 import type { CardField } from '@tapcard/shared/contract';
+import { quickLinkContent, webLink } from '@tapcard/shared/rules';
 
 /** What tapping a quick link does: open a link, or show its text in a modal (the address). */
 export type QuickLinkAction = { kind: 'link'; href: string; external: boolean } | { kind: 'modal'; text: string };
-
-const SCHEME = /^[a-z][a-z\d+.-]*:/i;
-
-function webUrl(content: string): string {
-  const value = content.trim();
-  return SCHEME.test(value) ? value : `https://${value.replace(/^\/+/, '')}`;
-}
 
 function looksLikeUrl(content: string): boolean {
   const value = content.trim();
@@ -28,14 +22,21 @@ export function quickLinkAction(field: Pick<CardField, 'type' | 'content'>): Qui
       return { kind: 'link', href: telHref(content), external: false };
     case 'wa':
       return { kind: 'link', href: `https://wa.me/${content.replace(/\D/g, '')}`, external: true };
-    case 'email':
-      return { kind: 'link', href: `mailto:${content}`, external: false };
     case 'address':
       return { kind: 'modal', text: content };
-    case 'text':
-      return looksLikeUrl(content) ? { kind: 'link', href: webUrl(content), external: true } : { kind: 'modal', text: content };
-    default:
-      return { kind: 'link', href: webUrl(content), external: true };
+    case 'text': {
+      const link = looksLikeUrl(content) ? webLink(content) : null;
+      return link === null ? { kind: 'modal', text: content } : { kind: 'link', href: link, external: true };
+    }
+    default: {
+      // Email, web and social links open only when they pass their type's rule; anything else (a value
+      // stored before the rule, e.g. javascript: or data:) is shown as plain text, never as a link.
+      const checked = quickLinkContent(field.type, content);
+      if (!checked.ok) return { kind: 'modal', text: content };
+      return field.type === 'email'
+        ? { kind: 'link', href: `mailto:${checked.content}`, external: false }
+        : { kind: 'link', href: checked.content, external: true };
+    }
   }
 }
 
