@@ -27,7 +27,7 @@ const lbConf = String(record(record(compose.configs, 'configs').lb, 'configs.lb'
 
 describe('docker-compose.yml', () => {
   it('names PostgreSQL, Redis, the upstream, two gateways and a load balancer', () => {
-    expect(Object.keys(services).sort()).toEqual(['gateway-1', 'gateway-2', 'lb', 'postgres', 'redis', 'upstream']);
+    expect(Object.keys(services).sort()).toEqual(['gateway-1', 'gateway-2', 'lb', 'mail', 'postgres', 'redis', 'upstream']);
     expect(get('postgres').image).toMatch(/^postgres:/);
     expect(get('redis').image).toMatch(/^redis:/);
     expect(get('lb').image).toMatch(/^nginx:/);
@@ -47,6 +47,16 @@ describe('docker-compose.yml', () => {
     }
     expect(env('upstream').DATABASE_URL).toMatch(/^postgres:\/\/.*@postgres:5432\//);
     expect(get('upstream').ports).toBeUndefined();
+  });
+
+  it('sends the upstream\'s mail to the mail catcher: listening on 0.0.0.0 without SMTP_URL would refuse to start', () => {
+    const vars = env('upstream');
+    expect(vars.UPSTREAM_HOST).toBe('0.0.0.0');
+    expect(vars.SMTP_URL).toMatch(/^\$\{SMTP_URL:-smtp:\/\/mail:1025\}$/);
+    expect(get('mail').image).toMatch(/^axllent\/mailpit:/);
+    expect(Object.keys(record(get('upstream').depends_on, 'upstream.depends_on')).sort()).toEqual(['mail', 'postgres']);
+    // Its web view (the caught reset links) is published on this machine only.
+    expect(get('mail').ports).toEqual(['127.0.0.1:8025:8025']);
   });
 
   it('puts the load balancer in front of both gateways, sticky, with websocket upgrades, as the only trusted proxy', () => {

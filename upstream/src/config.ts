@@ -2,11 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { isLoopbackHost } from './lib/loopback.js';
 
 /** The upstream's configuration, read once from the environment and validated. */
 const envSchema = z.object({
   UPSTREAM_PORT: z.coerce.number().int().min(0).max(65535).default(4000),
   UPSTREAM_HOST: z.string().default('127.0.0.1'),
+  /** The gateway's listen address (`pnpm start` gives both processes one environment); checked with SMTP_URL. */
+  HOST: z.string().optional(),
   /** postgres://… switches from the embedded PGlite database to a PostgreSQL server. */
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres://').optional(),
   /** A PostgreSQL schema to keep the tables in (created when missing); default: the server's search path. */
@@ -50,6 +53,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): UpstreamConfig
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   const e = parsed.data;
+  refuseOpenOutbox(e.SMTP_URL, e.UPSTREAM_HOST, e.HOST);
   const dataDir = resolve(e.DATA_DIR);
   return {
     port: e.UPSTREAM_PORT,
@@ -65,6 +69,24 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): UpstreamConfig
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,
   };
+}
+
+/**
+ * Without SMTP_URL every mail (sign-up codes, password-reset links) goes to the dev outbox, which is
+ * meant for one machine: listening beyond loopback (UPSTREAM_HOST, or the gateway's HOST) needs SMTP.
+ */
+function refuseOpenOutbox(smtpUrl: string | undefined, upstreamHost: string, gatewayHost: string | undefined): void {
+  if (smtpUrl) return;
+  const open = [
+    ...(isLoopbackHost(upstreamHost) ? [] : [`UPSTREAM_HOST=${upstreamHost}`]),
+    ...(gatewayHost === undefined || gatewayHost.trim() === '' || isLoopbackHost(gatewayHost) ? [] : [`HOST=${gatewayHost}`]),
+  ];
+  if (open.length === 0) return;
+  throw new ConfigError(
+    `Invalid configuration:\n  SMTP_URL: must be set when listening beyond this machine (${open.join(', ')}); ` +
+      'without it mail (sign-up codes, password-reset links) would go to the dev outbox instead of being sent. ' +
+      'Set SMTP_URL=smtp://…, or listen on a loopback address (127.0.0.1).',
+  );
 }
 
 /** The embedded default: a key generated once and kept in DATA_DIR, where the gateway reads it too. */

@@ -61,6 +61,30 @@ describe('dev outbox', () => {
   });
 });
 
+describe('dev outbox callers', () => {
+  const outbox = (remoteAddress: string, forwardedFor?: string) =>
+    t.app.inject({ method: 'GET', url: upstreamPages.devOutbox, remoteAddress, headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {} });
+
+  it('answers loopback callers, directly or through the gateway', async () => {
+    await mail('loop@example.com', 'Reset your password', 'https://example.com/reset/secret', new Date());
+    for (const res of [await outbox('127.0.0.1'), await outbox('::1'), await outbox('127.0.0.1', '127.0.0.1')]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('reset/secret');
+    }
+  });
+
+  it('is a plain 404 for anyone else: a client forwarded by the gateway or a direct caller', async () => {
+    await mail('far@example.com', 'Reset your password', 'https://example.com/reset/far-secret', new Date());
+    // The answer of a route that does not exist, for the outbox's own path.
+    const absent = (await t.app.inject({ method: 'GET', url: '/no/such/page', remoteAddress: '127.0.0.1' })).body.replace('/no/such/page', upstreamPages.devOutbox);
+    for (const res of [await outbox('127.0.0.1', '203.0.113.7'), await outbox('::1', '2001:db8::7'), await outbox('198.51.100.4'), await outbox('198.51.100.4', '127.0.0.1')]) {
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toContain('far-secret');
+      expect(res.body).toBe(absent);
+    }
+  });
+});
+
 describe('dev outbox with SMTP configured', () => {
   /** The outbox routes alone on a bare Fastify, with the test upstream's database and the given SMTP setting. */
   async function outboxApp(smtpUrl: string | undefined) {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { PRODUCT_NAME } from '@tapcard/shared/constants';
 import { upstreamPages } from '@tapcard/shared/contract';
 import { escapeXml } from '@tapcard/shared/domain';
+import { isLoopbackAddress } from '../lib/loopback.js';
 
 /** How many mails the outbox shows. */
 export const OUTBOX_LIMIT = 50;
@@ -16,12 +17,14 @@ interface OutboxMail {
 /**
  * The dev outbox: without SMTP_URL every mail (verification codes, reset links) lands in the database,
  * and this page shows the latest ones so a newcomer can finish sign-up on one machine. It is not
- * registered at all when SMTP is configured.
+ * registered at all when SMTP is configured, and it answers loopback callers only: the client address
+ * as seen through the trusted proxy (the gateway's X-Forwarded-For); anyone else gets the plain 404.
  */
 export default async function devRoutes(app: FastifyInstance): Promise<void> {
   if (app.config.smtpUrl) return;
 
   app.get<{ Querystring: { to?: unknown } }>(upstreamPages.devOutbox, async (request, reply) => {
+    if (!isLoopbackAddress(request.ip)) return reply.callNotFound();
     const to = typeof request.query.to === 'string' && request.query.to.trim() !== '' ? request.query.to.trim().toLowerCase() : null;
     let query = app.db
       .selectFrom('mail_outbox')
