@@ -19,6 +19,7 @@ import cardsRoutes from './routes/cards.js';
 import contactsRoutes from './routes/contacts.js';
 import devRoutes from './routes/dev.js';
 import eventsRoutes from './routes/events.js';
+import sessionsRoutes from './routes/sessions.js';
 import shopRoutes from './routes/shop.js';
 import uploadsRoutes from './routes/uploads.js';
 
@@ -51,6 +52,7 @@ export const upstreamApp = fp<AppOptions>(async function upstreamApp(app: Fastif
   });
 
   await app.register(accountsRoutes);
+  await app.register(sessionsRoutes);
   await app.register(cardsRoutes);
   await app.register(contactsRoutes);
   await app.register(uploadsRoutes);

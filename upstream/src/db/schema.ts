@@ -18,8 +18,14 @@ export interface UsersTable {
 
 export interface SessionsTable {
   token_hash: string;
+  /** Public random id (the sessions list's handle); never the token or its hash. */
+  id: Generated<string>;
   user_id: string;
+  /** Short label from the User-Agent at sign-in ('Chrome on Windows'); '' when unknown. */
+  device: Generated<string>;
   created_at: CreatedAt;
+  /** Touched by the auth plugin at most about once a minute. */
+  last_used_at: ColumnType<Date, Date | string | undefined, Date | string>;
   expires_at: Timestamp;
 }
 

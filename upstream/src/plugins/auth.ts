@@ -10,7 +10,12 @@ export interface AuthUser {
   name: string;
   image: string | null;
   description: string;
+  /** The public id of the session the request came with (never the token or its hash). */
+  sessionId: string;
 }
+
+/** A session's last use is written at most this often (not once per request). */
+export const SESSION_TOUCH_EVERY_MS = 60_000;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -40,14 +45,26 @@ export default fp(
     app.decorate('userOf', async (request: FastifyRequest) => {
       const token = bearerOf(request);
       if (!token || token.length > 256) return null;
+      const tokenHash = hashToken(token);
       const row = await app.db
         .selectFrom('sessions')
         .innerJoin('users', 'users.id', 'sessions.user_id')
-        .select(['users.id', 'users.email', 'users.name', 'users.image', 'users.description', 'sessions.expires_at'])
-        .where('sessions.token_hash', '=', hashToken(token))
+        .select(['users.id', 'users.email', 'users.name', 'users.image', 'users.description', 'sessions.id as session_id', 'sessions.expires_at', 'sessions.last_used_at'])
+        .where('sessions.token_hash', '=', tokenHash)
         .executeTakeFirst();
-      if (!row || row.expires_at <= app.now()) return null;
-      return { id: row.id, email: row.email, name: row.name, image: row.image, description: row.description };
+      const now = app.now();
+      if (!row || row.expires_at <= now) return null;
+      const staleBefore = new Date(now.getTime() - SESSION_TOUCH_EVERY_MS);
+      if (row.last_used_at <= staleBefore) {
+        // Conditional, so a burst of requests after a quiet minute writes the row once.
+        await app.db
+          .updateTable('sessions')
+          .set({ last_used_at: now })
+          .where('token_hash', '=', tokenHash)
+          .where('last_used_at', '<=', staleBefore)
+          .execute();
+      }
+      return { id: row.id, email: row.email, name: row.name, image: row.image, description: row.description, sessionId: row.session_id };
     });
 
     app.decorate('requireUser', async (request: FastifyRequest) => {

@@ -427,7 +427,7 @@ describe('change-password', () => {
     const other = await send(t, calls.login, { body: { email: user.email, password: user.password } });
     const otherAnswer = answerOf(calls.login, other);
     if (otherAnswer.success !== 'true') throw new Error(otherAnswer.message);
-    const res = await send(t, calls.changePassword, { authorization: user.authorization, body: { password: 'Chang3d!pass', confirm_password: 'Chang3d!pass' } });
+    const res = await send(t, calls.changePassword, { authorization: user.authorization, body: { current_password: user.password, password: 'Chang3d!pass', confirm_password: 'Chang3d!pass' } });
     expect(res.statusCode).toBe(200);
     expect(answerOf(calls.changePassword, res).success).toBe('true');
     expect((await send(t, calls.userProfile, { authorization: user.authorization })).statusCode).toBe(401);
@@ -438,12 +438,12 @@ describe('change-password', () => {
   it('refuses bad input with the rule messages and keeps the password', async () => {
     const user = await createUser(t);
     expectFieldError(
-      await send(t, calls.changePassword, { authorization: user.authorization, body: { password: 'Chang3d!pass', confirm_password: '' } }),
+      await send(t, calls.changePassword, { authorization: user.authorization, body: { current_password: user.password, password: 'Chang3d!pass', confirm_password: '' } }),
       'confirm_password',
       'Confirm your password',
     );
     expectFieldError(
-      await send(t, calls.changePassword, { authorization: user.authorization, body: { password: 'NOLOWER1!', confirm_password: 'NOLOWER1!' } }),
+      await send(t, calls.changePassword, { authorization: user.authorization, body: { current_password: user.password, password: 'NOLOWER1!', confirm_password: 'NOLOWER1!' } }),
       'password',
       'Password must contain at least 1 lowercase letter',
     );
@@ -451,7 +451,7 @@ describe('change-password', () => {
   });
 
   it('needs a token (401)', async () => {
-    expect((await send(t, calls.changePassword, { body: { password: 'Chang3d!pass', confirm_password: 'Chang3d!pass' } })).statusCode).toBe(401);
+    expect((await send(t, calls.changePassword, { body: { current_password: 'Passw0rd!', password: 'Chang3d!pass', confirm_password: 'Chang3d!pass' } })).statusCode).toBe(401);
   });
 });
 

@@ -2,8 +2,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import { EMAIL_CODE_LENGTH, EMAIL_CODE_TTL_MS, PRODUCT_NAME, RESET_TOKEN_TTL_MS } from '@tapcard/shared/constants';
 import { calls } from '@tapcard/shared/contract';
+import { messages } from '@tapcard/shared/rules';
 import type { Database } from '../db/schema.js';
 import { hashPassword, hashToken, randomDigits, randomId, randomToken, safeEqual, verifyPassword } from '../lib/crypto.js';
+import { deviceLabel } from '../lib/device.js';
 import { HttpError, badRequest, conflict, unauthorised } from '../lib/http-error.js';
 import { route } from '../lib/route.js';
 import { LIMITS, type Limit } from '../lib/throttle.js';
@@ -25,12 +27,23 @@ type DbLike = Kysely<Database> | Transaction<Database>;
 /** Emails are compared lowercased and trimmed everywhere. */
 export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
 
-/** Starts a session for a user: a random access token, stored only as its hash. */
-export async function createSession(db: DbLike, userId: string, now: Date): Promise<{ token_type: 'Bearer'; access_token: string }> {
+/**
+ * Starts a session for a user: a random access token, stored only as its hash, with a public random id
+ * and the device label of the request that signed in (see lib/device.ts).
+ */
+export async function createSession(db: DbLike, userId: string, now: Date, request?: FastifyRequest): Promise<{ token_type: 'Bearer'; access_token: string }> {
   const token = randomToken();
   await db
     .insertInto('sessions')
-    .values({ token_hash: hashToken(token), user_id: userId, created_at: now, expires_at: new Date(now.getTime() + SESSION_TTL_MS) })
+    .values({
+      token_hash: hashToken(token),
+      id: randomId(),
+      user_id: userId,
+      device: deviceLabel(request?.headers['user-agent']),
+      created_at: now,
+      last_used_at: now,
+      expires_at: new Date(now.getTime() + SESSION_TTL_MS),
+    })
     .execute();
   return { token_type: 'Bearer', access_token: token };
 }
@@ -128,7 +141,7 @@ export default async function accountsRoutes(app: FastifyInstance): Promise<void
   });
 
   // ── Accounts ────────────────────────────────────────────────────────────
-  route(app, calls.signUp)(async ({ body }) => {
+  route(app, calls.signUp)(async ({ body, request }) => {
     const email = normaliseEmail(body.user.email);
     await requireVerifiedEmail(email, 'user.email');
     await requireNoAccount(email);
@@ -155,12 +168,12 @@ export default async function accountsRoutes(app: FastifyInstance): Promise<void
         .executeTakeFirst();
       if (inserted.numInsertedOrUpdatedRows === 0n) throw conflict('An account with this email already exists. Please log in.');
       await trx.deleteFrom('verified_emails').where('email', '=', email).execute();
-      return createSession(trx, id, now);
+      return createSession(trx, id, now, request);
     });
     return { success: 'true', message: 'Account created', data: session };
   });
 
-  route(app, calls.createUser)(async ({ body }) => {
+  route(app, calls.createUser)(async ({ body, request }) => {
     const email = normaliseEmail(body.email);
     await requireVerifiedEmail(email, 'email');
     await requireNoAccount(email);
@@ -175,7 +188,7 @@ export default async function accountsRoutes(app: FastifyInstance): Promise<void
         .executeTakeFirst();
       if (inserted.numInsertedOrUpdatedRows === 0n) throw conflict('An account with this email already exists. Please log in.');
       await trx.deleteFrom('verified_emails').where('email', '=', email).execute();
-      return createSession(trx, id, now);
+      return createSession(trx, id, now, request);
     });
     return { success: 'true', message: 'Account created', data: session };
   });
@@ -206,7 +219,7 @@ export default async function accountsRoutes(app: FastifyInstance): Promise<void
   });
 
   // ── Login and passwords ─────────────────────────────────────────────────
-  route(app, calls.login)(async ({ body }) => {
+  route(app, calls.login)(async ({ body, request }) => {
     const email = normaliseEmail(body.email);
     const key = `login:${email}`;
     await app.throttle.check(key, LIMITS.login);
@@ -218,7 +231,7 @@ export default async function accountsRoutes(app: FastifyInstance): Promise<void
       throw unauthorised(LOGIN_FAILED);
     }
     await app.throttle.reset(key);
-    const session = await createSession(app.db, user.id, app.now());
+    const session = await createSession(app.db, user.id, app.now(), request);
     return { success: 'true', message: 'Logged in', data: session };
   });
 
@@ -279,12 +292,20 @@ export default async function accountsRoutes(app: FastifyInstance): Promise<void
   });
 
   route(app, calls.changePassword)(async ({ body, user }) => {
+    // A wrong current password is a guess at the account's password: counted per account before it is
+    // checked, so a burst of parallel guesses gets no more evaluated than the limit.
+    const key = `change-password:${user.id}`;
+    await app.throttle.attempt(key, LIMITS.login);
+    const current = await app.db.selectFrom('users').select('password_hash').where('id', '=', user.id).executeTakeFirstOrThrow();
+    if (!(await verifyPassword(body.current_password, current.password_hash))) throw badRequest(messages.currentPasswordWrong, 'current_password');
     const passwordHash = await hashPassword(body.password);
     await app.db.transaction().execute(async (trx) => {
       await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', user.id).execute();
       // Every session ends, this one too: the web sends the owner to log in again.
       await trx.deleteFrom('sessions').where('user_id', '=', user.id).execute();
     });
+    // The guesses were at the old password.
+    await app.throttle.reset(key);
     return { success: 'true', message: 'Password updated' };
   });
 

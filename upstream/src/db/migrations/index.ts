@@ -2,12 +2,14 @@ import type { Migration, MigrationProvider } from 'kysely';
 import * as initial from './001_initial.js';
 import * as eventDates from './002_event_dates.js';
 import * as shop from './003_shop.js';
+import * as sessionIds from './005_session_ids.js';
 
 /** Migrations in order; the key is the name Kysely records. Add a new file and a line here. */
 const migrations: Record<string, Migration> = {
   '001_initial': initial,
   '002_event_dates': eventDates,
   '003_shop': shop,
+  '005_session_ids': sessionIds,
 };
 
 export const migrationProvider: MigrationProvider = {
