@@ -1,3 +1,4 @@
+import { requestForLog } from '@tapcard/shared/contract';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
@@ -14,7 +15,8 @@ import spa from './plugins/static.js';
 /** The gateway as a Fastify app, ready to listen (server.ts does); tests build as many as they need. */
 export async function buildApp(config: Config): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    // Request logs never show an attendee's, a reset or an order's token (shared/src/contract/secrets.ts).
+    logger: { level: config.logLevel, serializers: { req: requestForLog } },
     trustProxy: config.trustProxy.length > 0 ? [...config.trustProxy] : false,
     bodyLimit: JSON_BODY_LIMIT,
     // A whole request must arrive within this (slow uploads included); sockets are not affected.
@@ -33,6 +35,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     timeoutMs: config.upstreamTimeoutMs,
     uploadTimeoutMs: config.uploadTimeoutMs,
     poke: (eventId, at) => app.realtime.poke(eventId, at),
+    sessionsChanged: () => app.realtime.sessionsChanged(),
   });
   // A server render reads the upstream as the browser's /api call would have: each client gets as many
   // renders a minute as API calls (a count of its own), and past them the page goes out as the app shell.

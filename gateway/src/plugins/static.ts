@@ -5,6 +5,7 @@ import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { redactUrl } from '@tapcard/shared/contract';
 import type { CreateRenderer, Render } from '@tapcard/shared/ssr';
 import { messages, sendFailure } from '../http/failure.js';
 
@@ -93,7 +94,7 @@ export default fp(
           const html = await render(new URL(request.url, 'http://localhost'), AbortSignal.timeout(options.ssrTimeoutMs));
           if (html) return sendHtml(reply, html);
         } catch (error) {
-          request.log.warn({ err: error, url: request.url }, 'server render failed: sending the app shell');
+          request.log.warn({ err: error, url: redactUrl(request.url) }, 'server render failed: sending the app shell');
         }
       }
       return asPage(reply).sendFile('index.html');

@@ -1,3 +1,4 @@
 export * from './calls.js';
 export * from './entities.js';
 export * from './envelope.js';
+export * from './secrets.js';

@@ -8,7 +8,7 @@ import fp from 'fastify-plugin';
 import { messages, sendFailure } from '../../http/failure.js';
 import { BufferedBody } from './body.js';
 import { forwardedHeaders } from './headers.js';
-import { eventIdOfAnswer, isWriteTrigger } from './triggers.js';
+import { eventIdOfAnswer, isSessionChange, isWriteTrigger } from './triggers.js';
 
 /**
  * /api/* to the upstream with /api removed, nothing else. Bodies are read within their limit before
@@ -28,6 +28,8 @@ export interface ProxyOptions {
   timeoutMs: number;
   uploadTimeoutMs: number;
   poke: (eventId: string, at: number) => void;
+  /** A session may have ended (see isSessionChange). */
+  sessionsChanged: () => void;
 }
 
 function upstreamPath(request: { url: string }): string {
@@ -78,7 +80,7 @@ function upstreamHeaderNames(res: object): string[] {
 
 type Hooks = Required<Pick<NonNullable<FastifyHttpProxyOptions['replyOptions']>, 'onResponse' | 'onError'>>;
 
-function onResponse(poke: ProxyOptions['poke']): Hooks['onResponse'] {
+function onResponse({ poke, sessionsChanged }: Pick<ProxyOptions, 'poke' | 'sessionsChanged'>): Hooks['onResponse'] {
   return (request, reply, res) => {
     if (res.statusCode >= 500) {
       res.stream.resume();
@@ -87,6 +89,7 @@ function onResponse(poke: ProxyOptions['poke']): Hooks['onResponse'] {
       return;
     }
     const ok = res.statusCode >= 200 && res.statusCode < 300;
+    if (ok && isSessionChange(request.method, upstreamPath(request))) sessionsChanged();
     if (!ok || !isWriteTrigger(request.method, upstreamPath(request))) {
       reply.send(res.stream);
       return;
@@ -120,12 +123,14 @@ async function proxyScope(app: FastifyInstance, o: ProxyOptions & { bodyLimit: n
     rewritePrefix: '',
     proxyPayloads: false,
     internalRewriteLocationHeader: false,
+    // reply-from's own lines repeat the request's with the upstream URL unredacted (a tid in the path).
+    disableRequestLogging: true,
     httpMethods: o.methods,
     ...(o.routes ? { routes: o.routes } : {}),
     replyOptions: {
       timeout: o.timeout,
       rewriteRequestHeaders: (request, headers) => forwardedHeaders(request, headers, isWriteTrigger(request.method, upstreamPath(request))),
-      onResponse: onResponse(o.poke),
+      onResponse: onResponse(o),
       onError,
     },
   });

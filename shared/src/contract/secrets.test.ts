@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { calls } from './calls.js';
+import { buildPath } from './calls.js';
+import { REDACTED, redactUrl, requestForLog, urlCarriesSecret } from './secrets.js';
+
+const TID = 'tid-0123456789abcdefghijklmnopqrstuvwxyzABCDEFG';
+
+describe('redactUrl', () => {
+  it('hides the attendee token of every call that takes one in its path, behind /api or not', () => {
+    for (const call of [calls.eventToken, calls.chat, calls.privateChat]) {
+      const path = buildPath(call.path, { id: TID });
+      for (const url of [path, `/api${path}`, `/api${path}?x=1`]) {
+        expect(redactUrl(url)).not.toContain(TID);
+        expect(redactUrl(url)).toContain(REDACTED);
+      }
+    }
+  });
+
+  it('hides the token of the attendee and reset pages and keeps the rest of the path', () => {
+    expect(redactUrl(`/event/u/arena/${TID}/chat/aid-1`)).toBe(`/event/u/arena/${REDACTED}/chat/aid-1`);
+    expect(redactUrl(`/event/u/token/${TID}`)).toBe(`/event/u/token/${REDACTED}`);
+    expect(redactUrl(`/event/u/ticket/${TID}`)).toBe(`/event/u/ticket/${REDACTED}`);
+    expect(redactUrl(`/reset-password/${TID}/`)).toBe(`/reset-password/${REDACTED}/`);
+    expect(redactUrl(`/api${buildPath(calls.getOrder.path, { reference: 'TC-secret' })}`)).toBe(`/api/v1/connect/api/orders/${REDACTED}`);
+  });
+
+  it('is not fooled by case, percent-encoding or doubled slashes', () => {
+    for (const url of [`/EVENT/u/Arena/${TID}`, `/%65vent/u/arena/${TID}`, `//event//u/arena/${TID}`, `/api/event/public/api/%74oken/${TID}`]) {
+      expect(redactUrl(url)).not.toContain(TID);
+    }
+  });
+
+  it('hides secret query parameters wherever they appear and keeps the others', () => {
+    expect(redactUrl(`/auth/public/google-login?code=abc&state=1`)).toBe(`/auth/public/google-login?code=${REDACTED}&state=1`);
+    expect(redactUrl(`/payment/status?reference=TC-1&x=y`)).toBe(`/payment/status?reference=${REDACTED}&x=y`);
+    expect(redactUrl(`/anything?TOKEN=a&tid=b&access_token=c&password=d`)).not.toMatch(/=[abcd](&|$)/);
+  });
+
+  it('leaves public URLs as they are', () => {
+    for (const url of ['/card/connect?link=ada-lovelace-1a2b3c4d', '/api/event/public/api/events/ev-1', '/api/event/api/create-chat/ev-1', '/event/ev-1/chat', '/events/d/chip/i/chip-1']) {
+      expect(redactUrl(url)).toBe(url);
+      expect(urlCarriesSecret(url)).toBe(false);
+    }
+    expect(urlCarriesSecret(`/event/u/arena/${TID}`)).toBe(true);
+  });
+
+  it('gives a request log the redacted URL', () => {
+    expect(requestForLog({ method: 'GET', url: `/event/u/arena/${TID}`, ip: '127.0.0.1' })).toMatchObject({ method: 'GET', url: `/event/u/arena/${REDACTED}`, remoteAddress: '127.0.0.1' });
+  });
+});
