@@ -95,6 +95,14 @@ export const WIZARD_TEXTS = {
   deleteTicket: (title: string) => `Delete ticket ${title}`,
   noTickets: 'No tickets yet.',
   inStock: (n: number) => `${n} in stock`,
+  // Registration settings
+  registration: 'Registration',
+  registrationsPerEmail: 'Registrations per email',
+  registrationsPerEmailHint: (max: number) => `How many times one email address may register (1 to ${max})`,
+  confirmEmail: 'Confirm email for free tickets',
+  confirmEmailHint: 'A free registration then holds its seat until the registrant confirms their email.',
+  on: 'On',
+  off: 'Off',
   // Gallery
   gallery: 'Media Gallery',
   addImage: 'Add Image',

@@ -148,7 +148,45 @@ describe('event wizard', () => {
         { title: 'VIP', amount: 5000, attendees: 10, withChips: 'with' },
       ],
       gallery: [],
+      max_registrations_per_email: 1,
+      confirm_email_for_free: false,
     });
+  });
+
+  it('sets registrations per email (1 to 10, the message under the field) and the email confirmation of free tickets', async () => {
+    const network = mockNetwork();
+    network.on(calls.createEvent, ok(event(), 'Event created'));
+    const { user } = renderRoutes(routeObjects, routes.eventAdd);
+    await screen.findByRole('heading', { name: 'Event Details' });
+    await fillDetails(user);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { name: 'Ticket Details' });
+    await user.click(screen.getByRole('radio', { name: 'Free' }));
+    await user.type(screen.getByLabelText('Total in Stock'), '20');
+    await user.click(screen.getByRole('button', { name: 'Add Ticket' }));
+
+    // One registration per email and no confirmation unless the organiser changes them.
+    const perEmail = screen.getByLabelText('Registrations per email');
+    expect(perEmail).toHaveValue(1);
+    expect(perEmail).toHaveAccessibleDescription('How many times one email address may register (1 to 10)');
+    const confirm = screen.getByRole('switch', { name: 'Confirm email for free tickets' });
+    expect(confirm).not.toBeChecked();
+
+    await user.clear(perEmail);
+    await user.type(perEmail, '11');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByLabelText('Registrations per email')).toHaveAccessibleDescription('Registrations per email must be a whole number from 1 to 10');
+    expect(screen.getByRole('heading', { name: 'Ticket Details' })).toBeInTheDocument();
+
+    await user.clear(screen.getByLabelText('Registrations per email'));
+    await user.type(screen.getByLabelText('Registrations per email'), '4');
+    await user.click(confirm);
+    expect(confirm).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { name: 'Review Event' });
+    await user.click(screen.getByRole('button', { name: 'Create Event' }));
+    await screen.findByTestId('location');
+    expect(network.sent(calls.createEvent)[0]?.body).toMatchObject({ max_registrations_per_email: 4, confirm_email_for_free: true });
   });
 
   it("shows the server's message in the 'Oops...' alert when creation fails", async () => {

@@ -1,3 +1,4 @@
+import { DEFAULT_REGISTRATIONS_PER_EMAIL } from '@tapcard/shared/constants';
 import { formatEventDate, formatNaira } from '@tapcard/shared/domain';
 import { EventBanner } from '../../../components/EventBanner.js';
 import { GalleryGrid } from '../../../components/GalleryGrid.js';
@@ -26,6 +27,10 @@ export function ReviewStep({ values }: { values: WizardValues }) {
         <dd>
           {formatEventDate(endDay)}, {values.end_time}
         </dd>
+        <dt>{WIZARD_TEXTS.registrationsPerEmail}</dt>
+        <dd>{values.max_registrations_per_email ?? DEFAULT_REGISTRATIONS_PER_EMAIL}</dd>
+        <dt>{WIZARD_TEXTS.confirmEmail}</dt>
+        <dd>{values.confirm_email_for_free ? WIZARD_TEXTS.on : WIZARD_TEXTS.off}</dd>
       </dl>
       <section aria-labelledby="review-tickets-title">
         <h3 id="review-tickets-title">{WIZARD_TEXTS.tickets}</h3>

@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { WIZARD_TEXTS } from '../texts.js';
 import { GalleryEditor } from './GalleryEditor.js';
+import { RegistrationSettings } from './RegistrationSettings.js';
 import { TicketForm } from './TicketForm.js';
 import { TicketItems } from './TicketItems.js';
 import type { SlotErrors, TicketDraft, WizardValues } from './wizardState.js';
 import styles from './Wizard.module.css';
 
-/** Step 2: the ticket categories (add, edit in place, delete) and the media gallery. */
+/** Step 2: the ticket categories (add, edit in place, delete), the registration settings and the media gallery. */
 export function TicketsStep({ values, errors, onChange }: { values: WizardValues; errors: SlotErrors; onChange: (patch: Partial<WizardValues>) => void }) {
   const [editing, setEditing] = useState<{ index: number; ticket: TicketDraft } | null>(null);
   const save = (ticket: TicketDraft, index: number | null) => {
@@ -30,6 +31,7 @@ export function TicketsStep({ values, errors, onChange }: { values: WizardValues
         <TicketItems tickets={values.prices} editingIndex={editing?.index ?? null} onEdit={edit} onDelete={remove} />
         <TicketForm key={editing ? `edit-${editing.index}` : 'new'} editing={editing} onSave={save} onCancel={() => setEditing(null)} stepErrors={errors} />
       </section>
+      <RegistrationSettings values={values} errors={errors} onChange={onChange} />
       <GalleryEditor items={values.gallery} onChange={(gallery) => onChange({ gallery })} />
     </div>
   );

@@ -39,4 +39,15 @@ describe('wizard state', () => {
     expect(toPayload({ ...values, hasEndDate: false, end_date: '' }, original)).not.toHaveProperty('end_date');
     expect(toPayload(values, original).prices[0]).toEqual({ title: 'Free', amount: 0, attendees: 1, withChips: 'without' });
   });
+
+  it("prefills an event's registration settings on update and sends them back", () => {
+    const values = eventValues(event({ max_registrations_per_email: 3, confirm_email_for_free: true }));
+    expect(values).toMatchObject({ max_registrations_per_email: '3', confirm_email_for_free: true });
+    expect(toPayload(values)).toMatchObject({ max_registrations_per_email: 3, confirm_email_for_free: true });
+    // An event answered without them (or a draft stored before them) takes the defaults.
+    expect(toPayload({ ...eventValues(event()), max_registrations_per_email: undefined, confirm_email_for_free: undefined })).toMatchObject({
+      max_registrations_per_email: 1,
+      confirm_email_for_free: false,
+    });
+  });
 });

@@ -5,11 +5,12 @@ import {
   eventDetailsSchema,
   makeEventDetailsSchema,
   messageFieldKey,
+  registrationSettingsSchema,
   ticketListSchema,
   validate,
   type EventFieldKey,
 } from '@tapcard/shared/rules';
-import { DEFAULT_END_TIME, DEFAULT_START_TIME } from '@tapcard/shared/constants';
+import { DEFAULT_END_TIME, DEFAULT_REGISTRATIONS_PER_EMAIL, DEFAULT_START_TIME } from '@tapcard/shared/constants';
 import { readStored, removeStored, writeStored } from '../../../lib/storage.js';
 
 /**
@@ -41,6 +42,10 @@ export interface WizardValues {
   end_time: string;
   prices: TicketDraft[];
   gallery: { name: string; image: string }[];
+  /** Registrations one email may hold, as typed (a draft stored before these settings lacks both). */
+  max_registrations_per_email?: string;
+  /** Whether a free ticket waits for the registrant to confirm their email. */
+  confirm_email_for_free?: boolean;
 }
 
 export type Step = 1 | 2 | 3;
@@ -55,7 +60,18 @@ export interface WizardDraft {
 }
 
 /** Where the wizard shows a message: a field of step 1, a control of the ticket form, or under the Add button. */
-export type Slot = 'title' | 'description' | 'location' | 'start_date' | 'end_date' | 'ticketTitle' | 'amount' | 'stock' | 'withChips' | 'add';
+export type Slot =
+  | 'title'
+  | 'description'
+  | 'location'
+  | 'start_date'
+  | 'end_date'
+  | 'ticketTitle'
+  | 'amount'
+  | 'stock'
+  | 'withChips'
+  | 'add'
+  | 'max_registrations_per_email';
 export type SlotErrors = Partial<Record<Slot, string>>;
 
 function isoDay(date: Date): string {
@@ -77,6 +93,8 @@ export function newEventValues(now: Date = new Date()): WizardValues {
     end_time: DEFAULT_END_TIME,
     prices: [],
     gallery: [],
+    max_registrations_per_email: String(DEFAULT_REGISTRATIONS_PER_EMAIL),
+    confirm_email_for_free: false,
   };
 }
 
@@ -99,7 +117,14 @@ export function eventValues(event: Event, now: Date = new Date()): WizardValues 
     hasEndDate: Boolean(event.end_date),
     prices: event.prices.map((p) => ({ id: p.id, title: p.title, amount: p.amount, attendees: p.attendees, withChips: p.withChips })),
     gallery: event.gallery.map((g) => ({ name: g.name, image: g.image })),
+    max_registrations_per_email: String(event.max_registrations_per_email ?? DEFAULT_REGISTRATIONS_PER_EMAIL),
+    confirm_email_for_free: event.confirm_email_for_free ?? false,
   };
+}
+
+/** The registration settings as the rules read them; a draft without them takes the defaults. */
+function settings(values: WizardValues) {
+  return { max_registrations_per_email: values.max_registrations_per_email ?? DEFAULT_REGISTRATIONS_PER_EMAIL, confirm_email_for_free: values.confirm_email_for_free ?? false };
 }
 
 const sameDay = (a: string, b: string | null | undefined): boolean => b != null && calendarDay(a) !== null && calendarDay(a) === calendarDay(b);
@@ -153,9 +178,18 @@ export function validateStep(step: Step, values: WizardValues, original?: Wizard
   }
   if (step === 2) {
     const result = validate(ticketListSchema, values.prices);
-    return result.ok ? {} : placed(result.errors, 2);
+    const found = result.ok ? {} : placed(result.errors, 2);
+    const chosen = validate(registrationSettingsSchema, settings(values));
+    const limit = chosen.ok ? undefined : chosen.errors.max_registrations_per_email;
+    return limit ? { ...found, max_registrations_per_email: limit } : found;
   }
   return {};
+}
+
+/** The settings to send; one the rules refuse goes as typed, and the server's message says why. */
+function registrationSettings(values: WizardValues): Pick<EventPayload, 'max_registrations_per_email' | 'confirm_email_for_free'> {
+  const chosen = registrationSettingsSchema.safeParse(settings(values));
+  return chosen.success ? chosen.data : { max_registrations_per_email: Number(values.max_registrations_per_email), confirm_email_for_free: values.confirm_email_for_free ?? false };
 }
 
 /** What create and update send: no times, the end date only when switched on; unchanged days keep the stored text. */
@@ -171,6 +205,7 @@ export function toPayload(values: WizardValues, original?: WizardDraft['original
     ...(end ? { end_date: end } : {}),
     prices: values.prices.map((p) => ({ ...(p.id ? { id: p.id } : {}), title: p.title, amount: p.amount, attendees: p.attendees, withChips: p.withChips })),
     gallery: values.gallery,
+    ...registrationSettings(values),
   };
 }
 
