@@ -21,6 +21,12 @@ export interface AttemptResult {
   delayedMs: number;
 }
 
+/** A guess let through by Throttle.guess. */
+export interface Guess {
+  /** The guess was right: its address starts afresh and it no longer counts against the target. */
+  succeeded(): Promise<void>;
+}
+
 /** Waits `ms` before resolving; the app's is a timer, tests pass their own so delays cost no time. */
 export type Sleep = (ms: number) => Promise<void>;
 
@@ -80,46 +86,71 @@ export class Throttle {
       .execute();
   }
 
+  /**
+   * Counts one guess at `target` (an account, a card, a chip) by the client at `address` (clientKey):
+   * first against `perAddress` for that target and address, then, only if that let it through,
+   * against the target's `ceiling` over all addresses (which may slow it down). Throws 429 when
+   * either is full. Call `succeeded` once the guess proved right: the owner's own success then
+   * neither holds back their address nor fills the ceiling.
+   */
+  async guess(target: string, address: string, limits: { perAddress: Limit; ceiling: Limit }): Promise<Guess> {
+    const mine = `${target}|ip:${address}`;
+    await this.attempt(mine, limits.perAddress);
+    await this.attempt(target, limits.ceiling);
+    return {
+      succeeded: async () => {
+        await this.reset(mine);
+        await this.release(target);
+      },
+    };
+  }
+
+  /** Forgets every guess at `target` (Throttle.guess), from all addresses and its ceiling. */
+  async forget(target: string): Promise<void> {
+    const pattern = `${target.replace(/[\\%_]/g, (c) => `\\${c}`)}|ip:%`;
+    await this.db
+      .deleteFrom('throttles')
+      .where((eb) => eb.or([eb('key', '=', target), eb('key', 'like', pattern)]))
+      .execute();
+  }
+
   /** Forgets `key`'s attempts. */
   async reset(key: string): Promise<void> {
     await this.db.deleteFrom('throttles').where('key', '=', key).execute();
   }
-
-  /** @deprecated Racy (check, then count): use attempt(). Kept only until every caller is converted. */
-  async check(key: string, limit: Limit): Promise<void> {
-    const row = await this.db.selectFrom('throttles').select(['count', 'reset_at']).where('key', '=', key).executeTakeFirst();
-    if (row && row.reset_at > this.now() && row.count >= limit.max) throw tooManyRequests();
-  }
-
-  /** @deprecated Racy (check, then count): use attempt(). Kept only until every caller is converted. */
-  async fail(key: string, limit: Limit): Promise<void> {
-    const now = this.now();
-    const resetAt = new Date(now.getTime() + limit.windowMs);
-    await this.db
-      .insertInto('throttles')
-      .values({ key, count: 1, reset_at: resetAt })
-      .onConflict((oc) =>
-        oc.column('key').doUpdateSet({
-          count: sql<number>`case when throttles.reset_at <= ${now} then 1 else throttles.count + 1 end`,
-          reset_at: sql<Date>`case when throttles.reset_at <= ${now} then ${resetAt} else throttles.reset_at end`,
-        }),
-      )
-      .execute();
-  }
 }
 
-/** The limits used across the upstream. */
+const WINDOW_MS = 15 * 60_000;
+/** How a ceiling slows attempts once it fills past `after`: 250 ms, doubling, at most 4 s. */
+const growing = (after: number) => ({ after, fromMs: 250, maxMs: 4000 });
+
+/**
+ * The limits on guesses. Each target has a small limit per client address (clientKey), so a stranger
+ * locks out only themselves, and a much higher ceiling over all addresses together that slows attempts
+ * down as it fills and refuses only when full. An address's attempts reach the ceiling only while it is
+ * within its own limit, so filling a ceiling takes many addresses.
+ */
 export const LIMITS = {
-  /** Wrong scratch tokens for one card. */
-  cardToken: { max: 5, windowMs: 15 * 60_000 },
-  /** Wrong scratch tokens across all cards (a sweep over many card ids). */
-  cardTokenGlobal: { max: 200, windowMs: 15 * 60_000 },
-  /** Wrong email codes for one address. */
-  emailCode: { max: 5, windowMs: 15 * 60_000 },
-  /** Codes sent to one address. */
-  emailSend: { max: 5, windowMs: 15 * 60_000 },
-  /** Wrong passwords for one account. */
-  login: { max: 5, windowMs: 15 * 60_000 },
-  /** Wrong attendee tokens on a chip. */
-  chipToken: { max: 10, windowMs: 15 * 60_000 },
+  /** Scratch tokens tried on one card from one address. */
+  cardToken: { max: 5, windowMs: WINDOW_MS },
+  /** Scratch tokens tried on one card from all addresses. */
+  cardTokenCeiling: { max: 50, windowMs: WINDOW_MS, delay: growing(10) },
+  /** Scratch tokens tried from one address across all cards, unknown card ids included (a sweep). */
+  cardTokenAddress: { max: 50, windowMs: WINDOW_MS },
+  /** Email codes tried for one email from one address. */
+  emailCode: { max: 5, windowMs: WINDOW_MS },
+  /** Email codes tried for one email from all addresses. */
+  emailCodeCeiling: { max: 30, windowMs: WINDOW_MS, delay: growing(10) },
+  /** Mails (codes, reset links) sent to one email at the request of one address. */
+  emailSend: { max: 5, windowMs: WINDOW_MS },
+  /** Mails sent to one email at the request of all addresses. */
+  emailSendCeiling: { max: 20, windowMs: WINDOW_MS, delay: growing(10) },
+  /** Passwords tried on one account (email) from one address. */
+  login: { max: 5, windowMs: WINDOW_MS },
+  /** Passwords tried on one account from all addresses. */
+  loginCeiling: { max: 50, windowMs: WINDOW_MS, delay: growing(10) },
+  /** Attendee tokens tried on one chip from one address. */
+  chipToken: { max: 10, windowMs: WINDOW_MS },
+  /** Attendee tokens tried on one chip from all addresses. */
+  chipTokenCeiling: { max: 50, windowMs: WINDOW_MS, delay: growing(20) },
 } as const satisfies Record<string, Limit>;

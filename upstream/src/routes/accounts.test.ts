@@ -99,14 +99,28 @@ describe('verify-mail', () => {
     expect(await t.outbox(user.email)).toHaveLength(0);
   });
 
-  it('throttles sending codes to one address (429)', async () => {
+  it('throttles sending codes to one email per requesting address, and over all addresses (429)', async () => {
     const email = uniqueEmail();
+    const stranger = fromIp();
     for (let i = 0; i < LIMITS.emailSend.max; i++) {
-      expect((await send(t, calls.verifyMail, { body: { email }, headers: fromIp() })).statusCode).toBe(200);
+      expect((await send(t, calls.verifyMail, { body: { email }, headers: stranger })).statusCode).toBe(200);
     }
-    const res = await send(t, calls.verifyMail, { body: { email }, headers: fromIp() });
-    expect(res.statusCode).toBe(429);
-    expect(await t.outbox(email)).toHaveLength(LIMITS.emailSend.max);
+    expect((await send(t, calls.verifyMail, { body: { email }, headers: stranger })).statusCode).toBe(429);
+    // The stranger has not used up the owner's mails.
+    expect((await send(t, calls.verifyMail, { body: { email }, headers: fromIp() })).statusCode).toBe(200);
+    // All addresses together stop at the ceiling.
+    for (let a = 0; a < LIMITS.emailSendCeiling.max; a++) await send(t, calls.verifyMail, { body: { email }, headers: fromIp() });
+    expect((await send(t, calls.verifyMail, { body: { email }, headers: fromIp() })).statusCode).toBe(429);
+    expect(await t.outbox(email)).toHaveLength(LIMITS.emailSendCeiling.max);
+  });
+
+  it('sends at most the limit of a burst of 50 parallel requests from one address; the owner still gets a code', async () => {
+    const email = uniqueEmail();
+    const stranger = fromIp();
+    const answers = await Promise.all(Array.from({ length: 50 }, () => send(t, calls.verifyMail, { body: { email }, headers: stranger })));
+    expect(answers.filter((a) => a.statusCode !== 429).length).toBeLessThanOrEqual(LIMITS.emailSend.max);
+    expect((await t.outbox(email)).length).toBeLessThanOrEqual(LIMITS.emailSend.max);
+    expect((await send(t, calls.verifyMail, { body: { email }, headers: fromIp() })).statusCode).toBe(200);
   });
 });
 
@@ -156,15 +170,30 @@ describe('verify-code', () => {
     expect(await countRows('verified_emails')).toBe(before);
   });
 
-  it('throttles wrong codes per address: 429 even for the right code afterwards', async () => {
+  it('throttles wrong codes per email and address: 429 even for the right code afterwards; the owner verifies from another address', async () => {
     const email = uniqueEmail();
     await send(t, calls.verifyMail, { body: { email }, headers: fromIp() });
     const token = await lastCode(email);
     const wrong = token === '000000' ? '111111' : '000000';
+    const attacker = fromIp();
     for (let i = 0; i < LIMITS.emailCode.max; i++) {
-      expect((await send(t, calls.verifyCode, { body: { email, token: wrong } })).statusCode).toBe(400);
+      expect((await send(t, calls.verifyCode, { body: { email, token: wrong }, headers: attacker })).statusCode).toBe(400);
     }
-    expect((await send(t, calls.verifyCode, { body: { email, token } })).statusCode).toBe(429);
+    expect((await send(t, calls.verifyCode, { body: { email, token }, headers: attacker })).statusCode).toBe(429);
+    expect((await send(t, calls.verifyCode, { body: { email, token }, headers: fromIp() })).statusCode).toBe(200);
+  });
+
+  it('evaluates at most the limit of a burst of 50 parallel codes; the right code after the burst is refused, the owner verifies', async () => {
+    const email = uniqueEmail();
+    await send(t, calls.verifyMail, { body: { email }, headers: fromIp() });
+    const token = await lastCode(email);
+    const attacker = fromIp();
+    const guesses = Array.from({ length: 50 }, (_, i) => String(i).padStart(EMAIL_CODE_LENGTH, '9')).filter((g) => g !== token);
+    const answers = await Promise.all(guesses.map((guess) => send(t, calls.verifyCode, { body: { email, token: guess }, headers: attacker })));
+    expect(answers.filter((a) => a.statusCode !== 429).length).toBeLessThanOrEqual(LIMITS.emailCode.max);
+    expect((await send(t, calls.verifyCode, { body: { email, token }, headers: attacker })).statusCode).toBe(429);
+    expect(await t.db.selectFrom('verified_emails').select('email').where('email', '=', email).executeTakeFirst()).toBeUndefined();
+    expect((await send(t, calls.verifyCode, { body: { email, token }, headers: fromIp() })).statusCode).toBe(200);
   });
 });
 
@@ -337,18 +366,56 @@ describe('login', () => {
     expectFieldError(await send(t, calls.login, { body: { email: uniqueEmail(), password: '' } }), 'password', 'Password is required');
   });
 
-  it('throttles wrong passwords per email: 429 even for the right one afterwards', async () => {
+  it('throttles wrong passwords per account and address: 429 even for the right one afterwards, until the window ends', async () => {
     const user = await createUser(t);
+    const attacker = fromIp();
     for (let i = 0; i < LIMITS.login.max; i++) {
-      expect((await send(t, calls.login, { body: { email: user.email, password: 'Wrong-pass1' } })).statusCode).toBe(401);
+      expect((await send(t, calls.login, { body: { email: user.email, password: 'Wrong-pass1' }, headers: attacker })).statusCode).toBe(401);
     }
-    expect((await send(t, calls.login, { body: { email: user.email, password: user.password } })).statusCode).toBe(429);
+    expect((await send(t, calls.login, { body: { email: user.email, password: user.password }, headers: attacker })).statusCode).toBe(429);
     t.clock.advance(LIMITS.login.windowMs + 1000);
     try {
-      expect((await send(t, calls.login, { body: { email: user.email, password: user.password } })).statusCode).toBe(200);
+      expect((await send(t, calls.login, { body: { email: user.email, password: user.password }, headers: attacker })).statusCode).toBe(200);
     } finally {
       t.clock.advance(-(LIMITS.login.windowMs + 1000));
     }
+  });
+
+  it('evaluates at most the limit of a burst of 50 parallel logins, the right password among them', async () => {
+    const user = await createUser(t);
+    const headers = fromIp();
+    const passwords = Array.from({ length: 50 }, (_, i) => (i === 25 || i === 49 ? user.password : 'Wrong-pass1'));
+    const answers = await Promise.all(passwords.map((password) => send(t, calls.login, { body: { email: user.email, password }, headers })));
+    const evaluated = answers.filter((a) => a.statusCode !== 429);
+    expect(evaluated.length).toBeLessThanOrEqual(LIMITS.login.max);
+    expect(answers.filter((a) => a.statusCode === 200).length).toBeLessThanOrEqual(2);
+  });
+
+  it('lets the owner in from another address after 50 wrong passwords from one address', async () => {
+    const user = await createUser(t);
+    const attacker = fromIp();
+    await Promise.all(Array.from({ length: 50 }, () => send(t, calls.login, { body: { email: user.email, password: 'Wrong-pass1' }, headers: attacker })));
+    expect((await send(t, calls.login, { body: { email: user.email, password: user.password }, headers: attacker })).statusCode).toBe(429);
+    const start = t.delays.length;
+    expect((await send(t, calls.login, { body: { email: user.email, password: user.password }, headers: fromIp() })).statusCode).toBe(200);
+    expect(t.delays.slice(start)).toEqual([]);
+  });
+
+  it('lets the owner in, slowed down, after an attack from many addresses below the ceiling; refuses everyone once it is full', async () => {
+    const user = await createUser(t);
+    const addresses = Math.floor((LIMITS.loginCeiling.max - 1) / LIMITS.login.max);
+    for (let a = 0; a < addresses; a++) {
+      const headers = fromIp();
+      await Promise.all(Array.from({ length: 10 }, () => send(t, calls.login, { body: { email: user.email, password: 'Wrong-pass1' }, headers })));
+    }
+    const start = t.delays.length;
+    expect((await send(t, calls.login, { body: { email: user.email, password: user.password }, headers: fromIp() })).statusCode).toBe(200);
+    // The answer came late (the ceiling was nearly full), not refused.
+    expect(t.delays.slice(start)).toEqual([LIMITS.loginCeiling.delay.maxMs]);
+    // The owner's own success does not fill the ceiling: one more attack address fills it.
+    const last = fromIp();
+    await Promise.all(Array.from({ length: 10 }, () => send(t, calls.login, { body: { email: user.email, password: 'Wrong-pass1' }, headers: last })));
+    expect((await send(t, calls.login, { body: { email: user.email, password: user.password }, headers: fromIp() })).statusCode).toBe(429);
   });
 });
 
@@ -380,6 +447,17 @@ describe('forgot-password and reset-password', () => {
 
   it('refuses a bad email with the rule message', async () => {
     expectFieldError(await send(t, calls.forgotPassword, { body: { email: 'nope' } }), 'email', 'Email is not valid');
+  });
+
+  it('mails at most the limit of 50 parallel requests from one address; the owner still gets a link from another', async () => {
+    const user = await createUser(t);
+    const stranger = fromIp();
+    const answers = await Promise.all(Array.from({ length: 50 }, () => send(t, calls.forgotPassword, { body: { email: user.email }, headers: stranger })));
+    expect(answers.filter((a) => a.statusCode !== 429).length).toBeLessThanOrEqual(LIMITS.emailSend.max);
+    expect((await t.outbox(user.email)).length).toBeLessThanOrEqual(LIMITS.emailSend.max);
+    const before = (await t.outbox(user.email)).length;
+    expect((await send(t, calls.forgotPassword, { body: { email: user.email }, headers: fromIp() })).statusCode).toBe(200);
+    expect(await t.outbox(user.email)).toHaveLength(before + 1);
   });
 
   it('resets the password once, revoking every session', async () => {

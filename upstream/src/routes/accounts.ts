@@ -4,6 +4,7 @@ import { EMAIL_CODE_LENGTH, EMAIL_CODE_TTL_MS, PRODUCT_NAME, RESET_TOKEN_TTL_MS 
 import { calls } from '@tapcard/shared/contract';
 import { messages } from '@tapcard/shared/rules';
 import type { Database } from '../db/schema.js';
+import { clientKey } from '../lib/client-address.js';
 import { hashPassword, hashToken, randomDigits, randomId, randomToken, safeEqual, verifyPassword } from '../lib/crypto.js';
 import { deviceLabel } from '../lib/device.js';
 import { HttpError, badRequest, conflict, unauthorised } from '../lib/http-error.js';
@@ -53,12 +54,17 @@ let decoyHash: Promise<string> | null = null;
 const decoy = () => (decoyHash ??= hashPassword(randomToken()));
 
 export default async function accountsRoutes(app: FastifyInstance): Promise<void> {
-  const ipKey = (request: FastifyRequest) => `email-lookup:ip:${request.ip}`;
-
   /** Counts one lookup from the client's address; 429 once over EMAIL_LOOKUP_LIMIT. */
   async function countLookup(request: FastifyRequest): Promise<void> {
-    await app.throttle.check(ipKey(request), EMAIL_LOOKUP_LIMIT);
-    await app.throttle.fail(ipKey(request), EMAIL_LOOKUP_LIMIT);
+    await app.throttle.attempt(`email-lookup:ip:${clientKey(request)}`, EMAIL_LOOKUP_LIMIT);
+  }
+
+  /**
+   * Counts one mail to `email` asked for by the client (LIMITS.emailSend per address, then the email's
+   * LIMITS.emailSendCeiling), so a stranger cannot use up the owner's mails; 429 once over either.
+   */
+  async function countSend(kind: 'email-send' | 'reset-send', email: string, request: FastifyRequest): Promise<void> {
+    await app.throttle.guess(`${kind}:${email}`, clientKey(request), { perAddress: LIMITS.emailSend, ceiling: LIMITS.emailSendCeiling });
   }
 
   async function userByEmail(email: string) {
@@ -80,9 +86,7 @@ export default async function accountsRoutes(app: FastifyInstance): Promise<void
     await countLookup(request);
     const email = normaliseEmail(body.email);
     if (await userByEmail(email)) throw conflict('An account with this email already exists. Please log in.');
-    const sendKey = `email-send:${email}`;
-    await app.throttle.check(sendKey, LIMITS.emailSend);
-    await app.throttle.fail(sendKey, LIMITS.emailSend);
+    await countSend('email-send', email, request);
 
     const now = app.now();
     const code = randomDigits(EMAIL_CODE_LENGTH);
@@ -106,10 +110,10 @@ export default async function accountsRoutes(app: FastifyInstance): Promise<void
     return { success: 'true', message: 'Verification code sent' };
   });
 
-  route(app, calls.verifyCode)(async ({ body }) => {
+  route(app, calls.verifyCode)(async ({ body, request }) => {
     const email = normaliseEmail(body.email);
-    const key = `email-code:${email}`;
-    await app.throttle.check(key, LIMITS.emailCode);
+    // Counted before the code is looked at: only guesses within the limits are compared.
+    const guess = await app.throttle.guess(`email-code:${email}`, clientKey(request), { perAddress: LIMITS.emailCode, ceiling: LIMITS.emailCodeCeiling });
     const now = app.now();
     const candidates = await app.db
       .selectFrom('email_codes')
@@ -120,10 +124,7 @@ export default async function accountsRoutes(app: FastifyInstance): Promise<void
       .execute();
     const given = hashToken(body.token);
     const match = candidates.find((c) => safeEqual(c.code_hash, given));
-    if (!match) {
-      await app.throttle.fail(key, LIMITS.emailCode);
-      throw badRequest('The code is wrong or has expired', 'token');
-    }
+    if (!match) throw badRequest('The code is wrong or has expired', 'token');
     const used = await app.db.transaction().execute(async (trx) => {
       const taken = await trx.updateTable('email_codes').set({ used_at: now }).where('id', '=', match.id).where('used_at', 'is', null).executeTakeFirst();
       if (taken.numUpdatedRows === 0n) return false;
@@ -136,7 +137,7 @@ export default async function accountsRoutes(app: FastifyInstance): Promise<void
       return true;
     });
     if (!used) throw badRequest('The code is wrong or has expired', 'token');
-    await app.throttle.reset(key);
+    await guess.succeeded();
     return { success: 'true', message: 'Email verified' };
   });
 
@@ -146,7 +147,7 @@ export default async function accountsRoutes(app: FastifyInstance): Promise<void
     await requireVerifiedEmail(email, 'user.email');
     await requireNoAccount(email);
     // The card must be a new one and the scratch token its own (throttled like confirm-token).
-    await requireNewCardWithToken(app, body.card_id, body.token);
+    await requireNewCardWithToken(app, request, body.card_id, body.token);
 
     const now = app.now();
     const passwordHash = await hashPassword(body.user.password);
@@ -221,26 +222,21 @@ export default async function accountsRoutes(app: FastifyInstance): Promise<void
   // ── Login and passwords ─────────────────────────────────────────────────
   route(app, calls.login)(async ({ body, request }) => {
     const email = normaliseEmail(body.email);
-    const key = `login:${email}`;
-    await app.throttle.check(key, LIMITS.login);
+    // Counted before the password is checked: only guesses within the limits are evaluated.
+    const guess = await app.throttle.guess(`login:${email}`, clientKey(request), { perAddress: LIMITS.login, ceiling: LIMITS.loginCeiling });
     const user = await userByEmail(email);
     // An unknown email costs the same scrypt work as a wrong password and gets the same answer.
     const ok = await verifyPassword(body.password, user?.password_hash ?? (await decoy()));
-    if (!user || !ok) {
-      await app.throttle.fail(key, LIMITS.login);
-      throw unauthorised(LOGIN_FAILED);
-    }
-    await app.throttle.reset(key);
+    if (!user || !ok) throw unauthorised(LOGIN_FAILED);
+    await guess.succeeded();
     const session = await createSession(app.db, user.id, app.now(), request);
     return { success: 'true', message: 'Logged in', data: session };
   });
 
-  route(app, calls.forgotPassword)(async ({ body }) => {
+  route(app, calls.forgotPassword)(async ({ body, request }) => {
     const email = normaliseEmail(body.email);
-    // Counted for every address, known or not, so the limit reveals nothing either.
-    const key = `reset-send:${email}`;
-    await app.throttle.check(key, LIMITS.emailSend);
-    await app.throttle.fail(key, LIMITS.emailSend);
+    // Counted for every email, known or not, so the limit reveals nothing either.
+    await countSend('reset-send', email, request);
     const user = await userByEmail(email);
     if (user) {
       const now = app.now();
@@ -287,7 +283,8 @@ export default async function accountsRoutes(app: FastifyInstance): Promise<void
       await trx.deleteFrom('sessions').where('user_id', '=', reset.user_id).execute();
     });
     const user = await app.db.selectFrom('users').select('email').where('id', '=', reset.user_id).executeTakeFirst();
-    if (user) await app.throttle.reset(`login:${user.email}`);
+    // The owner proved their mailbox: guesses at the account from every address are forgotten.
+    if (user) await app.throttle.forget(`login:${user.email}`);
     return { success: 'true', message: 'Password reset' };
   });
 

@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { calls } from '@tapcard/shared/contract';
 import { avatarFor } from '@tapcard/shared/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken, randomId, randomToken } from '../lib/crypto.js';
 import { TestPaymentProvider } from '../lib/payments.js';
+import { LIMITS } from '../lib/throttle.js';
 import { answerOf, expectFieldError, send } from '../test/contract.js';
 import { createTestUpstream, createUser, type TestUpstream } from '../test/harness.js';
 import { createEvent, dayText, insertAttendee, insertChip, priceId, registerFree, tidOf } from './events/test-helpers.js';
@@ -18,6 +20,8 @@ afterAll(async () => {
 });
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** A client address of its own, so per-address limits of one test do not touch another. */
+const fromIp = () => ({ 'x-forwarded-for': `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${randomBytes(1)[0]}` });
 
 async function withClockMoved<T>(ms: number, fn: () => Promise<T>): Promise<T> {
   t.clock.advance(ms);
@@ -381,19 +385,35 @@ describe('chips', () => {
     expect((await send(t, calls.bindChip, { params: { id: 'no-such-chip' }, body: { token: ada.tid } })).statusCode).toBe(404);
   });
 
-  it('throttles wrong tokens per chip with 429', async () => {
+  it('throttles wrong tokens per chip and address with 429', async () => {
     const event = await createEvent(t, organiser.authorization);
     const ada = await registerFree(t, event);
     const chip = await insertChip(t, event.id);
-    for (let i = 0; i < 10; i++) {
-      expect((await send(t, calls.bindChip, { params: { id: chip }, body: { token: randomToken() } })).statusCode).toBe(400);
+    const attacker = fromIp();
+    for (let i = 0; i < LIMITS.chipToken.max; i++) {
+      expect((await send(t, calls.bindChip, { params: { id: chip }, body: { token: randomToken() }, headers: attacker })).statusCode).toBe(400);
     }
-    const blocked = await send(t, calls.bindChip, { params: { id: chip }, body: { token: ada.tid } });
+    const blocked = await send(t, calls.bindChip, { params: { id: chip }, body: { token: ada.tid }, headers: attacker });
     expect(blocked.statusCode).toBe(429);
     expect(await t.db.selectFrom('chips').select('attendee_id').where('id', '=', chip).executeTakeFirstOrThrow()).toEqual({ attendee_id: null });
     // Another chip is not affected, and the window ends.
     const other = await insertChip(t, event.id);
-    expect((await send(t, calls.bindChip, { params: { id: other }, body: { token: ada.tid } })).statusCode).toBe(200);
-    expect((await withClockMoved(16 * 60_000, () => send(t, calls.bindChip, { params: { id: chip }, body: { token: ada.tid } }))).statusCode).toBe(200);
+    expect((await send(t, calls.bindChip, { params: { id: other }, body: { token: ada.tid }, headers: attacker })).statusCode).toBe(200);
+    expect((await withClockMoved(16 * 60_000, () => send(t, calls.bindChip, { params: { id: chip }, body: { token: ada.tid }, headers: attacker }))).statusCode).toBe(200);
+  });
+
+  it('evaluates at most the limit of 50 parallel binds; the holder binds from another address', async () => {
+    const event = await createEvent(t, organiser.authorization);
+    const ada = await registerFree(t, event);
+    const chip = await insertChip(t, event.id);
+    const attacker = fromIp();
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => send(t, calls.bindChip, { params: { id: chip }, body: { token: i === 49 ? ada.tid : randomToken() }, headers: attacker })),
+    );
+    expect(answers.filter((a) => a.statusCode !== 429).length).toBeLessThanOrEqual(LIMITS.chipToken.max);
+    expect((await send(t, calls.bindChip, { params: { id: chip }, body: { token: ada.tid }, headers: attacker })).statusCode).toBe(429);
+    const bound = await send(t, calls.bindChip, { params: { id: chip }, body: { token: ada.tid }, headers: fromIp() });
+    expect(bound.statusCode).toBe(200);
+    expect(await t.db.selectFrom('chips').select('attendee_id').where('id', '=', chip).executeTakeFirstOrThrow()).toEqual({ attendee_id: ada.id });
   });
 });

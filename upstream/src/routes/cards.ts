@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import { addServiceFieldsSchema, calls, type CardField, type OwnerCard, type Service } from '@tapcard/shared/contract';
 import { buildVCard, CARD_FIELD_TYPES, normalisePhone, slugify, vcardFileName, type CardFieldType } from '@tapcard/shared/domain';
 import { messages } from '@tapcard/shared/rules';
 import type { Database, Row } from '../db/schema.js';
+import { clientKey } from '../lib/client-address.js';
 import { hashToken, randomId, safeEqual } from '../lib/crypto.js';
 import { badRequest, conflict, notFound } from '../lib/http-error.js';
 import { readForm, storeUpload, type StoredUpload } from '../lib/multipart.js';
@@ -42,29 +43,29 @@ export const scratchTokenHash = (token: string): string => hashToken(token.trim(
 const ABSENT_CARD_HASH = hashToken('absent card');
 
 /**
- * Checks that `token` is the scratch token of card `cardId`, in constant time. Wrong guesses are
- * counted per card (LIMITS.cardToken) and across all cards (LIMITS.cardTokenGlobal); over either
- * limit every attempt gets 429. A wrong pair or unknown card answers 400 'Invalid Token'.
+ * Checks that `token` is the scratch token of card `cardId`, in constant time, counting the guess
+ * before it is compared: across all cards from the client's address (LIMITS.cardTokenAddress, so a
+ * sweep over card ids only stops its own address), then, for a card that exists, per card and address
+ * (LIMITS.cardToken) and per card over all addresses (LIMITS.cardTokenCeiling, slowing as it fills).
+ * Over any limit the attempt gets 429. A wrong pair or unknown card answers 400 'Invalid Token'.
  */
-export async function verifyCardToken(app: FastifyInstance, cardId: string, token: string): Promise<Row<'physical_cards'>> {
-  const perCard = `card-token:${cardId}`;
-  const global = 'card-token:global';
-  await app.throttle.check(perCard, LIMITS.cardToken);
-  await app.throttle.check(global, LIMITS.cardTokenGlobal);
+export async function verifyCardToken(app: FastifyInstance, request: FastifyRequest, cardId: string, token: string): Promise<Row<'physical_cards'>> {
+  const address = clientKey(request);
+  const sweep = `card-token:ip:${address}`;
+  await app.throttle.attempt(sweep, LIMITS.cardTokenAddress);
   const card = await app.db.selectFrom('physical_cards').selectAll().where('id', '=', cardId).executeTakeFirst();
+  // Unknown card ids get no counter of their own: made-up ids would only fill the table.
+  const guess = card ? await app.throttle.guess(`card-token:${card.id}`, address, { perAddress: LIMITS.cardToken, ceiling: LIMITS.cardTokenCeiling }) : null;
   const matches = safeEqual(card?.token_hash ?? ABSENT_CARD_HASH, scratchTokenHash(token));
-  if (!card || !matches) {
-    if (card) await app.throttle.fail(perCard, LIMITS.cardToken);
-    await app.throttle.fail(global, LIMITS.cardTokenGlobal);
-    throw badRequest(INVALID_TOKEN, 'token');
-  }
-  await app.throttle.reset(perCard);
+  if (!card || !guess || !matches) throw badRequest(INVALID_TOKEN, 'token');
+  await guess.succeeded();
+  await app.throttle.release(sweep);
   return card;
 }
 
 /** verifyCardToken, and the card must still be new (409 once activated). */
-export async function requireNewCardWithToken(app: FastifyInstance, cardId: string, token: string): Promise<Row<'physical_cards'>> {
-  const card = await verifyCardToken(app, cardId, token);
+export async function requireNewCardWithToken(app: FastifyInstance, request: FastifyRequest, cardId: string, token: string): Promise<Row<'physical_cards'>> {
+  const card = await verifyCardToken(app, request, cardId, token);
   if (card.status !== 'new') throw conflict(CARD_ALREADY_ACTIVE);
   return card;
 }
@@ -244,16 +245,16 @@ export function absoluteImageUrl(image: string | null, publicUrl: string): strin
 
 export default async function cardsRoutes(app: FastifyInstance): Promise<void> {
   // ── Physical cards ──────────────────────────────────────────────────────
-  route(app, calls.confirmToken)(async ({ body }) => {
-    await requireNewCardWithToken(app, body.card_id, body.token);
+  route(app, calls.confirmToken)(async ({ body, request }) => {
+    await requireNewCardWithToken(app, request, body.card_id, body.token);
     return { success: 'true', message: 'Token confirmed' };
   });
 
   // An account without a card yet (a sign-up whose create-card failed, an account made by social
   // sign-in) gets its card here, started from the account's name, photo and description: the spec sends
   // such an account to this add-device step, and the owner completes the card on the connect page.
-  route(app, calls.addDevice)(async ({ body, user }) => {
-    const card = await requireNewCardWithToken(app, body.card_id, body.token);
+  route(app, calls.addDevice)(async ({ body, user, request }) => {
+    const card = await requireNewCardWithToken(app, request, body.card_id, body.token);
     const now = app.now();
     await app.db.transaction().execute(async (trx) => {
       const profile =
@@ -272,8 +273,8 @@ export default async function cardsRoutes(app: FastifyInstance): Promise<void> {
     return { success: 'true', data: { info: { id: card.id, type: card.type, status: card.status } } };
   });
 
-  route(app, calls.createCard)(async ({ body, user }) => {
-    const card = await requireNewCardWithToken(app, body.card_id, body.token);
+  route(app, calls.createCard)(async ({ body, user, request }) => {
+    const card = await requireNewCardWithToken(app, request, body.card_id, body.token);
     if (await profileOfUser(app.db, user.id)) throw conflict('You already have a card: link this device to it instead');
     const fields = normaliseFields(body.card.fields, 'card.fields');
     const image = imageRef(body.image?.image || user.image, 'image.image');

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { calls } from '@tapcard/shared/contract';
 import { buildVCard, vcardFileName } from '@tapcard/shared/domain';
+import { clientKey } from '../lib/client-address.js';
 import { randomId } from '../lib/crypto.js';
 import { notFound } from '../lib/http-error.js';
 import { route } from '../lib/route.js';
@@ -26,9 +27,7 @@ export default async function contactsRoutes(app: FastifyInstance): Promise<void
   }
 
   route(app, calls.exchangeContact)(async ({ body, request }) => {
-    const key = `exchange:ip:${request.ip}`;
-    await app.throttle.check(key, EXCHANGE_LIMIT);
-    await app.throttle.fail(key, EXCHANGE_LIMIT);
+    await app.throttle.attempt(`exchange:ip:${clientKey(request)}`, EXCHANGE_LIMIT);
     // card_id is the tapped physical card's id or the card profile's own id (from the public card).
     const profile = await profileOfCardId(app.db, body.card_id);
     if (!profile) throw notFound(CARD_NOT_FOUND);

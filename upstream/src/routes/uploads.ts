@@ -3,6 +3,7 @@ import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { calls, uploadFieldsSchema, upstreamPages } from '@tapcard/shared/contract';
+import { clientKey } from '../lib/client-address.js';
 import { badRequest, notFound } from '../lib/http-error.js';
 import { readForm, storeUpload, UPLOAD_FILE_FAILED, UPLOAD_NAME, type StoredUpload } from '../lib/multipart.js';
 import { route } from '../lib/route.js';
@@ -15,9 +16,7 @@ const FILE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 export default async function uploadsRoutes(app: FastifyInstance): Promise<void> {
   route(app, calls.uploadFile)(async ({ request }) => {
-    const key = `upload:ip:${request.ip}`;
-    await app.throttle.check(key, UPLOAD_LIMIT);
-    await app.throttle.fail(key, UPLOAD_LIMIT);
+    await app.throttle.attempt(`upload:ip:${clientKey(request)}`, UPLOAD_LIMIT);
     const dir = app.config.uploadDir;
     const form = await readForm(request, { fields: uploadFieldsSchema, files: calls.uploadFile.multipart, dir });
     let stored: StoredUpload | null = null;

@@ -4,6 +4,7 @@ import { messages } from '@tapcard/shared/rules';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database, Row } from '../../db/schema.js';
+import { clientKey } from '../../lib/client-address.js';
 import { hashToken } from '../../lib/crypto.js';
 import { inEventChange } from '../../lib/event-seq.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error.js';
@@ -107,21 +108,18 @@ export function arenaRoutes(app: FastifyInstance): void {
     };
   });
 
-  route(app, calls.bindChip)(async ({ params, body }) => {
+  route(app, calls.bindChip)(async ({ params, body, request }) => {
     const chip = await app.db.selectFrom('chips').selectAll().where('id', '=', params.id).executeTakeFirst();
     if (!chip) throw notFound('Chip not found');
-    const key = `chip-token:${chip.id}`;
-    await app.throttle.check(key, LIMITS.chipToken);
+    // Counted before the token is looked up: only guesses within the limits are evaluated.
+    const guess = await app.throttle.guess(`chip-token:${chip.id}`, clientKey(request), { perAddress: LIMITS.chipToken, ceiling: LIMITS.chipTokenCeiling });
     const attendee = await app.db
       .selectFrom('attendees')
       .select(['id', 'event_id'])
       .where('tid_hash', '=', hashToken(body.token))
       .where('status', '=', 'confirmed')
       .executeTakeFirst();
-    if (!attendee || attendee.event_id !== chip.event_id) {
-      await app.throttle.fail(key, LIMITS.chipToken);
-      throw badRequest(messages.accessTokenInvalid, 'token');
-    }
+    if (!attendee || attendee.event_id !== chip.event_id) throw badRequest(messages.accessTokenInvalid, 'token');
     if (chip.attendee_id !== attendee.id) {
       if (chip.attendee_id !== null) throw conflict(CHIP_TAKEN_MESSAGE);
       await inEventChange(app.db, chip.event_id, async (trx, seq) => {
@@ -134,7 +132,7 @@ export function arenaRoutes(app: FastifyInstance): void {
         if (bound.numUpdatedRows === 0n) throw conflict(CHIP_TAKEN_MESSAGE);
       });
     }
-    await app.throttle.reset(key);
+    await guess.succeeded();
     return { success: 'true', message: 'Chip linked', data: { event_id: chip.event_id } };
   });
 

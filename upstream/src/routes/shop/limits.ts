@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { clientKey } from '../../lib/client-address.js';
 import type { Limit } from '../../lib/throttle.js';
 
 /** Requests per client IP on the shop's public writes, so a bot cannot fill the tables. */
@@ -9,9 +10,7 @@ export const SHOP_LIMITS = {
   order: { max: 20, windowMs: 15 * 60_000 },
 } as const satisfies Record<string, Limit>;
 
-/** Counts one request of `request.ip` against `limit`; 429 once the window's allowance is used up. */
+/** Counts one request of the client's address against `limit`; 429 once the window's allowance is used up. */
 export async function throttleByIp(app: FastifyInstance, request: FastifyRequest, name: keyof typeof SHOP_LIMITS): Promise<void> {
-  const key = `shop:${name}:${request.ip}`;
-  await app.throttle.check(key, SHOP_LIMITS[name]);
-  await app.throttle.fail(key, SHOP_LIMITS[name]);
+  await app.throttle.attempt(`shop:${name}:${clientKey(request)}`, SHOP_LIMITS[name]);
 }
