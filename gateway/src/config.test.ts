@@ -24,6 +24,8 @@ describe('loadConfig', () => {
       uploadTimeoutMs: 60_000,
       rateLimitPerMinute: 600,
       authRateLimitPerMinute: 60,
+      maxSocketsPerAddress: 500,
+      organiserRecheckMs: 60_000,
       pingIntervalMs: 25_000,
       pingTimeoutMs: 20_000,
       slowConsumerMaxBytes: 1024 * 1024,
@@ -58,6 +60,9 @@ describe('loadConfig', () => {
     ['POLL_INTERVAL_MS', '0'],
     ['PING_INTERVAL_MS', '10'],
     ['SLOW_CONSUMER_MAX_BYTES', '100'],
+    ['MAX_SOCKETS_PER_ADDRESS', '0'],
+    ['MAX_SOCKETS_PER_ADDRESS', 'many'],
+    ['ORGANISER_RECHECK_MS', '10'],
     ['LOG_LEVEL', 'loud'],
     ['GATEWAY_SERVICE_KEY', 'short'],
   ])('a bad %s (%s) is refused with a message naming it', (name, value) => {

@@ -71,6 +71,10 @@ const envSchema = z.object({
   UPLOAD_TIMEOUT_MS: int(100, 600_000).default(60_000),
   RATE_LIMIT_PER_MINUTE: int(1, 1_000_000).default(600),
   AUTH_RATE_LIMIT_PER_MINUTE: int(1, 1_000_000).default(60),
+  // Open sockets per client address (every instance together): a venue's Wi-Fi puts many phones behind one address.
+  MAX_SOCKETS_PER_ADDRESS: int(1, 1_000_000).default(500),
+  // How often organiser subscriptions are checked again with the upstream (sessions that expire).
+  ORGANISER_RECHECK_MS: int(200, 3_600_000).default(60_000),
   // Socket.IO heartbeat (its own defaults): a client that stops reading, so stops answering pings, is
   // dropped at most PING_INTERVAL_MS + PING_TIMEOUT_MS after its last answer.
   PING_INTERVAL_MS: int(1000, 300_000).default(25_000),
@@ -100,6 +104,8 @@ const configSchema = envSchema.transform((e) => ({
   uploadTimeoutMs: e.UPLOAD_TIMEOUT_MS,
   rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
   authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+  maxSocketsPerAddress: e.MAX_SOCKETS_PER_ADDRESS,
+  organiserRecheckMs: e.ORGANISER_RECHECK_MS,
   pingIntervalMs: e.PING_INTERVAL_MS,
   pingTimeoutMs: e.PING_TIMEOUT_MS,
   slowConsumerMaxBytes: e.SLOW_CONSUMER_MAX_BYTES,

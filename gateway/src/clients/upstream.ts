@@ -1,5 +1,5 @@
 import { SERVICE_KEY_HEADER, buildPath, calls } from '@tapcard/shared/contract';
-import type { AdminEvent, AttendeeToken, ChipRecord, Failure, LiveState } from '@tapcard/shared/contract';
+import type { AdminEvent, AttendeeToken, ChipRecord, Event, Failure, LiveState } from '@tapcard/shared/contract';
 import type { ErrorCode } from '@tapcard/shared/realtime';
 import type { z } from 'zod';
 
@@ -42,6 +42,11 @@ export class UpstreamClient {
 
   adminEvent(eventId: string, authorization: string, timeoutMs?: number): Promise<UpstreamResult<AdminEvent>> {
     return this.get(buildPath(calls.adminEvent.path, { id: eventId }), calls.adminEvent.answer, { authorization }, timeoutMs);
+  }
+
+  /** The organiser's own event (the light read: no attendees or chats), to recheck an organiser's claim. */
+  event(eventId: string, authorization: string, timeoutMs?: number): Promise<UpstreamResult<Event>> {
+    return this.get(buildPath(calls.getEvent.path, { id: eventId }), calls.getEvent.answer, { authorization }, timeoutMs);
   }
 
   /** True when the upstream's GET /healthz answers 2xx within the timeout. */

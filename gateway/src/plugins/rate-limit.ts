@@ -1,14 +1,29 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { BudgetStore, MemoryWindows } from '../limits/budget.js';
 
 /**
  * Per-client limits on /api (what reaches the upstream), keyed by request.ip: the socket address
  * unless TRUST_PROXY names the proxy in front, so a client rotating X-Forwarded-For stays one client.
- * Static files and health checks are not limited.
+ * Static files and health checks are not limited. With Redis the counts are shared by every instance
+ * (see BudgetStore for what happens while Redis is away). The realtime socket spends from the same
+ * per-address budget for each subscription it has to check with the upstream (`app.apiBudget`).
  */
 
 const STRICT_PREFIXES = ['/api/auth/', '/api/connect/public/'];
+const WINDOW_MS = 60_000;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    apiBudget: ApiBudget;
+  }
+}
+
+export interface ApiBudget {
+  /** Spends one /api request of `address`'s budget; false when none is left this minute. */
+  spend(address: string): Promise<boolean>;
+}
 
 /** The path as a router that decodes and folds slashes would see it, so encodings do not dodge the stricter limit. */
 function plainPath(url: string): string {
@@ -35,9 +50,21 @@ export interface RateLimitOptions {
 
 export default fp(
   async (app, options: RateLimitOptions) => {
+    const redis = app.redis?.limits;
+    const namespace = `${app.config.redisKeyPrefix}rate:`;
+    const memory = new MemoryWindows();
+    // The plugin builds its store itself; this one counts in the same keys and windows as the sockets' budget.
+    class ApiStore extends BudgetStore {
+      constructor() {
+        super(redis, namespace, memory);
+      }
+    }
+    const shared = new BudgetStore(redis, namespace, memory);
+    app.decorate('apiBudget', { spend: (address: string) => shared.spend(address, options.perMinute, WINDOW_MS) });
     await app.register(rateLimit, {
       global: true,
-      timeWindow: 60_000,
+      timeWindow: WINDOW_MS,
+      store: ApiStore,
       keyGenerator: (request) => (isStrict(request) ? `strict|${request.ip}` : request.ip),
       max: (_request, key) => (key.startsWith('strict|') ? options.strictPerMinute : options.perMinute),
       // By the matched route, not the raw URL, so no spelling of a path slips past.
@@ -45,5 +72,5 @@ export default fp(
       errorResponseBuilder: (_request, context) => ({ statusCode: context.statusCode, message: 'rate limited' }),
     });
   },
-  { name: 'rate-limit' },
+  { name: 'rate-limit', dependencies: ['services'] },
 );

@@ -18,11 +18,12 @@ export default fp(
       redis: app.redis,
       upstream: app.upstream,
       metrics: app.metrics,
+      apiBudget: app.apiBudget,
       log: app.log,
     });
     app.decorate('realtime', realtime);
     app.addHook('preClose', async () => realtime.closeSockets());
     app.addHook('onClose', async () => realtime.close());
   },
-  { name: 'realtime', dependencies: ['services'] },
+  { name: 'realtime', dependencies: ['services', 'rate-limit'] },
 );

@@ -17,6 +17,10 @@ export interface Claim {
   audience: Audience;
 }
 export type ClaimResult = { ok: true; claim: Claim } | { ok: false; code: ErrorCode };
+/** Spends one upstream read from the client's budget (its address's /api budget); false when none is left. */
+export type Spend = () => Promise<boolean>;
+/** 'ended': the upstream refused the credential or the event; 'unknown': it could not answer (kept for now). */
+export type Recheck = 'ok' | 'ended' | 'unknown';
 
 const CHIP_CACHE_MS = 5 * 60 * 1000;
 /**
@@ -51,15 +55,21 @@ export class ClaimVerifier {
 
   constructor(private readonly upstream: UpstreamClient) {}
 
-  async verify(subscription: Subscribe, token: string | undefined): Promise<ClaimResult> {
+  /**
+   * A claim needing an upstream read spends from the client's budget first (answered from the caches,
+   * or joining a check under way, it costs nothing); a client with none left is refused 'rate_limited'.
+   */
+  async verify(subscription: Subscribe, token: string | undefined, spend: Spend): Promise<ClaimResult> {
     const key = claimKey(subscription);
+    const limited: ClaimResult = { ok: false, code: 'rate_limited' };
     switch (subscription.kind) {
       case 'arena': {
         const cached = this.arenaClaims.get(key);
         if (cached && cached.until > Date.now()) return { ok: true, claim: cached.claim };
         const running = this.arenaChecks.get(key);
         if (running) return running;
-        const check = this.checkArena(key, subscription.tid).finally(() => this.arenaChecks.delete(key));
+        const { tid } = subscription;
+        const check = (async () => ((await spend()) ? this.checkArena(key, tid) : limited))().finally(() => this.arenaChecks.delete(key));
         this.arenaChecks.set(key, check);
         return check;
       }
@@ -71,6 +81,7 @@ export class ClaimVerifier {
         });
         const cached = this.chipEvents.get(chipId);
         if (cached && cached.until > Date.now()) return chipClaim(cached.eventId, null);
+        if (!(await spend())) return limited;
         const answer = await this.upstream.chip(chipId, token, VERIFY_TIMEOUT_MS);
         if (!answer.ok) return answer;
         const chip = answer.data;
@@ -83,6 +94,7 @@ export class ClaimVerifier {
       }
       case 'organiser': {
         if (!token) return { ok: false, code: 'forbidden' };
+        if (!(await spend())) return limited;
         const answer = await this.upstream.adminEvent(subscription.eventId, token, VERIFY_TIMEOUT_MS);
         if (!answer.ok) return answer;
         const eventId = answer.data.id;
@@ -90,6 +102,17 @@ export class ClaimVerifier {
         return { ok: true, claim: { key, eventId, rooms: [rooms.event(eventId), rooms.organiser(eventId)], audience: { kind: 'organiser' } } };
       }
     }
+  }
+
+  /**
+   * Asks the upstream again, never from a cache, whether `token` still opens the organiser's event
+   * (the session may have ended since the subscription was checked).
+   */
+  async recheckOrganiser(eventId: string, token: string | undefined): Promise<Recheck> {
+    if (!token) return 'ended';
+    const answer = await this.upstream.event(eventId, token, VERIFY_TIMEOUT_MS);
+    if (answer.ok) return answer.data.id === eventId ? 'ok' : 'ended';
+    return answer.code === 'forbidden' || answer.code === 'not_found' ? 'ended' : 'unknown';
   }
 
   private async checkArena(key: string, tid: string): Promise<ClaimResult> {

@@ -3,10 +3,17 @@ import type { ClientToServerEvents, ServerToClientEvents, Update } from '@tapcar
 import type { Metrics } from '../metrics.js';
 import { rooms } from './rooms.js';
 
-export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 export interface SocketData {
   /** The handshake's bearer token ('Bearer xyz'), when the client sent one. */
   token: string | undefined;
+  /** The client's address, as request.ip would be for its HTTP requests. */
+  address: string;
+}
+/** Between gateway instances (through the Redis adapter). */
+export interface InterServerEvents {
+  /** Some session may have ended: check organiser subscriptions again. */
+  recheckOrganisers: () => void;
 }
 
 /**

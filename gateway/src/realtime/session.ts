@@ -4,8 +4,8 @@ import type { Socket } from 'socket.io';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ClientToServerEvents, ServerToClientEvents } from '@tapcard/shared/realtime';
 import { claimKey } from './claims.js';
-import type { Claim, ClaimVerifier } from './claims.js';
-import type { SocketData } from './emitter.js';
+import type { Claim, ClaimVerifier, Recheck, Spend } from './claims.js';
+import type { InterServerEvents, SocketData } from './emitter.js';
 import { realtimeError } from './errors.js';
 import type { LiveEvents } from './live-events.js';
 import { TokenBucket } from './token-bucket.js';
@@ -16,7 +16,7 @@ import { buildView } from './views.js';
  * payload is parsed with the shared schemas; nothing a client sends can throw out of here.
  */
 
-type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 type Ack<T> = (answer: T) => void;
 
 export const MAX_SUBSCRIPTIONS_PER_SOCKET = 16;
@@ -39,8 +39,15 @@ function ackOf<T>(candidate: unknown, log: FastifyBaseLogger): Ack<T> {
 export interface SessionDeps {
   live: LiveEvents;
   claims: ClaimVerifier;
+  /** Spends from this socket's client address's budget. */
+  spend: Spend;
   log: FastifyBaseLogger;
 }
+
+/** Rechecks an organiser's claim (shared by the sockets of one round, so each token and event is asked once). */
+export type OrganiserCheck = (eventId: string, token: string | undefined) => Promise<Recheck>;
+
+const SESSION_ENDED = 'Your session has ended. Please log in again.';
 
 export class SocketSession {
   private readonly subscriptions = new Map<string, Claim>();
@@ -117,7 +124,7 @@ export class SocketSession {
     }
     this.pending.add(key);
     try {
-      const verified = await this.d.claims.verify(parsed.data, this.socket.data.token);
+      const verified = await this.d.claims.verify(parsed.data, this.socket.data.token, this.d.spend);
       if (!verified.ok) return ack(realtimeError(verified.code));
       if (this.closed) return;
       const { claim } = verified;
@@ -166,6 +173,35 @@ export class SocketSession {
     for (const claim of claims) this.socket.emit('snapshot', buildView(current.state, claim.audience));
     this.socket.emit('status', { eventId, stale: current.stale });
     ack({ ok: true });
+  }
+
+  /**
+   * Checks this socket's organiser subscriptions again and ends those whose session (or event) the
+   * upstream no longer accepts: their rooms are left, and the client is told with 'ended'. Queued
+   * behind the client's own events, so a subscription being set up is checked once it is in place.
+   */
+  recheckOrganisers(check: OrganiserCheck): Promise<void> {
+    return new Promise((resolve) => {
+      this.inOrder(async () => {
+        try {
+          await this.recheckNow(check);
+        } finally {
+          resolve();
+        }
+      }, () => resolve());
+    });
+  }
+
+  private async recheckNow(check: OrganiserCheck): Promise<void> {
+    const organiser = [...this.subscriptions].filter(([, claim]) => claim.audience.kind === 'organiser');
+    if (organiser.length === 0) return;
+    const token = this.socket.data.token;
+    const results = await Promise.all(organiser.map(async ([key, claim]) => ({ key, claim, result: await check(claim.eventId, token) })));
+    for (const { key, claim, result } of results) {
+      if (result !== 'ended' || this.closed || this.subscriptions.get(key) !== claim) continue;
+      this.remove(key);
+      this.socket.emit('ended', { subscription: { kind: 'organiser', eventId: claim.eventId }, error: realtimeError('forbidden', SESSION_ENDED).error });
+    }
   }
 
   private remove(key: string): void {

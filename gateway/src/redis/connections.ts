@@ -14,6 +14,8 @@ export interface RedisConnections {
   command: Redis;
   /** Socket.IO adapter publishing (kept apart so broadcasts never delay a lease renewal). */
   publisher: Redis;
+  /** Per-address rate limits and socket counts (one command per request: kept apart for the same reason). */
+  limits: Redis;
   /** Socket.IO adapter and poke subscriptions. */
   subscriber: Redis;
   /** Resolves true once the command connection is ready, false after `timeoutMs`. */
@@ -54,6 +56,7 @@ export function createRedisConnections(url: string, log: FastifyBaseLogger): Red
   };
   const command = new Redis(url, { ...failFast, connectionName: 'gateway-command' });
   const publisher = new Redis(url, { ...failFast, connectionName: 'gateway-publisher' });
+  const limits = new Redis(url, { ...failFast, connectionName: 'gateway-limits' });
   const subscriber = new Redis(url, {
     connectTimeout: 2000,
     retryStrategy,
@@ -67,11 +70,13 @@ export function createRedisConnections(url: string, log: FastifyBaseLogger): Red
   });
   watch(command, 'command', log);
   watch(publisher, 'publisher', log);
+  watch(limits, 'limits', log);
   watch(subscriber, 'subscriber', log);
 
   return {
     command,
     publisher,
+    limits,
     subscriber,
     async ready(timeoutMs) {
       if (command.status === 'ready') return true;
@@ -79,7 +84,7 @@ export function createRedisConnections(url: string, log: FastifyBaseLogger): Red
       return Promise.race([once(command, 'ready').then(() => true), timeout]);
     },
     async close() {
-      await Promise.all([closeOne(command), closeOne(publisher), closeOne(subscriber)]);
+      await Promise.all([closeOne(command), closeOne(publisher), closeOne(limits), closeOne(subscriber)]);
     },
   };
 }

@@ -13,6 +13,8 @@ export interface ConnectOptions {
   token?: string;
   origin?: string | null;
   transports?: ('websocket' | 'polling')[];
+  /** More handshake headers (X-Forwarded-For, as a proxy in front would add). */
+  headers?: Record<string, string>;
 }
 
 export function connect(url: string, options: ConnectOptions = {}): Promise<ClientSocket> {
@@ -24,7 +26,7 @@ export function connect(url: string, options: ConnectOptions = {}): Promise<Clie
     reconnection: false,
     timeout: 5000,
     auth: options.token ? { token: options.token } : {},
-    extraHeaders: origin === null ? {} : { origin },
+    extraHeaders: { ...(origin === null ? {} : { origin }), ...options.headers },
   });
   return new Promise((resolve, reject) => {
     socket.once('connect', () => resolve(socket));

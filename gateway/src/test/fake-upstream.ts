@@ -168,6 +168,15 @@ export class FakeUpstream {
     attendee.seq = event.version;
   }
 
+  /** Ends an organiser's session (logout, expiry): the bearer opens nothing any more. */
+  endSession(bearer: string): void {
+    for (const event of this.events.values()) if (event.bearer === bearer) event.bearer = `Bearer ended-${randomBytes(16).toString('hex')}`;
+  }
+
+  private isSession(authorization: string | undefined): boolean {
+    return authorization !== undefined && [...this.events.values()].some((e) => e.bearer === authorization);
+  }
+
   pollCount(eventId: string): number {
     return this.polls.get(eventId) ?? 0;
   }
@@ -213,6 +222,17 @@ export class FakeUpstream {
       return reply.hijack();
     });
     app.post(calls.login.path, async () => ({ success: 'true', data: { token_type: 'Bearer', access_token: 'x' } }));
+    // The session calls: logout ends the caller's session; a password change answers without ending one.
+    app.post('/auth/api/logout', async (request, reply) => {
+      const authorization = request.headers.authorization;
+      if (!authorization || !this.isSession(authorization)) return reply.code(401).send(failure('Unauthorized'));
+      this.endSession(authorization);
+      return this.answer(calls.changePassword.answer, { success: 'true', message: 'Logged out' });
+    });
+    app.post(calls.changePassword.path, async (request, reply) => {
+      if (!this.isSession(request.headers.authorization)) return reply.code(401).send(failure('Unauthorized'));
+      return this.answer(calls.changePassword.answer, { success: 'true', message: 'Password changed' });
+    });
     app.post(calls.uploadFile.path, async (request) => ({
       success: 'true',
       data: { url: '/backend/files/upload.png', name: String(Buffer.isBuffer(request.body) ? request.body.length : 0) },
@@ -296,6 +316,16 @@ export class FakeUpstream {
       event.version += 1;
       event.chips.set(chipId, { attendee_id: found.attendee.id, seq: event.version });
       return this.answer(calls.bindChip.answer, { success: 'true', data: { event_id: event.details.id } });
+    });
+
+    app.get(calls.getEvent.path, async (request, reply) => {
+      const event = this.events.get(paramsSchema.parse(request.params).id);
+      if (!event) return reply.code(404).send(failure('Event not found'));
+      if (request.headers.authorization !== event.bearer) return reply.code(401).send(failure('Unauthorized'));
+      return this.answer(calls.getEvent.answer, {
+        success: 'true',
+        data: { ...this.summary(event), prices: [], gallery: [], attendees: [], attendee_count: event.attendees.size, user: { name: 'Organiser', image: null }, user_id: event.details.user_id },
+      });
     });
 
     app.get(calls.adminEvent.path, async (request, reply) => {

@@ -117,6 +117,14 @@ export type Update = z.infer<typeof updateSchema>;
 export const statusSchema = z.object({ eventId, stale: z.boolean() });
 export type Status = z.infer<typeof statusSchema>;
 
+/**
+ * The server ended one of the socket's subscriptions (an organiser's session ended: logout, password
+ * change or reset, sessions ended elsewhere, expiry). No more updates come for it; subscribing again
+ * is refused the same way until the client has a valid session.
+ */
+export const endedSchema = z.object({ subscription: subscribeSchema, error: realtimeErrorSchema });
+export type Ended = z.infer<typeof endedSchema>;
+
 /** Socket.IO event maps, for typed `Server<…>` and `Socket<…>` on both ends. Payloads are parsed with the schemas above, never trusted. */
 export interface ClientToServerEvents {
   subscribe: (payload: unknown, ack: (answer: SubscribeAck) => void) => void;
@@ -128,6 +136,7 @@ export interface ServerToClientEvents {
   update: (update: Update) => void;
   snapshot: (snapshot: Snapshot) => void;
   status: (status: Status) => void;
+  ended: (ended: Ended) => void;
 }
 
 export const REALTIME_PATH = '/socket.io';

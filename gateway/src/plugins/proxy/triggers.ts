@@ -27,3 +27,20 @@ export function eventIdOfAnswer(body: Buffer): string | undefined {
   const parsed = writeAnswerSchema.safeParse(value);
   return parsed.success ? parsed.data.data.event_id : undefined;
 }
+
+/**
+ * Writes after which a session may have ended (logout, a password changed or reset, sessions ended):
+ * every organiser subscription is then checked again. Matched on the path as the upstream's router
+ * would see it (decoded, slashes folded; any case: a needless recheck costs little, a missed one more).
+ */
+export function isSessionChange(method: string, upstreamPath: string): boolean {
+  if (method !== 'POST' && method !== 'DELETE') return false;
+  let path = upstreamPath;
+  try {
+    path = decodeURIComponent(upstreamPath);
+  } catch {
+    // Not decodable: the upstream cannot route it either.
+  }
+  path = path.replace(/\/{2,}/g, '/').toLowerCase();
+  return path.startsWith('/auth/api/') || (method === calls.resetPassword.method && path === calls.resetPassword.path.toLowerCase());
+}
