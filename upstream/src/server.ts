@@ -3,6 +3,7 @@ import { ConfigError, readConfig } from './config.js';
 import { openConfiguredDatabase } from './db/database.js';
 import { outboxMailer, smtpMailer } from './lib/mailer.js';
 import { TestPaymentProvider } from './lib/payments.js';
+import { startUploadSweeper } from './lib/upload-sweeper.js';
 import { formatDemoSummary, seedDemo } from './seed.js';
 
 // The only file that listens. Reads the configuration once, migrates, seeds an empty database with
@@ -18,11 +19,13 @@ async function main(): Promise<void> {
     { config, db, mailer, payments, now },
     { logger: { level: config.logLevel } },
   );
+  const sweeper = startUploadSweeper({ db, dir: config.uploadDir, now, log: app.log });
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'stopping');
+    await sweeper.stop();
     await app.close();
     await close();
     process.exit(0);
