@@ -19,6 +19,7 @@ export function createRenderer({ webDist, apiBase }) {
   return async (url, signal) => {
     if (url.pathname === '/') return '<!doctype html><p>landing, rendered</p>';
     if (url.pathname === '/card/connect') return '<!doctype html><p>card ' + url.searchParams.get('link') + ' from ' + apiBase + ' and ' + webDist + '</p>';
+    if (url.pathname.startsWith('/event/u/arena/')) return '<!doctype html><p>arena of ' + url.pathname.split('/')[4] + '</p>';
     if (url.pathname === '/broken') throw new Error('render failed');
     if (url.pathname === '/slow') {
       await new Promise((resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason)));
@@ -64,6 +65,12 @@ describe('server-rendered pages', () => {
     expect(page.type).toMatch(/^text\/html/);
     expect(page.cache).toBe('no-cache');
     expect(page.body).toBe(`<!doctype html><p>card tolu from ${upstream.url} and ${dir}</p>`);
+  });
+
+  test("an attendee's rendered arena (their data, their token in the URL) is never stored by a cache", async () => {
+    const page = await html(gateway, '/event/u/arena/tid-secret-9');
+    expect(page.body).toBe('<!doctype html><p>arena of tid-secret-9</p>');
+    expect(page.cache).toBe('no-store');
   });
 
   test('the landing page is rendered too, not the static index.html', async () => {

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { FakeUpstream } from '../test/fake-upstream.js';
 import { TEST_SERVICE_KEY, startGateway } from '../test/gateway.js';
@@ -18,6 +18,7 @@ const INDEX = `<!doctype html><title>TapCard</title><style>${'.boot { display: g
 const SCRIPT = `export const rows = [${Array.from({ length: 400 }, (_, i) => `{ id: ${i}, label: 'row number ${i}' }`).join(', ')}];\n`;
 
 const PREBUILT_BR = brotliCompressSync(SCRIPT);
+const MAP = JSON.stringify({ version: 3, sources: ['../../src/features/attendee/ArenaPage.tsx'], sourcesContent: ['// the source'], mappings: '' });
 
 interface Answer {
   status: number;
@@ -48,6 +49,10 @@ beforeAll(async () => {
   // A file with the build's brotli copy beside it (vite-plugin-compression2 writes one for each text file).
   writeFileSync(join(web, 'assets', 'prebuilt-4d5e6f.js'), SCRIPT);
   writeFileSync(join(web, 'assets', 'prebuilt-4d5e6f.js.br'), PREBUILT_BR);
+  // The build writes hidden source maps beside the scripts (the speed-budget check reads them).
+  writeFileSync(join(web, 'assets', 'app-1a2b3c.js.map'), MAP);
+  writeFileSync(join(web, 'assets', 'app-1a2b3c.js.map.br'), brotliCompressSync(MAP));
+  writeFileSync(join(web, 'assets', 'app-1a2b3c.js.map.gz'), gzipSync(MAP));
   gateway = await startGateway({ UPSTREAM_URL: upstream.url, WEB_DIST: web });
 });
 afterAll(async () => {
@@ -102,5 +107,33 @@ describe('compression of the SPA files', () => {
     expect(res.body.length).toBeGreaterThan(4000);
     expect(res.headers['content-encoding']).toBeUndefined();
     expect(JSON.parse(res.body.toString()).success).toBe('true');
+  });
+});
+
+describe('source maps', () => {
+  test('are never served, however asked for, and no answer points to one', async () => {
+    for (const path of ['/assets/app-1a2b3c.js.map', '/assets/app-1a2b3c.js.map.br', '/assets/app-1a2b3c.js.map.gz', '/assets/app-1a2b3c.js%2Emap', '/assets/APP-1a2b3c.js.MAP']) {
+      for (const headers of [{}, { 'accept-encoding': 'br, gzip' }, { accept: 'text/html' }] as Record<string, string>[]) {
+        const res = await get(path, headers);
+        expect(res.status, `${path} ${JSON.stringify(headers)}`).toBe(404);
+        expect(res.body.toString()).not.toContain('sourcesContent');
+      }
+    }
+    const script = await get('/assets/app-1a2b3c.js');
+    expect(script.status).toBe(200);
+    expect(script.headers.sourcemap).toBeUndefined();
+    expect(script.headers['x-sourcemap']).toBeUndefined();
+  });
+});
+
+describe('pages whose URL carries a secret', () => {
+  test("an attendee's arena and token pages and the reset-password page are never stored by a cache", async () => {
+    for (const path of ['/event/u/arena/tid-secret-1', '/event/u/arena/tid-secret-1/chat', '/event/u/token/tid-secret-1', '/reset-password/reset-secret-1/']) {
+      const res = await get(path, { accept: 'text/html' });
+      expect(res.status, path).toBe(200);
+      expect(res.headers['cache-control'], path).toBe('no-store');
+    }
+    // Other pages are still revalidated on every load (and may be kept).
+    expect((await get('/event/ev-1', { accept: 'text/html' })).headers['cache-control']).toBe('no-cache');
   });
 });

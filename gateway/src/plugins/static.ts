@@ -5,7 +5,7 @@ import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { redactUrl } from '@tapcard/shared/contract';
+import { redactUrl, urlCarriesSecret } from '@tapcard/shared/contract';
 import type { CreateRenderer, Render } from '@tapcard/shared/ssr';
 import { messages, sendFailure } from '../http/failure.js';
 
@@ -32,6 +32,19 @@ export interface SpaOptions {
 
 const RESERVED = ['/api', '/socket.io', '/healthz', '/readyz', '/metrics'];
 const NOT_BUILT = 'web app not built: run pnpm build';
+/**
+ * Source maps (and their compressed copies): the build writes them hidden, without a
+ * sourceMappingURL comment, for the speed-budget check; they are never sent.
+ */
+const SOURCE_MAP = /\.map(?:\.(?:br|gz))?$/i;
+
+function isSourceMap(path: string): boolean {
+  try {
+    return SOURCE_MAP.test(decodeURIComponent(path));
+  } catch {
+    return SOURCE_MAP.test(path);
+  }
+}
 
 function isReserved(path: string): boolean {
   return RESERVED.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
@@ -40,13 +53,13 @@ function isReserved(path: string): boolean {
 function isClientRoute(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   const path = request.url.split('?', 1)[0] ?? '/';
-  if (isReserved(path)) return false;
+  if (isReserved(path) || isSourceMap(path)) return false;
   return path === '/' || (request.headers.accept ?? '').includes('text/html');
 }
 
 function cacheHeaders(reply: FastifyReply, path: string): void {
   if (path.includes(`${sep}assets${sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');
-  else if (path.endsWith('index.html')) reply.header('cache-control', 'no-cache');
+  else if (path.endsWith('index.html')) reply.header('cache-control', pageCacheControl(reply.request.url));
   else reply.header('cache-control', 'public, max-age=3600, stale-while-revalidate=86400');
 }
 
@@ -63,13 +76,21 @@ async function loadRenderer(options: SpaOptions, warn: (details: object, message
   }
 }
 
-/** A page's HTML is revalidated on every load: it names the build's hashed files. */
-function asPage(reply: FastifyReply): FastifyReply {
-  return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+/**
+ * A page's HTML is revalidated on every load: it names the build's hashed files. A page whose URL
+ * carries a secret (an attendee's token, a reset token: shared's secrets.ts) is never stored at all:
+ * its render holds the attendee's data, and a shared cache would key it by the secret.
+ */
+function pageCacheControl(url: string): string {
+  return urlCarriesSecret(url) ? 'no-store' : 'no-cache';
 }
 
-function sendHtml(reply: FastifyReply, html: string) {
-  asPage(reply);
+function asPage(reply: FastifyReply, url: string): FastifyReply {
+  return reply.header('cache-control', pageCacheControl(url)).type('text/html; charset=utf-8');
+}
+
+function sendHtml(reply: FastifyReply, url: string, html: string) {
+  asPage(reply, url);
   return reply.compress ? reply.compress(html) : reply.send(html);
 }
 
@@ -81,7 +102,14 @@ export default fp(
       // no such copy is compressed on the fly. Compression hooks onto the routes declared after it: the
       // static files' own, not the API proxy's.
       await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
-      await app.register(fastifyStatic, { root: options.webDist, preCompressed: true, cacheControl: false, index: false, setHeaders: cacheHeaders });
+      await app.register(fastifyStatic, {
+        root: options.webDist,
+        preCompressed: true,
+        cacheControl: false,
+        index: false,
+        setHeaders: cacheHeaders,
+        allowedPath: (path) => !isSourceMap(path),
+      });
     } else {
       app.log.warn({ webDist: options.webDist }, NOT_BUILT);
     }
@@ -92,12 +120,12 @@ export default fp(
       if (render && (await (options.mayRender?.(request) ?? true))) {
         try {
           const html = await render(new URL(request.url, 'http://localhost'), AbortSignal.timeout(options.ssrTimeoutMs));
-          if (html) return sendHtml(reply, html);
+          if (html) return sendHtml(reply, request.url, html);
         } catch (error) {
           request.log.warn({ err: error, url: redactUrl(request.url) }, 'server render failed: sending the app shell');
         }
       }
-      return asPage(reply).sendFile('index.html');
+      return asPage(reply, request.url).sendFile('index.html');
     };
     app.setNotFoundHandler(serveApp);
     // The landing page is a rendered page too, not the static index.html (`index: false` above).
