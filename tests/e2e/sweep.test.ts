@@ -177,6 +177,8 @@ const ROUTES: SweepRoute[] = [
     heading: 'Loading...',
     holds: '**/api/event/public/api/payment-successful',
   },
+  // A link nobody was mailed: the page's failure state (a real one confirms once, then leaves for the token page).
+  { name: 'event-confirm', route: 'eventConfirm', session: 'signed-out', path: () => '/event/u/confirm/sweep-unknown-confirmation-token', heading: 'We could not confirm your registration' },
   { name: 'arena', route: 'arena', session: 'signed-out', path: () => `/event/u/arena/${ada}`, heading: 'TapCard Live: Lagos Tech Mixer' },
   { name: 'arena-chat', route: 'arenaChat', session: 'signed-out', path: () => `/event/u/arena/${ada}/chat`, heading: 'TapCard Live: Lagos Tech Mixer' },
   { name: 'arena-private-chat', route: 'arenaPrivateChat', session: 'signed-out', path: (d) => `/event/u/arena/${ada}/chat/${d.bayoId}`, heading: 'TapCard Live: Lagos Tech Mixer' },
@@ -195,6 +197,7 @@ const ROUTES: SweepRoute[] = [
   { name: 'contact', route: 'contact', session: 'signed-in', path: (d) => `/contact/${d.contact.id}`, heading: (d) => d.contact.name },
   { name: 'settings', route: 'settings', session: 'signed-in', path: () => '/settings', heading: 'Settings' },
   { name: 'change-password', route: 'changePassword', session: 'signed-in', path: () => '/settings/change-password', heading: 'Change Password' },
+  { name: 'sessions', route: 'sessions', session: 'signed-in', path: () => '/settings/sessions', heading: 'Active sessions' },
   { name: 'events', route: 'events', session: 'signed-in', path: () => '/event', heading: 'Events' },
   { name: 'event-add', route: 'eventAdd', session: 'signed-in', path: () => '/event/add', heading: 'Create Event' },
   { name: 'event-update', route: 'eventUpdate', session: 'signed-in', path: () => `/event/${live}/update`, heading: 'Update Event' },

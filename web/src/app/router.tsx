@@ -92,6 +92,7 @@ export const appRoutes: RouteObject[] = [
         { path: routes.eventToken, ...page(attendee, 'EventTokenPage') },
         { path: routes.eventTicket, ...page(attendee, 'EventTokenPage') },
         { path: routes.ticketPaymentSuccessful, ...page(attendee, 'TicketPaymentSuccessfulPage') },
+        { path: routes.eventConfirm, ...page(attendee, 'RegistrationConfirmPage') },
         { path: routes.arena, ...page(attendee, 'ArenaPage') },
         { path: routes.arenaChat, ...page(attendee, 'ArenaChatPage') },
         { path: routes.arenaPrivateChat, ...page(attendee, 'ArenaPrivateChatPage') },

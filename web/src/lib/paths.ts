@@ -50,6 +50,8 @@ export const routes = {
   eventToken: '/event/u/token/:tid',
   eventTicket: '/event/u/ticket/:tid',
   ticketPaymentSuccessful: '/event/p/ticket/successful',
+  /** The emailed link that confirms a free registration (not in the spec's route table). */
+  eventConfirm: '/event/u/confirm/:token',
   arena: '/event/u/arena/:tid',
   arenaChat: '/event/u/arena/:tid/chat',
   arenaPrivateChat: '/event/u/arena/:tid/chat/:aid',
@@ -78,6 +80,7 @@ export const paths = {
   cardEventAttendees: (id: string, link?: string) => `/card/event/${e(id)}/attendees${link ? `?link=${e(link)}` : ''}`,
   cardExchange: (cardId: string, type: string) => `/card/exchange-contact?id=${e(cardId)}&type=${e(type)}`,
   eventToken: (tid: string) => `/event/u/token/${e(tid)}`,
+  eventConfirm: (token: string) => `/event/u/confirm/${e(token)}`,
   arena: (tid: string) => `/event/u/arena/${e(tid)}`,
   arenaChat: (tid: string) => `/event/u/arena/${e(tid)}/chat`,
   arenaPrivateChat: (tid: string, aid: string) => `/event/u/arena/${e(tid)}/chat/${e(aid)}`,

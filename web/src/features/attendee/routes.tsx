@@ -1,6 +1,7 @@
-// The attendee pages: event token, payment-success handler, arena and its chats.
+// The attendee pages: event token, payment-success handler, registration confirmation, arena and its chats.
 export { EventTokenPage } from './EventTokenPage.js';
 export { TicketPaymentSuccessfulPage } from './PaymentSuccessfulPage.js';
+export { RegistrationConfirmPage } from './RegistrationConfirmPage.js';
 export { ArenaPage } from './ArenaPage.js';
 export { ArenaChatPage } from './ArenaChatPage.js';
 export { ArenaPrivateChatPage } from './ArenaPrivateChatPage.js';

@@ -10,4 +10,8 @@ export const TEXTS = {
   backToChat: 'Back to Event Chat',
   privateChat: 'Private chat',
   welcome: 'Welcome',
+  // The emailed confirmation link of a free registration (ours)
+  confirmFailed: 'We could not confirm your registration',
+  confirmUsed: 'Registration already confirmed',
+  home: 'Home',
 } as const;

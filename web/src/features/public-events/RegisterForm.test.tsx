@@ -116,4 +116,36 @@ describe('registration form', () => {
     expect(await screen.findByText('1 registered')).toBeInTheDocument();
     expect(network.sent(calls.openEvent)).toHaveLength(2);
   });
+
+  it('shows a repeat registration\'s message under the email field', async () => {
+    const network = mockNetwork();
+    network.on(calls.publicEvent, ok(event()));
+    const taken = 'This email is already registered for this event';
+    network.on(calls.register, { status: 409, json: { success: 'false', message: taken, data: null, errors: [{ field: 'email', message: taken }] } });
+    const { user } = renderRoutes(routeObjects, paths.cardEventRegister(EVENT_ID));
+    await screen.findByLabelText('Choose Ticket');
+    await fill(user);
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+
+    await waitFor(() => expect(screen.getByLabelText('Email Address')).toHaveAccessibleDescription(taken));
+    expect(screen.queryByTestId('location')).not.toBeInTheDocument();
+  });
+
+  it('tells the registrant to check their email when the organiser asks for a confirmation', async () => {
+    const network = mockNetwork();
+    network.on(calls.openEvent, ok({ event: event() }));
+    const sent = 'Almost there! Check your email and confirm your registration within 30 minutes to receive your event access.';
+    network.on(calls.register, { status: 200, json: { success: 'true', message: sent, link: '', pending: true } });
+    const { user } = renderRoutes(routeObjects, paths.openEventRegister('tech-meetup'));
+    await screen.findByLabelText('Choose Ticket');
+    await fill(user);
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+
+    const heading = await screen.findByRole('heading', { name: 'Check your email' });
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(screen.getByRole('status')).toHaveTextContent(sent);
+    expect(screen.queryByRole('button', { name: 'Register' })).not.toBeInTheDocument();
+    expect(screen.queryByTestId('location')).not.toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
 });

@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import type { z } from 'zod';
 import { calls, type Event } from '@tapcard/shared/contract';
 import { avatarFor, formatNaira } from '@tapcard/shared/domain';
-import { registrationSchema, type RegistrationValues } from '@tapcard/shared/rules';
+import { messages, registrationSchema, type RegistrationValues } from '@tapcard/shared/rules';
 import { Button } from '../../components/Button.js';
 import { Dialog } from '../../components/Dialog.js';
 import { FormError, SelectField, TextField } from '../../components/Field.js';
@@ -23,9 +23,24 @@ function isExternal(link: string): boolean {
 
 const FIELDS = ['name', 'email', 'phone', 'event_prices_id'] as const;
 
+/** The organiser asked for a confirmed email: the seat is held until the registrant uses the mailed link. */
+function CheckYourEmail({ message }: { message: string }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <section className={styles.form} aria-labelledby="register-check-email">
+      <h2 id="register-check-email" ref={heading} tabIndex={-1}>
+        {TEXTS.checkEmail}
+      </h2>
+      <p role="status">{message}</p>
+    </section>
+  );
+}
+
 /**
  * The registration form (Full Name, Email Address, Phone Number, Choose Ticket). On success the browser
- * goes to the returned link (the token page, or the payment provider for a paid ticket). A failure
+ * goes to the returned link (the token page, or the payment provider for a paid ticket), or, when the
+ * organiser asks for a confirmed email, says to check it. A failure (a field's under that field)
  * shows the server's message in red below the button ('inline', the card's event page) or in the
  * 'Something Went Wrong!' dialog ('dialog', the open event link).
  */
@@ -33,6 +48,7 @@ export function RegisterForm({ event, failure }: { event: Event; failure: 'inlin
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState<string | null>(null);
   const form = useForm<z.input<typeof registrationSchema>, unknown, RegistrationValues>({
     resolver: zodResolver(registrationSchema),
     defaultValues: { name: '', email: '', phone: '', event_prices_id: '' },
@@ -45,6 +61,7 @@ export function RegisterForm({ event, failure }: { event: Event; failure: 'inlin
     if (result.ok) {
       // The stock and the attendees have changed: the event page the visitor goes back to reads them again.
       void invalidatePublicEvent(queryClient);
+      if (result.answer.pending) return setPending(result.answer.message ?? messages.confirmEmailSent);
       const { link } = result.answer;
       if (isExternal(link)) window.location.assign(link);
       else void navigate(link);
@@ -57,6 +74,7 @@ export function RegisterForm({ event, failure }: { event: Event; failure: 'inlin
     setError(result.message);
   });
 
+  if (pending !== null) return <CheckYourEmail message={pending} />;
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
       <TextField label={TEXTS.fullName} autoComplete="name" error={errors.name?.message} {...form.register('name')} />

@@ -24,6 +24,8 @@ export const TEXTS = {
   chooseTicket: 'Choose Ticket',
   selectCategory: 'Select Category',
   soldOut: 'Sold out',
+  /** A free registration waiting for its email confirmation (ours). */
+  checkEmail: 'Check your email',
   failedTitle: 'Something Went Wrong!',
   tryAgain: 'Try Again!',
   concluded: 'This event has been concluded',

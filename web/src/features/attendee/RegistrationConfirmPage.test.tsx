@@ -1,0 +1,45 @@
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { calls } from '@tapcard/shared/contract';
+import { paths, routes } from '../../lib/paths.js';
+import { TID } from '../../test/event-fixtures.js';
+import { fail, mockNetwork } from '../../test/network.js';
+import { LocationProbe, renderRoutes } from '../../test/render.js';
+import { RegistrationConfirmPage } from './RegistrationConfirmPage.js';
+
+const TOKEN = 'confirm-Token_0123456789abcdefghij';
+const routeObjects = [
+  { path: routes.eventConfirm, element: <RegistrationConfirmPage /> },
+  { path: routes.eventToken, element: <LocationProbe label="token page" /> },
+];
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('registration confirmation page', () => {
+  it('confirms the emailed link once and goes to the access (token) page', async () => {
+    const network = mockNetwork();
+    network.on(calls.confirmRegistration, { status: 200, json: { success: 'true', message: 'Your event access has been sent to your email.', link: paths.eventToken(TID) } });
+    renderRoutes(routeObjects, paths.eventConfirm(TOKEN));
+    expect(screen.getByText('Loading...')).toBeInTheDocument();
+    expect(await screen.findByTestId('location')).toHaveTextContent(`token page ${paths.eventToken(TID)}`);
+    expect(network.sent(calls.confirmRegistration).map((r) => r.body)).toEqual([{ token: TOKEN }]);
+  });
+
+  it('says when the link has expired', async () => {
+    const network = mockNetwork();
+    network.on(calls.confirmRegistration, fail('This confirmation link has expired. Please register again.', 410));
+    renderRoutes(routeObjects, paths.eventConfirm(TOKEN));
+    expect(await screen.findByRole('heading', { name: 'We could not confirm your registration' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('This confirmation link has expired. Please register again.');
+    expect(screen.getByRole('link', { name: 'Home' })).toHaveAttribute('href', routes.home);
+  });
+
+  it('says when the link was used already', async () => {
+    const network = mockNetwork();
+    network.on(calls.confirmRegistration, fail('Your event access has been sent to your email.', 409));
+    renderRoutes(routeObjects, paths.eventConfirm(TOKEN));
+    expect(await screen.findByRole('heading', { name: 'Registration already confirmed' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Your event access has been sent to your email.');
+    expect(screen.queryByTestId('location')).not.toBeInTheDocument();
+  });
+});
