@@ -168,11 +168,16 @@ describe('access: login and password reset', () => {
     await page.waitForURL((url) => url.pathname === '/settings/change-password');
 
     const newPassword = 'Brand-New5';
+    await page.getByLabel('Current Password').fill('Not-My-Password1');
     await page.getByLabel('New Password').fill(newPassword);
     await page.getByRole('button', { name: 'Change Password' }).click();
     await expectFieldError(page.getByLabel('Confirm Password'), 'Confirm your password');
     await checkScreen(page, 'change password with an error');
     await page.getByLabel('Confirm Password').fill(newPassword);
+    await page.getByRole('button', { name: 'Change Password' }).click();
+    await expectFieldError(page.getByLabel('Current Password'), 'Current password is incorrect');
+    await expectToast(page, 'Unable to update password!', 'error');
+    await page.getByLabel('Current Password').fill(account.password);
     await page.getByRole('button', { name: 'Change Password' }).click();
     await page.waitForURL((url) => url.pathname === '/login');
     await expectToast(page, 'Updating password');

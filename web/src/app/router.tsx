@@ -67,6 +67,7 @@ export const appRoutes: RouteObject[] = [
             { path: routes.contact, ...page(contacts, 'ContactsPage') },
             { path: routes.settings, ...page(settings, 'SettingsPage') },
             { path: routes.changePassword, ...page(settings, 'ChangePasswordPage') },
+            { path: routes.sessions, ...page(settings, 'SessionsPage') },
             { path: routes.events, ...page(organiser, 'EventsPage') },
             { path: routes.eventAdd, ...page(organiser, 'EventAddPage') },
             { path: routes.eventUpdate, ...page(organiser, 'EventUpdatePage') },

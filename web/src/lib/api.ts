@@ -43,6 +43,8 @@ export interface ApiInput {
   signal?: AbortSignal;
   /** Background calls (polls) never navigate away on a network error or a 401. */
   background?: boolean;
+  /** The request outlives the page (logout: closing the tab right after must not cancel it). */
+  keepalive?: boolean;
   /**
    * An Authorization value for this call instead of the stored session's (account creation sends
    * create-card with the token sign-up just returned, before the session is saved).
@@ -87,7 +89,14 @@ export async function api<C extends Call>(call: C, input: ApiInput = {}): Promis
 
   let response: Response;
   try {
-    response = await fetch(apiUrl(call, input), { method: call.method, headers, body, signal: input.signal, credentials: 'same-origin' });
+    response = await fetch(apiUrl(call, input), {
+      method: call.method,
+      headers,
+      body,
+      signal: input.signal,
+      credentials: 'same-origin',
+      ...(input.keepalive ? { keepalive: true } : {}),
+    });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     if (!input.background) navigateTo(routes.noInternet);

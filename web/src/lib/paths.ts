@@ -40,6 +40,8 @@ export const routes = {
   eventGetCards: '/event/:id/get-cards',
   settings: '/settings',
   changePassword: '/settings/change-password',
+  /** The owner's signed-in sessions (ours, not in the spec's route table). */
+  sessions: '/settings/sessions',
   cardDashboard: '/card/dashboard',
   cardConnect: '/card/connect',
   cardExchange: '/card/exchange-contact',

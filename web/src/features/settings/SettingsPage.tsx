@@ -3,8 +3,12 @@ import { Link } from 'react-router-dom';
 import { BackLink, Page } from '../../components/Page.js';
 import { routes } from '../../lib/paths.js';
 import styles from './Settings.module.css';
+import { SESSION_TEXTS } from './texts.js';
 
-/** Part 1 §2.10 settings: back link to Connect; Security (Change Password); Vcard ('Default Page', inert). */
+/**
+ * Part 1 §2.10 settings: back link to Connect; Security (Change Password, and our Active sessions);
+ * Vcard ('Default Page', inert).
+ */
 export function SettingsPage() {
   return (
     <Page>
@@ -16,6 +20,12 @@ export function SettingsPage() {
           <li>
             <Link className={styles.item} to={routes.changePassword}>
               Change Password
+              <ChevronRight aria-hidden />
+            </Link>
+          </li>
+          <li>
+            <Link className={styles.item} to={routes.sessions}>
+              {SESSION_TEXTS.link}
               <ChevronRight aria-hidden />
             </Link>
           </li>
