@@ -72,4 +72,12 @@ describe('docker-compose.yml', () => {
     expect(env('gateway-1').TRUST_PROXY).toBe(lbAddress);
     expect(env('gateway-2').TRUST_PROXY).toBe(lbAddress);
   });
+
+  it("has the upstream trust exactly the gateways' fixed addresses, so each visitor keeps an address of their own", () => {
+    const addressOf = (name: string) => record(record(get(name).networks, `${name}.networks`).tapcard, `${name}.networks.tapcard`).ipv4_address;
+    const gateways = ['gateway-1', 'gateway-2'].map(addressOf);
+    for (const address of gateways) expect(address).toMatch(/^172\.28\.0\.\d+$/);
+    expect(new Set([...gateways, addressOf('lb')]).size).toBe(3);
+    expect(env('upstream').UPSTREAM_TRUST_PROXY?.split(',')).toEqual(gateways);
+  });
 });

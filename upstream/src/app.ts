@@ -10,6 +10,7 @@ import type { Mailer } from './lib/mailer.js';
 import type { PaymentProvider } from './lib/payments.js';
 import type { Sleep } from './lib/throttle.js';
 import auth from './plugins/auth.js';
+import cacheControl from './plugins/cache-control.js';
 import context from './plugins/context.js';
 import errors from './plugins/errors.js';
 import textInput from './plugins/text-input.js';
@@ -42,6 +43,7 @@ export const upstreamApp = fp<AppOptions>(async function upstreamApp(app: Fastif
   app.setSerializerCompiler(serializerCompiler);
   await app.register(errors);
   await app.register(textInput);
+  await app.register(cacheControl);
   await app.register(context, { config: opts.config, db: opts.db, mailer: opts.mailer, payments: opts.payments, now: opts.now ?? (() => new Date()), sleep: opts.sleep });
   await app.register(auth);
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20, fieldSize: 100_000 } });
@@ -66,8 +68,8 @@ export const upstreamApp = fp<AppOptions>(async function upstreamApp(app: Fastif
 export async function buildApp(opts: AppOptions, server: FastifyServerOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     bodyLimit: 1024 * 1024,
-    // The gateway in front is the only proxy trusted to say who the client is.
-    trustProxy: ['127.0.0.1', '::1'],
+    // Only the configured proxies (the gateways) are trusted to say who the client is.
+    trustProxy: opts.config.trustProxy.length > 0 ? opts.config.trustProxy : false,
     ...server,
   });
   await app.register(upstreamApp, opts);

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { isAddressOrCidr } from './lib/client-address.js';
 import { isLoopbackHost } from './lib/loopback.js';
 
 /** The upstream's configuration, read once from the environment and validated. */
@@ -26,6 +27,16 @@ const envSchema = z.object({
   /** Seed the demo organiser, card and event on the first start of an empty database. */
   SEED_DEMO: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * The proxies (the gateways) whose X-Forwarded-For names the client, which per-address limits key on:
+   * `false` or a comma list of IPs/CIDRs. Not TRUST_PROXY: `pnpm start` gives the gateway and the
+   * upstream one environment, and the gateway's TRUST_PROXY names the proxy in front of it.
+   */
+  UPSTREAM_TRUST_PROXY: z
+    .string()
+    .default('127.0.0.1,::1')
+    .transform((s) => (s.trim() === 'false' ? [] : s.split(',').map((v) => v.trim()).filter((v) => v.length > 0)))
+    .refine((l) => l.every(isAddressOrCidr), 'must be false or a comma list of proxy IP addresses or CIDR ranges'),
 });
 
 export interface UpstreamConfig {
@@ -41,6 +52,8 @@ export interface UpstreamConfig {
   serviceKey: string;
   seedDemo: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** Proxy addresses whose X-Forwarded-For is believed; empty: the socket address is the client. */
+  trustProxy: string[];
 }
 
 export class ConfigError extends Error {}
@@ -68,6 +81,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): UpstreamConfig
     serviceKey: e.GATEWAY_SERVICE_KEY ?? serviceKeyFile(dataDir),
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,
+    trustProxy: e.UPSTREAM_TRUST_PROXY,
   };
 }
 

@@ -70,6 +70,7 @@ export async function createTestUpstream(overrides: Partial<UpstreamConfig> = {}
     serviceKey: SERVICE_KEY,
     seedDemo: false,
     logLevel: 'silent',
+    trustProxy: ['127.0.0.1', '::1'],
     ...overrides,
   };
   const opened = await openDatabase(usePostgres ? { databaseUrl, schema } : {});
