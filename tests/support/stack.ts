@@ -133,7 +133,7 @@ export async function startStack(o: StackOptions): Promise<Stack> {
           instanceId,
           redisUrl: o.redis.url,
           redisKeyPrefix: prefix,
-          env: { RATE_LIMIT_PER_MINUTE: '1000000', ...o.gatewayEnv },
+          env: { RATE_LIMIT_PER_MINUTE: '1000000', MAX_SOCKETS_PER_ADDRESS: '1000000', ...o.gatewayEnv },
           nodeArgs: [...(o.gatewayNodeArgs ?? []), ...(inspectPorts[i] ? [`--inspect-port=127.0.0.1:${inspectPorts[i]}`] : [])],
         }),
       ),
