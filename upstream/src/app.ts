@@ -11,7 +11,6 @@ import type { PaymentProvider } from './lib/payments.js';
 import type { Sleep } from './lib/throttle.js';
 import auth from './plugins/auth.js';
 import cacheControl from './plugins/cache-control.js';
-import cacheControl from './plugins/cache-control.js';
 import context from './plugins/context.js';
 import errors from './plugins/errors.js';
 import textInput from './plugins/text-input.js';
@@ -44,7 +43,6 @@ export const upstreamApp = fp<AppOptions>(async function upstreamApp(app: Fastif
   app.setSerializerCompiler(serializerCompiler);
   await app.register(errors);
   await app.register(textInput);
-  await app.register(cacheControl);
   await app.register(cacheControl);
   await app.register(context, { config: opts.config, db: opts.db, mailer: opts.mailer, payments: opts.payments, now: opts.now ?? (() => new Date()), sleep: opts.sleep });
   await app.register(auth);
