@@ -227,4 +227,19 @@ describe('realtime client', () => {
     expect(state.error).toEqual({ code: 'not_found', message: 'Unknown token' });
     expect(state.connection).not.toBe('polling');
   });
+
+  it('shows a subscription the gateway ended as an error, and neither polls nor subscribes again', async () => {
+    server = await startServer(arenaView(1));
+    const network = mockNetwork();
+    const subscription = arenaClient(`http://127.0.0.1:${server.port}`);
+    await until(subscription, (s) => s.connection === 'live');
+    const error = { code: 'forbidden', message: 'Your session has ended. Please log in again.' };
+    server.io.emit('ended', { subscription: { kind: 'arena', tid: 'another-tid-0123456789' }, error });
+    server.io.emit('ended', { subscription: { kind: 'arena', tid: TID }, error });
+    const state = await until(subscription, (s) => s.error !== null);
+    expect(state.error).toEqual(error);
+    expect(state.connection).not.toBe('polling');
+    expect(network.sent(calls.eventToken)).toEqual([]);
+    expect(server.subscribes.length).toBe(1);
+  });
 });

@@ -3,6 +3,7 @@ import type { io as connectSocket, Socket } from 'socket.io-client';
 import { POLL_INTERVAL_MS } from '@tapcard/shared/constants';
 import {
   REALTIME_PATH,
+  endedSchema,
   snapshotSchema,
   statusSchema,
   subscribeAckSchema,
@@ -219,6 +220,13 @@ export class LiveSubscription<K extends Kind = Kind> {
     this.set({ view: snapshot as ViewOf<K> });
   }
 
+  /** The gateway ended this subscription (the organiser's session ended): shown as a refusal, not retried. */
+  onEnded(error: LiveError): void {
+    if (this.closed) return;
+    this.attempt += 1;
+    this.fail(error);
+  }
+
   onStatus(eventId: string, stale: boolean): void {
     if (this.closed || this.state.view?.eventId !== eventId || this.state.connection !== 'live') return;
     this.set({ stale });
@@ -386,6 +394,10 @@ export class RealtimeClient {
     socket.on('status', (raw: unknown) => {
       const parsed = statusSchema.safeParse(raw);
       if (parsed.success) each((s) => s.onStatus(parsed.data.eventId, parsed.data.stale));
+    });
+    socket.on('ended', (raw: unknown) => {
+      const parsed = endedSchema.safeParse(raw);
+      if (parsed.success) this.subscriptions.get(keyOf(parsed.data.subscription))?.onEnded(parsed.data.error);
     });
   }
 
