@@ -131,6 +131,10 @@ export interface EventsTable {
   end_text: string | null;
   /** The event's change counter: bumped by every chat, private chat, check-in, chip binding or edit. */
   seq: Generated<number>;
+  /** Registrations one email address may hold (migration 006). */
+  max_registrations_per_email: Generated<number>;
+  /** Whether a free ticket waits for the registrant to confirm their email (migration 006). */
+  confirm_email_for_free: Generated<boolean>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -163,8 +167,12 @@ export interface AttendeesTable {
   email: string;
   phone: string;
   image: string;
-  /** 'confirmed' once free or paid; 'pending' while a paid ticket awaits the provider. */
+  /** 'confirmed' once free or paid; 'pending' while a paid ticket awaits the provider or a free one its email confirmation. */
   status: 'confirmed' | 'pending' | 'cancelled';
+  /** Until when a pending registration holds its seat and counts against its email (migration 006). */
+  hold_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** SHA-256 of the emailed confirmation token of a free registration (migration 006). */
+  confirm_token_hash: ColumnType<string | null, string | null | undefined, string | null>;
   checked_in: Generated<boolean>;
   seq: number;
   created_at: CreatedAt;

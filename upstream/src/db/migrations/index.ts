@@ -3,6 +3,7 @@ import * as initial from './001_initial.js';
 import * as eventDates from './002_event_dates.js';
 import * as shop from './003_shop.js';
 import * as sessionIds from './005_session_ids.js';
+import * as registrationLimits from './006_registration_limits.js';
 
 /** Migrations in order; the key is the name Kysely records. Add a new file and a line here. */
 const migrations: Record<string, Migration> = {
@@ -10,6 +11,7 @@ const migrations: Record<string, Migration> = {
   '002_event_dates': eventDates,
   '003_shop': shop,
   '005_session_ids': sessionIds,
+  '006_registration_limits': registrationLimits,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -79,6 +79,8 @@ export function organiserRoutes(app: FastifyInstance): void {
             start_text: body.start_date,
             end_text: body.end_date ?? null,
             clean_name: await freeCleanName(trx, body.title),
+            max_registrations_per_email: body.max_registrations_per_email,
+            confirm_email_for_free: body.confirm_email_for_free,
             created_at: now,
             updated_at: now,
           })
@@ -111,6 +113,8 @@ export function organiserRoutes(app: FastifyInstance): void {
             start_text: body.start_date,
             end_text: body.end_date ?? null,
             clean_name: cleanName,
+            max_registrations_per_email: body.max_registrations_per_email,
+            confirm_email_for_free: body.confirm_email_for_free,
             updated_at: now,
           })
           .where('id', '=', existing.id)

@@ -1,13 +1,17 @@
+import { REGISTRATION_HOLD_MINUTES } from '@tapcard/shared/constants';
 import { calls } from '@tapcard/shared/contract';
 import { avatarFor, eventTiming, formatEventDate } from '@tapcard/shared/domain';
+import { messages } from '@tapcard/shared/rules';
 import type { FastifyInstance } from 'fastify';
-import type { Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, Row } from '../../db/schema.js';
+import { clientKey } from '../../lib/client-address.js';
 import { hashToken, randomId, randomToken } from '../../lib/crypto.js';
 import { inEventChange } from '../../lib/event-seq.js';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error.js';
 import { insertOrder, settleOrder } from '../../lib/orders.js';
 import { route } from '../../lib/route.js';
+import type { Limit } from '../../lib/throttle.js';
 import { eventById, eventDates } from './views.js';
 
 /** The token page's text; also the answer when the access of a paid ticket was already handed out. */
@@ -23,6 +27,24 @@ export const soldOutMessage = (ticket: string): string => `Sorry, the ${ticket} 
 /** The page the web navigates to for an attendee's access (relative), and the link mailed (absolute). */
 export const tokenPath = (tid: string): string => `/event/u/token/${encodeURIComponent(tid)}`;
 export const TICKET_CALLBACK_PATH = '/event/p/ticket/successful';
+/** The web page of the emailed link that confirms a free registration. */
+export const confirmPath = (token: string): string => `/event/u/confirm/${encodeURIComponent(token)}`;
+
+/** How long a registration waiting for its email confirmation (or its payment, for the email count) holds. */
+export const HOLD_MS = REGISTRATION_HOLD_MINUTES * 60_000;
+/** How often held free registrations past their time are released across all events. */
+export const RELEASE_INTERVAL_MS = 60_000;
+/**
+ * Registrations of one event from one client address: a family or an office registering together
+ * stays well within it; a script draining the free seats does not.
+ */
+export const REGISTRATIONS_PER_ADDRESS: Limit = { max: 10, windowMs: 60 * 60_000 };
+
+/** The answer to a registration past the email's limit: 409 under `email`, so the form shows it under the field. */
+function emailLimitReached(max: number): HttpError {
+  const message = max === 1 ? messages.emailAlreadyRegistered : messages.emailRegistrationLimit(max);
+  return new HttpError(409, message, [{ field: 'email', message }]);
+}
 
 /** An image given with a registration is kept only when it is an image reference the web can show. */
 function acceptedImage(image: string | undefined): string | undefined {
@@ -49,7 +71,78 @@ async function reserveTicket(trx: Transaction<Database>, price: Price): Promise<
   if (taken.amount !== price.amount) throw conflict(TICKET_CHANGED_MESSAGE);
 }
 
+/**
+ * Cancels the free registrations of `eventId` (every event when null) whose confirmation time has
+ * passed and gives their seats back, in one transaction: a row is cancelled once (the conditional
+ * update) and its ticket's `sold` drops by exactly the rows this call cancelled. Lock order: the held
+ * attendee rows, then their tickets (a registration holds the event row before both).
+ */
+export async function releaseExpiredHolds(trx: Transaction<Database>, eventId: string | null, now: Date): Promise<number> {
+  let q = trx
+    .updateTable('attendees')
+    .set({ status: 'cancelled', hold_until: null })
+    .where('status', '=', 'pending')
+    .where('confirm_token_hash', 'is not', null)
+    .where('hold_until', '<=', now);
+  if (eventId !== null) q = q.where('event_id', '=', eventId);
+  const released = await q.returning('price_id').execute();
+  const perPrice = new Map<string, number>();
+  for (const { price_id } of released) perPrice.set(price_id, (perPrice.get(price_id) ?? 0) + 1);
+  for (const [priceId, n] of [...perPrice].sort(([a], [b]) => a.localeCompare(b))) {
+    await trx
+      .updateTable('event_prices')
+      .set({ sold: sql<number>`greatest(sold - ${n}, 0)` })
+      .where('id', '=', priceId)
+      .execute();
+  }
+  return released.length;
+}
+
+/**
+ * The seat and email checks of a registration, inside its transaction: takes the event row's lock
+ * (every registration of the event queues behind it, so two with one email can never both see room),
+ * releases the event's expired holds, refuses an email that already holds the event's
+ * `max_registrations_per_email` (confirmed ones and pending ones still held, compared
+ * case-insensitively) under `email`, then takes one ticket.
+ */
+async function holdSeat(trx: Transaction<Database>, event: Row<'events'>, price: Price, email: string, now: Date): Promise<void> {
+  const locked = await trx.selectFrom('events').select('max_registrations_per_email').where('id', '=', event.id).forUpdate().executeTakeFirst();
+  if (!locked) throw notFound('Event not found');
+  await releaseExpiredHolds(trx, event.id, now);
+  const { n } = await trx
+    .selectFrom('attendees')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('event_id', '=', event.id)
+    .where(sql<string>`lower(email)`, '=', sql<string>`lower(${email})`)
+    .where((eb) => eb.or([eb('status', '=', 'confirmed'), eb.and([eb('status', '=', 'pending'), eb('hold_until', '>', now)])]))
+    .executeTakeFirstOrThrow();
+  if (Number(n) >= locked.max_registrations_per_email) throw emailLimitReached(locked.max_registrations_per_email);
+  await reserveTicket(trx, price);
+}
+
+/** Releases expired holds of every event now and then, so the stock the pages show catches up without a registration. */
+function startHoldReleaser(app: FastifyInstance, db: Kysely<Database>): void {
+  let running: Promise<unknown> | null = null;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = db
+      .transaction()
+      .execute((trx) => releaseExpiredHolds(trx, null, app.now()))
+      .catch((err: unknown) => app.log.error({ err }, 'could not release expired registration holds'))
+      .finally(() => {
+        running = null;
+      });
+  }, RELEASE_INTERVAL_MS);
+  timer.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
+}
+
 export function registrationRoutes(app: FastifyInstance): void {
+  startHoldReleaser(app, app.db);
+
   /** Mails the access link; the link is also in the answer, so a mail failure is logged, not fatal. */
   async function mailAccess(to: string, name: string, event: Row<'events'>, ticket: string, tid: string): Promise<void> {
     const link = `${app.config.publicUrl}${tokenPath(tid)}`;
@@ -69,9 +162,25 @@ export function registrationRoutes(app: FastifyInstance): void {
     }
   }
 
-  route(app, calls.register)(async ({ body }) => {
+  /** Mails the link that confirms a free registration; without it the seat is released, so a failure is fatal. */
+  async function mailConfirmation(to: string, name: string, event: Row<'events'>, ticket: string, token: string): Promise<void> {
+    const link = `${app.config.publicUrl}${confirmPath(token)}`;
+    const when = formatEventDate(eventDates(event).start_date);
+    await app.mailer.send({
+      to,
+      subject: `Confirm your registration for ${event.title}`,
+      text:
+        `Hello ${name},\n\n` +
+        `Thank you for registering for ${event.title}${when ? ` on ${when}` : ''} (${ticket} ticket).\n\n` +
+        `Confirm your registration within ${REGISTRATION_HOLD_MINUTES} minutes to receive your event access: ${link}\n\n` +
+        'Your seat is held until then. If you did not register, ignore this email and the seat will be released.\n',
+    });
+  }
+
+  route(app, calls.register)(async ({ body, request }) => {
     const event = await eventById(app.db, body.event_id);
     if (eventTiming(eventDates(event), app.now()) === 1) throw badRequest(REGISTRATION_CLOSED_MESSAGE);
+    await app.throttle.attempt(`register:${event.id}:${clientKey(request)}`, REGISTRATIONS_PER_ADDRESS);
     const price = await app.db
       .selectFrom('event_prices')
       .selectAll()
@@ -94,20 +203,48 @@ export function registrationRoutes(app: FastifyInstance): void {
       created_at: now,
     };
 
-    if (price.amount === 0) {
+    const holdUntil = new Date(now.getTime() + HOLD_MS);
+
+    if (price.amount === 0 && !event.confirm_email_for_free) {
       // A free ticket is confirmed at once: a change live viewers see (the event row first, then the ticket).
       await inEventChange(app.db, event.id, async (trx, seq) => {
-        await reserveTicket(trx, price);
+        await holdSeat(trx, event, price, body.email, now);
         await trx.insertInto('attendees').values({ ...attendee, status: 'confirmed', seq }).execute();
       });
       await mailAccess(body.email, body.name, event, price.title, tid);
       return { success: 'true', message: ACCESS_SENT_MESSAGE, link: tokenPath(tid) };
     }
 
+    if (price.amount === 0) {
+      // The organiser asks for a confirmed email: the seat is held, and the access (a new tid) is made
+      // only when the mailed link is used. Nobody sees a pending registration, so no seq.
+      const token = randomToken();
+      await app.db.transaction().execute(async (trx) => {
+        await holdSeat(trx, event, price, body.email, now);
+        await trx
+          .insertInto('attendees')
+          .values({ ...attendee, status: 'pending', seq: 0, hold_until: holdUntil, confirm_token_hash: hashToken(token) })
+          .execute();
+      });
+      try {
+        await mailConfirmation(body.email, body.name, event, price.title, token);
+      } catch (err) {
+        // Without the mail the registration could never be confirmed: give the seat back at once.
+        app.log.error({ err, eventId: event.id }, 'could not mail the registration confirmation');
+        await app.db.transaction().execute(async (trx) => {
+          await trx.updateTable('attendees').set({ hold_until: now }).where('id', '=', attendee.id).where('status', '=', 'pending').execute();
+          await releaseExpiredHolds(trx, event.id, now);
+        });
+        throw new HttpError(503, 'We could not send the confirmation email. Please try again.');
+      }
+      return { success: 'true', message: messages.confirmEmailSent, link: '', pending: true };
+    }
+
     // A paid ticket is reserved while the provider takes the payment; the tid waits in ticket_payments.
+    // Its email count lasts for the hold only, so an abandoned payment does not lock the address out.
     const order = await app.db.transaction().execute(async (trx) => {
-      await reserveTicket(trx, price);
-      await trx.insertInto('attendees').values({ ...attendee, status: 'pending', seq: 0 }).execute();
+      await holdSeat(trx, event, price, body.email, now);
+      await trx.insertInto('attendees').values({ ...attendee, status: 'pending', seq: 0, hold_until: holdUntil }).execute();
       const started = await insertOrder(trx, app.payments, {
         kind: 'ticket',
         name: body.name,
@@ -180,6 +317,42 @@ export function registrationRoutes(app: FastifyInstance): void {
     });
     const event = await eventById(app.db, payment.event_id);
     await mailAccess(payment.email, payment.name, event, payment.ticket, tid);
+    return { success: 'true', message: ACCESS_SENT_MESSAGE, link: tokenPath(tid) };
+  });
+  route(app, calls.confirmRegistration)(async ({ body }) => {
+    const now = app.now();
+    const held = await app.db
+      .selectFrom('attendees')
+      .innerJoin('event_prices', 'event_prices.id', 'attendees.price_id')
+      .select(['attendees.id', 'attendees.event_id', 'attendees.name', 'attendees.email', 'attendees.status', 'attendees.hold_until', 'event_prices.title as ticket'])
+      .where('attendees.confirm_token_hash', '=', hashToken(body.token))
+      .executeTakeFirst();
+    if (!held) throw notFound(messages.confirmTokenInvalid);
+    if (held.status === 'confirmed') throw conflict(ACCESS_SENT_MESSAGE);
+
+    // The attendee row is locked after the event row (the seq bump); a second use waits, then sees it confirmed.
+    const tid = randomToken();
+    const confirmed = await inEventChange(app.db, held.event_id, async (trx, seq) => {
+      const row = await trx.selectFrom('attendees').select(['status', 'hold_until']).where('id', '=', held.id).forUpdate().executeTakeFirstOrThrow();
+      if (row.status === 'confirmed') throw conflict(ACCESS_SENT_MESSAGE);
+      if (row.status !== 'pending' || !row.hold_until || row.hold_until <= now) return false;
+      await trx
+        .updateTable('attendees')
+        .set({ status: 'confirmed', seq, tid_hash: hashToken(tid), hold_until: null })
+        .where('id', '=', held.id)
+        .execute();
+      return true;
+    });
+    if (!confirmed) {
+      // Too late: the seat goes back now rather than at the next release.
+      await app.db.transaction().execute(async (trx) => {
+        await trx.selectFrom('events').select('id').where('id', '=', held.event_id).forUpdate().execute();
+        await releaseExpiredHolds(trx, held.event_id, now);
+      });
+      throw new HttpError(410, messages.confirmExpired);
+    }
+    const event = await eventById(app.db, held.event_id);
+    await mailAccess(held.email, held.name, event, held.ticket, tid);
     return { success: 'true', message: ACCESS_SENT_MESSAGE, link: tokenPath(tid) };
   });
 }

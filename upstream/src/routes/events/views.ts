@@ -141,6 +141,8 @@ export async function eventViews(db: Db, rows: readonly Row<'events'>[]): Promis
       attendee_count: countBy.get(row.id) ?? 0,
       user: user ? { name: user.name, image: user.image } : null,
       user_id: row.user_id,
+      max_registrations_per_email: row.max_registrations_per_email,
+      confirm_email_for_free: row.confirm_email_for_free,
     };
   });
 }
