@@ -38,7 +38,7 @@ describe('request logs', () => {
       [`/api/event/public/api/create-chat/${tid}?x=1`, { method: 'POST', headers: json, body: '{"message":"hi"}' }],
       [`/api/event/public/api/create-private-chat/${tid}`, { method: 'POST', headers: json, body: '{"message":"hi"}' }],
       [`/api/event/public/api/chip/chip-1`, { method: 'POST', headers: json, body: JSON.stringify({ token: tid }) }],
-      [`/api/auth/public/api/reset-password`, { method: 'POST', headers: json, body: JSON.stringify({ token: reset, password: 'Passw0rd!', password_confirmation: 'Passw0rd!' }) }],
+      [`/api/auth/public/api/reset-password`, { method: 'POST', headers: json, body: JSON.stringify({ token: reset, password: 'Passw0rd!', confirm_password: 'Passw0rd!' }) }],
       [`/api/v1/connect/api/orders/${reference}`, {}],
       [`/api/auth/public/google-login?code=${code}`, {}],
       [`/event/u/arena/${tid}`, { headers: { accept: 'text/html' } }],

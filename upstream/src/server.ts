@@ -1,3 +1,4 @@
+import { requestForLog } from '@tapcard/shared/contract';
 import { buildApp } from './app.js';
 import { ConfigError, readConfig } from './config.js';
 import { openConfiguredDatabase } from './db/database.js';
@@ -17,7 +18,8 @@ async function main(): Promise<void> {
   const payments = new TestPaymentProvider(db, `${config.publicUrl}/api`, now);
   const app = await buildApp(
     { config, db, mailer, payments, now },
-    { logger: { level: config.logLevel } },
+    // Request logs never show an attendee's, a reset or an order's token (shared/src/contract/secrets.ts).
+    { logger: { level: config.logLevel, serializers: { req: requestForLog } } },
   );
   const sweeper = startUploadSweeper({ db, dir: config.uploadDir, now, log: app.log });
   let stopping = false;

@@ -49,7 +49,7 @@ describe('a NUL character in any string of a request', () => {
     expectNulRefused(await send(t, calls.login, { body: { email: 'ada\u0000@example.com', password: 'Passw0rd!' } }), 'email');
     expectNulRefused(await send(t, calls.hasEmail, { body: { email: NUL } }), 'email');
     expectNulRefused(await send(t, calls.findEvents, { body: { title: NUL } }), 'title');
-    expectNulRefused(await send(t, calls.resetPassword, { body: { token: NUL, password: 'Passw0rd!', password_confirmation: 'Passw0rd!' } }), 'token');
+    expectNulRefused(await send(t, calls.resetPassword, { body: { token: NUL, password: 'Passw0rd!', confirm_password: 'Passw0rd!' } }), 'token');
     expectNulRefused(await send(t, calls.paymentSuccessful, { body: { reference: 'ref-1', extra: { 'k\u0000': 1 } } }), 'extra.k');
     const user = await createUser(t);
     const card = { image: null, title: 'T', description: '', sub_title: 's', fields: [{ label: 'Email', content: NUL, icon: 'email', status: '1', type: 'email', position: '1' }] };
