@@ -101,7 +101,7 @@ describe('through the gateway to the reference upstream', () => {
     expect(await field(await fetch(api(`${calls.openEvent.path}?id=a%00b`)))).toEqual({ status: 400, errors: ['id'] });
     expect(await field(await fetch(api(calls.findEvents.path), { method: 'POST', headers: json, body: JSON.stringify({ title: 'a\u0000b' }) }))).toEqual({ status: 400, errors: ['title'] });
     const upload = form({ folder: 'profile', name: 'a\u0000b.png' }, BIG_PNG.subarray(0, 64));
-    const res = await fetch(api(calls.uploadFile.path), { method: 'POST', headers: upload.headers, body: upload.body });
+    const res = await fetch(api(calls.uploadFile.path), { method: 'POST', headers: upload.headers, body: new Uint8Array(upload.body) });
     expect(await field(res)).toEqual({ status: 400, errors: ['name'] });
   });
 
