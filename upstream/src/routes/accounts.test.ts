@@ -312,6 +312,12 @@ describe('has-email', () => {
     expect((await send(t, calls.hasEmail, { body: { email: uniqueEmail() }, headers })).statusCode).toBe(429);
     expect((await send(t, calls.hasEmail, { body: { email: uniqueEmail() }, headers: fromIp() })).statusCode).toBe(200);
   });
+
+  it('answers at most the limit of a burst of parallel lookups from one address', async () => {
+    const headers = fromIp();
+    const answers = await Promise.all(Array.from({ length: EMAIL_LOOKUP_LIMIT.max + 20 }, () => send(t, calls.hasEmail, { body: { email: uniqueEmail() }, headers })));
+    expect(answers.filter((a) => a.statusCode !== 429).length).toBeLessThanOrEqual(EMAIL_LOOKUP_LIMIT.max);
+  });
 });
 
 describe('user-profile', () => {

@@ -103,6 +103,14 @@ describe('exchange-contact', () => {
     expect((await send(t, calls.exchangeContact, { body: visitor(card.id), headers })).statusCode).toBe(429);
     expect(await contactsOf(profile.id)).toHaveLength(EXCHANGE_LIMIT.max);
   });
+
+  it('lets at most the limit through 50 parallel exchanges from one address', async () => {
+    const { card, profile } = await owner();
+    const headers = fromIp();
+    const answers = await Promise.all(Array.from({ length: EXCHANGE_LIMIT.max + 20 }, () => send(t, calls.exchangeContact, { body: visitor(card.id), headers })));
+    expect(answers.filter((a) => a.statusCode !== 429).length).toBeLessThanOrEqual(EXCHANGE_LIMIT.max);
+    expect((await contactsOf(profile.id)).length).toBeLessThanOrEqual(EXCHANGE_LIMIT.max);
+  });
 });
 
 describe('get-contacts', () => {

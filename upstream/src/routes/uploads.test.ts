@@ -155,6 +155,14 @@ describe('uploadFile', () => {
     expect((await upload({ folder: 'profile', name: 'x' }, [{ data: GIF, name: 'x.gif', type: 'image/gif' }], headers)).statusCode).toBe(429);
     expect((await upload({ folder: 'profile', name: 'x' }, [{ data: GIF, name: 'x.gif', type: 'image/gif' }])).statusCode).toBe(200);
   });
+
+  it('lets at most the limit through a burst of parallel uploads from one address', async () => {
+    const headers = fromIp();
+    const answers = await Promise.all(
+      Array.from({ length: UPLOAD_LIMIT.max + 20 }, () => upload({ folder: 'profile', name: 'x' }, [{ data: GIF, name: 'x.gif', type: 'image/gif' }], headers)),
+    );
+    expect(answers.filter((a) => a.statusCode !== 429).length).toBeLessThanOrEqual(UPLOAD_LIMIT.max);
+  });
 });
 
 describe('files', () => {

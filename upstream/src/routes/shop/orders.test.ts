@@ -224,6 +224,12 @@ describe('POST /v1/connect/api/orders', () => {
     t.clock.advance(15 * 60_000 + 1);
     expect((await create(body, ip)).statusCode).toBe(200);
   });
+
+  it('evaluates at most 20 of 50 parallel orders from one IP', async () => {
+    const ip = clientIp();
+    const answers = await Promise.all(Array.from({ length: 50 }, () => create(deliveryOrder({ total: 1 }), ip)));
+    expect(answers.filter((a) => a.statusCode !== 429).length).toBeLessThanOrEqual(20);
+  });
 });
 
 describe('GET /v1/connect/api/orders/:reference', () => {

@@ -96,4 +96,13 @@ describe('POST /preorder/public/save', () => {
     expect(nextHour.statusCode).toBe(200);
     expect(await rowsFor(email)).toHaveLength(1);
   });
+
+  it('saves at most 10 of 50 parallel pre-orders from one IP', async () => {
+    const ip = clientIp();
+    const emails = Array.from({ length: 50 }, () => uniqueEmail('burst'));
+    const answers = await Promise.all(emails.map((email) => send(t, calls.preorder, { body: { name: 'Bot', phone: '08031234567', email }, headers: ip })));
+    expect(answers.filter((a) => a.statusCode !== 429).length).toBeLessThanOrEqual(10);
+    const saved = (await Promise.all(emails.map(rowsFor))).flat();
+    expect(saved.length).toBeLessThanOrEqual(10);
+  });
 });
