@@ -40,7 +40,8 @@ describe('the SPA', () => {
       const res = await fetch(`${built.url}${path}`, { headers: html });
       expect(res.status).toBe(200);
       expect(await res.text()).toBe(INDEX);
-      expect(res.headers.get('cache-control')).toBe('no-cache');
+      // A page whose URL carries an attendee's token is never stored at all.
+      expect(res.headers.get('cache-control')).toBe(path.startsWith('/event/u/') ? 'no-store' : 'no-cache');
     }
   });
 
