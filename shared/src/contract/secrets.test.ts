@@ -20,6 +20,7 @@ describe('redactUrl', () => {
     expect(redactUrl(`/event/u/arena/${TID}/chat/aid-1`)).toBe(`/event/u/arena/${REDACTED}/chat/aid-1`);
     expect(redactUrl(`/event/u/token/${TID}`)).toBe(`/event/u/token/${REDACTED}`);
     expect(redactUrl(`/event/u/ticket/${TID}`)).toBe(`/event/u/ticket/${REDACTED}`);
+    expect(redactUrl(`/event/u/confirm/${TID}`)).toBe(`/event/u/confirm/${REDACTED}`);
     expect(redactUrl(`/reset-password/${TID}/`)).toBe(`/reset-password/${REDACTED}/`);
     expect(redactUrl(`/api${buildPath(calls.getOrder.path, { reference: 'TC-secret' })}`)).toBe(`/api/v1/connect/api/orders/${REDACTED}`);
   });

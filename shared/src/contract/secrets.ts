@@ -1,6 +1,6 @@
 /**
  * URLs that carry a secret: an attendee's access token (tid; the chip page binds with the same token,
- * but in a body), a password-reset token, an order reference (it opens the order's name, phone and
+ * but in a body), a registration confirmation or password-reset token, an order reference (it opens the order's name, phone and
  * address). Request logs write URLs through redactUrl(), and pages at such URLs are never cached.
  *
  * Paths are the upstream's (the gateway's API paths are the same behind /api) and the web's pages
@@ -15,6 +15,7 @@ const SECRET_PATHS = [
   '/pay/test/*',
   '/event/u/token/*',
   '/event/u/ticket/*',
+  '/event/u/confirm/*',
   '/event/u/arena/*',
   '/reset-password/*',
 ] as const;
