@@ -205,6 +205,80 @@ describe('quick links', () => {
   });
 });
 
+describe('quick links that stop the card from saving', () => {
+  const SCRIPT_LINK = { label: 'Website', content: 'javascript:alert(1)', icon: 'website', status: '1', type: 'url', position: '2' };
+  const refusedOnTwitter = {
+    status: 400,
+    json: { success: 'false', message: 'Link has not matched with profile twitter', data: null, errors: [{ field: 'fields.1.content', message: 'Link has not matched with profile twitter' }] },
+  };
+
+  it("marks a stored link that fails its type's rule, with its message, and lets the owner change it", async () => {
+    net.on(calls.getCard, ok({ ...CARD, fields: [CARD.fields[0], SCRIPT_LINK] }));
+    const { user } = renderRoutes(pages, '/connect');
+    const tile = await screen.findByRole('button', { name: 'Edit Website' });
+    expect(tile).toHaveAccessibleDescription('Please enter a valid website link');
+    expect(screen.getByRole('button', { name: 'Edit Phone' })).not.toHaveAccessibleDescription();
+    const toFix = screen.getByRole('group', { name: 'Links to fix' });
+    expect(within(toFix).getByText('Please enter a valid website link')).toBeInTheDocument();
+    expect(within(toFix).getByRole('button', { name: 'Delete link Website' })).toHaveAccessibleDescription('Please enter a valid website link');
+
+    await user.click(within(toFix).getByRole('button', { name: 'Change link Website' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change quick link' });
+    const content = within(dialog).getByLabelText('Website link');
+    expect(content).toHaveAccessibleDescription('Please enter a valid website link');
+    await user.clear(content);
+    expect(content).not.toHaveAccessibleDescription();
+    await user.type(content, 'ada.dev');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(savedBodies()[0]?.fields[1]).toEqual({ ...SCRIPT_LINK, content: 'https://ada.dev' });
+    expect(screen.queryByRole('group', { name: 'Links to fix' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Edit Website' })).not.toHaveAccessibleDescription();
+  });
+
+  it('deletes a marked link from its row', async () => {
+    net.on(calls.getCard, ok({ ...CARD, fields: [SCRIPT_LINK, CARD.fields[1]] }));
+    const { user } = renderRoutes(pages, '/connect');
+    await user.click(await screen.findByRole('button', { name: 'Delete link Website' }));
+    expect(await screen.findByText('Item deleted successfully!')).toBeInTheDocument();
+    expect(savedBodies()[0]?.fields).toEqual([{ ...CARD.fields[1], position: '1' }]);
+    await waitFor(() => expect(screen.queryByRole('group', { name: 'Links to fix' })).not.toBeInTheDocument());
+  });
+
+  it('points to the link a refused save names (400 under fields.1.content), keeping the toast', async () => {
+    net.on(calls.saveCard, refusedOnTwitter);
+    const { user } = renderRoutes(pages, '/connect');
+    await user.click(await screen.findByRole('button', { name: 'EDIT' }));
+    await user.type(screen.getByLabelText('Name'), ' King');
+    await user.click(screen.getByRole('button', { name: 'SAVE' }));
+    const change = await screen.findByRole('button', { name: 'Change link Twitter' });
+    await waitFor(() => expect(change).toHaveFocus());
+    expect(change).toHaveAccessibleDescription('Link has not matched with profile twitter');
+    expect(screen.getByRole('button', { name: 'Edit Twitter' })).toHaveAccessibleDescription('Link has not matched with profile twitter');
+    expect(screen.getByRole('button', { name: 'Edit Phone' })).not.toHaveAccessibleDescription();
+    expect(screen.getAllByText('Link has not matched with profile twitter')).toHaveLength(2);
+  });
+
+  it("shows a refused save's message under the modal's field, or names the other link that blocked it", async () => {
+    net.on(calls.saveCard, refusedOnTwitter);
+    const { user } = renderRoutes(pages, '/connect');
+    await user.click(await screen.findByRole('button', { name: 'Edit Twitter' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Change quick link' });
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const content = within(dialog).getByLabelText('Link or username');
+    await waitFor(() => expect(content).toHaveAccessibleDescription('Link has not matched with profile twitter'));
+    expect(content).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: 'Edit Phone' }));
+    dialog = await screen.findByRole('dialog', { name: 'Change quick link' });
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Change or delete your link “Twitter” first: Link has not matched with profile twitter');
+    expect(within(dialog).getByLabelText('Phone number')).not.toHaveAccessibleDescription();
+  });
+});
+
 describe('services', () => {
   it('checks the service form and sends it as multipart with enable_enquiry true, then reloads the card', async () => {
     net.on(calls.addService, ok({ ...CARD.services[0], id: 'svc-2' }));

@@ -9,6 +9,7 @@ import styles from './Connect.module.css';
 import { ConnectTiles } from './ConnectTiles.js';
 import { NotificationsPanel } from './NotificationsPanel.js';
 import { ProfileBlock } from './ProfileBlock.js';
+import { sentLinkProblems, type SaveResult, type SentLinkProblem } from './linkChecks.js';
 import { QuickLinks } from './QuickLinks.js';
 import { Services } from './Services.js';
 import { ShareLink } from './ShareLink.js';
@@ -17,10 +18,14 @@ import { TEXTS } from './texts.js';
 import { TopBar } from './TopBar.js';
 import { savePayload, useOwnerCard, useSaveCard } from './useOwnerCard.js';
 
+const NO_PROBLEMS: SentLinkProblem[] = [];
+
 /** The card, or why it is not there (no card yet, or a failure with a retry). */
 function CardBody() {
   const card = useOwnerCard();
   const save = useSaveCard();
+  /** The quick links the last refused save named (HTTP 400 under `fields.N...`), whatever was being saved. */
+  const [linkProblems, setLinkProblems] = useState(NO_PROBLEMS);
 
   if (card.isPending) return <LoadingScreen />;
   if (card.isError) {
@@ -34,23 +39,27 @@ function CardBody() {
   }
 
   const data = card.data;
-  /** Saves the whole card with a change; toasts the result. */
-  const saveCard = async (patch: Partial<SaveCardPayload>, texts?: { ok: string; fail: string }): Promise<boolean> => {
+  /** Saves the whole card with a change; toasts the result and keeps what a refusal said about the links. */
+  const saveCard = async (patch: Partial<SaveCardPayload>, texts?: { ok: string; fail: string }): Promise<SaveResult> => {
+    const payload = savePayload(data, patch);
     try {
-      await save.mutateAsync(savePayload(data, patch));
+      await save.mutateAsync(payload);
+      setLinkProblems(NO_PROBLEMS);
       notify.success(texts?.ok ?? TEXTS.saved);
-      return true;
+      return { ok: true };
     } catch (error) {
       if (!(error instanceof ApiError && error.kind === 'network')) notify.error(texts?.fail ?? (error instanceof Error && error.message ? error.message : TEXTS.saveFailed));
-      return false;
+      const problems = sentLinkProblems(error, payload.fields);
+      setLinkProblems(problems);
+      return { ok: false, problems };
     }
   };
 
   return (
     <>
-      <ProfileBlock card={data.card} saving={save.isPending} onSave={saveCard} />
+      <ProfileBlock card={data.card} saving={save.isPending} onSave={async (patch) => (await saveCard(patch)).ok} />
       <ShareLink link={data.card.link} name={data.card.title} />
-      <QuickLinks fields={data.fields} saving={save.isPending} onSaveFields={(fields: CardField[], texts) => saveCard({ fields }, texts)} />
+      <QuickLinks fields={data.fields} saving={save.isPending} saveProblems={linkProblems} onSaveFields={(fields: CardField[], texts) => saveCard({ fields }, texts)} />
       <Services cardId={data.card.card_id} services={data.services} />
       <ConnectTiles />
     </>

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import type { CardField } from '@tapcard/shared/contract';
 import { ACTIVE_FIELD_STATUS, BRAND_ICON_TYPES, BRAND_ICONS, CARD_FIELD_DEFAULTS, CARD_FIELD_TYPES, type CardFieldType } from '@tapcard/shared/domain';
@@ -9,6 +10,7 @@ import { Dialog } from '../../components/Dialog.js';
 import { SelectField, TextField } from '../../components/Field.js';
 import { FieldIcon } from '../../components/FieldIcon.js';
 import styles from './Connect.module.css';
+import { LINK_PARTS, type DialogProblems, type LinkPart } from './linkChecks.js';
 
 /**
  * The modal's values; the type select starts empty ('Choose a type'), which the type rule refuses. The
@@ -39,6 +41,8 @@ const isFieldType = (value: string): value is CardFieldType => (CARD_FIELD_TYPES
 /**
  * Part 1 §2.7 quick-link modal: add or change a link. The type sets the default label and icon; types
  * url and text offer a choice of brand icons. Every value is required ('Please fill in all information').
+ * `problems` (a stored link that fails its rule, or a refused save) show under their fields and above
+ * them until the owner changes that field.
  */
 export function QuickLinkDialog({
   open,
@@ -46,6 +50,7 @@ export function QuickLinkDialog({
   field,
   position,
   saving,
+  problems,
   onSave,
 }: {
   open: boolean;
@@ -53,12 +58,15 @@ export function QuickLinkDialog({
   field: CardField | null;
   position: number;
   saving: boolean;
+  problems?: DialogProblems | undefined;
   onSave: (field: CardField) => void;
 }) {
   const {
     register,
     handleSubmit,
     setValue,
+    setError,
+    clearErrors,
     watch,
     formState: { errors },
   } = useForm({
@@ -68,6 +76,13 @@ export function QuickLinkDialog({
   const typeValue = watch('type');
   const type = isFieldType(typeValue) ? typeValue : null;
   const content = type ? CONTENT[type] : { label: 'Link, number or text', type: 'text', placeholder: '' };
+
+  useEffect(() => {
+    const parts = LINK_PARTS.filter((part) => problems?.fields[part]);
+    parts.forEach((part, i) => setError(part, { type: 'server', message: problems?.fields[part] }, { shouldFocus: i === 0 }));
+  }, [problems, setError]);
+  /** A message from outside the form (see `problems`) goes once its field changes; the form's own rules run again on save. */
+  const clearOnChange = { onChange: (event: { target: { name: string } }) => clearErrors(event.target.name as LinkPart) };
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={field ? 'Change quick link' : 'Add quick link'}>
@@ -84,11 +99,19 @@ export function QuickLinkDialog({
           }),
         )}
       >
+        {problems && problems.form.length > 0 && (
+          <div className={styles.formProblem} role="alert">
+            {problems.form.map((message, i) => (
+              <p key={`${i}-${message}`}>{message}</p>
+            ))}
+          </div>
+        )}
         <SelectField
           label="Type"
           error={errors.type?.message}
           {...register('type', {
             onChange: (event: React.ChangeEvent<HTMLSelectElement>) => {
+              clearErrors(['type', 'content']);
               const value = event.target.value;
               if (!isFieldType(value)) return;
               setValue('label', CARD_FIELD_DEFAULTS[value].label);
@@ -103,7 +126,7 @@ export function QuickLinkDialog({
             </option>
           ))}
         </SelectField>
-        <TextField label="Label" error={errors.label?.message} {...register('label')} />
+        <TextField label="Label" error={errors.label?.message} {...register('label', clearOnChange)} />
         <TextField
           label={content.label}
           type={content.type}
@@ -112,7 +135,7 @@ export function QuickLinkDialog({
           autoCapitalize="none"
           spellCheck={false}
           error={errors.content?.message}
-          {...register('content')}
+          {...register('content', clearOnChange)}
         />
         {type && BRAND_ICON_TYPES.includes(type) ? (
           <fieldset className={styles.iconPicker}>
@@ -120,7 +143,7 @@ export function QuickLinkDialog({
             <div className={styles.iconGrid}>
               {BRAND_ICONS.map((icon) => (
                 <label key={icon} className={styles.iconChoice}>
-                  <input type="radio" value={icon} aria-label={icon} {...register('icon')} />
+                  <input type="radio" value={icon} aria-label={icon} {...register('icon', clearOnChange)} />
                   <span>
                     <FieldIcon name={icon} size={22} />
                   </span>

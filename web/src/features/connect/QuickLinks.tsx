@@ -1,10 +1,12 @@
-import { Plus, X } from 'lucide-react';
-import { useState } from 'react';
+import { Plus, TriangleAlert, X } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { QUICK_LINK_GRID_COLUMNS } from '@tapcard/shared/constants';
 import type { CardField } from '@tapcard/shared/contract';
 import { Button } from '../../components/Button.js';
 import { FieldIcon } from '../../components/FieldIcon.js';
 import styles from './Connect.module.css';
+import { dialogProblems, firstMessage, sameLink, storedLinkProblems, type DialogProblems, type SaveResult, type SentLinkProblem } from './linkChecks.js';
+import { LinkProblems } from './LinkProblems.js';
 import { QuickLinkDialog } from './QuickLinkDialog.js';
 import { TEXTS } from './texts.js';
 import { useLongPress } from './useLongPress.js';
@@ -13,6 +15,7 @@ function QuickLinkTile({
   field,
   deleteMode,
   busy,
+  problemId,
   onOpen,
   onToggleDeleteMode,
   onDelete,
@@ -20,6 +23,8 @@ function QuickLinkTile({
   field: CardField;
   deleteMode: boolean;
   busy: boolean;
+  /** The id of what is wrong with the link, when something is: it marks the tile and describes it. */
+  problemId: string | undefined;
   onOpen: () => void;
   onToggleDeleteMode: () => void;
   onDelete: () => void;
@@ -29,18 +34,20 @@ function QuickLinkTile({
     <li className={styles.linkItem}>
       <button
         type="button"
-        className={styles.linkTile}
+        className={problemId ? `${styles.linkTile} ${styles.linkTileProblem}` : styles.linkTile}
         {...handlers}
         onClick={() => {
           if (!wasLongPress()) onOpen();
         }}
         aria-label={`Edit ${field.label}`}
+        aria-describedby={problemId}
       >
+        {problemId && <TriangleAlert className={styles.linkProblemBadge} size={18} aria-hidden />}
         <FieldIcon name={field.icon} size={28} />
         <span className={styles.linkLabel}>{field.label}</span>
       </button>
       {deleteMode && (
-        <button type="button" className={styles.deleteLink} onClick={onDelete} disabled={busy} aria-label={`Delete ${field.label}`}>
+        <button type="button" className={styles.deleteLink} onClick={onDelete} disabled={busy} aria-label={`Delete ${field.label}`} aria-describedby={problemId}>
           <X size={16} aria-hidden />
         </button>
       )}
@@ -55,27 +62,65 @@ const renumber = (fields: CardField[]): CardField[] => fields.map((f, i) => ({ .
  * Part 1 §2.7 Quick Links: a grid of 4 columns with each link's icon and label. A link opens the
  * modal to change it; 'Add link' adds one. Holding a link for 1000 ms, or the 'Edit links' toggle
  * (for keyboards and screen readers), switches delete mode. Every change saves the card at once.
+ *
+ * A link that stops the card from saving (it fails its type's rule, or the last save's answer named it)
+ * is marked on its tile and listed under the grid with its message and 'Change' / 'Delete'; when a save
+ * outside the modal is refused because of one, the focus moves to its 'Change'. The modal shows the
+ * messages about its own link under its fields.
  */
 export function QuickLinks({
   fields,
   saving,
+  saveProblems,
   onSaveFields,
 }: {
   fields: CardField[];
   saving: boolean;
-  onSaveFields: (fields: CardField[], texts?: { ok: string; fail: string }) => Promise<boolean>;
+  /** The links the last refused save named (none after a save that went through). */
+  saveProblems: SentLinkProblem[];
+  onSaveFields: (fields: CardField[], texts?: { ok: string; fail: string }) => Promise<SaveResult>;
 }) {
   const [deleteMode, setDeleteMode] = useState(false);
   /** The index of the link being changed, 'new' for an added one, null when the modal is closed. */
   const [editing, setEditing] = useState<number | 'new' | null>(null);
+  /** What the modal shows about its link (and any other that blocked its save). */
+  const [modalProblems, setModalProblems] = useState<DialogProblems | undefined>(undefined);
+  const problems = storedLinkProblems(fields, saveProblems);
+  const problemIdBase = useId();
+  const problemId = (index: number) => (problems[index] ? `${problemIdBase}-problem-${index}` : undefined);
+  const changeButtons = useRef(new Map<number, HTMLButtonElement>());
+  const handledProblems = useRef(saveProblems);
 
+  useEffect(() => {
+    if (handledProblems.current === saveProblems) return;
+    handledProblems.current = saveProblems;
+    // A refused save from the modal is shown in the modal.
+    if (editing !== null) return;
+    const first = fields.findIndex((field) => saveProblems.some((problem) => sameLink(problem.field, field)));
+    if (first >= 0) changeButtons.current.get(first)?.focus();
+  }, [saveProblems, editing, fields]);
+
+  const open = (index: number | 'new') => {
+    const own = index === 'new' ? null : problems[index];
+    setModalProblems(own ? dialogProblems(own, []) : undefined);
+    setEditing(index);
+  };
   const save = async (field: CardField) => {
-    const next = editing === 'new' || editing === null ? [...fields, field] : fields.map((f, i) => (i === editing ? field : f));
-    if (await onSaveFields(renumber(next))) setEditing(null);
+    const index = editing === 'new' || editing === null ? fields.length : editing;
+    const next = index === fields.length ? [...fields, field] : fields.map((f, i) => (i === index ? field : f));
+    const result = await onSaveFields(renumber(next));
+    if (result.ok) setEditing(null);
+    else
+      setModalProblems(
+        dialogProblems(
+          result.problems.find((problem) => problem.index === index)?.messages,
+          result.problems.filter((problem) => problem.index !== index),
+        ),
+      );
   };
   const remove = async (index: number) => {
     const next = renumber(fields.filter((_, i) => i !== index));
-    if ((await onSaveFields(next, { ok: TEXTS.itemDeleted, fail: TEXTS.itemDeleteFailed })) && next.length === 0) setDeleteMode(false);
+    if ((await onSaveFields(next, { ok: TEXTS.itemDeleted, fail: TEXTS.itemDeleteFailed })).ok && next.length === 0) setDeleteMode(false);
   };
 
   return (
@@ -97,13 +142,14 @@ export function QuickLinks({
             field={field}
             deleteMode={deleteMode}
             busy={saving}
-            onOpen={() => setEditing(index)}
+            problemId={problemId(index)}
+            onOpen={() => open(index)}
             onToggleDeleteMode={() => setDeleteMode((on) => !on)}
             onDelete={() => void remove(index)}
           />
         ))}
         <li className={styles.linkItem}>
-          <button type="button" className={styles.addTile} onClick={() => setEditing('new')}>
+          <button type="button" className={styles.addTile} onClick={() => open('new')}>
             <Plus size={28} aria-hidden />
             <span className={styles.linkLabel}>Add link</span>
           </button>
@@ -112,6 +158,20 @@ export function QuickLinks({
       <p className={styles.hint} aria-live="polite">
         {deleteMode ? 'Delete mode: choose × on a link to delete it.' : fields.length === 0 ? TEXTS.noLinks : 'Press and hold a link to delete links.'}
       </p>
+      <LinkProblems
+        rows={fields.flatMap((field, index) => {
+          const messages = problems[index];
+          const messageId = problemId(index);
+          return messages && messageId ? [{ index, field, message: firstMessage(messages), messageId }] : [];
+        })}
+        busy={saving}
+        onChange={open}
+        onDelete={(index) => void remove(index)}
+        changeButtonRef={(index, button) => {
+          if (button) changeButtons.current.set(index, button);
+          else changeButtons.current.delete(index);
+        }}
+      />
       {editing !== null && (
         <QuickLinkDialog
           open
@@ -119,6 +179,7 @@ export function QuickLinks({
           field={editing === 'new' ? null : (fields[editing] ?? null)}
           position={editing === 'new' ? fields.length + 1 : editing + 1}
           saving={saving}
+          problems={modalProblems}
           onSave={(field) => void save(field)}
         />
       )}

@@ -21,4 +21,10 @@ export const TEXTS = {
   noServices: 'No services yet',
   /** ours */
   noLinks: 'No quick links yet',
+  /** ours */
+  linksToFix: 'Links to fix',
+  /** ours */
+  linksToFixHelp: 'Your card cannot be saved until these links are changed or deleted.',
+  /** ours */
+  linkBlocksSave: (label: string, message: string) => `Change or delete your link “${label}” first: ${message}`,
 } as const;
