@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { isIP } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { POLL_INTERVAL_MS } from '@tapcard/shared/constants';
+import { proxyListSchema } from '@tapcard/shared/net';
 import { z } from 'zod';
 
 /** Read once at start; a bad value stops the process with a message naming the variable. */
@@ -24,15 +24,6 @@ const origin = z.url({ protocol: /^https?$/ }).transform((u, ctx) => {
   }
   return parsed.origin;
 });
-
-function isAddressOrCidr(value: string): boolean {
-  const [address = '', bits, extra] = value.split('/');
-  const family = isIP(address);
-  if (family === 0 || extra !== undefined) return false;
-  if (bits === undefined) return true;
-  const n = Number(bits);
-  return /^\d+$/.test(bits) && n >= 0 && n <= (family === 4 ? 32 : 128);
-}
 
 const list = (s: string) => s.split(',').map((v) => v.trim()).filter((v) => v.length > 0);
 
@@ -57,11 +48,7 @@ const envSchema = z.object({
     .optional()
     .transform((s) => (s === undefined ? undefined : list(s)))
     .pipe(z.array(origin).min(1, 'must list at least one origin').optional()),
-  TRUST_PROXY: z
-    .string()
-    .default('false')
-    .transform((s) => (s.trim() === '' || s.trim() === 'false' ? [] : list(s)))
-    .refine((l) => l.every(isAddressOrCidr), 'must be false or a comma list of proxy IP addresses or CIDR ranges'),
+  TRUST_PROXY: proxyListSchema('false'),
   POLL_INTERVAL_MS: int(50, 60_000).default(POLL_INTERVAL_MS),
   // ttl + one lease retry + one poll must stay under the 3 s takeover target.
   LEASE_TTL_MS: int(300, 2500).default(2000),

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
-import { isAddressOrCidr } from './lib/client-address.js';
+import { proxyListSchema } from '@tapcard/shared/net';
 import { isLoopbackHost } from './lib/loopback.js';
 
 /** The upstream's configuration, read once from the environment and validated. */
@@ -32,11 +32,7 @@ const envSchema = z.object({
    * `false` or a comma list of IPs/CIDRs. Not TRUST_PROXY: `pnpm start` gives the gateway and the
    * upstream one environment, and the gateway's TRUST_PROXY names the proxy in front of it.
    */
-  UPSTREAM_TRUST_PROXY: z
-    .string()
-    .default('127.0.0.1,::1')
-    .transform((s) => (s.trim() === 'false' ? [] : s.split(',').map((v) => v.trim()).filter((v) => v.length > 0)))
-    .refine((l) => l.every(isAddressOrCidr), 'must be false or a comma list of proxy IP addresses or CIDR ranges'),
+  UPSTREAM_TRUST_PROXY: proxyListSchema('127.0.0.1,::1'),
 });
 
 export interface UpstreamConfig {

@@ -1,4 +1,4 @@
-import { isIP, isIPv4, isIPv6 } from 'node:net';
+import { isIPv4, isIPv6 } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 
 /** The eight 16-bit groups of an IPv6 address (with `::` and a dotted IPv4 tail expanded). */
@@ -30,16 +30,6 @@ export function addressKey(address: string): string {
     return [hi >> 8, hi & 0xff, lo >> 8, lo & 0xff].join('.');
   }
   return `${groups.slice(0, 4).map((g) => g.toString(16)).join(':')}::/64`;
-}
-
-/** An IP address or a CIDR range (address/bits). */
-export function isAddressOrCidr(value: string): boolean {
-  const [address = '', bits, extra] = value.split('/');
-  const family = isIP(address);
-  if (family === 0 || extra !== undefined) return false;
-  if (bits === undefined) return true;
-  const n = Number(bits);
-  return /^\d+$/.test(bits) && n >= 0 && n <= (family === 4 ? 32 : 128);
 }
 
 /**
