@@ -7,6 +7,7 @@ import {
   formatEventDate,
   hasChips,
   isUpcoming,
+  offersGetChips,
   parseEventDate,
   slugify,
   splitEvents,
@@ -134,6 +135,17 @@ describe('tickets', () => {
     expect(capacity([{ attendees: 100 }, { attendees: 20 }, { attendees: 5 }])).toBe(125);
     expect(capacity([])).toBe(0);
     expect(capacity([{ attendees: Number.NaN }, { attendees: 3 }])).toBe(3);
+  });
+
+  it('offers Get Chips only while an event with chips runs (never before its start, never once ended)', () => {
+    const now = at(2026, 6, 15, 12);
+    const chips = [{ withChips: 'with' }];
+    expect(offersGetChips({ start_date: '2026-06-20', end_date: null, prices: chips }, now)).toBe(false);
+    expect(offersGetChips({ start_date: '2026-06-15T12:30', end_date: null, prices: chips }, now)).toBe(false);
+    expect(offersGetChips({ start_date: '2026-06-15T09:00', end_date: '2026-06-15T18:00', prices: chips }, now)).toBe(true);
+    expect(offersGetChips({ start_date: '2026-06-14', end_date: '2026-06-16', prices: chips }, now)).toBe(true);
+    expect(offersGetChips({ start_date: '2026-06-14', end_date: '2026-06-16', prices: [{ withChips: 'without' }] }, now)).toBe(false);
+    expect(offersGetChips({ start_date: '2026-06-10', end_date: '2026-06-11', prices: chips }, now)).toBe(false);
   });
 
   it('finds chips', () => {

@@ -143,6 +143,15 @@ export function startIsInFuture(event: Pick<EventDates, 'start_date'>, now: Date
   return start !== undefined && start.time > now.getTime();
 }
 
+/**
+ * Whether the organiser is offered Get Chips: some ticket has chips, the start date is not in the
+ * future (the view page's rule) and the event has not ended (the lists' "upcoming only"). So only
+ * while the event runs.
+ */
+export function offersGetChips(event: EventDates & { prices: readonly { withChips?: string | null }[] }, now: Date = new Date()): boolean {
+  return hasChips(event.prices) && !startIsInFuture(event, now) && isUpcoming(event, now);
+}
+
 /** An event's capacity: the sum of its ticket categories' stock (attendees). */
 export function capacity(prices: readonly { attendees: number }[]): number {
   return prices.reduce((sum, price) => {

@@ -2,17 +2,17 @@ import { Pencil, Trash2 } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { TRUNCATE } from '@tapcard/shared/constants';
 import type { Event } from '@tapcard/shared/contract';
-import { formatEventDate, hasChips, truncate } from '@tapcard/shared/domain';
+import { formatEventDate, offersGetChips, truncate } from '@tapcard/shared/domain';
 import { EventBanner } from '../../components/EventBanner.js';
 import { paths } from '../../lib/paths.js';
 import styles from './Organiser.module.css';
 import { TEXTS } from './texts.js';
 
 /**
- * An event of the organiser's list: image, title (13), description (50), start date, delete; edit and
- * Get Chips (when a ticket has chips) for upcoming events only.
+ * An event of the organiser's list: image, title (13), description (50), start date, delete; edit for
+ * upcoming events only; Get Chips while the event runs, when a ticket has chips.
  */
-export function EventCard({ event, upcoming, onDelete }: { event: Event; upcoming: boolean; onDelete: (event: Event) => void }) {
+export function EventCard({ event, upcoming, now, onDelete }: { event: Event; upcoming: boolean; now: Date; onDelete: (event: Event) => void }) {
   return (
     <li className={styles.card}>
       <Link to={paths.event(event.id)} className={styles.cardLink}>
@@ -26,7 +26,7 @@ export function EventCard({ event, upcoming, onDelete }: { event: Event; upcomin
         <time dateTime={event.start_date}>{formatEventDate(event.start_date)}</time>
       </p>
       <div className={styles.cardActions}>
-        {upcoming && hasChips(event.prices) && (
+        {upcoming && offersGetChips(event, now) && (
           <Link to={paths.eventGetCards(event.id)} className={styles.textLink}>
             {TEXTS.getChips}
           </Link>
@@ -47,7 +47,7 @@ export function EventCard({ event, upcoming, onDelete }: { event: Event; upcomin
 }
 
 /** The first upcoming event, featured: description truncated to 100, with Get Cards. */
-export function FeaturedEvent({ event, onDelete }: { event: Event; onDelete: (event: Event) => void }) {
+export function FeaturedEvent({ event, now, onDelete }: { event: Event; now: Date; onDelete: (event: Event) => void }) {
   return (
     <li className={`${styles.card} ${styles.featured}`}>
       <Link to={paths.event(event.id)} className={styles.cardLink}>
@@ -62,7 +62,7 @@ export function FeaturedEvent({ event, onDelete }: { event: Event; onDelete: (ev
         <Link to={paths.eventGetCards(event.id)} className={styles.pillLink}>
           {TEXTS.getCards}
         </Link>
-        {hasChips(event.prices) && (
+        {offersGetChips(event, now) && (
           <Link to={paths.eventGetCards(event.id)} className={styles.textLink}>
             {TEXTS.getChips}
           </Link>

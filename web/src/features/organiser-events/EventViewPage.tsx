@@ -2,7 +2,7 @@ import { MessagesSquare, Pencil, Share2, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { AVATARS } from '@tapcard/shared/constants';
-import { formatEventDate, hasChips, isUpcoming, startIsInFuture } from '@tapcard/shared/domain';
+import { formatEventDate, isUpcoming, offersGetChips, startIsInFuture } from '@tapcard/shared/domain';
 import { AvatarStack } from '../../components/AvatarStack.js';
 import { Button, ButtonLink } from '../../components/Button.js';
 import { ConfirmDialog } from '../../components/Dialog.js';
@@ -30,8 +30,9 @@ async function copy(text: string): Promise<void> {
 }
 
 /**
- * event/:id: the organiser's view of an event. Edit and Get Chips follow the list's rule (upcoming,
- * i.e. not ended, events only); the chats link reads Chat History while the start date is in the future.
+ * event/:id: the organiser's view of an event. Edit follows the list's rule (upcoming, i.e. not ended,
+ * events only); Get Chips shows while the event runs (offersGetChips); the chats link reads Chat
+ * History while the start date is in the future.
  */
 export function EventViewPage() {
   const { id = '' } = useParams();
@@ -92,7 +93,7 @@ export function EventViewPage() {
             <Share2 aria-hidden size={18} />
             {TEXTS.shareNow}
           </Button>
-          {upcoming && hasChips(data.prices) && (
+          {offersGetChips(data, now) && (
             <ButtonLink to={paths.eventGetCards(id)} variant="secondary">
               {TEXTS.getChips}
             </ButtonLink>

@@ -36,7 +36,8 @@ describe('organiser events list', () => {
     expect(screen.getByRole('heading', { name: 'Second upcomi...' })).toBeInTheDocument();
     expect(screen.getByText(`${'S'.repeat(50)}...`)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Edit Second upcoming event' })).toHaveAttribute('href', paths.eventUpdate('e2'));
-    expect(screen.getAllByRole('link', { name: 'Get Chips' }).length).toBeGreaterThan(0);
+    // Both have chips but neither has started: Get Chips waits for the start.
+    expect(screen.queryByRole('link', { name: 'Get Chips' })).not.toBeInTheDocument();
 
     await u.click(screen.getByRole('tab', { name: 'Past' }));
     const panel = await screen.findByRole('tabpanel');
@@ -44,6 +45,18 @@ describe('organiser events list', () => {
     expect(within(panel).queryByRole('link', { name: /^Edit/ })).not.toBeInTheDocument();
     expect(within(panel).queryByRole('link', { name: 'Get Chips' })).not.toBeInTheDocument();
     expect(within(panel).getByRole('button', { name: 'Delete Past Gathering' })).toBeInTheDocument();
+  });
+
+  it('offers Get Chips on a running event with chips, never on one yet to start', async () => {
+    const running = event({ id: 'e1', title: 'Running Now', ...dates.ongoing });
+    const later = event({ id: 'e2', title: 'Later On', ...dates.upcoming });
+    const network = mockNetwork();
+    network.on(calls.listEvents, ok({ upcoming: [running, later], past: [], all: [running, later], user }));
+    renderRoutes(routeObjects, routes.events);
+    expect(await screen.findByRole('heading', { name: 'Running Now' })).toBeInTheDocument();
+    const chips = screen.getAllByRole('link', { name: 'Get Chips' });
+    expect(chips).toHaveLength(1);
+    expect(chips[0]?.closest('li')).toHaveTextContent('Running Now');
   });
 
   it("shows the empty states", async () => {
@@ -90,6 +103,8 @@ describe('organiser event view', () => {
     expect(await screen.findByRole('heading', { name: 'Tech Meetup', level: 1 })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Chat History' })).toHaveAttribute('href', paths.eventChat('e1'));
     expect(screen.getByRole('link', { name: 'Edit Tech Meetup' })).toBeInTheDocument();
+    // A ticket has chips, but the event has not started.
+    expect(screen.queryByRole('link', { name: 'Get Chips' })).not.toBeInTheDocument();
     expect(screen.getByText('NGN 15,000')).toBeInTheDocument();
     expect(screen.getByText('48 in stock')).toBeInTheDocument();
     expect(screen.getByText('No attendees yet')).toBeInTheDocument();
@@ -102,6 +117,13 @@ describe('organiser event view', () => {
     writeText.mockRejectedValueOnce(new Error('denied'));
     await u.click(screen.getByRole('button', { name: 'Share Now' }));
     expect(await screen.findByText('Unable to copy link')).toBeInTheDocument();
+  });
+
+  it('offers Get Chips while the event runs', async () => {
+    const network = mockNetwork();
+    network.on(calls.getEvent, ok(event({ id: 'e1', ...dates.ongoing })));
+    renderRoutes(routeObjects, paths.event('e1'));
+    expect(await screen.findByRole('link', { name: 'Get Chips' })).toHaveAttribute('href', paths.eventGetCards('e1'));
   });
 
   it("asks 'Are you sure you want to delete this event?' with Yes and No", async () => {

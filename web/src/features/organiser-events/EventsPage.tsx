@@ -6,6 +6,7 @@ import { ConfirmDialog } from '../../components/Dialog.js';
 import { LoadingScreen } from '../../components/LoadingScreen.js';
 import { EmptyState, Page } from '../../components/Page.js';
 import { Tabs } from '../../components/Tabs.js';
+import { useNow } from '../../lib/now.js';
 import { routes } from '../../lib/paths.js';
 import { notify } from '../../lib/toast.js';
 import { EventCard, FeaturedEvent } from './EventCard.js';
@@ -17,6 +18,7 @@ import { useDeleteEvent, useEventLists } from './useEvents.js';
 export function EventsPage() {
   const lists = useEventLists();
   const remove = useDeleteEvent();
+  const now = useNow();
   const [pending, setPending] = useState<Event | null>(null);
 
   const confirmDelete = () => {
@@ -45,9 +47,9 @@ export function EventsPage() {
             label: TEXTS.upcoming,
             content: featured ? (
               <ul className={styles.grid}>
-                <FeaturedEvent event={featured} onDelete={setPending} />
+                <FeaturedEvent event={featured} now={now} onDelete={setPending} />
                 {rest.map((event) => (
-                  <EventCard key={event.id} event={event} upcoming onDelete={setPending} />
+                  <EventCard key={event.id} event={event} upcoming now={now} onDelete={setPending} />
                 ))}
               </ul>
             ) : (
@@ -61,7 +63,7 @@ export function EventsPage() {
               lists.data.past.length > 0 ? (
                 <ul className={styles.grid}>
                   {lists.data.past.map((event) => (
-                    <EventCard key={event.id} event={event} upcoming={false} onDelete={setPending} />
+                    <EventCard key={event.id} event={event} upcoming={false} now={now} onDelete={setPending} />
                   ))}
                 </ul>
               ) : (
