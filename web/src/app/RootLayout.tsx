@@ -3,20 +3,20 @@ import { Outlet, ScrollRestoration, useNavigate } from 'react-router-dom';
 import { TOAST_AUTO_CLOSE_MS } from '@tapcard/shared/constants';
 import { LoadingScreen } from '../components/LoadingScreen.js';
 import { useHydrated } from '../lib/hydration.js';
-import { useInactivityExpiry } from '../lib/inactivity.js';
+import { useInactivityWipe } from '../lib/inactivity.js';
 import { setNavigator } from '../lib/navigation.js';
 import { loadToastify } from '../lib/toast.js';
 
 const ToastContainer = lazy(() => loadToastify().then((m) => ({ default: m.ToastContainer })));
 
-/** The shell around every route: toasts, scroll restoration, the inactivity expiry and the navigator for the API layer. */
+/** The shell around every route: toasts, scroll restoration, the visitor data wipe and the navigator for the API layer. */
 export function RootLayout() {
   const navigate = useNavigate();
   useEffect(() => {
     setNavigator((to, options) => void navigate(to, options));
     return () => setNavigator(null);
   }, [navigate]);
-  useInactivityExpiry();
+  useInactivityWipe();
   const hydrated = useHydrated();
   useEffect(() => {
     // The app has taken the page over: a server-rendered page is readable before this, but its buttons

@@ -40,7 +40,7 @@ export function currentAuthorization(): string | null {
   return jotaiStore.get(authTokenAtom);
 }
 
-/** Clears the session and the dashboard cache (HTTP 401, logout, password change, inactivity). */
+/** Clears the session and the dashboard cache (HTTP 401, logout, password change). */
 export function clearSession(): void {
   removeStored(...SESSION_KEYS);
   jotaiStore.set(authTokenAtom, null);

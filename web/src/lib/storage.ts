@@ -24,8 +24,14 @@ export const STORAGE_KEYS = [
 ] as const;
 export type StorageKey = (typeof STORAGE_KEYS)[number];
 
-/** The keys that hold a person's session and personal data (cleared on logout and inactivity). */
+/** The keys that hold a person's session and personal data (cleared on logout, HTTP 401 and a password change). */
 export const SESSION_KEYS: readonly StorageKey[] = ['authToken', 'signupData', 'googleQuery', 'dashboardData', 'chipAccess', 'eventDraft'];
+
+/**
+ * A visitor's transient data: the only keys the 5-minute inactivity wipe clears, and only on a device
+ * with no session. Never the session, the cart or a draft (the wizard's or the event's).
+ */
+export const VISITOR_TRANSIENT_KEYS: readonly StorageKey[] = ['googleQuery', 'chipAccess', 'dashboardData'];
 
 function store(): Storage | null {
   try {
