@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { normalisePhone } from './phone.js';
+import { normalisePhone, phoneE164 } from './phone.js';
 
 describe('normalisePhone', () => {
   it.each([
@@ -83,5 +83,22 @@ describe('normalisePhone', () => {
         expect(normalisePhone(input)).toMatch(/^(?:[1-9]\d*)?$/);
       }),
     );
+  });
+});
+
+describe('phoneE164', () => {
+  it.each([
+    ['08031234567', '+2348031234567'],
+    ['0803 123 4567', '+2348031234567'],
+    ['2348031234567', '+2348031234567'],
+    ['+2348031234567', '+2348031234567'],
+    ['+234 (0) 803 123 4567', '+2348031234567'],
+    ['+44 20 7946 0958', '+442079460958'],
+    ['0044 20 7946 0958', '+442079460958'],
+    ['12345', '12345'],
+    ['', ''],
+    ['n/a', ''],
+  ])('writes %j as %j', (input, expected) => {
+    expect(phoneE164(input)).toBe(expected);
   });
 });

@@ -37,3 +37,20 @@ export function normalisePhone(input: string): string {
   if (digits.length < NATIONAL_MIN_DIGITS) return digits;
   return PHONE_COUNTRY_PREFIX + digits;
 }
+
+/**
+ * A phone number in E.164 form with its '+' (for vCards and dialling): a number written with an
+ * international prefix ('+' or '00') keeps its own country code ('+44 20 7946 0958' ->
+ * '+442079460958'); every other number follows normalisePhone ('0803 123 4567' -> '+2348031234567'),
+ * the Nigerian trunk zero after +234 dropped. A number too short for any plan (fewer than 8
+ * significant digits) cannot be E.164: its digits are returned without a '+'. No digit gives ''.
+ */
+export function phoneE164(input: string): string {
+  const raw = typeof input === 'string' ? input.trim() : '';
+  if (/^(?:\+|00)/.test(raw)) {
+    const digits = raw.replace(/\D+/g, '').replace(/^0+/, '');
+    if (digits.length >= NATIONAL_MIN_DIGITS && !digits.startsWith(PHONE_COUNTRY_PREFIX)) return `+${digits}`;
+  }
+  const normalised = normalisePhone(raw);
+  return normalised.length >= PHONE_INTERNATIONAL_MIN_DIGITS ? `+${normalised}` : normalised;
+}

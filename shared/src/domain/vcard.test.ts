@@ -4,6 +4,29 @@ import { buildVCard, contactsToCsv, csvField, escapeVCardText, foldLine, vcardFi
 
 const octets = (text: string): number => new TextEncoder().encode(text).length;
 
+interface Property {
+  name: string;
+  params: string[];
+  value: string;
+}
+
+/** Reads a vCard as a contacts app does: unfolds CRLF + space, then splits each line into name, parameters and value. */
+function parseVCard(card: string): Property[] {
+  expect(card.endsWith('\r\n')).toBe(true);
+  expect(card.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
+  return card
+    .replace(/\r\n /g, '')
+    .split('\r\n')
+    .filter((line) => line !== '')
+    .map((line) => {
+      const colon = line.indexOf(':');
+      const [name = '', ...params] = line.slice(0, colon).split(';');
+      return { name, params, value: line.slice(colon + 1) };
+    });
+}
+
+const valuesOf = (properties: Property[], name: string): string[] => properties.filter((p) => p.name === name).map((p) => p.value);
+
 describe('buildVCard', () => {
   it('writes a vCard 3.0 with CRLF line endings', () => {
     expect(
@@ -54,6 +77,47 @@ describe('buildVCard', () => {
     const card = buildVCard({ full_name: 'A', note: 'é'.repeat(50), title: `a${'😀'.repeat(20)}` });
     expect(card).toContain(`\r\nNOTE:${'é'.repeat(35)}\r\n ${'é'.repeat(15)}\r\n`);
     expect(card).toContain(`\r\nTITLE:a${'😀'.repeat(17)}\r\n ${'😀'.repeat(3)}\r\n`);
+  });
+
+  it('writes phones in E.164 with their plus, Nigerian local numbers with +234, each number once', () => {
+    const card = parseVCard(buildVCard({ full_name: 'Ada', phone: '0803 123 4567', phones: ['2348031234567', '+44 20 7946 0958', '0809-876-5432', 'none'] }));
+    expect(valuesOf(card, 'TEL')).toEqual(['+2348031234567', '+442079460958', '+2348098765432']);
+    expect(card.filter((p) => p.name === 'TEL').every((p) => p.params.join(';') === 'TYPE=CELL')).toBe(true);
+  });
+
+  it('writes the company, the job title, every link as a URL and the address as an ADR', () => {
+    const card = parseVCard(
+      buildVCard({
+        full_name: 'Ada Lovelace',
+        org: 'Analytical Engines',
+        title: 'Chief Analyst',
+        url: 'https://tapcard.example/card/connect?link=ada',
+        urls: ['https://ada.example/', 'https://www.instagram.com/ada', 'https://ada.example/', ' '],
+        addresses: ['12 Marina Road, Lagos; Nigeria'],
+      }),
+    );
+    expect(valuesOf(card, 'ORG')).toEqual(['Analytical Engines']);
+    expect(valuesOf(card, 'TITLE')).toEqual(['Chief Analyst']);
+    expect(valuesOf(card, 'URL')).toEqual(['https://tapcard.example/card/connect?link=ada', 'https://ada.example/', 'https://www.instagram.com/ada']);
+    expect(card.find((p) => p.name === 'ADR')).toEqual({ name: 'ADR', params: ['TYPE=WORK'], value: ';;12 Marina Road\\, Lagos\\; Nigeria;;;;' });
+  });
+
+  it('embeds a photo as base64, folded at 75 octets', () => {
+    const bytes = Uint8Array.from({ length: 3000 }, (_, i) => (i * 37) % 256);
+    const base64 = btoa(String.fromCharCode(...bytes));
+    const text = buildVCard({ full_name: 'Ada', photo: { type: 'JPEG', base64 } });
+    for (const line of text.split('\r\n')) expect(octets(line)).toBeLessThanOrEqual(75);
+    const photo = parseVCard(text).find((p) => p.name === 'PHOTO');
+    expect(photo?.params).toEqual(['ENCODING=b', 'TYPE=JPEG']);
+    expect(Uint8Array.from(atob(photo?.value ?? ''), (c) => c.charCodeAt(0))).toEqual(bytes);
+  });
+
+  it('leaves out every property without a value', () => {
+    const card = parseVCard(
+      buildVCard({ full_name: 'Cher', org: ' ', title: '', phone: '--', phones: [''], email: null, emails: [' '], url: '', urls: ['\r\n'], addresses: ['  '], photo: { type: 'JPEG', base64: '' }, note: '' }),
+    );
+    expect(card.map((p) => p.name)).toEqual(['BEGIN', 'VERSION', 'N', 'FN', 'END']);
+    for (const p of card) expect(p.value).not.toBe('');
   });
 
   it('never splits an escape', () => {

@@ -1,16 +1,37 @@
 import { FILE_NAME_MAX_LENGTH, VCARD_LINE_MAX_OCTETS } from '../constants/index.js';
+import { phoneE164 } from './phone.js';
 import { toWellFormed } from './text.js';
 
 const CRLF = '\r\n';
 
+/** A photo embedded in the card: base64 of the image bytes and its vCard TYPE. */
+export interface VCardPhoto {
+  type: VCardPhotoType;
+  base64: string;
+}
+
+/** The image types a vCard 3.0 PHOTO carries embedded (TYPE is the image subtype in capitals). */
+export const VCARD_PHOTO_TYPES = { 'image/jpeg': 'JPEG', 'image/png': 'PNG', 'image/gif': 'GIF' } as const;
+export type VCardPhotoType = (typeof VCARD_PHOTO_TYPES)[keyof typeof VCARD_PHOTO_TYPES];
+
 export interface VCardContact {
   full_name: string;
+  /** The job title. */
   title?: string | null;
+  /** The main phone, then any others (`phones`); each written in E.164, duplicates once. */
   phone?: string | null;
+  phones?: readonly string[] | null;
   email?: string | null;
+  emails?: readonly string[] | null;
+  /** The company. */
   org?: string | null;
+  /** The main link, then the others (web links, social profiles). */
   url?: string | null;
-  photo?: string | null;
+  urls?: readonly string[] | null;
+  /** Postal addresses as free text, each written as the street part of an ADR. */
+  addresses?: readonly string[] | null;
+  /** An image URI, or the image itself embedded. */
+  photo?: string | VCardPhoto | null;
   note?: string | null;
 }
 
@@ -78,10 +99,27 @@ function present(value: string | null | undefined): value is string {
   return typeof value === 'string' && value.trim() !== '';
 }
 
+/** The present values of a main value and a list, trimmed, each once (the first spelling kept). */
+function distinct(first: string | null | undefined, rest: readonly string[] | null | undefined, key: (value: string) => string = (v) => v): string[] {
+  const seen = new Set<string>();
+  const values: string[] = [];
+  for (const value of [first, ...(rest ?? [])]) {
+    if (!present(value)) continue;
+    const trimmed = value.trim();
+    const k = key(trimmed);
+    if (k === '' || seen.has(k)) continue;
+    seen.add(k);
+    values.push(trimmed);
+  }
+  return values;
+}
+
 /**
  * A vCard 3.0 of a contact: CRLF line endings (the last line too), N and FN always, then ORG, TITLE,
- * TEL;TYPE=CELL, EMAIL;TYPE=INTERNET, URL, PHOTO;VALUE=URI and NOTE when given. Text values are
- * escaped, URI values cleaned, every line folded at 75 octets.
+ * TEL;TYPE=CELL (E.164 with its '+', see phoneE164), EMAIL;TYPE=INTERNET, URL, ADR, PHOTO (embedded
+ * as PHOTO;ENCODING=b;TYPE=JPEG|PNG|GIF, or PHOTO;VALUE=URI) and NOTE when given. A property without
+ * a value is left out; repeated phones, emails and links are written once. Text values are escaped,
+ * URI values cleaned, every line folded at 75 octets.
  */
 export function buildVCard(contact: VCardContact): string {
   const fullName = typeof contact.full_name === 'string' ? contact.full_name.trim() : '';
@@ -89,10 +127,16 @@ export function buildVCard(contact: VCardContact): string {
   const lines = ['BEGIN:VCARD', 'VERSION:3.0', `N:${escapeVCardText(family)};${escapeVCardText(given)};;;`, `FN:${escapeVCardText(fullName)}`];
   if (present(contact.org)) lines.push(`ORG:${escapeVCardText(contact.org.trim())}`);
   if (present(contact.title)) lines.push(`TITLE:${escapeVCardText(contact.title.trim())}`);
-  if (present(contact.phone)) lines.push(`TEL;TYPE=CELL:${escapeVCardText(contact.phone.trim())}`);
-  if (present(contact.email)) lines.push(`EMAIL;TYPE=INTERNET:${escapeVCardText(contact.email.trim())}`);
-  if (present(contact.url)) lines.push(`URL:${cleanUri(contact.url)}`);
-  if (present(contact.photo)) lines.push(`PHOTO;VALUE=URI:${cleanUri(contact.photo)}`);
+  const phones = distinct(contact.phone, contact.phones, phoneE164).map(phoneE164);
+  for (const phone of phones) lines.push(`TEL;TYPE=CELL:${escapeVCardText(phone)}`);
+  for (const email of distinct(contact.email, contact.emails, (e) => e.toLowerCase())) lines.push(`EMAIL;TYPE=INTERNET:${escapeVCardText(email)}`);
+  for (const url of distinct(contact.url, contact.urls, cleanUri)) lines.push(`URL:${cleanUri(url)}`);
+  for (const address of distinct(null, contact.addresses)) lines.push(`ADR;TYPE=WORK:;;${escapeVCardText(address)};;;;`);
+  const photo = contact.photo;
+  if (typeof photo === 'string' && present(photo)) lines.push(`PHOTO;VALUE=URI:${cleanUri(photo)}`);
+  else if (photo && typeof photo === 'object' && /^[A-Za-z0-9+/]+={0,2}$/.test(photo.base64) && Object.values(VCARD_PHOTO_TYPES).includes(photo.type)) {
+    lines.push(`PHOTO;ENCODING=b;TYPE=${photo.type}:${photo.base64}`);
+  }
   if (present(contact.note)) lines.push(`NOTE:${escapeVCardText(contact.note.trim())}`);
   lines.push('END:VCARD');
   return lines.map(foldLine).join(CRLF) + CRLF;
