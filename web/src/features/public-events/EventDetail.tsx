@@ -7,13 +7,13 @@ import { ButtonLink } from '../../components/Button.js';
 import { EventBanner } from '../../components/EventBanner.js';
 import { GalleryGrid } from '../../components/GalleryGrid.js';
 import { Notice } from '../../components/Page.js';
-import { TicketList } from '../../components/TicketList.js';
+import { isSoldOut, TicketList } from '../../components/TicketList.js';
 import styles from './PublicEvents.module.css';
 import { TEXTS } from './texts.js';
 
 /**
  * A public event: image, title, date, description, the register link (or, once ended, the concluded
- * notice and the card shop), tickets, attendees (first 4) and the gallery.
+ * notice and the card shop; or, with no ticket left, the sold-out notice), tickets, attendees (first 4) and the gallery.
  */
 export function EventDetail({
   event,
@@ -46,6 +46,8 @@ export function EventDetail({
             {TEXTS.getCard}
           </ButtonLink>
         </>
+      ) : isSoldOut(event.prices) ? (
+        <Notice>{TEXTS.eventSoldOut}</Notice>
       ) : (
         <ButtonLink to={registerTo} block>
           {registerLabel}

@@ -4,11 +4,12 @@ import type { Event } from '@tapcard/shared/contract';
 import { formatEventDate, truncate } from '@tapcard/shared/domain';
 import { ButtonLink } from '../../components/Button.js';
 import { EventBanner } from '../../components/EventBanner.js';
+import { isSoldOut } from '../../components/TicketList.js';
 import { paths } from '../../lib/paths.js';
 import styles from './PublicEvents.module.css';
 import { TEXTS } from './texts.js';
 
-/** An event of a card's list: image, title (22), description (60), date, and Register for upcoming ones. */
+/** An event of a card's list: image, title (22), description (60), date, and Register for upcoming ones ('Sold out' instead when no ticket is left). */
 export function EventListItem({ event, link, canRegister }: { event: Event; link: string; canRegister: boolean }) {
   return (
     <li className={styles.item}>
@@ -22,7 +23,8 @@ export function EventListItem({ event, link, canRegister }: { event: Event; link
       <p className={styles.date}>
         <time dateTime={event.start_date}>{formatEventDate(event.start_date)}</time>
       </p>
-      {canRegister && (
+      {canRegister && isSoldOut(event.prices) && <p className={styles.muted}>{TEXTS.soldOut}</p>}
+      {canRegister && !isSoldOut(event.prices) && (
         <ButtonLink to={paths.cardEventRegister(event.id, link)} variant="secondary">
           {TEXTS.register}
           {' '}<span className="visually-hidden">for {event.title}</span>
@@ -47,10 +49,14 @@ export function LatestEventCard({ event, link }: { event: Event; link: string })
       <p className={styles.date}>
         <time dateTime={event.start_date}>{formatEventDate(event.start_date)}</time>
       </p>
-      <ButtonLink to={paths.cardEventRegister(event.id, link)}>
-        {TEXTS.register}
-        {' '}<span className="visually-hidden">for {event.title}</span>
-      </ButtonLink>
+      {isSoldOut(event.prices) ? (
+        <p className={styles.muted}>{TEXTS.soldOut}</p>
+      ) : (
+        <ButtonLink to={paths.cardEventRegister(event.id, link)}>
+          {TEXTS.register}
+          {' '}<span className="visually-hidden">for {event.title}</span>
+        </ButtonLink>
+      )}
     </section>
   );
 }

@@ -10,7 +10,8 @@ import { messages, registrationSchema, type RegistrationValues } from '@tapcard/
 import { Button } from '../../components/Button.js';
 import { Dialog } from '../../components/Dialog.js';
 import { FormError, SelectField, TextField } from '../../components/Field.js';
-import { inStock } from '../../components/TicketList.js';
+import { Notice } from '../../components/Page.js';
+import { inStock, isSoldOut } from '../../components/TicketList.js';
 import { api } from '../../lib/api.js';
 import styles from './PublicEvents.module.css';
 import { TEXTS } from './texts.js';
@@ -40,7 +41,8 @@ function CheckYourEmail({ message }: { message: string }) {
 /**
  * The registration form (Full Name, Email Address, Phone Number, Choose Ticket). On success the browser
  * goes to the returned link (the token page, or the payment provider for a paid ticket), or, when the
- * organiser asks for a confirmed email, says to check it. A failure (a field's under that field)
+ * organiser asks for a confirmed email, says to check it. With no ticket left it says the event is sold
+ * out instead of offering the form. A failure (a field's under that field)
  * shows the server's message in red below the button ('inline', the card's event page) or in the
  * 'Something Went Wrong!' dialog ('dialog', the open event link).
  */
@@ -75,6 +77,7 @@ export function RegisterForm({ event, failure }: { event: Event; failure: 'inlin
   });
 
   if (pending !== null) return <CheckYourEmail message={pending} />;
+  if (isSoldOut(event.prices)) return <Notice>{TEXTS.eventSoldOut}</Notice>;
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
       <TextField label={TEXTS.fullName} autoComplete="name" error={errors.name?.message} {...form.register('name')} />

@@ -1,3 +1,5 @@
+import { SOLD_OUT } from '../../components/TicketList.js';
+
 /** The public event pages' texts, the spec's to the letter where it gives them. */
 export const TEXTS = {
   latestEvent: 'Latest Event',
@@ -23,7 +25,9 @@ export const TEXTS = {
   phone: 'Phone Number',
   chooseTicket: 'Choose Ticket',
   selectCategory: 'Select Category',
-  soldOut: 'Sold out',
+  soldOut: SOLD_OUT,
+  /** An event with no ticket left (ours): said instead of the register link and form. */
+  eventSoldOut: 'Sold out: every ticket has been taken.',
   /** A free registration waiting for its email confirmation (ours). */
   checkEmail: 'Check your email',
   failedTitle: 'Something Went Wrong!',

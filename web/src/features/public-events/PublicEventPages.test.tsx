@@ -1,0 +1,84 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { calls, type Event } from '@tapcard/shared/contract';
+import { paths, routes } from '../../lib/paths.js';
+import { dates, event, EVENT_ID } from '../../test/event-fixtures.js';
+import { mockNetwork, ok } from '../../test/network.js';
+import { renderRoutes } from '../../test/render.js';
+import { CardEventPage } from './CardEventPage.js';
+import { CardEventRegisterPage } from './CardEventRegisterPage.js';
+import { CardEventsPage } from './CardEventsPage.js';
+import { OpenEventPage } from './OpenEventPage.js';
+import { OpenEventRegisterPage } from './OpenEventRegisterPage.js';
+
+const routeObjects = [
+  { path: routes.cardEvents, element: <CardEventsPage /> },
+  { path: routes.cardEvent, element: <CardEventPage /> },
+  { path: routes.cardEventRegister, element: <CardEventRegisterPage /> },
+  { path: routes.openEvent, element: <OpenEventPage /> },
+  { path: routes.openEventRegister, element: <OpenEventRegisterPage /> },
+];
+
+afterEach(() => vi.unstubAllGlobals());
+
+/** Every ticket of the fixture taken. */
+function soldOutEvent(overrides: Partial<Event> = {}): Event {
+  const base = event({ ...dates.upcoming, ...overrides });
+  return { ...base, prices: base.prices.map((price) => ({ ...price, sold: price.attendees })) };
+}
+
+describe('a sold-out event', () => {
+  it('says so on the open event page, with no REGISTER NOW, and each ticket says Sold out', async () => {
+    const network = mockNetwork();
+    network.on(calls.openEvent, ok({ event: soldOutEvent() }));
+    renderRoutes(routeObjects, paths.openEvent('tech-meetup'));
+    expect(await screen.findByRole('heading', { name: 'Tech Meetup', level: 1 })).toBeInTheDocument();
+    expect(screen.getByText('Sold out: every ticket has been taken.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'REGISTER NOW' })).not.toBeInTheDocument();
+    const tickets = screen.getByRole('region', { name: 'Tickets' });
+    expect(within(tickets).getAllByText('Sold out')).toHaveLength(2);
+  });
+
+  it('offers no form on either registration page', async () => {
+    const network = mockNetwork();
+    network.on(calls.openEvent, ok({ event: soldOutEvent() }));
+    network.on(calls.publicEvent, ok(soldOutEvent()));
+    const open = renderRoutes(routeObjects, paths.openEventRegister('tech-meetup'));
+    expect(await screen.findByText('Sold out: every ticket has been taken.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Register' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Full Name')).not.toBeInTheDocument();
+    open.unmount();
+
+    renderRoutes(routeObjects, paths.cardEventRegister(EVENT_ID, 'ada'));
+    expect(await screen.findByText('Sold out: every ticket has been taken.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Register' })).not.toBeInTheDocument();
+  });
+
+  it("shows Sold out instead of Register on the card's event page and list", async () => {
+    const network = mockNetwork();
+    const full = soldOutEvent({ id: 'e1', title: 'Full House' });
+    network.on(calls.publicEvent, ok(full));
+    network.on(calls.cardEvents, ok({ upcoming: [full], past: [], all: [full] }));
+    const page = renderRoutes(routeObjects, paths.cardEvent('e1', 'ada'));
+    expect(await screen.findByText('Sold out: every ticket has been taken.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Register' })).not.toBeInTheDocument();
+    page.unmount();
+
+    renderRoutes(routeObjects, paths.cardEvents('ada'));
+    expect(await screen.findByRole('heading', { name: 'Latest Event' })).toBeInTheDocument();
+    expect(screen.getAllByText('Sold out').length).toBeGreaterThan(0);
+    expect(screen.queryByRole('link', { name: /^Register/ })).not.toBeInTheDocument();
+  });
+
+  it('keeps REGISTER NOW while one ticket is left, and says which ticket is sold out', async () => {
+    const base = event({ ...dates.upcoming });
+    const oneLeft = { ...base, prices: base.prices.map((price, i) => ({ ...price, sold: i === 0 ? price.attendees : price.attendees - 1 })) };
+    const network = mockNetwork();
+    network.on(calls.openEvent, ok({ event: oneLeft }));
+    renderRoutes(routeObjects, paths.openEvent('tech-meetup'));
+    expect(await screen.findByRole('link', { name: 'REGISTER NOW' })).toBeInTheDocument();
+    const tickets = screen.getByRole('region', { name: 'Tickets' });
+    expect(within(tickets).getByText('Sold out')).toBeInTheDocument();
+    expect(within(tickets).getByText('1 in stock')).toBeInTheDocument();
+  });
+});
