@@ -21,11 +21,15 @@ export const STORAGE_KEYS = [
   'chipAccess',
   /** The organiser's unsaved event wizard (add or update), so a refresh loses nothing. */
   'eventDraft',
+  /** Chat messages not sent yet (waiting for the network, or failed), by event, sender and room. */
+  'chatOutbox',
+  /** The newest private message seen in each thread, by event, viewer and other party (unread marks). */
+  'chatSeen',
 ] as const;
 export type StorageKey = (typeof STORAGE_KEYS)[number];
 
 /** The keys that hold a person's session and personal data (cleared on logout, HTTP 401 and a password change). */
-export const SESSION_KEYS: readonly StorageKey[] = ['authToken', 'signupData', 'googleQuery', 'dashboardData', 'chipAccess', 'eventDraft'];
+export const SESSION_KEYS: readonly StorageKey[] = ['authToken', 'signupData', 'googleQuery', 'dashboardData', 'chipAccess', 'eventDraft', 'chatOutbox'];
 
 /**
  * A visitor's transient data: the only keys the 5-minute inactivity wipe clears, and only on a device
