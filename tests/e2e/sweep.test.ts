@@ -120,7 +120,7 @@ const ROUTES: SweepRoute[] = [
   { name: 'payment-status', route: 'paymentStatus', session: 'signed-out', path: (d) => `/payment/status?reference=${d.orderReference}&status=success`, heading: 'Payment Successful!' },
   { name: 'order-details', route: 'orderDetails', session: 'signed-out', path: (d) => `/payment/order-details?reference=${d.orderReference}`, heading: 'Order Details' },
 
-  // Access and onboarding (signed out: the login page leaves for the app when signed in, onboarding signs out)
+  // Access and onboarding (signed out: the login page and onboarding leave for the app when signed in)
   { name: 'login', route: 'login', session: 'signed-out', path: () => '/login', heading: 'Log in' },
   { name: 'sign-in-with-google', route: 'signInWithGoogle', session: 'signed-out', path: () => '/sign-in-with-google?code=sweep', heading: 'Loading...', holds: '**/api/auth/public/google-login*' },
   // Sign-up is onboarding's other address.

@@ -1,11 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { calls } from '@tapcard/shared/contract';
 import { currentAuthorization, jotaiStore, readDashboardData, writeDashboardData } from '../../lib/session.js';
 import { STORAGE_PREFIX, writeStored } from '../../lib/storage.js';
 import { stubImageDecoding } from '../../test/browser.js';
 import { fail, mockNetwork, ok, type MockNetwork } from '../../test/network.js';
-import { LocationProbe, renderRoutes, signIn, signOut } from '../../test/render.js';
+import { LocationProbe, renderRoutes, signIn, signOut, TEST_TOKEN } from '../../test/render.js';
 import { OnboardingPage } from './routes.js';
 import { passwordAtom, signupSessionAtom, wizardSchema, type Wizard } from './state.js';
 
@@ -79,13 +79,32 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('welcome and activation', () => {
-  it('signs out on start: clears the stored auth token and the dashboard cache', async () => {
-    signIn();
+  it('starting signed out clears the dashboard cache', async () => {
     writeDashboardData({ name: 'Old', description: 'Old', image: null });
     renderRoutes(pages, `/onboarding${QUERY}`);
     expect(await screen.findByRole('heading', { name: 'Welcome' })).toBeInTheDocument();
-    await waitFor(() => expect(currentAuthorization()).toBeNull());
-    expect(readDashboardData()).toBeNull();
+    await waitFor(() => expect(readDashboardData()).toBeNull());
+  });
+
+  it('sends a signed-in person to connect from any page of the wizard, keeping the session', async () => {
+    for (const path of [`/onboarding${QUERY}`, `/onboarding/step-four${QUERY}`]) {
+      signIn();
+      writeDashboardData({ name: 'Ada', description: '', image: null });
+      const { router, unmount } = renderRoutes(pages, path);
+      expect(await screen.findByText(/connect page/)).toBeInTheDocument();
+      expect(router.state.historyAction).toBe('REPLACE');
+      expect(currentAuthorization()).toBe(TEST_TOKEN);
+      expect(readDashboardData()).toEqual({ name: 'Ada', description: '', image: null });
+      unmount();
+    }
+  });
+
+  it('shows the not-found page for a mistyped step and keeps the session', async () => {
+    signIn();
+    const { router } = renderRoutes(pages, `/onboarding/step-nine${QUERY}`);
+    expect(await screen.findByRole('heading', { name: 'You have found a rare gem!.' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/onboarding/step-nine');
+    expect(currentAuthorization()).toBe(TEST_TOKEN);
   });
 
   it('links to login keeping the query, and says a device is needed without a card id', async () => {
@@ -282,7 +301,9 @@ describe('profile image and account creation', () => {
     storedWizard();
     jotaiStore.set(passwordAtom, 'Secret#123');
     net.on(calls.signUp, ok({ token_type: 'Bearer', access_token: 'new-token' })).on(calls.createCard, ok());
-    const { user, router } = renderRoutes(pages, `/onboarding/step-five${QUERY}`);
+    // Arrived from the socials step, so Back has a wizard page to return to.
+    const { user, router } = renderRoutes(pages, `/onboarding/step-four${QUERY}`);
+    await act(() => router.navigate(`/onboarding/step-five${QUERY}`));
     const done = await uploadPhoto(user);
     expect(FakeUpload.sent[0]?.get('folder')).toBe('profile');
     await user.click(done);
@@ -314,6 +335,14 @@ describe('profile image and account creation', () => {
     expect(currentAuthorization()).toBe('Bearer new-token');
     expect(readDashboardData()).toEqual({ name: 'Ada Lovelace', description: 'Counting engines', image: '/backend/files/ada.jpg' });
     expect(storedSignupData()).toBeNull();
+
+    // Back right after sign-up never ends the new session: the finished wizard sends the owner to connect.
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(router.state.historyAction).toBe('REPLACE'));
+    expect(router.state.location.pathname).toBe('/connect');
+    expect(await screen.findByText(/connect page/)).toBeInTheDocument();
+    expect(currentAuthorization()).toBe('Bearer new-token');
+    expect(readDashboardData()).not.toBeNull();
   });
 
   it("toasts the server's message when sign-up fails, 'Unable to signup' without one", async () => {

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { Navigate, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { LoadingScreen } from '../../components/LoadingScreen.js';
 import { NotFoundView } from '../../components/NotFoundView.js';
+import { routes } from '../../lib/paths.js';
 import { authTokenAtom } from '../../lib/session.js';
 import { removeStored, writeStored } from '../../lib/storage.js';
 import { EmailStep } from './EmailStep.js';
@@ -43,27 +44,32 @@ function useWizardEntry(): void {
   });
 }
 
-/** Starting onboarding signs out: it clears the stored auth token, the dashboard cache and cached answers. */
-function useSignedOutStart(): void {
+/**
+ * Starting onboarding signed out forgets the dashboard cache and cached answers. It never ends a
+ * session (a session ends only by logout, expiry or a password change): a signed-in person is sent to
+ * connect instead (see OnboardingPage).
+ */
+function useSignedOutStart(signedIn: boolean): void {
   const store = useStore();
   const queryClient = useQueryClient();
   useEffect(() => {
-    if (store.get(completedAtom)) return;
-    store.set(authTokenAtom, null);
+    if (signedIn || store.get(completedAtom)) return;
     removeStored('dashboardData');
     queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'confirm-card-id' });
-  }, [store, queryClient]);
+  }, [signedIn, store, queryClient]);
 }
 
 /**
  * Part 1 §2.4, the onboarding wizard: /onboarding (welcome and activation) and onboarding/step-one ..
  * step-five, keeping the query id, type and iud. A step whose earlier data is missing sends the
- * person to the first incomplete one (to the password step, saying why, when a reload lost it).
+ * person to the first incomplete one (to the password step, saying why, when a reload lost it). A
+ * signed-in person goes to connect; a mistyped step shows the not-found page and signs nobody out.
  */
 export function OnboardingPage() {
   const { step } = useParams();
+  const signedIn = useAtomValue(authTokenAtom) !== null;
   useWizardEntry();
-  useSignedOutStart();
+  useSignedOutStart(signedIn);
   const wizard = useAtomValue(wizardAtom);
   const password = useAtomValue(passwordAtom);
   const completed = useAtomValue(completedAtom);
@@ -71,6 +77,8 @@ export function OnboardingPage() {
 
   if (completed) return <LoadingScreen />;
   if (step !== undefined && !isStepName(step)) return <NotFoundView />;
+  // A signed-in person is past the wizard (Back after sign-up, an old tab): it is finished for them.
+  if (signedIn) return <Navigate to={routes.connect} replace />;
   const position: Position = step ?? 'welcome';
   const allowed = firstIncomplete(wizard, password);
   if (indexOf(position) > indexOf(allowed)) {
