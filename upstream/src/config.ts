@@ -20,8 +20,14 @@ const envSchema = z.object({
   /** smtp(s)://user:pass@host:port — without it mail goes to the dev outbox. */
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
   MAIL_FROM: z.string().default('TapCard <no-reply@tapcard.local>'),
-  /** The address people reach the product at; used in mailed links and card tap URLs. */
-  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  /**
+   * The address people reach the product at; used in mailed links and card tap URLs. Default
+   * http://localhost:$PORT (the gateway's port, as `pnpm start` sets it), so the minting commands
+   * print the links the running app answers.
+   */
+  PUBLIC_URL: z.url().optional(),
+  /** The gateway's port (`pnpm start` gives both processes one environment); only for PUBLIC_URL's default. */
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /** The key with which the gateway reads any event's live state. Generated into DATA_DIR when unset. */
   GATEWAY_SERVICE_KEY: z.string().min(24, 'must be at least 24 characters').optional(),
   /** Seed the demo organiser, card and event on the first start of an empty database. */
@@ -73,7 +79,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): UpstreamConfig
     uploadDir: resolve(e.UPLOAD_DIR ?? join(dataDir, 'uploads')),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    publicUrl: e.PUBLIC_URL.replace(/\/$/, ''),
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     serviceKey: e.GATEWAY_SERVICE_KEY ?? serviceKeyFile(dataDir),
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,

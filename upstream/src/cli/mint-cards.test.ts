@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { calls } from '@tapcard/shared/contract';
 import { answerOf, send } from '../test/contract.js';
 import { createTestUpstream, type TestUpstream } from '../test/harness.js';
@@ -55,6 +55,27 @@ describe('mint-cards command', () => {
     expect(lines).toHaveLength(3);
     for (const line of lines.slice(1)) expect(line).toMatch(/^[A-Za-z0-9_-]{22}\s+nfc\s+[A-Z2-9]{6}\s+http:\/\/localhost:3000\/\?id=\S+&type=nfc$/);
     expect(cap.err.join('')).toMatch(/only time they are shown/);
+  });
+
+  describe('with the configuration of the environment', () => {
+    afterEach(() => vi.unstubAllEnvs());
+    const mintedUrls = async () => {
+      vi.stubEnv('GATEWAY_SERVICE_KEY', 'k'.repeat(32));
+      const cap = io();
+      expect(await run(['--count', '2', '--json'], cap.io, { db: t.db })).toBe(0);
+      return (JSON.parse(cap.out.join('')) as MintedCard[]).map((c) => c.url);
+    };
+
+    it('prints tap URLs on the configured PUBLIC_URL', async () => {
+      vi.stubEnv('PUBLIC_URL', 'https://tap.example/');
+      for (const url of await mintedUrls()) expect(url).toMatch(/^https:\/\/tap\.example\/\?id=[^&]+&type=nfc$/);
+    });
+
+    it('without PUBLIC_URL prints them on the port the app is served on, as `pnpm start` does', async () => {
+      vi.stubEnv('PUBLIC_URL', undefined);
+      vi.stubEnv('PORT', '8080');
+      for (const url of await mintedUrls()) expect(url).toMatch(/^http:\/\/localhost:8080\/\?id=/);
+    });
   });
 
   it('prints JSON with --json', async () => {

@@ -1,5 +1,5 @@
 import { calls } from '@tapcard/shared/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { HttpError } from '../lib/http-error.js';
 import { createEvent } from '../routes/events/test-helpers.js';
 import { answerOf, send } from '../test/contract.js';
@@ -51,6 +51,29 @@ describe('mint-chips', () => {
     expect(() => parseMintArgs(['--event', 'ev1', '--count', '1001'])).toThrow(UsageError);
     expect(() => parseMintArgs(['--event', 'ev1', '--count', '2.5'])).toThrow(UsageError);
     expect(() => parseMintArgs(['--event', 'ev1', '--count', '2', '--colour', 'red'])).toThrow(UsageError);
+  });
+
+  describe('with the configuration of the environment', () => {
+    afterEach(() => vi.unstubAllEnvs());
+    const mintedUrls = async () => {
+      vi.stubEnv('GATEWAY_SERVICE_KEY', 'k'.repeat(32));
+      const owner = await createUser(t);
+      const event = await createEvent(t, owner.authorization);
+      const out: string[] = [];
+      expect(await run(['--event', event.id, '--count', '2'], { out: (s: string) => void out.push(s), err: () => undefined }, { db: t.db })).toBe(0);
+      return out.join('').trim().split('\n').map((line) => line.split('\t')[1]);
+    };
+
+    it('prints chip URLs on the configured PUBLIC_URL', async () => {
+      vi.stubEnv('PUBLIC_URL', 'https://tap.example/');
+      for (const url of await mintedUrls()) expect(url).toMatch(/^https:\/\/tap\.example\/events\/d\/chip\/i\/\S+$/);
+    });
+
+    it('without PUBLIC_URL prints them on the port the app is served on, as `pnpm start` does', async () => {
+      vi.stubEnv('PUBLIC_URL', undefined);
+      vi.stubEnv('PORT', '8080');
+      for (const url of await mintedUrls()) expect(url).toMatch(/^http:\/\/localhost:8080\/events\/d\/chip\/i\//);
+    });
   });
 
   it('runs as a command: prints one line per chip, exit 1 for an unknown event, 2 for bad usage', async () => {
