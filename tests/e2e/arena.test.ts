@@ -240,7 +240,8 @@ describe('chips', () => {
   it.skipIf(!canMint(productEnv))(
     'binds an unbound chip with the attendee\'s access token, then the organiser\'s tap checks them in (needs DATABASE_URL to mint chips)',
     async () => {
-      const event = await createEventViaApi(baseUrl, organiser.authorization);
+      // A chip binds only to a ticket that includes one.
+      const event = await createEventViaApi(baseUrl, organiser.authorization, { freeWithChips: true });
       const attendee = await registerViaApi(baseUrl, event, 'Efosa Igbinedion');
       const chipId = (await mintChips(productEnv, event.id, 1)).trim().split('\t')[0] ?? '';
       expect(chipId).not.toBe('');

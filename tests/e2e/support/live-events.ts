@@ -13,12 +13,13 @@ export function localDay(offset = 0): string {
 
 /**
  * An event of `authorization`'s organiser, created through the API: by default ongoing (it started
- * today and ends in two days) with a free ticket and a paid one with chips. Its title is unique.
+ * today and ends in two days) with a free ticket (with chips if `freeWithChips`) and a paid one with
+ * chips. Its title is unique.
  */
 export async function createEventViaApi(
   baseUrl: string,
   authorization: string,
-  options: { title?: string; start?: string; end?: string; freeStock?: number } = {},
+  options: { title?: string; start?: string; end?: string; freeStock?: number; freeWithChips?: boolean } = {},
 ): Promise<Event> {
   const title = options.title ?? `Arena Night ${unique()}`;
   const created = await callApi(baseUrl, calls.createEvent, {
@@ -31,7 +32,7 @@ export async function createEventViaApi(
       start_date: options.start ?? localDay(0),
       end_date: options.end ?? localDay(2),
       prices: [
-        { title: 'Free', amount: 0, attendees: options.freeStock ?? 50, withChips: 'without' },
+        { title: 'Free', amount: 0, attendees: options.freeStock ?? 50, withChips: options.freeWithChips ? 'with' : 'without' },
         { title: 'VIP', amount: 15000, attendees: 10, withChips: 'with' },
       ],
       gallery: [],

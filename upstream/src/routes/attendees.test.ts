@@ -341,6 +341,16 @@ describe('privateChat', () => {
 });
 
 describe('chips', () => {
+  /** An event whose free Regular ticket includes a chip (the VIP one does not). */
+  const chipEvent = () =>
+    createEvent(t, organiser.authorization, {
+      prices: [
+        { title: 'Regular', amount: 0, attendees: 100, withChips: 'with' },
+        { title: 'VIP', amount: 15000, attendees: 10, withChips: 'without' },
+      ],
+    });
+  const holderOf = async (chip: string) => (await t.db.selectFrom('chips').select('attendee_id').where('id', '=', chip).executeTakeFirstOrThrow()).attendee_id;
+
   it('answers an unbound chip, binds it with the attendee\'s token, and then shows the holder', async () => {
     const event = await createEvent(t, organiser.authorization);
     const ada = await insertAttendee(t, event, 'Ada Lovelace', 'VIP');
@@ -370,7 +380,7 @@ describe('chips', () => {
   });
 
   it('refuses a chip already bound to another attendee (409) and tokens of other events (400)', async () => {
-    const event = await createEvent(t, organiser.authorization);
+    const event = await chipEvent();
     const ada = await registerFree(t, event, 'Ada Lovelace');
     const bob = await registerFree(t, event, 'Bob Marley');
     const stranger = await registerFree(t, await createEvent(t, organiser.authorization), 'Stranger');
@@ -387,7 +397,7 @@ describe('chips', () => {
   });
 
   it('throttles wrong tokens per chip and address with 429', async () => {
-    const event = await createEvent(t, organiser.authorization);
+    const event = await chipEvent();
     const ada = await registerFree(t, event);
     const chip = await insertChip(t, event.id);
     const attacker = fromIp();
@@ -399,12 +409,13 @@ describe('chips', () => {
     expect(await t.db.selectFrom('chips').select('attendee_id').where('id', '=', chip).executeTakeFirstOrThrow()).toEqual({ attendee_id: null });
     // Another chip is not affected, and the window ends.
     const other = await insertChip(t, event.id);
-    expect((await send(t, calls.bindChip, { params: { id: other }, body: { token: ada.tid }, headers: attacker })).statusCode).toBe(200);
+    const bob = await registerFree(t, event, 'Bob Marley');
+    expect((await send(t, calls.bindChip, { params: { id: other }, body: { token: bob.tid }, headers: attacker })).statusCode).toBe(200);
     expect((await withClockMoved(16 * 60_000, () => send(t, calls.bindChip, { params: { id: chip }, body: { token: ada.tid }, headers: attacker }))).statusCode).toBe(200);
   });
 
   it('evaluates at most the limit of 50 parallel binds; the holder binds from another address', async () => {
-    const event = await createEvent(t, organiser.authorization);
+    const event = await chipEvent();
     const ada = await registerFree(t, event);
     const chip = await insertChip(t, event.id);
     const attacker = fromIp();
@@ -416,5 +427,41 @@ describe('chips', () => {
     const bound = await send(t, calls.bindChip, { params: { id: chip }, body: { token: ada.tid }, headers: fromIp() });
     expect(bound.statusCode).toBe(200);
     expect(await t.db.selectFrom('chips').select('attendee_id').where('id', '=', chip).executeTakeFirstOrThrow()).toEqual({ attendee_id: ada.id });
+  });
+
+  it('binds a chip only to an attendee whose ticket includes a chip', async () => {
+    const event = await createEvent(t, organiser.authorization);
+    const noChip = await registerFree(t, event, 'Ada Lovelace', 'Regular');
+    const withChip = await insertAttendee(t, event, 'Grace Hopper', 'VIP');
+    const chip = await insertChip(t, event.id);
+    expectFieldError(await send(t, calls.bindChip, { params: { id: chip }, body: { token: noChip.tid } }), 'token', 'This access token is for a ticket without a chip');
+    expect(await holderOf(chip)).toBeNull();
+    expect((await send(t, calls.bindChip, { params: { id: chip }, body: { token: withChip.tid } })).statusCode).toBe(200);
+    expect(await holderOf(chip)).toBe(withChip.id);
+  });
+
+  it('lets one access token bind one chip: a second chip answers 409 and stays unbound', async () => {
+    const event = await chipEvent();
+    const ada = await registerFree(t, event);
+    const first = await insertChip(t, event.id);
+    const second = await insertChip(t, event.id);
+    expect((await send(t, calls.bindChip, { params: { id: first }, body: { token: ada.tid } })).statusCode).toBe(200);
+    const again = await send(t, calls.bindChip, { params: { id: second }, body: { token: ada.tid } });
+    expect(again.statusCode).toBe(409);
+    expect(answerOf(calls.bindChip, again)).toMatchObject({ success: 'false', message: 'This access token is already linked to another chip' });
+    expect(await holderOf(second)).toBeNull();
+    // The chip it holds still answers as its own.
+    expect((await send(t, calls.bindChip, { params: { id: first }, body: { token: ada.tid } })).statusCode).toBe(200);
+    expect(await holderOf(first)).toBe(ada.id);
+  });
+
+  it('binds exactly one of 50 chips when one token binds them in parallel', async () => {
+    const event = await chipEvent();
+    const ada = await registerFree(t, event);
+    const chips = await Promise.all(Array.from({ length: 50 }, () => insertChip(t, event.id)));
+    const answers = await Promise.all(chips.map((id) => send(t, calls.bindChip, { params: { id }, body: { token: ada.tid }, headers: fromIp() })));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, ...Array.from({ length: 49 }, () => 409)]);
+    const bound = await t.db.selectFrom('chips').select('id').where('attendee_id', '=', ada.id).execute();
+    expect(bound).toHaveLength(1);
   });
 });

@@ -427,7 +427,8 @@ describe('liveState', () => {
 
   it('answers everything when since is absent, and only what changed after since', async () => {
     const owner = await createUser(t);
-    const event = await createEvent(t, owner.authorization);
+    // The free ticket includes a chip, so Bob can bind one.
+    const event = await createEvent(t, owner.authorization, { prices: [{ title: 'Regular', amount: 0, attendees: 100, withChips: 'with' }] });
     const ada = await registerFree(t, event, 'Ada Lovelace');
     await send(t, calls.chat, { params: { id: ada.tid }, body: { event_id: event.id, attendee_id: ada.id, message: 'one' } });
 

@@ -16,6 +16,8 @@ import { eventById, eventDates, eventSummary, partyPrivateChats, recentChats } f
 
 export const CHIP_TAKEN_MESSAGE = 'This chip is already linked to another attendee';
 export const ACCESS_UNKNOWN_MESSAGE = 'This access token is not valid';
+export const NO_CHIP_TICKET_MESSAGE = 'This access token is for a ticket without a chip';
+export const TOKEN_HAS_CHIP_MESSAGE = 'This access token is already linked to another chip';
 
 interface TokenHolder {
   id: string;
@@ -115,14 +117,21 @@ export function arenaRoutes(app: FastifyInstance): void {
     const guess = await app.throttle.guess(`chip-token:${chip.id}`, clientKey(request), { perAddress: LIMITS.chipToken, ceiling: LIMITS.chipTokenCeiling });
     const attendee = await app.db
       .selectFrom('attendees')
-      .select(['id', 'event_id'])
-      .where('tid_hash', '=', hashToken(body.token))
-      .where('status', '=', 'confirmed')
+      .innerJoin('event_prices', 'event_prices.id', 'attendees.price_id')
+      .select(['attendees.id', 'attendees.event_id', 'event_prices.with_chips'])
+      .where('attendees.tid_hash', '=', hashToken(body.token))
+      .where('attendees.status', '=', 'confirmed')
       .executeTakeFirst();
     if (!attendee || attendee.event_id !== chip.event_id) throw badRequest(messages.accessTokenInvalid, 'token');
+    // A chip binds only to a ticket that includes one, and one token holds at most one chip.
+    if (!attendee.with_chips) throw badRequest(NO_CHIP_TICKET_MESSAGE, 'token');
     if (chip.attendee_id !== attendee.id) {
       if (chip.attendee_id !== null) throw conflict(CHIP_TAKEN_MESSAGE);
       await inEventChange(app.db, chip.event_id, async (trx, seq) => {
+        // The counter's update holds the event row's lock, so binds of one event queue here and this
+        // check sees every binding committed before it: the check and the binding are one step.
+        const held = await trx.selectFrom('chips').select('id').where('attendee_id', '=', attendee.id).executeTakeFirst();
+        if (held) throw conflict(TOKEN_HAS_CHIP_MESSAGE);
         const bound = await trx
           .updateTable('chips')
           .set({ attendee_id: attendee.id, seq })
