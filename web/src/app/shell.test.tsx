@@ -1,5 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { Provider as JotaiProvider } from 'jotai';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -108,6 +109,48 @@ describe('the API layer', () => {
     renderApp('/connect');
     await asking;
     expect(await screen.findByText('Loading...')).toBeInTheDocument();
+  });
+});
+
+describe('where the next login goes', () => {
+  async function logIn(user: ReturnType<typeof userEvent.setup>) {
+    await user.type(await screen.findByLabelText('Email', {}, LAZY), 'grace@example.com');
+    await user.type(screen.getByLabelText('Password'), 'Secret#123');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+  }
+
+  it('goes to connect after a logout, not to the page the last person left', async () => {
+    const user = userEvent.setup();
+    signIn();
+    net.on(calls.logout, ok()).on(calls.login, ok({ token_type: 'Bearer', access_token: 'next' })).on(calls.getCard, ok(CARD));
+    const router = renderApp('/dashboard');
+    await user.click(await screen.findByRole('button', { name: 'Logout' }, LAZY));
+    expect(await screen.findByRole('heading', { name: 'Log in' }, LAZY)).toBeInTheDocument();
+    await logIn(user);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/connect'));
+  });
+
+  it('goes to connect after a password change, not back to settings', async () => {
+    const user = userEvent.setup();
+    signIn();
+    net.on(calls.changePassword, ok()).on(calls.login, ok({ token_type: 'Bearer', access_token: 'next' })).on(calls.getCard, ok(CARD));
+    const router = renderApp('/settings/change-password');
+    await user.type(await screen.findByLabelText('Current Password', {}, LAZY), 'Old#12345');
+    await user.type(screen.getByLabelText('New Password'), 'Secret#123');
+    await user.type(screen.getByLabelText('Confirm Password'), 'Secret#123');
+    await user.click(screen.getByRole('button', { name: 'Change Password' }));
+    expect(await screen.findByRole('heading', { name: 'Log in' }, LAZY)).toBeInTheDocument();
+    await logIn(user);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/connect'));
+  });
+
+  it('returns a signed-out visit of a guarded page there after login', async () => {
+    const user = userEvent.setup();
+    net.on(calls.login, ok({ token_type: 'Bearer', access_token: 'next' }));
+    const router = renderApp('/settings/change-password');
+    expect(await screen.findByRole('heading', { name: 'Log in' }, LAZY)).toBeInTheDocument();
+    await logIn(user);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/settings/change-password'));
   });
 });
 
