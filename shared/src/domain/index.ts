@@ -8,3 +8,4 @@ export * from './events.js';
 export * from './text.js';
 export * from './cards.js';
 export * from './vcard.js';
+export * from './csv.js';

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { contactsCsvFile, csvCell } from './csv.js';
+
+describe('contacts CSV file', () => {
+  it('starts with the UTF-8 byte order mark, then the header and CRLF-ended rows', () => {
+    const file = contactsCsvFile([{ full_name: 'Ọlá Adé', title: 'Lovelace, "Ada"', phone: '+2348031234567', email: 'ola@example.com' }]);
+    expect(file).toBe('\uFEFFfull_name,title,phone,email\r\nỌlá Adé,"Lovelace, ""Ada""",+2348031234567,ola@example.com\r\n');
+    expect([...new TextEncoder().encode(file).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  });
+
+  it('leaves an E.164 phone number clean', () => {
+    expect(csvCell('+2348031234567')).toBe('+2348031234567');
+    expect(csvCell('+14155550100')).toBe('+14155550100');
+    expect(csvCell('2348031234567')).toBe('2348031234567');
+  });
+
+  it('guards every other cell that starts like a formula with a leading quote', () => {
+    expect(csvCell('=cmd|"/C calc"!A0')).toBe('"\'=cmd|""/C calc""!A0"');
+    expect(csvCell('+cmd|"/C calc"!A0')).toBe('"\'+cmd|""/C calc""!A0"');
+    expect(csvCell('+1+2')).toBe("'+1+2");
+    expect(csvCell('+234 803 123 4567')).toBe("'+234 803 123 4567");
+    expect(csvCell('+123456')).toBe("'+123456");
+    expect(csvCell('+1234567890123456')).toBe("'+1234567890123456");
+    expect(csvCell('-2348031234567')).toBe("'-2348031234567");
+    expect(csvCell('-1')).toBe("'-1");
+    expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");
+    expect(csvCell('\tcmd')).toBe("'\tcmd");
+    expect(csvCell('\uFF0Bcmd')).toBe("'\uFF0Bcmd");
+    expect(csvCell('a=b')).toBe('a=b');
+    expect(csvCell(null)).toBe('');
+  });
+});
