@@ -15,9 +15,9 @@ export function stubImageDecoding(): void {
   });
 }
 
-/** Records every file the page saves: its name and its text. */
-export function captureDownloads(): { name: string; text: () => Promise<string>; type: string }[] {
-  const saved: { name: string; text: () => Promise<string>; type: string }[] = [];
+/** Records every file the page saves: its name, its text and its bytes (the text drops a byte order mark). */
+export function captureDownloads(): { name: string; text: () => Promise<string>; bytes: () => Promise<Uint8Array>; type: string }[] {
+  const saved: { name: string; text: () => Promise<string>; bytes: () => Promise<Uint8Array>; type: string }[] = [];
   const blobs = new Map<string, Blob>();
   let next = 0;
   vi.stubGlobal('URL', Object.assign(class extends URL {}, {
@@ -30,7 +30,7 @@ export function captureDownloads(): { name: string; text: () => Promise<string>;
   }));
   vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
     const blob = blobs.get(this.href);
-    if (blob && this.download) saved.push({ name: this.download, type: blob.type, text: () => blob.text() });
+    if (blob && this.download) saved.push({ name: this.download, type: blob.type, text: () => blob.text(), bytes: async () => new Uint8Array(await blob.arrayBuffer()) });
   });
   return saved;
 }

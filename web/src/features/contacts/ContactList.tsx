@@ -24,14 +24,30 @@ function ContactRow({ contact }: { contact: Contact }) {
   );
 }
 
-/** The filter of the search box: full_name contains the words typed, ignoring case. */
+/** Text compared without case or accents: 'Ọlá' reads as 'ola'. */
+const folded = (text: string | null | undefined): string =>
+  (text ?? '').normalize('NFKD').replace(/\p{M}+/gu, '').toLocaleLowerCase().replace(/\s+/g, ' ').trim();
+
+/** What a person types for a phone number: digits, spaces, a plus, hyphens, dots, parentheses. */
+const PHONE_QUERY = /^[\d\s+\-().]*\d[\d\s+\-().]*$/;
+
+/**
+ * The filter of the search box: the full name or the email holds the text typed, ignoring case and
+ * accents; or, when the text is a phone number (or part of one), the contact's phone holds its digits.
+ * The national trunk zero is dropped first, so '0803' finds '+234 803 …'.
+ */
 export function matches(contact: Contact, query: string): boolean {
-  return contact.full_name.toLocaleLowerCase().includes(query.trim().toLocaleLowerCase());
+  const text = folded(query);
+  if (text === '') return true;
+  if (folded(contact.full_name).includes(text) || folded(contact.email).includes(text)) return true;
+  if (!PHONE_QUERY.test(query)) return false;
+  const digits = query.replace(/\D/g, '').replace(/^0+/, '');
+  return digits !== '' && (contact.phone ?? '').replace(/\D/g, '').includes(digits);
 }
 
 /**
  * Part 1 §2.9 contacts list: back link to connect, the export control, 'Contacts', the search box
- * (kept in the address, so a refresh keeps it) filtering by full_name, and the rows.
+ * (kept in the address, so a refresh keeps it) filtering by full name, email and phone, and the rows.
  */
 export function ContactList() {
   const contacts = useContacts();

@@ -46,6 +46,47 @@ describe('contacts list', () => {
     expect(screen.getByText('No contacts match "TURx"')).toBeInTheDocument();
   });
 
+  it('search ignores case and accents and also finds a contact by email or by the digits of the phone', async () => {
+    const ola: Contact = { contact_id: 'c-ola', full_name: 'Ọlá Adébáyọ̀', title: 'Chef', phone: '+234 803 555 0101', email: 'Chef.Ola@Example.com', created_at: '2025-01-03T10:00:00.000Z' };
+    net.on(calls.getContacts, ok({ contacts: [...CONTACTS, ola], user: { name: 'Owner', image: null } }));
+    const { user } = renderRoutes(pages, '/contact');
+    await screen.findByRole('list', { name: 'Contacts' });
+    const search = screen.getByPlaceholderText('Search contacts');
+    const names = () => {
+      const list = screen.queryByRole('list', { name: 'Contacts' });
+      return list === null ? [] : within(list).getAllByRole('link').map((link) => link.textContent);
+    };
+    const searchFor = async (text: string) => {
+      await user.clear(search);
+      await user.type(search, text);
+    };
+
+    const OLA = `${ola.full_name}Chef`;
+    const expectShown = (query: string, shown: string[]) =>
+      waitFor(() => {
+        expect(search).toHaveValue(query);
+        expect(names()).toEqual(shown);
+      });
+    await searchFor('ola');
+    await expectShown('ola', [OLA]);
+    await searchFor('ADEBAYO');
+    await expectShown('ADEBAYO', [OLA]);
+    await searchFor('chef.ola@example');
+    await expectShown('chef.ola@example', [OLA]);
+    await searchFor('alan@');
+    await expectShown('alan@', ['Alan TuringMathematician']);
+    await searchFor('0803');
+    await expectShown('0803', ['Ada LovelaceEngineer', 'Alan TuringMathematician', OLA]);
+    await searchFor('0803 555');
+    await expectShown('0803 555', [OLA]);
+    await searchFor('+2348031234');
+    await expectShown('+2348031234', ['Ada LovelaceEngineer']);
+    await searchFor('(0803) 000-0000');
+    await expectShown('(0803) 000-0000', ['Alan TuringMathematician']);
+    await searchFor('9999');
+    expect(await screen.findByText('No contacts match "9999"')).toBeInTheDocument();
+  });
+
   it("says 'No contacts yet' for an empty list", async () => {
     net.on(calls.getContacts, ok({ contacts: [], user: { name: 'Owner', image: null } }));
     renderRoutes(pages, '/contact');
@@ -68,8 +109,10 @@ describe('contacts list', () => {
     expect(vcf.match(/BEGIN:VCARD/g)).toHaveLength(2);
     expect(vcf).toContain('FN:Ada Lovelace\r\n');
     expect(vcf).toContain('EMAIL;TYPE=INTERNET:alan@example.com\r\n');
-    expect(await files[1]!.text()).toBe(
-      'full_name,title,phone,email\r\nAda Lovelace,Engineer,\'+2348031234567,ada@example.com\r\nAlan Turing,Mathematician,\'+2348030000000,alan@example.com\r\n',
+    const csv = await files[1]!.bytes();
+    expect([...csv.slice(0, 3)], 'UTF-8 byte order mark').toEqual([0xef, 0xbb, 0xbf]);
+    expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(csv)).toBe(
+      '\uFEFFfull_name,title,phone,email\r\nAda Lovelace,Engineer,+2348031234567,ada@example.com\r\nAlan Turing,Mathematician,+2348030000000,alan@example.com\r\n',
     );
   });
 });

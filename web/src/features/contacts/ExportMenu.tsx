@@ -1,7 +1,7 @@
 import { Download } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Contact } from '@tapcard/shared/contract';
-import { buildVCard, contactsToCsv } from '@tapcard/shared/domain';
+import { buildVCard, contactsCsvFile } from '@tapcard/shared/domain';
 import { Button } from '../../components/Button.js';
 import { CSV_MIME, saveFile, VCARD_MIME } from '../../lib/download.js';
 import styles from './Contacts.module.css';
@@ -60,7 +60,7 @@ export function ExportMenu({ contacts }: { contacts: readonly Contact[] }) {
             </button>
           </li>
           <li>
-            <button type="button" className={styles.menuItem} onClick={() => run(() => saveFile('contacts.csv', contactsToCsv(contacts), CSV_MIME))}>
+            <button type="button" className={styles.menuItem} onClick={() => run(() => saveFile('contacts.csv', contactsCsvFile(contacts), CSV_MIME))}>
               {TEXTS.exportCsv}
             </button>
           </li>
