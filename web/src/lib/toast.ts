@@ -19,15 +19,35 @@ let lastLoadingId = 0;
 /** Loading toasts that closed (by their timer or the user): settling them shows nothing. */
 const closedLoading = new Set<Id>();
 
+type Kind = 'success' | 'error' | 'warning' | 'info';
+
+/** The error toast on screen: a new error takes its place instead of stacking over the header. */
+let shownError: Id | null = null;
+
+function replaceError(toast: typeof Toastify.toast, id: Id): void {
+  if (shownError !== null && shownError !== id) toast.dismiss(shownError);
+  shownError = id;
+}
+
+/** A toast keyed by its kind and text, so the same message asked for again shows once. */
+const show = (kind: Kind, text: string, options?: ToastOptions) =>
+  withToast((toast) => {
+    const toastId = options?.toastId ?? `${kind}:${text}`;
+    if (kind === 'error') replaceError(toast, toastId);
+    if (toast.isActive(toastId)) return;
+    toast[kind](text, { autoClose: TOAST_AUTO_CLOSE_MS, ...options, toastId });
+  });
+
 /**
  * Toasts with the spec's durations: 3000 ms by default; a loading toast is replaced by its result,
- * which then closes after `LOADING_TOAST_DISMISS_MS` (2 s) unless told otherwise.
+ * which then closes after `LOADING_TOAST_DISMISS_MS` (2 s) unless told otherwise. A message already
+ * on screen is not shown twice, and an error replaces the error before it.
  */
 export const notify = {
-  success: (text: string, options?: ToastOptions) => withToast((toast) => toast.success(text, { autoClose: TOAST_AUTO_CLOSE_MS, ...options })),
-  error: (text: string, options?: ToastOptions) => withToast((toast) => toast.error(text, { autoClose: TOAST_AUTO_CLOSE_MS, ...options })),
-  warning: (text: string, options?: ToastOptions) => withToast((toast) => toast.warning(text, { autoClose: TOAST_AUTO_CLOSE_MS, ...options })),
-  info: (text: string, options?: ToastOptions) => withToast((toast) => toast.info(text, { autoClose: TOAST_AUTO_CLOSE_MS, ...options })),
+  success: (text: string, options?: ToastOptions) => show('success', text, options),
+  error: (text: string, options?: ToastOptions) => show('error', text, options),
+  warning: (text: string, options?: ToastOptions) => show('warning', text, options),
+  info: (text: string, options?: ToastOptions) => show('info', text, options),
   loading: (text: string): Id => {
     const id = `loading-${++lastLoadingId}`;
     withToast((toast) => toast.loading(text, { toastId: id, onClose: () => closedLoading.add(id) }));
@@ -37,6 +57,7 @@ export const notify = {
   settle: (id: Id, type: 'success' | 'error', text: string, autoClose: number = LOADING_TOAST_DISMISS_MS) =>
     withToast((toast) => {
       if (closedLoading.delete(id)) return;
+      if (type === 'error') replaceError(toast, id);
       if (toast.isActive(id)) toast.update(id, { render: text, type, isLoading: false, autoClose, closeButton: true, onClose: undefined });
       else {
         // Still waiting for the container: the result takes the loading toast's place in the queue.
