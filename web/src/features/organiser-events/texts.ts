@@ -109,4 +109,11 @@ export const WIZARD_TEXTS = {
   removeImage: (n: number) => `Remove image ${n}`,
   starts: 'Starts',
   ends: 'Ends',
+  // A draft left by an earlier visit (ours)
+  staleTitle: 'Unsaved changes found',
+  staleUpdate: 'You left unsaved changes to this event on an earlier visit.',
+  staleAdd: 'You left a new event unfinished on an earlier visit.',
+  resumeDraft: 'Resume draft',
+  startFromSaved: 'Start from the saved event',
+  startNew: 'Start a new event',
 } as const;

@@ -17,7 +17,18 @@ import { DetailsStep } from './DetailsStep.js';
 import { ReviewStep } from './ReviewStep.js';
 import { TicketsStep } from './TicketsStep.js';
 import styles from './Wizard.module.css';
-import { storedDraft, toPayload, validateStep, wizardDraftAtom, type SlotErrors, type Step, type WizardDraft, type WizardValues } from './wizardState.js';
+import {
+  currentVisit,
+  isStaleDraft,
+  storedDraft,
+  toPayload,
+  validateStep,
+  wizardDraftAtom,
+  type SlotErrors,
+  type Step,
+  type WizardDraft,
+  type WizardValues,
+} from './wizardState.js';
 
 const STEP_TITLES = { 1: WIZARD_TEXTS.detailsTitle, 2: WIZARD_TEXTS.ticketsTitle, 3: WIZARD_TEXTS.reviewTitle } as const;
 
@@ -37,7 +48,8 @@ let discardTimer: ReturnType<typeof setTimeout> | undefined;
  * The three-step event wizard for add and update. Next checks the current step with the shared rules
  * and stays on it with the messages placed by keyword; Create Event (add) or Save (update) sends the
  * event, and a failure opens the 'Oops...' alert with the server's message. The values live in a
- * jotai draft written to storage: a refresh keeps them, leaving the wizard discards them.
+ * jotai draft written to storage: a refresh keeps them, leaving the wizard discards them, and a draft
+ * left by another visit is resumed only if the organiser says so.
  */
 export function EventWizard({ mode, eventId, initial, original }: { mode: 'add' | 'update'; eventId?: string; initial: WizardValues; original?: WizardDraft['original'] }) {
   const key = mode === 'add' ? 'add' : (eventId ?? '');
@@ -48,16 +60,43 @@ export function EventWizard({ mode, eventId, initial, original }: { mode: 'add' 
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const initialRef = useRef({ initial, original });
+  const [stale, setStale] = useState<WizardDraft | null>(null);
+  const staleRef = useRef<HTMLHeadingElement>(null);
+  const focusStep = useRef(false);
+
+  const freshDraft = (): WizardDraft => {
+    const { initial: values, original: dates } = initialRef.current;
+    return { key, step: 1, values, visit: currentVisit(), ...(dates ? { original: dates } : {}) };
+  };
 
   useEffect(() => {
     clearTimeout(discardTimer);
-    const { initial: values, original: dates } = initialRef.current;
-    setDraft(storedDraft(key) ?? { key, step: 1, values, ...(dates ? { original: dates } : {}) });
+    const visit = currentVisit();
+    const stored = storedDraft(key);
+    if (stored && isStaleDraft(stored, initialRef.current.initial, visit)) {
+      // Asked before anything is overwritten: the stored draft stays until the organiser chooses.
+      setStale(stored);
+    } else {
+      const { initial: values, original: dates } = initialRef.current;
+      setDraft(stored ? { ...stored, visit } : { key, step: 1, values, visit, ...(dates ? { original: dates } : {}) });
+    }
     // Leaving the wizard inside the app discards the draft; a reload never runs this, so it keeps it.
     return () => {
       discardTimer = setTimeout(() => setDraft(null), 0);
     };
   }, [key, setDraft]);
+
+  useEffect(() => {
+    if (stale) staleRef.current?.focus();
+  }, [stale]);
+
+  // After each step change (and after the stale-draft choice) focus goes to the step's heading, once
+  // the new step is on screen.
+  useEffect(() => {
+    if (!focusStep.current || !draft) return;
+    focusStep.current = false;
+    headingRef.current?.focus();
+  }, [draft]);
 
   const submit = useMutation({
     mutationFn: (payload: ReturnType<typeof toPayload>) =>
@@ -70,13 +109,38 @@ export function EventWizard({ mode, eventId, initial, original }: { mode: 'add' 
     },
   });
 
+  if (stale) {
+    const choose = (next: WizardDraft) => {
+      focusStep.current = true;
+      setStale(null);
+      setDraft(next);
+    };
+    return (
+      <Page>
+        <BackLink to={routes.events}>{WIZARD_TEXTS.backToEvents}</BackLink>
+        <h1>{mode === 'add' ? WIZARD_TEXTS.addTitle : WIZARD_TEXTS.updateTitle}</h1>
+        <section aria-labelledby="wizard-stale-title" aria-describedby="wizard-stale-text">
+          <h2 id="wizard-stale-title" ref={staleRef} tabIndex={-1} className={styles.stepTitle}>
+            {WIZARD_TEXTS.staleTitle}
+          </h2>
+          <p id="wizard-stale-text">{mode === 'add' ? WIZARD_TEXTS.staleAdd : WIZARD_TEXTS.staleUpdate}</p>
+          <div className={styles.nav}>
+            <Button variant="secondary" onClick={() => choose(freshDraft())}>
+              {mode === 'add' ? WIZARD_TEXTS.startNew : WIZARD_TEXTS.startFromSaved}
+            </Button>
+            <Button onClick={() => choose({ ...stale, visit: currentVisit() })}>{WIZARD_TEXTS.resumeDraft}</Button>
+          </div>
+        </section>
+      </Page>
+    );
+  }
   if (!draft || draft.key !== key) return <LoadingScreen />;
   const { step, values } = draft;
 
   const goTo = (next: Step) => {
     setDraft({ ...draft, step: next });
     setErrors({});
-    requestAnimationFrame(() => headingRef.current?.focus());
+    focusStep.current = true;
   };
   const change = (patch: Partial<WizardValues>) => {
     setDraft({ ...draft, values: { ...draft.values, ...patch } });

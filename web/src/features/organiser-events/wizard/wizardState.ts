@@ -57,6 +57,8 @@ export interface WizardDraft {
   values: WizardValues;
   /** The event's dates as stored, on update (the past-date rule only applies when the start day changes). */
   original?: { start_date: string; end_date: string | null };
+  /** The browser tab's visit that wrote it (a reload keeps the visit, a new tab or a later day does not). */
+  visit?: string;
 }
 
 /** Where the wizard shows a message: a field of step 1, a control of the ticket form, or under the Add button. */
@@ -223,6 +225,46 @@ function parseDraft(value: unknown): WizardDraft | null {
 export function storedDraft(key: string): WizardDraft | null {
   const draft = readStored('eventDraft', parseDraft);
   return draft?.key === key ? draft : null;
+}
+
+const VISIT_KEY = 'tapcard:eventWizardVisit';
+let memoryVisit: string | undefined;
+
+function newVisitId(): string {
+  return typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+}
+
+/**
+ * This tab's visit: an id kept in session storage, so a reload finds the same one and another tab
+ * (or the browser opened again another day) a new one.
+ */
+export function currentVisit(): string {
+  try {
+    let visit = globalThis.sessionStorage.getItem(VISIT_KEY);
+    if (!visit) {
+      visit = newVisitId();
+      globalThis.sessionStorage.setItem(VISIT_KEY, visit);
+    }
+    return visit;
+  } catch {
+    return (memoryVisit ??= newVisitId());
+  }
+}
+
+/** JSON with object keys sorted, so two equal values compare equal whatever their key order. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b))) : v,
+  );
+}
+
+/**
+ * A stored draft left by another visit whose values differ from what the wizard would start with:
+ * the organiser is asked whether to resume it or start again. A draft of this visit (a reload) or
+ * one with nothing changed resumes without asking.
+ */
+export function isStaleDraft(draft: WizardDraft, initial: WizardValues, visit: string): boolean {
+  return draft.visit !== visit && canonical(draft.values) !== canonical(initial);
 }
 
 const draftBaseAtom = atom<WizardDraft | null>(null);
