@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { calls } from '@tapcard/shared/contract';
 import { newPasswordSchema, type NewPasswordValues } from '@tapcard/shared/rules';
-import { Button } from '../../components/Button.js';
+import { Button, ButtonLink } from '../../components/Button.js';
 import { PasswordField } from '../../components/Field.js';
 import { api } from '../../lib/api.js';
 import { routes } from '../../lib/paths.js';
@@ -15,7 +16,9 @@ import { TEXTS } from './texts.js';
 
 /**
  * Part 1 §2.10 reset password (token in the path): New Password and Confirm Password; 'Resetting
- * password...', then 'Password reset successfully!' (to login) or 'Unable to reset Password!'.
+ * password...', then 'Password reset successfully!' (to login) or 'Unable to reset Password!'. A link
+ * that is used or expired (the upstream's 400 on field token) cannot work whatever is typed: the form
+ * gives way to the server's message and a way to ask for a new link.
  */
 export function ResetPasswordPage() {
   const { token = '' } = useParams();
@@ -25,6 +28,7 @@ export function ResetPasswordPage() {
     handleSubmit,
     formState: { errors },
   } = useForm({ resolver: zodResolver(newPasswordSchema), defaultValues: { password: '', confirm_password: '' } });
+  const [deadLink, setDeadLink] = useState<string | null>(null);
   const reset = useMutation({
     mutationFn: async (values: NewPasswordValues) => {
       const toastId = notify.loading(TEXTS.resetting);
@@ -33,9 +37,13 @@ export function ResetPasswordPage() {
         notify.settle(toastId, 'success', TEXTS.resetDone);
         void navigate(routes.login, { replace: true });
       } else if (result.kind === 'network') notify.dismiss(toastId);
-      else notify.settle(toastId, 'error', TEXTS.resetFailed);
+      else {
+        notify.settle(toastId, 'error', TEXTS.resetFailed);
+        if (result.errors.token) setDeadLink(result.errors.token);
+      }
     },
   });
+  if (deadLink) return <DeadLink message={deadLink} />;
   return (
     <AuthScreen title="Reset Password" subtitle="Choose a new password for your account.">
       <form noValidate onSubmit={handleSubmit((values) => reset.mutate(values))}>
@@ -45,6 +53,29 @@ export function ResetPasswordPage() {
           Reset Password
         </Button>
       </form>
+      <div className={styles.links}>
+        <Link to={routes.login}>Back to Log in</Link>
+      </div>
+    </AuthScreen>
+  );
+}
+
+/** A used or expired link: says so and leads to the forgot-password page for a new one. */
+function DeadLink({ message }: { message: string }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The form the focus was in is gone: the notice takes it, so a screen reader reads what happened.
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <AuthScreen title="Reset Password">
+      <div role="alert">
+        <h2 ref={heading} tabIndex={-1}>
+          {TEXTS.resetLinkDead}
+        </h2>
+        <p>{message}</p>
+      </div>
+      <ButtonLink to={routes.forgotPassword} block>
+        {TEXTS.sendNewLink}
+      </ButtonLink>
       <div className={styles.links}>
         <Link to={routes.login}>Back to Log in</Link>
       </div>

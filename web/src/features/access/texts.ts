@@ -13,6 +13,8 @@ export const TEXTS = {
   resetting: 'Resetting password...',
   resetDone: 'Password reset successfully!',
   resetFailed: 'Unable to reset Password!',
+  resetLinkDead: 'This link can no longer be used',
+  sendNewLink: 'Send a new link',
   /** ours: said when the token screen sends a signed-out person to log in first */
   loginFirst: 'Log in to link this card to your account',
 } as const;
