@@ -96,6 +96,8 @@ export const DEFAULT_REGISTRATIONS_PER_EMAIL = 1;
 export const MAX_REGISTRATIONS_PER_EMAIL = 10;
 /** How long a free registration waiting for its email confirmation holds its seat. */
 export const REGISTRATION_HOLD_MINUTES = 30;
+/** How long a paid ticket waiting for its payment holds its seat. */
+export const PAYMENT_HOLD_MINUTES = 15;
 
 /** Chat message id prefix of organiser (admin) posts. */
 export const ADMIN_ID_PREFIX = 'admin-';

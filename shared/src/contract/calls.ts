@@ -229,6 +229,18 @@ export const orderLookupAnswerSchema = z.discriminatedUnion('success', [
   failureSchema.extend({ order: orderSchema.optional() }),
 ]);
 
+/**
+ * Why a ticket payment gave no ticket (ours): not decided yet, declined, paid after its seat was
+ * released and sold (to be refunded), or no such payment. `retry` is the event's registration page.
+ */
+export const ticketPaymentOutcomeSchema = z.enum(['pending', 'declined', 'sold_out', 'unknown']);
+export type TicketPaymentOutcome = z.infer<typeof ticketPaymentOutcomeSchema>;
+
+export const ticketPaymentAnswerSchema = z.discriminatedUnion('success', [
+  okShape({ link: z.string() }),
+  failureSchema.extend({ outcome: ticketPaymentOutcomeSchema.optional(), retry: z.string().optional() }),
+]);
+
 const linkQuery = z.object({ link: z.string().min(1).max(200) });
 
 export const calls = lazyCalls({
@@ -497,7 +509,8 @@ export const calls = lazyCalls({
     auth: 'none',
     body: registrationSchema.extend({ event_id: id, image: z.string().max(100_000).optional() }),
     // `pending` is ours: a free ticket of an event that asks for email confirmation waits for it (link '').
-    answer: wire({ link: z.string(), pending: z.boolean().optional() }),
+    // `hold_until` is ours: a paid ticket is held for its payment until then (ISO time; link is the provider's page).
+    answer: wire({ link: z.string(), pending: z.boolean().optional(), hold_until: z.iso.datetime().optional() }),
   }),
   confirmRegistration: () => call({
     summary: 'confirm registration (the emailed link)',
@@ -513,7 +526,7 @@ export const calls = lazyCalls({
     path: '/event/public/api/payment-successful',
     auth: 'none',
     body: z.looseObject({ reference: z.string().min(1).max(128) }),
-    answer: wire({ link: z.string() }),
+    answer: ticketPaymentAnswerSchema,
   }),
   eventToken: () => call({ summary: 'event token', method: 'GET', path: '/event/public/api/token/:id', auth: 'none', params: idParam, answer: wireData(attendeeTokenSchema) }),
   chip: () => call({ summary: 'event chip by id', method: 'GET', path: '/event/public/api/chip/:id', auth: 'optional', params: idParam, answer: wireData(chipRecordSchema) }),

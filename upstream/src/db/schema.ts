@@ -255,6 +255,10 @@ export interface OrdersTable {
   callback_url: string;
   created_at: CreatedAt;
   updated_at: Timestamp;
+  /** A ticket order whose seat was released unpaid when its hold ran out (migration 008). */
+  expired_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** A ticket order paid after its seat was gone: no ticket, the payment is to be refunded (migration 008). */
+  refund_due_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface MailOutboxTable {

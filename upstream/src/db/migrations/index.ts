@@ -4,6 +4,7 @@ import * as eventDates from './002_event_dates.js';
 import * as shop from './003_shop.js';
 import * as sessionIds from './005_session_ids.js';
 import * as registrationLimits from './006_registration_limits.js';
+import * as paymentHolds from './008_payment_holds.js';
 
 /** Migrations in order; the key is the name Kysely records. Add a new file and a line here. */
 const migrations: Record<string, Migration> = {
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '003_shop': shop,
   '005_session_ids': sessionIds,
   '006_registration_limits': registrationLimits,
+  '008_payment_holds': paymentHolds,
 };
 
 export const migrationProvider: MigrationProvider = {

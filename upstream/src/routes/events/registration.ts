@@ -1,5 +1,5 @@
-import { REGISTRATION_HOLD_MINUTES } from '@tapcard/shared/constants';
-import { calls } from '@tapcard/shared/contract';
+import { PAYMENT_HOLD_MINUTES, REGISTRATION_HOLD_MINUTES } from '@tapcard/shared/constants';
+import { calls, type TicketPaymentOutcome } from '@tapcard/shared/contract';
 import { avatarFor, eventTiming, formatEventDate } from '@tapcard/shared/domain';
 import { messages } from '@tapcard/shared/rules';
 import type { FastifyInstance } from 'fastify';
@@ -21,18 +21,25 @@ export const TICKET_NOT_IN_EVENT_MESSAGE = 'This ticket is not available for thi
 export const TICKET_CHANGED_MESSAGE = 'This ticket has just changed. Please try again.';
 export const PAYMENT_PENDING_MESSAGE = 'Your payment has not been confirmed yet. Please try again in a moment.';
 export const PAYMENT_DECLINED_MESSAGE = 'Your payment was declined, so no ticket was issued.';
-export const PAYMENT_UNKNOWN_MESSAGE = 'Payment not found';
+export const PAYMENT_UNKNOWN_MESSAGE = 'We could not find this payment. Check the link, or register again from the event page.';
+/** A payment completed after its hold ran out and its seat was sold meanwhile. */
+export const paidTooLateMessage = (ticket: string): string =>
+  `Your payment arrived after your reservation expired and the ${ticket} ticket sold out, so no ticket was issued. Your payment will be refunded.`;
 export const soldOutMessage = (ticket: string): string => `Sorry, the ${ticket} ticket is sold out.`;
 
 /** The page the web navigates to for an attendee's access (relative), and the link mailed (absolute). */
 export const tokenPath = (tid: string): string => `/event/u/token/${encodeURIComponent(tid)}`;
 export const TICKET_CALLBACK_PATH = '/event/p/ticket/successful';
+/** The event's public registration page: where a buyer starts again after a failed payment. */
+export const registerPath = (cleanName: string): string => `/events/l/${encodeURIComponent(cleanName)}/register`;
 /** The web page of the emailed link that confirms a free registration. */
 export const confirmPath = (token: string): string => `/event/u/confirm/${encodeURIComponent(token)}`;
 
-/** How long a registration waiting for its email confirmation (or its payment, for the email count) holds. */
+/** How long a free registration waiting for its email confirmation holds its seat. */
 export const HOLD_MS = REGISTRATION_HOLD_MINUTES * 60_000;
-/** How often held free registrations past their time are released across all events. */
+/** How long a paid registration waiting for its payment holds its seat (and counts against its email). */
+export const PAYMENT_HOLD_MS = PAYMENT_HOLD_MINUTES * 60_000;
+/** How often held registrations past their time are released across all events. */
 export const RELEASE_INTERVAL_MS = 60_000;
 /**
  * Registrations of one event from one client address: a family or an office registering together
@@ -72,20 +79,21 @@ async function reserveTicket(trx: Transaction<Database>, price: Price): Promise<
 }
 
 /**
- * Cancels the free registrations of `eventId` (every event when null) whose confirmation time has
- * passed and gives their seats back, in one transaction: a row is cancelled once (the conditional
- * update) and its ticket's `sold` drops by exactly the rows this call cancelled. Lock order: the held
- * attendee rows, then their tickets (a registration holds the event row before both).
+ * Cancels the pending registrations of `eventId` (every event when null) whose hold has passed (free
+ * ones waiting for their email confirmation, paid ones waiting for their payment) and gives their seats
+ * back, in one transaction: a row is cancelled once (the conditional update) and its ticket's `sold`
+ * drops by exactly the rows this call cancelled; the orders of released paid ones are marked expired.
+ * Lock order: the held attendee rows, then their tickets, then their orders (a registration holds the
+ * event row before all).
  */
 export async function releaseExpiredHolds(trx: Transaction<Database>, eventId: string | null, now: Date): Promise<number> {
   let q = trx
     .updateTable('attendees')
     .set({ status: 'cancelled', hold_until: null })
     .where('status', '=', 'pending')
-    .where('confirm_token_hash', 'is not', null)
     .where('hold_until', '<=', now);
   if (eventId !== null) q = q.where('event_id', '=', eventId);
-  const released = await q.returning('price_id').execute();
+  const released = await q.returning(['id', 'price_id']).execute();
   const perPrice = new Map<string, number>();
   for (const { price_id } of released) perPrice.set(price_id, (perPrice.get(price_id) ?? 0) + 1);
   for (const [priceId, n] of [...perPrice].sort(([a], [b]) => a.localeCompare(b))) {
@@ -93,6 +101,19 @@ export async function releaseExpiredHolds(trx: Transaction<Database>, eventId: s
       .updateTable('event_prices')
       .set({ sold: sql<number>`greatest(sold - ${n}, 0)` })
       .where('id', '=', priceId)
+      .execute();
+  }
+  if (released.length > 0) {
+    await trx
+      .updateTable('orders')
+      .set({ expired_at: now })
+      .where('payment_status', '=', 'pending')
+      .where('expired_at', 'is', null)
+      .where(
+        'reference',
+        'in',
+        trx.selectFrom('ticket_payments').select('reference').where('attendee_id', 'in', released.map((r) => r.id)),
+      )
       .execute();
   }
   return released.length;
@@ -240,11 +261,13 @@ export function registrationRoutes(app: FastifyInstance): void {
       return { success: 'true', message: messages.confirmEmailSent, link: '', pending: true };
     }
 
-    // A paid ticket is reserved while the provider takes the payment; the tid waits in ticket_payments.
-    // Its email count lasts for the hold only, so an abandoned payment does not lock the address out.
+    // A paid ticket is reserved while the provider takes the payment (PAYMENT_HOLD_MS, then released);
+    // the tid waits in ticket_payments. Its email count lasts for the hold only, so an abandoned payment
+    // does not lock the address out.
+    const paymentHoldUntil = new Date(now.getTime() + PAYMENT_HOLD_MS);
     const order = await app.db.transaction().execute(async (trx) => {
       await holdSeat(trx, event, price, body.email, now);
-      await trx.insertInto('attendees').values({ ...attendee, status: 'pending', seq: 0, hold_until: holdUntil }).execute();
+      await trx.insertInto('attendees').values({ ...attendee, status: 'pending', seq: 0, hold_until: paymentHoldUntil }).execute();
       const started = await insertOrder(trx, app.payments, {
         kind: 'ticket',
         name: body.name,
@@ -261,30 +284,43 @@ export function registrationRoutes(app: FastifyInstance): void {
       await trx.insertInto('ticket_payments').values({ reference: started.reference, attendee_id: attendee.id, tid_pending: tid, created_at: now }).execute();
       return started;
     });
-    return { success: 'true', message: 'Continue to payment', link: order.url };
+    return { success: 'true', message: 'Continue to payment', link: order.url, hold_until: paymentHoldUntil.toISOString() };
   });
 
-  route(app, calls.paymentSuccessful)(async ({ body }) => {
+  /**
+   * The buyer is back from the provider. Paid: the attendee is confirmed and the access handed out once.
+   * A payment completed after its hold ran out (the seat released) takes a seat again when the
+   * category has one left; otherwise no ticket is issued and the order is marked for a refund.
+   * Every failure says why (`outcome`) and where to register again (`retry`).
+   */
+  route(app, calls.paymentSuccessful)(async ({ body, reply }) => {
     const reference = body.reference;
+    const failed = (status: number, outcome: TicketPaymentOutcome, message: string, retry?: string) => {
+      void reply.code(status);
+      return { success: 'false' as const, message, outcome, ...(retry ? { retry } : {}) };
+    };
     const payment = await app.db
       .selectFrom('ticket_payments')
       .innerJoin('attendees', 'attendees.id', 'ticket_payments.attendee_id')
       .innerJoin('event_prices', 'event_prices.id', 'attendees.price_id')
-      .select(['attendees.id as attendee_id', 'attendees.event_id', 'attendees.price_id', 'attendees.name', 'attendees.email', 'event_prices.title as ticket'])
+      .innerJoin('events', 'events.id', 'attendees.event_id')
+      .select(['attendees.id as attendee_id', 'attendees.event_id', 'attendees.price_id', 'attendees.name', 'attendees.email', 'event_prices.title as ticket', 'events.clean_name'])
       .where('ticket_payments.reference', '=', reference)
       .executeTakeFirst();
-    if (!payment) throw notFound(PAYMENT_UNKNOWN_MESSAGE);
+    if (!payment) return failed(404, 'unknown', PAYMENT_UNKNOWN_MESSAGE);
+    const retry = registerPath(payment.clean_name);
 
     const order = await settleOrder(app.db, app.payments, reference, app.now());
-    if (!order || order.payment_status === 'pending') throw conflict(PAYMENT_PENDING_MESSAGE);
+    if (!order || order.payment_status === 'pending') return failed(409, 'pending', PAYMENT_PENDING_MESSAGE, retry);
+    if (order.refund_due_at) return failed(409, 'sold_out', paidTooLateMessage(payment.ticket), retry);
 
     if (order.payment_status === 'declined') {
-      // Cancel the reservation and give the ticket back, once.
+      // Cancel the reservation and give the ticket back, once (not again when its hold had already released it).
       await app.db.transaction().execute(async (trx) => {
         await trx.selectFrom('ticket_payments').select('reference').where('reference', '=', reference).forUpdate().execute();
         const cancelled = await trx
           .updateTable('attendees')
-          .set({ status: 'cancelled' })
+          .set({ status: 'cancelled', hold_until: null })
           .where('id', '=', payment.attendee_id)
           .where('status', '=', 'pending')
           .executeTakeFirst();
@@ -298,26 +334,43 @@ export function registrationRoutes(app: FastifyInstance): void {
         }
         await trx.updateTable('ticket_payments').set({ tid_pending: null }).where('reference', '=', reference).execute();
       });
-      throw new HttpError(402, PAYMENT_DECLINED_MESSAGE);
+      return failed(402, 'declined', PAYMENT_DECLINED_MESSAGE, retry);
     }
 
-    // Paid: confirm the attendee and hand out the access once (the row lock makes a second call wait, then see it used).
-    const tid = await inEventChange(app.db, payment.event_id, async (trx, seq) => {
+    // Paid: confirm the attendee and hand out the access once (the row locks make a second call wait,
+    // then see it used). Lock order as a registration's: the event row (seq), then the attendee, then the ticket.
+    const now = app.now();
+    const outcome = await inEventChange(app.db, payment.event_id, async (trx, seq) => {
       const pending = await trx.selectFrom('ticket_payments').select('tid_pending').where('reference', '=', reference).forUpdate().executeTakeFirst();
-      if (!pending?.tid_pending) throw conflict(ACCESS_SENT_MESSAGE);
-      const confirmed = await trx
-        .updateTable('attendees')
-        .set({ status: 'confirmed', seq })
-        .where('id', '=', payment.attendee_id)
-        .where('status', '=', 'pending')
-        .executeTakeFirst();
-      if (confirmed.numUpdatedRows === 0n) throw conflict(ACCESS_SENT_MESSAGE);
+      if (!pending?.tid_pending) return 'used' as const;
+      const attendee = await trx.selectFrom('attendees').select('status').where('id', '=', payment.attendee_id).forUpdate().executeTakeFirstOrThrow();
+      if (attendee.status === 'confirmed') return 'used' as const;
+      if (attendee.status !== 'pending') {
+        // Its hold ran out and the seat went back: take one again only if the stock still has it.
+        const taken = await trx
+          .updateTable('event_prices')
+          .set((eb) => ({ sold: eb('sold', '+', 1) }))
+          .where('id', '=', payment.price_id)
+          .where((eb) => eb('sold', '<', eb.ref('stock')))
+          .executeTakeFirst();
+        if (taken.numUpdatedRows === 0n) {
+          await trx.updateTable('ticket_payments').set({ tid_pending: null }).where('reference', '=', reference).execute();
+          await trx.updateTable('orders').set({ refund_due_at: now, updated_at: now }).where('reference', '=', reference).execute();
+          return 'sold_out' as const;
+        }
+      }
+      await trx.updateTable('attendees').set({ status: 'confirmed', seq, hold_until: null }).where('id', '=', payment.attendee_id).execute();
       await trx.updateTable('ticket_payments').set({ tid_pending: null }).where('reference', '=', reference).execute();
-      return pending.tid_pending;
+      return { tid: pending.tid_pending };
     });
+    if (outcome === 'used') throw conflict(ACCESS_SENT_MESSAGE);
+    if (outcome === 'sold_out') {
+      app.log.warn({ eventId: payment.event_id }, 'a ticket payment arrived after its seat was sold: refund due');
+      return failed(409, 'sold_out', paidTooLateMessage(payment.ticket), retry);
+    }
     const event = await eventById(app.db, payment.event_id);
-    await mailAccess(payment.email, payment.name, event, payment.ticket, tid);
-    return { success: 'true', message: ACCESS_SENT_MESSAGE, link: tokenPath(tid) };
+    await mailAccess(payment.email, payment.name, event, payment.ticket, outcome.tid);
+    return { success: 'true', message: ACCESS_SENT_MESSAGE, link: tokenPath(outcome.tid) };
   });
   route(app, calls.confirmRegistration)(async ({ body }) => {
     const now = app.now();
