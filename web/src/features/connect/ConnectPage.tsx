@@ -3,6 +3,7 @@ import type { CardField, SaveCardPayload } from '@tapcard/shared/contract';
 import { Button } from '../../components/Button.js';
 import { LoadingScreen } from '../../components/LoadingScreen.js';
 import { Page } from '../../components/Page.js';
+import { SideMenu } from '../../components/SideMenu.js';
 import { ApiError } from '../../lib/api.js';
 import { notify } from '../../lib/toast.js';
 import styles from './Connect.module.css';
@@ -13,7 +14,6 @@ import { sentLinkProblems, type SaveResult, type SentLinkProblem } from './linkC
 import { QuickLinks } from './QuickLinks.js';
 import { Services } from './Services.js';
 import { ShareLink } from './ShareLink.js';
-import { SideMenu } from './SideMenu.js';
 import { TEXTS } from './texts.js';
 import { TopBar } from './TopBar.js';
 import { savePayload, useOwnerCard, useSaveCard } from './useOwnerCard.js';

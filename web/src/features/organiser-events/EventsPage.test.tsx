@@ -59,6 +59,18 @@ describe('organiser events list', () => {
     expect(chips[0]?.closest('li')).toHaveTextContent('Running Now');
   });
 
+  it('opens the same side menu as the connect page, so the list is no dead end', async () => {
+    const network = mockNetwork();
+    network.on(calls.listEvents, ok({ upcoming: [], past: [], all: [], user }));
+    const { user: u } = renderRoutes(routeObjects, routes.events);
+    await u.click(await screen.findByRole('button', { name: 'Open menu' }));
+    const menu = await screen.findByRole('dialog', { name: 'Menu' });
+    expect(within(menu).getByRole('link', { name: 'Connect' })).toHaveAttribute('href', routes.connect);
+    expect(within(menu).getByRole('link', { name: 'Contacts' })).toHaveAttribute('href', routes.contacts);
+    expect(within(menu).getByRole('link', { name: 'Settings' })).toHaveAttribute('href', routes.settings);
+    expect(within(menu).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+  });
+
   it("shows the empty states", async () => {
     const network = mockNetwork();
     network.on(calls.listEvents, ok({ upcoming: [], past: [], all: [], user }));

@@ -1,10 +1,11 @@
-import { Plus } from 'lucide-react';
+import { Menu, Plus } from 'lucide-react';
 import { useState } from 'react';
 import type { Event } from '@tapcard/shared/contract';
 import { ButtonLink } from '../../components/Button.js';
 import { ConfirmDialog } from '../../components/Dialog.js';
 import { LoadingScreen } from '../../components/LoadingScreen.js';
 import { EmptyState, Page } from '../../components/Page.js';
+import { SideMenu } from '../../components/SideMenu.js';
 import { Tabs } from '../../components/Tabs.js';
 import { useNow } from '../../lib/now.js';
 import { routes } from '../../lib/paths.js';
@@ -14,12 +15,16 @@ import styles from './Organiser.module.css';
 import { TEXTS } from './texts.js';
 import { useDeleteEvent, useEventLists } from './useEvents.js';
 
-/** event: the organiser's events, Upcoming (the first featured) and Past, with delete behind 'Are you sure?'. */
+/**
+ * event: the organiser's events, Upcoming (the first featured) and Past, with delete behind 'Are you
+ * sure?', and the signed-in side menu (the connect page's) to leave for the other areas.
+ */
 export function EventsPage() {
   const lists = useEventLists();
   const remove = useDeleteEvent();
   const now = useNow();
   const [pending, setPending] = useState<Event | null>(null);
+  const [menuOpen, setMenuOpen] = useState(false);
 
   const confirmDelete = () => {
     if (!pending) return;
@@ -78,13 +83,19 @@ export function EventsPage() {
   return (
     <Page wide>
       <div className={styles.header}>
-        <h1>{TEXTS.events}</h1>
+        <div className={styles.headerTitle}>
+          <button type="button" className={styles.iconButton} onClick={() => setMenuOpen(true)} aria-label={TEXTS.openMenu}>
+            <Menu aria-hidden />
+          </button>
+          <h1>{TEXTS.events}</h1>
+        </div>
         <ButtonLink to={routes.eventAdd}>
           <Plus aria-hidden size={18} />
           {TEXTS.createEvent}
         </ButtonLink>
       </div>
       {body}
+      <SideMenu open={menuOpen} onOpenChange={setMenuOpen} />
       <ConfirmDialog
         open={pending !== null}
         onOpenChange={(open) => !open && setPending(null)}

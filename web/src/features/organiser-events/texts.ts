@@ -1,6 +1,8 @@
 /** The organiser's event pages' texts, the spec's to the letter where it gives them. */
 export const TEXTS = {
   events: 'Events',
+  /** The side menu's button (the connect page's label). */
+  openMenu: 'Open menu',
   createEvent: 'Create Event',
   upcoming: 'Upcoming',
   past: 'Past',

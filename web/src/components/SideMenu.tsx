@@ -1,10 +1,10 @@
 import { CalendarDays, CreditCard, LogOut, Settings, Store, UserRound, Users } from 'lucide-react';
 import { NavLink } from 'react-router-dom';
-import { COMING_SOON } from '../../components/DashboardTabs.js';
-import { Drawer } from '../../components/Dialog.js';
-import { useLogout } from '../../lib/logout.js';
-import { routes } from '../../lib/paths.js';
-import styles from './Connect.module.css';
+import { COMING_SOON } from './DashboardTabs.js';
+import { Drawer } from './Dialog.js';
+import { useLogout } from '../lib/logout.js';
+import { routes } from '../lib/paths.js';
+import styles from './SideMenu.module.css';
 
 function DisabledItem({ icon, label, notice }: { icon: React.ReactNode; label: string; notice: string }) {
   return (
@@ -18,7 +18,10 @@ function DisabledItem({ icon, label, notice }: { icon: React.ReactNode; label: s
   );
 }
 
-/** Part 1 §2.7 side menu: Connect, Contacts, Events, Payment (disabled), Store (disabled), Settings, Logout. */
+/**
+ * Part 1 §2.7 side menu: Connect, Contacts, Events, Payment (disabled), Store (disabled), Settings,
+ * Logout. Opened from the connect page's bar and from the organiser's events list.
+ */
 export function SideMenu({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const logout = useLogout();
   const link = (to: string, icon: React.ReactNode, label: string) => (
