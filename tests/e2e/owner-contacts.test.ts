@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Download, Page } from 'playwright-core';
 import { calls } from '@tapcard/shared/contract';
+import { phoneE164 } from '@tapcard/shared/domain';
 import { describe, expect, inject, it } from 'vitest';
 import { callApi } from './support/api.js';
 import { browsers } from './support/browser.js';
@@ -56,10 +57,10 @@ async function downloadedText(download: Download): Promise<string> {
   return readFile(path, 'utf8');
 }
 
-/** The vCard 3.0 the product writes for a contact (CRLF line ends). */
+/** The vCard 3.0 the product writes for a contact (CRLF line ends, the phone in E.164). */
 function expectedVCard(person: Visitor): string {
   const [given, family] = person.full_name.split(' ');
-  return ['BEGIN:VCARD', 'VERSION:3.0', `N:${family};${given};;;`, `FN:${person.full_name}`, `TITLE:${person.title}`, `TEL;TYPE=CELL:${person.phone}`, `EMAIL;TYPE=INTERNET:${person.email}`, 'END:VCARD', ''].join('\r\n');
+  return ['BEGIN:VCARD', 'VERSION:3.0', `N:${family};${given};;;`, `FN:${person.full_name}`, `TITLE:${person.title}`, `TEL;TYPE=CELL:${phoneE164(person.phone)}`, `EMAIL;TYPE=INTERNET:${person.email}`, 'END:VCARD', ''].join('\r\n');
 }
 
 describe('contacts', () => {

@@ -132,3 +132,11 @@ export function socialsToFields(socials: Partial<Record<OnboardingSocial, string
   }
   return fields;
 }
+
+/** Statuses that switch a field off: the public card and the vCard leave such a field out. */
+export const HIDDEN_FIELD_STATUSES: readonly string[] = ['0', 'inactive', 'false'];
+
+/** Whether a visitor sees a field: it has content and is not switched off. */
+export function isFieldShown(field: Pick<CardField, 'content' | 'status'>): boolean {
+  return field.content.trim() !== '' && !HIDDEN_FIELD_STATUSES.includes(field.status);
+}

@@ -5,8 +5,10 @@ import { buildPath, calls, type Body, type CardField } from '@tapcard/shared/con
 import { socialsToFields } from '@tapcard/shared/domain';
 import { mintCards, type MintedCard } from '../cli/mint-cards.js';
 import { LIMITS } from '../lib/throttle.js';
+import { VCARD_PHOTO_MAX_BYTES } from '../lib/vcard-photo.js';
 import { answerOf, expectFieldError, send } from '../test/contract.js';
 import { createTestUpstream, createUser, type TestUpstream } from '../test/harness.js';
+import { parseVCard, vcardValues } from '../test/vcard.js';
 
 let t: TestUpstream;
 beforeAll(async () => {
@@ -239,8 +241,8 @@ describe('create-card', () => {
     expect(profile.link).toMatch(/^ada-lovelace-[0-9a-f]{8}$/);
     const fields = await t.db.selectFrom('card_fields').selectAll().where('profile_id', '=', profile.id).orderBy('position').execute();
     expect(fields.map((f) => [f.type, f.content, f.position])).toEqual([
-      ['tel', '2348031234567', 1],
-      ['wa', '2348031234567', 2],
+      ['tel', '+2348031234567', 1],
+      ['wa', '+2348031234567', 2],
       ['twitter', 'https://twitter.com/ada', 3],
       ['url', 'https://ada.example', 4],
     ]);
@@ -443,11 +445,13 @@ describe('add-service', () => {
     const upload = await t.db.selectFrom('uploads').selectAll().where('name', '=', (answer.data.service_image ?? '').split('/').pop() ?? '').executeTakeFirstOrThrow();
     expect(upload.folder).toBe('services');
 
-    const byDevice = await addService(user, card.id, { ...serviceFields, service_name: 'Lectures', link: 'ada.example/lectures', enable_enquiry: 'true' });
+    const byDevice = await addService(user, card.id, { ...serviceFields, service_name: 'Lectures', phone: '0803 123 4567', link: 'ada.example/lectures', enable_enquiry: 'true' });
     expect(byDevice.statusCode).toBe(200);
     const second = answerOf(calls.addService, byDevice);
     if (second.success !== 'true') throw new Error(second.message);
-    expect(second.data).toMatchObject({ service_image: null, link: 'https://ada.example/lectures', enable_enquiry: true });
+    expect(second.data).toMatchObject({ service_image: null, phone: '+2348031234567', link: 'https://ada.example/lectures', enable_enquiry: true });
+    const stored = await t.db.selectFrom('services').select('phone').where('id', '=', second.data.id).executeTakeFirstOrThrow();
+    expect(stored.phone).toBe('+2348031234567');
   });
 
   it('refuses bad fields with the spec messages and stores nothing', async () => {
@@ -456,6 +460,9 @@ describe('add-service', () => {
     expectFieldError(await addService(user, profile.id, { ...serviceFields, link: 'not a url' }, { data: PNG, name: 'a.png', type: 'image/png' }), 'link', 'Link must be a valid URL');
     expectFieldError(await addService(user, profile.id, { ...serviceFields, service_name: ' ' }), 'service_name', 'Service name is required');
     expectFieldError(await addService(user, profile.id, { ...serviceFields, phone: '' }), 'phone', 'Phone number is required');
+    for (const phone of ['call me', '12345', 'javascript:alert(1)']) {
+      expectFieldError(await addService(user, profile.id, { ...serviceFields, phone }), 'phone', 'Please enter a valid phone number');
+    }
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
     expectFieldError(await addService(user, profile.id, serviceFields, { data: svg, name: 'x.png', type: 'image/png' }), 'service_image', 'Unable to upload image');
     expect(await t.db.selectFrom('services').select('id').where('profile_id', '=', profile.id).execute()).toHaveLength(0);
@@ -542,10 +549,82 @@ describe('vcard-download', () => {
     expect(lines).toContain('VERSION:3.0');
     expect(lines).toContain('FN:Ada Lovelace');
     expect(lines).toContain('TITLE:Engineer\\, Writer');
-    expect(lines).toContain('TEL;TYPE=CELL:2348031234567');
+    expect(lines).toContain('TEL;TYPE=CELL:+2348031234567');
     expect(lines).toContain(`EMAIL;TYPE=INTERNET:${user.email}`);
     expect(res.body.replace(/\r\n /g, '')).toContain(`URL:http://localhost:3000/card/connect?link=${profile.link}`);
     expect(res.body.replace(/\r\n /g, '')).toContain('PHOTO;VALUE=URI:http://localhost:3000/api/backend/files/AAAAAAAAAAAAAAAAAAAAAA.png');
+  });
+
+  it("writes the card's quick links: phones in E.164 once each, emails, web and social links as URLs, the address as ADR", async () => {
+    const { user, profile } = await owner();
+    const extra = [
+      { type: 'email', content: 'ada@work.example', status: '1' },
+      { type: 'instagram', content: 'https://www.instagram.com/ada', status: '1' },
+      { type: 'tel', content: '08098765432', status: '1' },
+      { type: 'address', content: '12 Marina Road, Lagos', status: '1' },
+      { type: 'text', content: 'Ask for the lab', status: '1' },
+      { type: 'tel', content: '07011112222', status: '0' },
+      { type: 'url', content: 'javascript:alert(1)', status: '1' },
+    ];
+    await t.db
+      .insertInto('card_fields')
+      .values(extra.map((f, i) => ({ id: randomBytes(8).toString('hex'), profile_id: profile.id, label: f.type, icon: f.type, position: 10 + i, ...f })))
+      .execute();
+    const res = await send(t, calls.vcardDownload, { query: { link: profile.link } });
+    expect(res.statusCode).toBe(200);
+    const card = parseVCard(res.body);
+    expect(vcardValues(card, 'FN')).toEqual(['Ada Lovelace']);
+    expect(vcardValues(card, 'TITLE')).toEqual(['Engineer\\, Writer']);
+    expect(vcardValues(card, 'TEL')).toEqual(['+2348031234567', '+2348098765432']);
+    expect(vcardValues(card, 'EMAIL')).toEqual([user.email, 'ada@work.example']);
+    expect(vcardValues(card, 'URL')).toEqual([
+      `http://localhost:3000/card/connect?link=${profile.link}`,
+      'https://twitter.com/ada',
+      'https://ada.example',
+      'https://www.instagram.com/ada',
+    ]);
+    expect(vcardValues(card, 'ADR')).toEqual([';;12 Marina Road\\, Lagos;;;;']);
+    expect(res.body).not.toContain('Ask for the lab');
+    expect(res.body).not.toContain('javascript');
+    for (const property of card) expect(property.value).not.toBe('');
+  });
+
+  it('embeds a stored profile photo as base64 and links to one above the size limit', async () => {
+    const { profile } = await owner();
+    const jpeg = (size: number) => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(size - 6), Buffer.from([0xff, 0xd9])]);
+    const store = async (bytes: Buffer) => {
+      const form = new FormData();
+      form.append('folder', 'profile');
+      form.append('name', 'me.jpg');
+      form.append('file', new Blob([bytes], { type: 'image/jpeg' }), 'me.jpg');
+      const encoded = new Response(form);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: calls.uploadFile.path,
+        headers: { ...fromIp(), 'content-type': encoded.headers.get('content-type') ?? '' },
+        payload: Buffer.from(await encoded.arrayBuffer()),
+      });
+      const answer = answerOf(calls.uploadFile, res);
+      if (answer.success !== 'true') throw new Error(answer.message);
+      return answer.data.url;
+    };
+    const photoOf = async (image: string) => {
+      await t.db.updateTable('card_profiles').set({ image }).where('id', '=', profile.id).execute();
+      const res = await send(t, calls.vcardDownload, { query: { link: profile.link } });
+      expect(res.statusCode).toBe(200);
+      const photos = parseVCard(res.body).filter((p) => p.name === 'PHOTO');
+      expect(photos).toHaveLength(1);
+      return photos[0];
+    };
+
+    const small = jpeg(40_000);
+    const embedded = await photoOf(await store(small));
+    expect(embedded?.params).toEqual(['ENCODING=b', 'TYPE=JPEG']);
+    expect(Buffer.from(embedded?.value ?? '', 'base64').equals(small)).toBe(true);
+
+    const largeUrl = await store(jpeg(VCARD_PHOTO_MAX_BYTES + 1));
+    const linked = await photoOf(largeUrl);
+    expect(linked).toEqual({ name: 'PHOTO', params: ['VALUE=URI'], value: `http://localhost:3000/api${largeUrl}` });
   });
 
   it('answers 404 for an unknown link', async () => {

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import { addServiceFieldsSchema, calls, type CardField, type OwnerCard, type Service } from '@tapcard/shared/contract';
-import { buildVCard, CARD_FIELD_TYPES, normalisePhone, slugify, vcardFileName, type CardFieldType } from '@tapcard/shared/domain';
-import { messages } from '@tapcard/shared/rules';
+import { buildVCard, CARD_FIELD_TYPES, isFieldShown, normalisePhone, slugify, vcardFileName, type CardFieldType } from '@tapcard/shared/domain';
+import { messages, quickLinkContent } from '@tapcard/shared/rules';
 import type { Database, Row } from '../db/schema.js';
 import { clientKey } from '../lib/client-address.js';
 import { hashToken, randomId, safeEqual } from '../lib/crypto.js';
@@ -11,6 +11,7 @@ import { badRequest, conflict, notFound } from '../lib/http-error.js';
 import { readForm, storeUpload, type StoredUpload } from '../lib/multipart.js';
 import { route } from '../lib/route.js';
 import { LIMITS } from '../lib/throttle.js';
+import { embeddablePhoto } from '../lib/vcard-photo.js';
 
 type DbLike = Kysely<Database> | Transaction<Database>;
 
@@ -243,6 +244,29 @@ export function absoluteImageUrl(image: string | null, publicUrl: string): strin
   return null;
 }
 
+/**
+ * What a card's shown quick links add to its vCard: phone and WhatsApp numbers as phones, emails,
+ * web links and social profiles (as their URLs, only when they pass their type's rule) as links, and
+ * addresses. Plain-text fields stay out.
+ */
+export function vcardLinks(fields: readonly CardField[]): { phones: string[]; emails: string[]; urls: string[]; addresses: string[] } {
+  const links = { phones: [] as string[], emails: [] as string[], urls: [] as string[], addresses: [] as string[] };
+  for (const field of fields) {
+    if (!isFieldShown(field)) continue;
+    if (field.type === 'address') {
+      links.addresses.push(field.content);
+      continue;
+    }
+    if (field.type === 'text') continue;
+    const checked = quickLinkContent(field.type, field.content);
+    if (!checked.ok || checked.content === '') continue;
+    if (field.type === 'tel' || field.type === 'wa') links.phones.push(checked.content);
+    else if (field.type === 'email') links.emails.push(checked.content);
+    else links.urls.push(checked.content);
+  }
+  return links;
+}
+
 export default async function cardsRoutes(app: FastifyInstance): Promise<void> {
   // ── Physical cards ──────────────────────────────────────────────────────
   route(app, calls.confirmToken)(async ({ body, request }) => {
@@ -426,13 +450,18 @@ export default async function cardsRoutes(app: FastifyInstance): Promise<void> {
 
   route(app, calls.vcardDownload)(async ({ query, reply }) => {
     const profile = await publicProfile(query.link);
+    const links = vcardLinks(await fieldsOf(app.db, profile.id));
     const vcard = buildVCard({
       full_name: profile.title,
       title: profile.sub_title,
       phone: profile.phone,
+      phones: links.phones,
       email: profile.email,
+      emails: links.emails,
       url: `${app.config.publicUrl}${publicCardPath(profile.link)}`,
-      photo: absoluteImageUrl(profile.image, app.config.publicUrl),
+      urls: links.urls,
+      addresses: links.addresses,
+      photo: (await embeddablePhoto(app.db, app.config.uploadDir, profile.image)) ?? absoluteImageUrl(profile.image, app.config.publicUrl),
       note: profile.description,
     });
     void reply

@@ -4,6 +4,7 @@ import { calls, type Body } from '@tapcard/shared/contract';
 import { mintCards, type MintedCard } from '../cli/mint-cards.js';
 import { answerOf, expectFieldError, send } from '../test/contract.js';
 import { createTestUpstream, createUser, type TestUpstream } from '../test/harness.js';
+import { parseVCard, vcardValues } from '../test/vcard.js';
 import { EXCHANGE_LIMIT } from './contacts.js';
 
 let t: TestUpstream;
@@ -199,6 +200,19 @@ describe('download contact', () => {
     const res = await send(t, calls.downloadContact, { params: { contactId: contact.id }, authorization: user.authorization });
     expect(res.body.split('\r\n')).toContain('TITLE:Engineer\\, Writer\\; Poet\\\\Dreamer\\nEND:VCARD');
     expect(res.body.match(/^END:VCARD$/gm)).toHaveLength(1);
+  });
+
+  it('writes a phone stored as a Nigerian local number in E.164, and leaves out a blank title', async () => {
+    const { user, card, profile } = await owner();
+    await exchange(visitor(card.id));
+    const [contact] = await contactsOf(profile.id);
+    if (!contact) throw new Error('no contact');
+    // Values stored before today's rules (or by another client) may be local numbers.
+    await t.db.updateTable('contacts').set({ phone: '0803 123 4567', title: ' ' }).where('id', '=', contact.id).execute();
+    const res = await send(t, calls.downloadContact, { params: { contactId: contact.id }, authorization: user.authorization });
+    const vcard = parseVCard(res.body);
+    expect(vcardValues(vcard, 'TEL')).toEqual(['+2348031234567']);
+    expect(vcard.map((p) => p.name)).toEqual(['BEGIN', 'VERSION', 'N', 'FN', 'TEL', 'EMAIL', 'END']);
   });
 
   it("answers 404 for another owner's contact and 401 without a login", async () => {
