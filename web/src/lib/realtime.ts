@@ -30,9 +30,33 @@ import { currentAuthorization } from './session.js';
  * When the socket cannot connect, or drops and is not back within `connectGraceMs`, the subscription
  * polls the spec's REST endpoint every POLL_INTERVAL_MS instead (connection 'polling') while Socket.IO
  * keeps retrying with backoff; the first successful subscribe after that returns it to 'live'.
+ *
+ * The browser's offline event shows 'offline' at once (a dead socket would otherwise look live until its
+ * ping times out) and closes the socket; the online event reconnects at once, which resyncs the view.
  */
 
-export type Connection = 'live' | 'polling' | 'connecting';
+export type Connection = 'live' | 'polling' | 'connecting' | 'offline';
+
+/** Whether the browser says it is online (true where it cannot tell). */
+export function isOnline(): boolean {
+  return typeof navigator === 'undefined' || navigator.onLine !== false;
+}
+
+/** Calls `onChange` when the browser goes offline or online; answers the unsubscribe. */
+export function listenNetwork(onChange: () => void): () => void {
+  if (typeof window === 'undefined') return () => undefined;
+  window.addEventListener('online', onChange);
+  window.addEventListener('offline', onChange);
+  return () => {
+    window.removeEventListener('online', onChange);
+    window.removeEventListener('offline', onChange);
+  };
+}
+
+/** The browser's online state, following its offline and online events. */
+export function useOnline(): boolean {
+  return useSyncExternalStore(listenNetwork, isOnline, () => true);
+}
 
 export interface LiveError {
   code: ErrorCode;
@@ -125,6 +149,7 @@ export class LiveSubscription<K extends Kind = Kind> {
 
   /** Starts: subscribe now if the socket is up, and poll if nothing is live within the grace period. */
   start(socket: RealtimeSocket | null): void {
+    if (this.client.offline) return this.set({ connection: 'offline' });
     if (socket?.connected) this.subscribe(socket);
     this.armGrace();
   }
@@ -139,7 +164,7 @@ export class LiveSubscription<K extends Kind = Kind> {
     if (this.graceTimer !== undefined) return;
     this.graceTimer = setTimeout(() => {
       this.graceTimer = undefined;
-      if (!this.closed && this.state.connection !== 'live' && this.state.error === null) this.startPolling();
+      if (!this.closed && this.state.connection !== 'live' && this.state.error === null && !this.client.offline) this.startPolling();
     }, this.client.options.connectGraceMs);
   }
 
@@ -149,11 +174,29 @@ export class LiveSubscription<K extends Kind = Kind> {
   }
 
   onConnect(socket: RealtimeSocket): void {
-    if (!this.closed && this.state.error === null) this.subscribe(socket);
+    if (!this.closed && this.state.error === null && !this.client.offline) this.subscribe(socket);
+  }
+
+  /** The browser lost the network: say so now, and stop polling and retrying until it is back. */
+  onOffline(): void {
+    if (this.closed || this.state.error !== null) return;
+    this.attempt += 1;
+    this.resyncing = false;
+    this.stopPolling();
+    this.clearGrace();
+    clearTimeout(this.retryTimer);
+    this.set({ connection: 'offline', stale: false });
+  }
+
+  /** The network is back: connecting again (the socket reconnects now), polling if that takes too long. */
+  onOnline(): void {
+    if (this.closed || this.state.error !== null || this.state.connection !== 'offline') return;
+    this.set({ connection: 'connecting' });
+    this.armGrace();
   }
 
   onDisconnect(): void {
-    if (this.closed || this.state.error !== null) return;
+    if (this.closed || this.state.error !== null || this.client.offline) return;
     this.attempt += 1;
     this.resyncing = false;
     if (this.state.connection === 'live') this.set({ connection: 'connecting' });
@@ -188,7 +231,7 @@ export class LiveSubscription<K extends Kind = Kind> {
     const delay = this.retryDelay;
     this.retryDelay = Math.min(this.retryDelay * 2, RETRY_MAX_MS);
     this.retryTimer = setTimeout(() => {
-      if (!this.closed && socket.connected && this.state.connection !== 'live') this.subscribe(socket);
+      if (!this.closed && socket.connected && this.state.connection !== 'live' && !this.client.offline) this.subscribe(socket);
     }, delay);
   }
 
@@ -233,7 +276,7 @@ export class LiveSubscription<K extends Kind = Kind> {
   }
 
   private startPolling(): void {
-    if (this.polling || this.closed || this.state.error !== null) return;
+    if (this.polling || this.closed || this.state.error !== null || this.client.offline) return;
     this.polling = true;
     this.set({ connection: 'polling', stale: false });
     void this.pollOnce();
@@ -284,14 +327,39 @@ export class RealtimeClient {
   private lingerTimer: ReturnType<typeof setTimeout> | undefined;
   private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
   private reconnectDelay = RETRY_MIN_MS;
+  private unlistenNetwork: (() => void) | null = null;
+  /** The browser said it went offline (its offline event), until its online event. */
+  offline = false;
 
   constructor(options: RealtimeOptions = {}) {
     this.options = { ...DEFAULTS, ...options };
   }
 
+  private readonly onNetwork = (): void => {
+    const offline = !isOnline();
+    if (offline === this.offline) return;
+    this.offline = offline;
+    const socket = this.socket;
+    if (offline) {
+      for (const subscription of [...this.subscriptions.values()]) subscription.onOffline();
+      clearTimeout(this.reconnectTimer);
+      // A dead socket would look connected until its ping times out: close it now.
+      socket?.disconnect();
+      return;
+    }
+    for (const subscription of [...this.subscriptions.values()]) subscription.onOnline();
+    this.reconnectDelay = RETRY_MIN_MS;
+    if (socket && !socket.connected) socket.connect();
+    else if (!socket) this.ensureSocket();
+  };
+
   /** A subscription for `request` (shared with other holders of the same one); release it when done. */
   acquire<K extends Kind>(request: Extract<Subscribe, { kind: K }>, poller: Poller<ViewOf<K>>): LiveSubscription<K> {
     clearTimeout(this.lingerTimer);
+    if (!this.unlistenNetwork) {
+      this.unlistenNetwork = listenNetwork(this.onNetwork);
+      this.offline = !isOnline();
+    }
     const key = keyOf(request);
     let subscription = this.subscriptions.get(key) as LiveSubscription<K> | undefined;
     if (!subscription) {
@@ -319,6 +387,8 @@ export class RealtimeClient {
   shutdown(): void {
     clearTimeout(this.lingerTimer);
     clearTimeout(this.reconnectTimer);
+    this.unlistenNetwork?.();
+    this.unlistenNetwork = null;
     for (const subscription of this.subscriptions.values()) subscription.close(this.socket);
     this.subscriptions.clear();
     const socket = this.socket;
@@ -406,7 +476,7 @@ export class RealtimeClient {
     const delay = this.reconnectDelay;
     this.reconnectDelay = Math.min(this.reconnectDelay * 2, RETRY_MAX_MS);
     this.reconnectTimer = setTimeout(() => {
-      if (this.socket === socket && !socket.connected) socket.connect();
+      if (this.socket === socket && !socket.connected && !this.offline) socket.connect();
     }, delay);
   }
 }
