@@ -1,5 +1,5 @@
 import { SendHorizontal } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { Link } from 'react-router-dom';
 import { ADMIN_NAME, messageStyle, type ThreadItem } from '../lib/chat.js';
 import { BackLink, Avatar } from './Page.js';
@@ -11,6 +11,8 @@ export const CHAT_TEXTS = {
   sending: 'Sending…',
   notSent: 'Not sent.',
   retry: 'Retry',
+  delete: 'Delete',
+  waiting: 'Waiting for the network…',
   empty: 'No messages yet. Say hello!',
   ended: 'This event has ended, so its chat is closed.',
 } as const;
@@ -28,8 +30,12 @@ export interface ChatRoomProps {
   selfId: string | null;
   onSend: (text: string) => void;
   onRetry: (key: string) => void;
-  /** The input is disabled once the event has ended. */
+  /** Drops a failed or waiting message from the outbox; no Delete button without it. */
+  onDelete?: (key: string) => void;
+  /** The input is disabled once the event has ended (and, for attendees, before it starts). */
   disabled: boolean;
+  /** What the disabled input says (the ended text by default). */
+  closedText?: string;
   /** Group chat: send only non-empty text. Private chat: the spec sends without that check. */
   requireText: boolean;
   /** A link to a private chat with a message's author, or null when there is none. */
@@ -48,7 +54,7 @@ function timeOf(iso: string): string {
   return `${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
 }
 
-function MessageBubble({ item, selfId, authorLink, onRetry }: { item: ThreadItem; selfId: string | null; authorLink?: ChatRoomProps['authorLink']; onRetry: (key: string) => void }) {
+function MessageBubble({ item, selfId, authorLink, onRetry, onDelete }: { item: ThreadItem; selfId: string | null; authorLink?: ChatRoomProps['authorLink']; onRetry: (key: string) => void; onDelete?: (key: string) => void }) {
   const style = messageStyle(item.attendee_id, selfId);
   const name = style === 'admin' ? ADMIN_NAME : style === 'own' ? 'You' : item.name;
   const link = style === 'own' ? null : (authorLink?.(item) ?? null);
@@ -69,13 +75,31 @@ function MessageBubble({ item, selfId, authorLink, onRetry }: { item: ThreadItem
         <p className={styles.text}>{item.message}</p>
         <p className={styles.meta}>
           {item.state === 'pending' ? (
-            CHAT_TEXTS.sending
+            <>
+              {item.queued ? CHAT_TEXTS.waiting : CHAT_TEXTS.sending}
+              {item.queued && onDelete && (
+                <>
+                  {' '}
+                  <button type="button" className={styles.retry} onClick={() => onDelete(item.key)}>
+                    {CHAT_TEXTS.delete}
+                  </button>
+                </>
+              )}
+            </>
           ) : item.state === 'failed' ? (
             <span className={styles.failed}>
               {CHAT_TEXTS.notSent} {item.error}{' '}
               <button type="button" className={styles.retry} onClick={() => onRetry(item.key)}>
                 {CHAT_TEXTS.retry}
               </button>
+              {onDelete && (
+                <>
+                  {' '}
+                  <button type="button" className={styles.retry} onClick={() => onDelete(item.key)}>
+                    {CHAT_TEXTS.delete}
+                  </button>
+                </>
+              )}
             </span>
           ) : (
             <time dateTime={item.createdAt}>{timeOf(item.createdAt)}</time>
@@ -86,7 +110,7 @@ function MessageBubble({ item, selfId, authorLink, onRetry }: { item: ThreadItem
   );
 }
 
-function Composer({ onSend, disabled, requireText }: Pick<ChatRoomProps, 'onSend' | 'disabled' | 'requireText'>) {
+function Composer({ onSend, disabled, requireText, closedText, formRef }: Pick<ChatRoomProps, 'onSend' | 'disabled' | 'requireText' | 'closedText'> & { formRef: RefObject<HTMLFormElement | null> }) {
   const [text, setText] = useState('');
   const inputId = useId();
   const blank = text.trim() === '';
@@ -98,7 +122,7 @@ function Composer({ onSend, disabled, requireText }: Pick<ChatRoomProps, 'onSend
     setText('');
   };
   return (
-    <form className={styles.composer} onSubmit={submit}>
+    <form ref={formRef} className={styles.composer} onSubmit={submit}>
       <label htmlFor={inputId} className="visually-hidden">
         Message
       </label>
@@ -107,7 +131,7 @@ function Composer({ onSend, disabled, requireText }: Pick<ChatRoomProps, 'onSend
         className={styles.input}
         value={text}
         onChange={(e) => setText(e.target.value)}
-        placeholder={disabled ? CHAT_TEXTS.ended : CHAT_TEXTS.placeholder}
+        placeholder={disabled ? (closedText ?? CHAT_TEXTS.ended) : CHAT_TEXTS.placeholder}
         disabled={disabled}
         autoComplete="off"
         enterKeyHint="send"
@@ -123,11 +147,18 @@ function Composer({ onSend, disabled, requireText }: Pick<ChatRoomProps, 'onSend
 
 /** A chat room: event title, status line, the messages in three styles, and the composer. */
 export function ChatRoom(props: ChatRoomProps) {
-  const { title, status, heading, back, items, selfId, onRetry, authorLink, live, children } = props;
+  const { title, status, heading, back, items, selfId, onRetry, onDelete, authorLink, live, children } = props;
   const endRef = useRef<HTMLDivElement>(null);
-  const last = items[items.length - 1]?.key;
+  const formRef = useRef<HTMLFormElement>(null);
+  // A new last message, or the last one changing state (its 'Not sent… Retry' line), scrolls to the end.
+  const lastItem = items[items.length - 1];
+  const last = lastItem ? `${lastItem.key}:${lastItem.state}:${lastItem.queued ? 1 : 0}` : '';
   useEffect(() => {
-    endRef.current?.scrollIntoView?.({ block: 'end' });
+    const end = endRef.current;
+    if (!end) return;
+    // The composer sticks to the bottom of the window: the end stops above it, not under it.
+    end.style.scrollMarginBottom = `${formRef.current?.offsetHeight ?? 0}px`;
+    end.scrollIntoView?.({ block: 'end' });
   }, [last]);
   return (
     <main className={styles.room}>
@@ -145,12 +176,12 @@ export function ChatRoom(props: ChatRoomProps) {
         {items.length === 0 && <p className={styles.empty}>{CHAT_TEXTS.empty}</p>}
         <ol className={styles.list}>
           {items.map((item) => (
-            <MessageBubble key={item.key} item={item} selfId={selfId} authorLink={authorLink} onRetry={onRetry} />
+            <MessageBubble key={item.key} item={item} selfId={selfId} authorLink={authorLink} onRetry={onRetry} onDelete={onDelete} />
           ))}
         </ol>
         <div ref={endRef} aria-hidden="true" className={styles.end} />
       </div>
-      {props.footer ?? <Composer onSend={props.onSend} disabled={props.disabled} requireText={props.requireText} />}
+      {props.footer ?? <Composer onSend={props.onSend} disabled={props.disabled} requireText={props.requireText} closedText={props.closedText} formRef={formRef} />}
     </main>
   );
 }

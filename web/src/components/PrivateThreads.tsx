@@ -8,10 +8,20 @@ export interface PrivateThread {
   name: string;
   last: string;
   count: number;
+  /** The other party's messages the viewer has not seen (0 without seen marks). */
+  unread: number;
 }
 
-/** The private conversations of `selfId` (or of every admin party when `selfId` is 'admin'), newest first. */
-export function privateThreads(messages: readonly PrivateChat[], isSelf: (partyId: string) => boolean): PrivateThread[] {
+/** "1 unread message", "3 unread messages". */
+export function unreadText(count: number): string {
+  return `${count} unread ${count === 1 ? 'message' : 'messages'}`;
+}
+
+/**
+ * The private conversations of `selfId` (or of every admin party when `selfId` is 'admin'), newest first.
+ * `seen` answers the newest seq the viewer has seen in a thread; without it nothing counts as unread.
+ */
+export function privateThreads(messages: readonly PrivateChat[], isSelf: (partyId: string) => boolean, seen?: (partyId: string) => number): PrivateThread[] {
   const threads = new Map<string, PrivateThread & { seq: number }>();
   for (const message of messages) {
     const other = isSelf(message.attendee_id_1) ? message.attendee_id_2 : isSelf(message.attendee_id_2) ? message.attendee_id_1 : null;
@@ -19,22 +29,46 @@ export function privateThreads(messages: readonly PrivateChat[], isSelf: (partyI
     const existing = threads.get(other);
     // The other party's name comes from a message they wrote; the organiser is always ADMIN.
     const name = isAdminId(other) ? ADMIN_NAME : message.attendee_id === other ? message.name : (existing?.name ?? '');
-    threads.set(other, { partyId: other, name: name || existing?.name || '', last: message.message, count: (existing?.count ?? 0) + 1, seq: message.seq });
+    const unread = (existing?.unread ?? 0) + (seen && message.attendee_id === other && message.seq > seen(other) ? 1 : 0);
+    threads.set(other, { partyId: other, name: name || existing?.name || '', last: message.message, count: (existing?.count ?? 0) + 1, unread, seq: message.seq });
   }
   return [...threads.values()].sort((a, b) => b.seq - a.seq).map(({ seq: _seq, ...thread }) => thread);
 }
 
-/** Links to the viewer's private conversations. */
+/** Links to the viewer's private conversations, with a count of unread messages per thread and in total. */
 export function PrivateThreads({ threads, linkTo, fallbackName }: { threads: readonly PrivateThread[]; linkTo: (partyId: string) => string; fallbackName: (partyId: string) => string }) {
   if (threads.length === 0) return null;
+  const total = threads.reduce((sum, thread) => sum + thread.unread, 0);
   return (
     <nav className={styles.wrap} aria-label="Private messages">
-      <h2 className={styles.title}>Private messages</h2>
+      <h2 className={styles.title}>
+        Private messages
+        {total > 0 && (
+          <>
+            {' '}
+            <span className={styles.badge} data-testid="unread-total">
+              <span aria-hidden="true">{total}</span>
+              <span className="visually-hidden">({unreadText(total)})</span>
+            </span>
+          </>
+        )}
+      </h2>
       <ul className={styles.list}>
         {threads.map((thread) => (
           <li key={thread.partyId}>
-            <Link to={linkTo(thread.partyId)} className={styles.link}>
-              <span className={styles.name}>{thread.name || fallbackName(thread.partyId)}</span>
+            <Link to={linkTo(thread.partyId)} className={styles.link} data-unread={thread.unread || undefined}>
+              <span className={styles.name}>
+                {thread.name || fallbackName(thread.partyId)}
+                {thread.unread > 0 && (
+                  <>
+                    {' '}
+                    <span className={styles.badge}>
+                      <span aria-hidden="true">{thread.unread}</span>
+                      <span className="visually-hidden">({unreadText(thread.unread)})</span>
+                    </span>
+                  </>
+                )}
+              </span>
               <span className={styles.last}>{thread.last}</span>
             </Link>
           </li>

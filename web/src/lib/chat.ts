@@ -1,7 +1,9 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { ADMIN_ID_PREFIX } from '@tapcard/shared/constants';
 import type { ChatMessage } from '@tapcard/shared/contract';
 import { mergeById } from './live-state.js';
+import { isOnline, useOnline } from './realtime.js';
+import { readRaw, readStored, removeStored, STORAGE_PREFIX, writeStored } from './storage.js';
 
 /**
  * The chat rooms' message handling, shared by the arena chats, the chip chat and the organiser's chat:
@@ -34,15 +36,18 @@ export interface ThreadItem {
   state: 'sent' | 'pending' | 'failed';
   /** Why a failed message was not sent. */
   error?: string;
+  /** A pending message waiting for the browser to be back online. */
+  queued?: boolean;
 }
 
 export type PostResult<T> = { ok: true; message: T } | { ok: false; error: string };
 
+/** A message of the outbox: waiting for the network (queued), on its way (pending), or refused (failed). */
 interface Pending {
   key: string;
   text: string;
   createdAt: string;
-  state: 'pending' | 'failed';
+  state: 'queued' | 'pending' | 'failed';
   error?: string;
 }
 
@@ -50,53 +55,153 @@ export interface Outbox {
   items: ThreadItem[];
   send: (text: string) => void;
   retry: (key: string) => void;
+  /** Drops a failed or waiting message. */
+  remove: (key: string) => void;
+}
+
+/** Where an outbox is kept across reloads: one list per event, sender and room ('group' or the other party's id). */
+export interface OutboxPlace {
+  eventId: string;
+  senderId: string;
+  room: string;
+}
+
+function isPending(value: unknown): value is Pending {
+  if (typeof value !== 'object' || value === null) return false;
+  const p = value as Record<string, unknown>;
+  return (
+    typeof p.key === 'string' &&
+    typeof p.text === 'string' &&
+    typeof p.createdAt === 'string' &&
+    (p.state === 'queued' || p.state === 'pending' || p.state === 'failed') &&
+    (p.error === undefined || typeof p.error === 'string')
+  );
+}
+
+const asOutboxes = (value: unknown): Record<string, Pending[]> | null => {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const out: Record<string, Pending[]> = {};
+  for (const [id, list] of Object.entries(value)) if (Array.isArray(list)) out[id] = list.filter(isPending);
+  return out;
+};
+
+const placeId = (place: OutboxPlace) => JSON.stringify([place.eventId, place.senderId, place.room]);
+
+function readOutbox(id: string): Pending[] {
+  return readStored('chatOutbox', asOutboxes)?.[id] ?? [];
+}
+
+function saveOutbox(id: string, list: readonly Pending[]): void {
+  const all = readStored('chatOutbox', asOutboxes) ?? {};
+  if (list.length === 0) delete all[id];
+  else all[id] = [...list];
+  if (Object.keys(all).length === 0) removeStored('chatOutbox');
+  else writeStored('chatOutbox', all);
+}
+
+function localKey(): string {
+  const random = typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+  return `local-${random}`;
 }
 
 /**
  * `confirmed`: the room's messages from the live view; `post`: sends one message and answers the stored
- * message; `self`: who is writing (for the pending bubbles).
+ * message; `self`: who is writing (for the pending bubbles); `place`: where the outbox is kept across
+ * reloads (not kept without it).
+ *
+ * Messages go out one at a time, in the order they were written. While the browser is offline they wait
+ * (shown as pending) and go when it is back online. Failed and waiting messages are kept in local
+ * storage per event and sender; one that was on its way when the page closed comes back as failed (it
+ * may have arrived), for the writer to retry or delete.
  */
 export function useOutbox<T extends ChatMessage>(
   confirmed: readonly T[],
   post: (text: string) => Promise<PostResult<T>>,
   self: { attendee_id: string; name: string; image: string } | null,
+  place: OutboxPlace | null = null,
 ): Outbox {
+  const online = useOnline();
   const [sent, setSent] = useState<T[]>([]);
   const [pending, setPending] = useState<Pending[]>([]);
-  const counter = useRef(0);
+  const pendingRef = useRef<Pending[]>([]);
+  const postRef = useRef(post);
+  const storeId = place ? placeId(place) : null;
+  const storeRef = useRef<string | null>(null);
+  const draining = useRef(false);
 
-  const deliver = useCallback(
-    async (key: string, text: string) => {
-      const result = await post(text);
-      if (result.ok) {
-        setSent((list) => [...list, result.message]);
-        setPending((list) => list.filter((p) => p.key !== key));
-      } else {
-        setPending((list) => list.map((p) => (p.key === key ? { ...p, state: 'failed', error: result.error } : p)));
+  useEffect(() => {
+    postRef.current = post;
+  }, [post]);
+
+  const update = useCallback((change: (list: Pending[]) => Pending[]) => {
+    const next = change(pendingRef.current);
+    pendingRef.current = next;
+    setPending(next);
+    if (storeRef.current) saveOutbox(storeRef.current, next);
+  }, []);
+
+  const drain = useCallback(async () => {
+    if (draining.current) return;
+    draining.current = true;
+    try {
+      for (;;) {
+        const next = isOnline() ? pendingRef.current.find((p) => p.state === 'queued') : undefined;
+        if (!next) break;
+        update((list) => list.map((p) => (p.key === next.key ? { key: p.key, text: p.text, createdAt: p.createdAt, state: 'pending' } : p)));
+        let result: PostResult<T>;
+        try {
+          result = await postRef.current(next.text);
+        } catch {
+          result = { ok: false, error: '' };
+        }
+        if (result.ok) {
+          const message = result.message;
+          setSent((list) => [...list, message]);
+          update((list) => list.filter((p) => p.key !== next.key));
+        } else {
+          // The network went while it was on its way: it waits for the network again.
+          const state = isOnline() ? 'failed' : 'queued';
+          update((list) => list.map((p) => (p.key === next.key ? { ...p, state, ...(state === 'failed' ? { error: result.error } : {}) } : p)));
+        }
       }
-    },
-    [post],
-  );
+    } finally {
+      draining.current = false;
+    }
+  }, [update]);
+
+  // The kept outbox of this place comes back (once the place is known), and what waits goes out.
+  useEffect(() => {
+    storeRef.current = storeId;
+    if (!storeId) return;
+    const known = new Set(pendingRef.current.map((p) => p.key));
+    const restored = readOutbox(storeId)
+      .filter((p) => !known.has(p.key))
+      .map<Pending>((p) => (p.state === 'pending' ? { ...p, state: 'failed', error: '' } : p));
+    update((list) => [...restored, ...list]);
+    void drain();
+  }, [storeId, update, drain]);
+
+  useEffect(() => {
+    if (online) void drain();
+  }, [online, drain]);
 
   const send = useCallback(
     (text: string) => {
-      counter.current += 1;
-      const key = `local-${counter.current}`;
-      setPending((list) => [...list, { key, text, createdAt: new Date().toISOString(), state: 'pending' }]);
-      void deliver(key, text);
+      update((list) => [...list, { key: localKey(), text, createdAt: new Date().toISOString(), state: 'queued' }]);
+      void drain();
     },
-    [deliver],
+    [update, drain],
   );
 
   const retry = useCallback(
     (key: string) => {
-      const item = pending.find((p) => p.key === key);
-      if (!item) return;
-      setPending((list) => list.map((p) => (p.key === key ? { ...p, state: 'pending', error: undefined } : p)));
-      void deliver(key, item.text);
+      update((list) => list.map((p) => (p.key === key && p.state === 'failed' ? { key: p.key, text: p.text, createdAt: p.createdAt, state: 'queued' } : p)));
+      void drain();
     },
-    [pending, deliver],
+    [update, drain],
   );
+
+  const remove = useCallback((key: string) => update((list) => list.filter((p) => p.key !== key || p.state === 'pending')), [update]);
 
   const items = useMemo<ThreadItem[]>(() => {
     const stored = mergeById(confirmed, sent).map<ThreadItem>((m) => ({
@@ -116,12 +221,58 @@ export function useOutbox<T extends ChatMessage>(
           image: self.image,
           message: p.text,
           createdAt: p.createdAt,
-          state: p.state,
+          state: p.state === 'failed' ? 'failed' : 'pending',
+          ...(p.state === 'queued' && !online ? { queued: true } : {}),
           ...(p.error ? { error: p.error } : {}),
         }))
       : [];
     return [...stored, ...local];
-  }, [confirmed, sent, pending, self]);
+  }, [confirmed, sent, pending, self, online]);
 
-  return { items, send, retry };
+  return { items, send, retry, remove };
+}
+
+/*
+ * Unread marks of private threads: the newest message seq the viewer has seen in each thread, kept per
+ * event, viewer and other party. A thread's unread count is the other party's messages after that seq.
+ */
+
+const asSeen = (value: unknown): Record<string, number> | null => {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  const out: Record<string, number> = {};
+  for (const [id, seq] of Object.entries(value)) if (typeof seq === 'number' && Number.isFinite(seq)) out[id] = seq;
+  return out;
+};
+
+const seenListeners = new Set<() => void>();
+let seenCache: { raw: string | null; value: Record<string, number> } | null = null;
+
+/** The stored marks, the same object while the stored text is unchanged. */
+function seenAll(): Record<string, number> {
+  const raw = readRaw(STORAGE_PREFIX + 'chatSeen');
+  if (seenCache?.raw !== raw) seenCache = { raw, value: readStored('chatSeen', asSeen) ?? {} };
+  return seenCache.value;
+}
+
+const seenId = (eventId: string, viewerId: string, partyId: string) => JSON.stringify([eventId, viewerId, partyId]);
+
+/** Marks the thread with `partyId` as read up to `seq` (never backwards). */
+export function markSeen(eventId: string, viewerId: string, partyId: string, seq: number): void {
+  const id = seenId(eventId, viewerId, partyId);
+  const all = readStored('chatSeen', asSeen) ?? {};
+  if ((all[id] ?? -Infinity) >= seq) return;
+  all[id] = seq;
+  writeStored('chatSeen', all);
+  for (const listener of seenListeners) listener();
+}
+
+function listenSeen(listener: () => void): () => void {
+  seenListeners.add(listener);
+  return () => seenListeners.delete(listener);
+}
+
+/** The newest seq the viewer has seen in each of their threads of an event (-1 when none). */
+export function useSeen(eventId: string | undefined, viewerId: string | null): (partyId: string) => number {
+  const all = useSyncExternalStore(listenSeen, seenAll, seenAll);
+  return useCallback((partyId: string) => (eventId && viewerId ? (all[seenId(eventId, viewerId, partyId)] ?? -1) : -1), [all, eventId, viewerId]);
 }

@@ -2,12 +2,12 @@ import { useMemo } from 'react';
 import { useParams } from 'react-router-dom';
 import { eventStatusText, eventTiming, parseEventDate } from '@tapcard/shared/domain';
 import { ChatRoom } from '../../components/ChatRoom.js';
-import { GetStartedPanel } from '../../components/GetStartedPanel.js';
+import { GET_STARTED_TEXTS, GetStartedPanel } from '../../components/GetStartedPanel.js';
 import { LiveStatus } from '../../components/LiveStatus.js';
 import { LoadingScreen } from '../../components/LoadingScreen.js';
 import { NotFoundView } from '../../components/NotFoundView.js';
 import { PrivateThreads, privateThreads } from '../../components/PrivateThreads.js';
-import { useOutbox } from '../../lib/chat.js';
+import { useOutbox, useSeen } from '../../lib/chat.js';
 import { useNow } from '../../lib/now.js';
 import { paths } from '../../lib/paths.js';
 import { TEXTS } from './texts.js';
@@ -20,9 +20,12 @@ export function ArenaChatPage() {
   const now = useNow();
   const view = live.view;
   const post = useGroupPost(tid, view?.eventId, self);
-  const outbox = useOutbox(view?.chats ?? [], post, self);
   const me = self?.attendee_id ?? null;
-  const threads = useMemo(() => (view && me ? privateThreads(view.private_chats, (id) => id === me) : []), [view, me]);
+  const eventId = view?.eventId;
+  const place = useMemo(() => (eventId && me ? { eventId, senderId: me, room: 'group' } : null), [eventId, me]);
+  const outbox = useOutbox(view?.chats ?? [], post, self, place);
+  const seen = useSeen(eventId, me);
+  const threads = useMemo(() => (view && me ? privateThreads(view.private_chats, (id) => id === me, seen) : []), [view, me, seen]);
 
   if (live.error) return <NotFoundView />;
   if (!view || !self) return <LoadingScreen />;
@@ -39,7 +42,10 @@ export function ArenaChatPage() {
       selfId={me}
       onSend={outbox.send}
       onRetry={outbox.retry}
-      disabled={timing > 0}
+      onDelete={outbox.remove}
+      // Attendees write once the event has started; until then they read what the organiser posts.
+      disabled={timing !== 0}
+      closedText={timing < 0 ? GET_STARTED_TEXTS.title : undefined}
       requireText
       authorLink={(item) => paths.arenaPrivateChat(tid, item.attendee_id)}
       live={<LiveStatus connection={live.connection} stale={live.stale} hasView />}

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { useParams } from 'react-router-dom';
 import { eventTiming } from '@tapcard/shared/domain';
 import { ButtonLink } from '../../components/Button.js';
@@ -7,6 +8,8 @@ import { LiveStatus } from '../../components/LiveStatus.js';
 import { LoadingScreen } from '../../components/LoadingScreen.js';
 import { NotFoundView } from '../../components/NotFoundView.js';
 import { Avatar, Page } from '../../components/Page.js';
+import { PrivateThreads, privateThreads } from '../../components/PrivateThreads.js';
+import { useSeen } from '../../lib/chat.js';
 import { useNow } from '../../lib/now.js';
 import { paths } from '../../lib/paths.js';
 import styles from './Attendee.module.css';
@@ -16,7 +19,11 @@ import { useArena, useArenaSeed } from './useArena.js';
 /** event/u/arena/:tid: concluded, not started, or the ongoing arena with the Event Chat button. */
 export function ArenaPage() {
   const { tid = '' } = useParams();
-  const { live } = useArena(tid);
+  const { live, self } = useArena(tid);
+  const me = self?.attendee_id ?? null;
+  const seen = useSeen(live.view?.eventId, me);
+  const privateChats = live.view?.private_chats;
+  const threads = useMemo(() => (privateChats && me ? privateThreads(privateChats, (id) => id === me, seen) : []), [privateChats, me, seen]);
   // A server-rendered arena starts from the event it was rendered with, until the live view arrives.
   const seed = useArenaSeed(tid);
   const now = useNow();
@@ -50,6 +57,7 @@ export function ArenaPage() {
         <ButtonLink to={paths.arenaChat(tid)} block>
           {TEXTS.eventChat}
         </ButtonLink>
+        <PrivateThreads threads={threads} linkTo={(id) => paths.arenaPrivateChat(tid, id)} fallbackName={() => TEXTS.privateChat} />
       </section>
     </Page>
   );

@@ -1,20 +1,24 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
 import { eventStatusText, eventTiming, parseEventDate } from '@tapcard/shared/domain';
 import { ChatRoom } from '../../components/ChatRoom.js';
-import { GetStartedPanel } from '../../components/GetStartedPanel.js';
+import { GET_STARTED_TEXTS, GetStartedPanel } from '../../components/GetStartedPanel.js';
 import { LiveStatus } from '../../components/LiveStatus.js';
 import { LoadingScreen } from '../../components/LoadingScreen.js';
 import { NotFoundView } from '../../components/NotFoundView.js';
-import { ADMIN_NAME, isAdminId, useOutbox } from '../../lib/chat.js';
+import { ADMIN_NAME, isAdminId, markSeen, useOutbox } from '../../lib/chat.js';
 import { useNow } from '../../lib/now.js';
 import { paths } from '../../lib/paths.js';
 import { TEXTS } from './texts.js';
 import { useArena, usePrivatePost } from './useArena.js';
 
-/** event/u/arena/:tid/chat/:aid: a private chat between the attendee and `aid`. */
+/** event/u/arena/:tid/chat/:aid: a private chat between the attendee and `aid` (one outbox per conversation). */
 export function ArenaPrivateChatPage() {
   const { tid = '', aid = '' } = useParams();
+  return <PrivateChat key={`${tid}/${aid}`} tid={tid} aid={aid} />;
+}
+
+function PrivateChat({ tid, aid }: { tid: string; aid: string }) {
   const { live, self } = useArena(tid);
   const now = useNow();
   const view = live.view;
@@ -23,8 +27,15 @@ export function ArenaPrivateChatPage() {
     () => (view && me ? view.private_chats.filter((m) => (m.attendee_id_1 === me && m.attendee_id_2 === aid) || (m.attendee_id_1 === aid && m.attendee_id_2 === me)) : []),
     [view, me, aid],
   );
-  const post = usePrivatePost(tid, aid, view?.eventId, self);
-  const outbox = useOutbox(messages, post, self);
+  const eventId = view?.eventId;
+  const post = usePrivatePost(tid, aid, eventId, self);
+  const place = useMemo(() => (eventId && me ? { eventId, senderId: me, room: aid } : null), [eventId, me, aid]);
+  const outbox = useOutbox(messages, post, self, place);
+  // An open conversation is read: the unread marks of the group chat and the arena clear.
+  const newest = messages.reduce((max, m) => Math.max(max, m.seq), -1);
+  useEffect(() => {
+    if (eventId && me && newest >= 0) markSeen(eventId, me, aid, newest);
+  }, [eventId, me, aid, newest]);
 
   if (live.error) return <NotFoundView />;
   if (!view || !self) return <LoadingScreen />;
@@ -42,7 +53,9 @@ export function ArenaPrivateChatPage() {
       selfId={me}
       onSend={outbox.send}
       onRetry={outbox.retry}
-      disabled={timing > 0}
+      onDelete={outbox.remove}
+      disabled={timing !== 0}
+      closedText={timing < 0 ? GET_STARTED_TEXTS.title : undefined}
       requireText={false}
       live={<LiveStatus connection={live.connection} stale={live.stale} hasView />}
     />

@@ -1,0 +1,199 @@
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { calls, type ChatMessage } from '@tapcard/shared/contract';
+import type { ArenaView } from '@tapcard/shared/realtime';
+import { paths, routes } from '../../lib/paths.js';
+import { ada, dates, EVENT_ID, eventSummary, message, ORGANISER_ID, privateMessage, TID } from '../../test/event-fixtures.js';
+import { fail, mockNetwork, ok } from '../../test/network.js';
+import { startRealtimeServer, type RealtimeTestServer } from '../../test/realtime-server.js';
+import { renderRoutes } from '../../test/render.js';
+import { ArenaChatPage } from './ArenaChatPage.js';
+import { ArenaPage } from './ArenaPage.js';
+import { ArenaPrivateChatPage } from './ArenaPrivateChatPage.js';
+
+/** The chat's feel: offline and queued sends, the kept outbox, before the start, unread private threads. */
+
+const adminId = `admin-${ORGANISER_ID}`;
+
+function arenaView(overrides: Partial<ArenaView> = {}): ArenaView {
+  return { kind: 'arena', eventId: EVENT_ID, version: 4, event: eventSummary(), attendee: ada, chats: [message('m-bola', 1, 'Hello')], private_chats: [], ...overrides };
+}
+
+const routeObjects = [
+  { path: routes.arena, element: <ArenaPage /> },
+  { path: routes.arenaChat, element: <ArenaChatPage /> },
+  { path: routes.arenaPrivateChat, element: <ArenaPrivateChatPage /> },
+];
+
+let server: RealtimeTestServer | null = null;
+afterEach(async () => {
+  await server?.close();
+  server = null;
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+/** The browser loses or regains the network, as it tells a page: navigator.onLine and the event. */
+function setOnline(online: boolean) {
+  vi.spyOn(window.navigator, 'onLine', 'get').mockReturnValue(online);
+  window.dispatchEvent(new Event(online ? 'online' : 'offline'));
+}
+
+/** Answers group posts with the stored message, seq after seq. */
+function echoPosts(network: ReturnType<typeof mockNetwork>) {
+  let seq = 10;
+  network.on(calls.chat, (request) => {
+    seq += 1;
+    const text = (request.body as { message: string }).message;
+    return ok({ ...message(`m-${seq}`, seq, text, { id: ada.id, name: ada.name }) } satisfies ChatMessage);
+  });
+}
+
+const bubble = (text: string) => within(screen.getByRole('log')).getByText(text).closest('li');
+const status = () => screen.getByRole('status');
+
+describe('a dropped network', () => {
+  it('shows offline at once, queues sends as pending, and sends them in order when back online', async () => {
+    server = await startRealtimeServer(() => arenaView());
+    const network = mockNetwork();
+    echoPosts(network);
+    const { user } = renderRoutes(routeObjects, paths.arenaChat(TID));
+    const input = await screen.findByRole('textbox', { name: 'Message' });
+    await waitFor(() => expect(status()).toHaveAttribute('data-connection', 'live'));
+
+    setOnline(false);
+    await waitFor(() => expect(status()).toHaveTextContent('You are offline — updates resume when the connection is back'));
+    await user.type(input, 'First one{Enter}');
+    await user.type(input, 'Second one{Enter}');
+    for (const text of ['First one', 'Second one']) {
+      expect(bubble(text)).toHaveAttribute('data-state', 'pending');
+      expect(within(bubble(text) as HTMLElement).getByText('Waiting for the network…')).toBeInTheDocument();
+    }
+    expect(network.sent(calls.chat)).toHaveLength(0);
+
+    setOnline(true);
+    await waitFor(() => expect(bubble('Second one')).toHaveAttribute('data-state', 'sent'), { timeout: 5000 });
+    expect(bubble('First one')).toHaveAttribute('data-state', 'sent');
+    expect(network.sent(calls.chat).map((r) => (r.body as { message: string }).message)).toEqual(['First one', 'Second one']);
+    // And live again, over a new socket.
+    await waitFor(() => expect(status()).toHaveAttribute('data-connection', 'live'), { timeout: 5000 });
+    expect(status()).toHaveTextContent('');
+  });
+});
+
+describe('the outbox', () => {
+  it('keeps a failed message across a reload, with Retry and Delete', async () => {
+    server = await startRealtimeServer(() => arenaView());
+    const network = mockNetwork();
+    network.on(calls.chat, fail('Too many messages, wait a moment.', 429));
+    const first = renderRoutes(routeObjects, paths.arenaChat(TID));
+    await first.user.type(await screen.findByRole('textbox', { name: 'Message' }), 'Keep me{Enter}');
+    await waitFor(() => expect(bubble('Keep me')).toHaveAttribute('data-state', 'failed'));
+
+    // A reload: the page is gone and comes back with only the browser's storage.
+    cleanup();
+    const { user } = renderRoutes(routeObjects, paths.arenaChat(TID));
+    await screen.findByRole('textbox', { name: 'Message' });
+    const kept = await waitFor(() => {
+      const item = bubble('Keep me');
+      expect(item).toHaveAttribute('data-state', 'failed');
+      return item as HTMLElement;
+    });
+    expect(within(kept).getByText(/Not sent\./)).toBeInTheDocument();
+
+    // Retry sends it (it fails again, and is still there); Delete drops it for good.
+    await user.click(within(kept).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(network.sent(calls.chat)).toHaveLength(2));
+    await waitFor(() => expect(bubble('Keep me')).toHaveAttribute('data-state', 'failed'));
+    await user.click(within(bubble('Keep me') as HTMLElement).getByRole('button', { name: 'Delete' }));
+    expect(within(screen.getByRole('log')).queryByText('Keep me')).not.toBeInTheDocument();
+
+    cleanup();
+    renderRoutes(routeObjects, paths.arenaChat(TID));
+    expect(await within(await screen.findByRole('log')).findByText('Hello')).toBeInTheDocument();
+    expect(within(screen.getByRole('log')).queryByText('Keep me')).not.toBeInTheDocument();
+  });
+
+  it('keeps a queued message across a reload and sends it once back online', async () => {
+    server = await startRealtimeServer(() => arenaView());
+    const network = mockNetwork();
+    echoPosts(network);
+    const first = renderRoutes(routeObjects, paths.arenaChat(TID));
+    const input = await screen.findByRole('textbox', { name: 'Message' });
+    setOnline(false);
+    await first.user.type(input, 'While offline{Enter}');
+    expect(within(bubble('While offline') as HTMLElement).getByText('Waiting for the network…')).toBeInTheDocument();
+
+    cleanup();
+    // The arena's snapshot is the last thing the page had; here the socket still answers it.
+    renderRoutes(routeObjects, paths.arenaChat(TID));
+    setOnline(true);
+    await waitFor(() => expect(bubble('While offline')).toHaveAttribute('data-state', 'sent'), { timeout: 5000 });
+    expect(network.sent(calls.chat).map((r) => (r.body as { message: string }).message)).toEqual(['While offline']);
+  });
+});
+
+describe('before the event starts', () => {
+  it("shows the organiser's posts, says 'Let's get you started' and sends nothing", async () => {
+    server = await startRealtimeServer(() =>
+      arenaView({ event: eventSummary(dates.upcoming), chats: [message('m-admin', 1, 'Doors open at nine', { id: adminId, name: 'ADMIN' })] }),
+    );
+    const network = mockNetwork();
+    echoPosts(network);
+    const { user, router } = renderRoutes(routeObjects, paths.arenaChat(TID));
+    expect(await screen.findByText('Yet to start')).toBeInTheDocument();
+    expect(within(screen.getByRole('log')).getByText('Doors open at nine')).toBeInTheDocument();
+    const input = screen.getByRole('textbox', { name: 'Message' });
+    expect(input).toBeDisabled();
+    expect(input).toHaveAttribute('placeholder', "Let's get you started");
+    expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
+
+    // The private chat with the organiser too.
+    await router.navigate(paths.arenaPrivateChat(TID, adminId));
+    const privateInput = await screen.findByRole('textbox', { name: 'Message' });
+    await waitFor(() => expect(privateInput).toBeDisabled());
+    expect(privateInput).toHaveAttribute('placeholder', "Let's get you started");
+    await user.type(privateInput, 'Hi{Enter}');
+    expect(network.sent(calls.privateChat)).toHaveLength(0);
+  });
+});
+
+describe('unread private messages', () => {
+  it('counts them per thread and in total on the arena and the group chat, and clears a thread once opened', async () => {
+    server = await startRealtimeServer(() =>
+      arenaView({
+        private_chats: [
+          privateMessage('p1', 2, 'Psst Ada', 'att-bola', ada.id),
+          privateMessage('p2', 3, 'Are you there?', 'att-bola', ada.id),
+          privateMessage('p3', 4, 'I am', ada.id, 'att-bola', ada.name),
+          privateMessage('p4', 5, 'Lunch later?', 'att-cy', ada.id, 'Cy Eze'),
+        ],
+      }),
+    );
+    mockNetwork();
+    const { user } = renderRoutes(routeObjects, paths.arena(TID));
+
+    // The arena: both threads, 2 + 1 unread.
+    let nav = await screen.findByRole('navigation', { name: 'Private messages' });
+    expect(within(nav).getByRole('heading', { name: 'Private messages (3 unread messages)' })).toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: /Bola Ade \(2 unread messages\)/ })).toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: /Cy Eze \(1 unread message\)/ })).toBeInTheDocument();
+
+    // The group chat shows the same; opening Bola's thread reads it.
+    await user.click(screen.getByRole('link', { name: 'Event Chat' }));
+    nav = await screen.findByRole('navigation', { name: 'Private messages' });
+    expect(within(nav).getByRole('heading', { name: 'Private messages (3 unread messages)' })).toBeInTheDocument();
+    await user.click(within(nav).getByRole('link', { name: /Bola Ade/ }));
+    await screen.findByRole('heading', { name: 'Bola Ade' });
+    await user.click(screen.getByRole('link', { name: /Back to Event Chat/ }));
+
+    nav = await screen.findByRole('navigation', { name: 'Private messages' });
+    expect(within(nav).getByRole('heading', { name: 'Private messages (1 unread message)' })).toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: /Bola Ade/ })).not.toHaveAccessibleName(/unread/);
+
+    // A new message from Bola counts again.
+    server.update({ eventId: EVENT_ID, version: 4, prevVersion: 4, scope: 'private', private_chats: [privateMessage('p5', 6, 'One more thing', 'att-bola', ada.id)] });
+    await waitFor(() => expect(within(nav).getByRole('link', { name: /Bola Ade \(1 unread message\)/ })).toBeInTheDocument());
+    expect(within(nav).getByRole('heading', { name: 'Private messages (2 unread messages)' })).toBeInTheDocument();
+  });
+});
