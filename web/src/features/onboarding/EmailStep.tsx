@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { calls } from '@tapcard/shared/contract';
 import { emailCodeSchema, verifyMailSchema, type VerifyMailValues } from '@tapcard/shared/rules';
@@ -19,8 +19,8 @@ const codeSchema = emailCodeSchema.pick({ token: true });
 
 /**
  * Stage 1, email verification: 'Get Code' sends a code (the email lowercased) and reveals the code
- * input and Next; 'Resend Code' sends another. Editing the email hides the code input, whose code
- * belongs to the address it was sent to.
+ * input and Next, with the focus in the code box; 'Resend Code' sends another. Editing the email hides
+ * the code input, whose code belongs to the address it was sent to.
  */
 export function EmailStep() {
   const wizard = useAtomValue(wizardAtom);
@@ -30,6 +30,12 @@ export function EmailStep() {
   const [sending, setSending] = useState(false);
   const [verifying, setVerifying] = useState(false);
   const codeInput = useRef<HTMLInputElement | null>(null);
+  // Counts the codes sent: each send moves the focus to the code box as it is shown (in the same commit,
+  // so no timer can run before the box exists).
+  const [sends, setSends] = useState(0);
+  useLayoutEffect(() => {
+    if (sends > 0) codeInput.current?.focus();
+  }, [sends]);
 
   const emailForm = useForm({ resolver: zodResolver(verifyMailSchema), defaultValues: { email: wizard.email } });
   const codeForm = useForm({ resolver: zodResolver(codeSchema), defaultValues: { token: '' } });
@@ -50,7 +56,7 @@ export function EmailStep() {
     update({ email, emailVerified: false });
     setSentTo(email);
     codeForm.reset({ token: '' });
-    setTimeout(() => codeInput.current?.focus(), 0);
+    setSends((count) => count + 1);
   };
 
   const onVerify = async ({ token }: { token: string }) => {

@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { calls } from '@tapcard/shared/contract';
 import { currentAuthorization, jotaiStore, readDashboardData, writeDashboardData } from '../../lib/session.js';
@@ -197,6 +197,25 @@ describe('email step', () => {
     expect(await screen.findByRole('heading', { name: 'Choose a password' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/onboarding/step-two');
     expect(JSON.parse(storedSignupData() ?? '{}')).toMatchObject({ email: 'ada@example.com', emailVerified: true });
+  });
+
+  it("puts the focus in the code box as it shows after 'Get Code', without waiting on a timer", async () => {
+    net.on(calls.verifyMail, ok());
+    renderRoutes(pages, `/onboarding/step-one${QUERY}`);
+    const email = await screen.findByLabelText('Email');
+    // A browser may run a 0 ms timer before the code box is rendered: here no timer runs at all, and
+    // the page is polled on the event loop's check phase until the box shows.
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      fireEvent.change(email, { target: { value: 'ada@example.com' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Get Code' }));
+      for (let turn = 0; turn < 1000 && !screen.queryByLabelText('Verification Code'); turn++) {
+        await act(() => new Promise<void>((resolve) => setImmediate(resolve)));
+      }
+      expect(screen.getByLabelText('Verification Code')).toHaveFocus();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("toasts 'Invalid email!' when the code cannot be sent, and hides the code input when the email changes", async () => {
