@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useNavigate } from 'react-router-dom';
 import { TOAST_AUTO_CLOSE_MS } from '@tapcard/shared/constants';
 import { LoadingScreen } from '../components/LoadingScreen.js';
+import { OfflineBanner } from '../components/OfflineBanner.js';
 import { useHydrated } from '../lib/hydration.js';
 import { useInactivityWipe } from '../lib/inactivity.js';
 import { setNavigator } from '../lib/navigation.js';
@@ -9,7 +10,7 @@ import { loadToastify } from '../lib/toast.js';
 
 const ToastContainer = lazy(() => loadToastify().then((m) => ({ default: m.ToastContainer })));
 
-/** The shell around every route: toasts, scroll restoration, the visitor data wipe and the navigator for the API layer. */
+/** The shell around every route: the offline banner, toasts, scroll restoration, the visitor data wipe and the navigator for the API layer. */
 export function RootLayout() {
   const navigate = useNavigate();
   useEffect(() => {
@@ -25,6 +26,7 @@ export function RootLayout() {
   }, []);
   return (
     <>
+      <OfflineBanner />
       <Suspense fallback={<LoadingScreen />}>
         <Outlet />
       </Suspense>

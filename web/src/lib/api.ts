@@ -3,17 +3,20 @@ import type { z } from 'zod';
 import { ApiError } from './api-error.js';
 import { API_BASE } from './image.js';
 import { navigateTo } from './navigation.js';
+import { reportNetwork } from './online.js';
 import { routes } from './paths.js';
 import { clearSession, currentAuthorization } from './session.js';
+import { notify } from './toast.js';
 
 /**
  * The one API layer: every call of the shared contract goes through `api()`, which builds the URL,
  * sends the stored Authorization header where the call takes it, and parses the answer with the
  * contract's schema into a typed result, so no component compares strings to 'true'.
  *
- * HTTP 401 on a signed-in call clears the session and the dashboard cache and goes to login; a network
- * failure goes to the no-internet page (unless the caller asks for `background`: a poll that must not
- * take the user away from the page).
+ * HTTP 401 on a signed-in call clears the session and the dashboard cache and goes to login. A network
+ * failure marks the app offline (the banner). A read that fails on the network goes to the no-internet
+ * page (its 'Try again' asks again); a write never leaves the page, so what the user typed stays: it
+ * toasts the network error and the caller keeps its form. `background` calls (polls) do neither.
  */
 
 /** The success branch of a call's answer (the text itself for vCard answers). */
@@ -53,6 +56,8 @@ export interface ApiInput {
 }
 
 export const SERVER_ERROR = 'Server error';
+/** The no-internet text (part 1 §2.11), also the toast of a write that could not be sent. */
+export const NETWORK_ERROR = 'Network Error - Unable to connect to the internet. Please check your device connection and try again.';
 
 /** Where calls go: the gateway's proxy for the browser; the upstream itself when the server renders a page. */
 let apiBase = API_BASE;
@@ -99,9 +104,14 @@ export async function api<C extends Call>(call: C, input: ApiInput = {}): Promis
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    if (!input.background) navigateTo(routes.noInternet);
-    return failure(0, 'Network Error', 'network');
+    reportNetwork(true);
+    if (!input.background) {
+      if (call.method === 'GET') navigateTo(routes.noInternet);
+      else notify.error(NETWORK_ERROR);
+    }
+    return failure(0, NETWORK_ERROR, 'network');
   }
+  reportNetwork(false);
 
   if (response.status === 401 && call.auth === 'bearer' && !input.background) {
     clearSession();
