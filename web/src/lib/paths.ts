@@ -81,6 +81,8 @@ export const paths = {
   cardEventRegister: (id: string, link?: string) => `/card/event/${e(id)}/register${link ? `?link=${e(link)}` : ''}`,
   cardEventAttendees: (id: string, link?: string) => `/card/event/${e(id)}/attendees${link ? `?link=${e(link)}` : ''}`,
   cardExchange: (cardId: string, type: string) => `/card/exchange-contact?id=${e(cardId)}&type=${e(type)}`,
+  /** A card's tap address: resolves the card (by id and type) to its page. */
+  cardTap: (cardId: string, type: string) => `/card?id=${e(cardId)}&type=${e(type)}`,
   eventToken: (tid: string) => `/event/u/token/${e(tid)}`,
   eventConfirm: (token: string) => `/event/u/confirm/${e(token)}`,
   arena: (tid: string) => `/event/u/arena/${e(tid)}`,

@@ -9,6 +9,7 @@ import { CardExchangePage } from './CardExchangePage.js';
 const routeObjects = [
   { path: routes.cardConnect, element: <LocationProbe label="card" /> },
   { path: routes.cardExchange, element: <CardExchangePage /> },
+  { path: routes.card, element: <LocationProbe label="card tap" /> },
 ];
 
 afterEach(() => vi.unstubAllGlobals());
@@ -84,6 +85,18 @@ describe('contact exchange', () => {
       card_id: 'card-1',
       device_type: 'nfc',
     });
+  });
+
+  it('goes to the card, not off the site, when the form was opened from a direct link', async () => {
+    const network = mockNetwork();
+    network.on(calls.exchangeContact, ok(undefined, 'Contact saved'));
+    const { user, router } = renderRoutes(routeObjects, paths.cardExchange('card-1', 'nfc'));
+    await screen.findByLabelText('Full Name');
+    await fill(user, { name: 'Bola Ade', title: 'Designer', phone: '+2348012345678', email: 'bola@example.com' });
+    await user.click(screen.getByRole('button', { name: 'Share' }));
+    expect(await screen.findByText('Contact saved')).toBeInTheDocument();
+    expect(await screen.findByTestId('location')).toHaveTextContent('card tap /card?id=card-1&type=nfc');
+    expect(router.state.historyAction).toBe('REPLACE');
   });
 
   it("says 'Unable to save contact' when the server refuses", async () => {

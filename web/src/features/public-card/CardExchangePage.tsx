@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { CONTACT_TOAST_MS } from '@tapcard/shared/constants';
 import { calls } from '@tapcard/shared/contract';
 import { contactExchangeSchema, type ContactExchangeValues } from '@tapcard/shared/rules';
@@ -10,15 +10,20 @@ import { NotFoundView } from '../../components/NotFoundView.js';
 import { Page } from '../../components/Page.js';
 import { api } from '../../lib/api.js';
 import { useBlockContextMenu } from '../../lib/context-menu.js';
+import { useBackWithinSite } from '../../lib/navigation.js';
+import { paths } from '../../lib/paths.js';
 import { notify } from '../../lib/toast.js';
 import styles from './PublicCard.module.css';
 import { DEFAULT_DEVICE_TYPE, TEXTS } from './texts.js';
 
-/** card/exchange-contact?id=&type=: the visitor leaves their details with the card's owner. */
+/**
+ * card/exchange-contact?id=&type=: the visitor leaves their details with the card's owner, then goes
+ * back (within the site; to the card when the form was opened from a direct link).
+ */
 export function CardExchangePage() {
   useBlockContextMenu();
   const [search] = useSearchParams();
-  const navigate = useNavigate();
+  const back = useBackWithinSite();
   const cardId = search.get('id');
   const type = search.get('type') || DEFAULT_DEVICE_TYPE;
   const form = useForm<ContactExchangeValues>({
@@ -32,7 +37,8 @@ export function CardExchangePage() {
     const result = await api(calls.exchangeContact, { body: { ...values, card_id: cardId, device_type: type } });
     if (result.ok) {
       notify.settle(toastId, 'success', TEXTS.saved, CONTACT_TOAST_MS);
-      void navigate(-1);
+      // Back in history, but never off the site: opened from a direct link, to the card's page.
+      back(paths.cardTap(cardId, type));
     } else {
       notify.settle(toastId, 'error', TEXTS.failed);
     }
