@@ -41,13 +41,43 @@ describe('registrationSchema / attendeeSchema', () => {
 });
 
 describe('chipTokenSchema', () => {
-  it('accepts a URL-safe token of 16 to 128 characters, trimmed', () => {
+  it('accepts a bare URL-safe token of 16 to 128 characters, trimmed', () => {
     expect(chipTokenSchema.parse({ token: ' abcdEFGH1234_-xy ' })).toEqual({ token: 'abcdEFGH1234_-xy' });
     expect(chipTokenSchema.parse({ token: 'a'.repeat(128) }).token).toHaveLength(128);
   });
-  it("says 'Access token is invalid' otherwise", () => {
-    for (const token of ['', 'short', 'a'.repeat(15), 'a'.repeat(129), 'abcdefgh 12345678', 'abcdefgh/12345678', undefined]) {
-      expect(validate(chipTokenSchema, { token })).toEqual({ ok: false, errors: { token: 'Access token is invalid' } });
+  it('accepts the access link as mailed (or the arena link) and answers the token in it', () => {
+    const tid = 'Qx3_-abcdEFGH1234';
+    for (const link of [
+      `https://tapcard.example/event/u/token/${tid}`,
+      ` http://localhost:3000/event/u/token/${tid}/ `,
+      `tapcard.example/event/u/token/${tid}?utm=mail#top`,
+      `/event/u/token/${tid}`,
+      `https://tapcard.example/event/u/arena/${tid}`,
+      `https://tapcard.example/event/u/arena/${tid}/chat`,
+      `HTTPS://tapcard.example/event/u/arena/${tid}/chat/attendee-1`,
+      `https://tapcard.example/event/u/token/${encodeURIComponent(tid)}`,
+    ]) {
+      expect(chipTokenSchema.parse({ token: link })).toEqual({ token: tid });
+    }
+  });
+  it('says that the access link or the token is expected otherwise', () => {
+    const expected = 'Enter the access link from your registration email (it contains /event/u/token/) or the access token at its end';
+    for (const token of [
+      '',
+      'short',
+      'a'.repeat(15),
+      'a'.repeat(129),
+      'abcdefgh 12345678',
+      'abcdefgh/12345678',
+      undefined,
+      'https://tapcard.example/event/u/token/short',
+      'https://tapcard.example/event/u/confirm/abcdEFGH12345678',
+      'https://tapcard.example/events/d/chip/i/abcdEFGH12345678',
+      'https://tapcard.example/event/u/token/',
+      'https://tapcard.example/event/u/token/abcd%20EFGH12345678',
+      'https://tapcard.example/event/u/token/%E0%A4%A',
+    ]) {
+      expect(validate(chipTokenSchema, { token })).toEqual({ ok: false, errors: { token: expected } });
     }
   });
 });

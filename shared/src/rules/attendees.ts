@@ -22,15 +22,34 @@ export type RegistrationValues = z.infer<typeof registrationSchema>;
 export const attendeeSchema = registrationSchema;
 export type AttendeeValues = RegistrationValues;
 
-/** The attendee's access token typed on the chip page: URL-safe characters, ACCESS_TOKEN_MIN_LENGTH..MAX long. */
+/**
+ * An access link as registration mails it (`<public url>/event/u/token/<tid>`), or the arena's
+ * (`…/event/u/arena/<tid>`, its chat and private chats), with or without the address, a trailing
+ * slash, a query or a fragment.
+ */
+const ACCESS_LINK = /^(?:(?:https?:\/\/)?[^\s/?#]+)?\/event\/u\/(?:token|arena)\/([^\s/?#]+)(?:\/chat(?:\/[^\s/?#]*)?)?\/?(?:[?#]\S*)?$/i;
+
+/** The access token in `input`: the tid of an access link, else the input itself. */
+export function accessTokenOf(input: string): string {
+  const tid = ACCESS_LINK.exec(input)?.[1];
+  if (tid === undefined) return input;
+  try {
+    return decodeURIComponent(tid);
+  } catch {
+    return input;
+  }
+}
+
+/**
+ * The attendee's access token on the chip page: the access link from the registration mail (the
+ * token is taken from it) or the bare token, URL-safe characters, ACCESS_TOKEN_MIN_LENGTH..MAX long.
+ */
 export const chipTokenSchema = z.object({
   token: z
-    .string({ error: messages.accessTokenInvalid })
+    .string({ error: messages.accessTokenFormat })
     .trim()
-    .regex(
-      new RegExp(`^[A-Za-z\\d_-]{${ACCESS_TOKEN_MIN_LENGTH},${ACCESS_TOKEN_MAX_LENGTH}}$`),
-      messages.accessTokenInvalid,
-    ),
+    .transform(accessTokenOf)
+    .pipe(z.string().regex(new RegExp(`^[A-Za-z\\d_-]{${ACCESS_TOKEN_MIN_LENGTH},${ACCESS_TOKEN_MAX_LENGTH}}$`), messages.accessTokenFormat)),
 });
 export type ChipTokenValues = z.infer<typeof chipTokenSchema>;
 

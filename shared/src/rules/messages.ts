@@ -103,6 +103,8 @@ export const messages = {
   ticketRequired: 'Please select a ticket',
   /** ours */
   accessTokenInvalid: 'Access token is invalid',
+  /** The chip page's token field holds neither an access link nor a token (ours). */
+  accessTokenFormat: 'Enter the access link from your registration email (it contains /event/u/token/) or the access token at its end',
   /** A registration past the event's registrations per email (ours). */
   emailAlreadyRegistered: 'This email is already registered for this event',
   emailRegistrationLimit: (max: number) => `This email already has ${max} registrations for this event, the most allowed`,

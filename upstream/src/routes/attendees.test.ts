@@ -390,7 +390,11 @@ describe('chips', () => {
     expect(answerOf(calls.bindChip, taken)).toMatchObject({ success: 'false', message: 'This chip is already linked to another attendee' });
     const free = await insertChip(t, event.id);
     expectFieldError(await send(t, calls.bindChip, { params: { id: free }, body: { token: stranger.tid } }), 'token', 'Access token is invalid');
-    expectFieldError(await send(t, calls.bindChip, { params: { id: free }, body: { token: 'short' } }), 'token', 'Access token is invalid');
+    expectFieldError(
+      await send(t, calls.bindChip, { params: { id: free }, body: { token: 'short' } }),
+      'token',
+      'Enter the access link from your registration email (it contains /event/u/token/) or the access token at its end',
+    );
     const rows = await t.db.selectFrom('chips').select(['id', 'attendee_id']).where('id', 'in', [chip, free]).orderBy('id').execute();
     expect(Object.fromEntries(rows.map((r) => [r.id, r.attendee_id]))).toEqual({ [chip]: ada.id, [free]: null });
     expect((await send(t, calls.bindChip, { params: { id: 'no-such-chip' }, body: { token: ada.tid } })).statusCode).toBe(404);
@@ -438,6 +442,15 @@ describe('chips', () => {
     expect(await holderOf(chip)).toBeNull();
     expect((await send(t, calls.bindChip, { params: { id: chip }, body: { token: withChip.tid } })).statusCode).toBe(200);
     expect(await holderOf(chip)).toBe(withChip.id);
+  });
+
+  it('binds with the access link as mailed', async () => {
+    const event = await chipEvent();
+    const ada = await registerFree(t, event);
+    const chip = await insertChip(t, event.id);
+    const link = `${t.config.publicUrl}/event/u/token/${encodeURIComponent(ada.tid)}`;
+    expect((await send(t, calls.bindChip, { params: { id: chip }, body: { token: link } })).statusCode).toBe(200);
+    expect(await holderOf(chip)).toBe(ada.id);
   });
 
   it('lets one access token bind one chip: a second chip answers 409 and stays unbound', async () => {

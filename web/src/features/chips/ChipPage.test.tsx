@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { calls, type ChipRecord } from '@tapcard/shared/contract';
 import { chipViewOf } from '../../lib/live-polls.js';
 import { paths, routes } from '../../lib/paths.js';
-import { ada, ATTENDEE_ID, chipRecord, EVENT_ID, eventSummary } from '../../test/event-fixtures.js';
+import { ada, ATTENDEE_ID, chipRecord, EVENT_ID, eventSummary, TID } from '../../test/event-fixtures.js';
 import { mockNetwork, ok, fail } from '../../test/network.js';
 import { startRealtimeServer, type RealtimeTestServer } from '../../test/realtime-server.js';
 import { LocationProbe, renderRoutes, signIn, signOut, TEST_TOKEN } from '../../test/render.js';
@@ -30,6 +30,8 @@ async function chipBackend(record: ChipRecord) {
   server = await startRealtimeServer(() => chipViewOf(record));
   return network;
 }
+
+const EXPECTED = 'Enter the access link from your registration email (it contains /event/u/token/) or the access token at its end';
 
 describe('chip page', () => {
   it('shows a loader while the chip loads', async () => {
@@ -88,8 +90,8 @@ describe('chip page', () => {
     const field = await screen.findByLabelText('Access Token');
     await user.type(field, 'short');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
-    expect(await screen.findByText('Access token is invalid')).toBeInTheDocument();
-    expect(field).toHaveAccessibleDescription('Access token is invalid');
+    expect(await screen.findByText(EXPECTED)).toBeInTheDocument();
+    expect(field).toHaveAccessibleDescription(EXPECTED);
     expect(network.sent(calls.bindChip)).toHaveLength(0);
 
     await user.clear(field);
@@ -105,5 +107,28 @@ describe('chip page', () => {
     expect(await screen.findByRole('link', { name: 'Chat' })).toBeInTheDocument();
     expect(network.sent(calls.bindChip).at(-1)?.path).toBe(`/event/public/api/chip/${CHIP}`);
     await waitFor(() => expect(screen.getByText(ada.name)).toBeInTheDocument());
+  });
+
+  it('binds with the access link as mailed, sending the token in it', async () => {
+    const network = await chipBackend(chipRecord({ event_attendee_id: null, attendee: null, price: null }));
+    network.on(calls.bindChip, (request) => ((request.body as { token: string }).token === TID ? ok({ event_id: EVENT_ID }) : fail('Invalid access token', 404)));
+    const { user } = renderRoutes(routeObjects, paths.chip(CHIP));
+
+    const field = await screen.findByLabelText('Access Token');
+    await user.type(field, `https://tapcard.example/event/u/token/${TID}`);
+    network.on(calls.chip, ok(chipRecord()));
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByRole('link', { name: 'Chat' })).toBeInTheDocument();
+    expect(network.sent(calls.bindChip).map((sent) => sent.body)).toEqual([{ token: TID }]);
+  });
+
+  it('says under the field that the access link or the token is expected', async () => {
+    const network = await chipBackend(chipRecord({ event_attendee_id: null, attendee: null, price: null }));
+    const { user } = renderRoutes(routeObjects, paths.chip(CHIP));
+    const field = await screen.findByLabelText('Access Token');
+    await user.type(field, `https://tapcard.example/events/d/chip/i/${CHIP}`);
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(field).toHaveAccessibleDescription(EXPECTED));
+    expect(network.sent(calls.bindChip)).toHaveLength(0);
   });
 });

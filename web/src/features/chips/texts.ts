@@ -6,7 +6,7 @@ export const TEXTS = {
   retry: 'Try again',
   chat: 'Chat',
   tokenTitle: 'Enter your access token',
-  tokenLead: 'Your access token is in the email you received when you registered for this event.',
+  tokenLead: 'Paste the access link from the email you received when you registered for this event, or the access token at its end.',
   tokenLabel: 'Access Token',
   tokenSubmit: 'Submit',
   chatTokenTitle: 'Enter your access token to chat',
