@@ -269,6 +269,13 @@ export interface MailOutboxTable {
   created_at: CreatedAt;
 }
 
+/** A former clean_name of an event (migration 009): its old open links still lead to it. */
+export interface EventAliasesTable {
+  clean_name: string;
+  event_id: string;
+  created_at: CreatedAt;
+}
+
 export interface ThrottlesTable {
   key: string;
   count: number;
@@ -288,6 +295,7 @@ export interface Database {
   contacts: ContactsTable;
   uploads: UploadsTable;
   events: EventsTable;
+  event_aliases: EventAliasesTable;
   event_prices: EventPricesTable;
   event_gallery: EventGalleryTable;
   attendees: AttendeesTable;

@@ -5,6 +5,7 @@ import * as shop from './003_shop.js';
 import * as sessionIds from './005_session_ids.js';
 import * as registrationLimits from './006_registration_limits.js';
 import * as paymentHolds from './008_payment_holds.js';
+import * as eventAliases from './009_event_aliases.js';
 
 /** Migrations in order; the key is the name Kysely records. Add a new file and a line here. */
 const migrations: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '005_session_ids': sessionIds,
   '006_registration_limits': registrationLimits,
   '008_payment_holds': paymentHolds,
+  '009_event_aliases': eventAliases,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -12,6 +12,7 @@ import { liveState } from './live.js';
 import {
   checkStartNotPast,
   checkTickets,
+  claimCleanName,
   freeCleanName,
   insertPrices,
   instants,
@@ -65,6 +66,7 @@ export function organiserRoutes(app: FastifyInstance): void {
     const id = randomId();
     await retryOnCleanNameClash(() =>
       app.db.transaction().execute(async (trx) => {
+        const name = await freeCleanName(trx, body.title);
         await trx
           .insertInto('events')
           .values({
@@ -78,13 +80,14 @@ export function organiserRoutes(app: FastifyInstance): void {
             end_date: end,
             start_text: body.start_date,
             end_text: body.end_date ?? null,
-            clean_name: await freeCleanName(trx, body.title),
+            clean_name: name,
             max_registrations_per_email: body.max_registrations_per_email,
             confirm_email_for_free: body.confirm_email_for_free,
             created_at: now,
             updated_at: now,
           })
           .execute();
+        await claimCleanName(trx, id, name);
         await insertPrices(trx, id, body.prices);
         await replaceGallery(trx, id, body.gallery);
       }),
@@ -100,7 +103,9 @@ export function organiserRoutes(app: FastifyInstance): void {
     const { start, end } = instants(body);
     await retryOnCleanNameClash(() =>
       inEventChange(app.db, existing.id, async (trx) => {
-        const cleanName = body.title === existing.title ? existing.clean_name : await freeCleanName(trx, body.title, existing.id);
+        // Read again under the event row's lock: a rename that committed meanwhile is the former name.
+        const current = await trx.selectFrom('events').select(['title', 'clean_name']).where('id', '=', existing.id).executeTakeFirstOrThrow();
+        const cleanName = body.title === current.title ? current.clean_name : await freeCleanName(trx, body.title, existing.id);
         await trx
           .updateTable('events')
           .set({
@@ -119,6 +124,7 @@ export function organiserRoutes(app: FastifyInstance): void {
           })
           .where('id', '=', existing.id)
           .execute();
+        if (cleanName !== current.clean_name) await claimCleanName(trx, existing.id, cleanName, current.clean_name);
         await replacePrices(trx, existing.id, body.prices);
         await replaceGallery(trx, existing.id, body.gallery);
       }),

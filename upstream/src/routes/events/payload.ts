@@ -70,6 +70,21 @@ export async function freeCleanName(trx: Kysely<Database>, title: string, except
   }
 }
 
+/**
+ * Gives `eventId` the clean name `name` (inside the transaction that writes it): a former name of any
+ * event equal to it now belongs to this event and stops being an alias; on a rename the `former`
+ * name is remembered as this event's alias, so the open links already shared keep leading to it.
+ */
+export async function claimCleanName(trx: Kysely<Database>, eventId: string, name: string, former?: string): Promise<void> {
+  await trx.deleteFrom('event_aliases').where('clean_name', '=', name).execute();
+  if (former === undefined || former === name) return;
+  await trx
+    .insertInto('event_aliases')
+    .values({ clean_name: former, event_id: eventId })
+    .onConflict((oc) => oc.column('clean_name').doUpdateSet({ event_id: eventId }))
+    .execute();
+}
+
 function isCleanNameClash(error: unknown): boolean {
   const e = error as { code?: unknown; constraint?: unknown } | null;
   return e?.code === '23505' && typeof e.constraint === 'string' && e.constraint.includes('clean_name');

@@ -35,8 +35,17 @@ export function publicEventRoutes(app: FastifyInstance): void {
     };
   });
 
+  // An event's current clean name first, else a former one (the event answers with its current
+  // clean_name, from which the page builds the link to show).
   route(app, calls.openEvent)(async ({ query }) => {
-    const row = await app.db.selectFrom('events').selectAll().where('clean_name', '=', query.id).executeTakeFirst();
+    const row =
+      (await app.db.selectFrom('events').selectAll().where('clean_name', '=', query.id).executeTakeFirst()) ??
+      (await app.db
+        .selectFrom('event_aliases')
+        .innerJoin('events', 'events.id', 'event_aliases.event_id')
+        .selectAll('events')
+        .where('event_aliases.clean_name', '=', query.id)
+        .executeTakeFirst());
     if (!row) throw notFound('Event not found');
     return { success: 'true', data: { event: await eventView(app.db, row) } };
   });
