@@ -23,6 +23,7 @@ const MAX_IMAGE = 2048;
 /**
  * events/d/chip/i/:chip_id/chat: the event's group chat from a chip. Everybody reads it live; posting
  * needs the chip holder's access token (chats only as self), remembered on this device once entered.
+ * Until the token is proved here the chat is read-only and no message is labelled as the viewer's.
  */
 export function ChipChatPage() {
   useBlockContextMenu();
@@ -31,7 +32,9 @@ export function ChipChatPage() {
   const now = useNow();
   const [tid, setTid] = useState(() => readChipAccess(chipId));
   const attendee = view?.attendee ?? null;
-  const self = useMemo(() => (attendee ? { attendee_id: attendee.id, name: attendee.name, image: attendee.image.length <= MAX_IMAGE ? attendee.image : '' } : null), [attendee]);
+  // The viewer is the holder only once their token is proved (entered here, or when binding the chip).
+  const holder = tid ? attendee : null;
+  const self = useMemo(() => (holder ? { attendee_id: holder.id, name: holder.name, image: holder.image.length <= MAX_IMAGE ? holder.image : '' } : null), [holder]);
   const eventId = view?.eventId;
 
   const post = useCallback(
@@ -70,7 +73,7 @@ export function ChipChatPage() {
       heading={TEXTS.eventChat}
       back={{ to: paths.chip(chipId), label: TEXTS.back }}
       items={outbox.items}
-      selfId={attendee?.id ?? null}
+      selfId={holder?.id ?? null}
       onSend={outbox.send}
       onRetry={outbox.retry}
       disabled={timing > 0}

@@ -1,0 +1,70 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { calls, type ChipRecord } from '@tapcard/shared/contract';
+import { chipViewOf } from '../../lib/live-polls.js';
+import { paths, routes } from '../../lib/paths.js';
+import { writeStored } from '../../lib/storage.js';
+import { ada, attendeeToken, ATTENDEE_ID, chipRecord, message, TID } from '../../test/event-fixtures.js';
+import { mockNetwork, ok, fail } from '../../test/network.js';
+import { startRealtimeServer, type RealtimeTestServer } from '../../test/realtime-server.js';
+import { renderRoutes, signOut } from '../../test/render.js';
+import { ChipChatPage } from './ChipChatPage.js';
+
+const CHIP = 'chip-1';
+const routeObjects = [{ path: routes.chipChat, element: <ChipChatPage /> }];
+
+let server: RealtimeTestServer | null = null;
+afterEach(async () => {
+  await server?.close();
+  server = null;
+  signOut();
+  vi.unstubAllGlobals();
+});
+
+/** The holder Ada wrote one message, Bola another. */
+const record = chipRecord({ chats: [message('m1', 1, 'Hello from the holder', { id: ATTENDEE_ID, name: ada.name }), message('m2', 2, 'Hi Ada')] });
+
+async function chipBackend(chip: ChipRecord) {
+  const network = mockNetwork();
+  network.on(calls.chip, ok(chip));
+  server = await startRealtimeServer(() => chipViewOf(chip));
+  return network;
+}
+
+const messages = () => within(screen.getByRole('log'));
+
+describe('chip chat', () => {
+  it("shows the group chat read-only to a visitor who has not proved the holder's token, labelling no one You", async () => {
+    await chipBackend(record);
+    const visitor = renderRoutes(routeObjects, paths.chipChat(CHIP));
+
+    expect(await screen.findByText('Hello from the holder')).toBeInTheDocument();
+    expect(messages().getByText(ada.name)).toBeInTheDocument();
+    expect(messages().queryByText('You')).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Message' })).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Enter your access token to chat' })).toBeInTheDocument();
+    visitor.unmount();
+
+    // The same chat on a device where the holder proved their token: theirs, and writable.
+    writeStored('chipAccess', { [CHIP]: TID });
+    renderRoutes(routeObjects, paths.chipChat(CHIP));
+    await waitFor(() => expect(messages().getByText('You')).toBeInTheDocument());
+    expect(messages().queryByText(ada.name)).not.toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Message' })).toBeInTheDocument();
+  });
+
+  it('labels the holder You and lets them write once their access link proves the token', async () => {
+    const network = await chipBackend(record);
+    network.on(calls.eventToken, (request) => (request.path.endsWith(`/${TID}`) ? ok(attendeeToken()) : fail('This access token is not valid', 404)));
+    const { user } = renderRoutes(routeObjects, paths.chipChat(CHIP));
+
+    const field = await screen.findByLabelText('Access Token');
+    await user.type(field, `https://tapcard.example/event/u/token/${TID}`);
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+
+    expect(await screen.findByRole('textbox', { name: 'Message' })).toBeInTheDocument();
+    expect(messages().getByText('You')).toBeInTheDocument();
+    expect(messages().queryByText(ada.name)).not.toBeInTheDocument();
+    expect(network.sent(calls.eventToken).map((sent) => sent.path)).toEqual([`/event/public/api/token/${TID}`]);
+  });
+});
