@@ -52,6 +52,7 @@ describe('chipTokenSchema', () => {
       ` http://localhost:3000/event/u/token/${tid}/ `,
       `tapcard.example/event/u/token/${tid}?utm=mail#top`,
       `/event/u/token/${tid}`,
+      `https://tapcard.example/event/u/ticket/${tid}`,
       `https://tapcard.example/event/u/arena/${tid}`,
       `https://tapcard.example/event/u/arena/${tid}/chat`,
       `HTTPS://tapcard.example/event/u/arena/${tid}/chat/attendee-1`,

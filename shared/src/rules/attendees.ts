@@ -23,11 +23,11 @@ export const attendeeSchema = registrationSchema;
 export type AttendeeValues = RegistrationValues;
 
 /**
- * An access link as registration mails it (`<public url>/event/u/token/<tid>`), or the arena's
- * (`…/event/u/arena/<tid>`, its chat and private chats), with or without the address, a trailing
- * slash, a query or a fragment.
+ * An access link as registration mails it (`<public url>/event/u/token/<tid>`), the ticket page's
+ * (`…/event/u/ticket/<tid>`) or the arena's (`…/event/u/arena/<tid>`, its chat and private chats),
+ * with or without the address, a trailing slash, a query or a fragment.
  */
-const ACCESS_LINK = /^(?:(?:https?:\/\/)?[^\s/?#]+)?\/event\/u\/(?:token|arena)\/([^\s/?#]+)(?:\/chat(?:\/[^\s/?#]*)?)?\/?(?:[?#]\S*)?$/i;
+const ACCESS_LINK = /^(?:(?:https?:\/\/)?[^\s/?#]+)?\/event\/u\/(?:token|ticket|arena)\/([^\s/?#]+)(?:\/chat(?:\/[^\s/?#]*)?)?\/?(?:[?#]\S*)?$/i;
 
 /** The access token in `input`: the tid of an access link, else the input itself. */
 export function accessTokenOf(input: string): string {
