@@ -9,7 +9,7 @@ import { useNow } from '../../lib/now.js';
 import { paths } from '../../lib/paths.js';
 import { EventDetail } from './EventDetail.js';
 import { TEXTS } from './texts.js';
-import { useOpenEvent } from './usePublicEvent.js';
+import { useCurrentOpenLink, useOpenEvent } from './usePublicEvent.js';
 
 /** events/l/:id (the clean name): the shared event link's overview; an ended event shows the concluded notice. */
 export function OpenEventPage() {
@@ -17,6 +17,7 @@ export function OpenEventPage() {
   const { id: cleanName = '' } = useParams();
   const event = useOpenEvent(cleanName);
   const now = useNow();
+  useCurrentOpenLink(cleanName, event.data?.clean_name, paths.openEvent);
   if (event.isError) return <NotFoundView />;
   if (!event.data) return <LoadingScreen />;
   if (eventTiming(event.data, now) === 1) {

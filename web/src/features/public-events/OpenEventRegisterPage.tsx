@@ -9,7 +9,7 @@ import { useNow } from '../../lib/now.js';
 import { paths } from '../../lib/paths.js';
 import { RegisterForm } from './RegisterForm.js';
 import { TEXTS } from './texts.js';
-import { useOpenEvent } from './usePublicEvent.js';
+import { useCurrentOpenLink, useOpenEvent } from './usePublicEvent.js';
 
 /** events/l/:id/register: registration from the shared event link; a failure opens the 'Something Went Wrong!' dialog. */
 export function OpenEventRegisterPage() {
@@ -17,6 +17,7 @@ export function OpenEventRegisterPage() {
   const { id: cleanName = '' } = useParams();
   const event = useOpenEvent(cleanName);
   const now = useNow();
+  useCurrentOpenLink(cleanName, event.data?.clean_name, paths.openEventRegister);
   if (event.isError) return <NotFoundView />;
   if (!event.data) return <LoadingScreen />;
   return (

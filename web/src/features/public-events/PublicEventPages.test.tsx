@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { calls, type Event } from '@tapcard/shared/contract';
 import { paths, routes } from '../../lib/paths.js';
@@ -80,5 +80,27 @@ describe('a sold-out event', () => {
     const tickets = screen.getByRole('region', { name: 'Tickets' });
     expect(within(tickets).getByText('Sold out')).toBeInTheDocument();
     expect(within(tickets).getByText('1 in stock')).toBeInTheDocument();
+  });
+});
+
+describe('an open link shared before the event was renamed', () => {
+  it('shows the event and replaces the address with its current link, reading it once', async () => {
+    const network = mockNetwork();
+    network.on(calls.openEvent, ok({ event: event({ ...dates.upcoming, clean_name: 'tech-meetup-lagos' }) }));
+    const { router } = renderRoutes(routeObjects, paths.openEvent('tech-meetup'));
+    expect(await screen.findByRole('heading', { name: 'Tech Meetup', level: 1 })).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.openEvent('tech-meetup-lagos')));
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(screen.getByRole('link', { name: 'REGISTER NOW' })).toHaveAttribute('href', paths.openEventRegister('tech-meetup-lagos'));
+    expect(network.sent(calls.openEvent).map((request) => request.query.get('id'))).toEqual(['tech-meetup']);
+  });
+
+  it('does the same on the registration page', async () => {
+    const network = mockNetwork();
+    network.on(calls.openEvent, ok({ event: event({ ...dates.upcoming, clean_name: 'tech-meetup-lagos' }) }));
+    const { router } = renderRoutes(routeObjects, paths.openEventRegister('tech-meetup'));
+    expect(await screen.findByLabelText('Full Name')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.openEventRegister('tech-meetup-lagos')));
+    expect(router.state.historyAction).toBe('REPLACE');
   });
 });

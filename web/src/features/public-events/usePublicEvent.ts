@@ -1,4 +1,6 @@
-import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { calls } from '@tapcard/shared/contract';
 import { apiOrThrow } from '../../lib/api.js';
 
@@ -23,6 +25,22 @@ export function usePublicEvent(id: string) {
 
 export function useOpenEvent(cleanName: string) {
   return useQuery({ ...openEventQuery(cleanName), enabled: cleanName !== '', select: (answer) => answer.data.event });
+}
+
+/**
+ * An open link with a former clean name (the event was renamed since it was shared) is replaced in the
+ * address bar by the event's current one, `toPath(current)`, without a new history entry; the answer
+ * already read is kept under the current name, so nothing is fetched again.
+ */
+export function useCurrentOpenLink(cleanName: string, current: string | undefined, toPath: (cleanName: string) => string): void {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!current || current === cleanName) return;
+    const answer = queryClient.getQueryData(openEventQuery(cleanName).queryKey);
+    if (answer) queryClient.setQueryData(openEventQuery(current).queryKey, answer);
+    void navigate(toPath(current), { replace: true });
+  }, [cleanName, current, navigate, queryClient, toPath]);
 }
 
 export function useCardEvents(link: string | null) {
