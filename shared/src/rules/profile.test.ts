@@ -100,7 +100,7 @@ describe('serviceFormSchema', () => {
   };
 
   it('accepts a complete service; enquiries default to enabled', () => {
-    expect(serviceFormSchema.parse(ok)).toEqual({ ...ok, enable_enquiry: true });
+    expect(serviceFormSchema.parse(ok)).toEqual({ ...ok, phone: '+2348031234567', enable_enquiry: true });
     expect(serviceFormSchema.parse({ ...ok, enable_enquiry: false }).enable_enquiry).toBe(false);
     expect(serviceFormSchema.parse({ ...ok, enable_enquiry: 'false' }).enable_enquiry).toBe(false);
     expect(serviceFormSchema.parse({ ...ok, enable_enquiry: 'true' }).enable_enquiry).toBe(true);
@@ -123,6 +123,13 @@ describe('serviceFormSchema', () => {
   it("says 'Link must be a valid URL' for anything but an http(s) link with a dotted host", () => {
     for (const link of ['not a link', 'javascript:alert(1)', 'mailto:a@b.co', 'ftp://example.com', 'https://localhost', 'example']) {
       expect(validate(serviceFormSchema, { ...ok, link })).toEqual({ ok: false, errors: { link: 'Link must be a valid URL' } });
+    }
+  });
+  it("checks the phone with the quick links' phone rule and stores it in E.164", () => {
+    expect(serviceFormSchema.parse({ ...ok, phone: ' 0803 123 4567 ' }).phone).toBe('+2348031234567');
+    expect(serviceFormSchema.parse({ ...ok, phone: '+44 20 7946 0958' }).phone).toBe('+442079460958');
+    for (const phone of ['call me', '12345', 'javascript:alert(1)', '+234--803']) {
+      expect(validate(serviceFormSchema, { ...ok, phone })).toEqual({ ok: false, errors: { phone: 'Please enter a valid phone number' } });
     }
   });
 });

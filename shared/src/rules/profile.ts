@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { blankToUndefined, phoneField, requiredString } from './fields.js';
 import { CARD_FIELD_TYPES } from '../domain/cards.js';
 import { messages } from './messages.js';
-import { checkQuickLinkContent } from './quick-links.js';
+import { checkQuickLinkContent, phoneNumber } from './quick-links.js';
 
 /** The spec's international-style phone: optional plus, then 3 + 3 + 4 to 7 digits. */
 export const PROFILE_PHONE_PATTERN = /^\+?\d{3}\d{3}\d{4,7}$/;
@@ -52,13 +52,21 @@ export const serviceLinkSchema = requiredString(messages.linkRequired)
   .overwrite(withScheme)
   .pipe(z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: messages.linkInvalid }));
 
+/** Service phone: required, then the quick links' phone rule (phoneNumber); stored in E.164. */
+export const servicePhoneSchema = requiredString(messages.phoneRequired).transform((value, ctx) => {
+  const phone = phoneNumber(value);
+  if (phone !== null) return phone;
+  ctx.addIssue({ code: 'custom', message: messages.quickLinkPhoneInvalid, input: value });
+  return z.NEVER;
+});
+
 /** Multipart forms send booleans as 'true' / 'false'. */
 const booleanInput = (value: unknown): unknown => (value === 'true' ? true : value === 'false' ? false : value);
 
 export const serviceFormSchema = z.object({
   service_name: requiredString(messages.serviceNameRequired),
   service_description: requiredString(messages.serviceDescriptionRequired),
-  phone: requiredString(messages.phoneRequired),
+  phone: servicePhoneSchema,
   link: serviceLinkSchema,
   enable_enquiry: z.preprocess(booleanInput, z.boolean().optional()).transform((value) => value ?? true),
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CARD_FIELD_TYPES } from '../domain/cards.js';
-import { quickLinkContent, quickLinkFieldSchema, quickLinkSchema, validate, webLink } from './index.js';
+import { phoneNumber, quickLinkContent, quickLinkFieldSchema, quickLinkSchema, validate, webLink } from './index.js';
 
 /** Script and data links, as typed, in mixed case, behind whitespace and control characters. */
 const HOSTILE = [
@@ -53,19 +53,41 @@ describe('quick-link content by type', () => {
     }
   });
 
-  it('email: an email address', () => {
+  it('email: an email address, stored trimmed with its domain in lower case', () => {
     expect(quickLinkContent('email', ' ada@example.com ')).toEqual({ ok: true, content: 'ada@example.com' });
-    expect(quickLinkContent('email', 'ada@')).toEqual({ ok: false, message: MESSAGES.email });
-    expect(quickLinkContent('email', 'ada@example.com?bcc=x@y.com')).toEqual({ ok: false, message: MESSAGES.email });
+    expect(quickLinkContent('email', 'Ada.L@Example.COM')).toEqual({ ok: true, content: 'Ada.L@example.com' });
+    for (const bad of ['not-an-email', 'ada@', 'ada@example', '@example.com', 'ada@example.com?bcc=x@y.com', 'ada @example.com']) {
+      expect(quickLinkContent('email', bad), bad).toEqual({ ok: false, message: MESSAGES.email });
+    }
   });
 
-  it('phone and WhatsApp: a number of 7 to 15 digits, stored without separators', () => {
-    expect(quickLinkContent('tel', '+234 803-123-4567')).toEqual({ ok: true, content: '+2348031234567' });
-    expect(quickLinkContent('wa', '08031234567')).toEqual({ ok: true, content: '08031234567' });
-    for (const bad of ['12345', '1234567890123456', 'call me', '+234--803']) {
+  it('phone and WhatsApp: a number of 7 to 15 digits, stored in E.164 (+ and digits; national numbers get 234)', () => {
+    for (const type of ['tel', 'wa']) {
+      expect(quickLinkContent(type, '+234 803-123-4567')).toEqual({ ok: true, content: '+2348031234567' });
+      expect(quickLinkContent(type, '08031234567')).toEqual({ ok: true, content: '+2348031234567' });
+      expect(quickLinkContent(type, '0803 123 4567')).toEqual({ ok: true, content: '+2348031234567' });
+      expect(quickLinkContent(type, '2348031234567')).toEqual({ ok: true, content: '+2348031234567' });
+      expect(quickLinkContent(type, '+234 (0) 803 123 4567')).toEqual({ ok: true, content: '+2348031234567' });
+      expect(quickLinkContent(type, '(0803) 123.4567')).toEqual({ ok: true, content: '+2348031234567' });
+      expect(quickLinkContent(type, '+44 20 7946 0958')).toEqual({ ok: true, content: '+442079460958' });
+      expect(quickLinkContent(type, '0044 20 7946 0958')).toEqual({ ok: true, content: '+442079460958' });
+      expect(quickLinkContent(type, '+2348031234567')).toEqual({ ok: true, content: '+2348031234567' });
+    }
+    expect(quickLinkContent('tel', 'tel:+2348031234567')).toEqual({ ok: true, content: '+2348031234567' });
+    expect(quickLinkContent('wa', 'https://wa.me/2348031234567')).toEqual({ ok: true, content: '+2348031234567' });
+    expect(quickLinkContent('wa', 'wa.me/2348031234567')).toEqual({ ok: true, content: '+2348031234567' });
+    for (const bad of ['12345', '1234567', '+123456', '1234567890123456', '+1234567890123456', 'call me', 'not-a-number', '+234--803', '++2348031234567', '0803 123 4567 ext 2', 'https://example.com/2348031234567']) {
       expect(quickLinkContent('tel', bad), bad).toEqual({ ok: false, message: MESSAGES.tel });
       expect(quickLinkContent('wa', bad), bad).toEqual({ ok: false, message: MESSAGES.wa });
     }
+    expect(quickLinkContent('tel', 'wa.me/2348031234567')).toEqual({ ok: false, message: MESSAGES.tel });
+    expect(quickLinkContent('wa', 'tel:2348031234567')).toEqual({ ok: false, message: MESSAGES.wa });
+  });
+
+  it('phoneNumber is the same rule for every phone a card shows (quick links and services)', () => {
+    expect(phoneNumber('0803 123 4567')).toBe('+2348031234567');
+    expect(phoneNumber('call me')).toBeNull();
+    for (const stored of ['+2348031234567', '+442079460958']) expect(phoneNumber(stored)).toBe(stored);
   });
 
   it("social links: the network's URL shapes or a handle, stored as the canonical URL", () => {
@@ -77,6 +99,47 @@ describe('quick-link content by type', () => {
     expect(quickLinkContent('tiktok', 'https://www.tiktok.com/@ada_l/')).toEqual({ ok: true, content: 'https://www.tiktok.com/@ada_l' });
     expect(quickLinkContent('tiktok', 'https://example.com/@ada')).toEqual({ ok: false, message: MESSAGES.tiktok });
     expect(quickLinkContent('instagram', 'https://evil.example/ada')).toEqual({ ok: false, message: MESSAGES.instagram });
+    expect(quickLinkContent('tiktok', '@name')).toEqual({ ok: true, content: 'https://www.tiktok.com/@name' });
+  });
+
+  it("each social tile takes only its own network's links", () => {
+    const links: Record<string, string[]> = {
+      facebook: ['https://www.facebook.com/ada', 'facebook.com/ada', 'fb.com/ada'],
+      instagram: ['https://www.instagram.com/ada', 'instagram.com/ada'],
+      snapchat: ['https://www.snapchat.com/add/ada', 'snapchat.com/add/ada'],
+      tiktok: ['https://www.tiktok.com/@ada', 'tiktok.com/@ada'],
+      twitter: ['https://twitter.com/ada', 'x.com/ada'],
+    };
+    for (const [type, own] of Object.entries(links)) {
+      for (const link of own) expect(quickLinkContent(type, link).ok, `${type}: ${link}`).toBe(true);
+      const others = Object.entries(links).filter(([other]) => other !== type).flatMap(([, list]) => list);
+      const hosts = ['instagram.com', 'www.instagram.com', 'facebook.com', 'm.facebook.com', 'tiktok.com', 'x.com', 'twitter.com', 'snapchat.com'];
+      for (const link of [...others, ...hosts, 'wa.me/2348031234567', 'https://example.com/ada']) {
+        expect(quickLinkContent(type, link), `${type}: ${link}`).toEqual({ ok: false, message: MESSAGES[type] });
+      }
+    }
+  });
+
+  it('stored contents are already normalised: checking them again keeps them', () => {
+    const typed: [string, string][] = [
+      ['url', 'example.com/a'],
+      ['email', 'Ada@Example.com'],
+      ['tel', '0803 123 4567'],
+      ['wa', '+44 20 7946 0958'],
+      ['facebook', 'm.facebook.com/ada.l'],
+      ['instagram', '@ada'],
+      ['snapchat', 'ada'],
+      ['tiktok', '@ada'],
+      ['twitter', 'x.com/ada'],
+      ['address', ' 12 Marina Road '],
+      ['text', ' Ask for the lab '],
+    ];
+    expect(typed.map(([type]) => type).sort()).toEqual([...CARD_FIELD_TYPES].sort());
+    for (const [type, content] of typed) {
+      const stored = quickLinkContent(type, content);
+      if (!stored.ok) throw new Error(`${type}: ${stored.message}`);
+      expect(quickLinkContent(type, stored.content), type).toEqual(stored);
+    }
   });
 
   it('address and text are shown as text: any non-blank value, trimmed', () => {

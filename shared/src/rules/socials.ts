@@ -70,6 +70,9 @@ const HOST_AND_PORT = /^([^:]+)(:\d{1,5})?$/;
 
 const isProfileNetwork = (network: string): network is ProfileNetwork => Object.hasOwn(PROFILE_RULES, network);
 
+/** Whether `name` is the host of one of the profile networks (e.g. 'instagram.com' typed into Facebook). */
+const isNetworkHost = (name: string): boolean => Object.values(PROFILE_RULES).some((rule) => rule.host.test(name));
+
 /** The id of `candidate` if it is one (an optional @ first where the network allows it). */
 function profileId(rule: ProfileRule, candidate: string): string | null {
   const id = rule.at && candidate.startsWith('@') ? candidate.slice(1) : candidate;
@@ -81,10 +84,10 @@ function normaliseProfile(rule: ProfileRule, input: string): string | null {
   const rest = input.replace(SCHEME, '');
   const slash = rest.indexOf('/');
   if (!hasScheme && slash === -1) {
-    // A bare username; the network's own host typed alone is not a profile.
-    if (rule.host.test(rest)) return null;
+    // A bare username; a network's host typed alone (its own or another's) is not a profile.
     const id = profileId(rule, rest);
-    return id === null ? null : rule.canonical(id);
+    if (id === null || isNetworkHost(id)) return null;
+    return rule.canonical(id);
   }
   if (slash === -1 || !rule.host.test(rest.slice(0, slash))) return null;
   let path = rest.slice(slash + 1);
