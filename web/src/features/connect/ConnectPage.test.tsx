@@ -293,10 +293,13 @@ describe('services', () => {
 
     await user.type(within(dialog).getByLabelText('Service Name'), 'Design');
     await user.type(within(dialog).getByLabelText('Description'), 'Card design');
-    await user.type(within(dialog).getByLabelText('Phone Number'), '+2348031234567');
+    await user.type(within(dialog).getByLabelText('Phone Number'), 'call me');
     await user.type(within(dialog).getByLabelText('Link'), 'not a link');
     await user.click(within(dialog).getByRole('button', { name: 'Add Service' }));
     expect(await within(dialog).findByText('Link must be a valid URL')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Phone Number')).toHaveAccessibleDescription('Please enter a valid phone number');
+    await user.clear(within(dialog).getByLabelText('Phone Number'));
+    await user.type(within(dialog).getByLabelText('Phone Number'), '0803 123 4567');
     await user.clear(within(dialog).getByLabelText('Link'));
     await user.type(within(dialog).getByLabelText('Link'), 'ada.dev/design');
     await user.click(within(dialog).getByRole('button', { name: 'Add Service' }));

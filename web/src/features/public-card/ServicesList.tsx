@@ -14,6 +14,7 @@ export function ServicesList({ services }: { services: readonly Service[] }) {
         {services.map((service) => {
           const image = imageUrl(service.service_image);
           const visit = service.link ? quickLinkAction({ type: 'url', content: service.link }) : null;
+          const call = service.phone ? telHref(service.phone) : null;
           return (
             <li key={service.id} className={styles.service}>
               {image && <img src={image} alt="" width={72} height={72} loading="lazy" decoding="async" className={styles.serviceImage} />}
@@ -21,8 +22,8 @@ export function ServicesList({ services }: { services: readonly Service[] }) {
                 <h3>{service.service_name}</h3>
                 <p>{service.service_description}</p>
                 <div className={styles.serviceLinks}>
-                  {service.phone && (
-                    <a href={telHref(service.phone)}>
+                  {call !== null && (
+                    <a href={call}>
                       {TEXTS.call}
                       {' '}<span className="visually-hidden">{service.service_name}</span>
                     </a>

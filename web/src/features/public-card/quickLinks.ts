@@ -1,5 +1,5 @@
 import type { CardField } from '@tapcard/shared/contract';
-import { quickLinkContent, webLink } from '@tapcard/shared/rules';
+import { phoneNumber, quickLinkContent, webLink } from '@tapcard/shared/rules';
 
 /** What tapping a quick link does: open a link, or show its text in a modal (the address). */
 export type QuickLinkAction = { kind: 'link'; href: string; external: boolean } | { kind: 'modal'; text: string };
@@ -9,19 +9,15 @@ function looksLikeUrl(content: string): boolean {
   return /^https?:\/\//i.test(value) || /^(www\.)?[\w-]+(\.[\w-]+)+(\/\S*)?$/i.test(value);
 }
 
-/** Phone numbers are stored as digits (234…): dial them with their plus. */
-export function telHref(content: string): string {
-  const value = content.replace(/[^\d+]/g, '');
-  return `tel:${/^234\d{8,}$/.test(value) ? `+${value}` : value}`;
+/** A phone number's tel: link in E.164 (a number stored before the rule, e.g. '0803…', too), or null. */
+export function telHref(content: string): string | null {
+  const phone = phoneNumber(content);
+  return phone === null ? null : `tel:${phone}`;
 }
 
 export function quickLinkAction(field: Pick<CardField, 'type' | 'content'>): QuickLinkAction {
   const content = field.content.trim();
   switch (field.type) {
-    case 'tel':
-      return { kind: 'link', href: telHref(content), external: false };
-    case 'wa':
-      return { kind: 'link', href: `https://wa.me/${content.replace(/\D/g, '')}`, external: true };
     case 'address':
       return { kind: 'modal', text: content };
     case 'text': {
@@ -29,13 +25,20 @@ export function quickLinkAction(field: Pick<CardField, 'type' | 'content'>): Qui
       return link === null ? { kind: 'modal', text: content } : { kind: 'link', href: link, external: true };
     }
     default: {
-      // Email, web and social links open only when they pass their type's rule; anything else (a value
-      // stored before the rule, e.g. javascript: or data:) is shown as plain text, never as a link.
+      // Every other type opens only when it passes its type's rule, from the normalised form; anything
+      // else (a value stored before the rule, e.g. javascript:, data: or 'call me') is shown as plain text.
       const checked = quickLinkContent(field.type, content);
       if (!checked.ok) return { kind: 'modal', text: content };
-      return field.type === 'email'
-        ? { kind: 'link', href: `mailto:${checked.content}`, external: false }
-        : { kind: 'link', href: checked.content, external: true };
+      switch (field.type) {
+        case 'tel':
+          return { kind: 'link', href: `tel:${checked.content}`, external: false };
+        case 'wa':
+          return { kind: 'link', href: `https://wa.me/${checked.content.replace(/\D/g, '')}`, external: true };
+        case 'email':
+          return { kind: 'link', href: `mailto:${checked.content}`, external: false };
+        default:
+          return { kind: 'link', href: checked.content, external: true };
+      }
     }
   }
 }
