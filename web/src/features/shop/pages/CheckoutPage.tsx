@@ -69,7 +69,7 @@ function CheckoutFormView() {
 
   const onValid = async (values: CheckoutValues) => {
     const result = await createOrder.mutateAsync(orderPayload(values, items, window.location.origin));
-    if (result.ok || result.kind === 'network') return; // leaving for the provider, or the no-internet page
+    if (result.ok || result.kind === 'network') return; // leaving for the provider, or the API layer toasted the network error (the form stays as typed)
     for (const [field, message] of Object.entries(result.errors)) {
       const name = formFieldOf(field);
       if (name in initial) setError(name as FieldPath<CheckoutForm>, { message });
