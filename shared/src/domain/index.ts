@@ -5,6 +5,7 @@ export * from './money.js';
 export * from './cart.js';
 export * from './checkout.js';
 export * from './events.js';
+export * from './calendar.js';
 export * from './text.js';
 export * from './cards.js';
 export * from './vcard.js';
