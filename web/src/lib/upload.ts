@@ -15,6 +15,53 @@ export const UPLOAD_TEXTS = {
   imageFailed: 'Unable to upload image',
 } as const;
 
+/**
+ * The largest side of a profile photo: it is shown at most 128 px wide (twice that on dense screens),
+ * and a photo this size stays small enough for the owner's vCard to embed it.
+ */
+export const PROFILE_PHOTO_MAX_SIDE = 640;
+
+/** The crop's own encoding quality: high, as the compression that follows applies the spec's 0.7. */
+const CROP_QUALITY = 0.92;
+
+/** The centred square of a width × height image: its side and its top-left corner. */
+export function centredSquare(width: number, height: number): { side: number; x: number; y: number } {
+  const side = Math.max(0, Math.min(width, height));
+  return { side, x: Math.floor((width - side) / 2), y: Math.floor((height - side) / 2) };
+}
+
+/**
+ * Crops an image to its centred square, at most `maxSide` pixels a side, in its own type (JPEG, PNG,
+ * WebP; the photo's orientation applied), so a profile photo is never stretched into an oval. Other
+ * types (a GIF would lose its animation) and images the browser cannot decode go up as they are:
+ * the avatars' object-fit: cover still shows them undistorted.
+ */
+export async function cropToSquare(file: File, maxSide: number): Promise<File> {
+  if (!/^image\/(?:jpeg|png|webp)$/.test(file.type) || typeof createImageBitmap !== 'function') return file;
+  let bitmap: ImageBitmap;
+  try {
+    bitmap = await createImageBitmap(file);
+  } catch {
+    return file;
+  }
+  try {
+    const { side, x, y } = centredSquare(bitmap.width, bitmap.height);
+    const out = Math.min(side, maxSide);
+    if (out === 0 || (bitmap.width === bitmap.height && out === side)) return file;
+    const canvas = document.createElement('canvas');
+    canvas.width = out;
+    canvas.height = out;
+    const context = canvas.getContext('2d');
+    if (!context) return file;
+    context.imageSmoothingQuality = 'high';
+    context.drawImage(bitmap, x, y, side, side, 0, 0, out, out);
+    const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, file.type, CROP_QUALITY));
+    return blob ? new File([blob], file.name, { type: blob.type }) : file;
+  } finally {
+    bitmap.close();
+  }
+}
+
 /** Compresses an image to the spec's 0.7 quality (in the page: the library's worker would load a CDN script). */
 export async function compressImage(file: File): Promise<File> {
   try {
@@ -58,7 +105,7 @@ export function sendUpload(
 }
 
 export interface ImageUpload {
-  /** Checks, compresses and uploads; shows the spec's toasts. Resolves with the result or null. */
+  /** Checks, crops (profile photos), compresses and uploads; shows the spec's toasts. Resolves with the result or null. */
   upload(file: File): Promise<UploadResult | null>;
   /** 0..1 while uploading, null otherwise. */
   progress: number | null;
@@ -75,7 +122,8 @@ export function useImageUpload(folder: UploadFolder): ImageUpload {
       }
       const id = notify.loading(UPLOAD_TEXTS.uploading);
       setProgress(0);
-      const compressed = await compressImage(file);
+      // Profile photos are shown in a circle: they go up as a centred square.
+      const compressed = await compressImage(folder === 'profile' ? await cropToSquare(file, PROFILE_PHOTO_MAX_SIDE) : file);
       const sent = await sendUpload(compressed, folder, setProgress);
       setProgress(null);
       if (sent.ok) {
