@@ -27,7 +27,8 @@ export default defineConfig({
     // a single worker. Most of these files wait on a database, Redis or timers, so two share the cores well.
     maxWorkers: 2,
     projects: [
-      { extends: true, test: { name: 'shared', root: at('shared'), environment: 'node' } },
+      // Property tests (fast-check) run a hundred cases each: give them room on a loaded 2-core machine.
+      { extends: true, test: { name: 'shared', root: at('shared'), environment: 'node', testTimeout: 20_000 } },
       { extends: true, test: { name: 'upstream', root: at('upstream'), environment: 'node', testTimeout: 30_000, hookTimeout: 60_000 } },
       ...upstreamOnPostgres,
       { extends: true, test: { name: 'gateway', root: at('gateway'), environment: 'node', testTimeout: 30_000, hookTimeout: 60_000 } },
