@@ -1,18 +1,20 @@
 import { Link } from 'react-router-dom';
 import { AVATARS, CARD_PURCHASE_URL } from '@tapcard/shared/constants';
 import type { Event } from '@tapcard/shared/contract';
-import { formatEventDate } from '@tapcard/shared/domain';
+import { formatEventDateTime, parseEventDate, timeZoneLabel } from '@tapcard/shared/domain';
 import { AvatarStack } from '../../components/AvatarStack.js';
 import { ButtonLink } from '../../components/Button.js';
 import { EventBanner } from '../../components/EventBanner.js';
 import { GalleryGrid } from '../../components/GalleryGrid.js';
 import { Notice } from '../../components/Page.js';
 import { isSoldOut, TicketList } from '../../components/TicketList.js';
+import { AddToCalendar } from './AddToCalendar.js';
 import styles from './PublicEvents.module.css';
 import { TEXTS } from './texts.js';
 
 /**
- * A public event: image, title, date, description, the register link (or, once ended, the concluded
+ * A public event: image, title, start and end with their times and time zone, location, 'Add to
+ * calendar' (.ics), description, the register link (or, once ended, the concluded
  * notice and the card shop; or, with no ticket left, the sold-out notice), tickets, attendees (first 4) and the gallery.
  */
 export function EventDetail({
@@ -30,14 +32,40 @@ export function EventDetail({
   showCount?: boolean;
   viewAllTo?: string;
 }) {
+  const start = parseEventDate(event.start_date);
   return (
     <article className={styles.detail} aria-labelledby="event-title">
       <EventBanner image={event.image} title={event.title} eager />
       <h1 id="event-title">{event.title}</h1>
-      <p className={styles.date}>
-        <time dateTime={event.start_date}>{formatEventDate(event.start_date)}</time>
-        {event.location && <span> · {event.location}</span>}
-      </p>
+      <dl className={styles.when}>
+        <div>
+          <dt>{TEXTS.starts}</dt>
+          <dd>
+            <time dateTime={event.start_date}>{formatEventDateTime(event.start_date)}</time>
+          </dd>
+        </div>
+        {event.end_date && (
+          <div>
+            <dt>{TEXTS.ends}</dt>
+            <dd>
+              <time dateTime={event.end_date}>{formatEventDateTime(event.end_date)}</time>
+            </dd>
+          </div>
+        )}
+        {start && (
+          <div>
+            <dt>{TEXTS.timeZone}</dt>
+            <dd>{timeZoneLabel(new Date(start.time))}</dd>
+          </div>
+        )}
+        {event.location && (
+          <div>
+            <dt>{TEXTS.location}</dt>
+            <dd>{event.location}</dd>
+          </div>
+        )}
+      </dl>
+      <AddToCalendar event={event} />
       <p className={styles.description}>{event.description}</p>
       {ended ? (
         <>

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { calls, type Event } from '@tapcard/shared/contract';
+import { icsUtc, timeZoneLabel } from '@tapcard/shared/domain';
 import { paths, routes } from '../../lib/paths.js';
 import { dates, event, EVENT_ID } from '../../test/event-fixtures.js';
 import { mockNetwork, ok } from '../../test/network.js';
@@ -91,7 +92,7 @@ describe('an open link shared before the event was renamed', () => {
     expect(await screen.findByRole('heading', { name: 'Tech Meetup', level: 1 })).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.openEvent('tech-meetup-lagos')));
     expect(router.state.historyAction).toBe('REPLACE');
-    expect(screen.getByRole('link', { name: 'REGISTER NOW' })).toHaveAttribute('href', paths.openEventRegister('tech-meetup-lagos'));
+    await waitFor(() => expect(screen.getByRole('link', { name: 'REGISTER NOW' })).toHaveAttribute('href', paths.openEventRegister('tech-meetup-lagos')));
     expect(network.sent(calls.openEvent).map((request) => request.query.get('id'))).toEqual(['tech-meetup']);
   });
 
@@ -102,5 +103,39 @@ describe('an open link shared before the event was renamed', () => {
     expect(await screen.findByLabelText('Full Name')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.openEventRegister('tech-meetup-lagos')));
     expect(router.state.historyAction).toBe('REPLACE');
+  });
+});
+
+describe('when the event runs', () => {
+  const timed = event({ title: 'Tech Meetup, Lagos', start_date: '2030-12-12T10:00', end_date: '2030-12-13T18:30', location: 'Yaba; Lagos' });
+
+  it('shows the start and end with their times and the time zone', async () => {
+    const network = mockNetwork();
+    network.on(calls.openEvent, ok({ event: timed }));
+    renderRoutes(routeObjects, paths.openEvent('tech-meetup'));
+    const starts = await screen.findByText('Starts');
+    expect(starts.nextElementSibling).toHaveTextContent('Thu, 12 Dec 2030, 10:00');
+    expect(screen.getByText('Ends').nextElementSibling).toHaveTextContent('Fri, 13 Dec 2030, 18:30');
+    expect(screen.getByText('Time zone').nextElementSibling).toHaveTextContent(timeZoneLabel(new Date(2030, 11, 12, 10)));
+    expect(screen.getByText('Location').nextElementSibling).toHaveTextContent('Yaba; Lagos');
+  });
+
+  it('offers the event as an .ics download built from it', async () => {
+    const network = mockNetwork();
+    network.on(calls.publicEvent, ok(timed));
+    renderRoutes(routeObjects, paths.cardEvent(EVENT_ID, 'ada'));
+    const link = await screen.findByRole('link', { name: 'Add to calendar' });
+    expect(link).toHaveAttribute('download', 'tech-meetup.ics');
+    const href = link.getAttribute('href') ?? '';
+    expect(href.startsWith('data:text/calendar;charset=utf-8,')).toBe(true);
+    const text = decodeURIComponent(href.slice(href.indexOf(',') + 1));
+    expect(text.endsWith('\r\n')).toBe(true);
+    const unfolded = text.replace(/\r\n /g, '').split('\r\n');
+    expect(unfolded).toContain(`DTSTART:${icsUtc(new Date(2030, 11, 12, 10))}`);
+    expect(unfolded).toContain(`DTEND:${icsUtc(new Date(2030, 11, 13, 18, 30))}`);
+    expect(unfolded).toContain('SUMMARY:Tech Meetup\\, Lagos');
+    expect(unfolded).toContain('LOCATION:Yaba\\; Lagos');
+    expect(unfolded).toContain(`URL:${window.location.origin}/events/l/tech-meetup`);
+    expect(unfolded).toContain(`UID:${EVENT_ID}@${window.location.hostname}`);
   });
 });

@@ -30,9 +30,20 @@ export const TEXTS = {
   eventSoldOut: 'Sold out: every ticket has been taken.',
   /** A free registration waiting for its email confirmation (ours). */
   checkEmail: 'Check your email',
+  /** A paid ticket held for its payment (ours). */
+  completePayment: 'Complete your payment',
+  ticketHeld: 'Your ticket is reserved while you pay. If the time runs out, the ticket is released.',
+  continueToPayment: 'Continue to payment',
+  registerAgain: 'Register again',
   failedTitle: 'Something Went Wrong!',
   tryAgain: 'Try Again!',
   concluded: 'This event has been concluded',
   getCard: 'Get a Card',
   registered: 'registered',
+  // When and where (ours)
+  starts: 'Starts',
+  ends: 'Ends',
+  timeZone: 'Time zone',
+  location: 'Location',
+  addToCalendar: 'Add to calendar',
 } as const;
