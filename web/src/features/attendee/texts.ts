@@ -14,4 +14,12 @@ export const TEXTS = {
   confirmFailed: 'We could not confirm your registration',
   confirmUsed: 'Registration already confirmed',
   home: 'Home',
+  // Back from the payment provider without a ticket: the spec's declined title, the rest ours
+  paymentDeclined: 'Payment Declined.',
+  paymentPending: 'Checking Transaction',
+  noTicketIssued: 'No ticket was issued',
+  paymentUnknown: 'Payment not found',
+  paymentFailed: 'We could not complete your registration',
+  checkAgain: 'Check again',
+  registerAgain: 'Try again',
 } as const;

@@ -1,15 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import type { z } from 'zod';
 import { calls, type Event } from '@tapcard/shared/contract';
 import { avatarFor, formatNaira } from '@tapcard/shared/domain';
 import { messages, registrationSchema, type RegistrationValues } from '@tapcard/shared/rules';
-import { Button } from '../../components/Button.js';
+import { Button, ButtonLink } from '../../components/Button.js';
 import { Dialog } from '../../components/Dialog.js';
 import { FormError, SelectField, TextField } from '../../components/Field.js';
+import { HoldCountdown } from '../../components/HoldCountdown.js';
 import { Notice } from '../../components/Page.js';
 import { inStock, isSoldOut } from '../../components/TicketList.js';
 import { api } from '../../lib/api.js';
@@ -38,10 +39,46 @@ function CheckYourEmail({ message }: { message: string }) {
   );
 }
 
+interface HeldPayment {
+  /** The provider's payment page. */
+  link: string;
+  until: Date;
+}
+
+/**
+ * A paid ticket is held for its payment: the time left counts down before the buyer goes to the
+ * provider. Once it runs out the seat is released, so the buyer is offered to register again.
+ */
+function PaymentStep({ payment, onRestart }: { payment: HeldPayment; onRestart: () => void }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [expired, setExpired] = useState(() => payment.until.getTime() <= Date.now());
+  const expire = useCallback(() => setExpired(true), []);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <section className={styles.form} aria-labelledby="register-payment">
+      <h2 id="register-payment" ref={heading} tabIndex={-1}>
+        {TEXTS.completePayment}
+      </h2>
+      <p>{TEXTS.ticketHeld}</p>
+      <HoldCountdown until={payment.until} onExpired={expire} />
+      {expired ? (
+        <Button block onClick={onRestart}>
+          {TEXTS.registerAgain}
+        </Button>
+      ) : (
+        <ButtonLink block to={payment.link}>
+          {TEXTS.continueToPayment}
+        </ButtonLink>
+      )}
+    </section>
+  );
+}
+
 /**
  * The registration form (Full Name, Email Address, Phone Number, Choose Ticket). On success the browser
- * goes to the returned link (the token page, or the payment provider for a paid ticket), or, when the
- * organiser asks for a confirmed email, says to check it. With no ticket left it says the event is sold
+ * goes to the returned link (the token page), or, for a paid ticket, shows the payment step with the
+ * time its seat is held and the way to the provider, or, when the organiser asks for a confirmed
+ * email, says to check it. With no ticket left it says the event is sold
  * out instead of offering the form. A failure (a field's under that field)
  * shows the server's message in red below the button ('inline', the card's event page) or in the
  * 'Something Went Wrong!' dialog ('dialog', the open event link).
@@ -51,6 +88,7 @@ export function RegisterForm({ event, failure }: { event: Event; failure: 'inlin
   const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState<string | null>(null);
+  const [payment, setPayment] = useState<HeldPayment | null>(null);
   const form = useForm<z.input<typeof registrationSchema>, unknown, RegistrationValues>({
     resolver: zodResolver(registrationSchema),
     defaultValues: { name: '', email: '', phone: '', event_prices_id: '' },
@@ -64,7 +102,8 @@ export function RegisterForm({ event, failure }: { event: Event; failure: 'inlin
       // The stock and the attendees have changed: the event page the visitor goes back to reads them again.
       void invalidatePublicEvent(queryClient);
       if (result.answer.pending) return setPending(result.answer.message ?? messages.confirmEmailSent);
-      const { link } = result.answer;
+      const { link, hold_until: holdUntil } = result.answer;
+      if (holdUntil) return setPayment({ link, until: new Date(holdUntil) });
       if (isExternal(link)) window.location.assign(link);
       else void navigate(link);
       return;
@@ -77,6 +116,13 @@ export function RegisterForm({ event, failure }: { event: Event; failure: 'inlin
   });
 
   if (pending !== null) return <CheckYourEmail message={pending} />;
+  if (payment !== null) {
+    const restart = () => {
+      void invalidatePublicEvent(queryClient);
+      setPayment(null);
+    };
+    return <PaymentStep payment={payment} onRestart={restart} />;
+  }
   if (isSoldOut(event.prices)) return <Notice>{TEXTS.eventSoldOut}</Notice>;
   return (
     <form className={styles.form} onSubmit={submit} noValidate>

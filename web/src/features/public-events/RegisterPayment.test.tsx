@@ -1,0 +1,68 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { calls } from '@tapcard/shared/contract';
+import { paths, routes } from '../../lib/paths.js';
+import { event, EVENT_ID } from '../../test/event-fixtures.js';
+import { mockNetwork, ok } from '../../test/network.js';
+import { renderRoutes } from '../../test/render.js';
+import { CardEventRegisterPage } from './CardEventRegisterPage.js';
+
+/** A loaded machine renders slowly: wait on the page, generously. */
+const SLOW = { timeout: 10_000 };
+
+const PROVIDER = 'http://localhost:3000/api/pay/test/TC-ref';
+const routeObjects = [{ path: routes.cardEventRegister, element: <CardEventRegisterPage /> }];
+
+/** Registers for the paid ticket; the server holds it until `now + holdMs`. */
+async function registerPaid(holdMs: number) {
+  const network = mockNetwork();
+  network.on(calls.publicEvent, ok(event()));
+  network.on(calls.register, () => ({
+    status: 200,
+    json: { success: 'true', message: 'Continue to payment', link: PROVIDER, hold_until: new Date(Date.now() + holdMs).toISOString() },
+  }));
+  const view = renderRoutes(routeObjects, paths.cardEventRegister(EVENT_ID));
+  await screen.findByLabelText('Choose Ticket', {}, SLOW);
+  await view.user.type(screen.getByLabelText('Full Name'), 'Ada Obi');
+  await view.user.type(screen.getByLabelText('Email Address'), 'ada@example.com');
+  await view.user.type(screen.getByLabelText('Phone Number'), '+234 801 234 5678');
+  await view.user.selectOptions(screen.getByLabelText('Choose Ticket'), 'price-vip');
+  await view.user.click(screen.getByRole('button', { name: 'Register' }));
+  return view;
+}
+
+describe('paid registration: the payment step', () => {
+  it('shows the time left on the held ticket, ticking, without announcing every second, and the way to the provider', async () => {
+    await registerPaid(15 * 60_000);
+
+    expect(await screen.findByRole('heading', { name: 'Complete your payment' }, SLOW)).toHaveFocus();
+    const timer = screen.getByRole('timer');
+    expect(timer).toHaveTextContent(/^1[45]:\d\d$/);
+    expect(timer).toHaveAttribute('aria-live', 'off');
+    const status = screen.getByRole('status');
+    const first = timer.textContent;
+    await waitFor(() => expect(timer.textContent).not.toBe(first), { timeout: 5000 });
+    // The seconds moved; the polite status said nothing.
+    expect(status).toHaveTextContent('');
+    expect(screen.getByRole('link', { name: 'Continue to payment' })).toHaveAttribute('href', PROVIDER);
+  });
+
+  it('says politely when fewer than 5 minutes are left', async () => {
+    await registerPaid(4 * 60_000 + 30_000);
+    await screen.findByRole('heading', { name: 'Complete your payment' }, SLOW);
+    expect(screen.getByRole('timer')).toHaveTextContent(/^4:\d\d$/);
+    expect(screen.getByRole('status')).toHaveTextContent('Less than 5 minutes left to pay.');
+  });
+
+  it('says the reservation expired when the time runs out, and offers to register again', async () => {
+    const { user } = await registerPaid(3000);
+
+    await screen.findByRole('heading', { name: 'Complete your payment' }, SLOW);
+    const again = await screen.findByRole('button', { name: 'Register again' }, { timeout: 15_000 });
+    expect(screen.getByRole('status')).toHaveTextContent('Your reservation has expired and the ticket was released.');
+    expect(screen.getByRole('timer')).toHaveTextContent('0:00');
+    expect(screen.queryByRole('link', { name: 'Continue to payment' })).not.toBeInTheDocument();
+    await user.click(again);
+    expect(await screen.findByRole('button', { name: 'Register' }, SLOW)).toBeInTheDocument();
+  }, 30_000);
+});
