@@ -170,6 +170,53 @@ describe('arena group chat', () => {
   });
 });
 
+describe('arena chat on a phone', () => {
+  it('keeps the newest message and a failed one\'s Retry clear of the input bar, and says at once when the network drops', async () => {
+    const event = await createEventViaApi(baseUrl, organiser.authorization);
+    const [attendee, other] = await Promise.all([registerViaApi(baseUrl, event, 'Ngozi Eze'), registerViaApi(baseUrl, event, 'Tunde Bakare')]);
+    const post = (message: string) => callApi(baseUrl, calls.chat, { params: { id: other.tid }, body: { event_id: event.id, attendee_id: other.id, message, image: '' } });
+    // More than a phone's screen of messages.
+    for (let i = 1; i <= 16; i += 1) expect((await post(`Line ${i} of the agenda, please read it all ${unique()}`)).answer.success).toBe('true');
+
+    const { context } = await browser();
+    const page = await openGroupChat(context, event, attendee);
+    const bar = page.locator('form').filter({ has: page.getByLabel('Message', { exact: true }) });
+    /** How far the bottom of `locator` is below the top of the input bar (at most 0 when clear of it). */
+    const overlap = async (locator: ReturnType<Page['locator']>) => {
+      const [box, barBox] = await Promise.all([locator.boundingBox(), bar.boundingBox()]);
+      if (!box || !barBox) return Number.NaN;
+      return Math.round(box.y + box.height - barBox.y);
+    };
+    const clear = async (locator: ReturnType<Page['locator']>) => (await overlap(locator)) <= 0;
+    await bubble(page, 'Line 16 of the agenda').waitFor();
+    await expect.poll(() => clear(bubble(page, 'Line 16 of the agenda')), { timeout: 10_000 }).toBe(true);
+
+    // A message arriving live scrolls in above the bar too.
+    const live = `Coffee is served in the hall ${unique()}`;
+    const seen = await watchForText(page, live);
+    expect((await post(live)).answer.success).toBe('true');
+    await seen();
+    await expect.poll(() => clear(bubble(page, live)), { timeout: 10_000 }).toBe(true);
+
+    // A post that fails: its 'Not sent… Retry' line shows above the bar.
+    await page.route('**/create-chat/**', (route) => route.abort());
+    const failing = `This one will not go ${unique()}`;
+    await sendWithEnter(page, failing);
+    await expect.poll(() => bubble(page, failing).getAttribute('data-state'), { timeout: 10_000 }).toBe('failed');
+    const retry = bubble(page, failing).getByRole('button', { name: 'Retry' });
+    await expect.poll(() => clear(retry), { timeout: 10_000 }).toBe(true);
+    await page.unroute('**/create-chat/**');
+
+    // The network drops: the page says so at once, and is live again when it is back.
+    const offline = page.locator('[data-connection]').first();
+    await context.setOffline(true);
+    await expect.poll(() => offline.getAttribute('data-connection'), { timeout: 2000 }).toBe('offline');
+    expect(await offline.textContent()).toBe('You are offline — updates resume when the connection is back');
+    await context.setOffline(false);
+    await waitUntilLive(page);
+  });
+});
+
 describe('arena without the socket', () => {
   it('still updates by polling when the gateway\'s socket is blocked, says so, and goes live again', async () => {
     const event = await createEventViaApi(baseUrl, organiser.authorization);

@@ -51,6 +51,8 @@ function echoPosts(network: ReturnType<typeof mockNetwork>) {
 
 const bubble = (text: string) => within(screen.getByRole('log')).getByText(text).closest('li');
 const status = () => screen.getByRole('status');
+/** The page's first view waits for the socket (its script loads on first use): generous on a busy machine. */
+const SLOW = { timeout: 10_000 };
 
 describe('a dropped network', () => {
   it('shows offline at once, queues sends as pending, and sends them in order when back online', async () => {
@@ -58,11 +60,11 @@ describe('a dropped network', () => {
     const network = mockNetwork();
     echoPosts(network);
     const { user } = renderRoutes(routeObjects, paths.arenaChat(TID));
-    const input = await screen.findByRole('textbox', { name: 'Message' });
-    await waitFor(() => expect(status()).toHaveAttribute('data-connection', 'live'));
+    const input = await screen.findByRole('textbox', { name: 'Message' }, SLOW);
+    await waitFor(() => expect(status()).toHaveAttribute('data-connection', 'live'), SLOW);
 
     setOnline(false);
-    await waitFor(() => expect(status()).toHaveTextContent('You are offline — updates resume when the connection is back'));
+    await waitFor(() => expect(status()).toHaveTextContent('You are offline — updates resume when the connection is back'), { timeout: 3000 });
     await user.type(input, 'First one{Enter}');
     await user.type(input, 'Second one{Enter}');
     for (const text of ['First one', 'Second one']) {
@@ -72,11 +74,11 @@ describe('a dropped network', () => {
     expect(network.sent(calls.chat)).toHaveLength(0);
 
     setOnline(true);
-    await waitFor(() => expect(bubble('Second one')).toHaveAttribute('data-state', 'sent'), { timeout: 5000 });
+    await waitFor(() => expect(bubble('Second one')).toHaveAttribute('data-state', 'sent'), SLOW);
     expect(bubble('First one')).toHaveAttribute('data-state', 'sent');
     expect(network.sent(calls.chat).map((r) => (r.body as { message: string }).message)).toEqual(['First one', 'Second one']);
     // And live again, over a new socket.
-    await waitFor(() => expect(status()).toHaveAttribute('data-connection', 'live'), { timeout: 5000 });
+    await waitFor(() => expect(status()).toHaveAttribute('data-connection', 'live'), SLOW);
     expect(status()).toHaveTextContent('');
   });
 });
@@ -87,30 +89,30 @@ describe('the outbox', () => {
     const network = mockNetwork();
     network.on(calls.chat, fail('Too many messages, wait a moment.', 429));
     const first = renderRoutes(routeObjects, paths.arenaChat(TID));
-    await first.user.type(await screen.findByRole('textbox', { name: 'Message' }), 'Keep me{Enter}');
-    await waitFor(() => expect(bubble('Keep me')).toHaveAttribute('data-state', 'failed'));
+    await first.user.type(await screen.findByRole('textbox', { name: 'Message' }, SLOW), 'Keep me{Enter}');
+    await waitFor(() => expect(bubble('Keep me')).toHaveAttribute('data-state', 'failed'), SLOW);
 
     // A reload: the page is gone and comes back with only the browser's storage.
     cleanup();
     const { user } = renderRoutes(routeObjects, paths.arenaChat(TID));
-    await screen.findByRole('textbox', { name: 'Message' });
+    await screen.findByRole('textbox', { name: 'Message' }, SLOW);
     const kept = await waitFor(() => {
       const item = bubble('Keep me');
       expect(item).toHaveAttribute('data-state', 'failed');
       return item as HTMLElement;
-    });
+    }, SLOW);
     expect(within(kept).getByText(/Not sent\./)).toBeInTheDocument();
 
     // Retry sends it (it fails again, and is still there); Delete drops it for good.
     await user.click(within(kept).getByRole('button', { name: 'Retry' }));
-    await waitFor(() => expect(network.sent(calls.chat)).toHaveLength(2));
-    await waitFor(() => expect(bubble('Keep me')).toHaveAttribute('data-state', 'failed'));
+    await waitFor(() => expect(network.sent(calls.chat)).toHaveLength(2), SLOW);
+    await waitFor(() => expect(bubble('Keep me')).toHaveAttribute('data-state', 'failed'), SLOW);
     await user.click(within(bubble('Keep me') as HTMLElement).getByRole('button', { name: 'Delete' }));
     expect(within(screen.getByRole('log')).queryByText('Keep me')).not.toBeInTheDocument();
 
     cleanup();
     renderRoutes(routeObjects, paths.arenaChat(TID));
-    expect(await within(await screen.findByRole('log')).findByText('Hello')).toBeInTheDocument();
+    expect(await within(await screen.findByRole('log', {}, SLOW)).findByText('Hello')).toBeInTheDocument();
     expect(within(screen.getByRole('log')).queryByText('Keep me')).not.toBeInTheDocument();
   });
 
@@ -119,7 +121,7 @@ describe('the outbox', () => {
     const network = mockNetwork();
     echoPosts(network);
     const first = renderRoutes(routeObjects, paths.arenaChat(TID));
-    const input = await screen.findByRole('textbox', { name: 'Message' });
+    const input = await screen.findByRole('textbox', { name: 'Message' }, SLOW);
     setOnline(false);
     await first.user.type(input, 'While offline{Enter}');
     expect(within(bubble('While offline') as HTMLElement).getByText('Waiting for the network…')).toBeInTheDocument();
@@ -128,7 +130,7 @@ describe('the outbox', () => {
     // The arena's snapshot is the last thing the page had; here the socket still answers it.
     renderRoutes(routeObjects, paths.arenaChat(TID));
     setOnline(true);
-    await waitFor(() => expect(bubble('While offline')).toHaveAttribute('data-state', 'sent'), { timeout: 5000 });
+    await waitFor(() => expect(bubble('While offline')).toHaveAttribute('data-state', 'sent'), SLOW);
     expect(network.sent(calls.chat).map((r) => (r.body as { message: string }).message)).toEqual(['While offline']);
   });
 });
@@ -141,7 +143,7 @@ describe('before the event starts', () => {
     const network = mockNetwork();
     echoPosts(network);
     const { user, router } = renderRoutes(routeObjects, paths.arenaChat(TID));
-    expect(await screen.findByText('Yet to start')).toBeInTheDocument();
+    expect(await screen.findByText('Yet to start', {}, SLOW)).toBeInTheDocument();
     expect(within(screen.getByRole('log')).getByText('Doors open at nine')).toBeInTheDocument();
     const input = screen.getByRole('textbox', { name: 'Message' });
     expect(input).toBeDisabled();
@@ -150,8 +152,8 @@ describe('before the event starts', () => {
 
     // The private chat with the organiser too.
     await router.navigate(paths.arenaPrivateChat(TID, adminId));
-    const privateInput = await screen.findByRole('textbox', { name: 'Message' });
-    await waitFor(() => expect(privateInput).toBeDisabled());
+    const privateInput = await screen.findByRole('textbox', { name: 'Message' }, SLOW);
+    await waitFor(() => expect(privateInput).toBeDisabled(), SLOW);
     expect(privateInput).toHaveAttribute('placeholder', "Let's get you started");
     await user.type(privateInput, 'Hi{Enter}');
     expect(network.sent(calls.privateChat)).toHaveLength(0);
@@ -174,26 +176,26 @@ describe('unread private messages', () => {
     const { user } = renderRoutes(routeObjects, paths.arena(TID));
 
     // The arena: both threads, 2 + 1 unread.
-    let nav = await screen.findByRole('navigation', { name: 'Private messages' });
+    let nav = await screen.findByRole('navigation', { name: 'Private messages' }, SLOW);
     expect(within(nav).getByRole('heading', { name: 'Private messages (3 unread messages)' })).toBeInTheDocument();
     expect(within(nav).getByRole('link', { name: /Bola Ade \(2 unread messages\)/ })).toBeInTheDocument();
     expect(within(nav).getByRole('link', { name: /Cy Eze \(1 unread message\)/ })).toBeInTheDocument();
 
     // The group chat shows the same; opening Bola's thread reads it.
     await user.click(screen.getByRole('link', { name: 'Event Chat' }));
-    nav = await screen.findByRole('navigation', { name: 'Private messages' });
+    nav = await screen.findByRole('navigation', { name: 'Private messages' }, SLOW);
     expect(within(nav).getByRole('heading', { name: 'Private messages (3 unread messages)' })).toBeInTheDocument();
     await user.click(within(nav).getByRole('link', { name: /Bola Ade/ }));
-    await screen.findByRole('heading', { name: 'Bola Ade' });
+    await screen.findByRole('heading', { name: 'Bola Ade' }, SLOW);
     await user.click(screen.getByRole('link', { name: /Back to Event Chat/ }));
 
-    nav = await screen.findByRole('navigation', { name: 'Private messages' });
+    nav = await screen.findByRole('navigation', { name: 'Private messages' }, SLOW);
     expect(within(nav).getByRole('heading', { name: 'Private messages (1 unread message)' })).toBeInTheDocument();
     expect(within(nav).getByRole('link', { name: /Bola Ade/ })).not.toHaveAccessibleName(/unread/);
 
     // A new message from Bola counts again.
     server.update({ eventId: EVENT_ID, version: 4, prevVersion: 4, scope: 'private', private_chats: [privateMessage('p5', 6, 'One more thing', 'att-bola', ada.id)] });
-    await waitFor(() => expect(within(nav).getByRole('link', { name: /Bola Ade \(1 unread message\)/ })).toBeInTheDocument());
+    await waitFor(() => expect(within(nav).getByRole('link', { name: /Bola Ade \(1 unread message\)/ })).toBeInTheDocument(), SLOW);
     expect(within(nav).getByRole('heading', { name: 'Private messages (2 unread messages)' })).toBeInTheDocument();
   });
 });

@@ -25,6 +25,9 @@ function arenaView(overrides: Partial<ArenaView> = {}): ArenaView {
   };
 }
 
+/** The page's first view waits for the socket (its script loads on first use): generous on a busy machine. */
+const SLOW = { timeout: 10_000 };
+
 const routeObjects = [
   { path: routes.arenaChat, element: <ArenaChatPage /> },
   { path: routes.arenaPrivateChat, element: <ArenaPrivateChatPage /> },
@@ -44,7 +47,7 @@ describe('arena group chat', () => {
     mockNetwork();
     renderRoutes(routeObjects, paths.arenaChat(TID));
 
-    expect(await screen.findByRole('heading', { name: 'Tech Meetup' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Tech Meetup' }, SLOW)).toBeInTheDocument();
     expect(screen.getByText('Ongoing')).toBeInTheDocument();
     const log = screen.getByRole('log');
     expect(within(log).getByText('Hello').closest('li')).toHaveAttribute('data-style', 'other');
@@ -63,7 +66,7 @@ describe('arena group chat', () => {
     network.on(calls.chat, () => new Promise((resolve) => (answer = () => resolve(ok(stored)))));
     const { user } = renderRoutes(routeObjects, paths.arenaChat(TID));
 
-    const input = await screen.findByRole('textbox', { name: 'Message' });
+    const input = await screen.findByRole('textbox', { name: 'Message' }, SLOW);
     expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
     await user.type(input, 'Hi everyone{Enter}');
 
@@ -95,7 +98,7 @@ describe('arena group chat', () => {
     network.on(calls.privateChat, (request) => ok({ ...privateMessage('p9', 9, String((request.body as { message: string }).message), ada.id, 'att-bola', ada.name) }));
     const { user } = renderRoutes(routeObjects, paths.arenaChat(TID));
 
-    const author = within(await screen.findByRole('log')).getByRole('link', { name: /Bola Ade/ });
+    const author = within(await screen.findByRole('log', {}, SLOW)).getByRole('link', { name: /Bola Ade/ });
     // The private conversation is listed too.
     expect(within(screen.getByRole('navigation', { name: 'Private messages' })).getByRole('link', { name: /Bola Ade/ })).toHaveAttribute('href', paths.arenaPrivateChat(TID, 'att-bola'));
     expect(author).toHaveAttribute('href', paths.arenaPrivateChat(TID, 'att-bola'));
@@ -116,7 +119,7 @@ describe('arena group chat', () => {
     server = await startRealtimeServer(() => arenaView({ event: eventSummary(dates.ended) }));
     mockNetwork();
     renderRoutes(routeObjects, paths.arenaChat(TID));
-    expect(await screen.findByText('This Event Has Ended')).toBeInTheDocument();
+    expect(await screen.findByText('This Event Has Ended', {}, SLOW)).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Message' })).toBeDisabled();
     expect(screen.getByRole('link', { name: /Back to Arena/ })).toHaveAttribute('href', paths.arena(TID));
   });
