@@ -27,4 +27,7 @@ export const SHOP_TEXTS = {
   declinedTitle: 'Payment Declined.',
   declinedText: 'Your payment was not successful, please check the cart to remake payment',
   homepage: 'Go to homepage',
+  /** An order reference the server does not know (ours: it is not a declined payment). */
+  unknownTitle: 'Payment not found',
+  unknownText: 'We could not find a payment with this reference. Check the link you came back with, or start again from the shop.',
 } as const;

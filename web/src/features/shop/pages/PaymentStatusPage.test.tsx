@@ -67,10 +67,13 @@ describe('payment status', () => {
     }
   });
 
-  it('treats an unknown reference as declined (success false)', async () => {
+  it('says an unknown reference is unknown, not declined', async () => {
     net.on(calls.getOrder, { status: 404, json: { success: 'false', message: 'Order not found', data: null } });
     renderRoutes(shopRoutes, '/payment/status?reference=TC-unknown');
-    expect(await screen.findByRole('heading', { name: 'Payment Declined.' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Payment not found' }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.getByText('We could not find a payment with this reference. Check the link you came back with, or start again from the shop.')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Payment Declined.' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Shop cards' })).toBeInTheDocument();
   });
 
   it('says there is no payment to check when there is no reference at all', async () => {

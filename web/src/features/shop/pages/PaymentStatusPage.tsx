@@ -13,7 +13,8 @@ import styles from './ResultPage.module.css';
 /**
  * Payment status (part 2 §2.25): 'Checking Transaction' while the order is looked up (and while the
  * provider has not decided: checked again a few times), then 'Payment Successful!' (the cart is
- * emptied) or 'Payment Declined.'. A failed request offers a retry instead of spinning forever.
+ * emptied) or 'Payment Declined.'; an unknown reference says so. A failed request offers a retry
+ * instead of spinning forever.
  */
 export function PaymentStatusPage() {
   const reference = useOrderReference();
@@ -88,7 +89,21 @@ function StatusContent({ reference, lookup }: { reference: string | null; lookup
     );
   }
 
-  if (data?.state === 'declined' || data?.state === 'missing') {
+  if (data?.state === 'missing') {
+    return (
+      <>
+        <XCircle className={styles.warn} aria-hidden size={56} />
+        <h1>{SHOP_TEXTS.unknownTitle}</h1>
+        <p>{SHOP_TEXTS.unknownText}</p>
+        <div className={styles.actions}>
+          <ButtonLink to={routes.getCard}>Shop cards</ButtonLink>
+          {home}
+        </div>
+      </>
+    );
+  }
+
+  if (data?.state === 'declined') {
     return (
       <>
         <XCircle className={styles.bad} aria-hidden size={56} />
