@@ -91,7 +91,9 @@ async function fillDelivery(page: Page, buyer: { name: string; email: string }, 
   await page.getByLabel('City', { exact: true }).fill(address.city);
   await page.getByLabel('State', { exact: true }).selectOption(address.state);
   await expect.poll(() => page.getByLabel('Country', { exact: true }).inputValue()).toBe('Nigeria');
-  await page.getByLabel('Shipping', { exact: true }).selectOption(address.shipping);
+  // The shipping zone follows the address: shown, never chosen.
+  const zone = address.shipping === '2500' ? 'Within Lagos (NGN 2,500)' : 'Outside Lagos (NGN 5,000)';
+  await expect.poll(() => page.getByLabel('Shipping', { exact: true }).inputValue()).toBe(zone);
 }
 
 /** Submits the checkout and waits for the test provider's hosted page. */

@@ -5,6 +5,7 @@ import {
   changePasswordSchema,
   chipTokenSchema,
   contactExchangeSchema,
+  checkShippingZone,
   deliveryCheckoutSchema,
   emailCodeSchema,
   forgotPasswordSchema,
@@ -201,7 +202,7 @@ const deliveryOrderSchema = z.object({
   pickup: z.string().nullable().optional(),
   shipping: deliveryCheckoutSchema.shape.shipping,
   ...orderExtras,
-});
+}).superRefine(checkShippingZone);
 const pickupOrderSchema = z.object({
   method: pickupCheckoutSchema.shape.method,
   name: pickupCheckoutSchema.shape.name,

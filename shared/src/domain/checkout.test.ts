@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DELIVERY_METHODS, findPickupBranch, NIGERIAN_STATES, nigerianStateSchema, PICKUP_BRANCHES, shippingFeeFor } from './checkout.js';
+import { DELIVERY_METHODS, findPickupBranch, NIGERIAN_STATES, nigerianStateSchema, PICKUP_BRANCHES, shippingFeeFor, shippingOptionForAddress } from './checkout.js';
 
 describe('checkout reference data', () => {
   it('has three pickup branches in Lagos, Nigeria with unique ids', () => {
@@ -33,5 +33,24 @@ describe('checkout reference data', () => {
     expect(shippingFeeFor('pickup', 'outside-lagos')).toBe(0);
     expect(shippingFeeFor('delivery')).toBe(2500);
     expect(shippingFeeFor('delivery', 'outside-lagos')).toBe(5000);
+  });
+});
+
+describe('shippingOptionForAddress', () => {
+  it('is Within Lagos for Lagos State, Nigeria, however written, and Outside Lagos otherwise', () => {
+    for (const address of [
+      { state: 'Lagos', country: 'Nigeria' },
+      { state: ' LAGOS  state', country: 'ng' },
+      { state: 'lagos', country: 'NGA' },
+    ]) {
+      expect(shippingOptionForAddress(address).id).toBe('within-lagos');
+    }
+    for (const address of [
+      { state: 'Ogun', country: 'Nigeria' },
+      { state: 'Lagos', country: 'Portugal' },
+      { state: '', country: 'Nigeria' },
+    ]) {
+      expect(shippingOptionForAddress(address).id).toBe('outside-lagos');
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PICKUP_SHIPPING_FEE, shippingOptionFee } from './cart.js';
+import { PICKUP_SHIPPING_FEE, SHIPPING_OPTIONS, shippingOptionFee, type ShippingOption } from './cart.js';
 
 /** How an order reaches the buyer. */
 export const DELIVERY_METHODS = ['delivery', 'pickup'] as const;
@@ -9,6 +9,20 @@ export type DeliveryMethod = z.infer<typeof deliveryMethodSchema>;
 /** The shipping fee of a checkout: 0 for pickup, else the chosen shipping option's fee. */
 export function shippingFeeFor(method: DeliveryMethod, shippingOptionId: string = ''): number {
   return method === 'pickup' ? PICKUP_SHIPPING_FEE : shippingOptionFee(shippingOptionId);
+}
+
+const NIGERIA = new Set(['nigeria', 'ng', 'nga']);
+const fold = (text: string): string => text.trim().toLowerCase().replace(/\s+/g, ' ');
+
+/**
+ * The shipping zone of a delivery address: Within Lagos for Lagos State, Nigeria (country by name or
+ * ISO code, state case-insensitively, with or without ' State'), Outside Lagos for any other state
+ * or country. The zone follows the address: it is never the buyer's choice.
+ */
+export function shippingOptionForAddress(address: { state: string; country: string }): ShippingOption {
+  const inNigeria = NIGERIA.has(fold(address.country));
+  const lagos = inNigeria && fold(address.state).replace(/ state$/, '') === 'lagos';
+  return SHIPPING_OPTIONS[lagos ? 0 : 1];
 }
 
 export const pickupBranchSchema = z.object({

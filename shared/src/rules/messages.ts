@@ -150,6 +150,8 @@ export const messages = {
   pickupRequired: 'Choose pick up location',
   /** ours */
   shippingInvalid: 'Choose a shipping option',
+  /** A delivery's shipping that is not its address's zone (ours). */
+  shippingZoneMismatch: (zone: string) => `Shipping must match the delivery address: ${zone} for this address`,
   /** ours */
   methodRequired: 'Choose a delivery method',
   /** Toast when any checkout field fails. */

@@ -86,10 +86,21 @@ describe('checkoutSchema', () => {
   const delivery = { method: 'delivery', ...customer, address: '1 Marina', city: 'Lagos Island', state: 'Lagos', country: 'Nigeria' };
   const pickup = { method: 'pickup', ...customer, pickup: 'branch-1' };
 
-  it('accepts a delivery; shipping defaults to 2500 and may be 5000', () => {
+  it('accepts a delivery; shipping defaults to 2500 and is 5000 outside Lagos', () => {
     expect(checkoutSchema.parse(delivery)).toEqual({ ...delivery, shipping: 2500 });
-    expect(checkoutSchema.parse({ ...delivery, shipping: 5000 })).toMatchObject({ shipping: 5000 });
-    expect(checkoutSchema.parse({ ...delivery, shipping: '5000' })).toMatchObject({ shipping: 5000 });
+    const kano = { ...delivery, city: 'Kano', state: 'Kano' };
+    expect(checkoutSchema.parse({ ...kano, shipping: 5000 })).toMatchObject({ shipping: 5000 });
+    expect(checkoutSchema.parse({ ...kano, shipping: '5000' })).toMatchObject({ shipping: 5000 });
+  });
+  it('refuses a shipping zone chosen against the address, under shipping', () => {
+    expect(validate(checkoutSchema, { ...delivery, shipping: 5000 })).toEqual({
+      ok: false,
+      errors: { shipping: 'Shipping must match the delivery address: Within Lagos for this address' },
+    });
+    expect(validate(checkoutSchema, { ...delivery, state: 'Oyo', shipping: 2500 })).toEqual({
+      ok: false,
+      errors: { shipping: 'Shipping must match the delivery address: Outside Lagos for this address' },
+    });
   });
   it('refuses another shipping fee on delivery', () => {
     expect(validate(checkoutSchema, { ...delivery, shipping: 0 })).toEqual({ ok: false, errors: { shipping: 'Choose a shipping option' } });

@@ -12,6 +12,7 @@ import {
   SHIPPING_WITHIN_LAGOS_NGN,
 } from '../constants/index.js';
 import { CARD_COLOURS } from '../domain/cart.js';
+import { shippingOptionForAddress } from '../domain/checkout.js';
 import { emailField, numberInput, phoneField, requiredString } from './fields.js';
 import { messages } from './messages.js';
 
@@ -73,6 +74,15 @@ const customerShape = {
   email: emailField(messages.emailRequired, messages.checkoutEmailInvalid),
 };
 
+/**
+ * A delivery's shipping is its address's zone (Within Lagos for Lagos State, Nigeria; else Outside
+ * Lagos), never chosen against it: a mismatch fails under `shipping`, naming the address's zone.
+ */
+export function checkShippingZone(value: { state: string; country: string; shipping: number }, ctx: z.RefinementCtx): void {
+  const zone = shippingOptionForAddress(value);
+  if (value.shipping !== zone.fee) ctx.addIssue({ code: 'custom', path: ['shipping'], message: messages.shippingZoneMismatch(zone.label) });
+}
+
 export const deliveryCheckoutSchema = z.object({
   method: z.literal('delivery'),
   ...customerShape,
@@ -88,7 +98,7 @@ export const deliveryCheckoutSchema = z.object({
       z.literal([SHIPPING_WITHIN_LAGOS_NGN, SHIPPING_OUTSIDE_LAGOS_NGN], { error: messages.shippingInvalid }).optional(),
     )
     .transform((fee) => fee ?? SHIPPING_WITHIN_LAGOS_NGN),
-});
+}).superRefine(checkShippingZone);
 
 export const pickupCheckoutSchema = z.object({
   method: z.literal('pickup'),

@@ -3,13 +3,23 @@ import { formatNaira, NIGERIAN_STATES, SHIPPING_OPTIONS } from '@tapcard/shared/
 import { SelectField, TextField } from '../../../components/Field.js';
 import { DEFAULT_COUNTRY, type CheckoutForm } from './checkout-form.js';
 import styles from './Checkout.module.css';
+
+export const SHIPPING_CHOOSE_STATE = 'Choose your state to see the shipping fee';
+export const SHIPPING_FOLLOWS_ADDRESS = 'Set by the delivery address: Within Lagos for Lagos State, Outside Lagos elsewhere.';
 import { CountrySelect } from './CountrySelect.js';
 
-/** Delivery: Address, City, State (the 36 states plus FCT for Nigeria), Country and the shipping fee. */
+/**
+ * Delivery: Address, City, State (the 36 states plus FCT for Nigeria), Country and the shipping fee.
+ * The shipping zone follows the address (the checkout sets it from State and Country), so it is shown,
+ * read-only, never chosen.
+ */
 export function DeliveryAddressFields() {
   const { register, formState, watch } = useFormContext<CheckoutForm>();
   const { errors } = formState;
   const country = watch('country');
+  const state = watch('state');
+  const shipping = watch('shipping');
+  const zone = SHIPPING_OPTIONS.find((option) => String(option.fee) === shipping);
   return (
     <fieldset className={styles.section}>
       <legend className={styles.legend}>Delivery Address</legend>
@@ -28,13 +38,13 @@ export function DeliveryAddressFields() {
         <TextField label="State" autoComplete="address-level1" error={errors.state?.message} {...register('state')} />
       )}
       <CountrySelect />
-      <SelectField label="Shipping" error={errors.shipping?.message} {...register('shipping')}>
-        {SHIPPING_OPTIONS.map((option) => (
-          <option key={option.id} value={String(option.fee)}>
-            {option.label} ({formatNaira(option.fee)})
-          </option>
-        ))}
-      </SelectField>
+      <TextField
+        label="Shipping"
+        readOnly
+        value={zone && state.trim() ? `${zone.label} (${formatNaira(zone.fee)})` : SHIPPING_CHOOSE_STATE}
+        hint={SHIPPING_FOLLOWS_ADDRESS}
+        error={errors.shipping?.message}
+      />
     </fieldset>
   );
 }

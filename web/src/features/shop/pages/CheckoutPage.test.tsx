@@ -73,7 +73,7 @@ describe('checkout', () => {
     await user.type(screen.getByLabelText('Address'), '12 Marina Road');
     await user.type(screen.getByLabelText('City'), 'Ibadan');
     await user.selectOptions(screen.getByLabelText('State'), 'Oyo');
-    expect(screen.getByLabelText('Shipping')).toHaveValue('5000');
+    expect(screen.getByLabelText('Shipping')).toHaveValue('Outside Lagos (NGN 5,000)');
     expect(screen.getByText('Total (NGN)').nextSibling).toHaveTextContent('37,250');
     await user.click(screen.getByRole('button', { name: 'Proceed to payment' }));
 
@@ -99,17 +99,42 @@ describe('checkout', () => {
     expect(screen.getByRole('button', { name: 'Proceed to payment' })).toBeDisabled();
   });
 
-  it('sends a pickup order with the branch and no shipping; a within-Lagos change follows into the cart', async () => {
+  it('sends a pickup order with the branch and no shipping; a Lagos address puts Within Lagos into the cart', async () => {
     net.on(calls.createOrder, ok({ reference: 'TC-ref-9', url: 'http://localhost/api/pay/test/TC-ref-9' }));
     const { user } = renderRoutes(shopRoutes, '/checkout');
     await fillCustomer(user, '+2348012345678');
-    await user.selectOptions(screen.getByLabelText('Shipping'), 'Within Lagos (NGN 2,500)');
-    expect(localStorage.getItem(`${STORAGE_PREFIX}shipping`)).toBe(JSON.stringify('within-lagos'));
+    await user.selectOptions(screen.getByLabelText('State'), 'Lagos');
+    await waitFor(() => expect(localStorage.getItem(`${STORAGE_PREFIX}shipping`)).toBe(JSON.stringify('within-lagos')));
     await user.click(screen.getByRole('radio', { name: /Pickup/ }));
     await user.click(screen.getByRole('radio', { name: /Lekki Branch/ }));
     await user.click(screen.getByRole('button', { name: 'Proceed to payment' }));
     await waitFor(() => expect(net.sent(calls.createOrder)).toHaveLength(1));
     expect(net.sent(calls.createOrder)[0]?.body).toMatchObject({ method: 'pickup', pickup: 'lekki', city: 'Lekki', state: 'Lagos', country: 'Nigeria', shipping: 0, vat: 2250, total: 32250, phoneNumber: '+2348012345678' });
+    expect(calls.createOrder.body.safeParse(net.sent(calls.createOrder)[0]?.body).success).toBe(true);
+  });
+
+  it('sets the shipping zone from the address, which cannot be chosen against it', async () => {
+    net.on(calls.createOrder, ok({ reference: 'TC-ref-7', url: 'http://localhost/api/pay/test/TC-ref-7' }));
+    const { user } = renderRoutes(shopRoutes, '/checkout');
+    await fillCustomer(user);
+    await user.type(screen.getByLabelText('Address'), '12 Marina Road');
+    await user.type(screen.getByLabelText('City'), 'Lagos Island');
+    // The cart said Outside Lagos; a Lagos address is Within Lagos.
+    await user.selectOptions(screen.getByLabelText('State'), 'Lagos');
+    const shipping = screen.getByLabelText('Shipping');
+    await waitFor(() => expect(shipping).toHaveValue('Within Lagos (NGN 2,500)'));
+    expect(shipping).toHaveAttribute('readonly');
+    expect(shipping).toHaveAccessibleDescription('Set by the delivery address: Within Lagos for Lagos State, Outside Lagos elsewhere.');
+    expect(screen.queryByRole('combobox', { name: 'Shipping' })).not.toBeInTheDocument();
+    expect(screen.getByText('Total (NGN)').nextSibling).toHaveTextContent('34,750');
+
+    await user.selectOptions(screen.getByLabelText('State'), 'Kano');
+    await waitFor(() => expect(shipping).toHaveValue('Outside Lagos (NGN 5,000)'));
+    await user.selectOptions(screen.getByLabelText('State'), 'Lagos');
+    await waitFor(() => expect(shipping).toHaveValue('Within Lagos (NGN 2,500)'));
+    await user.click(screen.getByRole('button', { name: 'Proceed to payment' }));
+    await waitFor(() => expect(net.sent(calls.createOrder)).toHaveLength(1));
+    expect(net.sent(calls.createOrder)[0]?.body).toMatchObject({ state: 'Lagos', shipping: 2500, total: 34750 });
     expect(calls.createOrder.body.safeParse(net.sent(calls.createOrder)[0]?.body).success).toBe(true);
   });
 

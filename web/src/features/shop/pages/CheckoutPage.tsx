@@ -1,7 +1,7 @@
 import { useAtom, useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { FormProvider, useForm, type FieldPath } from 'react-hook-form';
-import { cartTotals, SHIPPING_OPTIONS, shippingFeeFor } from '@tapcard/shared/domain';
+import { cartTotals, SHIPPING_OPTIONS, shippingFeeFor, shippingOptionForAddress } from '@tapcard/shared/domain';
 import { CHECKOUT_FAILED_TOAST, type CheckoutValues } from '@tapcard/shared/rules';
 import { Button, ButtonLink } from '../../../components/Button.js';
 import { BackLink, EmptyState } from '../../../components/Page.js';
@@ -47,7 +47,8 @@ function CheckoutFormView() {
   const [draft, setDraft] = useAtom(checkoutDraftAtom);
   const [initial] = useState(() => draft ?? checkoutDefaults(shipping));
   const form = useForm<CheckoutForm, unknown, CheckoutValues>({ resolver: checkoutResolver, defaultValues: initial });
-  const { handleSubmit, watch, setError } = form;
+  const { handleSubmit, watch, setError, getValues, setValue } = form;
+  const { isSubmitted } = form.formState;
   const createOrder = useCreateOrder();
   const leaving = createOrder.isPending || (createOrder.data?.ok ?? false);
 
@@ -64,6 +65,14 @@ function CheckoutFormView() {
   }, [watch, setDraft, setShipping]);
 
   const method = watch('method');
+  const state = watch('state');
+  const country = watch('country');
+  // The delivery's shipping zone follows its address (the server refuses one chosen against it).
+  useEffect(() => {
+    if (!state.trim()) return;
+    const zone = String(shippingOptionForAddress({ state, country }).fee);
+    if (getValues('shipping') !== zone) setValue('shipping', zone, { shouldValidate: isSubmitted });
+  }, [state, country, getValues, setValue, isSubmitted]);
   const fee = shippingFeeFor(method, SHIPPING_OPTIONS.find((o) => String(o.fee) === watch('shipping'))?.id);
   const totals = cartTotals(items, fee);
 
