@@ -66,7 +66,8 @@ function PaymentStep({ payment, onRestart }: { payment: HeldPayment; onRestart: 
           {TEXTS.registerAgain}
         </Button>
       ) : (
-        <ButtonLink block to={payment.link}>
+        // A whole-page load: the provider's page may share the app's origin (the built-in test provider under /api).
+        <ButtonLink block to={payment.link} reloadDocument>
           {TEXTS.continueToPayment}
         </ButtonLink>
       )}
