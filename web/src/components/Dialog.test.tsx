@@ -47,4 +47,42 @@ describe('closing a dialog', () => {
     await waitFor(() => expect(dialog).not.toBeInTheDocument());
     await waitFor(() => expect(opener).toHaveFocus());
   });
+
+  it('returns the focus to the menu button when a dialog opened from the side menu closes (the menu item is gone)', async () => {
+    function Menu() {
+      const [menu, setMenu] = useState(false);
+      const [dialog, setDialog] = useState(false);
+      return (
+        <>
+          <button type="button" onClick={() => setMenu(true)}>
+            Open menu
+          </button>
+          <Drawer open={menu} onOpenChange={setMenu} title="Menu">
+            <button
+              type="button"
+              onClick={() => {
+                setMenu(false);
+                setDialog(true);
+              }}
+            >
+              Share
+            </button>
+          </Drawer>
+          <Dialog open={dialog} onOpenChange={setDialog} title="Share">
+            <button type="button">Copy</button>
+          </Dialog>
+        </>
+      );
+    }
+    const user = userEvent.setup();
+    render(<Menu />);
+    const menuButton = screen.getByRole('button', { name: 'Open menu' });
+    await user.click(menuButton);
+    await user.click(await screen.findByRole('button', { name: 'Share' }, { timeout: 10_000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Share' });
+    await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(menuButton).toHaveFocus());
+  });
 });

@@ -4,39 +4,53 @@ import { Button } from './Button.js';
 import type { ConfirmDialogProps, DialogProps, DrawerProps } from './Dialog.js';
 import styles from './Dialog.module.css';
 
+/** Each open dialog's element and where its closing returns the focus. */
+const returnTargets = new WeakMap<Element, HTMLElement>();
+
 /**
  * The element that had the focus when the dialog opened, to which closing returns it. Radix returns it
- * only to a Dialog.Trigger; these dialogs are opened by state (buttons, menu items, long presses).
+ * only to a Dialog.Trigger; these dialogs are opened by state (buttons, menu items, long presses). A
+ * dialog opened from inside another that closes with it (a menu item of the side menu) returns the focus
+ * to what opened that one.
  */
 function useReturnFocus(open: boolean) {
-  const opener = useRef<HTMLElement | null>(null);
+  const targets = useRef<HTMLElement[]>([]);
   // A layout effect runs before the dialog's content takes the focus.
   useLayoutEffect(() => {
-    if (open && document.activeElement instanceof HTMLElement && document.activeElement !== document.body) opener.current = document.activeElement;
+    const active = document.activeElement;
+    if (!open || !(active instanceof HTMLElement) || active === document.body) return;
+    const outer = active.closest('[role="dialog"]');
+    const outerTarget = outer ? returnTargets.get(outer) : undefined;
+    targets.current = outerTarget ? [active, outerTarget] : [active];
   }, [open]);
-  return (event: Event) => {
-    const element = opener.current;
-    opener.current = null;
-    // An opener that is gone (a menu that closed with it) leaves the focus to Radix, and focus that the
-    // page moved on purpose as the dialog closed (to a field to fix) stays where it was put.
+  const onOpenAutoFocus = (event: Event) => {
+    const target = targets.current.find((el) => el.isConnected) ?? targets.current.at(-1);
+    if (target && event.currentTarget instanceof Element) returnTargets.set(event.currentTarget, target);
+  };
+  const onCloseAutoFocus = (event: Event) => {
+    const target = targets.current.find((el) => el.isConnected);
+    targets.current = [];
+    // Without an opener on the page Radix decides, and focus that the page moved on purpose as the dialog
+    // closed (to a field to fix) stays where it was put.
     const moved = document.activeElement !== null && document.activeElement !== document.body;
-    if (element?.isConnected && !moved) {
+    if (target && !moved) {
       event.preventDefault();
-      element.focus();
+      target.focus();
     }
   };
+  return { onOpenAutoFocus, onCloseAutoFocus };
 }
 
 /** An accessible modal dialog (focus trap, Escape, labelled) from Radix; closing it returns the focus to its opener. */
 export function Dialog({ open, onOpenChange, title, description, children, fullOnSmall = false }: DialogProps) {
-  const onCloseAutoFocus = useReturnFocus(open);
+  const returnFocus = useReturnFocus(open);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className={styles.overlay} />
         <RadixDialog.Content
           className={fullOnSmall ? styles.fullOnSmall : styles.content}
-          onCloseAutoFocus={onCloseAutoFocus}
+          {...returnFocus}
           {...(description ? {} : { 'aria-describedby': undefined })}>
           <div className={styles.header}>
             <RadixDialog.Title className={styles.title}>{title}</RadixDialog.Title>
@@ -54,14 +68,14 @@ export function Dialog({ open, onOpenChange, title, description, children, fullO
 
 /** A side panel (menus, notifications): a Radix dialog that slides from one side. */
 export function Drawer({ open, onOpenChange, title, description, children, side = 'left' }: DrawerProps) {
-  const onCloseAutoFocus = useReturnFocus(open);
+  const returnFocus = useReturnFocus(open);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className={styles.overlay} />
         <RadixDialog.Content
           className={`${styles.drawer} ${styles[side]}`}
-          onCloseAutoFocus={onCloseAutoFocus}
+          {...returnFocus}
           {...(description ? {} : { 'aria-describedby': undefined })}>
           <div className={styles.header}>
             <RadixDialog.Title className={styles.title}>{title}</RadixDialog.Title>
