@@ -65,6 +65,8 @@ interface SweepRoute {
   landsOn?: string;
   /** Reaches the page some other way than loading `path` (e.g. a wizard step after the one before). */
   enter?: (page: Page, demo: Demo) => Promise<void>;
+  /** Buttons (accessible names) that open a dialog: each is opened with Enter and closed with Escape, and the focus must be back on it. */
+  dialogs?: string[];
 }
 
 const link = encodeURIComponent(DEMO.publicCardLink);
@@ -191,7 +193,7 @@ const ROUTES: SweepRoute[] = [
   { name: 'error-no-internet', route: 'noInternet', session: 'signed-out', path: () => '/error/no-internet', heading: 'Network Error' },
 
   // Signed-in area, as the demo organiser
-  { name: 'connect', route: 'connect', session: 'signed-in', path: () => '/connect', heading: 'Tolu Adeyemi' },
+  { name: 'connect', route: 'connect', session: 'signed-in', path: () => '/connect', heading: 'Tolu Adeyemi', dialogs: ['Add link', 'Open menu'] },
   { name: 'dashboard', route: 'dashboard', session: 'signed-in', path: () => '/dashboard', heading: 'Hi, Tolu Adeyemi' },
   { name: 'contacts', route: 'contacts', session: 'signed-in', path: () => '/contact', heading: 'Contacts' },
   { name: 'contact', route: 'contact', session: 'signed-in', path: (d) => `/contact/${d.contact.id}`, heading: (d) => d.contact.name },
@@ -443,6 +445,39 @@ async function keyboardProblems(page: Page): Promise<{ problems: string[]; contr
   return { problems, controls: count };
 }
 
+/**
+ * The dialog check: opens each dialog from its button with the keyboard, closes it with Escape and
+ * asserts the focus went back to that button (a person on a keyboard or a screen reader continues
+ * where they were).
+ */
+async function dialogProblems(page: Page, openers: readonly string[]): Promise<string[]> {
+  const problems: string[] = [];
+  for (const name of openers) {
+    const opener = page.getByRole('button', { name, exact: true }).first();
+    await opener.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog');
+    await dialog.first().waitFor({ timeout: 10_000 });
+    await page.keyboard.press('Escape');
+    await dialog.first().waitFor({ state: 'detached', timeout: 10_000 });
+    const back = await expect
+      .poll(() => opener.evaluate((el) => el === document.activeElement), { timeout: 5_000 })
+      .toBe(true)
+      .then(
+        () => true,
+        () => false,
+      );
+    if (!back) {
+      const focused = await page.evaluate(() => {
+        const el = document.activeElement;
+        return !el || el === document.body ? 'nothing (the page)' : `${el.tagName.toLowerCase()} "${(el.textContent ?? '').trim().slice(0, 40)}"`;
+      });
+      problems.push(`focus: closing the dialog of "${name}" with Escape left the focus on ${focused}, not on its opener`);
+    }
+  }
+  return problems;
+}
+
 let browser: Browser;
 beforeAll(async () => {
   browser = await openBrowser({ baseURL, width: PHONE_WIDTH, height: HEIGHT, reducedMotion: 'reduce' });
@@ -473,6 +508,30 @@ describe('accessibility sweep', () => {
     expect(await overflowProblems(page)).toEqual([`overflow at ${PHONE_WIDTH} px: the page is 608 px wide`, `overflow at ${PHONE_WIDTH} px: div.wide (left 8, right 608)`]);
     expect((await axeProblems(page)).map((p) => p.split(':')[0])).toEqual(['axe critical label']);
     expect((await keyboardProblems(page)).problems).toEqual(['focus: no visible focus indicator on button.plain "Plain"', 'keyboard: not reached by Tab: div[role=button] "Unreachable"']);
+    // A dialog that forgets its opener on close, and one that returns the focus to it.
+    await page.setContent(`<!doctype html><html lang="en"><head><title>Dialogs</title></head>
+      <body><main><h1>Dialogs</h1>
+        <button type="button" id="lost">Lost</button> <button type="button" id="kept">Kept</button>
+        <script>
+          for (const id of ['lost', 'kept']) {
+            const opener = document.getElementById(id);
+            opener.addEventListener('click', () => {
+              const dialog = document.createElement('div');
+              dialog.setAttribute('role', 'dialog');
+              dialog.setAttribute('aria-label', id);
+              dialog.innerHTML = '<button type="button">Inside</button>';
+              document.body.append(dialog);
+              dialog.querySelector('button').focus();
+              dialog.addEventListener('keydown', (event) => {
+                if (event.key !== 'Escape') return;
+                dialog.remove();
+                if (id === 'kept') opener.focus();
+              });
+            });
+          }
+        </script>
+      </main></body></html>`);
+    expect(await dialogProblems(page, ['Lost', 'Kept'])).toEqual(['focus: closing the dialog of "Lost" with Escape left the focus on nothing (the page), not on its opener']);
     await page.close();
   });
 
@@ -527,6 +586,7 @@ describe('accessibility sweep', () => {
           const keyboard = await keyboardProblems(page);
           controls.push(keyboard.controls);
           for (const p of keyboard.problems) problems.push(at(p));
+          if (route.dialogs) for (const p of await dialogProblems(page, route.dialogs)) problems.push(at(p));
         } catch (error) {
           problems.push(at(`could not be swept: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`));
           await page.screenshot({ path: join(SCREENSHOTS, `${route.name}-${width}.png`), fullPage: true }).catch(() => undefined);
