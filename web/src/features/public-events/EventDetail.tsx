@@ -1,13 +1,14 @@
 import { Link } from 'react-router-dom';
 import { AVATARS, CARD_PURCHASE_URL } from '@tapcard/shared/constants';
 import type { Event } from '@tapcard/shared/contract';
-import { formatEventDateTime, parseEventDate, timeZoneLabel } from '@tapcard/shared/domain';
+import { formatEventDate, formatEventDateTime, parseEventDate, timeZoneLabel } from '@tapcard/shared/domain';
 import { AvatarStack } from '../../components/AvatarStack.js';
 import { ButtonLink } from '../../components/Button.js';
 import { EventBanner } from '../../components/EventBanner.js';
 import { GalleryGrid } from '../../components/GalleryGrid.js';
 import { Notice } from '../../components/Page.js';
 import { isSoldOut, TicketList } from '../../components/TicketList.js';
+import { useHydrated } from '../../lib/hydration.js';
 import { AddToCalendar } from './AddToCalendar.js';
 import styles from './PublicEvents.module.css';
 import { TEXTS } from './texts.js';
@@ -33,6 +34,10 @@ export function EventDetail({
   viewAllTo?: string;
 }) {
   const start = parseEventDate(event.start_date);
+  // Times and the zone are the visitor's: the server's render (another zone) and the hydration show
+  // the dates alone, the browser then adds them, so the markup it takes over always matches.
+  const hydrated = useHydrated();
+  const when = hydrated ? formatEventDateTime : formatEventDate;
   return (
     <article className={styles.detail} aria-labelledby="event-title">
       <EventBanner image={event.image} title={event.title} eager />
@@ -41,18 +46,18 @@ export function EventDetail({
         <div>
           <dt>{TEXTS.starts}</dt>
           <dd>
-            <time dateTime={event.start_date}>{formatEventDateTime(event.start_date)}</time>
+            <time dateTime={event.start_date}>{when(event.start_date)}</time>
           </dd>
         </div>
         {event.end_date && (
           <div>
             <dt>{TEXTS.ends}</dt>
             <dd>
-              <time dateTime={event.end_date}>{formatEventDateTime(event.end_date)}</time>
+              <time dateTime={event.end_date}>{when(event.end_date)}</time>
             </dd>
           </div>
         )}
-        {start && (
+        {hydrated && start && (
           <div>
             <dt>{TEXTS.timeZone}</dt>
             <dd>{timeZoneLabel(new Date(start.time))}</dd>
