@@ -25,6 +25,11 @@ const SCREENSHOTS = join(repoRoot, 'tests/reports/screenshots');
 async function labelProblems(page: Page): Promise<{ labels: string[]; cut: string[]; broken: string[] }> {
   const region = page.getByRole('region', { name: 'Quick Links' });
   await region.getByRole('listitem').first().waitFor();
+  // The page's styles arrive with its code: measured before them, a label is never cut. Both pages set
+  // the labels in bold (600).
+  await expect
+    .poll(() => region.evaluate((section) => Array.from(section.querySelectorAll('li span')).every((el) => el.children.length > 0 || !el.textContent?.trim() || Number(getComputedStyle(el).fontWeight) >= 600)), { timeout: 15_000 })
+    .toBe(true);
   return region.evaluate((section) => {
     const labels: string[] = [];
     const cut: string[] = [];
@@ -39,8 +44,9 @@ async function labelProblems(page: Page): Promise<{ labels: string[]; cut: strin
         range.selectNodeContents(el);
         const textBox = range.getBoundingClientRect();
         const box = el.getBoundingClientRect();
-        // Sub-pixel: an ellipsis appears on any overflow, which scrollWidth (whole pixels) can miss.
-        if (textBox.width > box.width + 0.5 || textBox.height > box.height + 0.5 || el.scrollWidth > el.clientWidth) cut.push(text);
+        // Sub-pixel: an ellipsis appears on any overflow (a third of a pixel cuts 'WhatsApp' at 390 px),
+        // which scrollWidth (whole pixels) misses.
+        if (textBox.width > box.width + 0.01 || el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight) cut.push(text);
         const lines = new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top))).size;
         if (!/\s/.test(text) && lines > 1) broken.push(text);
       }
