@@ -29,4 +29,11 @@ describe('contacts CSV file', () => {
     expect(csvCell('a=b')).toBe('a=b');
     expect(csvCell(null)).toBe('');
   });
+
+  it('writes missing values as empty cells, quotes line breaks, and only the header for no contacts', () => {
+    expect(contactsCsvFile([{ full_name: 'Grace Hopper' }, { full_name: 'A', email: 'a\nb' }])).toBe(
+      '\uFEFFfull_name,title,phone,email\r\nGrace Hopper,,,\r\nA,,,"a\nb"\r\n',
+    );
+    expect(contactsCsvFile([])).toBe('\uFEFFfull_name,title,phone,email\r\n');
+  });
 });

@@ -2,10 +2,18 @@
  * The contacts list's spreadsheet export: RFC 4180 CSV that spreadsheet programs open as UTF-8 and
  * never run as a formula.
  */
-import { CONTACT_CSV_COLUMNS, type CsvContact } from './vcard.js';
 import { toWellFormed } from './text.js';
 
 const CRLF = '\r\n';
+
+export interface CsvContact {
+  full_name?: string | null;
+  title?: string | null;
+  phone?: string | null;
+  email?: string | null;
+}
+
+export const CONTACT_CSV_COLUMNS = ['full_name', 'title', 'phone', 'email'] as const;
 
 /** Excel reads a file without it as the system code page, so 'Ọlá' would show as mojibake. */
 export const UTF8_BOM = '\uFEFF';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildVCard, contactsToCsv, csvField, escapeVCardText, foldLine, vcardFileName } from './vcard.js';
+import { buildVCard, escapeVCardText, foldLine, vcardFileName } from './vcard.js';
 
 const octets = (text: string): number => new TextEncoder().encode(text).length;
 
@@ -157,36 +157,5 @@ describe('vcardFileName', () => {
     ['a'.repeat(100), `${'a'.repeat(64)}.vcf`],
   ])('%j gives %j', (name, expected) => {
     expect(vcardFileName(name)).toBe(expected);
-  });
-});
-
-describe('contactsToCsv', () => {
-  it('writes a header and one row per contact', () => {
-    expect(
-      contactsToCsv([
-        { full_name: 'Ada Lovelace', title: 'Analyst', phone: '2348031234567', email: 'ada@example.com' },
-        { full_name: 'Grace Hopper' },
-      ]),
-    ).toBe('full_name,title,phone,email\r\nAda Lovelace,Analyst,2348031234567,ada@example.com\r\nGrace Hopper,,,\r\n');
-  });
-
-  it('quotes fields with a comma, quote or newline', () => {
-    expect(contactsToCsv([{ full_name: 'Lovelace, Ada', title: 'The "Analyst"', phone: '', email: 'a\nb' }])).toBe(
-      'full_name,title,phone,email\r\n"Lovelace, Ada","The ""Analyst""",,"a\nb"\r\n',
-    );
-  });
-
-  it('guards against formula injection', () => {
-    expect(csvField('=HYPERLINK("http://evil","x")')).toBe('"\'=HYPERLINK(""http://evil"",""x"")"');
-    expect(csvField('+2348031234567')).toBe("'+2348031234567");
-    expect(csvField('-1')).toBe("'-1");
-    expect(csvField('@SUM(A1)')).toBe("'@SUM(A1)");
-    expect(csvField('\tcmd')).toBe("'\tcmd");
-    expect(csvField('a=b')).toBe('a=b');
-    expect(csvField(null)).toBe('');
-  });
-
-  it('writes only the header for no contacts', () => {
-    expect(contactsToCsv([])).toBe('full_name,title,phone,email\r\n');
   });
 });

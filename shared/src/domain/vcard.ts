@@ -157,35 +157,3 @@ export function vcardFileName(name: string): string {
     .replace(/[_-]+$/, '');
   return `${base === '' ? 'contact' : base}.vcf`;
 }
-
-export interface CsvContact {
-  full_name?: string | null;
-  title?: string | null;
-  phone?: string | null;
-  email?: string | null;
-}
-
-export const CONTACT_CSV_COLUMNS = ['full_name', 'title', 'phone', 'email'] as const;
-
-/**
- * A spreadsheet would run a cell starting with one of these as a formula (OWASP CSV injection):
- * = + - @, tab, carriage return, line feed, and their full-width forms.
- */
-const FORMULA_START = /^[=+\-@\t\r\n\uFF1D\uFF0B\uFF0D\uFF20]/;
-
-/** One RFC 4180 field: formula-guarded with a leading single quote, then quoted when needed. */
-export function csvField(value: string | null | undefined): string {
-  let text = typeof value === 'string' ? toWellFormed(value) : '';
-  if (FORMULA_START.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-/**
- * The contacts as RFC 4180 CSV: header full_name,title,phone,email, one row per contact, CRLF after
- * every record (the last too). Missing values are empty fields.
- */
-export function contactsToCsv(contacts: readonly CsvContact[]): string {
-  const rows = [CONTACT_CSV_COLUMNS.join(',')];
-  for (const contact of contacts) rows.push(CONTACT_CSV_COLUMNS.map((column) => csvField(contact[column])).join(','));
-  return rows.join(CRLF) + CRLF;
-}

@@ -1,7 +1,7 @@
 import { useOffline } from '../lib/online.js';
 import styles from './OfflineBanner.module.css';
 
-export const OFFLINE_TEXT = 'You are offline. What you typed stays here: send it again when your connection is back.';
+export const OFFLINE_TEXT = 'You are offline. Nothing you typed is lost: it waits here until your connection is back.';
 
 /**
  * The app-wide offline notice. The live region is always in the page (empty while online), so screen

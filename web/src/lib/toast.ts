@@ -23,25 +23,32 @@ type Kind = 'success' | 'error' | 'warning' | 'info';
 
 /** The error toast on screen: a new error takes its place instead of stacking over the header. */
 let shownError: Id | null = null;
+let lastErrorId = 0;
 
 function replaceError(toast: typeof Toastify.toast, id: Id): void {
   if (shownError !== null && shownError !== id) toast.dismiss(shownError);
   shownError = id;
 }
 
-/** A toast keyed by its kind and text, so the same message asked for again shows once. */
+/**
+ * An error replaces the error on screen (the same text again shows afresh, so a repeated failure is
+ * still seen to happen); other toasts each show, as the spec's cart confirmations must.
+ */
 const show = (kind: Kind, text: string, options?: ToastOptions) =>
   withToast((toast) => {
-    const toastId = options?.toastId ?? `${kind}:${text}`;
-    if (kind === 'error') replaceError(toast, toastId);
-    if (toast.isActive(toastId)) return;
-    toast[kind](text, { autoClose: TOAST_AUTO_CLOSE_MS, ...options, toastId });
+    if (kind === 'error') {
+      const toastId = options?.toastId ?? `error-${++lastErrorId}`;
+      replaceError(toast, toastId);
+      toast.error(text, { autoClose: TOAST_AUTO_CLOSE_MS, ...options, toastId });
+      return;
+    }
+    toast[kind](text, { autoClose: TOAST_AUTO_CLOSE_MS, ...options });
   });
 
 /**
  * Toasts with the spec's durations: 3000 ms by default; a loading toast is replaced by its result,
- * which then closes after `LOADING_TOAST_DISMISS_MS` (2 s) unless told otherwise. A message already
- * on screen is not shown twice, and an error replaces the error before it.
+ * which then closes after `LOADING_TOAST_DISMISS_MS` (2 s) unless told otherwise. An error replaces the
+ * error before it, so errors never stack over the header.
  */
 export const notify = {
   success: (text: string, options?: ToastOptions) => show('success', text, options),
