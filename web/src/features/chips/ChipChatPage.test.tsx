@@ -4,7 +4,7 @@ import { calls, type ChipRecord } from '@tapcard/shared/contract';
 import { chipViewOf } from '../../lib/live-polls.js';
 import { paths, routes } from '../../lib/paths.js';
 import { writeStored } from '../../lib/storage.js';
-import { ada, attendeeToken, ATTENDEE_ID, chipRecord, message, TID } from '../../test/event-fixtures.js';
+import { ada, attendeeToken, ATTENDEE_ID, chipRecord, dates, eventSummary, message, TID } from '../../test/event-fixtures.js';
 import { mockNetwork, ok, fail } from '../../test/network.js';
 import { startRealtimeServer, type RealtimeTestServer } from '../../test/realtime-server.js';
 import { renderRoutes, signOut } from '../../test/render.js';
@@ -66,5 +66,17 @@ describe('chip chat', () => {
     expect(messages().getByText('You')).toBeInTheDocument();
     expect(messages().queryByText(ada.name)).not.toBeInTheDocument();
     expect(network.sent(calls.eventToken).map((sent) => sent.path)).toEqual([`/event/public/api/token/${TID}`]);
+  });
+
+  it("keeps the holder's chat read until the event starts, saying 'Let's get you started'", async () => {
+    const network = await chipBackend(chipRecord({ event: eventSummary(dates.upcoming), chats: [message('m1', 1, 'Doors open at nine')] }));
+    writeStored('chipAccess', { [CHIP]: TID });
+    const { user } = renderRoutes(routeObjects, paths.chipChat(CHIP));
+    expect(await screen.findByText('Doors open at nine')).toBeInTheDocument();
+    const input = screen.getByRole('textbox', { name: 'Message' });
+    await waitFor(() => expect(input).toBeDisabled());
+    expect(input).toHaveAttribute('placeholder', "Let's get you started");
+    await user.type(input, 'Hi{Enter}');
+    expect(network.sent(calls.chat)).toHaveLength(0);
   });
 });

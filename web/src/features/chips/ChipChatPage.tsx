@@ -3,7 +3,7 @@ import { useParams } from 'react-router-dom';
 import { calls, type ChatMessage } from '@tapcard/shared/contract';
 import { eventStatusText, eventTiming, parseEventDate } from '@tapcard/shared/domain';
 import { ChatRoom } from '../../components/ChatRoom.js';
-import { GetStartedPanel } from '../../components/GetStartedPanel.js';
+import { GET_STARTED_TEXTS, GetStartedPanel } from '../../components/GetStartedPanel.js';
 import { LiveStatus } from '../../components/LiveStatus.js';
 import { LoadingScreen } from '../../components/LoadingScreen.js';
 import { NotFoundView } from '../../components/NotFoundView.js';
@@ -76,7 +76,9 @@ export function ChipChatPage() {
       selfId={holder?.id ?? null}
       onSend={outbox.send}
       onRetry={outbox.retry}
-      disabled={timing > 0}
+      // The holder writes once the event has started, as in the arena; until then the chat is read.
+      disabled={timing !== 0}
+      closedText={timing < 0 ? GET_STARTED_TEXTS.title : undefined}
       requireText
       authorLink={tid ? (item) => paths.arenaPrivateChat(tid, item.attendee_id) : undefined}
       live={<LiveStatus connection={live.connection} stale={live.stale} hasView />}
