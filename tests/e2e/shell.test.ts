@@ -51,15 +51,22 @@ describe('app shell', () => {
     await page.close();
   });
 
-  it('shows the no-internet page when the API cannot be reached', async () => {
+  it('keeps a form that could not be sent, and shows the no-internet page when a page cannot load', async () => {
+    const offline = 'Network Error - Unable to connect to the internet. Please check your device connection and try again.';
     const page = await browser.context.newPage();
     await page.goto('/login');
     await page.getByLabel('Email').fill('someone@example.com');
     await page.getByLabel('Password', { exact: true }).fill('Whatever1!');
     await page.route('**/api/**', (route) => route.abort('internetdisconnected'));
+    // A submit that fails on the network stays on its page with what was typed, and says why.
     await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByText(offline, { exact: true }).first().waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+    expect(await page.getByLabel('Email').inputValue()).toBe('someone@example.com');
+    // A page whose data cannot be read goes to the no-internet page.
+    await page.goto('/events/d/chip/i/any-chip');
     await page.waitForURL('**/error/no-internet');
-    await page.getByText('Network Error - Unable to connect to the internet. Please check your device connection and try again.', { exact: true }).waitFor();
+    await page.getByText(offline, { exact: true }).first().waitFor();
     await expectNoSeriousA11yViolations(page, 'no-internet page');
     await page.unroute('**/api/**');
     await page.close();

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -33,6 +34,13 @@ export async function startProduct(extraEnv: Record<string, string> = {}): Promi
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     ALLOWED_ORIGINS: `http://127.0.0.1:${port},http://localhost:${port}`,
     LOG_LEVEL: 'warn',
+    // Every journey's browser comes from 127.0.0.1, so the per-address budgets of /api (tested on their
+    // own in the gateway's suites) would count the whole run as one client.
+    RATE_LIMIT_PER_MINUTE: '100000',
+    AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+    MAX_SOCKETS_PER_ADDRESS: '100000',
+    // A Redis shared with other runs keeps this run's counters apart.
+    REDIS_KEY_PREFIX: `e2e-${randomBytes(4).toString('hex')}:`,
     ...extraEnv,
   };
   let log = '';
