@@ -128,3 +128,9 @@ export const ACCESS_TOKEN_MIN_LENGTH = 16;
 export const ACCESS_TOKEN_MAX_LENGTH = 128;
 /** Contact exchange: a job title shorter than this fails (the spec's message says 4; see rules/exchange.ts). */
 export const JOB_TITLE_MIN_LENGTH = 3;
+/**
+ * The PostgreSQL advisory lock held while migrating a database and while dropping a schema. Kysely's
+ * migrator reads the catalog of every schema before it takes its own lock, and a schema dropped by
+ * another process at that moment fails it ("schema … does not exist"): test runs create and drop many.
+ */
+export const SCHEMA_CHANGE_LOCK_KEY = 7_245_081_113;

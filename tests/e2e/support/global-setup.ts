@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { SCHEMA_CHANGE_LOCK_KEY } from '@tapcard/shared/constants';
 import { randomBytes } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
 import { startProduct, type RunningProduct } from './product.js';
@@ -43,6 +44,11 @@ export default async function setup(project: TestProject) {
 async function dropSchema(base: string, schema: string): Promise<void> {
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
-  await admin.query(`drop schema if exists ${schema} cascade`);
-  await admin.end();
+  try {
+    // Under the migrations' lock (SCHEMA_CHANGE_LOCK_KEY): a migration elsewhere reads every schema's catalog.
+    await admin.query('select pg_advisory_lock($1)', [SCHEMA_CHANGE_LOCK_KEY]);
+    await admin.query(`drop schema if exists ${schema} cascade`);
+  } finally {
+    await admin.end();
+  }
 }

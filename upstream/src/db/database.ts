@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Kysely, Migrator, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { SCHEMA_CHANGE_LOCK_KEY } from '@tapcard/shared/constants';
 import { migrationProvider } from './migrations/index.js';
 import { PGliteDialect } from './pglite-dialect.js';
 import type { Database } from './schema.js';
@@ -55,21 +56,34 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenDataba
 /**
  * Runs every pending migration; throws with the failing migration's error. With a schema, Kysely's
  * own bookkeeping tables live in it too (otherwise it finds another schema's tables on the search path).
+ * On PostgreSQL the whole run holds SCHEMA_CHANGE_LOCK_KEY (see there), taken on a connection of its own.
  */
-export async function migrate(db: Db, schema?: string): Promise<void> {
-  const migrator = new Migrator({ db, provider: migrationProvider, ...(schema ? { migrationTableSchema: schema } : {}) });
-  const { error, results } = await migrator.migrateToLatest();
-  const failed = results?.find((r) => r.status === 'Error');
-  if (error || failed) {
-    throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`);
-  }
+export async function migrate(opened: Pick<OpenDatabase, 'db' | 'kind'>, schema?: string): Promise<void> {
+  const { db } = opened;
+  const run = async () => {
+    const migrator = new Migrator({ db, provider: migrationProvider, ...(schema ? { migrationTableSchema: schema } : {}) });
+    const { error, results } = await migrator.migrateToLatest();
+    const failed = results?.find((r) => r.status === 'Error');
+    if (error || failed) {
+      throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  };
+  if (opened.kind !== 'postgres') return run();
+  await db.connection().execute(async (lockHolder) => {
+    await sql`select pg_advisory_lock(${SCHEMA_CHANGE_LOCK_KEY})`.execute(lockHolder);
+    try {
+      await run();
+    } finally {
+      await sql`select pg_advisory_unlock(${SCHEMA_CHANGE_LOCK_KEY})`.execute(lockHolder);
+    }
+  });
 }
 
 /** Opens the configured database (PGlite in DATA_DIR, or PostgreSQL) and brings it up to date. */
 export async function openConfiguredDatabase(config: { databaseUrl: string | undefined; databaseSchema: string | undefined; dataDir: string }): Promise<OpenDatabase> {
   const opened = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, schema: config.databaseUrl ? config.databaseSchema : undefined });
   try {
-    await migrate(opened.db, config.databaseUrl ? config.databaseSchema : undefined);
+    await migrate(opened, config.databaseUrl ? config.databaseSchema : undefined);
   } catch (error) {
     await opened.close();
     throw error;
@@ -81,8 +95,13 @@ export async function openConfiguredDatabase(config: { databaseUrl: string | und
 export async function dropSchema(databaseUrl: string, schema: string): Promise<void> {
   const admin = new pg.Client({ connectionString: databaseUrl });
   await admin.connect();
-  await admin.query(`drop schema if exists ${schema} cascade`);
-  await admin.end();
+  try {
+    // Under the migrations' lock: a migration running elsewhere reads every schema's catalog.
+    await admin.query('select pg_advisory_lock($1)', [SCHEMA_CHANGE_LOCK_KEY]);
+    await admin.query(`drop schema if exists ${schema} cascade`);
+  } finally {
+    await admin.end();
+  }
 }
 
 export async function ping(db: Db): Promise<void> {

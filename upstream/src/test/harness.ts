@@ -74,7 +74,7 @@ export async function createTestUpstream(overrides: Partial<UpstreamConfig> = {}
     ...overrides,
   };
   const opened = await openDatabase(usePostgres ? { databaseUrl, schema } : {});
-  await migrate(opened.db, schema);
+  await migrate(opened, schema);
   const clock = testClock();
   const payments = new TestPaymentProvider(opened.db, `${config.publicUrl}/api`, clock.now);
   const delays: number[] = [];
