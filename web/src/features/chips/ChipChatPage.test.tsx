@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { calls, type ChipRecord } from '@tapcard/shared/contract';
 import { chipViewOf } from '../../lib/live-polls.js';
@@ -78,5 +78,22 @@ describe('chip chat', () => {
     expect(input).toHaveAttribute('placeholder', "Let's get you started");
     await user.type(input, 'Hi{Enter}');
     expect(network.sent(calls.chat)).toHaveLength(0);
+  });
+
+  it("keeps the holder's failed message across a reload, with Retry and Delete", async () => {
+    const network = await chipBackend(record);
+    network.on(calls.chat, fail('Too many messages, wait a moment.', 429));
+    writeStored('chipAccess', { [CHIP]: TID });
+    const first = renderRoutes(routeObjects, paths.chipChat(CHIP));
+    await first.user.type(await screen.findByRole('textbox', { name: 'Message' }), 'Kept for later{Enter}');
+    const failed = () => messages().queryByText('Kept for later')?.closest('li') ?? null;
+    await waitFor(() => expect(failed()).toHaveAttribute('data-state', 'failed'));
+
+    cleanup();
+    const { user } = renderRoutes(routeObjects, paths.chipChat(CHIP));
+    await screen.findByRole('textbox', { name: 'Message' });
+    await waitFor(() => expect(failed()).toHaveAttribute('data-state', 'failed'));
+    await user.click(within(failed() as HTMLElement).getByRole('button', { name: 'Delete' }));
+    expect(failed()).toBeNull();
   });
 });

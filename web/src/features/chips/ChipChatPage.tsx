@@ -45,7 +45,8 @@ export function ChipChatPage() {
     },
     [tid, self, eventId],
   );
-  const outbox = useOutbox(view?.chats ?? [], post, self);
+  const place = useMemo(() => (eventId && self ? { eventId, senderId: self.attendee_id, room: 'group' } : null), [eventId, self]);
+  const outbox = useOutbox(view?.chats ?? [], post, self, place);
 
   if (record.isError || live.error) return <NotFoundView />;
   if (!view) return <LoadingScreen />;
@@ -76,6 +77,7 @@ export function ChipChatPage() {
       selfId={holder?.id ?? null}
       onSend={outbox.send}
       onRetry={outbox.retry}
+      onDelete={outbox.remove}
       // The holder writes once the event has started, as in the arena; until then the chat is read.
       disabled={timing !== 0}
       closedText={timing < 0 ? GET_STARTED_TEXTS.title : undefined}

@@ -44,8 +44,11 @@ export function EventChatPage() {
   );
   const groupPost = useAdminGroupPost(id, adminId);
   const privatePost = useAdminPrivatePost(id, adminId, to ?? '');
-  const group = useOutbox<ChatMessage>(view?.chats ?? [], groupPost, self);
-  const direct = useOutbox<PrivateChat>(privateMessages, privatePost, self);
+  // Failed and waiting messages are kept in this browser per event, sender and room, across reloads.
+  const groupPlace = useMemo(() => (adminId ? { eventId: id, senderId: adminId, room: 'group' } : null), [id, adminId]);
+  const directPlace = useMemo(() => (adminId && to ? { eventId: id, senderId: adminId, room: to } : null), [id, adminId, to]);
+  const group = useOutbox<ChatMessage>(view?.chats ?? [], groupPost, self, groupPlace);
+  const direct = useOutbox<PrivateChat>(privateMessages, privatePost, self, directPlace);
   const threads = useMemo(() => (view && adminId ? privateThreads(view.private_chats, (party) => party === adminId) : []), [view, adminId]);
 
   if (admin.isError || live.error) return <NotFoundView />;
@@ -67,6 +70,7 @@ export function EventChatPage() {
         selfId={adminId}
         onSend={direct.send}
         onRetry={direct.retry}
+        onDelete={direct.remove}
         disabled={timing > 0}
         requireText={false}
         live={status}
@@ -84,6 +88,7 @@ export function EventChatPage() {
       selfId={adminId}
       onSend={group.send}
       onRetry={group.retry}
+      onDelete={group.remove}
       disabled={timing > 0}
       requireText
       authorLink={(item) => (isAdminId(item.attendee_id) ? null : privateLink(id, item.attendee_id))}

@@ -1,0 +1,58 @@
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { calls } from '@tapcard/shared/contract';
+import { organiserViewOf } from '../../lib/live-polls.js';
+import { paths, routes } from '../../lib/paths.js';
+import { adminEvent, EVENT_ID } from '../../test/event-fixtures.js';
+import { fail, mockNetwork, ok } from '../../test/network.js';
+import { startRealtimeServer, type RealtimeTestServer } from '../../test/realtime-server.js';
+import { renderRoutes, signIn, signOut } from '../../test/render.js';
+import { EventChatPage } from './EventChatPage.js';
+
+const routeObjects = [{ path: routes.eventChat, element: <EventChatPage /> }];
+/** The page's first view waits for the socket (its script loads on first use): generous on a busy machine. */
+const SLOW = { timeout: 10_000 };
+
+let server: RealtimeTestServer | null = null;
+beforeEach(() => signIn());
+afterEach(async () => {
+  await server?.close();
+  server = null;
+  signOut();
+  vi.unstubAllGlobals();
+});
+
+const bubble = (text: string) => within(screen.getByRole('log')).queryByText(text)?.closest('li') ?? null;
+
+describe("the organiser's event chat", () => {
+  it('keeps a failed message across a reload, with Retry and Delete', async () => {
+    const admin = adminEvent();
+    const network = mockNetwork();
+    network.on(calls.adminEvent, ok(admin));
+    network.on(calls.adminChat, fail('Too many messages, wait a moment.', 429));
+    server = await startRealtimeServer(() => ({ ...organiserViewOf(admin), version: 3 }));
+    const first = renderRoutes(routeObjects, paths.eventChat(EVENT_ID));
+    await first.user.type(await screen.findByRole('textbox', { name: 'Message' }, SLOW), 'Doors at nine{Enter}');
+    await waitFor(() => expect(bubble('Doors at nine')).toHaveAttribute('data-state', 'failed'), SLOW);
+
+    // A reload: the page comes back with only the browser's storage.
+    cleanup();
+    const { user } = renderRoutes(routeObjects, paths.eventChat(EVENT_ID));
+    await screen.findByRole('textbox', { name: 'Message' }, SLOW);
+    const kept = await waitFor(() => {
+      const item = bubble('Doors at nine');
+      expect(item).toHaveAttribute('data-state', 'failed');
+      return item as HTMLElement;
+    }, SLOW);
+    await user.click(within(kept).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(network.sent(calls.adminChat)).toHaveLength(2), SLOW);
+    await waitFor(() => expect(bubble('Doors at nine')).toHaveAttribute('data-state', 'failed'), SLOW);
+    await user.click(within(bubble('Doors at nine') as HTMLElement).getByRole('button', { name: 'Delete' }));
+    expect(bubble('Doors at nine')).toBeNull();
+
+    cleanup();
+    renderRoutes(routeObjects, paths.eventChat(EVENT_ID));
+    await screen.findByRole('textbox', { name: 'Message' }, SLOW);
+    expect(bubble('Doors at nine')).toBeNull();
+  });
+});
