@@ -3,7 +3,7 @@ import { calls } from '@tapcard/shared/contract';
 import { describe, expect, inject, it } from 'vitest';
 import { callApi } from './support/api.js';
 import { appReady, browsers } from './support/browser.js';
-import { canMint } from './support/cli.js';
+import { mintingNote } from './support/cli.js';
 import { PHONE_WIDTH } from './support/layout.js';
 import { createCardOwner, signIn, type CardOwner } from './support/people.js';
 import { makePng } from './support/png.js';
@@ -16,6 +16,7 @@ import { makePng } from './support/png.js';
 
 const baseUrl = inject('baseUrl');
 const productEnv = inject('productEnv');
+const { mintable, note: NEEDS_MINTING } = mintingNote(productEnv, 'profile-photo.test.ts');
 const browser = browsers({ baseURL: baseUrl, width: PHONE_WIDTH, height: 780, reducedMotion: 'reduce' });
 
 /** Stores a file through the upload call as any client can, and returns its path. */
@@ -56,7 +57,7 @@ function measure(img: Locator) {
 }
 
 describe('profile photo', () => {
-  it.skipIf(!canMint(productEnv))('draws a stored non-square photo on the public card as a circle, cropped rather than stretched', async () => {
+  it.skipIf(!mintable)(`draws a stored non-square photo on the public card as a circle, cropped rather than stretched${NEEDS_MINTING}`, async () => {
     const owner = await createCardOwner(baseUrl, productEnv);
     const page = await (await browser()).context.newPage();
     // A wide photo stored as it is (an old upload, another client).
@@ -68,7 +69,7 @@ describe('profile photo', () => {
     await expect.poll(() => measure(avatar), { timeout: 30_000 }).toEqual({ natural: [360, 240], box: [112, 112], fit: 'cover', radius: '50%' });
   });
 
-  it.skipIf(!canMint(productEnv))('uploads a chosen photo as its centred square, at most 640 px a side', async () => {
+  it.skipIf(!mintable)(`uploads a chosen photo as its centred square, at most 640 px a side${NEEDS_MINTING}`, async () => {
     const owner = await createCardOwner(baseUrl, productEnv);
     const page = await (await browser()).context.newPage();
     await signIn(page, owner);
