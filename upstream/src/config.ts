@@ -2,8 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
-import { proxyListSchema } from '@tapcard/shared/net';
-import { isLoopbackHost } from './lib/loopback.js';
+import { isLoopbackHost, proxyListSchema } from '@tapcard/shared/net';
 
 /** The upstream's configuration, read once from the environment and validated. */
 const envSchema = z.object({

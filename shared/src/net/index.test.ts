@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAddressOrCidr, proxyListSchema } from './index.js';
+import { isAddressOrCidr, isLoopbackAddress, isLoopbackHost, proxyListSchema } from './index.js';
 
 describe('proxy lists', () => {
   it('accepts addresses and CIDR ranges of both families, and nothing else', () => {
@@ -14,5 +14,12 @@ describe('proxy lists', () => {
     expect(schema.parse(' ')).toEqual([]);
     expect(schema.parse(' 172.28.0.11 , 172.28.0.12,')).toEqual(['172.28.0.11', '172.28.0.12']);
     expect(schema.safeParse('172.28.0.11,gateway').success).toBe(false);
+  });
+
+  it('knows the addresses and listen hosts of this machine only', () => {
+    for (const ok of ['127.0.0.1', '127.8.9.10', '::1', '::ffff:127.0.0.1', '[::1]']) expect(isLoopbackAddress(ok)).toBe(true);
+    for (const bad of ['10.0.0.1', '0.0.0.0', '::', '::ffff:10.0.0.1', 'localhost', undefined]) expect(isLoopbackAddress(bad)).toBe(false);
+    expect(isLoopbackHost('localhost')).toBe(true);
+    expect(isLoopbackHost('0.0.0.0')).toBe(false);
   });
 });

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { PRODUCT_NAME } from '@tapcard/shared/constants';
 import { upstreamPages } from '@tapcard/shared/contract';
 import { escapeXml } from '@tapcard/shared/domain';
-import { isLoopbackAddress } from '../lib/loopback.js';
+import { isLoopbackAddress } from '@tapcard/shared/net';
 
 /** How many mails the outbox shows. */
 export const OUTBOX_LIMIT = 50;
