@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { EventWizard } from './wizard/EventWizard.js';
-import { newEventValues } from './wizard/wizardState.js';
+import { newEventValues } from './wizard/wizard-state.js';
 
 /** event/add: the wizard for a new event (start today, end tomorrow). */
 export function EventAddPage() {

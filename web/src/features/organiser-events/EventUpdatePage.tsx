@@ -3,7 +3,7 @@ import { LoadingScreen } from '../../components/LoadingScreen.js';
 import { NotFoundView } from '../../components/NotFoundView.js';
 import { useEvent } from './useEvents.js';
 import { EventWizard } from './wizard/EventWizard.js';
-import { eventValues } from './wizard/wizardState.js';
+import { eventValues } from './wizard/wizard-state.js';
 
 /** event/:id/update: the same wizard prefilled from the event, with Save at the end. */
 export function EventUpdatePage() {

@@ -2,7 +2,7 @@ import { TextAreaField, TextField } from '../../../components/Field.js';
 import { Button } from '../../../components/Button.js';
 import { WIZARD_TEXTS } from '../texts.js';
 import { BannerUpload } from './BannerUpload.js';
-import type { SlotErrors, WizardValues } from './wizardState.js';
+import type { SlotErrors, WizardValues } from './wizard-state.js';
 import styles from './Wizard.module.css';
 
 function dayAfter(day: string): string {

@@ -7,7 +7,7 @@ import { fail, mockNetwork, ok } from '../../../test/network.js';
 import { jotaiStore } from '../../../lib/session.js';
 import { readStored, writeStored } from '../../../lib/storage.js';
 import { LocationProbe, renderRoutes, signIn, signOut } from '../../../test/render.js';
-import { wizardDraftAtom } from './wizardState.js';
+import { wizardDraftAtom } from './wizard-state.js';
 import { EventAddPage } from '../EventAddPage.js';
 
 const routeObjects = [

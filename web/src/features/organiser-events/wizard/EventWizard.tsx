@@ -28,7 +28,7 @@ import {
   type Step,
   type WizardDraft,
   type WizardValues,
-} from './wizardState.js';
+} from './wizard-state.js';
 
 const STEP_TITLES = { 1: WIZARD_TEXTS.detailsTitle, 2: WIZARD_TEXTS.ticketsTitle, 3: WIZARD_TEXTS.reviewTitle } as const;
 

@@ -9,7 +9,7 @@ import { mockNetwork, ok } from '../../../test/network.js';
 import { renderRoutes, signIn, signOut } from '../../../test/render.js';
 import { EventAddPage } from '../EventAddPage.js';
 import { EventUpdatePage } from '../EventUpdatePage.js';
-import { eventValues, wizardDraftAtom } from './wizardState.js';
+import { eventValues, wizardDraftAtom } from './wizard-state.js';
 
 const routeObjects = [
   { path: routes.eventAdd, element: <EventAddPage /> },

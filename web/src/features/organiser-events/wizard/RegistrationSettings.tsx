@@ -2,7 +2,7 @@ import { DEFAULT_REGISTRATIONS_PER_EMAIL, MAX_REGISTRATIONS_PER_EMAIL } from '@t
 import { TextField } from '../../../components/Field.js';
 import { Switch } from '../../../components/Switch.js';
 import { WIZARD_TEXTS } from '../texts.js';
-import type { SlotErrors, WizardValues } from './wizardState.js';
+import type { SlotErrors, WizardValues } from './wizard-state.js';
 import styles from './Wizard.module.css';
 
 /** Step 2's registration settings: registrations per email and the email confirmation of free tickets. */

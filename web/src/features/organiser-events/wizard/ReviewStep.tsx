@@ -3,7 +3,7 @@ import { formatEventDate, formatNaira } from '@tapcard/shared/domain';
 import { EventBanner } from '../../../components/EventBanner.js';
 import { GalleryGrid } from '../../../components/GalleryGrid.js';
 import { WIZARD_TEXTS } from '../texts.js';
-import type { WizardValues } from './wizardState.js';
+import type { WizardValues } from './wizard-state.js';
 import styles from './Wizard.module.css';
 
 /** Step 3: everything as it will be saved, with the display-only start and end times. */

@@ -2,8 +2,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/Button.js';
 import { FormError, SelectField, TextField } from '../../../components/Field.js';
 import { WIZARD_TEXTS } from '../texts.js';
-import { checkTicket, chooseKind, emptyTicket, ticketToForm, TICKET_NAMES, type TicketFormState } from './ticketForm.js';
-import type { SlotErrors, TicketDraft } from './wizardState.js';
+import { checkTicket, chooseKind, emptyTicket, ticketToForm, TICKET_NAMES, type TicketFormState } from './ticket-form.js';
+import type { SlotErrors, TicketDraft } from './wizard-state.js';
 import styles from './Wizard.module.css';
 
 function RadioGroup<V extends string>({ legend, name, value, options, onChange, disabled, error }: { legend: string; name: string; value: string; options: readonly { value: V; label: string }[]; onChange: (value: V) => void; disabled?: boolean; error?: string | undefined }) {

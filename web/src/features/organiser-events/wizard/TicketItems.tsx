@@ -1,7 +1,7 @@
 import { Pencil, Trash2 } from 'lucide-react';
 import { formatNaira } from '@tapcard/shared/domain';
 import { WIZARD_TEXTS } from '../texts.js';
-import type { TicketDraft } from './wizardState.js';
+import type { TicketDraft } from './wizard-state.js';
 import styles from './Wizard.module.css';
 
 /** The tickets added so far: click one to edit it, or delete it. */

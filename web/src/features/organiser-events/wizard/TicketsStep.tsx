@@ -4,7 +4,7 @@ import { GalleryEditor } from './GalleryEditor.js';
 import { RegistrationSettings } from './RegistrationSettings.js';
 import { TicketForm } from './TicketForm.js';
 import { TicketItems } from './TicketItems.js';
-import type { SlotErrors, TicketDraft, WizardValues } from './wizardState.js';
+import type { SlotErrors, TicketDraft, WizardValues } from './wizard-state.js';
 import styles from './Wizard.module.css';
 
 /** Step 2: the ticket categories (add, edit in place, delete), the registration settings and the media gallery. */

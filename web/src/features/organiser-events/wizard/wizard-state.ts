@@ -1,7 +1,7 @@
 import { atom } from 'jotai';
 import type { EventPayload, Event } from '@tapcard/shared/contract';
+import { sameEventDay } from '@tapcard/shared/domain';
 import {
-  calendarDay,
   eventDetailsSchema,
   makeEventDetailsSchema,
   messageFieldKey,
@@ -129,8 +129,6 @@ function settings(values: WizardValues) {
   return { max_registrations_per_email: values.max_registrations_per_email ?? DEFAULT_REGISTRATIONS_PER_EMAIL, confirm_email_for_free: values.confirm_email_for_free ?? false };
 }
 
-const sameDay = (a: string, b: string | null | undefined): boolean => b != null && calendarDay(a) !== null && calendarDay(a) === calendarDay(b);
-
 /** Step 1's fields as the schema reads them; the end date only when switched on. */
 function details(values: WizardValues) {
   return {
@@ -173,8 +171,7 @@ function placed(errors: Record<string, string>, step: Step): SlotErrors {
  */
 export function validateStep(step: Step, values: WizardValues, original?: WizardDraft['original']): SlotErrors {
   if (step === 1) {
-    const keepsPastStart = original !== undefined && sameDay(values.start_date, original.start_date);
-    const schema = keepsPastStart ? makeEventDetailsSchema(() => new Date(0)) : eventDetailsSchema;
+    const schema = original ? makeEventDetailsSchema(() => new Date(), original.start_date) : eventDetailsSchema;
     const result = validate(schema, details(values));
     return result.ok ? {} : placed(result.errors, 1);
   }
@@ -196,8 +193,8 @@ function registrationSettings(values: WizardValues): Pick<EventPayload, 'max_reg
 
 /** What create and update send: no times, the end date only when switched on; unchanged days keep the stored text. */
 export function toPayload(values: WizardValues, original?: WizardDraft['original']): EventPayload {
-  const start = original && sameDay(values.start_date, original.start_date) ? original.start_date : values.start_date;
-  const end = values.hasEndDate ? (original && sameDay(values.end_date, original.end_date) && original.end_date ? original.end_date : values.end_date) : undefined;
+  const start = original && sameEventDay(values.start_date, original.start_date) ? original.start_date : values.start_date;
+  const end = values.hasEndDate ? (original && sameEventDay(values.end_date, original.end_date) && original.end_date ? original.end_date : values.end_date) : undefined;
   return {
     title: values.title.trim(),
     description: values.description.trim(),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { event } from '../../../test/event-fixtures.js';
-import { eventValues, newEventValues, slotOf, toPayload, validateStep } from './wizardState.js';
+import { eventValues, newEventValues, slotOf, toPayload, validateStep } from './wizard-state.js';
 
 const day = (offset: number) => {
   const d = new Date();

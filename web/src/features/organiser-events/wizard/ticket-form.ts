@@ -1,5 +1,5 @@
 import { addTicketFormSchema, validate } from '@tapcard/shared/rules';
-import { slotOf, type SlotErrors, type TicketDraft } from './wizardState.js';
+import { slotOf, type SlotErrors, type TicketDraft } from './wizard-state.js';
 
 /** The add-ticket form as the organiser fills it in. */
 export interface TicketFormState {
