@@ -7,7 +7,7 @@ import { upstreamPages } from '@tapcard/shared/contract';
 import type { UpstreamConfig } from './config.js';
 import { ping, type Db } from './db/database.js';
 import type { Mailer } from './lib/mailer.js';
-import type { PaymentProvider } from './lib/payments.js';
+import type { PaymentProvider } from './domain/payments.js';
 import type { Sleep } from './lib/throttle.js';
 import auth from './plugins/auth.js';
 import cacheControl from './plugins/cache-control.js';

@@ -305,7 +305,7 @@ async function writeDemo(trx: Transaction<Database>, passwordHash: string, now: 
     ])
     .execute();
 
-  // Every change of the live event takes the next seq, as lib/event-seq.ts does for live writes.
+  // Every change of the live event takes the next seq, as domain/event-sequence.ts does for live writes.
   let seq = 0;
   const next = () => (seq += 1);
   const ids = new Map<string, { id: string; name: string; image: string }>();

@@ -3,7 +3,7 @@ import { buildApp } from './app.js';
 import { ConfigError, readConfig } from './config.js';
 import { openConfiguredDatabase } from './db/database.js';
 import { outboxMailer, smtpMailer } from './lib/mailer.js';
-import { TestPaymentProvider } from './lib/payments.js';
+import { TestPaymentProvider } from './domain/payments.js';
 import { startUploadSweeper } from './lib/upload-sweeper.js';
 import { formatDemoSummary, seedDemo } from './seed.js';
 

@@ -1,7 +1,7 @@
 import { calls } from '@tapcard/shared/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { HttpError } from '../lib/http-error.js';
-import { createEvent } from '../routes/events/test-helpers.js';
+import { createEvent } from '../test/events.js';
 import { answerOf, send } from '../test/contract.js';
 import { createTestUpstream, createUser, type TestUpstream } from '../test/harness.js';
 import { formatChips, mintChips, parseMintArgs, run, UsageError } from './mint-chips.js';

@@ -4,7 +4,7 @@ import type { UpstreamConfig } from '../config.js';
 import type { Database } from '../db/schema.js';
 import { configOrReport, runIfMain, withDatabase, type CliDeps, type CliIo } from './runner.js';
 import { randomId } from '../lib/crypto.js';
-import { inEventChange } from '../lib/event-seq.js';
+import { inEventChange } from '../domain/event-sequence.js';
 import { HttpError } from '../lib/http-error.js';
 import { chipPath } from '../routes/events/common.js';
 

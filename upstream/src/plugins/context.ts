@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import type { UpstreamConfig } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { Mailer } from '../lib/mailer.js';
-import type { PaymentProvider } from '../lib/payments.js';
+import type { PaymentProvider } from '../domain/payments.js';
 import { realSleep, Throttle, type Sleep } from '../lib/throttle.js';
 
 export interface ContextOptions {

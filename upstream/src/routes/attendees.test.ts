@@ -3,11 +3,11 @@ import { calls } from '@tapcard/shared/contract';
 import { avatarFor } from '@tapcard/shared/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken, randomId, randomToken } from '../lib/crypto.js';
-import { TestPaymentProvider } from '../lib/payments.js';
+import { TestPaymentProvider } from '../domain/payments.js';
 import { LIMITS } from '../lib/throttle.js';
 import { answerOf, expectFieldError, send } from '../test/contract.js';
 import { createTestUpstream, createUser, type TestUpstream } from '../test/harness.js';
-import { createEvent, dayText, insertAttendee, insertChip, priceId, registerFree, tidOf } from './events/test-helpers.js';
+import { createEvent, dayText, insertAttendee, insertChip, priceId, registerFree, tidOf } from '../test/events.js';
 
 let t: TestUpstream;
 let organiser: Awaited<ReturnType<typeof createUser>>;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomId } from '../lib/crypto.js';
 import { answerOf, send } from '../test/contract.js';
 import { createTestUpstream, createUser, type TestUpstream } from '../test/harness.js';
-import { createEvent, eventBody } from './events/test-helpers.js';
+import { createEvent, eventBody } from '../test/events.js';
 
 let t: TestUpstream;
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import { cleanName } from '@tapcard/shared/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerOf, expectFieldError, send } from '../test/contract.js';
 import { createTestUpstream, createUser, SERVICE_KEY, type TestUpstream } from '../test/harness.js';
-import { createEvent, dayText, eventBody, insertAttendee, insertChip, priceId, registerFree } from './events/test-helpers.js';
+import { createEvent, dayText, eventBody, insertAttendee, insertChip, priceId, registerFree } from '../test/events.js';
 
 let t: TestUpstream;
 beforeAll(async () => {

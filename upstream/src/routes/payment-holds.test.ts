@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { calls } from '@tapcard/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomId } from '../lib/crypto.js';
-import { TestPaymentProvider } from '../lib/payments.js';
+import { TestPaymentProvider } from '../domain/payments.js';
 import { answerOf, send } from '../test/contract.js';
 import { createTestUpstream, createUser, type TestUpstream } from '../test/harness.js';
-import { createEvent, priceId, tidOf } from './events/test-helpers.js';
+import { createEvent, priceId, tidOf } from '../test/events.js';
 
 /** Paid tickets are held for their payment 15 minutes, then released; a late payment never oversells. */
 

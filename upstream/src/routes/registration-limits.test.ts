@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomId } from '../lib/crypto.js';
 import { answerOf, expectFieldError, send } from '../test/contract.js';
 import { createTestUpstream, createUser, type TestUpstream } from '../test/harness.js';
-import { createEvent, eventBody, priceId, tidOf, type EventBody } from './events/test-helpers.js';
+import { createEvent, eventBody, priceId, tidOf, type EventBody } from '../test/events.js';
 import { HOLD_MS, REGISTRATIONS_PER_ADDRESS } from './events/registration.js';
 
 let t: TestUpstream;

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { TestPaymentProvider } from '../lib/payments.js';
+import { TestPaymentProvider } from '../domain/payments.js';
 import orderRoutes from './shop/orders.js';
 import preorderRoutes from './shop/preorder.js';
 import testProviderRoutes from './shop/test-provider.js';

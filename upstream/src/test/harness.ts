@@ -8,7 +8,7 @@ import type { UpstreamConfig } from '../config.js';
 import { dropSchema, migrate, openDatabase, type Db } from '../db/database.js';
 import { hashPassword, hashToken, randomId, randomToken } from '../lib/crypto.js';
 import { outboxMailer } from '../lib/mailer.js';
-import { TestPaymentProvider } from '../lib/payments.js';
+import { TestPaymentProvider } from '../domain/payments.js';
 
 /**
  * One upstream per test file, on the database the run asks for: embedded PGlite by default, or the

@@ -6,13 +6,13 @@ import type { Kysely } from 'kysely';
 import type { Database, Row } from '../../db/schema.js';
 import { clientKey } from '../../lib/client-address.js';
 import { hashToken } from '../../lib/crypto.js';
-import { inEventChange } from '../../lib/event-seq.js';
+import { inEventChange } from '../../domain/event-sequence.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error.js';
 import { route } from '../../lib/route.js';
 import { LIMITS } from '../../lib/throttle.js';
 import { adminIdOf, CHAT_ENDED_MESSAGE, CHAT_NOT_STARTED_MESSAGE, NOT_SELF_MESSAGE, NOT_YOUR_EVENT_MESSAGE, RECIPIENT_MESSAGE } from './common.js';
-import { requireConfirmedAttendee, storeGroupChat, storePrivateChat } from './chat-store.js';
-import { eventById, eventDates, eventSummary, partyPrivateChats, recentChats } from './views.js';
+import { requireConfirmedAttendee, storeGroupChat, storePrivateChat } from '../../repositories/chats.js';
+import { eventById, eventDates, eventSummary, partyPrivateChats, recentChats } from '../../repositories/events.js';
 
 export const CHIP_TAKEN_MESSAGE = 'This chip is already linked to another attendee';
 export const ACCESS_UNKNOWN_MESSAGE = 'This access token is not valid';

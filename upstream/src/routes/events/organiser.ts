@@ -3,12 +3,12 @@ import { eventTiming } from '@tapcard/shared/domain';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { randomId } from '../../lib/crypto.js';
-import { inEventChange } from '../../lib/event-seq.js';
+import { inEventChange } from '../../domain/event-sequence.js';
 import { badRequest, forbidden, notFound } from '../../lib/http-error.js';
 import { route } from '../../lib/route.js';
 import { ADMIN_NAME, adminIdOf, CHAT_ENDED_MESSAGE, NOT_SELF_MESSAGE } from './common.js';
-import { requireConfirmedAttendee, storeGroupChat, storePrivateChat } from './chat-store.js';
-import { liveState } from './live.js';
+import { requireConfirmedAttendee, storeGroupChat, storePrivateChat } from '../../repositories/chats.js';
+import { liveState } from '../../repositories/live-state.js';
 import {
   checkStartNotPast,
   checkTickets,
@@ -31,7 +31,7 @@ import {
   ownEvent,
   partyPrivateChats,
   recentChats,
-} from './views.js';
+} from '../../repositories/events.js';
 
 /**
  * The organiser's calls (bearer token). Every call is scoped to the caller's own events: another

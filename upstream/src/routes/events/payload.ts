@@ -5,7 +5,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { randomId } from '../../lib/crypto.js';
 import { badRequest } from '../../lib/http-error.js';
-import { likeEscape } from './views.js';
+import { likeEscape } from '../../repositories/events.js';
 
 /** What create and update do with an event payload beyond the contract's own validation. */
 

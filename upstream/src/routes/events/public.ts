@@ -3,7 +3,7 @@ import { capacity } from '@tapcard/shared/domain';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../lib/http-error.js';
 import { route } from '../../lib/route.js';
-import { eventById, eventLists, eventView, eventViews, likeEscape, publicAttendees, SEARCH_LIMIT } from './views.js';
+import { eventById, eventLists, eventView, eventViews, likeEscape, publicAttendees, SEARCH_LIMIT } from '../../repositories/events.js';
 
 /** Public event pages: no login, public shapes only (no attendee email or phone, no tokens). */
 export function publicEventRoutes(app: FastifyInstance): void {

@@ -7,12 +7,12 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, Row } from '../../db/schema.js';
 import { clientKey } from '../../lib/client-address.js';
 import { hashToken, randomId, randomToken } from '../../lib/crypto.js';
-import { inEventChange } from '../../lib/event-seq.js';
+import { inEventChange } from '../../domain/event-sequence.js';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error.js';
-import { insertOrder, settleOrder } from '../../lib/orders.js';
+import { insertOrder, settleOrder } from '../../domain/orders.js';
 import { route } from '../../lib/route.js';
 import type { Limit } from '../../lib/throttle.js';
-import { eventById, eventDates } from './views.js';
+import { eventById, eventDates } from '../../repositories/events.js';
 
 /** The token page's text; also the answer when the access of a paid ticket was already handed out. */
 export const ACCESS_SENT_MESSAGE = 'Your event access has been sent to your email.';

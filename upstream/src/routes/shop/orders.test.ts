@@ -2,7 +2,7 @@ import { calls } from '@tapcard/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerOf, expectFieldError, send } from '../../test/contract.js';
 import { createTestUpstream, type TestUpstream } from '../../test/harness.js';
-import { cartLine, clientIp, deliveryOrder, pickupOrder, uniqueEmail } from './fixtures.js';
+import { cartLine, clientIp, deliveryOrder, pickupOrder, uniqueEmail } from '../../test/shop.js';
 import { resolveCallbackUrl } from './orders.js';
 
 let t: TestUpstream;

@@ -3,7 +3,7 @@ import { cartTotals, findPickupBranch, priceOfColour, shippingFeeFor, type CardC
 import { messages } from '@tapcard/shared/rules';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, notFound } from '../../lib/http-error.js';
-import { insertOrder, orderAnswer, settleOrder, type NewOrder } from '../../lib/orders.js';
+import { insertOrder, orderAnswer, settleOrder, type NewOrder } from '../../domain/orders.js';
 import { route } from '../../lib/route.js';
 import { throttleByIp } from './limits.js';
 

@@ -2,7 +2,7 @@ import { calls } from '@tapcard/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerOf, expectFieldError, send } from '../../test/contract.js';
 import { createTestUpstream, createUser, type TestUpstream } from '../../test/harness.js';
-import { clientIp, uniqueEmail } from './fixtures.js';
+import { clientIp, uniqueEmail } from '../../test/shop.js';
 
 let t: TestUpstream;
 beforeAll(async () => {

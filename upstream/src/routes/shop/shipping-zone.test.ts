@@ -2,7 +2,7 @@ import { calls } from '@tapcard/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectFieldError, send } from '../../test/contract.js';
 import { createTestUpstream, type TestUpstream } from '../../test/harness.js';
-import { clientIp, deliveryOrder } from './fixtures.js';
+import { clientIp, deliveryOrder } from '../../test/shop.js';
 
 /** The shipping zone of a delivery follows its address: the upstream refuses one chosen against it. */
 

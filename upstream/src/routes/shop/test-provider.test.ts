@@ -2,10 +2,10 @@ import { calls, paymentMetadataSchema } from '@tapcard/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { outboxMailer } from '../../lib/mailer.js';
-import type { PaymentProvider } from '../../lib/payments.js';
+import type { PaymentProvider } from '../../domain/payments.js';
 import { answerOf, send } from '../../test/contract.js';
 import { createTestUpstream, type TestUpstream } from '../../test/harness.js';
-import { clientIp, deliveryOrder, pickupOrder } from './fixtures.js';
+import { clientIp, deliveryOrder, pickupOrder } from '../../test/shop.js';
 import { callbackWith, escapeHtml } from './test-provider.js';
 
 let t: TestUpstream;

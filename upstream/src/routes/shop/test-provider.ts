@@ -2,7 +2,7 @@ import { PRODUCT_NAME } from '@tapcard/shared/constants';
 import { upstreamPages } from '@tapcard/shared/contract';
 import { formatNaira } from '@tapcard/shared/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { TestPayment, TestPaymentProvider } from '../../lib/payments.js';
+import type { TestPayment, TestPaymentProvider } from '../../domain/payments.js';
 
 /**
  * The built-in test payment provider's hosted page: the amount, the reference and two buttons that
@@ -13,7 +13,7 @@ import type { TestPayment, TestPaymentProvider } from '../../lib/payments.js';
 
 export const TEST_PAYMENTS_TITLE = `${PRODUCT_NAME} test payments`;
 
-/** References are URL-safe ids (lib/orders.ts); anything else is no payment of ours. */
+/** References are URL-safe ids (domain/orders.ts); anything else is no payment of ours. */
 const REFERENCE = /^[A-Za-z0-9_-]{1,128}$/;
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };

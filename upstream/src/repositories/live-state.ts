@@ -1,11 +1,11 @@
 import type { LiveState } from '@tapcard/shared/contract';
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
-import { chatWire, eventById, eventSummary, GROUP_CHAT_LIMIT, PRIVATE_CHAT_LIMIT, privateChatWire } from './views.js';
+import type { Database } from '../db/schema.js';
+import { chatWire, eventById, eventSummary, GROUP_CHAT_LIMIT, PRIVATE_CHAT_LIMIT, privateChatWire } from './events.js';
 
 /**
  * The gateway poller's read of one event (service key). `version` is the event's change counter
- * (lib/event-seq.ts). With `since`, only rows stamped `since < seq <= version` come back, each read
+ * (domain/event-sequence.ts). With `since`, only rows stamped `since < seq <= version` come back, each read
  * by an (event_id, seq) index, so a poll costs what changed, not the size of the history. Rows
  * stamped after `version` (committed while this read runs) are left for the next poll, so every
  * change is delivered exactly once.

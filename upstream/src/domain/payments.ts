@@ -1,6 +1,6 @@
 import { CURRENCY } from '@tapcard/shared/constants';
 import type { Db } from '../db/database.js';
-import { randomToken } from './crypto.js';
+import { randomToken } from '../lib/crypto.js';
 
 /**
  * The card-payment provider behind orders and paid tickets. The built-in test provider keeps its

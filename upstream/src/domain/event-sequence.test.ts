@@ -1,10 +1,10 @@
 import { calls, SERVICE_KEY_HEADER, type ChatMessage } from '@tapcard/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEvent, insertAttendee, type Registered } from '../routes/events/test-helpers.js';
+import { createEvent, insertAttendee, type Registered } from '../test/events.js';
 import { answerOf, send } from '../test/contract.js';
 import { createTestUpstream, createUser, SERVICE_KEY, type TestUpstream } from '../test/harness.js';
-import { bumpEventSeq, inEventChange } from './event-seq.js';
-import { HttpError } from './http-error.js';
+import { bumpEventSeq, inEventChange } from './event-sequence.js';
+import { HttpError } from '../lib/http-error.js';
 
 let t: TestUpstream;
 beforeAll(async () => {

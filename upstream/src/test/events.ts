@@ -1,8 +1,8 @@
 import { calls, type Body, type Event } from '@tapcard/shared/contract';
 import { expect } from 'vitest';
-import { hashToken, randomId, randomToken } from '../../lib/crypto.js';
-import type { TestUpstream } from '../../test/harness.js';
-import { answerOf, send } from '../../test/contract.js';
+import { hashToken, randomId, randomToken } from '../lib/crypto.js';
+import type { TestUpstream } from './harness.js';
+import { answerOf, send } from './contract.js';
 
 /** Helpers of the events module's tests. */
 

@@ -2,8 +2,8 @@ import { AVATARS, EVENT_LOOKUP_LIMIT } from '@tapcard/shared/constants';
 import type { Attendee, ChatMessage, Event, EventSummary, PrivateChat, PublicAttendee } from '@tapcard/shared/contract';
 import { splitEvents } from '@tapcard/shared/domain';
 import { sql, type Kysely } from 'kysely';
-import type { Database, Row } from '../../db/schema.js';
-import { notFound } from '../../lib/http-error.js';
+import type { Database, Row } from '../db/schema.js';
+import { notFound } from '../lib/http-error.js';
 
 /** Rows of the events module turned into the contract's wire shapes, and the loaders they need. */
 

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { notFound } from './http-error.js';
+import { notFound } from '../lib/http-error.js';
 
 /**
  * The event's change counter (events.seq) orders everything a live viewer must see: group and

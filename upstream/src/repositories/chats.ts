@@ -1,10 +1,10 @@
 import type { ChatMessage, PrivateChat } from '@tapcard/shared/contract';
-import type { Db } from '../../db/database.js';
-import { randomId } from '../../lib/crypto.js';
-import { inEventChange } from '../../lib/event-seq.js';
-import { badRequest } from '../../lib/http-error.js';
-import { RECIPIENT_MESSAGE } from './common.js';
-import { chatWire, privateChatWire } from './views.js';
+import type { Db } from '../db/database.js';
+import { randomId } from '../lib/crypto.js';
+import { inEventChange } from '../domain/event-sequence.js';
+import { badRequest } from '../lib/http-error.js';
+import { RECIPIENT_MESSAGE } from '../routes/events/common.js';
+import { chatWire, privateChatWire } from './events.js';
 
 /** Who a message is stored under: an attendee, or the organiser as 'admin-<id>' named ADMIN. */
 export interface Poster {

@@ -1,7 +1,7 @@
 import type { Order } from '@tapcard/shared/contract';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, Row } from '../db/schema.js';
-import { randomId, randomToken } from './crypto.js';
+import { randomId, randomToken } from '../lib/crypto.js';
 import type { PaymentProvider } from './payments.js';
 
 type DbLike = Kysely<Database> | Transaction<Database>;
