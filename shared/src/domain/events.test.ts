@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   capacity,
   cleanName,
+  eventDay,
   eventStatusText,
   eventTiming,
   formatEventDate,
@@ -9,6 +10,7 @@ import {
   isUpcoming,
   offersGetChips,
   parseEventDate,
+  sameEventDay,
   slugify,
   splitEvents,
   startIsInFuture,
@@ -41,6 +43,28 @@ describe('parseEventDate', () => {
     expect(parseEventDate('soon')).toBeUndefined();
     expect(parseEventDate('2026-02-31')).toBeUndefined();
     expect(parseEventDate('2026-12-12T25:00')).toBeUndefined();
+  });
+});
+
+describe('eventDay', () => {
+  it('reads dates and ISO date-times on the day written', () => {
+    expect(eventDay('1970-01-02')).toBe(1);
+    expect(eventDay('2030-03-15T23:59:59.999+01:00')).toBe(eventDay('2030-03-15'));
+    expect(eventDay('2030-03-15T00:00Z')).toBe(eventDay('2030-03-15'));
+  });
+  it('refuses impossible dates and other text', () => {
+    for (const text of ['2030-02-30', '2030-13-01', '2030-3-5', '15/03/2030', 'tomorrow', '2030-03-15T24:00', '']) {
+      expect(eventDay(text)).toBeNull();
+    }
+  });
+});
+
+describe('sameEventDay', () => {
+  it('compares the days written, and never matches an unreadable date', () => {
+    expect(sameEventDay('2030-03-15', '2030-03-15T23:00:00-05:00')).toBe(true);
+    expect(sameEventDay('2030-03-15', '2030-03-16')).toBe(false);
+    expect(sameEventDay('soon', 'soon')).toBe(false);
+    expect(sameEventDay('2030-03-15', null)).toBe(false);
   });
 });
 

@@ -1,6 +1,6 @@
 import { EVENT_SLUG_MAX_LENGTH } from '../constants/index.js';
 
-/** 0 ongoing, -1 yet to start, 1 ended (the spec's "positive"). */
+/** 0 ongoing, -1 yet to start, 1 ended (any positive number counts as ended). */
 export type EventTiming = -1 | 0 | 1;
 
 /** The date fields every timing helper reads. */
@@ -16,59 +16,96 @@ export interface ParsedEventDate {
   dateOnly: boolean;
 }
 
-const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
-const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?$/;
-const ZONED_DATE_TIME = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}.*(?:Z|[+-]\d{2}:?\d{2}))$/i;
-
 /**
- * A local-time instant from calendar parts, or NaN when they are not a real date and time
- * (2026-02-31, 25:00). A time inside a daylight-saving gap moves forward as Date does.
+ * The one grammar of event dates, on the wire and in the event form: YYYY-MM-DD, optionally followed
+ * (after 'T' or a space) by HH:MM, optional :SS and fraction, and an optional 'Z' or ±HH:MM offset.
  */
-function localTime(year: number, month: number, day: number, hours = 0, minutes = 0, seconds = 0, ms = 0): number {
-  if (hours > 23 || minutes > 59 || seconds > 59) return Number.NaN;
+const EVENT_DATE =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+
+const MS_PER_DAY = 24 * 60 * 60 * 1000;
+
+interface EventDateParts {
+  year: number;
+  month: number;
+  day: number;
+  /** Absent for a date only. */
+  clock?: { hours: number; minutes: number; seconds: number; ms: number; offsetMinutes?: number };
+}
+
+/** The day number (days since 1970-01-01) of a calendar date. */
+function dayNumber(year: number, month: number, day: number): number {
   const date = new Date(0);
-  // setFullYear, unlike the Date constructor, does not map years 0-99 to 1900-1999.
-  date.setFullYear(year, month - 1, day);
-  if (date.getFullYear() !== year || date.getMonth() !== month - 1 || date.getDate() !== day) return Number.NaN;
-  date.setHours(hours, minutes, seconds, ms);
-  return date.getTime();
+  // setUTCFullYear, unlike Date.UTC, does not map years 0-99 to 1900-1999.
+  date.setUTCFullYear(year, month - 1, day);
+  return date.getTime() / MS_PER_DAY;
+}
+
+/** The written parts of an event date, or undefined when it does not follow the grammar or names no real date and time. */
+function readEventDate(value: string | null | undefined): EventDateParts | undefined {
+  if (typeof value !== 'string') return undefined;
+  const match = EVENT_DATE.exec(value.trim());
+  if (!match) return undefined;
+  const [, y, mo, d, hh, mi, ss, fraction, zone] = match;
+  const parts: EventDateParts = { year: Number(y), month: Number(mo), day: Number(d) };
+  const probe = new Date(dayNumber(parts.year, parts.month, parts.day) * MS_PER_DAY);
+  if (probe.getUTCMonth() !== parts.month - 1 || probe.getUTCDate() !== parts.day) return undefined;
+  if (hh === undefined) return parts;
+  const clock = {
+    hours: Number(hh),
+    minutes: Number(mi),
+    seconds: Number(ss ?? '0'),
+    ms: Number((fraction ?? '').padEnd(3, '0').slice(0, 3)),
+  };
+  if (clock.hours > 23 || clock.minutes > 59 || clock.seconds > 59) return undefined;
+  if (zone === undefined) return { ...parts, clock };
+  if (zone === 'Z') return { ...parts, clock: { ...clock, offsetMinutes: 0 } };
+  const offsetHours = Number(zone.slice(1, 3));
+  const offsetMins = Number(zone.slice(-2));
+  if (offsetHours > 23 || offsetMins > 59) return undefined;
+  const sign = zone.startsWith('-') ? -1 : 1;
+  return { ...parts, clock: { ...clock, offsetMinutes: sign * (offsetHours * 60 + offsetMins) } };
 }
 
 /**
- * Reads an event date as the upstream sends it. A date only ('2026-12-12') is the start of that day
- * in local time, not UTC midnight as `new Date()` would read it; a date and time without a zone
- * ('2026-12-12T10:00' or '2026-12-12 10:00:00') is local time; a date and time with a zone
- * ('...Z', '...+01:00') is that instant. Anything unreadable gives undefined.
+ * Reads an event date. A date only ('2026-12-12') is the start of that day in local time, not UTC
+ * midnight as `new Date()` would read it; a date and time without a zone ('2026-12-12T10:00' or
+ * '2026-12-12 10:00:00') is local time (a time inside a daylight-saving gap moves forward as Date
+ * does); a date and time with a zone ('...Z', '...+01:00') is that instant. Anything else gives undefined.
  */
 export function parseEventDate(value: string | null | undefined): ParsedEventDate | undefined {
-  if (typeof value !== 'string') return undefined;
-  const text = value.trim();
-  if (text === '') return undefined;
-
-  const dateOnly = DATE_ONLY.exec(text);
-  if (dateOnly) {
-    const time = localTime(Number(dateOnly[1]), Number(dateOnly[2]), Number(dateOnly[3]));
-    return Number.isNaN(time) ? undefined : { time, dateOnly: true };
+  const parts = readEventDate(value);
+  if (!parts) return undefined;
+  const { year, month, day, clock } = parts;
+  const date = new Date(0);
+  if (clock?.offsetMinutes !== undefined) {
+    date.setUTCFullYear(year, month - 1, day);
+    date.setUTCHours(clock.hours, clock.minutes - clock.offsetMinutes, clock.seconds, clock.ms);
+    return { time: date.getTime(), dateOnly: false };
   }
+  date.setFullYear(year, month - 1, day);
+  date.setHours(clock?.hours ?? 0, clock?.minutes ?? 0, clock?.seconds ?? 0, clock?.ms ?? 0);
+  return { time: date.getTime(), dateOnly: clock === undefined };
+}
 
-  const local = LOCAL_DATE_TIME.exec(text);
-  if (local) {
-    const fraction = (local[7] ?? '').padEnd(3, '0').slice(0, 3);
-    const time = localTime(
-      Number(local[1]),
-      Number(local[2]),
-      Number(local[3]),
-      Number(local[4]),
-      Number(local[5]),
-      Number(local[6] ?? '0'),
-      Number(fraction),
-    );
-    return Number.isNaN(time) ? undefined : { time, dateOnly: false };
-  }
+/**
+ * The calendar day an event date names, as a day number (days since 1970-01-01), or null when it is
+ * unreadable. A date-time counts on the day written in it, whatever its offset.
+ */
+export function eventDay(value: string | null | undefined): number | null {
+  const parts = readEventDate(value);
+  return parts ? dayNumber(parts.year, parts.month, parts.day) : null;
+}
 
-  const zoned = ZONED_DATE_TIME.exec(text);
-  const time = Date.parse(zoned ? `${zoned[1]}T${zoned[2]}` : text);
-  return Number.isNaN(time) ? undefined : { time, dateOnly: false };
+/** Whether two event dates name the same calendar day (false when either is unreadable). */
+export function sameEventDay(a: string | null | undefined, b: string | null | undefined): boolean {
+  const day = eventDay(a);
+  return day !== null && day === eventDay(b);
+}
+
+/** Today's day number (as eventDay counts it) in the local time zone of `now`. */
+export function localDay(now: Date): number {
+  return dayNumber(now.getFullYear(), now.getMonth() + 1, now.getDate());
 }
 
 /** The first instant of the local day after the one holding `time`. */

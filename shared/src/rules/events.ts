@@ -1,53 +1,31 @@
-/** Part 2 §5: the event wizard (details, tickets, gallery) and the keyword placement of its messages. */
+/** The event wizard's rules (details, tickets, gallery) and the keyword placement of its messages. */
 import { z } from 'zod';
 import { DEFAULT_REGISTRATIONS_PER_EMAIL, MAX_REGISTRATIONS_PER_EMAIL } from '../constants/index.js';
+import { eventDay, localDay, sameEventDay } from '../domain/events.js';
 import { blankToUndefined, numberInput, requiredString } from './fields.js';
 import { messages } from './messages.js';
 
-const MS_PER_DAY = 24 * 60 * 60 * 1000;
-
-/** YYYY-MM-DD, optionally followed by an ISO time and offset. */
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
-
-/**
- * The calendar day an ISO date or date-time names, as a day number (days since 1970-01-01), or null
- * when the text is not a real date. A date-time counts on the day written in it (its own offset).
- */
-export function calendarDay(text: string): number | null {
-  const match = ISO_DATE.exec(text.trim());
-  if (match === null) return null;
-  const [, y, m, d, hh, mm, ss] = match;
-  const year = Number(y);
-  const month = Number(m);
-  const day = Number(d);
-  if (Number(hh ?? 0) > 23 || Number(mm ?? 0) > 59 || Number(ss ?? 0) > 59) return null;
-  const ms = Date.UTC(year, month - 1, day);
-  const date = new Date(ms);
-  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
-  return ms / MS_PER_DAY;
-}
-
-/** Today's day number in the local time zone of `now`. */
-const localDay = (now: Date): number => Date.UTC(now.getFullYear(), now.getMonth(), now.getDate()) / MS_PER_DAY;
-
-const isDate = (text: string): boolean => calendarDay(text) !== null;
+const isDate = (text: string): boolean => eventDay(text) !== null;
 
 const datesOf = (value: unknown): { start: number; end: number } | null => {
   const { start_date, end_date } = (value ?? {}) as { start_date?: unknown; end_date?: unknown };
   if (typeof start_date !== 'string' || typeof end_date !== 'string') return null;
-  const start = calendarDay(start_date);
-  const end = calendarDay(end_date);
+  const start = eventDay(start_date);
+  const end = eventDay(end_date);
   return start === null || end === null ? null : { start, end };
 };
 
-/** The details fields of step 1; the start date may not lie before today (today is allowed). */
-const detailsShape = (now: () => Date) => ({
+/**
+ * The details fields of step 1. The start date may not lie before today (today is allowed), except
+ * that an update may keep the start day it has stored (`storedStart`) even once that day has passed.
+ */
+const detailsShape = (now: () => Date, storedStart?: string | null) => ({
   title: requiredString(messages.eventNameRequired),
   description: requiredString(messages.eventDescriptionRequired),
   location: requiredString(messages.eventLocationRequired),
   start_date: requiredString(messages.startDateRequired)
     .pipe(z.string().refine(isDate, messages.dateInvalid))
-    .pipe(z.string().refine((text) => (calendarDay(text) ?? 0) >= localDay(now()), messages.futureDate)),
+    .pipe(z.string().refine((text) => sameEventDay(text, storedStart) || (eventDay(text) ?? 0) >= localDay(now()), messages.futureDate)),
   /** Optional; blank or null means no end date. */
   end_date: z.preprocess(
     blankToUndefined,
@@ -65,8 +43,9 @@ const withEndAfterStart = <T extends z.ZodObject<ReturnType<typeof detailsShape>
     { error: messages.endDateAfterStart, path: ['end_date'], when: (payload) => datesOf(payload.value) !== null },
   );
 
-/** Step 1 of the wizard, with an injectable clock for the "not in the past" rule. */
-export const makeEventDetailsSchema = (now: () => Date) => withEndAfterStart(z.object(detailsShape(now)));
+/** Step 1 of the wizard, with an injectable clock for the "not in the past" rule and, on update, the stored start date. */
+export const makeEventDetailsSchema = (now: () => Date, storedStart?: string | null) =>
+  withEndAfterStart(z.object(detailsShape(now, storedStart)));
 export const eventDetailsSchema = makeEventDetailsSchema(() => new Date());
 export type EventDetailsValues = z.infer<typeof eventDetailsSchema>;
 
@@ -98,7 +77,7 @@ export type TicketValues = z.infer<typeof ticketSchema>;
 /** The price list: at least one ticket. */
 export const ticketListSchema = z.array(ticketSchema, { error: messages.ticketsMin }).min(1, messages.ticketsMin);
 
-/** The add-ticket form's own schema, with the spec's variant messages. */
+/** The add-ticket form's own schema, with its own wording of the messages. */
 export const addTicketFormSchema = z.object({
   id: ticketId,
   title: requiredString(messages.ticketTitleRequired),
@@ -163,7 +142,7 @@ export const EVENT_FIELD_KEYS = ['name', 'description', 'location', 'title', 'am
 export type EventFieldKey = (typeof EVENT_FIELD_KEYS)[number];
 
 /**
- * Keywords, first match wins. Besides the spec's list, 'price' goes under amount ('Price must be at
+ * Keywords, first match wins. Besides the field names, 'price' goes under amount ('Price must be at
  * least 0') and 'chips' under withChips, so every message of the wizard finds its field.
  */
 const FIELD_KEYWORDS: ReadonlyArray<readonly [string, EventFieldKey]> = [

@@ -19,7 +19,6 @@ import {
   replaceGallery,
   replacePrices,
   retryOnCleanNameClash,
-  startDayChanged,
 } from './payload.js';
 import {
   eventById,
@@ -98,7 +97,7 @@ export function organiserRoutes(app: FastifyInstance): void {
   route(app, calls.updateEvent)(async ({ params, body, user }) => {
     const existing = await ownEvent(app.db, params.id, user.id);
     const now = app.now();
-    if (startDayChanged(eventDates(existing).start_date, body.start_date)) checkStartNotPast(body.start_date, now);
+    checkStartNotPast(body.start_date, now, eventDates(existing).start_date);
     checkTickets(body.prices);
     const { start, end } = instants(body);
     await retryOnCleanNameClash(() =>

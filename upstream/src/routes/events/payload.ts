@@ -1,6 +1,6 @@
 import type { EventPayload } from '@tapcard/shared/contract';
 import { cleanName, parseEventDate } from '@tapcard/shared/domain';
-import { calendarDay, makeEventDetailsSchema, messages } from '@tapcard/shared/rules';
+import { makeEventDetailsSchema, messages } from '@tapcard/shared/rules';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { randomId } from '../../lib/crypto.js';
@@ -16,18 +16,13 @@ type Ticket = EventPayload['prices'][number];
 const MAX_INT = 2_147_483_647;
 
 /**
- * The spec's "not in the past" rule on the upstream's clock: a start day before today (the server's
- * local day) answers 400 under start_date with 'Please choose future date!'. The shared rule itself
- * is applied, with app.now() as its clock.
+ * The "not in the past" rule on the upstream's clock: a start day before today (the server's local
+ * day) answers 400 under start_date with 'Please choose future date!', unless an update keeps its
+ * stored start day. The shared rule itself is applied, with app.now() as its clock.
  */
-export function checkStartNotPast(startDate: string, now: Date): void {
-  const result = makeEventDetailsSchema(() => now).shape.start_date.safeParse(startDate);
+export function checkStartNotPast(startDate: string, now: Date, storedStart?: string): void {
+  const result = makeEventDetailsSchema(() => now, storedStart).shape.start_date.safeParse(startDate);
   if (!result.success) throw badRequest(result.error.issues[0]?.message ?? messages.futureDate, 'start_date');
-}
-
-/** True when the new start date names another calendar day than the stored one. */
-export function startDayChanged(previous: string, next: string): boolean {
-  return calendarDay(previous) !== calendarDay(next);
 }
 
 /** The instants stored beside the dates as written (ordering, SQL); a date only is the server's local day. */
