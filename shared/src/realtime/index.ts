@@ -8,7 +8,7 @@ import {
 
 /**
  * The Socket.IO protocol between the web and the gateway (default namespace), validated on both
- * ends. See DESIGN.md "Realtime".
+ * ends. How a client applies what it receives is merge.ts.
  *
  * Versions: every event has a change counter kept by the upstream (`version`). Each `update` says
  * which version it brings the view to and which version it follows (`prevVersion`). Updates of scope
@@ -140,3 +140,5 @@ export interface ServerToClientEvents {
 }
 
 export const REALTIME_PATH = '/socket.io';
+
+export * from './merge.js';

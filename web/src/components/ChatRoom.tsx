@@ -1,7 +1,7 @@
 import { SendHorizontal } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { Link } from 'react-router-dom';
-import { ADMIN_NAME, messageStyle, type ThreadItem } from '../lib/chat.js';
+import { ADMIN_NAME, messageStyle, type ThreadItem } from '../lib/live/chat.js';
 import { BackLink, Avatar } from './Page.js';
 import styles from './ChatRoom.module.css';
 

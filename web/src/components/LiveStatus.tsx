@@ -1,4 +1,4 @@
-import type { Connection } from '../lib/realtime.js';
+import type { Connection } from '../lib/live/subscription.js';
 import styles from './EventParts.module.css';
 
 export const LIVE_TEXTS = {

@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Server } from 'socket.io';
 import { REALTIME_PATH, type Snapshot, type Subscribe, type Update } from '@tapcard/shared/realtime';
-import { RealtimeClient, setRealtimeClient } from '../lib/realtime.js';
+import { RealtimeClient, setRealtimeClient } from '../lib/live/client.js';
 
 /**
  * A real Socket.IO server speaking the shared realtime protocol minimally, for component tests of the

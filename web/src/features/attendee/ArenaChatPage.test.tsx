@@ -128,7 +128,7 @@ describe('arena group chat', () => {
     const network = mockNetwork();
     network.on(calls.eventToken, ok(attendeeToken({ chats: [message('m-poll', 1, 'Polled hello')] })));
     // No server: point the page's client at a port nobody listens on, with a short grace period.
-    const { RealtimeClient, setRealtimeClient } = await import('../../lib/realtime.js');
+    const { RealtimeClient, setRealtimeClient } = await import('../../lib/live/client.js');
     setRealtimeClient(new RealtimeClient({ url: 'http://127.0.0.1:9', connectGraceMs: 200, lingerMs: 0 }));
     try {
       renderRoutes(routeObjects, paths.arenaChat(TID));

@@ -7,7 +7,7 @@ import { LiveStatus } from '../../components/LiveStatus.js';
 import { LoadingScreen } from '../../components/LoadingScreen.js';
 import { NotFoundView } from '../../components/NotFoundView.js';
 import { PrivateThreads, privateThreads } from '../../components/PrivateThreads.js';
-import { useOutbox, useSeen } from '../../lib/chat.js';
+import { useOutbox, useSeen } from '../../lib/live/chat.js';
 import { useNow } from '../../lib/now.js';
 import { paths } from '../../lib/paths.js';
 import { TEXTS } from './texts.js';

@@ -9,7 +9,7 @@ import { LoadingScreen } from '../../components/LoadingScreen.js';
 import { NotFoundView } from '../../components/NotFoundView.js';
 import { Avatar, Page } from '../../components/Page.js';
 import { PrivateThreads, privateThreads } from '../../components/PrivateThreads.js';
-import { useSeen } from '../../lib/chat.js';
+import { useSeen } from '../../lib/live/chat.js';
 import { useNow } from '../../lib/now.js';
 import { paths } from '../../lib/paths.js';
 import styles from './Attendee.module.css';

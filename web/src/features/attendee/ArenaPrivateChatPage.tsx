@@ -6,7 +6,7 @@ import { GET_STARTED_TEXTS, GetStartedPanel } from '../../components/GetStartedP
 import { LiveStatus } from '../../components/LiveStatus.js';
 import { LoadingScreen } from '../../components/LoadingScreen.js';
 import { NotFoundView } from '../../components/NotFoundView.js';
-import { ADMIN_NAME, isAdminId, markSeen, useOutbox } from '../../lib/chat.js';
+import { ADMIN_NAME, isAdminId, markSeen, useOutbox } from '../../lib/live/chat.js';
 import { useNow } from '../../lib/now.js';
 import { paths } from '../../lib/paths.js';
 import { TEXTS } from './texts.js';

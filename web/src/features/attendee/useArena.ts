@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { calls, type ChatMessage, type PrivateChat } from '@tapcard/shared/contract';
+import type { ViewOf } from '@tapcard/shared/realtime';
 import { api, apiOrThrow } from '../../lib/api.js';
-import type { PostResult } from '../../lib/chat.js';
-import { arenaViewOf } from '../../lib/live-polls.js';
-import { useArenaLive, type ViewOf } from '../../lib/realtime.js';
+import type { PostResult } from '../../lib/live/chat.js';
+import { arenaViewOf } from '../../lib/live/polls.js';
+import { useArenaLive } from '../../lib/live/useLiveEvent.js';
 
 /** Longest image reference a chat post carries (the contract's bound); a longer one is left out. */
 const MAX_IMAGE = 2048;

@@ -2,12 +2,11 @@ import { useMutation } from '@tanstack/react-query';
 import { CheckCircle2, XCircle } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { calls } from '@tapcard/shared/contract';
-import type { Update } from '@tapcard/shared/realtime';
+import type { Update, ViewOf } from '@tapcard/shared/realtime';
 import { Button } from '../../components/Button.js';
 import { Avatar } from '../../components/Page.js';
 import { Spinner } from '../../components/Spinner.js';
 import { apiOrThrow } from '../../lib/api.js';
-import type { ViewOf } from '../../lib/realtime.js';
 import styles from './Chips.module.css';
 import { TEXTS } from './texts.js';
 

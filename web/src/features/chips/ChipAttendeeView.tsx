@@ -3,7 +3,7 @@ import { ButtonLink } from '../../components/Button.js';
 import { EventBanner } from '../../components/EventBanner.js';
 import { Avatar } from '../../components/Page.js';
 import { paths } from '../../lib/paths.js';
-import type { ViewOf } from '../../lib/realtime.js';
+import type { ViewOf } from '@tapcard/shared/realtime';
 import styles from './Chips.module.css';
 import { TEXTS } from './texts.js';
 

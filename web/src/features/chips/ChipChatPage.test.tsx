@@ -1,7 +1,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { calls, type ChipRecord } from '@tapcard/shared/contract';
-import { chipViewOf } from '../../lib/live-polls.js';
+import { chipViewOf } from '../../lib/live/polls.js';
 import { paths, routes } from '../../lib/paths.js';
 import { writeStored } from '../../lib/storage.js';
 import { ada, attendeeToken, ATTENDEE_ID, chipRecord, dates, eventSummary, message, TID } from '../../test/event-fixtures.js';

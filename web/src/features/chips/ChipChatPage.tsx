@@ -8,7 +8,7 @@ import { LiveStatus } from '../../components/LiveStatus.js';
 import { LoadingScreen } from '../../components/LoadingScreen.js';
 import { NotFoundView } from '../../components/NotFoundView.js';
 import { api } from '../../lib/api.js';
-import { useOutbox, type PostResult } from '../../lib/chat.js';
+import { useOutbox, type PostResult } from '../../lib/live/chat.js';
 import { useBlockContextMenu } from '../../lib/context-menu.js';
 import { useNow } from '../../lib/now.js';
 import { paths } from '../../lib/paths.js';

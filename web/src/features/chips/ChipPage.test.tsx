@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { calls, type ChipRecord } from '@tapcard/shared/contract';
-import { chipViewOf } from '../../lib/live-polls.js';
+import { chipViewOf } from '../../lib/live/polls.js';
 import { paths, routes } from '../../lib/paths.js';
 import { ada, ATTENDEE_ID, chipRecord, EVENT_ID, eventSummary, TID } from '../../test/event-fixtures.js';
 import { mockNetwork, ok, fail } from '../../test/network.js';

@@ -10,7 +10,7 @@ import { NotFoundView } from '../../components/NotFoundView.js';
 import { Page } from '../../components/Page.js';
 import { api, apiOrThrow } from '../../lib/api.js';
 import { useBlockContextMenu } from '../../lib/context-menu.js';
-import { chipViewOf } from '../../lib/live-polls.js';
+import { chipViewOf } from '../../lib/live/polls.js';
 import { authTokenAtom } from '../../lib/session.js';
 import { CheckInView } from './CheckInView.js';
 import { ChipAttendeeView } from './ChipAttendeeView.js';

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { calls } from '@tapcard/shared/contract';
 import { apiOrThrow } from '../../lib/api.js';
-import { chipViewOf } from '../../lib/live-polls.js';
-import { useChipLive } from '../../lib/realtime.js';
+import { chipViewOf } from '../../lib/live/polls.js';
+import { useChipLive } from '../../lib/live/useLiveEvent.js';
 
 /**
  * A chip: its record (organiser flag, ticket) read once, and its live view (attendee, check-in, chats)

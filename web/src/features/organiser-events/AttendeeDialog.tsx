@@ -1,12 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { calls } from '@tapcard/shared/contract';
-import type { Update } from '@tapcard/shared/realtime';
+import type { Update, ViewOf } from '@tapcard/shared/realtime';
 import { Dialog } from '../../components/Dialog.js';
 import { Avatar } from '../../components/Page.js';
 import { Spinner } from '../../components/Spinner.js';
 import { Switch } from '../../components/Switch.js';
 import { apiOrThrow } from '../../lib/api.js';
-import type { ViewOf } from '../../lib/realtime.js';
 import { notify } from '../../lib/toast.js';
 import styles from './Organiser.module.css';
 import { TEXTS } from './texts.js';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { calls } from '@tapcard/shared/contract';
-import { organiserViewOf } from '../../lib/live-polls.js';
+import { organiserViewOf } from '../../lib/live/polls.js';
 import { paths, routes } from '../../lib/paths.js';
 import { adminEvent, ATTENDEE_ID, EVENT_ID } from '../../test/event-fixtures.js';
 import { mockNetwork, ok } from '../../test/network.js';

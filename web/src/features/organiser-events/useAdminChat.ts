@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { ADMIN_ID_PREFIX } from '@tapcard/shared/constants';
 import { calls, type ChatMessage, type PrivateChat } from '@tapcard/shared/contract';
 import { api } from '../../lib/api.js';
-import type { PostResult } from '../../lib/chat.js';
+import type { PostResult } from '../../lib/live/chat.js';
 
 /** The attendee id the organiser posts under: 'admin-' + the organiser's user id. */
 export function adminIdOf(userId: string): string {

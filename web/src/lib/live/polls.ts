@@ -1,11 +1,11 @@
 import { calls, type AdminEvent, type AttendeeToken, type ChipRecord } from '@tapcard/shared/contract';
-import { api } from './api.js';
-import type { ViewOf } from './live-state.js';
+import type { ViewOf } from '@tapcard/shared/realtime';
+import { api } from '../api.js';
 
 /**
- * The REST fallback of the live views: when the socket is down, pages poll the spec's endpoints
- * (event token, chip, admin event) every POLL_INTERVAL_MS, as the spec's own pages did, and the
- * answers are turned into the same views the socket sends. Polled views carry version 0: the next
+ * The REST fallback of the live views: when the socket is down, pages poll the REST endpoints (event
+ * token, chip, admin event) every POLL_INTERVAL_MS, and the answers are turned into the same views the
+ * socket sends. Polled views carry version 0: the next
  * socket snapshot replaces them whole.
  */
 

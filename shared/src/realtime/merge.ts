@@ -1,12 +1,13 @@
-import type { Snapshot, Update } from '@tapcard/shared/realtime';
+import type { Snapshot, Update } from './index.js';
 
 /**
  * Pure state handling of a live event view (arena, chip, organiser): merging messages and attendees,
- * applying the gateway's versioned updates and detecting gaps. No socket, no React: tested alone.
+ * applying the gateway's versioned updates and detecting gaps. No socket, no DOM, no React: the web's
+ * live pages and the Node test client (tests/support/realtime-client.ts) apply updates with it.
  */
 
-export type Kind = Snapshot['kind'];
-export type ViewOf<K extends Kind> = Extract<Snapshot, { kind: K }>;
+export type ViewKind = Snapshot['kind'];
+export type ViewOf<K extends ViewKind> = Extract<Snapshot, { kind: K }>;
 
 interface Sequenced {
   id: string;
@@ -61,6 +62,20 @@ export type UpdateResult<V extends Snapshot> =
   | { kind: 'gap'; view: V };
 
 /**
+ * Where an 'event' update stands against the version a client holds (undefined before its first snapshot):
+ * - 'next': it follows that version (its prevVersion is the held one): apply it, the version moves to its `version`;
+ * - 'old': already covered (version <= the held one): ignore it;
+ * - 'gap': a version was missed: ask for the snapshot (`resync`).
+ */
+export type VersionStep = 'next' | 'old' | 'gap';
+
+export function versionStep(held: number | undefined, update: Pick<Update, 'version' | 'prevVersion'>): VersionStep {
+  const version = held ?? -1;
+  if (update.version <= version) return 'old';
+  return update.prevVersion === version ? 'next' : 'gap';
+}
+
+/**
  * Applies one `update` of the gateway to a view:
  * - another event's update is ignored;
  * - scoped updates ('private', 'attendance', 'chip') merge their content and never move the version;
@@ -70,13 +85,14 @@ export type UpdateResult<V extends Snapshot> =
 export function applyUpdate<V extends Snapshot>(view: V, update: Update): UpdateResult<V> {
   if (update.eventId !== view.eventId) return { kind: 'applied', view };
   if (update.scope !== 'event') return { kind: 'applied', view: mergeContent(view, update) };
-  if (update.version <= view.version) return { kind: 'applied', view };
-  if (update.prevVersion !== view.version) return { kind: 'gap', view };
+  const step = versionStep(view.version, update);
+  if (step === 'old') return { kind: 'applied', view };
+  if (step === 'gap') return { kind: 'gap', view };
   return { kind: 'applied', view: { ...mergeContent(view, update), version: update.version } };
 }
 
 /** Whether a snapshot (ack or resync) belongs to the subscription that holds `view` / asked for `request`. */
-export function snapshotMatches(snapshot: Snapshot, request: { kind: Kind; eventId?: string; chipId?: string }, current: Snapshot | null): boolean {
+export function snapshotMatches(snapshot: Snapshot, request: { kind: ViewKind; eventId?: string; chipId?: string }, current: Snapshot | null): boolean {
   if (snapshot.kind !== request.kind) return false;
   if (request.kind === 'organiser') return snapshot.eventId === request.eventId;
   if (snapshot.kind === 'chip') return snapshot.chipId === request.chipId;

@@ -4,9 +4,10 @@ import { Server, type Socket as ServerSocket } from 'socket.io';
 import { afterEach, describe, expect, it } from 'vitest';
 import { calls, type ChatMessage } from '@tapcard/shared/contract';
 import { REALTIME_PATH, type ArenaView, type Update } from '@tapcard/shared/realtime';
-import { mockNetwork, ok } from '../test/network.js';
-import { RealtimeClient, type LiveEventState, type LiveSubscription } from './realtime.js';
-import { pollArena } from './live-polls.js';
+import { mockNetwork, ok } from '../../test/network.js';
+import { RealtimeClient } from './client.js';
+import { pollArena } from './polls.js';
+import type { LiveEventState, LiveSubscription } from './subscription.js';
 
 /**
  * The socket client against a real Socket.IO server speaking the shared protocol minimally: subscribe

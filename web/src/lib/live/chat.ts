@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { ADMIN_ID_PREFIX } from '@tapcard/shared/constants';
 import type { ChatMessage } from '@tapcard/shared/contract';
-import { mergeById } from './live-state.js';
-import { isOnline, useOnline } from './realtime.js';
-import { readRaw, readStored, removeStored, STORAGE_PREFIX, writeStored } from './storage.js';
+import { mergeById } from '@tapcard/shared/realtime';
+import { readRaw, readStored, removeStored, STORAGE_PREFIX, writeStored } from '../storage.js';
+import { isOnline, useOnline } from './network.js';
 
 /**
  * The chat rooms' message handling, shared by the arena chats, the chip chat and the organiser's chat:
