@@ -606,8 +606,5 @@ export function buildPath(path: string, params: Record<string, string> = {}): st
   });
 }
 
+/** What a call's JSON body takes (the client's input type; see client.ts for the whole input). */
 export type Body<C extends Call> = C['body'] extends z.ZodType ? z.input<C['body']> : never;
-export type ParsedBody<C extends Call> = C['body'] extends z.ZodType ? z.output<C['body']> : never;
-export type Answer<C extends Call> = C['answer'] extends z.ZodType ? z.output<C['answer']> : string;
-export type Params<C extends Call> = C['params'] extends z.ZodObject ? z.input<C['params']> : never;
-export type Query<C extends Call> = C['query'] extends z.ZodObject ? z.input<C['query']> : never;

@@ -52,7 +52,7 @@ describe('a NUL character in any string of a request', () => {
     expectNulRefused(await send(t, calls.resetPassword, { body: { token: NUL, password: 'Passw0rd!', confirm_password: 'Passw0rd!' } }), 'token');
     expectNulRefused(await send(t, calls.paymentSuccessful, { body: { reference: 'ref-1', extra: { 'k\u0000': 1 } } }), 'extra.k');
     const user = await createUser(t);
-    const card = { image: null, title: 'T', description: '', sub_title: 's', fields: [{ label: 'Email', content: NUL, icon: 'email', status: '1', type: 'email', position: '1' }] };
+    const card = { image: null, title: 'T', description: '', sub_title: 's', fields: [{ label: 'Email', content: NUL, icon: 'email', status: '1', type: 'email' as const, position: '1' }] };
     expectNulRefused(await send(t, calls.saveCard, { authorization: user.authorization, body: card }), 'fields.0.content');
   });
 

@@ -2,7 +2,7 @@ import { calls, SERVICE_KEY_HEADER } from '@tapcard/shared/contract';
 import { randomId } from '../lib/crypto.js';
 import { cleanName } from '@tapcard/shared/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answerOf, expectFieldError, send } from '../test/contract.js';
+import { answerOf, expectFieldError, send, sendUnchecked } from '../test/contract.js';
 import { createTestUpstream, createUser, SERVICE_KEY, type TestUpstream } from '../test/harness.js';
 import { createEvent, dayText, eventBody, insertAttendee, insertChip, priceId, registerFree } from '../test/events.js';
 
@@ -356,7 +356,7 @@ describe('checkIn', () => {
     const stranger = await registerFree(t, otherEvent);
     expect((await send(t, calls.checkIn, { authorization: owner.authorization, params: { id: stranger.id }, body: { event_id: event.id } })).statusCode).toBe(404);
     expect((await send(t, calls.checkIn, { authorization: other.authorization, params: { id: ada.id }, body: { event_id: event.id } })).statusCode).toBe(404);
-    const bad = await send(t, calls.checkIn, { authorization: owner.authorization, params: { id: ada.id }, body: { checked_in: true } });
+    const bad = await sendUnchecked(t, calls.checkIn, { authorization: owner.authorization, params: { id: ada.id }, body: { checked_in: true } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ success: 'false', errors: [{ field: 'event_id' }] });
     expect((await send(t, calls.checkIn, { params: { id: ada.id }, body: { event_id: event.id } })).statusCode).toBe(401);
@@ -523,7 +523,7 @@ describe('public event calls', () => {
     expect((await send(t, calls.publicEvent, { params: { id: 'nope' } })).statusCode).toBe(404);
     expect((await send(t, calls.eventAttendees, { params: { id: 'nope' } })).statusCode).toBe(404);
     expect((await send(t, calls.openEvent, { query: { id: 'no-such-clean-name' } })).statusCode).toBe(404);
-    expect((await send(t, calls.openEvent, {})).statusCode).toBe(400);
+    expect((await sendUnchecked(t, calls.openEvent, {})).statusCode).toBe(400);
   });
 
   it('cardEvents lists the card owner\'s events by card link', async () => {
@@ -539,6 +539,6 @@ describe('public event calls', () => {
     expect(answer.data.upcoming.map((e) => e.id)).toEqual([future.id]);
     expect(answer.data.past).toEqual([]);
     expect((await send(t, calls.cardEvents, { query: { link: 'no-such-card' } })).statusCode).toBe(404);
-    expect((await send(t, calls.cardEvents, {})).statusCode).toBe(400);
+    expect((await sendUnchecked(t, calls.cardEvents, {})).statusCode).toBe(400);
   });
 });

@@ -1,38 +1,45 @@
-import { buildPath, type Answer, type Call } from '@tapcard/shared/contract';
+import {
+  answerOrThrow,
+  buildLooseRequest,
+  buildRequest,
+  parseAnswer,
+  type Call,
+  type CallArgs,
+  type ContractRequest,
+  type FailureAnswer,
+  type LooseInput,
+  type Success,
+} from '@tapcard/shared/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import type { z } from 'zod';
 import type { TestUpstream } from './harness.js';
 
-export interface CallInput {
-  params?: Record<string, string>;
-  query?: Record<string, string | number>;
-  body?: unknown;
-  /** The Authorization header, e.g. `Bearer …`. */
-  authorization?: string;
-  headers?: Record<string, string>;
-}
-
-/** Injects one call of the contract into the test upstream (JSON body; multipart calls build their own). */
-export function send(t: TestUpstream, call: Call, input: CallInput = {}): Promise<LightMyRequestResponse> {
-  let url = buildPath(call.path, input.params);
-  if (input.query) url += `?${new URLSearchParams(Object.entries(input.query).map(([k, v]): [string, string] => [k, String(v)])).toString()}`;
-  const headers: Record<string, string> = { ...input.headers };
-  if (input.authorization) headers.authorization = input.authorization;
+function inject(t: TestUpstream, request: ContractRequest): Promise<LightMyRequestResponse> {
+  if (request.form) throw new Error('multipart calls build their own request (see the upload tests)');
   return t.app.inject({
-    method: call.method,
-    url,
-    headers,
-    ...(input.body !== undefined ? { payload: input.body as object } : {}),
+    method: request.method,
+    url: request.url,
+    headers: request.headers,
+    ...(request.body === undefined ? {} : { payload: request.body }),
   });
 }
 
+/** Injects one call of the contract into the test upstream, its input typed by the call's schemas. */
+export function send<C extends Call>(t: TestUpstream, call: C, ...args: CallArgs<C>): Promise<LightMyRequestResponse> {
+  return inject(t, buildRequest(call, ...args));
+}
+
+/**
+ * Injects a call with input the contract does not allow: only for tests of what the upstream does
+ * with invalid input (validation, foreign fields, missing parameters).
+ */
+export function sendUnchecked(t: TestUpstream, call: Call, input: LooseInput = {}): Promise<LightMyRequestResponse> {
+  return inject(t, buildLooseRequest(call, input));
+}
+
 /** Parses an answer with the call's contract schema; a drift from the contract fails the test. */
-export function answerOf<C extends Call>(call: C, res: LightMyRequestResponse): Answer<C> {
-  if (typeof call.answer === 'string') return res.body as Answer<C>;
-  const parsed = (call.answer as z.ZodType).safeParse(res.json());
-  if (!parsed.success) throw new Error(`answer of ${call.summary} does not match the contract: ${parsed.error.message}\n${res.body}`);
-  return parsed.data as Answer<C>;
+export function answerOf<C extends Call>(call: C, res: LightMyRequestResponse): Success<C> | FailureAnswer<C> {
+  return answerOrThrow(parseAnswer(call, res.statusCode, res.body));
 }
 
 /** Asserts a 400 that names `field` with exactly `message` (the spec's text). */
