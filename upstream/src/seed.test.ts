@@ -3,7 +3,7 @@ import { eventTiming } from '@tapcard/shared/domain';
 import { newPasswordSchema } from '@tapcard/shared/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken, randomToken, verifyPassword } from './lib/crypto.js';
-import { scratchTokenHash } from './routes/cards.js';
+import { scratchTokenHash } from './domain/card-tokens.js';
 import { answerOf, send } from './test/contract.js';
 import { createTestUpstream, createUser, SERVICE_KEY, type TestUpstream } from './test/harness.js';
 import { DEMO_EMAIL, DEMO_LIVE_EVENT_ID, DEMO_PASSWORD, demoSummary, formatDemoSummary, seedDemo } from './seed.js';

@@ -6,7 +6,8 @@ import type { UpstreamConfig } from './config.js';
 import type { Db } from './db/database.js';
 import type { Database } from './db/schema.js';
 import { hashPassword, hashToken, randomId } from './lib/crypto.js';
-import { publicCardPath, scratchTokenHash } from './routes/cards.js';
+import { scratchTokenHash } from './domain/card-tokens.js';
+import { publicCardPath } from './domain/cards.js';
 import { adminIdOf, ADMIN_NAME, arenaPath, chipPath } from './routes/events/common.js';
 import { tokenPath } from './routes/events/registration.js';
 

@@ -10,7 +10,8 @@ import { deviceLabel } from '../lib/device.js';
 import { HttpError, badRequest, conflict, unauthorised } from '../lib/http-error.js';
 import { route } from '../lib/route.js';
 import { LIMITS, type Limit } from '../lib/throttle.js';
-import { publicCardPath, requireNewCardWithToken } from './cards.js';
+import { requireNewCardWithToken } from '../domain/card-tokens.js';
+import { publicCardPath } from '../domain/cards.js';
 
 /** The spec's failure texts this file answers with (part 1 §8). */
 export const LOGIN_FAILED = 'Unable to Login';

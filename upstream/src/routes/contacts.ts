@@ -6,7 +6,8 @@ import { randomId } from '../lib/crypto.js';
 import { notFound } from '../lib/http-error.js';
 import { route } from '../lib/route.js';
 import type { Limit } from '../lib/throttle.js';
-import { CARD_NOT_FOUND, profileOfCardId, profileOfUser } from './cards.js';
+import { CARD_NOT_FOUND } from '../domain/cards.js';
+import { profileOfCardId, profileOfUser } from '../repositories/cards.js';
 
 export const CONTACT_NOT_FOUND = 'Contact not found';
 /** Contact exchanges per client address: a public write, so it is limited against flooding a list. */
