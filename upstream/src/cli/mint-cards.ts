@@ -21,8 +21,9 @@ export interface MintedCard {
   url: string;
 }
 
-/** The URL a card opens when tapped or scanned. */
-export const tapUrl = (publicUrl: string, id: string, type: string): string => `${publicUrl}${pages.printedCardTap(id, type)}`;
+/** The URL a card opens when tapped or scanned: the landing page resolves it (load-route). */
+export const tapUrl = (publicUrl: string, id: string, type: string): string =>
+  `${publicUrl}/?id=${encodeURIComponent(id)}&type=${encodeURIComponent(type)}`;
 
 /** Creates `count` new cards of `type` in one transaction and returns them with their plain tokens. */
 export async function mintCards(db: Db, options: { count: number; type: string; publicUrl: string; now?: Date }): Promise<MintedCard[]> {
