@@ -1,12 +1,26 @@
-import { SERVICE_KEY_HEADER, buildPath, calls } from '@tapcard/shared/contract';
-import type { AdminEvent, AttendeeToken, ChipRecord, Event, Failure, LiveState } from '@tapcard/shared/contract';
+import {
+  SERVICE_KEY_HEADER,
+  calls,
+  contractClient,
+  type AdminEvent,
+  type AttendeeToken,
+  type Call,
+  type CallArgs,
+  type ChipRecord,
+  type ContractClient,
+  type Event,
+  type LiveState,
+  type RequestOptions,
+  type Success,
+} from '@tapcard/shared/contract';
 import type { ErrorCode } from '@tapcard/shared/realtime';
-import type { z } from 'zod';
 
-/** The few upstream calls the gateway makes itself, over HTTP only. */
+/** The few upstream calls the gateway makes itself, over HTTP only, through the contract's client. */
 
 export type UpstreamResult<T> = { ok: true; data: T } | { ok: false; code: ErrorCode; status: number };
-type WireAnswer<T> = { success: 'true'; data: T } | Failure;
+
+/** The `data` of a call's success answer. */
+type DataOf<C extends Call> = Success<C> extends { data: infer D } ? D : never;
 
 export interface UpstreamClientOptions {
   baseUrl: string;
@@ -23,30 +37,31 @@ function codeForStatus(status: number): ErrorCode {
 }
 
 export class UpstreamClient {
-  constructor(private readonly options: UpstreamClientOptions) {}
+  private readonly client: ContractClient;
+
+  constructor(private readonly options: UpstreamClientOptions) {
+    this.client = contractClient({ baseUrl: options.baseUrl, timeoutMs: options.timeoutMs });
+  }
 
   liveState(eventId: string, since: number | undefined, timeoutMs?: number): Promise<UpstreamResult<LiveState>> {
-    const query = since === undefined ? '' : `?since=${since}`;
-    const path = buildPath(calls.liveState.path, { id: eventId }) + query;
-    return this.get(path, calls.liveState.answer, { [SERVICE_KEY_HEADER]: this.options.serviceKey }, timeoutMs);
+    return this.send(calls.liveState, { params: { id: eventId }, query: { since }, headers: { [SERVICE_KEY_HEADER]: this.options.serviceKey }, timeoutMs });
   }
 
   eventToken(tid: string, timeoutMs?: number): Promise<UpstreamResult<AttendeeToken>> {
-    return this.get(buildPath(calls.eventToken.path, { id: tid }), calls.eventToken.answer, {}, timeoutMs);
+    return this.send(calls.eventToken, { params: { id: tid }, timeoutMs });
   }
 
   chip(chipId: string, authorization: string | undefined, timeoutMs?: number): Promise<UpstreamResult<ChipRecord>> {
-    const headers: Record<string, string> = authorization ? { authorization } : {};
-    return this.get(buildPath(calls.chip.path, { id: chipId }), calls.chip.answer, headers, timeoutMs);
+    return this.send(calls.chip, { params: { id: chipId }, authorization, timeoutMs });
   }
 
   adminEvent(eventId: string, authorization: string, timeoutMs?: number): Promise<UpstreamResult<AdminEvent>> {
-    return this.get(buildPath(calls.adminEvent.path, { id: eventId }), calls.adminEvent.answer, { authorization }, timeoutMs);
+    return this.send(calls.adminEvent, { params: { id: eventId }, authorization, timeoutMs });
   }
 
   /** The organiser's own event (the light read: no attendees or chats), to recheck an organiser's claim. */
   event(eventId: string, authorization: string, timeoutMs?: number): Promise<UpstreamResult<Event>> {
-    return this.get(buildPath(calls.getEvent.path, { id: eventId }), calls.getEvent.answer, { authorization }, timeoutMs);
+    return this.send(calls.getEvent, { params: { id: eventId }, authorization, timeoutMs });
   }
 
   /** True when the upstream's GET /healthz answers 2xx within the timeout. */
@@ -60,27 +75,20 @@ export class UpstreamClient {
     }
   }
 
-  private async get<T>(
-    path: string,
-    schema: z.ZodType<WireAnswer<T>>,
-    headers: Record<string, string>,
-    timeoutMs = this.options.timeoutMs,
-  ): Promise<UpstreamResult<T>> {
-    let res: Response;
-    let body: unknown;
+  /**
+   * One call of the contract, its input typed by the call's schemas: the success answer's data, or
+   * an error code (HTTP errors by status, a failure answer as not found, no answer or one outside
+   * the contract as unavailable).
+   */
+  async send<C extends Call>(call: C, ...args: CallArgs<C, RequestOptions>): Promise<UpstreamResult<DataOf<C>>> {
+    let result;
     try {
-      res = await fetch(`${this.options.baseUrl}${path}`, {
-        headers: { accept: 'application/json', ...headers },
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      body = await res.json();
+      result = await this.client.send(call, ...args);
     } catch {
       return { ok: false, code: 'unavailable', status: 0 };
     }
-    if (res.status >= 300) return { ok: false, code: codeForStatus(res.status), status: res.status };
-    const parsed = schema.safeParse(body);
-    if (!parsed.success) return { ok: false, code: 'unavailable', status: res.status };
-    if (parsed.data.success === 'false') return { ok: false, code: 'not_found', status: res.status };
-    return { ok: true, data: parsed.data.data };
+    if (result.status >= 300) return { ok: false, code: codeForStatus(result.status), status: result.status };
+    if (result.ok) return { ok: true, data: (result.answer as unknown as { data: DataOf<C> }).data };
+    return { ok: false, code: result.kind === 'failure' ? 'not_found' : 'unavailable', status: result.status };
   }
 }
