@@ -1,58 +1,40 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Kysely, Transaction } from 'kysely';
 import { EMAIL_CODE_LENGTH, EMAIL_CODE_TTL_MS, PRODUCT_NAME, RESET_TOKEN_TTL_MS } from '@tapcard/shared/constants';
 import { calls } from '@tapcard/shared/contract';
 import { messages } from '@tapcard/shared/rules';
-import type { Database } from '../db/schema.js';
 import { clientKey } from '../lib/client-address.js';
 import { hashPassword, hashToken, randomDigits, randomId, randomToken, safeEqual, verifyPassword } from '../lib/crypto.js';
-import { deviceLabel } from '../lib/device.js';
 import { HttpError, badRequest, conflict, unauthorised } from '../lib/http-error.js';
 import { route } from '../lib/route.js';
 import { LIMITS, type Limit } from '../lib/throttle.js';
+import { decoy, normaliseEmail } from '../domain/accounts.js';
 import { requireNewCardWithToken } from '../domain/card-tokens.js';
 import { publicCardPath } from '../domain/cards.js';
+import { createSession } from '../domain/sessions.js';
+import {
+  cardOfUser,
+  insertPasswordReset,
+  insertUser,
+  liveEmailCodes,
+  passwordHashOf,
+  passwordResetByHash,
+  setPasswordEndingSessions,
+  storeEmailCode,
+  useEmailCode,
+  userByEmail,
+  userEmailById,
+  usePasswordReset,
+  verifiedEmailExpiry,
+} from '../repositories/accounts.js';
 
-/** The spec's failure texts this file answers with (part 1 §8). */
+/** The failure texts the web shows as they are. */
 export const LOGIN_FAILED = 'Unable to Login';
 export const SOCIAL_SIGNUP_FAILED = 'Unable to create account!';
 
-/** How long a session (access token) lasts. */
-export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** How long a verified email may be used to sign up. */
 export const VERIFIED_EMAIL_TTL_MS = 60 * 60 * 1000;
 /** Email lookups (has-email, verify-mail) per client address: they tell whether an account exists. */
 export const EMAIL_LOOKUP_LIMIT: Limit = { max: 60, windowMs: 10 * 60_000 };
-
-type DbLike = Kysely<Database> | Transaction<Database>;
-
-/** Emails are compared lowercased and trimmed everywhere. */
-export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
-
-/**
- * Starts a session for a user: a random access token, stored only as its hash, with a public random id
- * and the device label of the request that signed in (see lib/device.ts).
- */
-export async function createSession(db: DbLike, userId: string, now: Date, request?: FastifyRequest): Promise<{ token_type: 'Bearer'; access_token: string }> {
-  const token = randomToken();
-  await db
-    .insertInto('sessions')
-    .values({
-      token_hash: hashToken(token),
-      id: randomId(),
-      user_id: userId,
-      device: deviceLabel(request?.headers['user-agent']),
-      created_at: now,
-      last_used_at: now,
-      expires_at: new Date(now.getTime() + SESSION_TTL_MS),
-    })
-    .execute();
-  return { token_type: 'Bearer', access_token: token };
-}
-
-/** A scrypt hash of a password nobody knows: verifying against it costs what a real check costs. */
-let decoyHash: Promise<string> | null = null;
-const decoy = () => (decoyHash ??= hashPassword(randomToken()));
 
 export default async function accountsRoutes(app: FastifyInstance): Promise<void> {
   /** Counts one lookup from the client's address; 429 once over EMAIL_LOOKUP_LIMIT. */
@@ -68,37 +50,26 @@ export default async function accountsRoutes(app: FastifyInstance): Promise<void
     await app.throttle.guess(`${kind}:${email}`, clientKey(request), { perAddress: LIMITS.emailSend, ceiling: LIMITS.emailSendCeiling });
   }
 
-  async function userByEmail(email: string) {
-    return app.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
-  }
-
   /** Sign-up and create-user need an email verified within VERIFIED_EMAIL_TTL_MS. */
   async function requireVerifiedEmail(email: string, field: string): Promise<void> {
-    const row = await app.db.selectFrom('verified_emails').select('expires_at').where('email', '=', email).executeTakeFirst();
-    if (!row || row.expires_at <= app.now()) throw badRequest('Please verify your email address first', field);
+    const expiresAt = await verifiedEmailExpiry(app.db, email);
+    if (!expiresAt || expiresAt <= app.now()) throw badRequest('Please verify your email address first', field);
   }
 
   async function requireNoAccount(email: string): Promise<void> {
-    if (await userByEmail(email)) throw conflict('An account with this email already exists. Please log in.');
+    if (await userByEmail(app.db, email)) throw conflict('An account with this email already exists. Please log in.');
   }
 
   // ── Email verification ──────────────────────────────────────────────────
   route(app, calls.verifyMail)(async ({ body, request }) => {
     await countLookup(request);
     const email = normaliseEmail(body.email);
-    if (await userByEmail(email)) throw conflict('An account with this email already exists. Please log in.');
+    if (await userByEmail(app.db, email)) throw conflict('An account with this email already exists. Please log in.');
     await countSend('email-send', email, request);
 
     const now = app.now();
     const code = randomDigits(EMAIL_CODE_LENGTH);
-    await app.db.transaction().execute(async (trx) => {
-      // Only the newest code is valid: sending again retires the earlier ones.
-      await trx.updateTable('email_codes').set({ used_at: now }).where('email', '=', email).where('used_at', 'is', null).execute();
-      await trx
-        .insertInto('email_codes')
-        .values({ id: randomId(), email, code_hash: hashToken(code), expires_at: new Date(now.getTime() + EMAIL_CODE_TTL_MS), used_at: null, created_at: now })
-        .execute();
-    });
+    await storeEmailCode(app.db, { id: randomId(), email, code_hash: hashToken(code), expires_at: new Date(now.getTime() + EMAIL_CODE_TTL_MS) }, now);
     const minutes = Math.round(EMAIL_CODE_TTL_MS / 60_000);
     await app.mailer.send({
       to: email,
@@ -116,27 +87,11 @@ export default async function accountsRoutes(app: FastifyInstance): Promise<void
     // Counted before the code is looked at: only guesses within the limits are compared.
     const guess = await app.throttle.guess(`email-code:${email}`, clientKey(request), { perAddress: LIMITS.emailCode, ceiling: LIMITS.emailCodeCeiling });
     const now = app.now();
-    const candidates = await app.db
-      .selectFrom('email_codes')
-      .select(['id', 'code_hash'])
-      .where('email', '=', email)
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', now)
-      .execute();
+    const candidates = await liveEmailCodes(app.db, email, now);
     const given = hashToken(body.token);
     const match = candidates.find((c) => safeEqual(c.code_hash, given));
     if (!match) throw badRequest('The code is wrong or has expired', 'token');
-    const used = await app.db.transaction().execute(async (trx) => {
-      const taken = await trx.updateTable('email_codes').set({ used_at: now }).where('id', '=', match.id).where('used_at', 'is', null).executeTakeFirst();
-      if (taken.numUpdatedRows === 0n) return false;
-      const expires_at = new Date(now.getTime() + VERIFIED_EMAIL_TTL_MS);
-      await trx
-        .insertInto('verified_emails')
-        .values({ email, expires_at })
-        .onConflict((oc) => oc.column('email').doUpdateSet({ expires_at }))
-        .execute();
-      return true;
-    });
+    const used = await useEmailCode(app.db, match.id, email, now, new Date(now.getTime() + VERIFIED_EMAIL_TTL_MS));
     if (!used) throw badRequest('The code is wrong or has expired', 'token');
     await guess.succeeded();
     return { success: 'true', message: 'Email verified' };
@@ -154,22 +109,17 @@ export default async function accountsRoutes(app: FastifyInstance): Promise<void
     const passwordHash = await hashPassword(body.user.password);
     const id = randomId();
     const session = await app.db.transaction().execute(async (trx) => {
-      const inserted = await trx
-        .insertInto('users')
-        .values({
-          id,
-          email,
-          name: body.user.name,
-          password_hash: passwordHash,
-          auth_type: body.user.auth_type,
-          image: body.user.profile_image || body.image?.image || null,
-          description: body.card.description.trim(),
-          created_at: now,
-        })
-        .onConflict((oc) => oc.column('email').doNothing())
-        .executeTakeFirst();
-      if (inserted.numInsertedOrUpdatedRows === 0n) throw conflict('An account with this email already exists. Please log in.');
-      await trx.deleteFrom('verified_emails').where('email', '=', email).execute();
+      const inserted = await insertUser(trx, {
+        id,
+        email,
+        name: body.user.name,
+        password_hash: passwordHash,
+        auth_type: body.user.auth_type,
+        image: body.user.profile_image || body.image?.image || null,
+        description: body.card.description.trim(),
+        created_at: now,
+      });
+      if (!inserted) throw conflict('An account with this email already exists. Please log in.');
       return createSession(trx, id, now, request);
     });
     return { success: 'true', message: 'Account created', data: session };
@@ -183,13 +133,8 @@ export default async function accountsRoutes(app: FastifyInstance): Promise<void
     const passwordHash = await hashPassword(body.password);
     const id = randomId();
     const session = await app.db.transaction().execute(async (trx) => {
-      const inserted = await trx
-        .insertInto('users')
-        .values({ id, email, name: body.name, password_hash: passwordHash, auth_type: body.auth_type, image: null, description: '', created_at: now })
-        .onConflict((oc) => oc.column('email').doNothing())
-        .executeTakeFirst();
-      if (inserted.numInsertedOrUpdatedRows === 0n) throw conflict('An account with this email already exists. Please log in.');
-      await trx.deleteFrom('verified_emails').where('email', '=', email).execute();
+      const inserted = await insertUser(trx, { id, email, name: body.name, password_hash: passwordHash, auth_type: body.auth_type, image: null, description: '', created_at: now });
+      if (!inserted) throw conflict('An account with this email already exists. Please log in.');
       return createSession(trx, id, now, request);
     });
     return { success: 'true', message: 'Account created', data: session };
@@ -197,16 +142,12 @@ export default async function accountsRoutes(app: FastifyInstance): Promise<void
 
   route(app, calls.hasEmail)(async ({ body, request }) => {
     await countLookup(request);
-    const exists = Boolean(await userByEmail(normaliseEmail(body.email)));
+    const exists = Boolean(await userByEmail(app.db, normaliseEmail(body.email)));
     return { success: 'true', data: { exists } };
   });
 
   route(app, calls.userProfile)(async ({ user }) => {
-    const profile = await app.db
-      .selectFrom('card_profiles')
-      .select(['link', 'image', 'description'])
-      .where('user_id', '=', user.id)
-      .executeTakeFirst();
+    const profile = await cardOfUser(app.db, user.id);
     return {
       success: 'true',
       data: {
@@ -225,7 +166,7 @@ export default async function accountsRoutes(app: FastifyInstance): Promise<void
     const email = normaliseEmail(body.email);
     // Counted before the password is checked: only guesses within the limits are evaluated.
     const guess = await app.throttle.guess(`login:${email}`, clientKey(request), { perAddress: LIMITS.login, ceiling: LIMITS.loginCeiling });
-    const user = await userByEmail(email);
+    const user = await userByEmail(app.db, email);
     // An unknown email costs the same scrypt work as a wrong password and gets the same answer.
     const ok = await verifyPassword(body.password, user?.password_hash ?? (await decoy()));
     if (!user || !ok) throw unauthorised(LOGIN_FAILED);
@@ -238,14 +179,11 @@ export default async function accountsRoutes(app: FastifyInstance): Promise<void
     const email = normaliseEmail(body.email);
     // Counted for every email, known or not, so the limit reveals nothing either.
     await countSend('reset-send', email, request);
-    const user = await userByEmail(email);
+    const user = await userByEmail(app.db, email);
     if (user) {
       const now = app.now();
       const token = randomToken();
-      await app.db
-        .insertInto('password_resets')
-        .values({ token_hash: hashToken(token), user_id: user.id, expires_at: new Date(now.getTime() + RESET_TOKEN_TTL_MS), used_at: null, created_at: now })
-        .execute();
+      await insertPasswordReset(app.db, { token_hash: hashToken(token), user_id: user.id, expires_at: new Date(now.getTime() + RESET_TOKEN_TTL_MS) }, now);
       const minutes = Math.round(RESET_TOKEN_TTL_MS / 60_000);
       await app.mailer.send({
         to: email,
@@ -262,30 +200,14 @@ export default async function accountsRoutes(app: FastifyInstance): Promise<void
   route(app, calls.resetPassword)(async ({ body }) => {
     const now = app.now();
     const tokenHash = hashToken(body.token);
-    const reset = await app.db
-      .selectFrom('password_resets')
-      .select(['user_id', 'expires_at', 'used_at'])
-      .where('token_hash', '=', tokenHash)
-      .executeTakeFirst();
+    const reset = await passwordResetByHash(app.db, tokenHash);
     const invalid = () => badRequest('This reset link is invalid or has expired', 'token');
     if (!reset || reset.used_at !== null || reset.expires_at <= now) throw invalid();
     const passwordHash = await hashPassword(body.password);
-    await app.db.transaction().execute(async (trx) => {
-      const taken = await trx
-        .updateTable('password_resets')
-        .set({ used_at: now })
-        .where('token_hash', '=', tokenHash)
-        .where('used_at', 'is', null)
-        .executeTakeFirst();
-      if (taken.numUpdatedRows === 0n) throw invalid();
-      // Every other outstanding link of the user dies with this one.
-      await trx.updateTable('password_resets').set({ used_at: now }).where('user_id', '=', reset.user_id).where('used_at', 'is', null).execute();
-      await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', reset.user_id).execute();
-      await trx.deleteFrom('sessions').where('user_id', '=', reset.user_id).execute();
-    });
-    const user = await app.db.selectFrom('users').select('email').where('id', '=', reset.user_id).executeTakeFirst();
+    if (!(await usePasswordReset(app.db, tokenHash, reset.user_id, passwordHash, now))) throw invalid();
+    const userEmail = await userEmailById(app.db, reset.user_id);
     // The owner proved their mailbox: guesses at the account from every address are forgotten.
-    if (user) await app.throttle.forget(`login:${user.email}`);
+    if (userEmail) await app.throttle.forget(`login:${userEmail}`);
     return { success: 'true', message: 'Password reset' };
   });
 
@@ -294,14 +216,11 @@ export default async function accountsRoutes(app: FastifyInstance): Promise<void
     // checked, so a burst of parallel guesses gets no more evaluated than the limit.
     const key = `change-password:${user.id}`;
     await app.throttle.attempt(key, LIMITS.login);
-    const current = await app.db.selectFrom('users').select('password_hash').where('id', '=', user.id).executeTakeFirstOrThrow();
-    if (!(await verifyPassword(body.current_password, current.password_hash))) throw badRequest(messages.currentPasswordWrong, 'current_password');
+    const currentHash = await passwordHashOf(app.db, user.id);
+    if (!(await verifyPassword(body.current_password, currentHash))) throw badRequest(messages.currentPasswordWrong, 'current_password');
     const passwordHash = await hashPassword(body.password);
-    await app.db.transaction().execute(async (trx) => {
-      await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', user.id).execute();
-      // Every session ends, this one too: the web sends the owner to log in again.
-      await trx.deleteFrom('sessions').where('user_id', '=', user.id).execute();
-    });
+    // Every session ends, this one too: the web sends the owner to log in again.
+    await app.db.transaction().execute((trx) => setPasswordEndingSessions(trx, user.id, passwordHash));
     // The guesses were at the old password.
     await app.throttle.reset(key);
     return { success: 'true', message: 'Password updated' };

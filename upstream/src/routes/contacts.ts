@@ -8,51 +8,34 @@ import { route } from '../lib/route.js';
 import type { Limit } from '../lib/throttle.js';
 import { CARD_NOT_FOUND } from '../domain/cards.js';
 import { profileOfCardId, profileOfUser } from '../repositories/cards.js';
+import { contactsOfProfile, deleteContact, insertContact, ownContact } from '../repositories/contacts.js';
 
 export const CONTACT_NOT_FOUND = 'Contact not found';
 /** Contact exchanges per client address: a public write, so it is limited against flooding a list. */
 export const EXCHANGE_LIMIT: Limit = { max: 30, windowMs: 10 * 60_000 };
 
 export default async function contactsRoutes(app: FastifyInstance): Promise<void> {
-  /** The caller's contact, or 404 (another owner's contact is not revealed). */
-  async function ownContact(userId: string, contactId: string) {
-    const contact = await app.db
-      .selectFrom('contacts')
-      .innerJoin('card_profiles', 'card_profiles.id', 'contacts.profile_id')
-      .selectAll('contacts')
-      .where('contacts.id', '=', contactId)
-      .where('card_profiles.user_id', '=', userId)
-      .executeTakeFirst();
-    if (!contact) throw notFound(CONTACT_NOT_FOUND);
-    return contact;
-  }
-
   route(app, calls.exchangeContact)(async ({ body, request }) => {
     await app.throttle.attempt(`exchange:ip:${clientKey(request)}`, EXCHANGE_LIMIT);
     // card_id is the tapped physical card's id or the card profile's own id (from the public card).
     const profile = await profileOfCardId(app.db, body.card_id);
     if (!profile) throw notFound(CARD_NOT_FOUND);
-    await app.db
-      .insertInto('contacts')
-      .values({
-        id: randomId(),
-        profile_id: profile.id,
-        full_name: body.full_name,
-        title: body.title,
-        phone: body.phone,
-        email: body.email.toLowerCase(),
-        device_type: body.device_type,
-        created_at: app.now(),
-      })
-      .execute();
+    await insertContact(app.db, {
+      id: randomId(),
+      profile_id: profile.id,
+      full_name: body.full_name,
+      title: body.title,
+      phone: body.phone,
+      email: body.email.toLowerCase(),
+      device_type: body.device_type,
+      created_at: app.now(),
+    });
     return { success: 'true', message: 'Contact saved' };
   });
 
   route(app, calls.getContacts)(async ({ user }) => {
     const profile = await profileOfUser(app.db, user.id);
-    const rows = profile
-      ? await app.db.selectFrom('contacts').selectAll().where('profile_id', '=', profile.id).orderBy('created_at', 'desc').orderBy('id').execute()
-      : [];
+    const rows = profile ? await contactsOfProfile(app.db, profile.id) : [];
     return {
       success: 'true',
       data: {
@@ -71,14 +54,16 @@ export default async function contactsRoutes(app: FastifyInstance): Promise<void
 
   for (const call of [calls.deleteContact, calls.deleteContactLegacy]) {
     route(app, call)(async ({ params, user }) => {
-      const contact = await ownContact(user.id, params.contactId);
-      await app.db.deleteFrom('contacts').where('id', '=', contact.id).execute();
+      const contact = await ownContact(app.db, user.id, params.contactId);
+      if (!contact) throw notFound(CONTACT_NOT_FOUND);
+      await deleteContact(app.db, contact.id);
       return { success: 'true', message: 'Contact deleted' };
     });
   }
 
   route(app, calls.downloadContact)(async ({ params, user, reply }) => {
-    const contact = await ownContact(user.id, params.contactId);
+    const contact = await ownContact(app.db, user.id, params.contactId);
+    if (!contact) throw notFound(CONTACT_NOT_FOUND);
     const vcard = buildVCard({ full_name: contact.full_name, title: contact.title, phone: contact.phone, email: contact.email });
     void reply
       .type('text/vcard; charset=utf-8')

@@ -3,6 +3,7 @@ import { PRODUCT_NAME } from '@tapcard/shared/constants';
 import { upstreamPages } from '@tapcard/shared/contract';
 import { escapeXml } from '@tapcard/shared/domain';
 import { isLoopbackAddress } from '@tapcard/shared/net';
+import { latestMails } from '../repositories/mail-outbox.js';
 
 /** How many mails the outbox shows. */
 export const OUTBOX_LIMIT = 50;
@@ -26,13 +27,7 @@ export default async function devRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: { to?: unknown } }>(upstreamPages.devOutbox, async (request, reply) => {
     if (!isLoopbackAddress(request.ip)) return reply.callNotFound();
     const to = typeof request.query.to === 'string' && request.query.to.trim() !== '' ? request.query.to.trim().toLowerCase() : null;
-    let query = app.db
-      .selectFrom('mail_outbox')
-      .select(['to_address', 'subject', 'text', 'created_at'])
-      .orderBy('id', 'desc')
-      .limit(OUTBOX_LIMIT);
-    if (to) query = query.where('to_address', '=', to);
-    const mails: OutboxMail[] = (await query.execute()).map((m) => ({
+    const mails: OutboxMail[] = (await latestMails(app.db, to, OUTBOX_LIMIT)).map((m) => ({
       to: m.to_address,
       subject: m.subject,
       text: m.text,

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { calls } from '@tapcard/shared/contract';
 import { notFound } from '../lib/http-error.js';
 import { route } from '../lib/route.js';
+import { deleteOtherSessions, deleteSession, liveSessions } from '../repositories/sessions.js';
 
 export const SESSION_NOT_FOUND = 'Session not found';
 
@@ -12,20 +13,13 @@ export const SESSION_NOT_FOUND = 'Session not found';
  */
 export default async function sessionsRoutes(app: FastifyInstance): Promise<void> {
   route(app, calls.logout)(async ({ user, reply }) => {
-    await app.db.deleteFrom('sessions').where('id', '=', user.sessionId).where('user_id', '=', user.id).execute();
+    await deleteSession(app.db, user.id, user.sessionId);
     void reply.header('cache-control', 'no-store');
     return { success: 'true', message: 'Logged out' };
   });
 
   route(app, calls.listSessions)(async ({ user, reply }) => {
-    const rows = await app.db
-      .selectFrom('sessions')
-      .select(['id', 'device', 'created_at', 'last_used_at'])
-      .where('user_id', '=', user.id)
-      .where('expires_at', '>', app.now())
-      .orderBy('created_at', 'desc')
-      .orderBy('id')
-      .execute();
+    const rows = await liveSessions(app.db, user.id, app.now());
     void reply.header('cache-control', 'no-store');
     return {
       success: 'true',
@@ -43,15 +37,14 @@ export default async function sessionsRoutes(app: FastifyInstance): Promise<void
 
   route(app, calls.endSession)(async ({ user, params, reply }) => {
     // Another user's session (or none) is the same 404: ids are not revealed.
-    const ended = await app.db.deleteFrom('sessions').where('id', '=', params.sessionId).where('user_id', '=', user.id).executeTakeFirst();
-    if (ended.numDeletedRows === 0n) throw notFound(SESSION_NOT_FOUND);
+    if (!(await deleteSession(app.db, user.id, params.sessionId))) throw notFound(SESSION_NOT_FOUND);
     void reply.header('cache-control', 'no-store');
     return { success: 'true', message: 'Session ended' };
   });
 
   route(app, calls.endOtherSessions)(async ({ user, reply }) => {
-    const ended = await app.db.deleteFrom('sessions').where('user_id', '=', user.id).where('id', '<>', user.sessionId).executeTakeFirst();
+    const ended = await deleteOtherSessions(app.db, user.id, user.sessionId);
     void reply.header('cache-control', 'no-store');
-    return { success: 'true', message: 'Other sessions ended', data: { ended: Number(ended.numDeletedRows) } };
+    return { success: 'true', message: 'Other sessions ended', data: { ended } };
   });
 }

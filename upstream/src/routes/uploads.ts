@@ -8,6 +8,7 @@ import { badRequest, notFound } from '../lib/http-error.js';
 import { readForm, storeUpload, UPLOAD_FILE_FAILED, UPLOAD_NAME, type StoredUpload } from '../lib/multipart.js';
 import { route } from '../lib/route.js';
 import type { Limit } from '../lib/throttle.js';
+import { uploadContentType } from '../repositories/uploads.js';
 
 /** Uploads per client address (anyone may upload: onboarding happens before sign-up). */
 export const UPLOAD_LIMIT: Limit = { max: 60, windowMs: 10 * 60_000 };
@@ -42,13 +43,13 @@ export default async function uploadsRoutes(app: FastifyInstance): Promise<void>
   app.get<{ Params: { name: string } }>(upstreamPages.files, async (request, reply) => {
     const { name } = request.params;
     if (!UPLOAD_NAME.test(name)) throw notFound('File not found');
-    const upload = await app.db.selectFrom('uploads').select(['content_type']).where('name', '=', name).executeTakeFirst();
-    if (!upload) throw notFound('File not found');
+    const contentType = await uploadContentType(app.db, name);
+    if (!contentType) throw notFound('File not found');
     const path = join(app.config.uploadDir, name);
     const info = await stat(path).catch(() => null);
     if (!info?.isFile()) throw notFound('File not found');
     return reply
-      .type(upload.content_type)
+      .type(contentType)
       .header('content-length', info.size)
       .header('x-content-type-options', 'nosniff')
       .header('content-disposition', 'inline')

@@ -2,6 +2,7 @@ import { calls } from '@tapcard/shared/contract';
 import type { FastifyInstance } from 'fastify';
 import { randomId } from '../../lib/crypto.js';
 import { route } from '../../lib/route.js';
+import { insertPreorder } from '../../repositories/preorders.js';
 import { throttleByIp } from './limits.js';
 
 export const PREORDER_THANKS = 'Thank you for your pre-order! We will contact you as soon as your card is ready.';
@@ -15,12 +16,7 @@ export const PREORDER_ALREADY = 'You are already on our pre-order list. We will 
 export default async function preorderRoutes(app: FastifyInstance): Promise<void> {
   route(app, calls.preorder)(async ({ body, request }) => {
     await throttleByIp(app, request, 'preorder');
-    const inserted = await app.db
-      .insertInto('preorders')
-      .values({ id: randomId(), name: body.name, email: body.email.toLowerCase(), phone: body.phone, created_at: app.now() })
-      .onConflict((oc) => oc.doNothing())
-      .returning('id')
-      .executeTakeFirst();
+    const inserted = await insertPreorder(app.db, { id: randomId(), name: body.name, email: body.email.toLowerCase(), phone: body.phone, created_at: app.now() });
     return { success: 'true', message: inserted ? PREORDER_THANKS : PREORDER_ALREADY };
   });
 }

@@ -1,0 +1,115 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, NewRow } from '../db/schema.js';
+
+/** Users, their email verification codes, verified emails and password reset links. */
+
+type DbLike = Kysely<Database> | Transaction<Database>;
+
+export async function userByEmail(db: DbLike, email: string) {
+  return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+}
+
+/** Until when `email` counts as verified for sign-up; undefined when it was never verified. */
+export async function verifiedEmailExpiry(db: DbLike, email: string): Promise<Date | undefined> {
+  const row = await db.selectFrom('verified_emails').select('expires_at').where('email', '=', email).executeTakeFirst();
+  return row?.expires_at;
+}
+
+/** Stores a new code for `email`; only the newest code is valid, so sending again retires the earlier ones. */
+export async function storeEmailCode(db: Kysely<Database>, code: { id: string; email: string; code_hash: string; expires_at: Date }, now: Date): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('email_codes').set({ used_at: now }).where('email', '=', code.email).where('used_at', 'is', null).execute();
+    await trx
+      .insertInto('email_codes')
+      .values({ ...code, used_at: null, created_at: now })
+      .execute();
+  });
+}
+
+/** The unused, unexpired codes of an email. */
+export async function liveEmailCodes(db: DbLike, email: string, now: Date): Promise<{ id: string; code_hash: string }[]> {
+  return db
+    .selectFrom('email_codes')
+    .select(['id', 'code_hash'])
+    .where('email', '=', email)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .execute();
+}
+
+/** Uses a code once and marks its email verified until `verifiedUntil`; false when the code was used meanwhile. */
+export async function useEmailCode(db: Kysely<Database>, codeId: string, email: string, now: Date, verifiedUntil: Date): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const taken = await trx.updateTable('email_codes').set({ used_at: now }).where('id', '=', codeId).where('used_at', 'is', null).executeTakeFirst();
+    if (taken.numUpdatedRows === 0n) return false;
+    await trx
+      .insertInto('verified_emails')
+      .values({ email, expires_at: verifiedUntil })
+      .onConflict((oc) => oc.column('email').doUpdateSet({ expires_at: verifiedUntil }))
+      .execute();
+    return true;
+  });
+}
+
+/** Inserts a user and forgets the email's verification; false when the email already has an account. */
+export async function insertUser(trx: Transaction<Database>, user: NewRow<'users'>): Promise<boolean> {
+  const inserted = await trx
+    .insertInto('users')
+    .values(user)
+    .onConflict((oc) => oc.column('email').doNothing())
+    .executeTakeFirst();
+  if (inserted.numInsertedOrUpdatedRows === 0n) return false;
+  await trx.deleteFrom('verified_emails').where('email', '=', user.email).execute();
+  return true;
+}
+
+/** What the account page shows of the user's card (none yet: undefined). */
+export async function cardOfUser(db: DbLike, userId: string) {
+  return db.selectFrom('card_profiles').select(['link', 'image', 'description']).where('user_id', '=', userId).executeTakeFirst();
+}
+
+export async function insertPasswordReset(db: DbLike, reset: { token_hash: string; user_id: string; expires_at: Date }, now: Date): Promise<void> {
+  await db
+    .insertInto('password_resets')
+    .values({ ...reset, used_at: null, created_at: now })
+    .execute();
+}
+
+export async function passwordResetByHash(db: DbLike, tokenHash: string) {
+  return db.selectFrom('password_resets').select(['user_id', 'expires_at', 'used_at']).where('token_hash', '=', tokenHash).executeTakeFirst();
+}
+
+/**
+ * Uses a reset link once: every other outstanding link of the user dies with it, the password is set and
+ * every session of the user ends. False (nothing changed) when the link was used meanwhile.
+ */
+export async function usePasswordReset(db: Kysely<Database>, tokenHash: string, userId: string, passwordHash: string, now: Date): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const taken = await trx
+      .updateTable('password_resets')
+      .set({ used_at: now })
+      .where('token_hash', '=', tokenHash)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
+    if (taken.numUpdatedRows === 0n) return false;
+    await trx.updateTable('password_resets').set({ used_at: now }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
+    await setPasswordEndingSessions(trx, userId, passwordHash);
+    return true;
+  });
+}
+
+export async function userEmailById(db: DbLike, userId: string): Promise<string | undefined> {
+  const user = await db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirst();
+  return user?.email;
+}
+
+export async function passwordHashOf(db: DbLike, userId: string): Promise<string> {
+  const user = await db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirstOrThrow();
+  return user.password_hash;
+}
+
+/** Sets a user's password and ends every session of theirs (inside the caller's transaction). */
+export async function setPasswordEndingSessions(trx: Transaction<Database>, userId: string, passwordHash: string): Promise<void> {
+  await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
+  await trx.deleteFrom('sessions').where('user_id', '=', userId).execute();
+}
