@@ -1,5 +1,4 @@
-import { buildPath, calls } from '@tapcard/shared/contract';
-import type { ChatMessage } from '@tapcard/shared/contract';
+import { calls, contractClient, type Call, type CallArgs, type ChatMessage, type FailureAnswer, type RequestOptions, type Success } from '@tapcard/shared/contract';
 import { mapLimit } from './net.js';
 
 /**
@@ -9,11 +8,6 @@ import { mapLimit } from './net.js';
  */
 
 export const DEMO_ORGANISER = { email: 'demo@tapcard.local', password: 'Demo1234!' } as const;
-
-/** What the helpers need of a zod schema (the tests package does not depend on zod itself). */
-interface Schema<T> {
-  safeParse(value: unknown): { success: true; data: T } | { success: false };
-}
 
 export interface Attendee {
   tid: string;
@@ -27,17 +21,11 @@ export interface LiveEvent {
   authorization: string;
 }
 
-async function send<T>(baseUrl: string, method: string, path: string, schema: Schema<T>, body?: unknown, headers: Record<string, string> = {}, timeoutMs = 30_000): Promise<T> {
-  const res = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    signal: AbortSignal.timeout(timeoutMs),
-  });
-  const raw: unknown = await res.json().catch(() => undefined);
-  const parsed = schema.safeParse(raw);
-  if (!parsed.success) throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(raw)?.slice(0, 300)}`);
-  return parsed.data;
+/** Sends one call of the contract to `baseUrl` (30 s limit by default); an answer outside the contract throws. */
+export async function send<C extends Call>(baseUrl: string, call: C, ...args: CallArgs<C, RequestOptions>): Promise<Success<C> | FailureAnswer<C>> {
+  const result = await contractClient({ baseUrl, timeoutMs: 30_000 }).send(call, ...args);
+  if (result.ok || result.kind === 'failure') return result.answer;
+  throw new Error(`${call.method} ${call.path} answered ${result.status}: ${result.text.slice(0, 300)}`);
 }
 
 function ok<T extends { success: 'true' | 'false' }>(answer: T, what: string): Extract<T, { success: 'true' }> {
@@ -53,7 +41,7 @@ function localDay(offset: number): string {
 }
 
 export async function signInOrganiser(upstreamUrl: string): Promise<string> {
-  const answer = ok(await send(upstreamUrl, 'POST', calls.login.path, calls.login.answer, DEMO_ORGANISER), 'login');
+  const answer = ok(await send(upstreamUrl, calls.login, { body: DEMO_ORGANISER }), 'login');
   return `${answer.data.token_type} ${answer.data.access_token}`;
 }
 
@@ -66,9 +54,9 @@ export async function createLiveEvent(upstreamUrl: string, stock: number, title 
     location: 'Loopback',
     start_date: localDay(0),
     end_date: localDay(3),
-    prices: [{ title: 'Free', amount: 0, attendees: stock, withChips: 'without' }],
+    prices: [{ title: 'Free', amount: 0, attendees: stock, withChips: 'without' as const }],
   };
-  const answer = ok(await send(upstreamUrl, 'POST', calls.createEvent.path, calls.createEvent.answer, payload, { authorization }), 'create event');
+  const answer = ok(await send(upstreamUrl, calls.createEvent, { body: payload, authorization }), 'create event');
   const price = answer.data.prices[0];
   if (!price) throw new Error('the created event has no ticket');
   return { eventId: answer.data.id, priceId: price.id, authorization };
@@ -92,12 +80,12 @@ export async function register(upstreamUrl: string, event: LiveEvent, index: num
   // Each attendee from an address of its own (the upstream believes X-Forwarded-For from loopback, its
   // gateway's address): the registrations-per-address limit is not what these set-ups measure.
   const address = `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}`;
-  const answer = ok(await send(upstreamUrl, 'POST', calls.register.path, calls.register.answer, body, { 'x-forwarded-for': address }), `register ${index}`);
+  const answer = ok(await send(upstreamUrl, calls.register, { body, headers: { 'x-forwarded-for': address } }), `register ${index}`);
   return tidOfLink(answer.link);
 }
 
 export async function attendeeOf(baseUrl: string, tid: string, prefix = ''): Promise<Attendee> {
-  const answer = ok(await send(baseUrl, 'GET', prefix + buildPath(calls.eventToken.path, { id: tid }), calls.eventToken.answer), 'event token');
+  const answer = ok(await send(baseUrl + prefix, calls.eventToken, { params: { id: tid } }), 'event token');
   return { tid, attendeeId: answer.data.attendee.id, name: answer.data.attendee.name };
 }
 
@@ -133,17 +121,13 @@ export interface PostResult {
 export async function postChat(gatewayUrl: string, eventId: string, writer: Attendee, text: string, now: () => number, timeoutMs = 10_000): Promise<PostResult> {
   const sentAt = now();
   try {
-    const res = await fetch(`${gatewayUrl}/api${buildPath(calls.chat.path, { id: writer.tid })}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ event_id: eventId, attendee_id: writer.attendeeId, message: text, image: '' }),
-      signal: AbortSignal.timeout(timeoutMs),
+    const result = await contractClient({ baseUrl: `${gatewayUrl}/api`, timeoutMs }).send(calls.chat, {
+      params: { id: writer.tid },
+      body: { event_id: eventId, attendee_id: writer.attendeeId, message: text, image: '' },
     });
-    const raw: unknown = await res.json().catch(() => undefined);
     const answeredAt = now();
-    const parsed = calls.chat.answer.safeParse(raw);
-    if (!parsed.success || parsed.data.success !== 'true') return { ok: false, status: res.status, sentAt, answeredAt, error: JSON.stringify(raw)?.slice(0, 200) };
-    return { ok: true, status: res.status, message: parsed.data.data, sentAt, answeredAt };
+    if (!result.ok) return { ok: false, status: result.status, sentAt, answeredAt, error: (result.kind === 'failure' ? JSON.stringify(result.answer) : result.text).slice(0, 200) };
+    return { ok: true, status: result.status, message: result.answer.data, sentAt, answeredAt };
   } catch (err) {
     return { ok: false, status: 0, sentAt, answeredAt: now(), error: err instanceof Error ? err.message : String(err) };
   }

@@ -1,19 +1,10 @@
-import { buildPath, type Answer, type Call } from '@tapcard/shared/contract';
-import type { z } from 'zod';
+import { answerOrThrow, contractClient, type Call, type CallArgs, type FailureAnswer, type Success } from '@tapcard/shared/contract';
 
-/** Calls the product's API as the browser does (through the gateway's /api), parsing with the contract. */
-export async function callApi<C extends Call>(
-  baseUrl: string,
-  call: C,
-  input: { params?: Record<string, string>; query?: Record<string, string>; body?: unknown; authorization?: string } = {},
-): Promise<{ status: number; answer: Answer<C> }> {
-  let url = `${baseUrl}/api${buildPath(call.path, input.params)}`;
-  if (input.query) url += `?${new URLSearchParams(input.query).toString()}`;
-  const headers: Record<string, string> = { accept: 'application/json' };
-  if (input.body !== undefined) headers['content-type'] = 'application/json';
-  if (input.authorization) headers.authorization = input.authorization;
-  const res = await fetch(url, { method: call.method, headers, body: input.body === undefined ? undefined : JSON.stringify(input.body) });
-  if (typeof call.answer === 'string') return { status: res.status, answer: (await res.text()) as Answer<C> };
-  const answer = (call.answer as z.ZodType).parse(await res.json()) as Answer<C>;
-  return { status: res.status, answer };
+/**
+ * Calls the product's API as the browser does (through the gateway's /api), its input typed by the
+ * call's schemas; the answer is parsed with the contract, and an answer outside it throws.
+ */
+export async function callApi<C extends Call>(baseUrl: string, call: C, ...args: CallArgs<C>): Promise<{ status: number; answer: Success<C> | FailureAnswer<C> }> {
+  const result = await contractClient({ baseUrl: `${baseUrl}/api` }).send(call, ...args);
+  return { status: result.status, answer: answerOrThrow(result) };
 }
