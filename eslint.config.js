@@ -3,9 +3,17 @@
 // `shared`; a web feature never imports another feature.
 import js from '@eslint/js';
 import boundaries from 'eslint-plugin-boundaries';
+import checkFile from 'eslint-plugin-check-file';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+// File names, one convention per kind of file: React components PascalCase.tsx, hooks useCamelCase.ts(x),
+// everything else kebab-case. A test (`x.test.ts`) and a declaration (`x.d.ts`) are named after their subject,
+// so only the part before the first dot is checked.
+const KEBAB = '+([a-z])*([a-z0-9])*(-+([a-z0-9]))';
+const PASCAL = '+([A-Z]*([a-z0-9]))';
+const HOOK = 'use+([A-Z]*([a-z0-9]))';
 
 export default tseslint.config(
   {
@@ -65,6 +73,32 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ['**/*.{ts,tsx,js,mjs,cjs}'],
+    // A migration file is named exactly as the migration Kysely records (see its index.ts).
+    ignores: ['upstream/src/db/migrations/[0-9]*.ts'],
+    plugins: { 'check-file': checkFile },
+    rules: {
+      'check-file/filename-naming-convention': [
+        'error',
+        {
+          '**/*.tsx': `@(${PASCAL}|${HOOK}|${KEBAB})`,
+          '**/*.{ts,js,mjs,cjs}': `@(${HOOK}|${KEBAB})`,
+          // Shared components are components, whatever else a .tsx file elsewhere may be.
+          'web/src/components/**/*.tsx': PASCAL,
+          // A hook is named useCamelCase, never use-kebab-case.
+          '**/use-*.{ts,tsx}': HOOK,
+        },
+        { ignoreMiddleExtensions: true },
+      ],
+      'check-file/folder-naming-convention': ['error', { '{shared,upstream,gateway,web,tests,scripts}/**/': 'KEBAB_CASE' }],
+    },
+  },
+  {
+    files: ['upstream/src/db/migrations/[0-9]*.ts'],
+    plugins: { 'check-file': checkFile },
+    rules: { 'check-file/filename-naming-convention': ['error', { '**/*.ts': '+([0-9])_+([a-z0-9_])' }] },
   },
   // Package names are not always resolvable from the importing package (they are not its dependencies),
   // so the package-level rule is also written as plain import restrictions.

@@ -1,6 +1,6 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { calls, type ChatMessage } from '@tapcard/shared/contract';
+import { calls } from '@tapcard/shared/contract';
 import { eventStatusText, eventTiming, parseEventDate } from '@tapcard/shared/domain';
 import { ChatRoom } from '../../components/ChatRoom.js';
 import { GET_STARTED_TEXTS, GetStartedPanel } from '../../components/GetStartedPanel.js';
@@ -8,17 +8,15 @@ import { LiveStatus } from '../../components/LiveStatus.js';
 import { LoadingScreen } from '../../components/LoadingScreen.js';
 import { NotFoundView } from '../../components/NotFoundView.js';
 import { api } from '../../lib/api.js';
-import { useOutbox, type PostResult } from '../../lib/live/chat.js';
 import { useBlockContextMenu } from '../../lib/context-menu.js';
+import { chatSelfOf, usePost } from '../../lib/live/usePost.js';
 import { useNow } from '../../lib/now.js';
 import { paths } from '../../lib/paths.js';
-import { readChipAccess, saveChipAccess } from './chipAccess.js';
+import { readChipAccess, saveChipAccess } from './chip-access.js';
 import styles from './Chips.module.css';
 import { TEXTS } from './texts.js';
 import { TokenForm } from './TokenForm.js';
 import { useChip } from './useChip.js';
-
-const MAX_IMAGE = 2048;
 
 /**
  * events/d/chip/i/:chip_id/chat: the event's group chat from a chip. Everybody reads it live; posting
@@ -34,19 +32,10 @@ export function ChipChatPage() {
   const attendee = view?.attendee ?? null;
   // The viewer is the holder only once their token is proved (entered here, or when binding the chip).
   const holder = tid ? attendee : null;
-  const self = useMemo(() => (holder ? { attendee_id: holder.id, name: holder.name, image: holder.image.length <= MAX_IMAGE ? holder.image : '' } : null), [holder]);
+  const self = useMemo(() => (holder ? chatSelfOf(holder) : null), [holder]);
   const eventId = view?.eventId;
 
-  const post = useCallback(
-    async (text: string): Promise<PostResult<ChatMessage>> => {
-      if (!tid || !self || !eventId) return { ok: false, error: '' };
-      const result = await api(calls.chat, { params: { id: tid }, body: { event_id: eventId, attendee_id: self.attendee_id, message: text, image: self.image }, background: true });
-      return result.ok ? { ok: true, message: result.answer.data } : { ok: false, error: result.message };
-    },
-    [tid, self, eventId],
-  );
-  const place = useMemo(() => (eventId && self ? { eventId, senderId: self.attendee_id, room: 'group' } : null), [eventId, self]);
-  const outbox = useOutbox(view?.chats ?? [], post, self, place);
+  const outbox = usePost(view?.chats ?? [], { eventId, self, by: tid ? { as: 'attendee', tid } : null, room: 'group' });
 
   if (record.isError || live.error) return <NotFoundView />;
   if (!view) return <LoadingScreen />;

@@ -14,7 +14,7 @@ import { chipViewOf } from '../../lib/live/polls.js';
 import { authTokenAtom } from '../../lib/session.js';
 import { CheckInView } from './CheckInView.js';
 import { ChipAttendeeView } from './ChipAttendeeView.js';
-import { saveChipAccess } from './chipAccess.js';
+import { saveChipAccess } from './chip-access.js';
 import { TEXTS } from './texts.js';
 import { TokenForm } from './TokenForm.js';
 import { useChip } from './useChip.js';

@@ -10,7 +10,7 @@ import styles from './Connect.module.css';
 import { ConnectTiles } from './ConnectTiles.js';
 import { NotificationsPanel } from './NotificationsPanel.js';
 import { ProfileBlock } from './ProfileBlock.js';
-import { sentLinkProblems, type SaveResult, type SentLinkProblem } from './linkChecks.js';
+import { sentLinkProblems, type SaveResult, type SentLinkProblem } from './link-checks.js';
 import { QuickLinks } from './QuickLinks.js';
 import { Services } from './Services.js';
 import { ShareLink } from './ShareLink.js';

@@ -10,7 +10,7 @@ import { Dialog } from '../../components/Dialog.js';
 import { SelectField, TextField } from '../../components/Field.js';
 import { FieldIcon } from '../../components/FieldIcon.js';
 import styles from './Connect.module.css';
-import { LINK_PARTS, type DialogProblems, type LinkPart } from './linkChecks.js';
+import { LINK_PARTS, type DialogProblems, type LinkPart } from './link-checks.js';
 
 /**
  * The modal's values; the type select starts empty ('Choose a type'), which the type rule refuses. The

@@ -5,7 +5,7 @@ import type { CardField } from '@tapcard/shared/contract';
 import { Button } from '../../components/Button.js';
 import { FieldIcon } from '../../components/FieldIcon.js';
 import styles from './Connect.module.css';
-import { dialogProblems, firstMessage, sameLink, storedLinkProblems, type DialogProblems, type SaveResult, type SentLinkProblem } from './linkChecks.js';
+import { dialogProblems, firstMessage, sameLink, storedLinkProblems, type DialogProblems, type SaveResult, type SentLinkProblem } from './link-checks.js';
 import { LinkProblems } from './LinkProblems.js';
 import { QuickLinkDialog } from './QuickLinkDialog.js';
 import { TEXTS } from './texts.js';

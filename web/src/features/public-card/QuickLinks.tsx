@@ -3,7 +3,7 @@ import type { CardField } from '@tapcard/shared/contract';
 import { Dialog } from '../../components/Dialog.js';
 import { FieldIcon } from '../../components/FieldIcon.js';
 import styles from './PublicCard.module.css';
-import { quickLinkAction, visibleFields } from './quickLinks.js';
+import { quickLinkAction, visibleFields } from './quick-links.js';
 import { TEXTS } from './texts.js';
 
 /** The card's quick links: each opens its link; the address (and plain text) opens a modal instead. */

@@ -1,7 +1,7 @@
 import type { Service } from '@tapcard/shared/contract';
 import { imageUrl } from '../../lib/image.js';
 import styles from './PublicCard.module.css';
-import { quickLinkAction, telHref } from './quickLinks.js';
+import { quickLinkAction, telHref } from './quick-links.js';
 import { TEXTS } from './texts.js';
 
 /** The card owner's services: image, name, description, and call / visit links. */

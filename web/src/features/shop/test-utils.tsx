@@ -7,7 +7,7 @@ import { jotaiStore } from '../../lib/session.js';
 import type { Reply } from '../../test/network.js';
 import { LocationProbe } from '../../test/render.js';
 import { cartAtom, loadCart } from './cart/cart-state.js';
-import { cartAnnouncementAtom } from './cart/use-cart-actions.js';
+import { cartAnnouncementAtom } from './cart/useCartActions.js';
 import { checkoutDraftAtom } from './checkout/checkout-form.js';
 import { CheckoutPage, OrderDetailsPage, PaymentPage, PaymentStatusPage, ShopPage } from './routes.js';
 

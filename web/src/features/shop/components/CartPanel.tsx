@@ -5,7 +5,7 @@ import { SelectField } from '../../../components/Field.js';
 import { EmptyState } from '../../../components/Page.js';
 import { routes } from '../../../lib/paths.js';
 import { cartItemsAtom, cartTotalsAtom, shippingAtom } from '../cart/cart-state.js';
-import { useCartActions } from '../cart/use-cart-actions.js';
+import { useCartActions } from '../cart/useCartActions.js';
 import { SHOP_TEXTS } from '../texts.js';
 import { CartLine } from './CartLine.js';
 import styles from './CartPanel.module.css';

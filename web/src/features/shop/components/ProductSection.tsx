@@ -6,7 +6,7 @@ import { CARD_COLOURS, DEFAULT_COLOUR, formatNaira, type CardColour } from '@tap
 import { addToCartSchema } from '@tapcard/shared/rules';
 import { Button } from '../../../components/Button.js';
 import { SelectField } from '../../../components/Field.js';
-import { useCartActions } from '../cart/use-cart-actions.js';
+import { useCartActions } from '../cart/useCartActions.js';
 import { SHOP_TEXTS } from '../texts.js';
 import { CardCarousel } from './CardCarousel.js';
 import styles from './ProductSection.module.css';

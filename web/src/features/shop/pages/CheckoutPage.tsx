@@ -14,7 +14,7 @@ import { DeliveryAddressFields } from '../checkout/DeliveryAddressFields.js';
 import { DeliveryMethodField } from '../checkout/DeliveryMethodField.js';
 import { OrderSummary } from '../checkout/OrderSummary.js';
 import { PickupBranches } from '../checkout/PickupBranches.js';
-import { formFieldOf, orderPayload, useCreateOrder } from '../checkout/use-create-order.js';
+import { formFieldOf, orderPayload, useCreateOrder } from '../checkout/useCreateOrder.js';
 import { ShopHeader } from '../components/ShopHeader.js';
 import { SHOP_TEXTS } from '../texts.js';
 import styles from './CheckoutPage.module.css';

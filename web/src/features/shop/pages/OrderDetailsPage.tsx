@@ -5,7 +5,7 @@ import { Button, ButtonLink } from '../../../components/Button.js';
 import { Spinner } from '../../../components/Spinner.js';
 import { routes } from '../../../lib/paths.js';
 import { ShopHeader } from '../components/ShopHeader.js';
-import { useOrderLookup, useOrderReference } from '../hooks/use-order-lookup.js';
+import { useOrderLookup, useOrderReference } from '../hooks/useOrderLookup.js';
 import { SHOP_TEXTS } from '../texts.js';
 import styles from './ResultPage.module.css';
 

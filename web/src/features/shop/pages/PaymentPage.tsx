@@ -8,7 +8,7 @@ import { Dialog } from '../../../components/Dialog.js';
 import { EmptyState } from '../../../components/Page.js';
 import { routes } from '../../../lib/paths.js';
 import { cartItemsAtom, cartTotalsAtom } from '../cart/cart-state.js';
-import { TABS_SCREEN, useMediaQuery } from '../hooks/use-media-query.js';
+import { TABS_SCREEN, useMediaQuery } from '../hooks/useMediaQuery.js';
 import { MethodMenu } from '../payment/MethodMenu.js';
 import { MethodTabs } from '../payment/MethodTabs.js';
 import type { PaymentMethod } from '../payment/payment-methods.js';

@@ -4,7 +4,7 @@ import { calls } from '@tapcard/shared/contract';
 import { STORAGE_PREFIX } from '../../../lib/storage.js';
 import { mockNetwork, type MockNetwork } from '../../../test/network.js';
 import { renderRoutes } from '../../../test/render.js';
-import { ORDER_MAX_POLLS, ORDER_POLL_MS } from '../hooks/use-order-lookup.js';
+import { ORDER_MAX_POLLS, ORDER_POLL_MS } from '../hooks/useOrderLookup.js';
 import { declined, line, paid, pending, shopRoutes, startWithCart } from '../test-utils.js';
 
 let net: MockNetwork;

@@ -2,12 +2,12 @@ import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { Dialog } from '../../../components/Dialog.js';
 import { cartCountAtom } from '../cart/cart-state.js';
-import { cartAnnouncementAtom } from '../cart/use-cart-actions.js';
+import { cartAnnouncementAtom } from '../cart/useCartActions.js';
 import { CartButton } from '../components/CartButton.js';
 import { CartPanel } from '../components/CartPanel.js';
 import { ProductSection } from '../components/ProductSection.js';
 import { ShopHeader } from '../components/ShopHeader.js';
-import { LARGE_SCREEN, useMediaQuery } from '../hooks/use-media-query.js';
+import { LARGE_SCREEN, useMediaQuery } from '../hooks/useMediaQuery.js';
 import { SHOP_TEXTS } from '../texts.js';
 import styles from './ShopPage.module.css';
 

@@ -3,7 +3,7 @@ import { createStore, Provider } from 'jotai';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '../../../lib/toast.js';
-import { cartAnnouncementAtom, useCartActions } from './use-cart-actions.js';
+import { cartAnnouncementAtom, useCartActions } from './useCartActions.js';
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CARD_FIELD_TYPES } from '@tapcard/shared/domain';
-import { quickLinkAction, telHref } from './quickLinks.js';
+import { quickLinkAction, telHref } from './quick-links.js';
 
 const open = (type: string, content: string) => quickLinkAction({ type: type as (typeof CARD_FIELD_TYPES)[number], content });
 const link = (href: string, external: boolean) => ({ kind: 'link', href, external });
