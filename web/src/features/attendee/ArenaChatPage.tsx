@@ -7,11 +7,12 @@ import { LiveStatus } from '../../components/LiveStatus.js';
 import { LoadingScreen } from '../../components/LoadingScreen.js';
 import { NotFoundView } from '../../components/NotFoundView.js';
 import { PrivateThreads, privateThreads } from '../../components/PrivateThreads.js';
-import { useOutbox, useSeen } from '../../lib/live/chat.js';
+import { useSeen } from '../../lib/live/chat.js';
+import { usePost } from '../../lib/live/usePost.js';
 import { useNow } from '../../lib/now.js';
 import { paths } from '../../lib/paths.js';
 import { TEXTS } from './texts.js';
-import { useArena, useGroupPost } from './useArena.js';
+import { useArena } from './useArena.js';
 
 /** event/u/arena/:tid/chat: the event's group chat. Tapping an author opens a private chat with them. */
 export function ArenaChatPage() {
@@ -19,11 +20,9 @@ export function ArenaChatPage() {
   const { live, self } = useArena(tid);
   const now = useNow();
   const view = live.view;
-  const post = useGroupPost(tid, view?.eventId, self);
   const me = self?.attendee_id ?? null;
   const eventId = view?.eventId;
-  const place = useMemo(() => (eventId && me ? { eventId, senderId: me, room: 'group' } : null), [eventId, me]);
-  const outbox = useOutbox(view?.chats ?? [], post, self, place);
+  const outbox = usePost(view?.chats ?? [], { eventId, self, by: { as: 'attendee', tid }, room: 'group' });
   const seen = useSeen(eventId, me);
   const threads = useMemo(() => (view && me ? privateThreads(view.private_chats, (id) => id === me, seen) : []), [view, me, seen]);
 

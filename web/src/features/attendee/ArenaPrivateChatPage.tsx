@@ -6,11 +6,12 @@ import { GET_STARTED_TEXTS, GetStartedPanel } from '../../components/GetStartedP
 import { LiveStatus } from '../../components/LiveStatus.js';
 import { LoadingScreen } from '../../components/LoadingScreen.js';
 import { NotFoundView } from '../../components/NotFoundView.js';
-import { ADMIN_NAME, isAdminId, markSeen, useOutbox } from '../../lib/live/chat.js';
+import { ADMIN_NAME, isAdminId, markSeen } from '../../lib/live/chat.js';
+import { usePost } from '../../lib/live/usePost.js';
 import { useNow } from '../../lib/now.js';
 import { paths } from '../../lib/paths.js';
 import { TEXTS } from './texts.js';
-import { useArena, usePrivatePost } from './useArena.js';
+import { useArena } from './useArena.js';
 
 /** event/u/arena/:tid/chat/:aid: a private chat between the attendee and `aid` (one outbox per conversation). */
 export function ArenaPrivateChatPage() {
@@ -28,9 +29,7 @@ function PrivateChat({ tid, aid }: { tid: string; aid: string }) {
     [view, me, aid],
   );
   const eventId = view?.eventId;
-  const post = usePrivatePost(tid, aid, eventId, self);
-  const place = useMemo(() => (eventId && me ? { eventId, senderId: me, room: aid } : null), [eventId, me, aid]);
-  const outbox = useOutbox(messages, post, self, place);
+  const outbox = usePost(messages, { eventId, self, by: { as: 'attendee', tid }, room: { with: aid } });
   // An open conversation is read: the unread marks of the group chat and the arena clear.
   const newest = messages.reduce((max, m) => Math.max(max, m.seq), -1);
   useEffect(() => {

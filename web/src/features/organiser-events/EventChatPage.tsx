@@ -1,23 +1,25 @@
 import { useMemo } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
-import type { ChatMessage, PrivateChat } from '@tapcard/shared/contract';
+import type { PrivateChat } from '@tapcard/shared/contract';
 import { eventStatusText, eventTiming } from '@tapcard/shared/domain';
 import { ChatRoom } from '../../components/ChatRoom.js';
 import { LiveStatus } from '../../components/LiveStatus.js';
 import { LoadingScreen } from '../../components/LoadingScreen.js';
 import { NotFoundView } from '../../components/NotFoundView.js';
 import { PrivateThreads, privateThreads } from '../../components/PrivateThreads.js';
-import { ADMIN_NAME, isAdminId, useOutbox } from '../../lib/live/chat.js';
+import { adminIdOf, ADMIN_NAME, isAdminId } from '../../lib/live/chat.js';
 import { organiserViewOf } from '../../lib/live/polls.js';
+import { useOrganiserLive } from '../../lib/live/useLiveEvent.js';
+import { usePost } from '../../lib/live/usePost.js';
 import { useNow } from '../../lib/now.js';
 import { paths } from '../../lib/paths.js';
-import { useOrganiserLive } from '../../lib/live/useLiveEvent.js';
 import { TEXTS } from './texts.js';
-import { adminIdOf, useAdminGroupPost, useAdminPrivatePost } from './useAdminChat.js';
 import { useAdminEvent } from './useEvents.js';
 
 /** The private-reply query parameter: the attendee the organiser is writing to. */
 const TO = 'to';
+/** The organiser posts by their session. */
+const ORGANISER = { as: 'organiser' } as const;
 
 function privateLink(eventId: string, attendeeId: string): string {
   return `${paths.eventChat(eventId)}?${new URLSearchParams({ [TO]: attendeeId }).toString()}`;
@@ -42,13 +44,8 @@ export function EventChatPage() {
     () => (view && adminId && to ? view.private_chats.filter((m) => (m.attendee_id_1 === adminId && m.attendee_id_2 === to) || (m.attendee_id_1 === to && m.attendee_id_2 === adminId)) : []),
     [view, adminId, to],
   );
-  const groupPost = useAdminGroupPost(id, adminId);
-  const privatePost = useAdminPrivatePost(id, adminId, to ?? '');
-  // Failed and waiting messages are kept in this browser per event, sender and room, across reloads.
-  const groupPlace = useMemo(() => (adminId ? { eventId: id, senderId: adminId, room: 'group' } : null), [id, adminId]);
-  const directPlace = useMemo(() => (adminId && to ? { eventId: id, senderId: adminId, room: to } : null), [id, adminId, to]);
-  const group = useOutbox<ChatMessage>(view?.chats ?? [], groupPost, self, groupPlace);
-  const direct = useOutbox<PrivateChat>(privateMessages, privatePost, self, directPlace);
+  const group = usePost(view?.chats ?? [], { eventId: id, self, by: ORGANISER, room: 'group' });
+  const direct = usePost(privateMessages, { eventId: id, self, by: ORGANISER, room: to ? { with: to } : null });
   const threads = useMemo(() => (view && adminId ? privateThreads(view.private_chats, (party) => party === adminId) : []), [view, adminId]);
 
   if (admin.isError || live.error) return <NotFoundView />;

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import { ADMIN_ID_PREFIX } from '@tapcard/shared/constants';
+import { isAdminId } from '@tapcard/shared/domain';
 import type { ChatMessage } from '@tapcard/shared/contract';
 import { mergeById } from '@tapcard/shared/realtime';
 import { readRaw, readStored, removeStored, STORAGE_PREFIX, writeStored } from '../storage.js';
@@ -13,11 +13,7 @@ import { isOnline, useOnline } from './network.js';
 
 export type MessageStyle = 'own' | 'admin' | 'other';
 
-export const ADMIN_NAME = 'ADMIN';
-
-export function isAdminId(attendeeId: string): boolean {
-  return attendeeId.startsWith(ADMIN_ID_PREFIX);
-}
+export { ADMIN_NAME, adminIdOf, isAdminId } from '@tapcard/shared/domain';
 
 /** The three display styles: the viewer's own messages, the organiser's (admin-…) and everybody else's. */
 export function messageStyle(attendeeId: string, selfId: string | null): MessageStyle {
