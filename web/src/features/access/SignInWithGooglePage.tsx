@@ -5,6 +5,7 @@ import { calls } from '@tapcard/shared/contract';
 import { LoadingScreen } from '../../components/LoadingScreen.js';
 import { api } from '../../lib/api.js';
 import { routes } from '../../lib/paths.js';
+import { queryKeys } from '../../lib/query-keys.js';
 import { saveSession } from '../../lib/session.js';
 import { readStored, removeStored } from '../../lib/storage.js';
 import { notify } from '../../lib/toast.js';
@@ -28,7 +29,7 @@ export function SignInWithGooglePage() {
   const queryClient = useQueryClient();
   const handled = useRef(false);
   const callback = useQuery({
-    queryKey: ['google-callback', location.search],
+    queryKey: queryKeys.googleLogin(location.search),
     queryFn: () => api(calls.googleLogin, { query: Object.fromEntries(new URLSearchParams(location.search)) }),
     retry: false,
     staleTime: Infinity,

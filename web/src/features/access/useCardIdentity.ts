@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { calls } from '@tapcard/shared/contract';
 import { ApiError, apiOrThrow } from '../../lib/api.js';
+import { queryKeys } from '../../lib/query-keys.js';
 
 /** The physical card a query's `id` names (confirm-card-id), so a screen can show not-found for an unknown one. */
 export function useCardIdentity(cardId: string | null) {
   return useQuery({
-    queryKey: ['confirm-card-id', cardId],
+    queryKey: queryKeys.confirmCardId(cardId),
     queryFn: ({ signal }) => apiOrThrow(calls.confirmCardId, { body: { card_id: cardId ?? '' }, signal }),
     enabled: cardId !== null && cardId !== '',
     staleTime: Infinity,

@@ -10,6 +10,7 @@ import { Avatar, Page } from '../../components/Page.js';
 import { Spinner } from '../../components/Spinner.js';
 import { apiOrThrow } from '../../lib/api.js';
 import { paths } from '../../lib/paths.js';
+import { queryKeys } from '../../lib/query-keys.js';
 import styles from './Attendee.module.css';
 import { TEXTS } from './texts.js';
 
@@ -24,7 +25,7 @@ export function accessLink(tid: string): string {
 export function EventTokenPage() {
   const { tid = '' } = useParams();
   const query = useQuery({
-    queryKey: ['eventToken', tid],
+    queryKey: queryKeys.eventToken(tid),
     queryFn: ({ signal }) => apiOrThrow(calls.eventToken, { params: { id: tid }, signal }),
     enabled: tid !== '',
   });

@@ -6,6 +6,7 @@ import { apiOrThrow } from '../../lib/api.js';
 import { arenaViewOf } from '../../lib/live/polls.js';
 import { useArenaLive } from '../../lib/live/useLiveEvent.js';
 import { chatSelfOf } from '../../lib/live/usePost.js';
+import { queryKeys } from '../../lib/query-keys.js';
 
 /** The arena's live view plus the attendee as the chats post under. */
 export function useArena(tid: string) {
@@ -25,7 +26,7 @@ export type ArenaSeed = Pick<ViewOf<'arena'>, 'event' | 'attendee'>;
  */
 export function arenaSeedQuery(tid: string) {
   return queryOptions({
-    queryKey: ['arenaSeed', tid],
+    queryKey: queryKeys.arenaSeed(tid),
     queryFn: async ({ signal }): Promise<ArenaSeed> => {
       const { data } = await apiOrThrow(calls.eventToken, { params: { id: tid }, signal });
       // The same view the REST fallback builds, less its chats.

@@ -11,6 +11,7 @@ import { Page } from '../../components/Page.js';
 import { api, apiOrThrow } from '../../lib/api.js';
 import { useBlockContextMenu } from '../../lib/context-menu.js';
 import { chipViewOf } from '../../lib/live/polls.js';
+import { queryKeys } from '../../lib/query-keys.js';
 import { authTokenAtom } from '../../lib/session.js';
 import { CheckInView } from './CheckInView.js';
 import { ChipAttendeeView } from './ChipAttendeeView.js';
@@ -60,7 +61,7 @@ export function ChipPage() {
     if (!result.ok) return result.message;
     saveChipAccess(chipId, accessToken);
     // The spec reloads the page: read the chip again and show its new binding at once.
-    const fresh = await queryClient.fetchQuery({ queryKey: ['chip', chipId], queryFn: () => apiOrThrow(calls.chip, { params: { id: chipId } }), staleTime: 0 });
+    const fresh = await queryClient.fetchQuery({ queryKey: queryKeys.chip(chipId), queryFn: () => apiOrThrow(calls.chip, { params: { id: chipId } }), staleTime: 0 });
     live.applyLocal({ chip: { chipId, attendee: chipViewOf(fresh.data).attendee } });
     return null;
   };

@@ -3,6 +3,7 @@ import { calls } from '@tapcard/shared/contract';
 import { apiOrThrow } from '../../lib/api.js';
 import { chipViewOf } from '../../lib/live/polls.js';
 import { useChipLive } from '../../lib/live/useLiveEvent.js';
+import { queryKeys } from '../../lib/query-keys.js';
 
 /**
  * A chip: its record (organiser flag, ticket) read once, and its live view (attendee, check-in, chats)
@@ -10,7 +11,7 @@ import { useChipLive } from '../../lib/live/useLiveEvent.js';
  */
 export function useChip(chipId: string) {
   const record = useQuery({
-    queryKey: ['chip', chipId],
+    queryKey: queryKeys.chip(chipId),
     queryFn: ({ signal }) => apiOrThrow(calls.chip, { params: { id: chipId }, signal }),
     enabled: chipId !== '',
   });

@@ -6,11 +6,11 @@ import { Button } from '../../components/Button.js';
 import { ConfirmDialog } from '../../components/Dialog.js';
 import { api } from '../../lib/api.js';
 import { imageOrAvatar } from '../../lib/image.js';
+import { queryKeys } from '../../lib/query-keys.js';
 import { notify } from '../../lib/toast.js';
 import styles from './Connect.module.css';
 import { ServiceDialog } from './ServiceDialog.js';
 import { TEXTS } from './texts.js';
-import { CARD_KEY } from './useOwnerCard.js';
 
 function ServiceItem({ service, onDelete }: { service: Service; onDelete: () => void }) {
   return (
@@ -41,7 +41,7 @@ export function Services({ cardId, services }: { cardId: string; services: Servi
   const queryClient = useQueryClient();
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<Service | null>(null);
-  const reload = () => void queryClient.invalidateQueries({ queryKey: CARD_KEY });
+  const reload = () => void queryClient.invalidateQueries({ queryKey: queryKeys.getCard() });
 
   const remove = useMutation({
     mutationFn: (service: Service) => api(calls.deleteService, { params: { id: service.id } }),

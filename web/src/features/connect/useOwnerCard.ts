@@ -2,13 +2,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { calls, type OwnerCard, type SaveCardPayload } from '@tapcard/shared/contract';
 import { apiOrThrow } from '../../lib/api.js';
+import { queryKeys } from '../../lib/query-keys.js';
 import { writeDashboardData } from '../../lib/session.js';
-
-export const CARD_KEY = ['owner-card'] as const;
 
 /** The owner's card (get-card), loaded on mount; its name, description and image also feed the dashboard cache. */
 export function useOwnerCard() {
-  const query = useQuery({ queryKey: CARD_KEY, queryFn: ({ signal }) => apiOrThrow(calls.getCard, { signal }).then((answer) => answer.data) });
+  const query = useQuery({ queryKey: queryKeys.getCard(), queryFn: ({ signal }) => apiOrThrow(calls.getCard, { signal }).then((answer) => answer.data) });
   const card = query.data?.card;
   useEffect(() => {
     if (card) writeDashboardData({ name: card.title, description: card.description, image: card.profile });
@@ -33,6 +32,6 @@ export function useSaveCard() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (payload: SaveCardPayload) => apiOrThrow(calls.saveCard, { body: payload }).then((answer) => answer.data),
-    onSuccess: (card) => queryClient.setQueryData(CARD_KEY, card),
+    onSuccess: (card) => queryClient.setQueryData(queryKeys.getCard(), card),
   });
 }

@@ -12,10 +12,11 @@ import { Spinner } from '../../components/Spinner.js';
 import { api } from '../../lib/api.js';
 import { saveFile, VCARD_MIME } from '../../lib/download.js';
 import { routes } from '../../lib/paths.js';
+import { queryKeys } from '../../lib/query-keys.js';
 import { notify } from '../../lib/toast.js';
 import styles from './Contacts.module.css';
 import { TEXTS } from './texts.js';
-import { CONTACTS_KEY, useContacts } from './useContacts.js';
+import { useContacts } from './useContacts.js';
 
 /** A mail inviting the contact to the product. */
 export function inviteHref(contact: Contact): string {
@@ -73,8 +74,8 @@ function ContactCard({ contact }: { contact: Contact }) {
     onSuccess: (result) => {
       if (result.ok) {
         notify.success(TEXTS.deleted);
-        queryClient.setQueryData<Contact[]>(CONTACTS_KEY, (list) => list?.filter((c) => c.contact_id !== contact.contact_id));
-        void queryClient.invalidateQueries({ queryKey: CONTACTS_KEY });
+        queryClient.setQueryData<Contact[]>(queryKeys.getContacts(), (list) => list?.filter((c) => c.contact_id !== contact.contact_id));
+        void queryClient.invalidateQueries({ queryKey: queryKeys.getContacts() });
         void navigate(routes.contacts, { replace: true });
       } else if (result.kind !== 'network') notify.error(TEXTS.deleteFailed);
     },

@@ -5,6 +5,7 @@ import { Navigate, useLocation, useParams, useSearchParams } from 'react-router-
 import { LoadingScreen } from '../../components/LoadingScreen.js';
 import { NotFoundView } from '../../components/NotFoundView.js';
 import { routes } from '../../lib/paths.js';
+import { isQuery } from '../../lib/query-keys.js';
 import { authTokenAtom } from '../../lib/session.js';
 import { removeStored, writeStored } from '../../lib/storage.js';
 import { EmailStep } from './EmailStep.js';
@@ -55,7 +56,7 @@ function useSignedOutStart(signedIn: boolean): void {
   useEffect(() => {
     if (signedIn || store.get(completedAtom)) return;
     removeStored('dashboardData');
-    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'confirm-card-id' });
+    queryClient.removeQueries({ predicate: (query) => !isQuery(query.queryKey, 'confirmCardId') });
   }, [signedIn, store, queryClient]);
 }
 

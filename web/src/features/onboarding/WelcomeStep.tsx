@@ -12,6 +12,7 @@ import { LoadingScreen } from '../../components/LoadingScreen.js';
 import { NotFoundView } from '../../components/NotFoundView.js';
 import { api, ApiError, apiOrThrow } from '../../lib/api.js';
 import { routes } from '../../lib/paths.js';
+import { queryKeys } from '../../lib/query-keys.js';
 import { notify } from '../../lib/toast.js';
 import styles from './Onboarding.module.css';
 import { updateWizardAtom, wizardAtom } from './state.js';
@@ -78,7 +79,7 @@ export function WelcomeStep() {
   const [creating, setCreating] = useState(wizard.tokenConfirmed);
   const cardId = wizard.card_id;
   const identity = useQuery({
-    queryKey: ['confirm-card-id', cardId],
+    queryKey: queryKeys.confirmCardId(cardId),
     queryFn: ({ signal }) => apiOrThrow(calls.confirmCardId, { body: { card_id: cardId }, signal }),
     enabled: cardId !== '',
     staleTime: Infinity,

@@ -6,10 +6,10 @@ import { Avatar } from '../../components/Page.js';
 import { Spinner } from '../../components/Spinner.js';
 import { Switch } from '../../components/Switch.js';
 import { apiOrThrow } from '../../lib/api.js';
+import { queryKeys } from '../../lib/query-keys.js';
 import { notify } from '../../lib/toast.js';
 import styles from './Organiser.module.css';
 import { TEXTS } from './texts.js';
-import { EVENTS_QUERY_KEY } from './useEvents.js';
 
 type LiveAttendee = ViewOf<'organiser'>['attendees'][number];
 
@@ -21,7 +21,7 @@ export function AttendeeDialog({ eventId, attendee, onClose, applyLocal }: { eve
     onSuccess: (answer, { id }) => {
       if (attendee && attendee.id === id) applyLocal({ attendees: [{ ...attendee, checked_in: answer.data.status }] });
       // The spec refreshes the event after a change (the page's fallback when no live view is there yet).
-      void queryClient.invalidateQueries({ queryKey: [...EVENTS_QUERY_KEY, 'admin', eventId] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.adminEvent(eventId) });
     },
     onError: (error) => notify.error(error.message),
   });

@@ -3,20 +3,21 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { calls } from '@tapcard/shared/contract';
 import { apiOrThrow } from '../../lib/api.js';
+import { isQuery, queryKeys } from '../../lib/query-keys.js';
 
 /** A public event by id (card/event/:id pages); the server render prefetches the same query. */
 export function publicEventQuery(id: string) {
-  return queryOptions({ queryKey: ['publicEvent', id], queryFn: ({ signal }) => apiOrThrow(calls.publicEvent, { params: { id }, signal }) });
+  return queryOptions({ queryKey: queryKeys.publicEvent(id), queryFn: ({ signal }) => apiOrThrow(calls.publicEvent, { params: { id }, signal }) });
 }
 
 /** A public event by its clean name (events/l/:id pages); prefetched by the server render too. */
 export function openEventQuery(cleanName: string) {
-  return queryOptions({ queryKey: ['openEvent', cleanName], queryFn: ({ signal }) => apiOrThrow(calls.openEvent, { query: { id: cleanName }, signal }) });
+  return queryOptions({ queryKey: queryKeys.openEvent(cleanName), queryFn: ({ signal }) => apiOrThrow(calls.openEvent, { query: { id: cleanName }, signal }) });
 }
 
 /** The events of a card (card/event?link=); prefetched by the server render too. */
 export function cardEventsQuery(link: string) {
-  return queryOptions({ queryKey: ['cardEvents', link], queryFn: ({ signal }) => apiOrThrow(calls.cardEvents, { query: { link }, signal }) });
+  return queryOptions({ queryKey: queryKeys.cardEvents(link), queryFn: ({ signal }) => apiOrThrow(calls.cardEvents, { query: { link }, signal }) });
 }
 
 export function usePublicEvent(id: string) {
@@ -50,20 +51,20 @@ export function useCardEvents(link: string | null) {
 /** Everyone registered for an event, with the capacity. */
 export function useEventAttendees(id: string) {
   return useQuery({
-    queryKey: ['eventAttendees', id],
+    queryKey: queryKeys.eventAttendees(id),
     queryFn: ({ signal }) => apiOrThrow(calls.eventAttendees, { params: { id }, signal }),
     enabled: id !== '',
     select: (answer) => answer.data,
   });
 }
 
-/** The query keys that show an event's tickets and attendees to the public. */
-const PUBLIC_EVENT_KEYS = ['publicEvent', 'openEvent', 'eventAttendees', 'cardEvents'];
+/** The queries that show an event's tickets and attendees to the public. */
+const PUBLIC_EVENT_QUERIES = ['publicEvent', 'openEvent', 'eventAttendees', 'cardEvents'] as const;
 
 /**
  * After a registration the event's stock, count and avatars have changed: its cached public views are
  * marked stale, so the event page the visitor goes back to shows the new numbers at once.
  */
 export function invalidatePublicEvent(queryClient: QueryClient): Promise<void> {
-  return queryClient.invalidateQueries({ predicate: (query) => PUBLIC_EVENT_KEYS.includes(String(query.queryKey[0])) });
+  return queryClient.invalidateQueries({ predicate: (query) => PUBLIC_EVENT_QUERIES.some((name) => isQuery(query.queryKey, name)) });
 }

@@ -7,11 +7,10 @@ import { BackLink, EmptyState, Page } from '../../components/Page.js';
 import { Spinner } from '../../components/Spinner.js';
 import { ApiError, apiOrThrow } from '../../lib/api.js';
 import { routes } from '../../lib/paths.js';
+import { queryKeys } from '../../lib/query-keys.js';
 import { notify } from '../../lib/toast.js';
 import styles from './Settings.module.css';
 import { SESSION_TEXTS as TEXTS } from './texts.js';
-
-const SESSIONS_KEY = ['sessions'] as const;
 
 /** What the confirmation dialog is about to do: end one session, or every other one. */
 type Pending = { kind: 'one'; session: SessionInfo } | { kind: 'others' };
@@ -34,7 +33,7 @@ export function SessionsPage() {
   const heading = useRef<HTMLHeadingElement>(null);
   const [pending, setPending] = useState<Pending | null>(null);
   const sessions = useQuery({
-    queryKey: SESSIONS_KEY,
+    queryKey: queryKeys.listSessions(),
     queryFn: ({ signal }) => apiOrThrow(calls.listSessions, { signal }).then((answer) => answer.data.sessions),
     staleTime: 0,
   });
@@ -54,7 +53,7 @@ export function SessionsPage() {
       setPending(null);
     },
     onSettled: async () => {
-      await queryClient.invalidateQueries({ queryKey: SESSIONS_KEY });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.listSessions() });
       // The button that opened the dialog may be gone with its row: focus goes back to the page's heading.
       const active = document.activeElement;
       if (!active || active === document.body || !active.isConnected) heading.current?.focus();

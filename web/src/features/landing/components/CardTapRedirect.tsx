@@ -5,6 +5,7 @@ import { calls } from '@tapcard/shared/contract';
 import { LoadingScreen } from '../../../components/LoadingScreen.js';
 import { api } from '../../../lib/api.js';
 import { routes } from '../../../lib/paths.js';
+import { queryKeys } from '../../../lib/query-keys.js';
 
 /**
  * The redirect as an in-app path when it is one (relative, or an absolute URL of this site), else
@@ -26,7 +27,7 @@ export function inAppPath(redirect: string, origin: string): string | null {
 export function CardTapRedirect({ id, type }: { id: string; type: string }) {
   const navigate = useNavigate();
   const resolved = useQuery({
-    queryKey: ['load-route', id, type],
+    queryKey: queryKeys.loadRoute(id, type),
     queryFn: () => api(calls.loadRoute, { body: { card_id: id, type } }),
     retry: false,
     staleTime: 0,

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useFormContext } from 'react-hook-form';
 import { SelectField } from '../../../components/Field.js';
+import { queryKeys } from '../../../lib/query-keys.js';
 import { DEFAULT_COUNTRY, type CheckoutForm } from './checkout-form.js';
 
 /** The full country list is a separate chunk, fetched only when the checkout shows the delivery address. */
@@ -9,7 +10,7 @@ const loadCountries = () => import('@tapcard/shared/countries').then((m) => m.CO
 /** Country: every country (shared reference data); Nigeria is listed while the list loads. */
 export function CountrySelect() {
   const { register, formState, getValues } = useFormContext<CheckoutForm>();
-  const countries = useQuery({ queryKey: ['reference', 'countries'], queryFn: loadCountries, staleTime: Infinity, gcTime: Infinity });
+  const countries = useQuery({ queryKey: queryKeys.countries(), queryFn: loadCountries, staleTime: Infinity, gcTime: Infinity });
   const current = getValues('country');
   const names = countries.data ?? [...new Set([DEFAULT_COUNTRY, current].filter(Boolean))];
   return (

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { calls, type Order } from '@tapcard/shared/contract';
 import { api, ApiError } from '../../../lib/api.js';
+import { queryKeys } from '../../../lib/query-keys.js';
 import { asString, readStored, writeStored } from '../../../lib/storage.js';
 
 /** How often, and how many times, a still-pending payment is checked again. */
@@ -49,14 +50,14 @@ async function lookUp(reference: string, signal: AbortSignal): Promise<OrderLook
 export function useOrderLookup(reference: string | null) {
   const client = useQueryClient();
   const query = useQuery({
-    queryKey: ['order', reference],
+    queryKey: queryKeys.getOrder(reference),
     queryFn: ({ signal }) => lookUp(reference ?? '', signal),
     enabled: reference !== null,
     staleTime: 0,
     retry: false,
     refetchInterval: (q) => (q.state.data?.state === 'pending' && q.state.dataUpdateCount < ORDER_MAX_POLLS ? ORDER_POLL_MS : false),
   });
-  const checks = client.getQueryState(['order', reference])?.dataUpdateCount ?? 0;
+  const checks = client.getQueryState(queryKeys.getOrder(reference))?.dataUpdateCount ?? 0;
   /** Still pending after every planned check: the page offers to check again. */
   const stillPending = query.data?.state === 'pending' && checks >= ORDER_MAX_POLLS && !query.isFetching;
   return { ...query, stillPending };

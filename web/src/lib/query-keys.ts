@@ -1,0 +1,53 @@
+/**
+ * Every query key of the web, one factory per query, named after the contract call it caches (the
+ * country list is the one read that is no call). A key starts with its factory's name, so a family of
+ * queries is found by that first element (isQuery); the organiser's event queries share the prefix
+ * `organiserEvents()`, so an event saved or deleted refreshes them all.
+ */
+
+const ORGANISER_EVENTS = ['organiserEvents'] as const;
+
+export const queryKeys = {
+  /** The signed-in owner's card (get-card); saving the card writes its answer here. */
+  getCard: () => ['getCard'] as const,
+  getContacts: () => ['getContacts'] as const,
+  listSessions: () => ['listSessions'] as const,
+  userProfile: () => ['userProfile'] as const,
+  /** A physical card's identity (confirm-card-id); kept through onboarding's cache reset. */
+  confirmCardId: (cardId: string | null) => ['confirmCardId', cardId] as const,
+  /** The Google sign-in callback, once per callback query string. */
+  googleLogin: (search: string) => ['googleLogin', search] as const,
+  /** Where a tapped card goes (load-route). */
+  loadRoute: (cardId: string, type: string) => ['loadRoute', cardId, type] as const,
+  /** A public card by link (connect-vcard). */
+  connectVcard: (link: string) => ['connectVcard', link] as const,
+
+  /** Every organiser event query below starts with this. */
+  organiserEvents: () => ORGANISER_EVENTS,
+  listEvents: () => [...ORGANISER_EVENTS, 'listEvents'] as const,
+  getEvent: (id: string) => [...ORGANISER_EVENTS, 'getEvent', id] as const,
+  adminEvent: (id: string) => [...ORGANISER_EVENTS, 'adminEvent', id] as const,
+
+  publicEvent: (id: string) => ['publicEvent', id] as const,
+  openEvent: (cleanName: string) => ['openEvent', cleanName] as const,
+  cardEvents: (link: string) => ['cardEvents', link] as const,
+  eventAttendees: (id: string) => ['eventAttendees', id] as const,
+  eventToken: (tid: string) => ['eventToken', tid] as const,
+  /** The arena's first screen as the server render reads it (from event-token, less the chats). */
+  arenaSeed: (tid: string) => ['arenaSeed', tid] as const,
+  chip: (chipId: string) => ['chip', chipId] as const,
+
+  getOrder: (reference: string | null) => ['getOrder', reference] as const,
+  /** The shop's country names (a lazily loaded list, no call). */
+  countries: () => ['countries'] as const,
+};
+
+export type QueryName = keyof typeof queryKeys;
+
+/**
+ * Whether a cached query's key was made by the factory `name`, whatever its arguments (the organiser's
+ * event queries all count as 'organiserEvents').
+ */
+export function isQuery(queryKey: readonly unknown[], name: QueryName): boolean {
+  return queryKey[0] === name;
+}
