@@ -1,7 +1,11 @@
-import type { Order } from '@tapcard/shared/contract';
+import type { Order, OrderPayload } from '@tapcard/shared/contract';
+import { findPickupBranch, type CardColour } from '@tapcard/shared/domain';
+import { messages } from '@tapcard/shared/rules';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, Row } from '../db/schema.js';
 import { randomId, randomToken } from '../lib/crypto.js';
+import { badRequest } from '../lib/http-error.js';
+import { insertOrderRow, orderByReference, recordVerdict } from '../repositories/orders.js';
 import type { PaymentProvider } from './payments.js';
 
 type DbLike = Kysely<Database> | Transaction<Database>;
@@ -39,35 +43,32 @@ export async function insertOrder(
 ): Promise<{ reference: string; url: string }> {
   const reference = `TC-${randomToken().slice(0, 20)}`;
   const { url, accessCode } = await provider.initialise({ reference, amount: order.final_total, email: order.email });
-  await db
-    .insertInto('orders')
-    .values({
-      id: randomId(),
-      reference,
-      kind: order.kind,
-      name: order.name,
-      phone_number: order.phone_number,
-      email: order.email,
-      address: order.address ?? '',
-      city: order.city ?? '',
-      state: order.state ?? '',
-      country: order.country ?? '',
-      method: order.method,
-      pickup: order.pickup ?? null,
-      items: JSON.stringify(order.items),
-      total: order.total,
-      final_total: order.final_total,
-      vat: order.vat,
-      shipping: order.shipping,
-      payment_status: 'pending',
-      payment_access_code: accessCode,
-      payment_url: url,
-      payment_metadata: null,
-      callback_url: order.callback_url,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
+  await insertOrderRow(db, {
+    id: randomId(),
+    reference,
+    kind: order.kind,
+    name: order.name,
+    phone_number: order.phone_number,
+    email: order.email,
+    address: order.address ?? '',
+    city: order.city ?? '',
+    state: order.state ?? '',
+    country: order.country ?? '',
+    method: order.method,
+    pickup: order.pickup ?? null,
+    items: JSON.stringify(order.items),
+    total: order.total,
+    final_total: order.final_total,
+    vat: order.vat,
+    shipping: order.shipping,
+    payment_status: 'pending',
+    payment_access_code: accessCode,
+    payment_url: url,
+    payment_metadata: null,
+    callback_url: order.callback_url,
+    created_at: now,
+    updated_at: now,
+  });
   return { reference, url };
 }
 
@@ -76,21 +77,15 @@ export async function insertOrder(
  * after the provider confirms. Returns the order as it now stands, or undefined if unknown.
  */
 export async function settleOrder(db: Kysely<Database>, provider: PaymentProvider, reference: string, now: Date): Promise<Row<'orders'> | undefined> {
-  const order = await db.selectFrom('orders').selectAll().where('reference', '=', reference).executeTakeFirst();
+  const order = await orderByReference(db, reference);
   if (!order || order.payment_status !== 'pending') return order;
   const verdict = await provider.verify(reference);
   if (verdict.status === 'pending') return order;
-  const updated = await db
-    .updateTable('orders')
-    .set({ payment_status: verdict.status, payment_metadata: verdict.metadata ? JSON.stringify(verdict.metadata) : null, updated_at: now })
-    .where('reference', '=', reference)
-    .where('payment_status', '=', 'pending')
-    .returningAll()
-    .executeTakeFirst();
-  return updated ?? (await db.selectFrom('orders').selectAll().where('reference', '=', reference).executeTakeFirst());
+  const updated = await recordVerdict(db, reference, verdict.status, verdict.metadata ? JSON.stringify(verdict.metadata) : null, now);
+  return updated ?? (await orderByReference(db, reference));
 }
 
-/** An order row in the wire shape of the order lookup (part 2 §3's Order). */
+/** An order row in the wire shape of the order lookup (the contract's Order). */
 export function orderAnswer(row: Row<'orders'>): Order {
   return {
     id: row.id,
@@ -116,4 +111,43 @@ export function orderAnswer(row: Row<'orders'>): Order {
     payment_access_code: row.payment_access_code,
     payment_metadata: row.payment_metadata,
   };
+}
+
+/** Most cards of one colour in one order. */
+export const MAX_CARDS_PER_COLOUR = 100;
+
+/**
+ * Where the buyer returns after paying: a path on the public site ('/payment/status') made absolute
+ * with `publicUrl`, or an absolute URL of the same origin. Anything else (another host, a
+ * protocol-relative '//host', credentials in the URL) is refused, so an order cannot be used as an
+ * open redirect. Returns the absolute URL, or null.
+ */
+export function resolveCallbackUrl(input: string, publicUrl: string): string | null {
+  const base = new URL(publicUrl);
+  let url: URL;
+  try {
+    url = input.startsWith('/') ? new URL(input, base) : new URL(input);
+  } catch {
+    return null;
+  }
+  if (input.startsWith('//') || input.startsWith('/\\')) return null;
+  if (url.origin !== base.origin || url.username || url.password) return null;
+  return url.href;
+}
+
+/** The cart's lines merged by colour, in the order the colours first appear. */
+export function linesByColour(cart: OrderPayload['cart']): { color: CardColour; qty: number }[] {
+  const qty = new Map<CardColour, number>();
+  for (const line of cart) qty.set(line.color, (qty.get(line.color) ?? 0) + line.qty);
+  return [...qty].map(([color, n]) => ({ color, qty: n }));
+}
+
+/** The customer and delivery part of an order: a pickup order takes its branch's address. */
+export function deliveryOf(body: OrderPayload): Pick<NewOrder, 'method' | 'address' | 'city' | 'state' | 'country' | 'pickup'> {
+  if (body.method === 'delivery') {
+    return { method: 'delivery', address: body.address, city: body.city, state: body.state, country: body.country, pickup: null };
+  }
+  const branch = findPickupBranch(body.pickup);
+  if (!branch) throw badRequest(messages.pickupRequired, 'pickup');
+  return { method: 'pickup', address: branch.address, city: branch.city, state: branch.state, country: branch.country, pickup: branch.id };
 }

@@ -1,6 +1,7 @@
 import { CURRENCY } from '@tapcard/shared/constants';
 import type { Db } from '../db/database.js';
 import { randomToken } from '../lib/crypto.js';
+import { recordTestDecision, testPaymentOf } from '../repositories/orders.js';
 
 /**
  * The card-payment provider behind orders and paid tickets. The built-in test provider keeps its
@@ -54,11 +55,7 @@ export class TestPaymentProvider implements PaymentProvider {
 
   /** The payment behind a reference, or undefined when there is none. */
   async payment(reference: string): Promise<TestPayment | undefined> {
-    const order = await this.db
-      .selectFrom('orders')
-      .select(['reference', 'final_total', 'email', 'callback_url', 'payment_status', 'payment_metadata'])
-      .where('reference', '=', reference)
-      .executeTakeFirst();
+    const order = await testPaymentOf(this.db, reference);
     if (!order) return undefined;
     let decision: TestPayment['decision'] = null;
     if (order.payment_status !== 'pending') decision = order.payment_status;
@@ -71,24 +68,13 @@ export class TestPaymentProvider implements PaymentProvider {
    * when the reference is unknown or already decided (also when two decisions race).
    */
   async decide(reference: string, status: 'paid' | 'declined'): Promise<boolean> {
-    const order = await this.db
-      .selectFrom('orders')
-      .select(['final_total', 'email', 'payment_status', 'payment_metadata'])
-      .where('reference', '=', reference)
-      .executeTakeFirst();
+    const order = await testPaymentOf(this.db, reference);
     if (!order || order.payment_status !== 'pending' || order.payment_metadata !== null) return false;
-    const result = await this.db
-      .updateTable('orders')
-      .set({ payment_metadata: JSON.stringify(this.metadata(reference, status, order.final_total, order.email)) })
-      .where('reference', '=', reference)
-      .where('payment_status', '=', 'pending')
-      .where('payment_metadata', 'is', null)
-      .executeTakeFirst();
-    return result.numUpdatedRows > 0n;
+    return recordTestDecision(this.db, reference, JSON.stringify(this.metadata(reference, status, order.final_total, order.email)));
   }
 
   async verify(reference: string): Promise<ProviderVerdict> {
-    const order = await this.db.selectFrom('orders').select(['payment_metadata']).where('reference', '=', reference).executeTakeFirst();
+    const order = await testPaymentOf(this.db, reference);
     if (!order?.payment_metadata) return { status: 'pending', metadata: null };
     const metadata = JSON.parse(order.payment_metadata) as Record<string, unknown>;
     return { status: metadata.status === 'success' ? 'paid' : 'declined', metadata };

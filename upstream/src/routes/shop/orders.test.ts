@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerOf, expectFieldError, send, sendUnchecked } from '../../test/contract.js';
 import { createTestUpstream, type TestUpstream } from '../../test/harness.js';
 import { cartLine, clientIp, deliveryOrder, pickupOrder, uniqueEmail } from '../../test/shop.js';
-import { resolveCallbackUrl } from './orders.js';
+import { resolveCallbackUrl } from '../../domain/orders.js';
 
 let t: TestUpstream;
 beforeAll(async () => {

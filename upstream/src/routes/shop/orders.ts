@@ -1,14 +1,10 @@
-import { calls, type OrderPayload } from '@tapcard/shared/contract';
-import { cartTotals, findPickupBranch, priceOfColour, shippingFeeFor, type CardColour } from '@tapcard/shared/domain';
-import { messages } from '@tapcard/shared/rules';
+import { calls } from '@tapcard/shared/contract';
+import { cartTotals, priceOfColour, shippingFeeFor } from '@tapcard/shared/domain';
 import type { FastifyInstance } from 'fastify';
 import { badRequest, notFound } from '../../lib/http-error.js';
-import { insertOrder, orderAnswer, settleOrder, type NewOrder } from '../../domain/orders.js';
+import { deliveryOf, insertOrder, linesByColour, MAX_CARDS_PER_COLOUR, orderAnswer, resolveCallbackUrl, settleOrder } from '../../domain/orders.js';
 import { route } from '../../lib/route.js';
 import { throttleByIp } from './limits.js';
-
-/** Most cards of one colour in one order. */
-export const MAX_CARDS_PER_COLOUR = 100;
 
 export const ORDER_MESSAGES = {
   created: 'Order created',
@@ -21,42 +17,6 @@ export const ORDER_MESSAGES = {
   pending: 'Payment pending',
   notFound: 'Order not found',
 } as const;
-
-/**
- * Where the buyer returns after paying: a path on the public site ('/payment/status') made absolute
- * with `publicUrl`, or an absolute URL of the same origin. Anything else (another host, a
- * protocol-relative '//host', credentials in the URL) is refused, so an order cannot be used as an
- * open redirect. Returns the absolute URL, or null.
- */
-export function resolveCallbackUrl(input: string, publicUrl: string): string | null {
-  const base = new URL(publicUrl);
-  let url: URL;
-  try {
-    url = input.startsWith('/') ? new URL(input, base) : new URL(input);
-  } catch {
-    return null;
-  }
-  if (input.startsWith('//') || input.startsWith('/\\')) return null;
-  if (url.origin !== base.origin || url.username || url.password) return null;
-  return url.href;
-}
-
-/** The cart's lines merged by colour, in the order the colours first appear. */
-function linesByColour(cart: OrderPayload['cart']): { color: CardColour; qty: number }[] {
-  const qty = new Map<CardColour, number>();
-  for (const line of cart) qty.set(line.color, (qty.get(line.color) ?? 0) + line.qty);
-  return [...qty].map(([color, n]) => ({ color, qty: n }));
-}
-
-/** The customer and delivery part of an order: a pickup order takes its branch's address. */
-function deliveryOf(body: OrderPayload): Pick<NewOrder, 'method' | 'address' | 'city' | 'state' | 'country' | 'pickup'> {
-  if (body.method === 'delivery') {
-    return { method: 'delivery', address: body.address, city: body.city, state: body.state, country: body.country, pickup: null };
-  }
-  const branch = findPickupBranch(body.pickup);
-  if (!branch) throw badRequest(messages.pickupRequired, 'pickup');
-  return { method: 'pickup', address: branch.address, city: branch.city, state: branch.state, country: branch.country, pickup: branch.id };
-}
 
 export default async function orderRoutes(app: FastifyInstance): Promise<void> {
   /**

@@ -1,0 +1,52 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, NewRow, Row } from '../db/schema.js';
+
+/** Orders (card orders and paid tickets) with their payment columns. */
+
+type DbLike = Kysely<Database> | Transaction<Database>;
+
+export async function insertOrderRow(db: DbLike, order: NewRow<'orders'>): Promise<void> {
+  await db.insertInto('orders').values(order).execute();
+}
+
+export async function orderByReference(db: DbLike, reference: string): Promise<Row<'orders'> | undefined> {
+  return db.selectFrom('orders').selectAll().where('reference', '=', reference).executeTakeFirst();
+}
+
+/** Records the provider's verdict on a still pending order; undefined when it was no longer pending. */
+export async function recordVerdict(
+  db: DbLike,
+  reference: string,
+  status: 'paid' | 'declined',
+  metadata: string | null,
+  now: Date,
+): Promise<Row<'orders'> | undefined> {
+  return db
+    .updateTable('orders')
+    .set({ payment_status: status, payment_metadata: metadata, updated_at: now })
+    .where('reference', '=', reference)
+    .where('payment_status', '=', 'pending')
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** The test provider's view of a payment: its order's amount, buyer, callback and decision so far. */
+export async function testPaymentOf(db: DbLike, reference: string) {
+  return db
+    .selectFrom('orders')
+    .select(['reference', 'final_total', 'email', 'callback_url', 'payment_status', 'payment_metadata'])
+    .where('reference', '=', reference)
+    .executeTakeFirst();
+}
+
+/** Records the test provider's transaction data once, on a pending order without any; false otherwise. */
+export async function recordTestDecision(db: DbLike, reference: string, metadata: string): Promise<boolean> {
+  const result = await db
+    .updateTable('orders')
+    .set({ payment_metadata: metadata })
+    .where('reference', '=', reference)
+    .where('payment_status', '=', 'pending')
+    .where('payment_metadata', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
