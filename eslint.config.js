@@ -100,6 +100,27 @@ export default tseslint.config(
     plugins: { 'check-file': checkFile },
     rules: { 'check-file/filename-naming-convention': ['error', { '**/*.ts': '+([0-9])_+([a-z0-9_])' }] },
   },
+  // The environment is read only by the config modules, so that every setting has one place to look.
+  {
+    files: ['**/*.{ts,tsx,js,mjs,cjs}'],
+    ignores: [
+      'upstream/src/config.ts',
+      'gateway/src/config.ts',
+      'web/vite.config.ts',
+      'vitest.config.ts',
+      'scripts/*.mjs',
+      // The tests' environment (CI, DATABASE_URL, REDIS_URL, what child processes inherit), one module per package.
+      'upstream/src/test/env.ts',
+      'gateway/src/test/env.ts',
+      'tests/support/env.ts',
+    ],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: 'Read the environment in the config module (config.ts, or test/env.ts / tests/support/env.ts in tests).' },
+      ],
+    },
+  },
   // Package names are not always resolvable from the importing package (they are not its dependencies),
   // so the package-level rule is also written as plain import restrictions.
   {

@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort, sleep } from './net.js';
+import { minimalEnv } from './env.js';
 
 /**
  * The reference upstream and the gateway as child processes, the way they run in production
@@ -74,7 +75,7 @@ export class ServerProcess {
     if (this.running) throw new Error(`${this.name} is already running`);
     const child = spawn(process.execPath, this.command.args, {
       cwd: repoRoot,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...this.command.env },
+      env: minimalEnv(this.command.env),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     this.child = child;

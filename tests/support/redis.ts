@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { freePort } from './net.js';
 import { track } from './processes.js';
+import { testEnv } from './env.js';
 
 /**
  * Redis for benchmarks and integration tests: the machine's REDIS_URL when it answers, else a
@@ -80,16 +81,16 @@ export async function spawnRedis(): Promise<RedisHandle> {
  * is possible, which callers turn into a skip locally. Under CI=true that throws instead.
  */
 export async function resolveRedis(): Promise<{ handle: RedisHandle } | { skip: string }> {
-  const fromEnv = process.env.REDIS_URL;
+  const fromEnv = testEnv.redisUrl();
   if (fromEnv) {
     if (await reachable(fromEnv)) return { handle: { url: fromEnv, source: 'env', stop: async () => undefined } };
-    if (process.env.CI === 'true') throw new Error(`CI=true and REDIS_URL=${fromEnv} does not answer`);
+    if (testEnv.ci()) throw new Error(`CI=true and REDIS_URL=${fromEnv} does not answer`);
   }
   if (!redisServerAvailable()) {
     const container = await containerRedis();
     if (container) return { handle: container };
     const reason = `${fromEnv ? `REDIS_URL=${fromEnv} does not answer` : 'REDIS_URL is not set'}, redis-server is not on PATH and Docker is not available for testcontainers`;
-    if (process.env.CI === 'true') throw new Error(`CI=true and no Redis: ${reason}`);
+    if (testEnv.ci()) throw new Error(`CI=true and no Redis: ${reason}`);
     return { skip: reason };
   }
   return { handle: await spawnRedis() };

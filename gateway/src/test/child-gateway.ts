@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { TEST_ORIGIN, TEST_SERVICE_KEY } from './gateway.js';
 import { freePort } from './net.js';
 import { waitFor } from './wait.js';
+import { minimalEnv } from './env.js';
 
 /** A gateway in its own process (src/server.ts through tsx), so a test can kill it for real. */
 
@@ -20,7 +21,7 @@ export interface ChildGateway {
 export function runServer(env: Record<string, string>): { process: ChildProcess; output(): string; exited: ChildGateway['exited'] } {
   const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/server.ts'], {
     cwd: GATEWAY_DIR,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+    env: minimalEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -3,6 +3,7 @@ import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { freePort } from './net.js';
+import { testEnv } from './env.js';
 
 /**
  * Redis for the gateway's tests: the machine's REDIS_URL when set, else a redis-server spawned on a
@@ -80,7 +81,7 @@ async function reachable(url: string): Promise<boolean> {
 }
 
 function unavailable(reason: string): undefined {
-  if (process.env.CI === 'true') throw new Error(`CI=true and no Redis for the gateway's tests: ${reason}`);
+  if (testEnv.ci()) throw new Error(`CI=true and no Redis for the gateway's tests: ${reason}`);
   console.warn(`[gateway tests] Redis tests SKIPPED: ${reason}. Set REDIS_URL or install redis-server to run them.`);
   return undefined;
 }
@@ -104,10 +105,10 @@ export async function containerRedis(): Promise<{ url: string; stop(): Promise<v
 }
 
 export async function sharedRedisUrl(): Promise<{ url: string; spawned?: { stop(): Promise<void> } } | undefined> {
-  const fromEnv = process.env.REDIS_URL;
+  const fromEnv = testEnv.redisUrl();
   if (fromEnv) {
     if (await reachable(fromEnv)) return { url: fromEnv };
-    if (process.env.CI === 'true') throw new Error(`CI=true and REDIS_URL=${fromEnv} does not answer`);
+    if (testEnv.ci()) throw new Error(`CI=true and REDIS_URL=${fromEnv} does not answer`);
     console.warn(`[gateway tests] REDIS_URL=${fromEnv} does not answer; trying a spawned redis-server`);
   }
   if (!redisServerAvailable()) {

@@ -13,6 +13,7 @@ import type { Stack } from '../../support/stack.js';
 import { steady } from './steady.js';
 import type { SteadyResult } from './steady.js';
 import { WorkerFleet } from './worker-fleet.js';
+import { testEnv } from '../../support/env.js';
 
 /**
  * `pnpm bench:realtime [options]` — issue 4's realtime benchmark and issue 8's "realtime under
@@ -98,6 +99,7 @@ for (const pair of values['gateway-env']) {
 const workersFor = (clients: number) => (values.workers ? int('workers', values.workers) : Math.max(1, Math.ceil(clients / 1250)));
 
 const here = fileURLToPath(new URL('.', import.meta.url));
+const databaseUrl = testEnv.databaseUrl();
 const log = (line: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
 
 function machine() {
@@ -171,7 +173,7 @@ async function withStack<T>(redis: RedisHandle, attendees: number, label: string
     label,
     inspect: true,
     gatewayEnv,
-    ...(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : {}),
+    ...(databaseUrl ? { databaseUrl } : {}),
     log,
   });
   try {
@@ -212,7 +214,7 @@ if ('skip' in redisResolved) {
 const redis = redisResolved.handle;
 const info = {
   machine: machine(),
-  database: process.env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL), a schema of its own' : 'PGlite (embedded), a temporary DATA_DIR',
+  database: databaseUrl ? 'PostgreSQL (DATABASE_URL), a schema of its own' : 'PGlite (embedded), a temporary DATA_DIR',
   redis: redis.source === 'env' ? `REDIS_URL (${redis.url}), a key prefix of its own` : `${redis.source === 'container' ? 'a Redis container' : 'spawned redis-server'} (${redis.url})`,
   serversRunFrom: mode,
   gatewayEnv,

@@ -10,6 +10,7 @@ import type { Result as LighthouseResult } from 'lighthouse';
 import { CHROMIUM_ARGS as CHROME_FLAGS, CHROMIUM_PATH } from '../../e2e/support/chromium.js';
 import { repoRoot, startProduct } from '../../e2e/support/product.js';
 import type { RunningProduct } from '../../e2e/support/product.js';
+import { inheritedEnv, unsetEnv } from '../../support/env.js';
 
 /**
  * `pnpm bench:web [--runs 3] [--page card,arena,…] [--check] [--no-write] [--base-url URL] [--keep-lhr]`
@@ -184,8 +185,7 @@ function chromiumVersion(): string {
 async function startTarget(): Promise<{ baseUrl: string; stop(): Promise<void> }> {
   const given = values['base-url']?.replace(/\/$/, '');
   if (given) return { baseUrl: given, stop: async () => {} };
-  delete process.env.DATABASE_URL;
-  delete process.env.DATABASE_SCHEMA;
+  unsetEnv('DATABASE_URL', 'DATABASE_SCHEMA');
   let webDist = values['web-dist'];
   let buildDir: string | null = null;
   if (!webDist) {
@@ -198,13 +198,13 @@ async function startTarget(): Promise<{ baseUrl: string; stop(): Promise<void> }
     console.log(`building the web app into ${webDist}…`);
     execFileSync('pnpm', ['--filter', '@tapcard/web', 'exec', 'vite', 'build', '--outDir', webDist, '--emptyOutDir', '--logLevel', 'warn'], {
       cwd: repoRoot,
-      env: { ...process.env, NODE_ENV: 'production' },
+      env: inheritedEnv({ NODE_ENV: 'production' }),
       stdio: 'inherit',
     });
     // The server render's build beside it, as `pnpm build` lays them out (web/dist, web/dist-ssr).
     execFileSync('pnpm', ['--filter', '@tapcard/web', 'exec', 'vite', 'build', '--ssr', 'src/entry-server.tsx', '--outDir', join(buildDir, 'dist-ssr'), '--emptyOutDir', '--logLevel', 'warn'], {
       cwd: repoRoot,
-      env: { ...process.env, NODE_ENV: 'production' },
+      env: inheritedEnv({ NODE_ENV: 'production' }),
       stdio: 'inherit',
     });
   }

@@ -1,5 +1,7 @@
+import { testEnv } from '../../support/env.js';
+
 /** Debian's Chromium, never a downloaded browser (this machine cannot download one). */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_PATH = testEnv.chromiumPath();
 
 /** Headless, and nothing that reaches for the network on its own (this machine's network is closed). */
 export const CHROMIUM_ARGS = [

@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { repoRoot } from './product.js';
+import { inheritedEnv } from '../../support/env.js';
 
 const run = promisify(execFile);
 
@@ -20,7 +21,7 @@ export async function mintCards(productEnv: Record<string, string>, count = 1, t
   if (!productEnv.DATABASE_URL) throw new Error('minting cards beside a running product needs DATABASE_URL (PostgreSQL)');
   const { stdout } = await run(process.execPath, [join(repoRoot, 'upstream/dist/cli/mint-cards.js'), '--count', String(count), '--type', type, '--json'], {
     cwd: repoRoot,
-    env: { ...process.env, ...productEnv },
+    env: inheritedEnv(productEnv),
   });
   const cards = JSON.parse(stdout) as Record<string, string>[];
   return cards.map((c) => ({ id: String(c.id), type: String(c.type), token: String(c.token), tapUrl: String(c.url) }));
@@ -30,7 +31,7 @@ export async function mintChips(productEnv: Record<string, string>, eventId: str
   if (!productEnv.DATABASE_URL) throw new Error('minting chips beside a running product needs DATABASE_URL (PostgreSQL)');
   const { stdout } = await run(process.execPath, [join(repoRoot, 'upstream/dist/cli/mint-chips.js'), '--event', eventId, '--count', String(count)], {
     cwd: repoRoot,
-    env: { ...process.env, ...productEnv },
+    env: inheritedEnv(productEnv),
   });
   return stdout;
 }

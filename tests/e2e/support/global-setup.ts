@@ -3,6 +3,7 @@ import { SCHEMA_CHANGE_LOCK_KEY } from '@tapcard/shared/constants';
 import { randomBytes } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
 import { startProduct, type RunningProduct } from './product.js';
+import { testEnv } from '../../support/env.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -19,7 +20,7 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   let schema: string | null = null;
   const env: Record<string, string> = {};
-  const base = process.env.DATABASE_URL;
+  const base = testEnv.databaseUrl();
   if (base) {
     // The upstream creates the schema and keeps every table (and its migration records) in it.
     schema = `e2e_${randomBytes(5).toString('hex')}`;

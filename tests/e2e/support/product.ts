@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from './ports.js';
+import { inheritedEnv } from '../../support/env.js';
 
 export const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 
@@ -46,7 +47,7 @@ export async function startProduct(extraEnv: Record<string, string> = {}): Promi
   let log = '';
   const child: ChildProcess = spawn(process.execPath, [join(repoRoot, 'scripts/start.mjs')], {
     cwd: repoRoot,
-    env: { ...process.env, ...env },
+    env: inheritedEnv(env),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const keep = (chunk: Buffer) => {

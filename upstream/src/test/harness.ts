@@ -9,6 +9,7 @@ import { dropSchema, migrate, openDatabase, type Db } from '../db/database.js';
 import { hashPassword, hashToken, randomId, randomToken } from '../lib/crypto.js';
 import { outboxMailer } from '../lib/mailer.js';
 import { TestPaymentProvider } from '../domain/payments.js';
+import { testEnv } from './env.js';
 
 /**
  * One upstream per test file, on the database the run asks for: embedded PGlite by default, or the
@@ -52,8 +53,8 @@ export function testClock(): TestClock {
 export const SERVICE_KEY = 'test-service-key-0123456789abcdef';
 
 export async function createTestUpstream(overrides: Partial<UpstreamConfig> = {}): Promise<TestUpstream> {
-  const usePostgres = process.env.UPSTREAM_TEST_DB === 'postgres';
-  const databaseUrl = process.env.DATABASE_URL;
+  const usePostgres = testEnv.usePostgres();
+  const databaseUrl = testEnv.databaseUrl();
   if (usePostgres && !databaseUrl) throw new Error('UPSTREAM_TEST_DB=postgres needs DATABASE_URL');
   const schema = usePostgres ? `t_${randomBytes(6).toString('hex')}` : undefined;
   const dataDir = mkdtempSync(join(tmpdir(), 'upstream-test-'));
