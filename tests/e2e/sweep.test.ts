@@ -1,5 +1,6 @@
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { pagePatterns } from '@tapcard/shared/pages';
 import { AxeBuilder } from '@axe-core/playwright';
 import { calls } from '@tapcard/shared/contract';
 import { addToCart, cartTotals, type CartItem } from '@tapcard/shared/domain';
@@ -27,13 +28,16 @@ const NOT_FOUND = 'You have found a rare gem!.';
 
 /**
  * The web's route table (web/src/lib/paths.ts, the router's one source of paths), read as text: the
- * tests may import only the shared package. A route added there and not swept here fails the sweep.
+ * tests may import only the shared package, whose pages the table names by `pagePatterns.<name>`. A route added there and not swept here fails the sweep.
  */
 function webRoutes(): Record<string, string> {
   const source = readFileSync(join(repoRoot, 'web/src/lib/paths.ts'), 'utf8');
   const table = /export const routes = \{([\s\S]*?)\} as const;/.exec(source)?.[1];
   if (!table) throw new Error('no routes table in web/src/lib/paths.ts');
-  return Object.fromEntries(Array.from(table.matchAll(/^\s*(\w+): '([^']*)',/gm), (m) => [m[1] ?? '', m[2] ?? '']));
+  // An entry is a path in quotes, or one of the shared pages (`pagePatterns.name`).
+  const shared: Record<string, string> = pagePatterns;
+  const entries = table.matchAll(/^\s*(\w+): (?:'([^']*)'|pagePatterns\.(\w+)),/gm);
+  return Object.fromEntries(Array.from(entries, (m) => [m[1] ?? '', m[2] ?? shared[m[3] ?? ''] ?? '']));
 }
 const routes = webRoutes();
 

@@ -1,4 +1,5 @@
-import { avatarFor, cleanName, defaultField, escapeXml, normalisePhone, type CardField } from '@tapcard/shared/domain';
+import { ADMIN_NAME, adminIdOf, avatarFor, cleanName, defaultField, escapeXml, normalisePhone, type CardField } from '@tapcard/shared/domain';
+import { pagePatterns, pages } from '@tapcard/shared/pages';
 import { normaliseSocialLink } from '@tapcard/shared/rules';
 import type { Transaction } from 'kysely';
 import { tapUrl } from './cli/mint-cards.js';
@@ -7,9 +8,6 @@ import type { Db } from './db/database.js';
 import type { Database } from './db/schema.js';
 import { hashPassword, hashToken, randomId } from './lib/crypto.js';
 import { scratchTokenHash } from './domain/card-tokens.js';
-import { publicCardPath } from './domain/cards.js';
-import { adminIdOf, ADMIN_NAME, arenaPath, chipPath } from './routes/events/common.js';
-import { tokenPath } from './routes/events/registration.js';
 
 /**
  * The demo a newcomer meets on the first start of an empty database: an organiser with an activated
@@ -72,26 +70,26 @@ export interface DemoSummary {
 export function demoSummary(config: Pick<UpstreamConfig, 'publicUrl'>): DemoSummary {
   const base = config.publicUrl;
   return {
-    organiser: { name: DEMO_NAME, email: DEMO_EMAIL, password: DEMO_PASSWORD, eventsUrl: `${base}/event` },
-    publicCard: { link: DEMO_CARD_LINK, url: `${base}${publicCardPath(DEMO_CARD_LINK)}` },
+    organiser: { name: DEMO_NAME, email: DEMO_EMAIL, password: DEMO_PASSWORD, eventsUrl: `${base}${pagePatterns.events}` },
+    publicCard: { link: DEMO_CARD_LINK, url: `${base}${pages.cardConnect(DEMO_CARD_LINK)}` },
     unactivatedCard: { id: DEMO_NEW_CARD.id, type: DEMO_CARD_TYPE, token: DEMO_NEW_CARD.token, tapUrl: tapUrl(base, DEMO_NEW_CARD.id, DEMO_CARD_TYPE) },
     activatedCard: { id: DEMO_ACTIVE_CARD.id, type: DEMO_CARD_TYPE, tapUrl: tapUrl(base, DEMO_ACTIVE_CARD.id, DEMO_CARD_TYPE) },
     liveEvent: {
       id: DEMO_LIVE_EVENT_ID,
       title: DEMO_LIVE_EVENT_TITLE,
-      organiserUrl: `${base}/event/${DEMO_LIVE_EVENT_ID}`,
-      publicUrl: `${base}/events/l/${cleanName(DEMO_LIVE_EVENT_TITLE)}`,
+      organiserUrl: `${base}${pages.event(DEMO_LIVE_EVENT_ID)}`,
+      publicUrl: `${base}${pages.openEvent(cleanName(DEMO_LIVE_EVENT_TITLE))}`,
     },
     attendees: ATTENDEES.map((a) => ({
       name: a.name,
       ticket: a.ticket,
       tid: demoTid(a.key),
-      arenaUrl: `${base}${arenaPath(demoTid(a.key))}`,
-      tokenUrl: `${base}${tokenPath(demoTid(a.key))}`,
+      arenaUrl: `${base}${pages.arena(demoTid(a.key))}`,
+      tokenUrl: `${base}${pages.eventToken(demoTid(a.key))}`,
     })),
     chips: [
-      { id: DEMO_CHIPS.bound, url: `${base}${chipPath(DEMO_CHIPS.bound)}`, boundTo: 'Ada Obi' },
-      { id: DEMO_CHIPS.spare, url: `${base}${chipPath(DEMO_CHIPS.spare)}`, boundTo: null },
+      { id: DEMO_CHIPS.bound, url: `${base}${pages.chip(DEMO_CHIPS.bound)}`, boundTo: 'Ada Obi' },
+      { id: DEMO_CHIPS.spare, url: `${base}${pages.chip(DEMO_CHIPS.spare)}`, boundTo: null },
     ],
   };
 }

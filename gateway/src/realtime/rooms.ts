@@ -1,4 +1,4 @@
-import { ADMIN_ID_PREFIX } from '@tapcard/shared/constants';
+import { isAdminId } from '@tapcard/shared/domain';
 
 /** Rooms are named by the server only; no client input ever becomes a room name unchecked. */
 export const rooms = {
@@ -11,7 +11,7 @@ export const rooms = {
   chip: (eventId: string, chipId: string) => `chip:${eventId}:${chipId}`,
 };
 
-/** The room of one party of a private chat: organiser posts carry an 'admin-' id. */
+/** The room of one party of a private chat: the organiser's room for an organiser's id. */
 export function partyRoom(eventId: string, partyId: string): string {
-  return partyId.startsWith(ADMIN_ID_PREFIX) ? rooms.organiser(eventId) : rooms.attendee(eventId, partyId);
+  return isAdminId(partyId) ? rooms.organiser(eventId) : rooms.attendee(eventId, partyId);
 }

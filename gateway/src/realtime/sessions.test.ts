@@ -1,4 +1,4 @@
-import { ADMIN_ID_PREFIX } from '@tapcard/shared/constants';
+import { adminIdOf } from '@tapcard/shared/domain';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import type { ClientSocket } from '../test/client.js';
 import { FakeUpstream } from '../test/fake-upstream.js';
@@ -37,7 +37,7 @@ describe('organiser sessions', () => {
     });
     expect(changed.status).toBe(200);
     const bo = upstream.addAttendee(eventId, 'Bo');
-    const admin = `${ADMIN_ID_PREFIX}${upstream.events.get(eventId)?.details.user_id ?? ''}`;
+    const admin = adminIdOf(upstream.events.get(eventId)?.details.user_id ?? '');
     const before = upstream.postPrivate(eventId, bo.id, admin, 'still here?');
     await waitFor(() => organiser.updates.some((u) => u.private_chats?.some((m) => m.id === before.id)), 5000);
     expect(organiser.ended).toEqual([]);

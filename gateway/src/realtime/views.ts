@@ -1,4 +1,4 @@
-import { ADMIN_ID_PREFIX } from '@tapcard/shared/constants';
+import { isAdminId } from '@tapcard/shared/domain';
 import type { EventSummary, LiveAttendee } from '@tapcard/shared/contract';
 import type { Snapshot } from '@tapcard/shared/realtime';
 import type { EventDetails, EventState } from './state.js';
@@ -54,7 +54,7 @@ export function buildView(state: EventState, audience: Audience): Snapshot {
         ...base,
         attendees: state.attendees.map(attendeeView),
         chats: state.chats,
-        private_chats: state.private_chats.filter((m) => isAdmin(m.attendee_id_1) || isAdmin(m.attendee_id_2)),
+        private_chats: state.private_chats.filter((m) => isAdminId(m.attendee_id_1) || isAdminId(m.attendee_id_2)),
       };
     case 'chip': {
       const binding = state.chips.find((c) => c.id === audience.chipId);
@@ -63,8 +63,4 @@ export function buildView(state: EventState, audience: Audience): Snapshot {
       return { kind: 'chip', ...base, chipId: audience.chipId, attendee, chats: state.chats };
     }
   }
-}
-
-function isAdmin(partyId: string): boolean {
-  return partyId.startsWith(ADMIN_ID_PREFIX);
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ADMIN_ID_PREFIX } from '@tapcard/shared/constants';
+import { ADMIN_NAME, adminIdOf, isAdminId } from '@tapcard/shared/domain';
 import { SERVICE_KEY_HEADER, calls, chatPostSchema, failure, privateChatPostSchema } from '@tapcard/shared/contract';
 import type { ChatMessage, EventSummary, PrivateChat } from '@tapcard/shared/contract';
 import Fastify from 'fastify';
@@ -139,7 +139,7 @@ export class FakeUpstream {
       id: id('msg'),
       event_id: eventId,
       attendee_id: attendeeId,
-      name: author?.name ?? 'ADMIN',
+      name: author?.name ?? ADMIN_NAME,
       image: author?.image ?? '',
       message,
       createdAt: now,
@@ -353,7 +353,7 @@ export class FakeUpstream {
           user: { name: 'Organiser', image: null },
           user_id: event.details.user_id,
           chats: event.chats,
-          private_chats: event.privateChats.filter((m) => m.attendee_id_1.startsWith(ADMIN_ID_PREFIX) || m.attendee_id_2.startsWith(ADMIN_ID_PREFIX)),
+          private_chats: event.privateChats.filter((m) => isAdminId(m.attendee_id_1) || isAdminId(m.attendee_id_2)),
           chips: [...event.chips].map(([chipId, c]) => ({ id: chipId, attendee_id: c.attendee_id })),
         },
       });
@@ -379,7 +379,7 @@ export class FakeUpstream {
       const post = chatPostSchema.safeParse(this.json(request.body));
       if (!event || request.headers.authorization !== event.bearer) return reply.code(401).send(failure('Unauthorized'));
       if (!post.success) return reply.code(400).send(failure('Invalid chat'));
-      const admin = `${ADMIN_ID_PREFIX}${event.details.user_id}`;
+      const admin = adminIdOf(event.details.user_id);
       return this.answer(calls.adminChat.answer, { success: 'true', data: this.postChat(event.details.id, admin, post.data.message) });
     });
 
@@ -388,7 +388,7 @@ export class FakeUpstream {
       const post = privateChatPostSchema.safeParse(this.json(request.body));
       if (!event || request.headers.authorization !== event.bearer) return reply.code(401).send(failure('Unauthorized'));
       if (!post.success) return reply.code(400).send(failure('Invalid chat'));
-      const admin = `${ADMIN_ID_PREFIX}${event.details.user_id}`;
+      const admin = adminIdOf(event.details.user_id);
       const message = this.postPrivate(event.details.id, admin, post.data.attendee_id_2, post.data.message);
       return this.answer(calls.adminPrivateChat.answer, { success: 'true', data: message });
     });

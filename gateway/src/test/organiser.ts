@@ -1,4 +1,4 @@
-import { ADMIN_ID_PREFIX } from '@tapcard/shared/constants';
+import { adminIdOf } from '@tapcard/shared/domain';
 import { endedSchema, simpleAckSchema, updateSchema } from '@tapcard/shared/realtime';
 import type { Ended, Update } from '@tapcard/shared/realtime';
 import { expect } from 'vitest';
@@ -35,7 +35,7 @@ export async function expectNoMorePrivate(url: string, upstream: FakeUpstream, e
   const ada = upstream.addAttendee(eventId, 'Ada');
   const attendee = await trackedSubscriber(url, { kind: 'arena', tid: ada.tid });
   into.push(attendee.socket);
-  const message = upstream.postPrivate(eventId, ada.id, `${ADMIN_ID_PREFIX}${event?.details.user_id ?? ''}`, 'for the organiser only');
+  const message = upstream.postPrivate(eventId, ada.id, adminIdOf(event?.details.user_id ?? ''), 'for the organiser only');
   await waitFor(() => attendee.privateIds.has(message.id), 5000);
   const ack = simpleAckSchema.parse(await ended.socket.timeout(5000).emitWithAck('resync', { eventId, version: 0 }));
   expect(ack).toMatchObject({ ok: false, error: { code: 'not_found' } });

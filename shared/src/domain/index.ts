@@ -10,3 +10,4 @@ export * from './text.js';
 export * from './cards.js';
 export * from './vcard.js';
 export * from './csv.js';
+export * from './chat.js';

@@ -1,6 +1,7 @@
-/** Part 2 §5: event registration (attendee) and the chip page's access token. */
+/** Event registration (attendee) and the chip page's access token. */
 import { z } from 'zod';
 import { ACCESS_TOKEN_MAX_LENGTH, ACCESS_TOKEN_MIN_LENGTH } from '../constants/index.js';
+import { pagePatterns } from '../pages/index.js';
 import { emailField, requiredString } from './fields.js';
 import { messages } from './messages.js';
 import { profilePhoneSchema } from './profile.js';
@@ -18,7 +19,7 @@ export const registrationSchema = z.object({
 });
 export type RegistrationValues = z.infer<typeof registrationSchema>;
 
-/** The spec's attendee schema is the registration form's. */
+/** The attendee schema is the registration form's. */
 export const attendeeSchema = registrationSchema;
 export type AttendeeValues = RegistrationValues;
 
@@ -27,7 +28,13 @@ export type AttendeeValues = RegistrationValues;
  * (`…/event/u/ticket/<tid>`) or the arena's (`…/event/u/arena/<tid>`, its chat and private chats),
  * with or without the address, a trailing slash, a query or a fragment.
  */
-const ACCESS_LINK = /^(?:(?:https?:\/\/)?[^\s/?#]+)?\/event\/u\/(?:token|ticket|arena)\/([^\s/?#]+)(?:\/chat(?:\/[^\s/?#]*)?)?\/?(?:[?#]\S*)?$/i;
+const ACCESS_PAGES = [pagePatterns.eventToken, pagePatterns.eventTicket, pagePatterns.arena]
+  .map((pattern) => pattern.replace(/\/:tid$/, '').replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'))
+  .join('|');
+const ACCESS_LINK = new RegExp(
+  `^(?:(?:https?:\\/\\/)?[^\\s/?#]+)?(?:${ACCESS_PAGES})\\/([^\\s/?#]+)(?:\\/chat(?:\\/[^\\s/?#]*)?)?\\/?(?:[?#]\\S*)?$`,
+  'i',
+);
 
 /** The access token in `input`: the tid of an access link, else the input itself. */
 export function accessTokenOf(input: string): string {

@@ -1,4 +1,5 @@
 import { calls, type Event } from '@tapcard/shared/contract';
+import { matchPage, pagePatterns } from '@tapcard/shared/pages';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { callApi } from './api.js';
@@ -60,9 +61,8 @@ export async function registerViaApi(baseUrl: string, event: Event, name: string
     body: { event_id: event.id, event_prices_id: free.id, name, email, phone: '+2348031234567' },
   });
   if (registered.answer.success !== 'true') throw new Error(`register failed: ${registered.answer.message}`);
-  const match = /^\/event\/u\/token\/([^/?#]+)$/.exec(registered.answer.link);
-  if (!match?.[1]) throw new Error(`unexpected registration link ${registered.answer.link}`);
-  const tid = decodeURIComponent(match[1]);
+  const tid = matchPage(pagePatterns.eventToken, registered.answer.link)?.tid;
+  if (tid === undefined) throw new Error(`unexpected registration link ${registered.answer.link}`);
   const token = await callApi(baseUrl, calls.eventToken, { params: { id: tid } });
   if (token.answer.success !== 'true') throw new Error(`event token failed: ${token.answer.message}`);
   return { name, email, tid, id: token.answer.data.attendee.id };

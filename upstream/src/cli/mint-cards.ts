@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { ACTIVATION_TOKEN_LENGTH } from '@tapcard/shared/constants';
+import { pages } from '@tapcard/shared/pages';
 import type { Db } from '../db/database.js';
 import { configOrReport, runIfMain, withDatabase, type CliDeps, type CliIo } from './runner.js';
 import { randomId, randomScratchToken } from '../lib/crypto.js';
@@ -21,9 +22,8 @@ export interface MintedCard {
   url: string;
 }
 
-/** The URL a card opens when tapped or scanned: the landing page resolves it (load-route). */
-export const tapUrl = (publicUrl: string, id: string, type: string): string =>
-  `${publicUrl}/?id=${encodeURIComponent(id)}&type=${encodeURIComponent(type)}`;
+/** The URL a card opens when tapped or scanned. */
+export const tapUrl = (publicUrl: string, id: string, type: string): string => `${publicUrl}${pages.printedCardTap(id, type)}`;
 
 /** Creates `count` new cards of `type` in one transaction and returns them with their plain tokens. */
 export async function mintCards(db: Db, options: { count: number; type: string; publicUrl: string; now?: Date }): Promise<MintedCard[]> {

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { pages } from '@tapcard/shared/pages';
 import type { Kysely } from 'kysely';
 import type { UpstreamConfig } from '../config.js';
 import type { Database } from '../db/schema.js';
@@ -6,7 +7,6 @@ import { configOrReport, runIfMain, withDatabase, type CliDeps, type CliIo } fro
 import { randomId } from '../lib/crypto.js';
 import { inEventChange } from '../domain/event-sequence.js';
 import { HttpError } from '../lib/http-error.js';
-import { chipPath } from '../routes/events/common.js';
 
 /**
  * Mints unbound chips for an event and prints each chip's id and URL (the address to write on the
@@ -77,7 +77,7 @@ export async function mintChips(
       .values(ids.map((id) => ({ id, event_id: input.eventId, attendee_id: null, seq })))
       .execute();
   });
-  return ids.map((id) => ({ id, url: `${config.publicUrl}${chipPath(id)}` }));
+  return ids.map((id) => ({ id, url: `${config.publicUrl}${pages.chip(id)}` }));
 }
 
 /** One line per chip: id, a tab, the URL. */

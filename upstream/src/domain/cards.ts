@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { calls, type CardField } from '@tapcard/shared/contract';
 import { isFieldShown, slugify } from '@tapcard/shared/domain';
+import { pages } from '@tapcard/shared/pages';
 import { messages, quickLinkContent } from '@tapcard/shared/rules';
 import { badRequest } from '../lib/http-error.js';
 
@@ -17,10 +18,9 @@ export const VIRTUAL_CARD_TYPE = 'card';
 
 // ── Paths people and the web navigate to ───────────────────────────────────
 /** The public card page of a profile link (relative: the web navigates to it). */
-export const publicCardPath = (link: string): string => `/card/connect?link=${encodeURIComponent(link)}`;
+export const publicCardPath = pages.cardConnect;
 /** The onboarding wizard for a new physical card. */
-export const onboardingPath = (cardId: string, type: string): string =>
-  `/onboarding?id=${encodeURIComponent(cardId)}&type=${encodeURIComponent(type)}`;
+export const onboardingPath = pages.onboarding;
 /** The owner's vCard of a public card. */
 export const vcardDownloadPath = (link: string): string => `${calls.vcardDownload.path}?link=${encodeURIComponent(link)}`;
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { EMAIL_CODE_LENGTH, EMAIL_CODE_TTL_MS, PRODUCT_NAME, RESET_TOKEN_TTL_MS } from '@tapcard/shared/constants';
 import { calls } from '@tapcard/shared/contract';
+import { pages } from '@tapcard/shared/pages';
 import { messages } from '@tapcard/shared/rules';
 import { clientKey } from '../lib/client-address.js';
 import { hashPassword, hashToken, randomDigits, randomId, randomToken, safeEqual, verifyPassword } from '../lib/crypto.js';
@@ -190,7 +191,7 @@ export default async function accountsRoutes(app: FastifyInstance): Promise<void
         subject: `Reset your ${PRODUCT_NAME} password`,
         text:
           `Hello ${user.name},\n\nSomeone (hopefully you) asked to reset the password of your ${PRODUCT_NAME} account.\n\n` +
-          `Open this link to choose a new password:\n${app.config.publicUrl}/reset-password/${token}/\n\n` +
+          `Open this link to choose a new password:\n${app.config.publicUrl}${pages.resetPassword(token)}\n\n` +
           `The link works once and expires in ${minutes} minutes. If you did not ask for it, ignore this email: your password stays as it is.\n`,
       });
     }

@@ -1,4 +1,5 @@
 import { calls, type Body, type Event } from '@tapcard/shared/contract';
+import { matchPage, pagePatterns } from '@tapcard/shared/pages';
 import { expect } from 'vitest';
 import { hashToken, randomId, randomToken } from '../lib/crypto.js';
 import type { TestUpstream } from './harness.js';
@@ -47,11 +48,11 @@ export function priceId(event: Event, title: string): string {
   return price.id;
 }
 
-/** The access token in a '/event/u/token/<tid>' link. */
+/** The access token in a link to the event token page. */
 export function tidOf(link: string): string {
-  const match = /^\/event\/u\/token\/([^/?#]+)$/.exec(link);
-  if (!match?.[1]) throw new Error(`not a token link: ${link}`);
-  return decodeURIComponent(match[1]);
+  const tid = matchPage(pagePatterns.eventToken, link)?.tid;
+  if (tid === undefined) throw new Error(`not a token link: ${link}`);
+  return tid;
 }
 
 export interface Registered {

@@ -1,5 +1,5 @@
 import { calls } from '@tapcard/shared/contract';
-import { eventTiming } from '@tapcard/shared/domain';
+import { adminIdOf, eventTiming } from '@tapcard/shared/domain';
 import { messages } from '@tapcard/shared/rules';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -10,7 +10,7 @@ import { inEventChange } from '../../domain/event-sequence.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-error.js';
 import { route } from '../../lib/route.js';
 import { LIMITS } from '../../lib/throttle.js';
-import { adminIdOf, CHAT_ENDED_MESSAGE, CHAT_NOT_STARTED_MESSAGE, NOT_SELF_MESSAGE, NOT_YOUR_EVENT_MESSAGE, RECIPIENT_MESSAGE } from './common.js';
+import { CHAT_ENDED_MESSAGE, CHAT_NOT_STARTED_MESSAGE, NOT_SELF_MESSAGE, NOT_YOUR_EVENT_MESSAGE, RECIPIENT_MESSAGE } from './common.js';
 import { requireConfirmedAttendee, storeGroupChat, storePrivateChat } from '../../repositories/chats.js';
 import { eventById, eventDates, eventSummary, partyPrivateChats, recentChats } from '../../repositories/events.js';
 

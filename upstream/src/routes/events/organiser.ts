@@ -1,12 +1,12 @@
 import { calls } from '@tapcard/shared/contract';
-import { eventTiming } from '@tapcard/shared/domain';
+import { ADMIN_NAME, adminIdOf, eventTiming } from '@tapcard/shared/domain';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { randomId } from '../../lib/crypto.js';
 import { inEventChange } from '../../domain/event-sequence.js';
 import { badRequest, forbidden, notFound } from '../../lib/http-error.js';
 import { route } from '../../lib/route.js';
-import { ADMIN_NAME, adminIdOf, CHAT_ENDED_MESSAGE, NOT_SELF_MESSAGE } from './common.js';
+import { CHAT_ENDED_MESSAGE, NOT_SELF_MESSAGE } from './common.js';
 import { requireConfirmedAttendee, storeGroupChat, storePrivateChat } from '../../repositories/chats.js';
 import { liveState } from '../../repositories/live-state.js';
 import {

@@ -1,6 +1,7 @@
 import { PAYMENT_HOLD_MINUTES, REGISTRATION_HOLD_MINUTES } from '@tapcard/shared/constants';
 import { calls, type TicketPaymentOutcome } from '@tapcard/shared/contract';
 import { avatarFor, eventTiming, formatEventDate } from '@tapcard/shared/domain';
+import { pagePatterns, pages } from '@tapcard/shared/pages';
 import { messages } from '@tapcard/shared/rules';
 import type { FastifyInstance } from 'fastify';
 import { sql, type Kysely, type Transaction } from 'kysely';
@@ -26,14 +27,6 @@ export const PAYMENT_UNKNOWN_MESSAGE = 'We could not find this payment. Check th
 export const paidTooLateMessage = (ticket: string): string =>
   `Your payment arrived after your reservation expired and the ${ticket} ticket sold out, so no ticket was issued. Your payment will be refunded.`;
 export const soldOutMessage = (ticket: string): string => `Sorry, the ${ticket} ticket is sold out.`;
-
-/** The page the web navigates to for an attendee's access (relative), and the link mailed (absolute). */
-export const tokenPath = (tid: string): string => `/event/u/token/${encodeURIComponent(tid)}`;
-export const TICKET_CALLBACK_PATH = '/event/p/ticket/successful';
-/** The event's public registration page: where a buyer starts again after a failed payment. */
-export const registerPath = (cleanName: string): string => `/events/l/${encodeURIComponent(cleanName)}/register`;
-/** The web page of the emailed link that confirms a free registration. */
-export const confirmPath = (token: string): string => `/event/u/confirm/${encodeURIComponent(token)}`;
 
 /** How long a free registration waiting for its email confirmation holds its seat. */
 export const HOLD_MS = REGISTRATION_HOLD_MINUTES * 60_000;
@@ -166,7 +159,7 @@ export function registrationRoutes(app: FastifyInstance): void {
 
   /** Mails the access link; the link is also in the answer, so a mail failure is logged, not fatal. */
   async function mailAccess(to: string, name: string, event: Row<'events'>, ticket: string, tid: string): Promise<void> {
-    const link = `${app.config.publicUrl}${tokenPath(tid)}`;
+    const link = `${app.config.publicUrl}${pages.eventToken(tid)}`;
     const when = formatEventDate(eventDates(event).start_date);
     try {
       await app.mailer.send({
@@ -185,7 +178,7 @@ export function registrationRoutes(app: FastifyInstance): void {
 
   /** Mails the link that confirms a free registration; without it the seat is released, so a failure is fatal. */
   async function mailConfirmation(to: string, name: string, event: Row<'events'>, ticket: string, token: string): Promise<void> {
-    const link = `${app.config.publicUrl}${confirmPath(token)}`;
+    const link = `${app.config.publicUrl}${pages.eventConfirm(token)}`;
     const when = formatEventDate(eventDates(event).start_date);
     await app.mailer.send({
       to,
@@ -233,7 +226,7 @@ export function registrationRoutes(app: FastifyInstance): void {
         await trx.insertInto('attendees').values({ ...attendee, status: 'confirmed', seq }).execute();
       });
       await mailAccess(body.email, body.name, event, price.title, tid);
-      return { success: 'true', message: ACCESS_SENT_MESSAGE, link: tokenPath(tid) };
+      return { success: 'true', message: ACCESS_SENT_MESSAGE, link: pages.eventToken(tid) };
     }
 
     if (price.amount === 0) {
@@ -279,7 +272,7 @@ export function registrationRoutes(app: FastifyInstance): void {
         vat: 0,
         shipping: 0,
         final_total: price.amount,
-        callback_url: `${app.config.publicUrl}${TICKET_CALLBACK_PATH}`,
+        callback_url: `${app.config.publicUrl}${pagePatterns.ticketPaymentSuccessful}`,
       });
       await trx.insertInto('ticket_payments').values({ reference: started.reference, attendee_id: attendee.id, tid_pending: tid, created_at: now }).execute();
       return started;
@@ -308,7 +301,7 @@ export function registrationRoutes(app: FastifyInstance): void {
       .where('ticket_payments.reference', '=', reference)
       .executeTakeFirst();
     if (!payment) return failed(404, 'unknown', PAYMENT_UNKNOWN_MESSAGE);
-    const retry = registerPath(payment.clean_name);
+    const retry = pages.openEventRegister(payment.clean_name);
 
     const order = await settleOrder(app.db, app.payments, reference, app.now());
     if (!order || order.payment_status === 'pending') return failed(409, 'pending', PAYMENT_PENDING_MESSAGE, retry);
@@ -370,7 +363,7 @@ export function registrationRoutes(app: FastifyInstance): void {
     }
     const event = await eventById(app.db, payment.event_id);
     await mailAccess(payment.email, payment.name, event, payment.ticket, outcome.tid);
-    return { success: 'true', message: ACCESS_SENT_MESSAGE, link: tokenPath(outcome.tid) };
+    return { success: 'true', message: ACCESS_SENT_MESSAGE, link: pages.eventToken(outcome.tid) };
   });
   route(app, calls.confirmRegistration)(async ({ body }) => {
     const now = app.now();
@@ -406,6 +399,6 @@ export function registrationRoutes(app: FastifyInstance): void {
     }
     const event = await eventById(app.db, held.event_id);
     await mailAccess(held.email, held.name, event, held.ticket, tid);
-    return { success: 'true', message: ACCESS_SENT_MESSAGE, link: tokenPath(tid) };
+    return { success: 'true', message: ACCESS_SENT_MESSAGE, link: pages.eventToken(tid) };
   });
 }

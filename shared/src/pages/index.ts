@@ -1,0 +1,105 @@
+/**
+ * The web pages other packages link to (emails, answers, the seed's summary, tests): their route
+ * patterns (`:name` marks a parameter, as the web router reads it), a builder for each, and a
+ * matcher that reads the parameters back out of a link. The web app registers the same patterns.
+ */
+
+export const pagePatterns = {
+  /** The landing page; with ?id=&type= it resolves a card tap, as cardTap does. */
+  home: '/',
+  /** The emailed link to choose a new password. */
+  resetPassword: '/reset-password/:token',
+  /** Where a new physical card's owner creates their card (?id=&type= name the card). */
+  onboarding: '/onboarding',
+  /** The organiser's event page. */
+  events: '/event',
+  event: '/event/:id',
+  /** A card owner's public card page. */
+  cardConnect: '/card/connect',
+  /** A card's tap address: resolves the card (by id and type) to its page. */
+  cardTap: '/card',
+  eventToken: '/event/u/token/:tid',
+  eventTicket: '/event/u/ticket/:tid',
+  /** The emailed link that confirms a free registration. */
+  eventConfirm: '/event/u/confirm/:token',
+  /** Where the payment provider sends the payer back after paying for a ticket. */
+  ticketPaymentSuccessful: '/event/p/ticket/successful',
+  arena: '/event/u/arena/:tid',
+  arenaChat: '/event/u/arena/:tid/chat',
+  arenaPrivateChat: '/event/u/arena/:tid/chat/:aid',
+  openEvent: '/events/l/:id',
+  openEventRegister: '/events/l/:id/register',
+  chip: '/events/d/chip/i/:chip_id',
+  chipChat: '/events/d/chip/i/:chip_id/chat',
+} as const;
+
+export type PagePattern = (typeof pagePatterns)[keyof typeof pagePatterns];
+
+/** The parameter names of a route pattern: '/event/u/arena/:tid/chat/:aid' gives 'tid' | 'aid'. */
+export type PageParams<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | PageParams<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+const PARAM = /:([A-Za-z_]+)/g;
+const e = encodeURIComponent;
+
+/** The path of `pattern` with each parameter filled in (URL-encoded). */
+export function pagePath<P extends string>(pattern: P, params: Record<PageParams<P>, string>): string {
+  const values = params as Record<string, string>;
+  return pattern.replace(PARAM, (_match, name: string) => e(values[name] ?? ''));
+}
+
+const tapQuery = (cardId: string, type: string): string => `?id=${e(cardId)}&type=${e(type)}`;
+
+/** Links to the pages above. */
+export const pages = {
+  /** With the trailing slash the reset mail has always carried. */
+  resetPassword: (token: string) => `${pagePath(pagePatterns.resetPassword, { token })}/`,
+  event: (id: string) => pagePath(pagePatterns.event, { id }),
+  cardConnect: (link: string) => `${pagePatterns.cardConnect}?link=${e(link)}`,
+  cardTap: (cardId: string, type: string) => `${pagePatterns.cardTap}${tapQuery(cardId, type)}`,
+  onboarding: (cardId: string, type: string) => `${pagePatterns.onboarding}${tapQuery(cardId, type)}`,
+  /** The address written on a card (its NFC tag or QR code). */
+  printedCardTap: (cardId: string, type: string) => `${pagePatterns.home}${tapQuery(cardId, type)}`,
+  eventToken: (tid: string) => pagePath(pagePatterns.eventToken, { tid }),
+  eventTicket: (tid: string) => pagePath(pagePatterns.eventTicket, { tid }),
+  eventConfirm: (token: string) => pagePath(pagePatterns.eventConfirm, { token }),
+  arena: (tid: string) => pagePath(pagePatterns.arena, { tid }),
+  arenaChat: (tid: string) => pagePath(pagePatterns.arenaChat, { tid }),
+  arenaPrivateChat: (tid: string, aid: string) => pagePath(pagePatterns.arenaPrivateChat, { tid, aid }),
+  openEvent: (cleanName: string) => pagePath(pagePatterns.openEvent, { id: cleanName }),
+  openEventRegister: (cleanName: string) => pagePath(pagePatterns.openEventRegister, { id: cleanName }),
+  chip: (chipId: string) => pagePath(pagePatterns.chip, { chip_id: chipId }),
+  chipChat: (chipId: string) => pagePath(pagePatterns.chipChat, { chip_id: chipId }),
+} as const;
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The parameters of `link` when it is a link to `pattern` (a path, or an absolute URL whose path
+ * is), decoded; undefined otherwise. A trailing slash, a query and a fragment are allowed.
+ */
+export function matchPage<P extends string>(pattern: P, link: string): Record<PageParams<P>, string> | undefined {
+  const names: string[] = [];
+  const source = pattern
+    .split(PARAM)
+    .map((part, i) => {
+      if (i % 2 === 0) return escapeRegExp(part);
+      names.push(part);
+      return '([^/?#]+)';
+    })
+    .join('');
+  const match = new RegExp(`^(?:[a-z][a-z\\d+.-]*://[^/?#]*)?${source}/?(?:[?#].*)?$`, 'i').exec(link.trim());
+  if (!match) return undefined;
+  const params: Record<string, string> = {};
+  try {
+    names.forEach((name, i) => {
+      params[name] = decodeURIComponent(match[i + 1] ?? '');
+    });
+  } catch {
+    return undefined;
+  }
+  return params as Record<PageParams<P>, string>;
+}
