@@ -1,4 +1,4 @@
-import { REALTIME_PATH, simpleAckSchema, snapshotSchema, statusSchema, subscribeAckSchema, updateSchema } from '@tapcard/shared/realtime';
+import { REALTIME_PATH, simpleAckSchema, snapshotSchema, statusSchema, subscribeAckSchema, updateSchema, versionStep } from '@tapcard/shared/realtime';
 import type { ClientToServerEvents, ServerToClientEvents, Snapshot, Subscribe, Update } from '@tapcard/shared/realtime';
 import { io } from 'socket.io-client';
 import type { Socket } from 'socket.io-client';
@@ -7,10 +7,10 @@ import type { Socket } from 'socket.io-client';
  * A Node client of the gateway's realtime protocol (shared/src/realtime), for benchmarks and
  * integration tests. Every payload it receives is validated with the shared schemas.
  *
- * 'robust' behaves as DESIGN.md asks of a client (and as web/src/lib/realtime.ts does): it subscribes
- * on every (re)connect and takes the ack's snapshot, applies an 'event' update only when its
- * prevVersion is the version it holds, ignores versions at or below it, and on a gap emits `resync`
- * and takes the snapshot that answers it (again, until it has caught up with the newest version it was
+ * 'robust' behaves as the web's live layer does (web/src/lib/live): it subscribes on every (re)connect
+ * and takes the ack's snapshot, places each 'event' update against the version it holds with the
+ * shared merge's `versionStep` (applied when it follows that version, ignored at or below it), and on a
+ * gap emits `resync` and takes the snapshot that answers it (again, until it has caught up with the newest version it was
  * told about). It reconnects by itself after a server-side disconnect as the web does.
  *
  * 'naive' is Socket.IO's default behaviour, for comparison: it takes the first snapshot, then only
@@ -365,8 +365,9 @@ export class RealtimeClient {
       this.record(update.chats ?? [], at, 'update');
       return;
     }
-    if (update.version <= version) return;
-    if (update.prevVersion !== version) {
+    const step = versionStep(this.version, update);
+    if (step === 'old') return;
+    if (step === 'gap') {
       this.gaps += 1;
       if (!this.resyncing && this.live) void this.resync().catch(() => undefined);
       return;
