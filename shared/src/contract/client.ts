@@ -8,8 +8,11 @@ import { failureSchema, type Failure } from './envelope.js';
  * test client build on these, each adding only its own transport and reactions.
  */
 
+/** The empty object, to ask whether an input requires anything. */
+type Empty = Record<never, never>;
+
 /** `{ key?: T }` when T accepts an empty object (nothing inside is required), `{ key: T }` otherwise. */
-type Part<K extends string, T> = {} extends T ? { [P in K]?: T } : { [P in K]: T };
+type Part<K extends string, T> = Empty extends T ? { [P in K]?: T } : { [P in K]: T };
 
 /**
  * A query's values: each key as optional as the schema's input makes it, with the schema's OUTPUT
@@ -36,7 +39,7 @@ export type CallInput<C extends Call> = ParamsPart<C> &
   };
 
 /** The input as a rest tuple: optional only when nothing inside it is required. `Extra` adds a client's own options. */
-export type CallArgs<C extends Call, Extra = {}> = {} extends CallInput<C> ? [input?: CallInput<C> & Extra] : [input: CallInput<C> & Extra];
+export type CallArgs<C extends Call, Extra = unknown> = Empty extends CallInput<C> ? [input?: CallInput<C> & Extra] : [input: CallInput<C> & Extra];
 
 /** Any call's input, as the builder reads it once the call's own type has been checked. */
 export interface LooseInput {

@@ -1,5 +1,14 @@
-import { buildPath, type Answer, type Call } from '@tapcard/shared/contract';
-import type { z } from 'zod';
+import {
+  buildLooseRequest,
+  buildPath,
+  parseAnswer,
+  withQuery,
+  type Call,
+  type CallArgs,
+  type FailureAnswer,
+  type LooseInput,
+  type Success,
+} from '@tapcard/shared/contract';
 import { ApiError } from './api-error.js';
 import { API_BASE } from './image.js';
 import { navigateTo } from './navigation.js';
@@ -9,21 +18,16 @@ import { clearSession, currentAuthorization } from './session.js';
 import { notify } from './toast.js';
 
 /**
- * The one API layer: every call of the shared contract goes through `api()`, which builds the URL,
- * sends the stored Authorization header where the call takes it, and parses the answer with the
- * contract's schema into a typed result, so no component compares strings to 'true'.
+ * The one API layer: every call of the shared contract goes through `api()`, which builds the request
+ * with the contract's client (its input typed by the call's schemas), sends the stored Authorization
+ * header where the call takes it, and parses the answer with the contract's schema into a typed
+ * result, so no component compares strings to 'true'.
  *
  * HTTP 401 on a signed-in call clears the session and the dashboard cache and goes to login. A network
  * failure marks the app offline (the banner). A read that fails on the network goes to the no-internet
  * page (its 'Try again' asks again); a write never leaves the page, so what the user typed stays: it
  * toasts the network error and the caller keeps its form. `background` calls (polls) do neither.
  */
-
-/** The success branch of a call's answer (the text itself for vCard answers). */
-type Success<C extends Call> = C['answer'] extends z.ZodType ? Extract<Answer<C>, { success: 'true' }> : string;
-
-/** The failure branch of a call's answer (e.g. a declined order lookup still carries the order). */
-type FailureAnswer<C extends Call> = C['answer'] extends z.ZodType ? Extract<Answer<C>, { success: 'false' }> : never;
 
 export type ApiResult<C extends Call> =
   | { ok: true; status: number; answer: Success<C> }
@@ -37,12 +41,8 @@ export type ApiResult<C extends Call> =
       body?: FailureAnswer<C>;
     };
 
-export interface ApiInput {
-  params?: Record<string, string>;
-  query?: Record<string, string | number | undefined>;
-  body?: unknown;
-  /** A multipart body (uploads); sent as is. */
-  form?: FormData;
+/** The browser's own options beside the call's input (params, query, body or form, authorization). */
+export interface ApiOptions {
   signal?: AbortSignal;
   /** Background calls (polls) never navigate away on a network error or a 401. */
   background?: boolean;
@@ -54,6 +54,9 @@ export interface ApiInput {
    */
   authorization?: string;
 }
+
+/** What `api()` takes after the call: the call's typed input, optional only when nothing in it is required. */
+export type ApiArgs<C extends Call> = CallArgs<C, ApiOptions>;
 
 export const SERVER_ERROR = 'Server error';
 /** The no-internet text (part 1 §2.11), also the toast of a write that could not be sent. */
@@ -67,11 +70,8 @@ export function setApiBase(base: string): void {
   apiBase = base.replace(/\/$/, '');
 }
 
-export function apiUrl(call: Call, input: Pick<ApiInput, 'params' | 'query'> = {}): string {
-  let url = apiBase + buildPath(call.path, input.params);
-  const entries = Object.entries(input.query ?? {}).filter((e): e is [string, string | number] => e[1] !== undefined);
-  if (entries.length > 0) url += `?${new URLSearchParams(entries.map(([k, v]) => [k, String(v)])).toString()}`;
-  return url;
+export function apiUrl(call: Call, input: Pick<LooseInput, 'params' | 'query'> = {}): string {
+  return apiBase + withQuery(buildPath(call.path, input.params), input.query);
 }
 
 export function authHeaders(call: Call): Record<string, string> {
@@ -79,25 +79,16 @@ export function authHeaders(call: Call): Record<string, string> {
   return token ? { Authorization: token } : {};
 }
 
-function failure(status: number, message: string, kind: 'failure' | 'network' | 'invalid', errors: Record<string, string> = {}, body?: never) {
-  return body === undefined ? { ok: false as const, status, message, errors, kind } : { ok: false as const, status, message, errors, kind, body };
-}
-
-export async function api<C extends Call>(call: C, input: ApiInput = {}): Promise<ApiResult<C>> {
-  const headers: Record<string, string> = { Accept: 'application/json', ...(input.authorization ? { Authorization: input.authorization } : authHeaders(call)) };
-  let body: BodyInit | undefined;
-  if (input.form) body = input.form;
-  else if (input.body !== undefined) {
-    headers['Content-Type'] = 'application/json';
-    body = JSON.stringify(input.body);
-  }
+export async function api<C extends Call>(call: C, ...args: ApiArgs<C>): Promise<ApiResult<C>> {
+  const input = (args[0] ?? {}) as LooseInput & ApiOptions;
+  const request = buildLooseRequest(call, { ...input, authorization: input.authorization || authHeaders(call).Authorization });
 
   let response: Response;
   try {
-    response = await fetch(apiUrl(call, input), {
-      method: call.method,
-      headers,
-      body,
+    response = await fetch(apiBase + request.url, {
+      method: request.method,
+      headers: request.headers,
+      body: request.form ?? request.body,
       signal: input.signal,
       credentials: 'same-origin',
       ...(input.keepalive ? { keepalive: true } : {}),
@@ -109,7 +100,7 @@ export async function api<C extends Call>(call: C, input: ApiInput = {}): Promis
       if (call.method === 'GET') navigateTo(routes.noInternet);
       else notify.error(NETWORK_ERROR);
     }
-    return failure(0, NETWORK_ERROR, 'network');
+    return { ok: false, status: 0, message: NETWORK_ERROR, errors: {}, kind: 'network' };
   }
   reportNetwork(false);
 
@@ -118,47 +109,20 @@ export async function api<C extends Call>(call: C, input: ApiInput = {}): Promis
     navigateTo(routes.login, { replace: true });
   }
 
-  if (typeof call.answer === 'string') {
-    // Text answers (vCard): success is the HTTP status.
-    if (response.ok) return { ok: true, status: response.status, answer: (await response.text()) as unknown as Success<C> };
-    return failure(response.status, await messageOf(response), 'failure');
+  const result = parseAnswer(call, response.status, await response.text().catch(() => ''));
+  if (result.ok) return result;
+  if (result.kind === 'failure') {
+    return { ok: false, status: result.status, message: result.message || SERVER_ERROR, errors: result.errors, kind: 'failure', body: result.answer };
   }
-
-  let json: unknown;
-  try {
-    json = await response.json();
-  } catch {
-    return failure(response.status, SERVER_ERROR, 'invalid');
-  }
-  const parsed = (call.answer as z.ZodType).safeParse(json);
-  if (!parsed.success) {
-    console.error(`answer of ${call.summary} does not match the contract`, parsed.error);
-    return failure(response.status, SERVER_ERROR, 'invalid');
-  }
-  const answer = parsed.data as { success: 'true' | 'false'; message?: string; errors?: { field: string; message: string }[] };
-  if (answer.success === 'true') return { ok: true, status: response.status, answer: answer as unknown as Success<C> };
-  return failure(
-    response.status,
-    answer.message ?? SERVER_ERROR,
-    'failure',
-    Object.fromEntries((answer.errors ?? []).map((e) => [e.field, e.message])),
-    parsed.data as never,
-  );
+  // A text answer (vCard) that failed without the failure shape is still the call's failure.
+  if (typeof call.answer === 'string') return { ok: false, status: result.status, message: SERVER_ERROR, errors: {}, kind: 'failure' };
+  console.error(result.problem);
+  return { ok: false, status: result.status, message: SERVER_ERROR, errors: {}, kind: 'invalid' };
 }
-
-async function messageOf(response: Response): Promise<string> {
-  try {
-    const body = (await response.json()) as { message?: unknown };
-    return typeof body.message === 'string' ? body.message : SERVER_ERROR;
-  } catch {
-    return SERVER_ERROR;
-  }
-}
-
 
 /** The success answer, or throws ApiError (for useQuery / useMutation). */
-export async function apiOrThrow<C extends Call>(call: C, input: ApiInput = {}): Promise<Success<C>> {
-  const result = await api(call, input);
+export async function apiOrThrow<C extends Call>(call: C, ...args: ApiArgs<C>): Promise<Success<C>> {
+  const result = await api(call, ...args);
   if (!result.ok) throw new ApiError(result.message, result.status, result.errors, result.kind);
   return result.answer;
 }

@@ -1,7 +1,7 @@
 import { XCircle } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { calls, type TicketPaymentOutcome } from '@tapcard/shared/contract';
+import { calls, type Body, type TicketPaymentOutcome } from '@tapcard/shared/contract';
 import { Button, ButtonLink } from '../../components/Button.js';
 import { LoadingScreen } from '../../components/LoadingScreen.js';
 import { Page } from '../../components/Page.js';
@@ -47,7 +47,8 @@ export function TicketPaymentSuccessfulPage() {
 
   const check = useCallback(async () => {
     setChecking(true);
-    const body = Object.fromEntries(search.entries());
+    // The provider's callback query as it came: the upstream checks it (a missing reference answers 400).
+    const body = Object.fromEntries(search.entries()) as Body<typeof calls.paymentSuccessful>;
     const result = await api(calls.paymentSuccessful, { body });
     setChecking(false);
     if (result.ok) {
