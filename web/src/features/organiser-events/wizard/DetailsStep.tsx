@@ -2,7 +2,7 @@ import { TextAreaField, TextField } from '../../../components/Field.js';
 import { Button } from '../../../components/Button.js';
 import { WIZARD_TEXTS } from '../texts.js';
 import { BannerUpload } from './BannerUpload.js';
-import type { SlotErrors, WizardValues } from './wizard-state.js';
+import type { WizardForm } from './wizard-state.js';
 import styles from './Wizard.module.css';
 
 function dayAfter(day: string): string {
@@ -11,29 +11,37 @@ function dayAfter(day: string): string {
   return `${base.getFullYear()}-${String(base.getMonth() + 1).padStart(2, '0')}-${String(base.getDate()).padStart(2, '0')}`;
 }
 
-/** Step 1: banner, name, description, location, start date and the optional end date. */
-export function DetailsStep({ values, errors, onChange, mode }: { values: WizardValues; errors: SlotErrors; onChange: (patch: Partial<WizardValues>) => void; mode: 'add' | 'update' }) {
+/** Step 1: banner, name, description, location, start date and the optional end date. A field's message goes once it is edited. */
+export function DetailsStep({ form, mode }: { form: WizardForm; mode: 'add' | 'update' }) {
+  const { register, setValue, clearErrors, watch, formState } = form;
+  const { errors } = formState;
+  const [title, image, startDate, endDate, hasEndDate] = watch(['title', 'image', 'start_date', 'end_date', 'hasEndDate']);
+  const field = (name: 'title' | 'description' | 'location' | 'start_date' | 'end_date') => register(name, { onChange: () => clearErrors(name) });
+  const setEndDate = (day: string) => {
+    setValue('end_date', day);
+    clearErrors('end_date');
+  };
   const toggleEnd = () => {
-    if (values.hasEndDate) {
+    if (hasEndDate) {
+      setValue('hasEndDate', false);
       // On update, switching the end date off clears it.
-      onChange(mode === 'update' ? { hasEndDate: false, end_date: '' } : { hasEndDate: false });
+      if (mode === 'update') setEndDate('');
     } else {
-      onChange({ hasEndDate: true, end_date: values.end_date || dayAfter(values.start_date) });
+      setValue('hasEndDate', true);
+      setEndDate(endDate || dayAfter(startDate));
     }
   };
   return (
     <div className={styles.step}>
-      <BannerUpload image={values.image} title={values.title} onChange={(image) => onChange({ image })} />
-      <TextField label={WIZARD_TEXTS.name} value={values.title} onChange={(e) => onChange({ title: e.target.value })} error={errors.title} autoComplete="off" />
-      <TextAreaField label={WIZARD_TEXTS.description} value={values.description} onChange={(e) => onChange({ description: e.target.value })} error={errors.description} rows={4} />
-      <TextField label={WIZARD_TEXTS.location} value={values.location} onChange={(e) => onChange({ location: e.target.value })} error={errors.location} autoComplete="off" />
-      <TextField label={WIZARD_TEXTS.startDate} type="date" value={values.start_date} onChange={(e) => onChange({ start_date: e.target.value })} error={errors.start_date} />
-      {values.hasEndDate && (
-        <TextField label={WIZARD_TEXTS.endDate} type="date" value={values.end_date} min={values.start_date || undefined} onChange={(e) => onChange({ end_date: e.target.value })} error={errors.end_date} />
-      )}
+      <BannerUpload image={image} title={title} onChange={(next) => setValue('image', next)} />
+      <TextField label={WIZARD_TEXTS.name} error={errors.title?.message} autoComplete="off" {...field('title')} />
+      <TextAreaField label={WIZARD_TEXTS.description} error={errors.description?.message} rows={4} {...field('description')} />
+      <TextField label={WIZARD_TEXTS.location} error={errors.location?.message} autoComplete="off" {...field('location')} />
+      <TextField label={WIZARD_TEXTS.startDate} type="date" error={errors.start_date?.message} {...field('start_date')} />
+      {hasEndDate && <TextField label={WIZARD_TEXTS.endDate} type="date" min={startDate || undefined} error={errors.end_date?.message} {...field('end_date')} />}
       <div>
         <Button variant="ghost" onClick={toggleEnd}>
-          {values.hasEndDate ? WIZARD_TEXTS.removeEndDate : WIZARD_TEXTS.addEndDate}
+          {hasEndDate ? WIZARD_TEXTS.removeEndDate : WIZARD_TEXTS.addEndDate}
         </Button>
       </div>
     </div>

@@ -4,10 +4,8 @@ import { calls } from '@tapcard/shared/contract';
 import { routes } from '../../../lib/paths.js';
 import { event } from '../../../test/event-fixtures.js';
 import { fail, mockNetwork, ok } from '../../../test/network.js';
-import { jotaiStore } from '../../../lib/session.js';
 import { readStored, writeStored } from '../../../lib/storage.js';
 import { LocationProbe, renderRoutes, signIn, signOut } from '../../../test/render.js';
-import { wizardDraftAtom } from './wizard-state.js';
 import { EventAddPage } from '../EventAddPage.js';
 
 const routeObjects = [
@@ -207,6 +205,31 @@ describe('event wizard', () => {
     expect(screen.queryByTestId('location')).not.toBeInTheDocument();
   });
 
+  it('keeps the step, the tickets and the settings in the draft, and restores them after a reload', async () => {
+    mockNetwork();
+    const first = renderRoutes(routeObjects, routes.eventAdd);
+    await screen.findByRole('heading', { name: 'Event Details' });
+    await fillDetails(first.user);
+    await first.user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { name: 'Ticket Details' });
+    await first.user.click(screen.getByRole('radio', { name: 'Free' }));
+    await first.user.type(screen.getByLabelText('Total in Stock'), '30');
+    await first.user.click(screen.getByRole('button', { name: 'Add Ticket' }));
+    await first.user.click(screen.getByRole('switch', { name: 'Confirm email for free tickets' }));
+    type Stored = { step: number; values: { prices: unknown[]; confirm_email_for_free: boolean } };
+    const stored = readStored('eventDraft', (value) => value as Stored);
+    expect(stored?.step).toBe(2);
+    expect(stored?.values.prices).toEqual([{ title: 'Free', amount: 0, attendees: 30, withChips: 'without' }]);
+    expect(stored?.values.confirm_email_for_free).toBe(true);
+
+    first.unmount();
+    writeStored('eventDraft', stored);
+    renderRoutes(routeObjects, routes.eventAdd);
+    expect(await screen.findByRole('button', { name: 'Edit ticket Free' })).toBeInTheDocument();
+    expect(screen.getByText('30 in stock · Without Chips')).toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: 'Confirm email for free tickets' })).toBeChecked();
+  });
+
   it('writes the draft to storage and restores it after a reload', async () => {
     mockNetwork();
     const first = renderRoutes(routeObjects, routes.eventAdd);
@@ -218,7 +241,6 @@ describe('event wizard', () => {
 
     // A reload: a new page with an empty memory finds the draft in storage.
     first.unmount();
-    jotaiStore.set(wizardDraftAtom, null);
     writeStored('eventDraft', { ...stored, step: 1 });
     renderRoutes(routeObjects, routes.eventAdd);
     await waitFor(() => expect(screen.getByLabelText('Event Name')).toHaveValue('Draft Event'));

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useAtom } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { EVENT_WIZARD_STEPS } from '@tapcard/shared/constants';
 import { calls } from '@tapcard/shared/contract';
@@ -20,49 +20,38 @@ import styles from './Wizard.module.css';
 import {
   currentVisit,
   isStaleDraft,
+  startingValues,
   storedDraft,
   toPayload,
-  validateStep,
-  wizardDraftAtom,
-  type SlotErrors,
+  writeDraft,
+  wizardResolver,
   type Step,
+  type WizardContext,
   type WizardDraft,
   type WizardValues,
 } from './wizard-state.js';
 
 const STEP_TITLES = { 1: WIZARD_TEXTS.detailsTitle, 2: WIZARD_TEXTS.ticketsTitle, 3: WIZARD_TEXTS.reviewTitle } as const;
 
-/** Fields of step 1 whose message slot has the same name. */
-const SLOT_OF_FIELD: Partial<Record<keyof WizardValues, keyof SlotErrors>> = {
-  title: 'title',
-  description: 'description',
-  location: 'location',
-  start_date: 'start_date',
-  end_date: 'end_date',
-  prices: 'add',
-};
-
 let discardTimer: ReturnType<typeof setTimeout> | undefined;
 
 /**
- * The three-step event wizard for add and update. Next checks the current step with the shared rules
- * and stays on it with the messages placed by keyword; Create Event (add) or Save (update) sends the
- * event, and a failure opens the 'Oops...' alert with the server's message. The values live in a
- * jotai draft written to storage: a refresh keeps them, leaving the wizard discards them, and a draft
- * left by another visit is resumed only if the organiser says so.
+ * The three-step event wizard for add and update, on one react-hook-form form. Next checks the
+ * current step with the shared rules and stays on it with the messages placed by keyword; Create
+ * Event (add) or Save (update) sends the event, and a failure opens the 'Oops...' alert with the
+ * server's message. Every change is written to a draft kept in storage: a refresh keeps it,
+ * leaving the wizard discards it, and a draft left by another visit is resumed only if the organiser
+ * says so.
  */
 export function EventWizard({ mode, eventId, initial, original }: { mode: 'add' | 'update'; eventId?: string; initial: WizardValues; original?: WizardDraft['original'] }) {
   const key = mode === 'add' ? 'add' : (eventId ?? '');
-  const [draft, setDraft] = useAtom(wizardDraftAtom);
-  const [errors, setErrors] = useState<SlotErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  // The draft this visit of the wizard starts from (found in storage, fresh, or chosen).
+  const [start, setStart] = useState<WizardDraft | null>(null);
   const initialRef = useRef({ initial, original });
   const [stale, setStale] = useState<WizardDraft | null>(null);
   const staleRef = useRef<HTMLHeadingElement>(null);
-  const focusStep = useRef(false);
+  // Set once the organiser has chosen between a stale draft and a fresh one: the step then takes focus.
+  const [chosen, setChosen] = useState(false);
 
   const freshDraft = (): WizardDraft => {
     const { initial: values, original: dates } = initialRef.current;
@@ -78,42 +67,26 @@ export function EventWizard({ mode, eventId, initial, original }: { mode: 'add' 
       setStale(stored);
     } else {
       const { initial: values, original: dates } = initialRef.current;
-      setDraft(stored ? { ...stored, visit } : { key, step: 1, values, visit, ...(dates ? { original: dates } : {}) });
+      const draft: WizardDraft = stored ? { ...stored, visit } : { key, step: 1, values, visit, ...(dates ? { original: dates } : {}) };
+      writeDraft(draft);
+      setStart(draft);
     }
     // Leaving the wizard inside the app discards the draft; a reload never runs this, so it keeps it.
     return () => {
-      discardTimer = setTimeout(() => setDraft(null), 0);
+      discardTimer = setTimeout(() => writeDraft(null), 0);
     };
-  }, [key, setDraft]);
+  }, [key]);
 
   useEffect(() => {
     if (stale) staleRef.current?.focus();
   }, [stale]);
 
-  // After each step change (and after the stale-draft choice) focus goes to the step's heading, once
-  // the new step is on screen.
-  useEffect(() => {
-    if (!focusStep.current || !draft) return;
-    focusStep.current = false;
-    headingRef.current?.focus();
-  }, [draft]);
-
-  const submit = useMutation({
-    mutationFn: (payload: ReturnType<typeof toPayload>) =>
-      mode === 'add' ? api(calls.createEvent, { body: payload }) : api(calls.updateEvent, { params: { id: key }, body: payload }),
-    onSuccess: async (result) => {
-      if (!result.ok) return setFailure(result.message);
-      if (result.answer.message) notify.success(result.answer.message);
-      await queryClient.invalidateQueries({ queryKey: EVENTS_QUERY_KEY });
-      void navigate(routes.events);
-    },
-  });
-
   if (stale) {
     const choose = (next: WizardDraft) => {
-      focusStep.current = true;
+      setChosen(true);
       setStale(null);
-      setDraft(next);
+      writeDraft(next);
+      setStart(next);
     };
     return (
       <Page>
@@ -134,25 +107,73 @@ export function EventWizard({ mode, eventId, initial, original }: { mode: 'add' 
       </Page>
     );
   }
-  if (!draft || draft.key !== key) return <LoadingScreen />;
-  const { step, values } = draft;
+  if (!start || start.key !== key) return <LoadingScreen />;
+  return <WizardSteps mode={mode} start={start} focusFirst={chosen} />;
+}
+
+/**
+ * The wizard's form, started from `start` (the draft found or chosen): the step shown, its values
+ * and the draft written on every change. After each step change (and after the stale-draft choice,
+ * `focusFirst`) focus goes to the step's heading, once the new step is on screen.
+ */
+function WizardSteps({ mode, start, focusFirst }: { mode: 'add' | 'update'; start: WizardDraft; focusFirst: boolean }) {
+  const [base] = useState(() => ({ key: start.key, visit: start.visit, ...(start.original ? { original: start.original } : {}) }));
+  const [step, setStep] = useState<Step>(start.step);
+  const form = useForm<WizardValues, WizardContext>({
+    defaultValues: startingValues(start.values),
+    resolver: wizardResolver,
+    context: { step, original: base.original },
+    shouldFocusError: false,
+  });
+  const values = form.watch();
+  const [failure, setFailure] = useState<string | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const focusStep = useRef(focusFirst);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+
+  // Every change of the values (a field, a ticket, an image) is written to the draft. The form also
+  // reports other state (errors, fields leaving on unmount): unchanged values are not written again.
+  const written = useRef(JSON.stringify(form.getValues()));
+  useEffect(
+    () =>
+      form.subscribe({
+        formState: { values: true },
+        callback: ({ values: changed }) => {
+          const text = JSON.stringify(changed);
+          if (text === written.current) return;
+          written.current = text;
+          writeDraft({ ...base, step, values: changed });
+        },
+      }),
+    [form, base, step],
+  );
+
+  useEffect(() => {
+    if (!focusStep.current) return;
+    focusStep.current = false;
+    headingRef.current?.focus();
+  }, [step]);
+
+  const submit = useMutation({
+    mutationFn: (payload: ReturnType<typeof toPayload>) =>
+      mode === 'add' ? api(calls.createEvent, { body: payload }) : api(calls.updateEvent, { params: { id: base.key }, body: payload }),
+    onSuccess: async (result) => {
+      if (!result.ok) return setFailure(result.message);
+      if (result.answer.message) notify.success(result.answer.message);
+      await queryClient.invalidateQueries({ queryKey: EVENTS_QUERY_KEY });
+      void navigate(routes.events);
+    },
+  });
 
   const goTo = (next: Step) => {
-    setDraft({ ...draft, step: next });
-    setErrors({});
+    writeDraft({ ...base, step: next, values: form.getValues() });
+    form.clearErrors();
     focusStep.current = true;
+    setStep(next);
   };
-  const change = (patch: Partial<WizardValues>) => {
-    setDraft({ ...draft, values: { ...draft.values, ...patch } });
-    const cleared = Object.keys(patch).map((field) => SLOT_OF_FIELD[field as keyof WizardValues]).filter(Boolean) as (keyof SlotErrors)[];
-    if (cleared.some((slot) => errors[slot])) setErrors((e) => Object.fromEntries(Object.entries(e).filter(([slot]) => !cleared.includes(slot as keyof SlotErrors))));
-  };
-  const next = () => {
-    const found = validateStep(step, values, draft.original);
-    if (Object.keys(found).length > 0) {
-      setErrors(found);
-      return;
-    }
+  const next = async () => {
+    if (!(await form.trigger())) return;
     if (step < EVENT_WIZARD_STEPS) goTo((step + 1) as Step);
   };
 
@@ -165,8 +186,8 @@ export function EventWizard({ mode, eventId, initial, original }: { mode: 'add' 
       <h2 ref={headingRef} tabIndex={-1} className={styles.stepTitle}>
         {STEP_TITLES[step]}
       </h2>
-      {step === 1 && <DetailsStep values={values} errors={errors} onChange={change} mode={mode} />}
-      {step === 2 && <TicketsStep values={values} errors={errors} onChange={change} />}
+      {step === 1 && <DetailsStep form={form} mode={mode} />}
+      {step === 2 && <TicketsStep form={form} />}
       {step === 3 && <ReviewStep values={values} />}
       <div className={styles.nav}>
         {step > 1 && (
@@ -175,9 +196,9 @@ export function EventWizard({ mode, eventId, initial, original }: { mode: 'add' 
           </Button>
         )}
         {step < EVENT_WIZARD_STEPS ? (
-          <Button onClick={next}>{WIZARD_TEXTS.next}</Button>
+          <Button onClick={() => void next()}>{WIZARD_TEXTS.next}</Button>
         ) : (
-          <Button onClick={() => submit.mutate(toPayload(values, draft.original))} busy={submit.isPending}>
+          <Button onClick={() => submit.mutate(toPayload(form.getValues(), base.original))} busy={submit.isPending}>
             {mode === 'add' ? WIZARD_TEXTS.create : WIZARD_TEXTS.save}
           </Button>
         )}

@@ -2,14 +2,13 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { calls } from '@tapcard/shared/contract';
 import { paths, routes } from '../../../lib/paths.js';
-import { jotaiStore } from '../../../lib/session.js';
 import { readStored, removeStored, writeStored } from '../../../lib/storage.js';
 import { dates, event } from '../../../test/event-fixtures.js';
 import { mockNetwork, ok } from '../../../test/network.js';
 import { renderRoutes, signIn, signOut } from '../../../test/render.js';
 import { EventAddPage } from '../EventAddPage.js';
 import { EventUpdatePage } from '../EventUpdatePage.js';
-import { eventValues, wizardDraftAtom } from './wizard-state.js';
+import { eventValues } from './wizard-state.js';
 
 const routeObjects = [
   { path: routes.eventAdd, element: <EventAddPage /> },
@@ -25,7 +24,6 @@ afterEach(async () => {
   signOut();
   removeStored('eventDraft');
   sessionStorage.clear();
-  jotaiStore.set(wizardDraftAtom, null);
   vi.unstubAllGlobals();
 });
 
@@ -92,7 +90,6 @@ describe('event wizard draft of another visit', () => {
     // A reload: the page's memory is gone, the tab (and its draft) are the same.
     const stored = readStored('eventDraft', (value) => value as Record<string, unknown>);
     first.unmount();
-    jotaiStore.set(wizardDraftAtom, null);
     await waitFor(() => expect(readStored('eventDraft', (value) => value)).toBeNull());
     writeStored('eventDraft', stored);
     renderRoutes(routeObjects, paths.eventUpdate('e1'));

@@ -1,26 +1,29 @@
 import { ImagePlus, X } from 'lucide-react';
+import { useFieldArray } from 'react-hook-form';
 import { GalleryGrid } from '../../../components/GalleryGrid.js';
 import { ProgressBar } from '../../../components/Page.js';
 import { useImageUpload } from '../../../lib/upload.js';
 import { WIZARD_TEXTS } from '../texts.js';
 import { ImagePicker } from './ImagePicker.js';
+import type { WizardForm } from './wizard-state.js';
 import styles from './Wizard.module.css';
 
 /** The media gallery of step 2: uploads to events_gallery, shown in 3 columns, each removable. */
-export function GalleryEditor({ items, onChange }: { items: readonly { name: string; image: string }[]; onChange: (items: { name: string; image: string }[]) => void }) {
+export function GalleryEditor({ control }: { control: WizardForm['control'] }) {
+  const { fields, append, remove } = useFieldArray({ control, name: 'gallery' });
   const { upload, progress } = useImageUpload('events_gallery');
   const add = async (file: File) => {
     const result = await upload(file);
-    if (result) onChange([...items, { name: result.name, image: result.url }]);
+    if (result) append({ name: result.name, image: result.url }, { shouldFocus: false });
   };
   return (
     <section className={styles.gallery} aria-labelledby="wizard-gallery-title">
       <h3 id="wizard-gallery-title">{WIZARD_TEXTS.gallery}</h3>
-      {items.length > 0 && (
+      {fields.length > 0 && (
         <GalleryGrid
-          items={items}
+          items={fields}
           action={(index) => (
-            <button type="button" className={styles.removeImage} onClick={() => onChange(items.filter((_, i) => i !== index))} aria-label={WIZARD_TEXTS.removeImage(index + 1)}>
+            <button type="button" className={styles.removeImage} onClick={() => remove(index)} aria-label={WIZARD_TEXTS.removeImage(index + 1)}>
               <X aria-hidden size={16} />
             </button>
           )}

@@ -1,38 +1,50 @@
 import { useState } from 'react';
+import { useFieldArray } from 'react-hook-form';
 import { WIZARD_TEXTS } from '../texts.js';
 import { GalleryEditor } from './GalleryEditor.js';
 import { RegistrationSettings } from './RegistrationSettings.js';
 import { TicketForm } from './TicketForm.js';
 import { TicketItems } from './TicketItems.js';
-import type { SlotErrors, TicketDraft, WizardValues } from './wizard-state.js';
+import { listMessages } from './ticket-form.js';
+import { LIST_MESSAGE_PATH, type TicketDraft, type WizardForm } from './wizard-state.js';
 import styles from './Wizard.module.css';
 
 /** Step 2: the ticket categories (add, edit in place, delete), the registration settings and the media gallery. */
-export function TicketsStep({ values, errors, onChange }: { values: WizardValues; errors: SlotErrors; onChange: (patch: Partial<WizardValues>) => void }) {
+export function TicketsStep({ form }: { form: WizardForm }) {
+  const { control, getValues, clearErrors, formState } = form;
+  const { fields, append, update, remove } = useFieldArray({ control, name: 'prices' });
   const [editing, setEditing] = useState<{ index: number; ticket: TicketDraft } | null>(null);
   const save = (ticket: TicketDraft, index: number | null) => {
-    const prices = index === null ? [...values.prices, ticket] : values.prices.map((t, i) => (i === index ? ticket : t));
-    onChange({ prices });
+    if (index === null) append(ticket, { shouldFocus: false });
+    else update(index, ticket);
+    clearErrors(LIST_MESSAGE_PATH);
     setEditing(null);
   };
-  const remove = (index: number) => {
-    onChange({ prices: values.prices.filter((_, i) => i !== index) });
+  const removeAt = (index: number) => {
+    remove(index);
+    clearErrors(LIST_MESSAGE_PATH);
     if (editing?.index === index) setEditing(null);
     else if (editing && editing.index > index) setEditing({ ...editing, index: editing.index - 1 });
   };
   const edit = (index: number) => {
-    const ticket = values.prices[index];
+    const ticket = getValues(`prices.${index}`);
     if (ticket) setEditing({ index, ticket });
   };
   return (
     <div className={styles.step}>
       <section aria-labelledby="wizard-tickets-title" className={styles.tickets}>
         <h3 id="wizard-tickets-title">{WIZARD_TEXTS.tickets}</h3>
-        <TicketItems tickets={values.prices} editingIndex={editing?.index ?? null} onEdit={edit} onDelete={remove} />
-        <TicketForm key={editing ? `edit-${editing.index}` : 'new'} editing={editing} onSave={save} onCancel={() => setEditing(null)} stepErrors={errors} />
+        <TicketItems tickets={fields} editingIndex={editing?.index ?? null} onEdit={edit} onDelete={removeAt} />
+        <TicketForm
+          key={editing ? `edit-${editing.index}` : 'new'}
+          editing={editing}
+          onSave={save}
+          onCancel={() => setEditing(null)}
+          listMessages={listMessages(formState.errors.prices)}
+        />
       </section>
-      <RegistrationSettings values={values} errors={errors} onChange={onChange} />
-      <GalleryEditor items={values.gallery} onChange={(gallery) => onChange({ gallery })} />
+      <RegistrationSettings form={form} />
+      <GalleryEditor control={control} />
     </div>
   );
 }

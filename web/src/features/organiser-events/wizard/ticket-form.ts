@@ -1,5 +1,6 @@
+import type { FieldErrors, Resolver } from 'react-hook-form';
 import { addTicketFormSchema, validate } from '@tapcard/shared/rules';
-import { slotOf, type SlotErrors, type TicketDraft } from './wizard-state.js';
+import { slotOf, toFieldErrors, type Slot, type TicketDraft, type WizardValues } from './wizard-state.js';
 
 /** The add-ticket form as the organiser fills it in. */
 export interface TicketFormState {
@@ -36,8 +37,16 @@ export function ticketToForm(ticket: TicketDraft): TicketFormState {
   return { ...base, kind: 'paid', preset, custom: preset === 'Others' ? ticket.title : '' };
 }
 
+/**
+ * Where the ticket form shows a message: under the ticket's name (the name chosen, or the name typed
+ * under Others), its amount, its stock, its chips, or under the Add button ('root').
+ */
+export type TicketMessages = Partial<Record<'preset' | 'amount' | 'attendees' | 'withChips' | 'root', string>>;
+
+const FIELD_OF_SLOT: Partial<Record<Slot, keyof TicketMessages>> = { ticketTitle: 'preset', amount: 'amount', stock: 'attendees', withChips: 'withChips', add: 'root' };
+
 /** The form checked with the add-ticket schema (its own messages), placed by keyword. */
-export function checkTicket(state: TicketFormState, id?: string): { ok: true; ticket: TicketDraft } | { ok: false; errors: SlotErrors } {
+export function checkTicket(state: TicketFormState, id?: string): { ok: true; ticket: TicketDraft } | { ok: false; errors: TicketMessages } {
   const result = validate(addTicketFormSchema, {
     title: titleOf(state),
     amount: state.kind === 'free' ? 0 : state.amount,
@@ -45,13 +54,38 @@ export function checkTicket(state: TicketFormState, id?: string): { ok: true; ti
     withChips: state.kind === 'free' ? 'without' : state.withChips,
   });
   if (!result.ok) {
-    const errors: SlotErrors = {};
+    const errors: TicketMessages = {};
     for (const [path, message] of Object.entries(result.errors)) {
       const slot = slotOf(message, path, 2);
-      if (slot && !errors[slot]) errors[slot] = message;
+      const field = slot === null ? undefined : FIELD_OF_SLOT[slot];
+      if (field && !errors[field]) errors[field] = message;
     }
     return { ok: false, errors };
   }
   const { title, amount, attendees, withChips } = result.data;
   return { ok: true, ticket: { ...(id ? { id } : {}), title, amount, attendees, withChips } };
+}
+
+/** The ticket form's check (see checkTicket): the ticket as the list holds it, the edited one keeping its stored id. */
+export const ticketResolver: Resolver<TicketFormState, { id?: string | undefined }, TicketDraft> = (values, context) => {
+  const checked = checkTicket(values, context?.id);
+  return checked.ok ? { values: checked.ticket, errors: {} } : { values: {}, errors: toFieldErrors<TicketFormState>(checked.errors) };
+};
+
+/**
+ * The step's messages about the price list, for the ticket form: the first message of each field
+ * among the tickets, and the list's own under the Add button.
+ */
+export function listMessages(errors: FieldErrors<WizardValues>['prices']): TicketMessages {
+  const out: TicketMessages = {};
+  if (!errors) return out;
+  const tickets = Array.isArray(errors) ? (errors as (FieldErrors<TicketDraft> | undefined)[]) : [];
+  for (const ticket of tickets) {
+    out.preset ??= ticket?.title?.message;
+    out.amount ??= ticket?.amount?.message;
+    out.attendees ??= ticket?.attendees?.message;
+    out.withChips ??= ticket?.withChips?.message;
+  }
+  out.root = errors.root?.message;
+  return out;
 }

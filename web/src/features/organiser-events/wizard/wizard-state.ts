@@ -1,4 +1,4 @@
-import { atom } from 'jotai';
+import { set, type FieldErrors, type FieldPath, type FieldValues, type Resolver, type UseFormReturn } from 'react-hook-form';
 import type { EventPayload, Event } from '@tapcard/shared/contract';
 import { sameEventDay } from '@tapcard/shared/domain';
 import {
@@ -14,7 +14,7 @@ import { DEFAULT_END_TIME, DEFAULT_REGISTRATIONS_PER_EMAIL, DEFAULT_START_TIME }
 import { readStored, removeStored, writeStored } from '../../../lib/storage.js';
 
 /**
- * The event wizard's state (add and update): the values of the three steps, which step is shown, and
+ * The event wizard's state (add and update): the values of its form, the check of each step, and
  * the draft kept in storage so a refresh loses nothing. Pure functions: tested without rendering.
  */
 
@@ -74,7 +74,15 @@ export type Slot =
   | 'withChips'
   | 'add'
   | 'max_registrations_per_email';
-export type SlotErrors = Partial<Record<Slot, string>>;
+
+/** Messages by form path, the first per path: e.g. 'title', 'prices.1.attendees', or the list's own at 'prices.root'. */
+export type FormMessages = Record<string, string>;
+
+/**
+ * Where the list's own message goes ('... (ONE) ...', shown under the Add button): react-hook-form
+ * keeps a field array's own message at '<name>.root', a path its field-path types leave out.
+ */
+export const LIST_MESSAGE_PATH = 'prices.root' as FieldPath<WizardValues>;
 
 function isoDay(date: Date): string {
   return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
@@ -156,20 +164,38 @@ export function slotOf(message: string, path: string, step: Step): Slot | null {
   return step === 2 ? 'add' : null;
 }
 
-function placed(errors: Record<string, string>, step: Step): SlotErrors {
-  const out: SlotErrors = {};
+/** The ticket field each ticket slot stands for. */
+const TICKET_FIELD_OF_SLOT: Partial<Record<Slot, keyof TicketDraft>> = { ticketTitle: 'title', amount: 'amount', stock: 'attendees', withChips: 'withChips' };
+
+/**
+ * The form path of a message: its slot, by keyword. A ticket slot lands on the field of the ticket its
+ * path names (the ticket form shows it), 'add' on the list itself.
+ */
+function formPathOf(message: string, path: string, step: Step): string | null {
+  const slot = slotOf(message, path, step);
+  if (slot === null) return null;
+  if (slot === 'add') return LIST_MESSAGE_PATH;
+  const field = TICKET_FIELD_OF_SLOT[slot];
+  if (field === undefined) return slot;
+  const index = /^\d+(?=\.|$)/.exec(path)?.[0];
+  return index === undefined ? LIST_MESSAGE_PATH : `prices.${index}.${field}`;
+}
+
+function placed(errors: Record<string, string>, step: Step): FormMessages {
+  const out: FormMessages = {};
   for (const [path, message] of Object.entries(errors)) {
-    const slot = slotOf(message, path, step);
-    if (slot && !out[slot]) out[slot] = message;
+    const at = formPathOf(message, path, step);
+    if (at !== null && !(at in out)) out[at] = message;
   }
   return out;
 }
 
 /**
- * Next's check of the current step (1: details and dates; 2: the price list). On update the start date
- * may stay in the past as long as its day is unchanged, as the server allows.
+ * Next's check of the current step (1: details and dates; 2: the price list and the registration
+ * settings), as messages by form path. On update the start date may stay in the past as long as its
+ * day is unchanged, as the server allows.
  */
-export function validateStep(step: Step, values: WizardValues, original?: WizardDraft['original']): SlotErrors {
+export function validateStep(step: Step, values: WizardValues, original?: WizardDraft['original']): FormMessages {
   if (step === 1) {
     const schema = original ? makeEventDetailsSchema(() => new Date(), original.start_date) : eventDetailsSchema;
     const result = validate(schema, details(values));
@@ -183,6 +209,41 @@ export function validateStep(step: Step, values: WizardValues, original?: Wizard
     return limit ? { ...found, max_registrations_per_email: limit } : found;
   }
   return {};
+}
+
+/**
+ * react-hook-form's errors from messages by path. Messages inside a list come first, so the list is
+ * made an array (its messages then move with its items) before its own message is added to it.
+ */
+export function toFieldErrors<T extends FieldValues>(messages: FormMessages): FieldErrors<T> {
+  const errors: FieldErrors<T> = {};
+  const own = (path: string) => Number(path === 'root' || path.endsWith('.root'));
+  for (const [path, message] of Object.entries(messages).sort(([a], [b]) => own(a) - own(b))) set(errors, path, { type: 'validate', message });
+  return errors;
+}
+
+/** What the wizard's form checks with: the step shown, and on update the event's dates as stored. */
+export interface WizardContext {
+  step: Step;
+  original?: WizardDraft['original'] | undefined;
+}
+
+/** The wizard's form, as its steps use it. */
+export type WizardForm = UseFormReturn<WizardValues, WizardContext>;
+
+/** The wizard form's check of the step in its context (see validateStep); it has no other rules. */
+export const wizardResolver: Resolver<WizardValues, WizardContext> = (values, context) => {
+  const found = validateStep(context?.step ?? 1, values, context?.original);
+  return Object.keys(found).length === 0 ? { values, errors: {} } : { values: {}, errors: toFieldErrors<WizardValues>(found) };
+};
+
+/** The form's starting values: a draft stored before the registration settings takes their defaults. */
+export function startingValues(values: WizardValues): WizardValues {
+  return {
+    ...values,
+    max_registrations_per_email: values.max_registrations_per_email ?? String(DEFAULT_REGISTRATIONS_PER_EMAIL),
+    confirm_email_for_free: values.confirm_email_for_free ?? false,
+  };
 }
 
 /** The settings to send; one the rules refuse goes as typed, and the server's message says why. */
@@ -208,7 +269,7 @@ export function toPayload(values: WizardValues, original?: WizardDraft['original
   };
 }
 
-// ── The draft (jotai, written through to storage) ─────────────────────────────
+// ── The draft (kept in storage) ─────────────────────────────
 function parseDraft(value: unknown): WizardDraft | null {
   if (typeof value !== 'object' || value === null) return null;
   const draft = value as Partial<WizardDraft>;
@@ -264,14 +325,8 @@ export function isStaleDraft(draft: WizardDraft, initial: WizardValues, visit: s
   return draft.visit !== visit && canonical(draft.values) !== canonical(initial);
 }
 
-const draftBaseAtom = atom<WizardDraft | null>(null);
-
-/** The wizard being filled in; every change is written to storage. */
-export const wizardDraftAtom = atom(
-  (get) => get(draftBaseAtom),
-  (_get, set, draft: WizardDraft | null) => {
-    if (draft) writeStored('eventDraft', draft);
-    else removeStored('eventDraft');
-    set(draftBaseAtom, draft);
-  },
-);
+/** Writes the wizard's draft to storage, or removes it (null). */
+export function writeDraft(draft: WizardDraft | null): void {
+  if (draft) writeStored('eventDraft', draft);
+  else removeStored('eventDraft');
+}
