@@ -1,5 +1,5 @@
 // One lint setup for the whole tree. Besides the usual TypeScript rules it enforces the import
-// boundaries of DESIGN.md: `shared` imports nothing of ours; `web`, `gateway` and `upstream` import only
+// boundaries (docs/architecture.md): `shared` imports nothing of ours; `web`, `gateway` and `upstream` import only
 // `shared`; a web feature never imports another feature.
 import js from '@eslint/js';
 import boundaries from 'eslint-plugin-boundaries';

@@ -24,7 +24,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     // Hidden maps: written for the speed-budget check (tests/budget), with no sourceMappingURL comment in
     // the scripts; the gateway never serves them.
     sourcemap: 'hidden',
-    // The budget check (issue 8) and the server render read the manifest to find a route's chunks.
+    // The budget check (tests/budget) and the server render read the manifest to find a route's chunks.
     manifest: !isSsrBuild,
     copyPublicDir: !isSsrBuild,
   },

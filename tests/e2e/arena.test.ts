@@ -12,7 +12,7 @@ import { createEventViaApi, markDocument, registerViaApi, sameDocument, waitUnti
 import { createOrganiser, signIn, unique, type Account } from './support/people.js';
 
 /**
- * Issue 6, the live arena (part 2 §2.16–2.19, §2.8, §4): group chat between an attendee and the
+ * The live arena: group chat between an attendee and the
  * organiser over the gateway's socket, private chats, the polling fallback, and chips.
  */
 

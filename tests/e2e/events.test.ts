@@ -11,7 +11,7 @@ import { readQrCode } from './support/qr.js';
 import { expectToast, recordToastTexts } from './support/toast-history.js';
 
 /**
- * Issue 6, the organiser's and the visitor's event journeys (part 2 §2.2–2.6, §2.12–2.15): creating an
+ * The organiser's and the visitor's event journeys: creating an
  * event in the wizard, registering from the shared link and the live attendance count.
  */
 

@@ -10,7 +10,7 @@ import { DEMO } from './support/demo.js';
 import { expectImagesLoaded, expectNoHorizontalOverflow, PHONE_WIDTH } from './support/layout.js';
 
 /**
- * The landing area (issue 7, part 2 §2.27 and §2.28): the landing page and its pre-order form, the
+ * The landing area: the landing page and its pre-order form, the
  * FAQ, and a card tap (the landing page with ?id=&type=) resolved through load-route: a new card to
  * onboarding, an activated one to its public card page, an unknown one to the not-found page. On a
  * 360 px phone, with no sideways scroll and axe on every screen visited.
@@ -76,7 +76,7 @@ describe('landing page', () => {
     await page.getByRole('button', { name: 'Add to cart' }).waitFor();
   });
 
-  it('saves a pre-order with the spec messages, and a second one with the same email says it is already there', async () => {
+  it('saves a pre-order with the required messages, and a second one with the same email says it is already there', async () => {
     const page = await phone();
     const email = `e2e-preorder-${randomBytes(4).toString('hex')}@example.com`;
     await page.goto('/');
@@ -163,7 +163,7 @@ describe('card tap', () => {
 
   it('an activated card shows a loader while the tap resolves, then lands on its public card page', async () => {
     const page = await phone();
-    // Hold the server's answer to see the loader the spec asks for meanwhile.
+    // Hold the server's answer to see the loader shown meanwhile.
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/connect/public/api/load-route', async (route) => {

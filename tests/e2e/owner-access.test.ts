@@ -9,7 +9,7 @@ import { checkScreen, expectFieldError } from './support/screens.js';
 import { expectToast, recordToastTexts } from './support/toast-history.js';
 
 /**
- * Signing in and getting back in (issue 5, part 1 §2.5, §2.10, §4 and §8): login with a wrong password
+ * Signing in and getting back in: login with a wrong password
  * says 'Unable to Login', and a forgotten password is reset through the link the dev outbox holds. Each
  * journey has an account of its own (created through the API: verify-mail, the code from the outbox,
  * create-user), so it needs no minted card and runs on the embedded database too.

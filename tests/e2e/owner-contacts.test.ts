@@ -14,7 +14,7 @@ import { expectToast, recordToastTexts } from './support/toast-history.js';
 import { waitForToastsToGo } from './support/toasts.js';
 
 /**
- * The owner's contacts (issue 5, part 1 §2.9 and §8): contacts left by visitors through the API
+ * The owner's contacts: contacts left by visitors through the API
  * (exchange-contact, as the public card's form sends it) appear in Contacts, are found by search by
  * full name, download as .vcf files (checked byte for byte), export all at once, and are deleted. The
  * owner is a fresh card owner on PostgreSQL (a minted card); without minting, the demo organiser,

@@ -10,11 +10,11 @@ import { checkScreen, expectFieldError } from './support/screens.js';
 import { expectToast, recordToastTexts } from './support/toast-history.js';
 
 /**
- * The card owner's first day (issue 5, part 1 §2.4, §2.7 and §4): a freshly minted card is tapped and
+ * The card owner's first day: a freshly minted card is tapped and
  * activated with its scratch token, the onboarding wizard creates the account (the code read from the
  * dev outbox), and the owner lands on the connect page, edits the profile, adds and deletes quick links
  * and services, and finds everything as they left it after a reload. On a 360 px phone, checking the
- * spec's texts to the letter and running axe on every screen visited.
+ * required texts to the letter and running axe on every screen visited.
  */
 
 const baseUrl = inject('baseUrl');
@@ -97,7 +97,7 @@ describe('card owner: activation, onboarding and the connect page', () => {
       // 'Resend Code' sends another code; the newest one verifies the address.
       await page.getByRole('button', { name: 'Resend Code' }).click();
       const mail = await latestMail(baseUrl, email.toLowerCase(), { after: first.created_at });
-      // A wrong code first: 'Unable to send verification code!' (the spec's text for a failed verification).
+      // A wrong code first: 'Unable to send verification code!' (the required text for a failed verification).
       const wrong = ['111111', '222222', '333333'].find((c) => c !== codeIn(first) && c !== codeIn(mail)) ?? '444444';
       await codeInput.fill(wrong);
       await page.getByRole('button', { name: 'Next' }).click();
@@ -177,7 +177,7 @@ describe('card owner: activation, onboarding and the connect page', () => {
       expect(wizardPhoto).toMatch(/^\/api\/backend\/files\//);
       await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(240);
 
-      // Changing it: a photo over 10 MB is refused with the spec's warning; a good one is uploaded and saved.
+      // Changing it: a photo over 10 MB is refused with the size warning; a good one is uploaded and saved.
       const photoInput = profile.locator('input[type="file"]');
       await photoInput.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(10 * 1024 * 1024 + 1) });
       await expectToast(page, 'Image size must not be larger than 10MB', 'warning');

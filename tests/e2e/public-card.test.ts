@@ -10,7 +10,7 @@ import { createCardOwner, signIn, uniqueLetters } from './support/people.js';
 import { expectToast, recordToastTexts, toastTexts } from './support/toast-history.js';
 
 /**
- * Issue 6, the public card (part 2 §2.9, §2.21, §4): a visitor opens a card by its link, saves the
+ * The public card: a visitor opens a card by its link, saves the
  * owner's vCard and leaves their own details, which the owner then finds in their contacts.
  */
 
@@ -92,7 +92,7 @@ describe('public card', () => {
     expect(vcard).toContain(`FN:${owner.title}`);
     expect(vcard.trimEnd()).toMatch(/END:VCARD$/);
 
-    // EXCHANGE CONTACT: the form checks with the spec's messages, then shares and goes back.
+    // EXCHANGE CONTACT: the form checks with the required messages, then shares and goes back.
     await page.getByRole('link', { name: 'EXCHANGE CONTACT' }).click();
     await page.waitForURL('**/card/exchange-contact?**');
     await page.getByRole('button', { name: 'Share' }).click();

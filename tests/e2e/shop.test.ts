@@ -7,7 +7,7 @@ import { expectImagesLoaded, expectNoHorizontalOverflow, PHONE_WIDTH } from './s
 import { dismissToasts, expectToastAccessible, recordToasts, seenToasts, waitForToastsToGo } from './support/toasts.js';
 
 /**
- * The visitor's way to buy cards (issue 7, part 2 §2.22 to §2.26): the shop and its cart, checkout,
+ * The visitor's way to buy cards: the shop and its cart, checkout,
  * the test payment provider, the payment status and the order details. Every journey runs on a
  * 360 px phone (the cart is then a full-screen dialog behind a button with a count badge), checks
  * that no page scrolls sideways and runs axe on every screen it visits.
@@ -58,7 +58,7 @@ async function addToCart(page: Page, colour: string, qty: number, expectCount: n
   await page.getByLabel('Quantity', { exact: true }).fill(String(qty));
   await page.getByRole('button', { name: 'Add to cart' }).click();
   await expect.poll(() => cartButton(page).getAttribute('aria-label')).toBe(`Cart, ${expectCount} ${expectCount === 1 ? 'item' : 'items'}`);
-  // Quantity resets to 1 after adding (part 2 §4).
+  // Quantity resets to 1 after adding.
   await expect.poll(() => page.getByLabel('Quantity', { exact: true }).inputValue()).toBe('1');
 }
 
@@ -104,7 +104,7 @@ async function goToProvider(page: Page): Promise<void> {
 }
 
 describe('shop', () => {
-  it('builds a cart of 2 Black and 1 Pink with the spec toasts, changes quantities, totals delivery outside Lagos, and keeps the cart over a reload', async () => {
+  it('builds a cart of 2 Black and 1 Pink with a toast per change, changes quantities, totals delivery outside Lagos, and keeps the cart over a reload', async () => {
     const page = await phone();
     await page.goto('/get-card');
     await page.getByRole('heading', { name: 'TapCard Smart Business Card', level: 1 }).waitFor();
@@ -227,7 +227,7 @@ describe('shop', () => {
     await checkScreen(page, 'shop, large screen');
   });
 
-  it('checkout with missing fields shows the spec messages and the Fill all fields toast', async () => {
+  it('checkout with missing fields shows the required messages and the Fill all fields toast', async () => {
     const page = await phone();
     await cartThenCheckout(page, [['Green', 1]]);
     await checkScreen(page, 'checkout');
@@ -243,7 +243,7 @@ describe('shop', () => {
     await dismissToasts(page);
     await checkScreen(page, 'checkout with errors');
 
-    // No country: the spec's message for it reads 'State is required' too.
+    // No country: its required message reads 'State is required' too.
     await page.getByLabel('Country', { exact: true }).selectOption('');
     await submit.click();
     await expect.poll(() => page.getByText('State is required', { exact: true }).count()).toBe(2);
@@ -339,7 +339,7 @@ describe('shop', () => {
     await expectTotals(summary, { subtotal: 'NGN 10,000', shipping: 'NGN 0', vat: 'NGN 750', total: '10,750' });
 
     // The order cannot be created (the gateway's answer while the upstream is down): the visitor is
-    // told and stays on the checkout with everything typed (the spec only logs it: our decision).
+    // told and stays on the checkout with everything typed (rather than only logging it: docs/decisions.md).
     const unavailable = 'The service is unavailable. Please try again.';
     const createOrder = '**/api/v1/connect/api/orders';
     await page.route(createOrder, (route) => route.fulfill({ status: 502, contentType: 'application/json', body: JSON.stringify({ success: 'false', message: unavailable }) }));

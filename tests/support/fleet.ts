@@ -375,7 +375,7 @@ export class ClientGroup implements Fleet {
   }
 }
 
-// ── The spec's own design: every client polls the token endpoint ────────────
+// ── The polling design: every client polls the token endpoint ────────────
 
 export interface PollSpec {
   index: number;
@@ -413,8 +413,8 @@ interface Poller {
 }
 
 /**
- * N clients each asking GET /api/event/public/api/token/<tid> every interval, as the spec's arena
- * does, recording when each group message first appears. Bounded: at most `maxInFlight` requests
+ * N clients each asking GET /api/event/public/api/token/<tid> every interval, as an arena without
+ * the gateway's socket would, recording when each group message first appears. Bounded: at most `maxInFlight` requests
  * out, each timed out after `timeoutMs`.
  */
 export class PollGroup {

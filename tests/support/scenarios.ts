@@ -11,7 +11,7 @@ import { ChatWriter } from './writer.js';
 import type { WriterReport } from './writer.js';
 
 /**
- * "Realtime under faults" (issue 8), written once and run at two scales: by the benchmark
+ * "Realtime under faults", written once and run at two scales: by the benchmark
  * (tests/bench/realtime, clients in worker processes) and, smaller, by the integration tests
  * (tests/integration/realtime-faults.test.ts, clients in the test process).
  */

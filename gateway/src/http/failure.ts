@@ -7,7 +7,7 @@ interface ReplyLike<R> {
   send(payload?: unknown): R;
 }
 
-/** The failure bodies the gateway writes itself, in the spec's wire shape and never with a stack. */
+/** The failure bodies the gateway writes itself, in the API's wire shape and never with a stack. */
 export const messages = {
   unavailable: 'The service is unavailable. Please try again.',
   tooLarge: 'The request is too large.',

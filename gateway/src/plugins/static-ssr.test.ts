@@ -7,7 +7,7 @@ import { TEST_SERVICE_KEY, startGateway } from '../test/gateway.js';
 import type { TestGateway } from '../test/gateway.js';
 
 /**
- * The web build's server render as the gateway uses it (issue 8: a visitor's card paints before any
+ * The web build's server render as the gateway uses it (so that a visitor's card paints before any
  * script arrives). A stand-in entry here; the real one is exercised by tests/e2e/server-render.test.ts.
  */
 

@@ -8,7 +8,7 @@ import { FakeUpstream } from '../test/fake-upstream.js';
 import { TEST_SERVICE_KEY, startGateway } from '../test/gateway.js';
 import type { TestGateway } from '../test/gateway.js';
 
-/** Compression of the SPA's files (issue 8's Lighthouse run found them sent uncompressed). */
+/** Compression of the SPA's files (a Lighthouse run, tests/bench/web, found them sent uncompressed). */
 
 let upstream: FakeUpstream;
 let web: string;

@@ -26,7 +26,7 @@ const CHIP_CACHE_MS = 5 * 60 * 1000;
 /**
  * An access token, once proved, is trusted this long by this instance: a reconnect storm (a venue's
  * Wi-Fi dropping everyone at once) then costs the upstream nothing, instead of one heavy token read
- * per phone per reconnect. Access tokens are never revoked by the spec.
+ * per phone per reconnect. Nothing revokes an access token once issued.
  */
 const ARENA_CACHE_MS = 60 * 1000;
 /** A subscriber waits no longer than this for its claim to be checked. */

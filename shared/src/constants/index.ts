@@ -1,17 +1,17 @@
 /**
- * Every business constant of both specs' section 9, in one place. Other modules import from here;
+ * Every business constant, in one place. Other modules import from here;
  * no number below is written a second time anywhere in the tree.
  */
 
-/** Name shown where the spec writes {product}. */
+/** The product's name wherever a text names the product. */
 export const PRODUCT_NAME = 'TapCard';
-/** Contact details shown where the spec writes {phone} and {email} (get-cards and arena contact buttons). */
+/** The support phone and email the texts show (get-cards and arena contact buttons). */
 export const SUPPORT_PHONE = '+2348000000000';
 export const SUPPORT_EMAIL = 'hello@tapcard.example';
 /** External card-purchase page of the not-found page's 'Get a Card' button. */
 export const CARD_PURCHASE_URL = '/get-card';
 
-// ── Part 1 §9 ──────────────────────────────────────────────────────────────
+// ── Cards, accounts and uploads ──────────────────────────────────────────────────────────────
 export const ACTIVATION_TOKEN_LENGTH = 6;
 export const PASSWORD_MIN_LENGTH = 8;
 export const EMAIL_CODE_MIN_LENGTH = 4;
@@ -22,7 +22,7 @@ export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
 export const MAX_UPLOAD_BYTES = 10_485_760;
 export const IMAGE_COMPRESSION_QUALITY = 0.7;
-/** The spec's second set of size checks. */
+/** The second set of size checks (the alternative upload limits). */
 export const ALT_IMAGE_LIMIT_BYTES = 20_000;
 export const ALT_FILE_LIMIT_BYTES = 2_000_000;
 
@@ -37,7 +37,7 @@ export const QUICK_LINK_LONG_PRESS_MS = 1000;
 export const QUICK_LINK_GRID_COLUMNS = 4;
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
-/** The spec's local-storage wipe, applied as an inactivity expiry (DESIGN.md). */
+/** The local-storage wipe, applied as an inactivity expiry (docs/decisions.md, Trust). */
 export const STORAGE_WIPE_MS = 300_000;
 /** The visitor card page redirects to login after this long. */
 export const CARD_PAGE_REDIRECT_MS = 300_000;
@@ -51,7 +51,7 @@ export const DEFAULT_WHATSAPP_POSITION = 2;
 
 export const CONTACTS_PAGE_MAX_WIDTH_PX = 1080;
 
-// ── Part 2 §9 ──────────────────────────────────────────────────────────────
+// ── Events, chat and shop ──────────────────────────────────────────────────────────────
 export const CARD_PRICE_NGN = 10_000;
 export const VAT_RATE = 0.075;
 export const SHIPPING_PICKUP_NGN = 0;
@@ -85,7 +85,7 @@ export const AVATARS = {
 export const CARD_NUMBER_MAX_LENGTH = 19;
 export const CARD_EXPIRY_MAX_LENGTH = 5;
 export const CARD_CVC_MAX_LENGTH = 3;
-/** The spec's fixed pay-button figure; DESIGN.md shows the real total instead. Kept for reference. */
+/** The pay button's fixed figure of the original design; the button shows the real total instead (docs/decisions.md). Kept for reference. */
 export const SPEC_FIXED_PAY_AMOUNT_NGN = 27_578;
 
 export const EVENT_LOOKUP_PAGE = 1;
@@ -106,27 +106,27 @@ export const ADMIN_ID_PREFIX = 'admin-';
 export const UPLOAD_FOLDERS = ['profile', 'services', 'events_gallery', 'events_banner'] as const;
 
 // ── Domain helpers (shared/src/domain) ─────────────────────────────────────
-/** Part 1 §5: a number already starting with the country prefix is kept when "longer than 10 digits". */
+/** A number already starting with the country prefix is kept as it is when it is longer than this many digits. */
 export const PHONE_INTERNATIONAL_MIN_DIGITS = 11;
 /** Longest url slug (clean_name) derived from an event title. */
 export const EVENT_SLUG_MAX_LENGTH = 60;
 /** Longest base name of a downloaded file (before its extension). */
 export const FILE_NAME_MAX_LENGTH = 64;
-/** RFC 6350 §3.2 / RFC 2426: content lines are folded at 75 octets. */
+/** RFC 6350 section 3.2 / RFC 2426: content lines are folded at 75 octets. */
 export const VCARD_LINE_MAX_OCTETS = 75;
 
 // ── Validation bounds (shared/src/rules) ───────────────────────────────────
-/** Contact-exchange and pre-order phone: optional plus, then 9 to 15 digits (part 2 §9). */
+/** Contact-exchange and pre-order phone: optional plus, then 9 to 15 digits. */
 export const EXCHANGE_PHONE_MIN_DIGITS = 9;
 export const EXCHANGE_PHONE_MAX_DIGITS = 15;
-/** Checkout phone: +234 or 0, then this many digits (part 2 §9). */
+/** Checkout phone: +234 or 0, then this many digits. */
 export const CHECKOUT_PHONE_DIGITS = 10;
-/** Longest chat message accepted, group or private (the spec sets none). */
+/** Longest chat message accepted, group or private (our bound, docs/decisions.md, Validation). */
 export const CHAT_MESSAGE_MAX_LENGTH = 2000;
-/** Length bounds of an attendee's access token typed on the chip page (the spec shows no rules). */
+/** Length bounds of an attendee's access token typed on the chip page (our bounds). */
 export const ACCESS_TOKEN_MIN_LENGTH = 16;
 export const ACCESS_TOKEN_MAX_LENGTH = 128;
-/** Contact exchange: a job title shorter than this fails (the spec's message says 4; see rules/exchange.ts). */
+/** Contact exchange: a job title shorter than this fails (its required message says 4; see rules/exchange.ts). */
 export const JOB_TITLE_MIN_LENGTH = 3;
 /**
  * The PostgreSQL advisory lock held while migrating a database and while dropping a schema. Kysely's

@@ -53,9 +53,8 @@ import {
 } from './entities.js';
 
 /**
- * Every upstream call of both specs' section 7 tables and of part 1's "other named endpoints" list.
- * Paths the spec shows are verbatim; the others follow DESIGN.md's scheme (docs/decisions.md lists
- * them). The browser calls them as `/api` + path through the gateway; the upstream registers exactly
+ * Every upstream call. Paths given by the product's API are kept verbatim; the others follow one
+ * scheme (docs/decisions.md, Upstream contract, lists them). The browser calls them as `/api` + path through the gateway; the upstream registers exactly
  * these paths (`:name` segments are path parameters, as Fastify writes them).
  */
 
@@ -75,7 +74,7 @@ export interface Call {
   readonly multipart?: readonly string[];
   /** The answer's schema, or 'vcard' / 'html' for a text answer. */
   readonly answer: z.ZodType | 'vcard' | 'html';
-  /** The spec's name of the call, for docs and errors. */
+  /** The call's name in the product's API, for docs and errors. */
   readonly summary: string;
 }
 
@@ -85,7 +84,7 @@ function call<const C extends Call>(c: C): C {
 
 /**
  * The calls, each built on first use: a page that makes two calls does not construct the schemas of
- * all fifty when the contract is imported (issue 8: that was a fifth of a visitor page's script time).
+ * all fifty when the contract is imported (that was a fifth of a visitor page's script time).
  * A built call is kept, so every use sees the same schemas; enumerating the object builds them all.
  */
 function lazyCalls<const T extends Record<string, () => Call>>(factories: T): { readonly [K in keyof T]: ReturnType<T[K]> } {
@@ -108,7 +107,7 @@ const id = z.string().min(1).max(128);
 const idParam = z.object({ id });
 const cardIdentity = z.object({ card_id: id, type: z.string().min(1).max(32) });
 
-/** A new account's email, password and name, with the spec's messages (sign-up and create-user). */
+/** A new account's email, password and name, with their required messages (sign-up and create-user). */
 const newAccountShape = {
   email: lowercaseEmailSchema,
   password: newPasswordSchema.shape.password,
@@ -143,7 +142,7 @@ export const saveCardPayloadSchema = z.object({
 });
 export type SaveCardPayload = z.infer<typeof saveCardPayloadSchema>;
 
-/** The service form's rules (spec messages); multipart sends enable_enquiry as 'true' / 'false'. */
+/** The service form's rules (required messages); multipart sends enable_enquiry as 'true' / 'false'. */
 export const addServiceFieldsSchema = serviceFormSchema;
 
 export const uploadFieldsSchema = z.object({
@@ -152,7 +151,7 @@ export const uploadFieldsSchema = z.object({
 });
 
 /**
- * An event as create and update take it. The spec's "not in the past" rule depends on the server's
+ * An event as create and update take it. The "not in the past" rule depends on the server's
  * clock and, on update, on whether the start date changed, so the schema here checks everything but
  * that (a clock at the epoch lets every real date through) and the upstream applies it itself.
  */
@@ -177,8 +176,8 @@ export const privateChatPostSchema = z.object({
 export type PrivateChatPost = z.infer<typeof privateChatPostSchema>;
 
 /**
- * The order payload (part 2 §3): the checkout's customer fields under the spec's keys (`phoneNumber`,
- * not the form's `phone`), validated by the checkout rules so a bad field answers the spec's message:
+ * The order payload: the checkout's customer fields under the API's keys (`phoneNumber`, not the
+ * form's `phone`), validated by the checkout rules so a bad field answers its required message:
  * delivery needs address, city, state and country and a shipping of 2,500 or 5,000; pickup needs a
  * branch id and shipping 0. `total`, `vat` and `shipping` are the client's figures: the upstream
  * recomputes them from the cart and refuses an order whose figures differ.

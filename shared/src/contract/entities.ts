@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { cardFieldSchema } from '../domain/cards.js';
 
 /**
- * The entities of both specs' section 3 as the wire carries them. Ids are strings everywhere (random
+ * The entities as the wire carries them. Ids are strings everywhere (random
  * where a stranger could enumerate them). Dates are ISO-8601 strings.
  */
 
@@ -11,7 +11,7 @@ const isoDate = z.string().min(1);
 /** An image reference: an absolute URL, a data: URI, a site path, or an upstream path under /backend/. */
 const imageRef = z.string();
 
-// ── Accounts and cards (part 1 §3) ─────────────────────────────────────────
+// ── Accounts and cards ─────────────────────────────────────────
 export const authTokenSchema = z.object({ token_type: z.string().min(1), access_token: z.string().min(1) });
 export type AuthToken = z.infer<typeof authTokenSchema>;
 
@@ -105,7 +105,7 @@ export type SessionInfo = z.infer<typeof sessionInfoSchema>;
 export const uploadResultSchema = z.object({ url: z.string().min(1), name: z.string().min(1) });
 export type UploadResult = z.infer<typeof uploadResultSchema>;
 
-// ── Events (part 2 §3) ────────────────────────────────────────────────────
+// ── Events ────────────────────────────────────────────────────
 export const withChipsSchema = z.enum(['with', 'without']);
 
 export const priceSchema = z.object({
@@ -262,7 +262,7 @@ export const liveStateSchema = z.object({
 });
 export type LiveState = z.infer<typeof liveStateSchema>;
 
-// ── Shop (part 2 §3) ───────────────────────────────────────────────────────
+// ── Shop ───────────────────────────────────────────────────────
 export const paymentStatusSchema = z.enum(['pending', 'paid', 'declined']);
 
 export const orderSchema = z.object({

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 
 /**
- * The spec's wire shape: `success` is the STRING 'true' or 'false', with `message` and usually
+ * The API's wire shape: `success` is the STRING 'true' or 'false', with `message` and usually
  * `data`. Every answer schema is a union of the call's own success shape and the shared failure shape,
  * so a client parses once and narrows on `success`.
  */
 export const successFlagSchema = z.enum(['true', 'false']);
 
-/** One invalid field of a 400 answer: the field's key and the spec's message for it. */
+/** One invalid field of a 400 answer: the field's key and the required message for it. */
 export const fieldErrorSchema = z.object({ field: z.string(), message: z.string() });
 export type FieldError = z.infer<typeof fieldErrorSchema>;
 

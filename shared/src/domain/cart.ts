@@ -37,7 +37,7 @@ export const cartItemsSchema = z.array(cartItemSchema);
 export type CartChange = 'added' | 'updated';
 
 /**
- * The id of a new line: the cart length plus one at add time (the spec). When a removal has left
+ * The id of a new line: the cart length plus one at add time. When a removal has left
  * that id in use ([White 1, Black 2] minus White, then add Blue), the next free id above the
  * largest is used instead, so ids stay unique and increase/decrease/remove hit one line.
  */

@@ -16,7 +16,7 @@ describe('normalisePhone', () => {
     expect(normalisePhone(input)).toBe(expected);
   });
 
-  it('prefixes a number that starts with 234 but is not longer than 10 digits (the spec rule)', () => {
+  it('prefixes a number that starts with 234 but is not longer than 10 digits', () => {
     expect(normalisePhone('2341234567')).toBe('2342341234567');
     expect(normalisePhone('23412345')).toBe('23423412345');
   });

@@ -7,7 +7,7 @@ import { PHONE_COUNTRY_PREFIX, PHONE_INTERNATIONAL_MIN_DIGITS } from '../constan
 const NATIONAL_MIN_DIGITS = PHONE_INTERNATIONAL_MIN_DIGITS - PHONE_COUNTRY_PREFIX.length;
 
 /**
- * The spec's phone normaliser (part 1 §5): strip every non-digit (a '+' included) and the leading
+ * The phone normaliser: strip every non-digit (a '+' included) and the leading
  * zeros, then prefix the country code 234 unless the number already starts with 234 and is longer
  * than 10 digits. The result holds digits only and no '+'.
  *
@@ -17,10 +17,10 @@ const NATIONAL_MIN_DIGITS = PHONE_INTERNATIONAL_MIN_DIGITS - PHONE_COUNTRY_PREFI
  * - Fewer than 8 significant digits (e.g. '5', '234', '12345') is not a phone number in any
  *   Nigerian plan: the digits are returned without a prefix. Prefixing them would not be idempotent
  *   ('5' -> '2345' -> '2342345' -> ...). Every input of 8 or more significant digits follows the
- *   spec's rule to the letter.
+ *   rule above to the letter.
  * - '+234 (0)803 123 4567': a number that starts with 234 followed by the national trunk zero is
  *   read as 234 + the national number without its zeros ('23408031234567' -> '2348031234567'),
- *   unless that leaves fewer than 8 digits (then the spec's rule keeps it as it is).
+ *   unless that leaves fewer than 8 digits (then the rule above keeps it as it is).
  */
 export function normalisePhone(input: string): string {
   const raw = typeof input === 'string' ? input : '';

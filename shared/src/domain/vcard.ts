@@ -38,7 +38,7 @@ export interface VCardContact {
 /** Control characters (Unicode Cc) other than tab: no content line may hold them (newlines are escaped first). */
 const CONTROL = /[^\P{Cc}\t]/gu;
 
-/** A TEXT value escaped per RFC 6350 §3.4 / RFC 2426 §4: backslash, comma, semicolon, newline. */
+/** A TEXT value escaped per RFC 6350 section 3.4 / RFC 2426 section 4: backslash, comma, semicolon, newline. */
 export function escapeVCardText(value: string): string {
   return toWellFormed(value)
     .replace(/\\|,|;|\r\n|\r|\n/g, (match) => (match === '\\' || match === ',' || match === ';' ? `\\${match}` : '\\n'))
@@ -62,7 +62,7 @@ function utf8Length(codePoint: number): number {
 }
 
 /**
- * Folds a content line at VCARD_LINE_MAX_OCTETS octets of UTF-8 (RFC 6350 §3.2): continuation lines
+ * Folds a content line at VCARD_LINE_MAX_OCTETS octets of UTF-8 (RFC 6350 section 3.2): continuation lines
  * start with one space, which counts toward their 75. A multi-byte character is never split, nor a
  * backslash escape ('\,' stays on one line) for the sake of lenient readers.
  */

@@ -1,4 +1,4 @@
-/** Part 1 §5: email, login, activation token, passwords and the email verification code. */
+/** Email, login, activation token, passwords and the email verification code. */
 import { z } from 'zod';
 import { ACTIVATION_TOKEN_LENGTH, EMAIL_CODE_MIN_LENGTH, PASSWORD_MIN_LENGTH } from '../constants/index.js';
 import { emailField, requiredString } from './fields.js';

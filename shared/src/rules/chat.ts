@@ -1,4 +1,4 @@
-/** Part 2 §5: chat messages. */
+/** Chat messages. */
 import { z } from 'zod';
 import { CHAT_MESSAGE_MAX_LENGTH } from '../constants/index.js';
 import { messages } from './messages.js';
@@ -10,7 +10,7 @@ export const groupChatMessageSchema = z
   .min(1, messages.messageEmpty)
   .pipe(z.string().max(CHAT_MESSAGE_MAX_LENGTH, messages.messageTooLong));
 
-/** Private chat: the spec sends without an emptiness check, so any string (even blank) up to the maximum. */
+/** Private chat: sent without an emptiness check (docs/decisions.md, Validation), so any string (even blank) up to the maximum. */
 export const privateChatMessageSchema = z
   .string({ error: messages.messageEmpty })
   .max(CHAT_MESSAGE_MAX_LENGTH, messages.messageTooLong);

@@ -1,4 +1,4 @@
-/** Part 2 §5: the visitor's contact-exchange form, with the spec's messages exactly. */
+/** The visitor's contact-exchange form, with its required messages exactly. */
 import { z } from 'zod';
 import { EXCHANGE_PHONE_MAX_DIGITS, EXCHANGE_PHONE_MIN_DIGITS, JOB_TITLE_MIN_LENGTH } from '../constants/index.js';
 import { emailField, phoneField, requiredString } from './fields.js';
@@ -18,7 +18,7 @@ export const contactExchangeSchema = z.object({
         .overwrite((name) => name.replace(/ +/g, ' ')),
     ),
   /**
-   * Letters and whitespace only. QUIRK kept on purpose: the spec's rule is "length below 3 fails"
+   * Letters and whitespace only. QUIRK kept on purpose: the required rule is "length below 3 fails"
    * (a 3-letter title passes) while its message says "at least 4 characters"; both are as shown.
    */
   title: requiredString(messages.jobTitleRequired)

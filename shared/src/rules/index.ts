@@ -1,4 +1,4 @@
-/** The specs' validation rules (both section 5 lists) as zod schemas, with their exact messages. */
+/** The validation rules as zod schemas, with their exact messages. */
 export * from './messages.js';
 export * from './errors.js';
 export * from './fields.js';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CHECKOUT_FAILED_TOAST, messages } from './index.js';
 
 describe('messages', () => {
-  it('builds the texts that hold a constant exactly as the specs word them', () => {
+  it('builds the texts that hold a constant exactly as they are required', () => {
     expect(messages.passwordMin).toBe('Password must be at least 8 characters');
     expect(messages.imageTooLarge).toBe('Image size must not be larger than 10MB');
     expect(messages.exchangePhoneDigits).toBe('Phone number must contain between 9 and 15 digits');

@@ -1,6 +1,6 @@
 /**
- * Every validation message of both specs' section 5, to the letter (typos included), plus the few
- * texts the specs leave unworded (marked "ours"). Schemas read their texts from here only; a message
+ * Every required validation message, to the letter (typos included), plus the few texts no
+ * requirement words (marked "ours"; docs/decisions.md, Validation). Schemas read their texts from here only; a message
  * that holds a number from the constants is built from that constant.
  */
 import {
@@ -16,8 +16,8 @@ import {
 const BYTES_PER_MB = 1024 * 1024;
 
 export const messages = {
-  // ── Part 1 §5 ─────────────────────────────────────────────────────────────
-  /** Email required / valid. Part 1 gives no text; the part 2 contact-exchange texts are used. */
+  // ── Accounts, cards and profile ───────────────────────────────────────────
+  /** Email required / valid: the contact-exchange texts, used for every email field. */
   emailRequired: 'Email is required',
   emailInvalid: 'Email is not valid',
   /** Login password required (ours). */
@@ -42,10 +42,10 @@ export const messages = {
   codeRequired: 'Code is required',
   codeNumeric: 'Code must contain only numbers',
   codeMin: `Code must be at least ${EMAIL_CODE_MIN_LENGTH} digits`,
-  /** Profile, registration and checkout name (the checkout text is the spec's; ours elsewhere). */
+  /** Profile, registration and checkout name (the checkout's required text, used everywhere). */
   nameRequired: 'Name is required',
   subTitleRequired: 'Tell us what you do?',
-  /** Phone required: the spec's text for contact exchange and checkout, reused for profile, service and registration. */
+  /** Phone required: the required text of contact exchange and checkout, reused for profile, service and registration. */
   phoneRequired: 'Phone number is required',
   /** Profile and registration phone pattern. */
   phoneInvalid: 'phone is invalid',
@@ -68,7 +68,7 @@ export const messages = {
   altImageTooLarge: 'The image is too large',
   altFileTooLarge: 'The file is too large',
 
-  // ── Part 2 §5: events and tickets ─────────────────────────────────────────
+  // ── Events and tickets ─────────────────────────────────────────
   eventNameRequired: 'Please enter event name',
   /** ours */
   eventDescriptionRequired: 'Please enter event description',
@@ -86,7 +86,7 @@ export const messages = {
   priceMin: 'Price must be at least 0',
   stockMin: 'Total in Stock must be at least 1',
   ticketsMin: 'Please create at least 1 (ONE) ticket',
-  /** The add-ticket form's own texts (the spec's "variant messages"). */
+  /** The add-ticket form's own texts (its "variant messages"). */
   ticketTitleRequired: 'Ticket title is required',
   ticketAmountNumber: 'Ticket amount must be a valid number',
   ticketAmountMin: 'Ticket amount must be greater than or equal to 0',
@@ -98,7 +98,7 @@ export const messages = {
   registrationsPerEmailRange: `Registrations per email must be a whole number from 1 to ${MAX_REGISTRATIONS_PER_EMAIL}`,
   confirmEmailChoice: 'Please choose whether free tickets need an email confirmation',
 
-  // ── Part 2 §5: attendees and chips ────────────────────────────────────────
+  // ── Attendees and chips ────────────────────────────────────────
   /** ours */
   ticketRequired: 'Please select a ticket',
   /** ours */
@@ -114,24 +114,24 @@ export const messages = {
   confirmTokenInvalid: 'This confirmation link is not valid',
   confirmExpired: 'This confirmation link has expired. Please register again.',
 
-  // ── Part 2 §5: contact exchange ───────────────────────────────────────────
+  // ── Contact exchange ───────────────────────────────────────────
   fullNameRequired: 'Full name is required',
   fullNameAlphabets: 'Full name must only contain alphabets',
   fullNameTwoWords: 'Full name must be at least two words',
   jobTitleRequired: 'Job Title is required',
   jobTitleAlphabets: 'Job Title can only contain alphabets',
-  /** The spec's rule is "length below 3 fails"; its message says 4. Both kept as shown. */
+  /** The rule is "length below 3 fails" while its required message says 4; both kept (docs/decisions.md, Validation). */
   jobTitleMin: 'Job Title must be at least 4 characters',
   exchangePhoneDigits: `Phone number must contain between ${EXCHANGE_PHONE_MIN_DIGITS} and ${EXCHANGE_PHONE_MAX_DIGITS} digits`,
 
-  // ── Part 2 §5: pre-order ──────────────────────────────────────────────────
+  // ── Pre-order ──────────────────────────────────────────────────
   preorderNameRequired: 'Please enter your name',
   preorderPhoneRequired: 'Please enter your phone number',
   preorderPhoneInvalid: 'Phone number is not valid',
   preorderEmailRequired: 'Please enter your email',
   preorderEmailInvalid: 'Your email is not valid',
 
-  // ── Part 2 §5: shop, payment card, checkout ───────────────────────────────
+  // ── Shop, payment card, checkout ───────────────────────────────
   /** ours */
   colourRequired: 'Please select a colour',
   selectQuantity: 'Select Quantity',
@@ -145,7 +145,7 @@ export const messages = {
   checkoutEmailInvalid: 'Invalid email address',
   addressRequired: 'Address is required',
   cityRequired: 'City is required',
-  /** Also the country's message: the spec's (wrong) text, kept as shown. */
+  /** Also the country's message: the required (wrong) text, kept as it is (docs/decisions.md, Validation). */
   stateRequired: 'State is required',
   pickupRequired: 'Choose pick up location',
   /** ours */
@@ -157,7 +157,7 @@ export const messages = {
   /** Toast when any checkout field fails. */
   checkoutFailedToast: 'Fill all fields',
 
-  // ── Part 2 §5: chat (ours) ────────────────────────────────────────────────
+  // ── Chat (ours) ────────────────────────────────────────────────
   messageEmpty: 'Message cannot be empty',
   messageTooLong: 'Message is too long',
 } as const;

@@ -1,4 +1,4 @@
-/** Part 2 §5: the landing page's pre-order form. */
+/** The landing page's pre-order form. */
 import { z } from 'zod';
 import { EXCHANGE_PHONE_PATTERN } from './exchange.js';
 import { emailField, phoneField, requiredString } from './fields.js';
@@ -6,7 +6,7 @@ import { messages } from './messages.js';
 
 export const preorderSchema = z.object({
   name: requiredString(messages.preorderNameRequired),
-  /** The spec shows no pattern; the exchange form's (optional plus, 9 to 15 digits) is used. */
+  /** No pattern of its own is required; the exchange form's (optional plus, 9 to 15 digits) is used. */
   phone: phoneField(messages.preorderPhoneRequired, messages.preorderPhoneInvalid, EXCHANGE_PHONE_PATTERN),
   email: emailField(messages.preorderEmailRequired, messages.preorderEmailInvalid),
 });

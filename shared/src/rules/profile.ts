@@ -1,11 +1,11 @@
-/** Part 1 §5: profile, inline edit, quick-link modal and service form. */
+/** Profile, inline edit, quick-link modal and service form. */
 import { z } from 'zod';
 import { blankToUndefined, phoneField, requiredString } from './fields.js';
 import { CARD_FIELD_TYPES } from '../domain/cards.js';
 import { messages } from './messages.js';
 import { checkQuickLinkContent, phoneNumber } from './quick-links.js';
 
-/** The spec's international-style phone: optional plus, then 3 + 3 + 4 to 7 digits. */
+/** The international-style phone: optional plus, then 3 + 3 + 4 to 7 digits. */
 export const PROFILE_PHONE_PATTERN = /^\+?\d{3}\d{3}\d{4,7}$/;
 
 /** Profile and registration phone: required, the pattern above (single spaces or hyphens between digits allowed and removed). */

@@ -51,7 +51,7 @@ export function webLink(input: string): string | null {
 /**
  * A phone number in E.164 form ('+' and 7 to 15 digits), or null. A number with a plus (or 00) is
  * international as typed, a trunk zero after +234 dropped; one without is national and gets the
- * country code 234 by the spec's phone normaliser, so it needs enough digits to be a Nigerian number.
+ * country code 234 by the phone normaliser (domain/phone.ts), so it needs enough digits to be a Nigerian number.
  * The same rule for every phone a card shows: the phone and WhatsApp quick links and the services.
  * A stored number gives itself back. Never throws.
  */

@@ -122,7 +122,7 @@ describe('checkoutSchema', () => {
       expect(validate(checkoutSchema, { ...pickup, phone })).toEqual({ ok: false, errors: { phone: 'Invalid phone number' } });
     }
   });
-  it("delivery requires the address fields; the country's message reads 'State is required' (spec quirk)", () => {
+  it("delivery requires the address fields; the country's message reads 'State is required' (a kept quirk)", () => {
     expect(validate(checkoutSchema, { method: 'delivery', ...customer })).toEqual({
       ok: false,
       errors: {

@@ -1,4 +1,4 @@
-/** Part 2 §5: add to cart, the payment card form and checkout. */
+/** Add to cart, the payment card form and checkout. */
 import { z } from 'zod';
 import {
   CARD_CVC_MAX_LENGTH,
@@ -89,7 +89,7 @@ export const deliveryCheckoutSchema = z.object({
   address: requiredString(messages.addressRequired),
   city: requiredString(messages.cityRequired),
   state: requiredString(messages.stateRequired),
-  // QUIRK kept on purpose: the spec's country message wrongly reads 'State is required'.
+  // QUIRK kept on purpose: the required country message wrongly reads 'State is required' (docs/decisions.md, Validation).
   country: requiredString(messages.stateRequired),
   /** Within Lagos (default) or outside Lagos; a select's string value is accepted. */
   shipping: z

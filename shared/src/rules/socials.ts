@@ -1,5 +1,5 @@
 /**
- * Part 1 §5 social links. Each network accepts a full URL (with or without scheme and www), its mobile
+ * Social links. Each network accepts a full URL (with or without scheme and www), its mobile
  * variant, or a bare username, and normalises it to one canonical URL. The normaliser never throws and
  * is idempotent: a canonical URL normalises to itself.
  */
@@ -113,7 +113,7 @@ function normaliseWebsite(input: string): string | null {
 }
 
 /**
- * Checks `input` against the patterns of `network` and returns its canonical URL, or the spec's
+ * Checks `input` against the patterns of `network` and returns its canonical URL, or the required
  * mismatch message. Never throws, whatever it is given.
  */
 export function normaliseSocialLink(network: SocialNetwork, input: string): SocialLinkResult {

@@ -1,4 +1,4 @@
-/** Part 1 §5 upload size checks. Each returns null when the size is acceptable, else the message to show. */
+/** Upload size checks. Each returns null when the size is acceptable, else the message to show. */
 import { ALT_FILE_LIMIT_BYTES, ALT_IMAGE_LIMIT_BYTES, MAX_UPLOAD_BYTES } from '../constants/index.js';
 import { messages } from './messages.js';
 
@@ -9,10 +9,10 @@ const within = (bytes: number, limit: number): boolean => Number.isFinite(bytes)
 export const checkImageSize = (bytes: number): string | null =>
   within(bytes, MAX_UPLOAD_BYTES) ? null : messages.imageTooLarge;
 
-/** The spec's second image check: at most ALT_IMAGE_LIMIT_BYTES, else 'The image is too large'. */
+/** The second image check: at most ALT_IMAGE_LIMIT_BYTES, else 'The image is too large'. */
 export const checkAltImageSize = (bytes: number): string | null =>
   within(bytes, ALT_IMAGE_LIMIT_BYTES) ? null : messages.altImageTooLarge;
 
-/** The spec's file check: at most ALT_FILE_LIMIT_BYTES, else 'The file is too large'. */
+/** The file check: at most ALT_FILE_LIMIT_BYTES, else 'The file is too large'. */
 export const checkAltFileSize = (bytes: number): string | null =>
   within(bytes, ALT_FILE_LIMIT_BYTES) ? null : messages.altFileTooLarge;

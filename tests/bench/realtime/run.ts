@@ -16,7 +16,7 @@ import { WorkerFleet } from './worker-fleet.js';
 import { testEnv } from '../../support/env.js';
 
 /**
- * `pnpm bench:realtime [options]` — issue 4's realtime benchmark and issue 8's "realtime under
+ * `pnpm bench:realtime [options]` — the realtime benchmark (steady chat) and "realtime under
  * faults", on this machine, in one run. See README.md beside this file.
  */
 
@@ -131,7 +131,7 @@ function steadyTable(r: SteadyResult): string {
   const p = r.polling;
   const p99Target = r.n <= 1000 ? 100 : 500;
   const rows: string[][] = [
-    ['', 'socket design (gateway)', "spec's design (polling)", 'target', 'socket vs target'],
+    ['', 'socket design (gateway)', 'polling design (no socket)', 'target', 'socket vs target'],
     ['clients', `${s.connect.started} (${s.connectionsPerGateway.join(' + ')})`, p ? String(p.clients) : '-', '', ''],
     [
       'upstream reads/s for the event',

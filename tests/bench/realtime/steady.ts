@@ -15,8 +15,8 @@ import { collectGarbage, inspectorAvailable } from './inspector.js';
 import { WorkerFleet, WorkerPolls } from './worker-fleet.js';
 
 /**
- * Issue 4's benchmark: N socket clients on one event's arena across two gateways while chat flows,
- * then the spec's own design (N clients polling the token endpoint every second) on the same stack.
+ * The steady benchmark: N socket clients on one event's arena across two gateways while chat flows,
+ * then the polling design (N clients polling the token endpoint every second) on the same stack.
  */
 
 export interface SteadyOptions {
@@ -332,7 +332,7 @@ export async function steady(stack: Stack, o: SteadyOptions, log: (line: string)
 
   if (o.skipPolling) return { n: o.n, durationS: o.durationMs / 1000, chatPerS: o.perSecond, socket, polling: null };
 
-  // ── The spec's design: every client polls its token endpoint ─────────────
+  // ── The polling design: every client polls its token endpoint ─────────────
   const pollClients: PollSpec[] = Array.from({ length: o.n }, (_, i) => ({ index: i, tid: stack.tids[i] ?? '', gateway: i % gateways.length }));
   const polls = new WorkerPolls({ gateways, clients: pollClients, workers: o.workers, intervalMs: o.pollIntervalMs, maxInFlight: o.pollMaxInFlight, timeoutMs: o.pollTimeoutMs });
   workerPids = () => polls.pids();

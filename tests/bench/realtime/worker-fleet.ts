@@ -192,7 +192,7 @@ export interface WorkerPollOptions {
   timeoutMs: number;
 }
 
-/** The polling clients of the spec's design, over worker processes. */
+/** The polling clients of the polling design, over worker processes. */
 export class WorkerPolls {
   private workers: Worker[] = [];
 

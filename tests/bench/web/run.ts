@@ -14,7 +14,7 @@ import { inheritedEnv, unsetEnv } from '../../support/env.js';
 
 /**
  * `pnpm bench:web [--runs 3] [--page card,arena,…] [--check] [--no-write] [--base-url URL] [--keep-lhr]`
- * — issue 8's Lighthouse run on four pages of the product as `pnpm start` serves it. See README.md.
+ * — a Lighthouse run on four pages of the product as `pnpm start` serves it. See README.md.
  */
 
 const HELP = `Usage: pnpm bench:web [options]

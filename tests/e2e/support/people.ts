@@ -92,7 +92,7 @@ export async function createCardOwner(baseUrl: string, productEnv: Record<string
   return { email, password, name, authorization, cardId: card.id, cardType: card.type, link, title: name, subTitle, address };
 }
 
-/** Signs in through the login page (part 1 §2.5) and waits until the app has left it. */
+/** Signs in through the login page and waits until the app has left it. */
 export async function signIn(page: Page, account: Pick<Account, 'email' | 'password'>): Promise<void> {
   await page.goto('/login');
   await page.getByLabel('Email').fill(account.email);

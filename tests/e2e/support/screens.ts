@@ -11,7 +11,7 @@ export async function checkScreen(page: Page, label: string): Promise<void> {
 
 /**
  * Waits until a form control is marked invalid and the message tied to it (aria-describedby, as the
- * web's fields render the spec's message under the field) reads exactly `text`.
+ * web's fields render the message under the field) reads exactly `text`.
  */
 export async function expectFieldError(field: Locator, text: string): Promise<void> {
   await expect

@@ -1,6 +1,6 @@
 import type { FieldError } from '@tapcard/shared/contract';
 
-/** An error a handler throws to answer with a status and the spec's failure body. */
+/** An error a handler throws to answer with a status and the API's failure body. */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,

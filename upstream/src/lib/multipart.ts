@@ -19,7 +19,7 @@ import { HttpError, badRequest } from './http-error.js';
  * table or its final name until the caller stores it with storeUpload().
  */
 
-/** Upstream's own failure texts of the upload flow (part 1 §4 and §8). */
+/** Upstream's own failure texts of the upload flow. */
 export const UPLOAD_FILE_FAILED = 'Unable to upload file';
 export const UPLOAD_IMAGE_FAILED = 'Unable to upload image';
 
@@ -98,7 +98,7 @@ const tooLarge = (field: string) => new HttpError(413, messages.imageTooLarge, [
 
 /**
  * Reads a multipart form: its text fields (validated with `fields`) and at most one file per accepted
- * file name, streamed to disk. A JSON body is read as fields only. Errors: 413 with the spec's
+ * file name, streamed to disk. A JSON body is read as fields only. Errors: 413 with the required
  * 'Image size must not be larger than 10MB' for a file over the limit, 400 'Unable to upload file' for
  * a broken or over-long form, 400 with the fields' messages for bad fields; nothing is left on disk.
  */

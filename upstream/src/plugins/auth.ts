@@ -30,7 +30,7 @@ declare module 'fastify' {
   }
 }
 
-/** Reads `Authorization: <token_type> <access_token>` (the spec's stored form). */
+/** Reads `Authorization: <token_type> <access_token>` (the form the web app stores). */
 export function bearerOf(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;

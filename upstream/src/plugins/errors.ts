@@ -5,7 +5,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from '../lib/http-error.js';
 
 /**
- * Every error leaves in the spec's failure shape: 400 names each bad field with the spec's message,
+ * Every error leaves in the API's failure shape: 400 names each bad field with its required message,
  * 404 for unknown routes, and a 500 that says 'Server error' without a stack.
  */
 export default fp(

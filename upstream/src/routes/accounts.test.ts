@@ -82,7 +82,7 @@ describe('verify-mail', () => {
     expect(rows[0]?.code_hash).not.toContain(code);
   });
 
-  it('refuses a bad email with the spec message and stores nothing', async () => {
+  it('refuses a bad email with its required message and stores nothing', async () => {
     const before = await countRows('email_codes');
     expectFieldError(await send(t, calls.verifyMail, { body: { email: 'not-an-email' }, headers: fromIp() }), 'email', 'Email is not valid');
     expectFieldError(await send(t, calls.verifyMail, { body: { email: '  ' }, headers: fromIp() }), 'email', 'Email is required');
@@ -244,7 +244,7 @@ describe('sign-up', () => {
     expect(await t.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()).toBeUndefined();
   });
 
-  it('refuses bad wizard input with the spec messages and stores nothing', async () => {
+  it('refuses bad wizard input with the required messages and stores nothing', async () => {
     const email = uniqueEmail();
     await verifyEmail(email);
     const card = await mint();

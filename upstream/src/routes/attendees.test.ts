@@ -82,7 +82,7 @@ describe('register: free ticket', () => {
     expect(await withImage('javascript:alert(1)')).toBe(avatarFor('Img Person'));
   });
 
-  it('answers 400 with the spec messages for bad input and stores nothing', async () => {
+  it('answers 400 with the required messages for bad input and stores nothing', async () => {
     const event = await createEvent(t, organiser.authorization);
     const good = { event_id: event.id, name: 'Ada', email: email(), phone: '+2348031234567', event_prices_id: priceId(event, 'Regular') };
     expectFieldError(await send(t, calls.register, { body: { ...good, name: ' ' } }), 'name', 'Name is required');

@@ -261,7 +261,7 @@ describe('create-card', () => {
     expect(profile.image).toBe('https://images.example/ada.png');
   });
 
-  it('refuses bad input with the spec messages; nothing is stored and the card stays new', async () => {
+  it('refuses bad input with the required messages; nothing is stored and the card stays new', async () => {
     const user = await createUser(t);
     const card = await mint();
     const noName = wizard(card, user.email);
@@ -375,7 +375,7 @@ describe('save-card', () => {
     ]);
   });
 
-  it('refuses bad input with the spec messages and changes nothing', async () => {
+  it('refuses bad input with the required messages and changes nothing', async () => {
     const { user, profile } = await owner();
     const base = { image: null, title: 'New title', description: '', sub_title: 'New', fields: [field('email', 'ada@example.com', '1')] };
     expectFieldError(await send(t, calls.saveCard, { authorization: user.authorization, body: { ...base, title: ' ' } }), 'title', 'This field cannot be empty');
@@ -454,7 +454,7 @@ describe('add-service', () => {
     expect(stored.phone).toBe('+2348031234567');
   });
 
-  it('refuses bad fields with the spec messages and stores nothing', async () => {
+  it('refuses bad fields with the required messages and stores nothing', async () => {
     const { user, profile } = await owner();
     const filesBefore = readdirSync(t.config.uploadDir).length;
     expectFieldError(await addService(user, profile.id, { ...serviceFields, link: 'not a url' }, { data: PNG, name: 'a.png', type: 'image/png' }), 'link', 'Link must be a valid URL');

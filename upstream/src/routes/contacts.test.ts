@@ -75,7 +75,7 @@ describe('exchange-contact', () => {
     expect(grace?.id).toMatch(/^[A-Za-z0-9_-]{22}$/);
   });
 
-  it('refuses bad input with the spec messages and stores nothing', async () => {
+  it('refuses bad input with the required messages and stores nothing', async () => {
     const { card, profile } = await owner();
     expectFieldError(await exchange(visitor(card.id, { full_name: 'Grace' })), 'full_name', 'Full name must be at least two words');
     expectFieldError(await exchange(visitor(card.id, { full_name: 'R2 D2' })), 'full_name', 'Full name must only contain alphabets');

@@ -72,7 +72,7 @@ describe('createEvent', () => {
     expect(event.end_date).toBeNull();
   });
 
-  it('refuses a start day before today with the spec message, storing nothing', async () => {
+  it('refuses a start day before today with its required message, storing nothing', async () => {
     const owner = await createUser(t);
     const res = await send(t, calls.createEvent, {
       authorization: owner.authorization,
@@ -82,7 +82,7 @@ describe('createEvent', () => {
     expect(await countEvents(owner.id)).toBe(0);
   });
 
-  it('answers 400 with the spec messages for bad details and tickets, storing nothing', async () => {
+  it('answers 400 with the required messages for bad details and tickets, storing nothing', async () => {
     const owner = await createUser(t);
     const cases: [Partial<ReturnType<typeof eventBody>>, string, string][] = [
       [{ title: '  ' }, 'title', 'Please enter event name'],

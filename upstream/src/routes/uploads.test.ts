@@ -98,7 +98,7 @@ describe('uploadFile', () => {
     expect(filesOnDisk().length).toBe(disk);
   });
 
-  it('refuses a file over 10 MB with 413 and the spec message; nothing is stored', async () => {
+  it('refuses a file over 10 MB with 413 and the size message; nothing is stored', async () => {
     const rows = await uploadRows();
     const disk = filesOnDisk().length;
     const big = Buffer.concat([PNG, Buffer.alloc(MAX_UPLOAD_BYTES)]);
@@ -133,7 +133,7 @@ describe('uploadFile', () => {
     expect(filesOnDisk().filter((f) => f.startsWith('.tmp-'))).toEqual([]);
   });
 
-  it("answers the spec's Server error when the file cannot be stored", async () => {
+  it("answers 'Server error' when the file cannot be stored", async () => {
     const saved = t.config.uploadDir;
     const blocker = join(t.config.dataDir, 'not-a-folder');
     writeFileSync(blocker, 'x');

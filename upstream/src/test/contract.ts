@@ -42,7 +42,7 @@ export function answerOf<C extends Call>(call: C, res: LightMyRequestResponse): 
   return answerOrThrow(parseAnswer(call, res.statusCode, res.body));
 }
 
-/** Asserts a 400 that names `field` with exactly `message` (the spec's text). */
+/** Asserts a 400 that names `field` with exactly `message` (its required text). */
 export function expectFieldError(res: LightMyRequestResponse, field: string, message: string): void {
   expect(res.statusCode).toBe(400);
   const body = res.json() as { success: string; errors?: { field: string; message: string }[] };

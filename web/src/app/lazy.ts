@@ -1,7 +1,7 @@
 import { CHUNK_LOAD_TIMEOUT_MS } from '@tapcard/shared/constants';
 import type { ComponentType } from 'react';
 
-/** A failed or timed-out download of a route's code (the spec's ChunkLoadError, 'Loading chunk failed'). */
+/** A failed or timed-out download of a route's code (a ChunkLoadError, 'Loading chunk failed'). */
 export class ChunkLoadError extends Error {
   override name = 'ChunkLoadError';
   constructor(cause?: unknown) {

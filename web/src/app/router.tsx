@@ -23,7 +23,7 @@ const publicEvents = () => import('../features/public-events/routes.js');
 const attendee = () => import('../features/attendee/routes.js');
 const chips = () => import('../features/chips/routes.js');
 
-/** Every route of both specs' route tables. */
+/** Every route of the app (paths in web/src/lib/paths.ts). */
 export const appRoutes: RouteObject[] = [
   {
     element: <RootLayout />,

@@ -3,8 +3,8 @@ import { matchPath } from 'react-router-dom';
 import { routes } from '../lib/paths.js';
 
 /**
- * The pages the gateway renders on the server (issue 8: a visitor's card, its events or an arena paint
- * before any script arrives). Only pages that read nothing of the browser (the session, the cart, the
+ * The pages the gateway renders on the server, so that a visitor's card, its events or an arena paint
+ * before any script arrives. Only pages that read nothing of the browser (the session, the cart, the
  * screen size), so the first client render matches; the event pages read the clock, and a render on
  * either side of an event's start or end is repaired by a client render. `module` is the route's source
  * file, the build manifest's key for its chunk and CSS.

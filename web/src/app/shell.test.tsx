@@ -154,7 +154,7 @@ describe('where the next login goes', () => {
   });
 });
 
-describe('the 5-minute wipe (the spec storage wipe, for visitors only)', () => {
+describe('the 5-minute storage wipe, for visitors only', () => {
   const stored = (key: string) => localStorage.getItem(`${STORAGE_PREFIX}${key}`);
 
   it('never signs out a signed-in person left without input, nor clears their draft, chip tokens or cart', async () => {

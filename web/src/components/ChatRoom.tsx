@@ -36,7 +36,7 @@ export interface ChatRoomProps {
   disabled: boolean;
   /** What the disabled input says (the ended text by default). */
   closedText?: string;
-  /** Group chat: send only non-empty text. Private chat: the spec sends without that check. */
+  /** Group chat: send only non-empty text. Private chat: sent without that check (docs/decisions.md, Validation). */
   requireText: boolean;
   /** A link to a private chat with a message's author, or null when there is none. */
   authorLink?: (item: ThreadItem) => string | null;

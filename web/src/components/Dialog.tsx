@@ -30,7 +30,7 @@ export interface ConfirmDialogProps {
 type Dialogs = typeof RadixDialogs;
 
 // The dialogs (Radix) are fetched right after the page that holds them renders, not before it
-// (issue 8's first-render JS budget); a dialog opened sooner shows as soon as they arrive.
+// (the first-render JS budget, tests/budget); a dialog opened sooner shows as soon as they arrive.
 let loaded: Dialogs | null = null;
 let loading: Promise<Dialogs> | null = null;
 function load(): Promise<Dialogs> {

@@ -9,7 +9,7 @@ interface FieldFrameProps {
   children: ReactNode;
 }
 
-/** Label, control and the spec's message under it, wired for screen readers. */
+/** Label, control and the field's message under it, wired for screen readers. */
 function FieldFrame({ id, label, error, hint, children }: FieldFrameProps) {
   return (
     <div className={styles.field}>

@@ -44,7 +44,7 @@ const isBrand = (name: string): name is BrandName => (BRAND_NAMES as readonly st
 
 type Brands = typeof BRANDS;
 
-// The brand paths are fetched after the first render (issue 8's JS budget); until they arrive a brand
+// The brand paths are fetched after the first render (the JS budget, tests/budget); until they arrive a brand
 // icon is an empty square of its size, so nothing moves when it fills in.
 let brands: Brands | null = null;
 let loading: Promise<Brands> | null = null;

@@ -12,7 +12,7 @@ export const GET_STARTED_TEXTS = {
 
 /**
  * The placeholder the chats and the chip page show when the event's start date fails the date check
- * (the spec's "Let's get you started" / onboarding page).
+ * (the "Let's get you started" / onboarding page).
  */
 export function GetStartedPanel() {
   return (

@@ -1,7 +1,7 @@
 import styles from './LoadingScreen.module.css';
 import { Spinner } from './Spinner.js';
 
-/** The spec's loading screen: 'Loading...'. */
+/** The loading screen: 'Loading...'. */
 export function LoadingScreen() {
   return (
     <div className={styles.screen} role="status">

@@ -2,7 +2,7 @@ import { routes } from '../lib/paths.js';
 import { Button, ButtonLink } from './Button.js';
 import styles from './NotFoundView.module.css';
 
-/** The offline screen (part 1 §2.11, part 2 §2.29). */
+/** The offline screen. */
 export function NoInternetView() {
   return (
     <main className={styles.wrap}>

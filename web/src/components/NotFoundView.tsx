@@ -3,7 +3,7 @@ import { routes } from '../lib/paths.js';
 import { ButtonLink } from './Button.js';
 import styles from './NotFoundView.module.css';
 
-/** The not-found page (part 1 §2.2), also shown in place of pages whose query is missing or unknown. */
+/** The not-found page, also shown in place of pages whose query is missing or unknown. */
 export function NotFoundView() {
   return (
     <main className={styles.wrap}>

@@ -19,7 +19,7 @@ function DisabledItem({ icon, label, notice }: { icon: React.ReactNode; label: s
 }
 
 /**
- * Part 1 §2.7 side menu: Connect, Contacts, Events, Payment (disabled), Store (disabled), Settings,
+ * The owner's side menu: Connect, Contacts, Events, Payment (disabled), Store (disabled), Settings,
  * Logout. Opened from the connect page's bar and from the organiser's events list.
  */
 export function SideMenu({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {

@@ -59,7 +59,7 @@ export interface ApiOptions {
 export type ApiArgs<C extends Call> = CallArgs<C, ApiOptions>;
 
 export const SERVER_ERROR = 'Server error';
-/** The no-internet text (part 1 §2.11), also the toast of a write that could not be sent. */
+/** The no-internet text, also the toast of a write that could not be sent. */
 export const NETWORK_ERROR = 'Network Error - Unable to connect to the internet. Please check your device connection and try again.';
 
 /** Where calls go: the gateway's proxy for the browser; the upstream itself when the server renders a page. */

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 
-/** Public pages block the context menu (part 2 §2.1). */
+/** Public pages block the context menu. */
 export function useBlockContextMenu(): void {
   useEffect(() => {
     const block = (event: MouseEvent) => event.preventDefault();

@@ -4,7 +4,7 @@ import { currentAuthorization } from './session.js';
 import { asNumber, readStored, removeStored, VISITOR_TRANSIENT_KEYS, writeStored } from './storage.js';
 
 /**
- * The spec wipes storage 5 minutes after the router starts. Applied literally it signed out organisers
+ * The required storage wipe clears storage 5 minutes after the router starts. Applied literally it signed out organisers
  * watching attendance and door phones, so the wipe is narrowed: a session ends only by logout, expiry
  * or a password change. On a device with no session, STORAGE_WIPE_MS without input clears a visitor's
  * transient data (VISITOR_TRANSIENT_KEYS); a session, a cart and a draft are never wiped, and nobody is

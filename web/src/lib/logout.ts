@@ -8,11 +8,11 @@ import { clearSession, currentAuthorization } from './session.js';
 import { clearAllStored } from './storage.js';
 import { notify } from './toast.js';
 
-/** Part 1 §8: the logout toast, typo included. */
+/** The logout toast, its required text typo included. */
 export const LOGGED_OUT = 'Logged Out Succesfully!';
 
 /**
- * Logout (part 1 §4): ends the session on the server, clears local and session storage, forgets every
+ * Logout: ends the session on the server, clears local and session storage, forgets every
  * cached answer, toasts 'Logged Out Succesfully!' and goes to login, replacing history.
  *
  * The server call goes out first with the session's own token and is not waited for: whatever the

@@ -1,7 +1,7 @@
 import { atom, getDefaultStore } from 'jotai';
 import { asString, readStored, removeStored, SESSION_KEYS, STORAGE_PREFIX, writeStored } from './storage.js';
 
-/** The dashboard cache (part 1 §3): name, description, image. */
+/** The dashboard cache: name, description, image. */
 export interface DashboardData {
   name: string;
   description: string;

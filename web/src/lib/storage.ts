@@ -1,5 +1,5 @@
 /**
- * Browser storage under one key prefix, with the spec's keys. Values are JSON; a value that fails to
+ * Browser storage under one key prefix, with the keys listed below. Values are JSON; a value that fails to
  * parse (hand-edited, or from an older build) reads as absent instead of crashing a page.
  */
 export const STORAGE_PREFIX = 'tapcard:';

@@ -23,7 +23,7 @@ describe('toasts', () => {
     await showToasts();
     for (let i = 0; i < 4; i++) await act(async () => notify.error('Network Error'));
     await waitFor(() => expect(shown()).toEqual(['Network Error']));
-    // Each cart change confirms itself (the spec's toasts), even when the text repeats.
+    // Each cart change confirms itself (a toast per change), even when the text repeats.
     for (let i = 0; i < 3; i++) await act(async () => notify.success('Pink card updated in cart'));
     await waitFor(() => expect(shown().filter((text) => text === 'Pink card updated in cart')).toHaveLength(3));
   });

@@ -2,7 +2,7 @@ import type { Id, ToastOptions } from 'react-toastify';
 import type * as Toastify from 'react-toastify';
 import { LOADING_TOAST_DISMISS_MS, TOAST_AUTO_CLOSE_MS } from '@tapcard/shared/constants';
 
-// react-toastify is fetched after the first render (issue 8's JS budget): the shell mounts its container
+// react-toastify is fetched after the first render (the JS budget, tests/budget): the shell mounts its container
 // lazily, and a toast asked for before either arrives is shown as soon as they have (react-toastify queues
 // toasts until a container mounts).
 let toastify: Promise<typeof Toastify> | null = null;
@@ -32,7 +32,7 @@ function replaceError(toast: typeof Toastify.toast, id: Id): void {
 
 /**
  * An error replaces the error on screen (the same text again shows afresh, so a repeated failure is
- * still seen to happen); other toasts each show, as the spec's cart confirmations must.
+ * still seen to happen); other toasts each show, as every cart confirmation must.
  */
 const show = (kind: Kind, text: string, options?: ToastOptions) =>
   withToast((toast) => {
@@ -46,7 +46,7 @@ const show = (kind: Kind, text: string, options?: ToastOptions) =>
   });
 
 /**
- * Toasts with the spec's durations: 3000 ms by default; a loading toast is replaced by its result,
+ * Toasts with the required durations: 3000 ms by default; a loading toast is replaced by its result,
  * which then closes after `LOADING_TOAST_DISMISS_MS` (2 s) unless told otherwise. An error replaces the
  * error before it, so errors never stack over the header.
  */

@@ -21,7 +21,7 @@ export const UPLOAD_TEXTS = {
  */
 export const PROFILE_PHOTO_MAX_SIDE = 640;
 
-/** The crop's own encoding quality: high, as the compression that follows applies the spec's 0.7. */
+/** The crop's own encoding quality: high, as the compression that follows applies 0.7 (IMAGE_COMPRESSION_QUALITY). */
 const CROP_QUALITY = 0.92;
 
 /** The centred square of a width × height image: its side and its top-left corner. */
@@ -62,7 +62,7 @@ export async function cropToSquare(file: File, maxSide: number): Promise<File> {
   }
 }
 
-/** Compresses an image to the spec's 0.7 quality (in the page: the library's worker would load a CDN script). */
+/** Compresses an image to 0.7 quality (IMAGE_COMPRESSION_QUALITY) (in the page: the library's worker would load a CDN script). */
 export async function compressImage(file: File): Promise<File> {
   try {
     const blob = await imageCompression(file, { initialQuality: IMAGE_COMPRESSION_QUALITY, maxWidthOrHeight: 1600, useWebWorker: false });
@@ -105,7 +105,7 @@ export function sendUpload(
 }
 
 export interface ImageUpload {
-  /** Checks, crops (profile photos), compresses and uploads; shows the spec's toasts. Resolves with the result or null. */
+  /** Checks, crops (profile photos), compresses and uploads; shows the upload toasts. Resolves with the result or null. */
   upload(file: File): Promise<UploadResult | null>;
   /** 0..1 while uploading, null otherwise. */
   progress: number | null;

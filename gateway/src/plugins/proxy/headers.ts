@@ -5,7 +5,7 @@ import { BufferedBody } from './body.js';
 /**
  * Identity and forwarding headers are the gateway's to set: whatever a client sent under these names
  * is dropped, above all the service key, which only the gateway's own poller may present. Hop-by-hop
- * headers (RFC 9110 §7.6.1) describe the client's connection to the gateway, not the gateway's to the
+ * headers (RFC 9110 section 7.6.1) describe the client's connection to the gateway, not the gateway's to the
  * upstream, and the upstream client refuses them: `Expect: 100-continue` (curl's header for bodies over
  * 1 MB) was already answered by Node's server before the body arrived here.
  */

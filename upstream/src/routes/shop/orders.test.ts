@@ -121,7 +121,7 @@ describe('POST /v1/connect/api/orders', () => {
     expect(await ordersOf(body.email)).toHaveLength(0);
   });
 
-  it('answers the spec message of every missing delivery field, storing nothing', async () => {
+  it('answers the required message of every missing delivery field, storing nothing', async () => {
     const body = deliveryOrder({ name: '', phoneNumber: '', address: '', city: ' ', state: '', country: '' });
     const res = await create(body);
     expectFieldError(res, 'name', 'Name is required');
@@ -129,7 +129,7 @@ describe('POST /v1/connect/api/orders', () => {
     expectFieldError(res, 'address', 'Address is required');
     expectFieldError(res, 'city', 'City is required');
     expectFieldError(res, 'state', 'State is required');
-    // The spec's quirk: the country's message reads 'State is required'.
+    // A required quirk: the country's message reads 'State is required' (docs/decisions.md, Validation).
     expectFieldError(res, 'country', 'State is required');
     expect(await ordersOf(body.email)).toHaveLength(0);
 

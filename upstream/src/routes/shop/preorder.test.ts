@@ -56,14 +56,14 @@ describe('POST /preorder/public/save', () => {
     ['phone', { name: 'Ada', phone: '' }, 'Please enter your phone number'],
     ['phone', { name: 'Ada', phone: 'call me' }, 'Phone number is not valid'],
     ['phone', { name: 'Ada', phone: '12345' }, 'Phone number is not valid'],
-  ])('refuses a bad %s with the spec message %#, storing nothing', async (field, fields, message) => {
+  ])('refuses a bad %s with its required message %#, storing nothing', async (field, fields, message) => {
     const email = uniqueEmail('bad');
     const res = await send(t, calls.preorder, { body: { ...fields, email }, headers: clientIp() });
     expectFieldError(res, field, message);
     expect(await rowsFor(email)).toHaveLength(0);
   });
 
-  it('refuses a missing or invalid email with the spec messages', async () => {
+  it('refuses a missing or invalid email with the required messages', async () => {
     const before = await t.db.selectFrom('preorders').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     expectFieldError(await send(t, calls.preorder, { body: { name: 'Ada', phone: '08031234567', email: '' }, headers: clientIp() }), 'email', 'Please enter your email');
     expectFieldError(await sendUnchecked(t, calls.preorder, { body: { name: 'Ada', phone: '08031234567' }, headers: clientIp() }), 'email', 'Please enter your email');

@@ -10,7 +10,7 @@ import { TEXTS } from './texts.js';
 import { isUnknownCard, useCardIdentity } from './useCardIdentity.js';
 import { useLinkDevice } from './useLinkDevice.js';
 
-/** Part 1 §2.3: the scratch-token screen that links a card to the signed-in account. */
+/** The scratch-token screen that links a card to the signed-in account. */
 export function EnterTokenPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();

@@ -13,7 +13,7 @@ import styles from './Access.module.css';
 import { AuthScreen } from './AuthScreen.js';
 import { TEXTS } from './texts.js';
 
-/** Part 1 §2.10 forgot password: 'Sending mail...', then 'Mail sent successfully!' (to login) or 'Unable to send mail!'. */
+/** Forgot password: 'Sending mail...', then 'Mail sent successfully!' (to login) or 'Unable to send mail!'. */
 export function ForgotPasswordPage() {
   const navigate = useNavigate();
   const {

@@ -7,7 +7,7 @@ import { PasswordField, TextField } from '../../components/Field.js';
 import { routes } from '../../lib/paths.js';
 import styles from './Access.module.css';
 
-/** Email and password (part 1 §2.5); the button is enabled once both are filled in. */
+/** Email and password; the button is enabled once both are filled in. */
 export function LoginForm({ submitLabel, busy, onLogin }: { submitLabel: string; busy: boolean; onLogin: (values: LoginValues) => void }) {
   const {
     register,

@@ -21,7 +21,7 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('login', () => {
-  it('keeps the button disabled until both fields are filled, then shows the spec messages under the fields', async () => {
+  it('keeps the button disabled until both fields are filled, then shows the required messages under the fields', async () => {
     const { user } = renderRoutes(pages, '/login');
     const button = await screen.findByRole('button', { name: 'Log in' });
     expect(button).toBeDisabled();

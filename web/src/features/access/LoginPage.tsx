@@ -23,7 +23,7 @@ function returnPath(state: unknown): string | null {
 }
 
 /**
- * Part 1 §2.5 login. With a card id in the query the button reads 'Link my device' and a successful
+ * Login. With a card id in the query the button reads 'Link my device' and a successful
  * login asks for the device token ('Enter device token') before linking the card; an unknown card id
  * shows the not-found view. A signed-in person is sent on at once.
  */

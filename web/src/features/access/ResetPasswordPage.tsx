@@ -15,7 +15,7 @@ import { AuthScreen } from './AuthScreen.js';
 import { TEXTS } from './texts.js';
 
 /**
- * Part 1 §2.10 reset password (token in the path): New Password and Confirm Password; 'Resetting
+ * Reset password (token in the path): New Password and Confirm Password; 'Resetting
  * password...', then 'Password reset successfully!' (to login) or 'Unable to reset Password!'. A link
  * that is used or expired (the upstream's 400 on field token) cannot work whatever is typed: the form
  * gives way to the server's message and a way to ask for a new link.

@@ -18,7 +18,7 @@ function storedCardQuery(): URLSearchParams {
 }
 
 /**
- * Part 1 §2.6, the social sign-in callback: sends the provider's query string on; an existing account
+ * The social sign-in callback: sends the provider's query string on; an existing account
  * goes to connect (or to the add-device step when it has no card yet); a new account starts
  * onboarding with email, name and image prefilled; anything else toasts 'Unable to create account!'
  * and goes to login.

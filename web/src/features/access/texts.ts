@@ -1,4 +1,4 @@
-/** The spec's texts of the access screens (part 1 §2, §4 and §8), to the letter. */
+/** The access screens' texts, the required ones to the letter. */
 export const TEXTS = {
   tokenSubtitle: 'Scratch and enter the token provided on your card',
   needDevice: 'You need to attach a valid device to this card',

@@ -14,7 +14,7 @@ export interface DeviceInput {
 }
 
 /**
- * Part 1 §4 token confirmation: loading toast 'Verifying token...', confirm-token, then add-device
+ * Token confirmation: loading toast 'Verifying token...', confirm-token, then add-device
  * with the stored session; 'Successfully added device!' and the connect page (replacing history), or
  * 'Unable to add device!', or the server's message / 'Invalid Token' when the token is refused.
  */

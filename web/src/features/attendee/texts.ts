@@ -1,4 +1,4 @@
-/** The attendee pages' texts, the spec's to the letter where it gives them. */
+/** The attendee pages' texts: the required ones to the letter, ours where none is required. */
 export const TEXTS = {
   registered: 'Registration Successful!',
   thankYou: 'Thank you for registering. Your event access has been sent to your email.',
@@ -14,7 +14,7 @@ export const TEXTS = {
   confirmFailed: 'We could not confirm your registration',
   confirmUsed: 'Registration already confirmed',
   home: 'Home',
-  // Back from the payment provider without a ticket: the spec's declined title, the rest ours
+  // Back from the payment provider without a ticket: the required declined title, the rest ours
   paymentDeclined: 'Payment Declined.',
   paymentPending: 'Checking Transaction',
   noTicketIssued: 'No ticket was issued',

@@ -21,7 +21,7 @@ import { TokenForm } from './TokenForm.js';
 import { useChip } from './useChip.js';
 
 /**
- * events/d/chip/i/:chip_id, in the spec's order: a loader; the onboarding page when the start date fails
+ * events/d/chip/i/:chip_id, in this order: a loader; the onboarding page when the start date fails
  * the date check; the check-in view for the event's organiser (a stored login token the server
  * recognises as the organiser's); the attendee view when the chip has an attendee; else the
  * access-token entry, which binds the chip and reloads it.
@@ -60,7 +60,7 @@ export function ChipPage() {
     const result = await api(calls.bindChip, { params: { id: chipId }, body: { token: accessToken } });
     if (!result.ok) return result.message;
     saveChipAccess(chipId, accessToken);
-    // The spec reloads the page: read the chip again and show its new binding at once.
+    // Read the chip again, so its new binding shows at once (no page reload).
     const fresh = await queryClient.fetchQuery({ queryKey: queryKeys.chip(chipId), queryFn: () => apiOrThrow(calls.chip, { params: { id: chipId } }), staleTime: 0 });
     live.applyLocal({ chip: { chipId, attendee: chipViewOf(fresh.data).attendee } });
     return null;

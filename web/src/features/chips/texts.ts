@@ -1,4 +1,4 @@
-/** The chip pages' texts (the spec gives 'Checked In' and 'Not checked in'; the rest is ours). */
+/** The chip pages' texts ('Checked In' and 'Not checked in' are required; the rest is ours). */
 export const TEXTS = {
   checkedIn: 'Checked In',
   notCheckedIn: 'Not checked in',

@@ -114,7 +114,7 @@ describe('the owner card page', () => {
     expect(savedBodies()[0]?.fields).toEqual(CARD.fields);
   });
 
-  it('refuses an image over 10 MB with the spec warning', async () => {
+  it('refuses an image over 10 MB with the size warning', async () => {
     const { user } = renderRoutes(pages, '/connect');
     const big = new File(['x'], 'big.png', { type: 'image/png' });
     Object.defineProperty(big, 'size', { value: 10_485_761 });

@@ -66,7 +66,7 @@ function CardBody() {
   );
 }
 
-/** Part 1 §2.7, the owner's card page. */
+/** The owner's card page. */
 export function ConnectPage() {
   const [menuOpen, setMenuOpen] = useState(false);
   const [notificationsOpen, setNotificationsOpen] = useState(false);

@@ -4,7 +4,7 @@ import { routes } from '../../lib/paths.js';
 import styles from './Connect.module.css';
 import tiles from '../../components/DashboardTabs.module.css';
 
-/** Part 1 §2.7 dashboard tiles: Connect, Events, Payment (disabled), Store (disabled). */
+/** The dashboard tiles: Connect, Events, Payment (disabled), Store (disabled). */
 export function ConnectTiles() {
   return (
     <section className={styles.section} aria-labelledby="tiles-heading">

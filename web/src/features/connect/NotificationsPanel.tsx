@@ -2,7 +2,7 @@ import { Drawer } from '../../components/Dialog.js';
 import styles from './Connect.module.css';
 import { TEXTS } from './texts.js';
 
-/** Part 1 §2.7 notifications side panel. */
+/** The notifications side panel. */
 export function NotificationsPanel({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   return (
     <Drawer open={open} onOpenChange={onOpenChange} title="Notifications" side="right">

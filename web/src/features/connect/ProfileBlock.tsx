@@ -11,7 +11,7 @@ import { ProfilePhoto } from './ProfilePhoto.js';
 const profileEditSchema = saveCardPayloadSchema.pick({ title: true, sub_title: true, description: true });
 
 /**
- * Part 1 §2.7 profile block: photo, name, title and description, an EDIT/SAVE toggle (an empty name or
+ * The card page's profile block: photo, name, title and description, an EDIT/SAVE toggle (an empty name or
  * title says 'This field cannot be empty') and the 'Contacts' button.
  */
 export function ProfileBlock({ card, saving, onSave }: { card: OwnerCard['card']; saving: boolean; onSave: (patch: Partial<SaveCardPayload>) => Promise<boolean> }) {

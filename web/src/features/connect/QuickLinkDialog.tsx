@@ -39,7 +39,7 @@ const CONTENT: Record<CardFieldType, { label: string; type: string; inputMode?: 
 const isFieldType = (value: string): value is CardFieldType => (CARD_FIELD_TYPES as readonly string[]).includes(value);
 
 /**
- * Part 1 §2.7 quick-link modal: add or change a link. The type sets the default label and icon; types
+ * The quick-link modal: add or change a link. The type sets the default label and icon; types
  * url and text offer a choice of brand icons. Every value is required ('Please fill in all information').
  * `problems` (a stored link that fails its rule, or a refused save) show under their fields and above
  * them until the owner changes that field.

@@ -59,7 +59,7 @@ function QuickLinkTile({
 const renumber = (fields: CardField[]): CardField[] => fields.map((f, i) => ({ ...f, position: String(i + 1) }));
 
 /**
- * Part 1 §2.7 Quick Links: a grid of 4 columns with each link's icon and label. A link opens the
+ * Quick Links: a grid of 4 columns with each link's icon and label. A link opens the
  * modal to change it; 'Add link' adds one. Holding a link for 1000 ms, or the 'Edit links' toggle
  * (for keyboards and screen readers), switches delete mode. Every change saves the card at once.
  *

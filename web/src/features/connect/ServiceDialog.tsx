@@ -30,7 +30,7 @@ function useImageChoice() {
 }
 
 /**
- * Part 1 §2.7 'Add New' service modal: image, name, description, phone and link, sent as multipart to
+ * The 'Add New' service modal: image, name, description, phone and link, sent as multipart to
  * add-service with enable_enquiry true. 'Service Added successfully!' or 'Error Adding Service. Please try again.'
  */
 export function ServiceDialog({ open, onOpenChange, cardId, onAdded }: { open: boolean; onOpenChange: (open: boolean) => void; cardId: string; onAdded: () => void }) {

@@ -34,8 +34,8 @@ function ServiceItem({ service, onDelete }: { service: Service; onDelete: () => 
 }
 
 /**
- * Part 1 §2.7 Services with the 'Add New' modal and delete. After a change the card is fetched again
- * (the spec reloads the page; refetching the query keeps the person's place and state).
+ * Services, with the 'Add New' modal and delete. After a change the card is fetched again
+ * (rather than reloading the page: refetching the query keeps the person's place and state).
  */
 export function Services({ cardId, services }: { cardId: string; services: Service[] }) {
   const queryClient = useQueryClient();

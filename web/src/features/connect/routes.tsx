@@ -1,2 +1,2 @@
-// The owner's card page (part 1 §2.7), imported by name by the app's router.
+// The owner's card page, imported by name by the app's router.
 export { ConnectPage } from './ConnectPage.js';

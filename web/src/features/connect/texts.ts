@@ -1,4 +1,4 @@
-/** The spec's texts of the connect page (part 1 §2.7, §4, §5 and §8), to the letter; "ours" where it is silent. */
+/** The connect page's texts: the required ones to the letter; "ours" where none is required. */
 export const TEXTS = {
   notifications: 'Your notifications will appear here!!!',
   itemDeleted: 'Item deleted successfully!',

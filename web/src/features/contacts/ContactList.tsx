@@ -46,7 +46,7 @@ export function matches(contact: Contact, query: string): boolean {
 }
 
 /**
- * Part 1 §2.9 contacts list: back link to connect, the export control, 'Contacts', the search box
+ * The contacts list: back link to connect, the export control, 'Contacts', the search box
  * (kept in the address, so a refresh keeps it) filtering by full name, email and phone, and the rows.
  */
 export function ContactList() {

@@ -51,7 +51,7 @@ function Actions({ contact }: { contact: Contact }) {
   );
 }
 
-/** Downloads the contact's vCard through the API with the session (DESIGN quirk) and saves it as a .vcf file. */
+/** Downloads the contact's vCard through the API with the session (the download needs the session, so a plain link cannot do it) and saves it as a .vcf file. */
 function useDownload(contact: Contact) {
   return useMutation({
     mutationFn: () => api(calls.downloadContact, { params: { contactId: contact.contact_id } }),
@@ -116,7 +116,7 @@ function ContactCard({ contact }: { contact: Contact }) {
   );
 }
 
-/** Part 1 §2.9 contact view: name, phone, email; call, SMS and mail; 'Invite to TapCard'; delete; 'Download Contact File'. */
+/** One contact: name, phone, email; call, SMS and mail; 'Invite to TapCard'; delete; 'Download Contact File'. */
 export function ContactView({ id }: { id: string }) {
   const contacts = useContacts();
   const contact = contacts.data?.find((c) => c.contact_id === id);

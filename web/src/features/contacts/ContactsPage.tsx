@@ -2,7 +2,7 @@ import { useParams } from 'react-router-dom';
 import { ContactList } from './ContactList.js';
 import { ContactView } from './ContactView.js';
 
-/** Part 1 §2.9: the list at /contact, the single contact view at /contact/:id. */
+/** Contacts: the list at /contact, the single contact view at /contact/:id. */
 export function ContactsPage() {
   const { id } = useParams();
   return id ? <ContactView key={id} id={id} /> : <ContactList />;

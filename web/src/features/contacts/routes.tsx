@@ -1,2 +1,2 @@
-// The contacts screens (part 1 §2.9), imported by name by the app's router.
+// The contacts screens, imported by name by the app's router.
 export { ContactsPage } from './ContactsPage.js';

@@ -1,6 +1,6 @@
 import { PRODUCT_NAME } from '@tapcard/shared/constants';
 
-/** The spec's texts of the contacts screens (part 1 §2.9 and §8), to the letter; "ours" where it is silent. */
+/** The contacts screens' texts: the required ones to the letter; "ours" where none is required. */
 export const TEXTS = {
   heading: 'Contacts',
   search: 'Search contacts',

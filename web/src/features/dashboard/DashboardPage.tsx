@@ -12,7 +12,7 @@ import { TEXTS } from './texts.js';
 import { useDashboardProfile } from './useDashboardProfile.js';
 
 /**
- * Part 1 §2.8, the owner dashboard: a welcome header (image and name, 'Hi, User' without one), Logout
+ * The owner dashboard: a welcome header (image and name, 'Hi, User' without one), Logout
  * and a settings link, the dashboard tabs, and the profile menu (a drawer on phones, a side panel on
  * wide screens).
  */

@@ -7,7 +7,7 @@ import styles from './Dashboard.module.css';
 import { TEXTS } from './texts.js';
 
 /**
- * The dashboard drawer's content (part 1 §2.8): profile image, name ('Hi, User' by default),
+ * The dashboard drawer's content: profile image, name ('Hi, User' by default),
  * description ('You are awesome!' by default), shortcuts to connect, events and contacts; identity and
  * services are coming soon.
  */

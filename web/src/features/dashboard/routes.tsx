@@ -1,2 +1,2 @@
-// The owner dashboard (part 1 §2.8), imported by name by the app's router.
+// The owner dashboard, imported by name by the app's router.
 export { DashboardPage } from './DashboardPage.js';

@@ -1,4 +1,4 @@
-/** The spec's defaults of the owner dashboard (part 1 §2.8). */
+/** The owner dashboard's required defaults. */
 export const TEXTS = {
   defaultName: 'Hi, User',
   defaultDescription: 'You are awesome!',

@@ -1,6 +1,6 @@
 import { PRODUCT_NAME } from '@tapcard/shared/constants';
 
-/** The FAQ's 11 questions (part 2 §2.28), with our answers. */
+/** The FAQ's 11 required questions, with our answers. */
 export const FAQS: readonly { question: string; answer: string }[] = [
   {
     question: `How does the ${PRODUCT_NAME} card work?`,

@@ -1,6 +1,6 @@
 import { PRODUCT_NAME } from '@tapcard/shared/constants';
 
-/** The landing area's words: the spec's texts to the letter, ours where it is silent. */
+/** The landing area's words: the required texts to the letter, ours where none is required. */
 export const LANDING_TEXTS = {
   hero: 'Your Digital Culture In One Card',
   marketingLine: 'one tap to share and connect with people',

@@ -61,7 +61,7 @@ function useSignedOutStart(signedIn: boolean): void {
 }
 
 /**
- * Part 1 §2.4, the onboarding wizard: /onboarding (welcome and activation) and onboarding/step-one ..
+ * The onboarding wizard: /onboarding (welcome and activation) and onboarding/step-one ..
  * step-five, keeping the query id, type and iud. A step whose earlier data is missing sends the
  * person to the first incomplete one (to the password step, saying why, when a reload lost it). A
  * signed-in person goes to connect; a mistyped step shows the not-found page and signs nobody out.

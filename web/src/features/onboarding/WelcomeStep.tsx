@@ -70,7 +70,7 @@ function ActivationForm({ cardId, type }: { cardId: string; type: string }) {
 }
 
 /**
- * Part 1 §2.4 step 1, welcome and card activation: 'Link card to an Existing Account' (login, keeping
+ * Step 1, welcome and card activation: 'Link card to an Existing Account' (login, keeping
  * the query) or 'Create a New Account' (the activation form, only with a card id).
  */
 export function WelcomeStep() {

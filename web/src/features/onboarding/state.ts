@@ -4,7 +4,7 @@ import type { AuthToken } from '@tapcard/shared/contract';
 import { readStored, removeStored, writeStored } from '../../lib/storage.js';
 
 /**
- * The wizard's state, persisted under the spec's 'signupData' key after every change so a refresh
+ * The wizard's state, persisted under the 'signupData' key after every change so a refresh
  * loses nothing. The password is never written to storage: it lives in memory only (passwordAtom) and
  * the wizard asks for it again when a reload has lost it.
  */

@@ -1,6 +1,6 @@
 import type { Wizard } from './state.js';
 
-/** The step routes onboarding/step-one .. step-five and the progress bar's stages (part 1 §2.4). */
+/** The step routes onboarding/step-one .. step-five and the progress bar's stages. */
 export const STAGES = [
   { step: 'step-one', label: 'Email' },
   { step: 'step-two', label: 'Password' },

@@ -1,4 +1,4 @@
-/** The spec's texts of the onboarding wizard (part 1 §2.4, §4 and §8), to the letter; "ours" where it is silent. */
+/** The onboarding wizard's texts: the required ones to the letter; "ours" where none is required. */
 export const TEXTS = {
   linkExisting: 'Link card to an Existing Account',
   createNew: 'Create a New Account',

@@ -33,7 +33,7 @@ export function signupPayload(wizard: Wizard, password: string): SignupPayload {
 }
 
 /**
- * Part 1 §4 account creation: sign up, then create the card with the returned token, then save the
+ * Account creation: sign up, then create the card with the returned token, then save the
  * token and go to connect. 'Unable to signup' or the server's message when signing up fails ('Server
  * error' when the network does); 'Unable to create card!' when creating the card does. The session
  * sign-up returned is kept in memory, so trying again after a card failure does not sign up twice.

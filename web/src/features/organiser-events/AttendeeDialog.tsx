@@ -20,7 +20,7 @@ export function AttendeeDialog({ eventId, attendee, onClose, applyLocal }: { eve
     mutationFn: ({ id, checked }: { id: string; checked: boolean }) => apiOrThrow(calls.checkIn, { params: { id }, body: { event_id: eventId, checked_in: checked } }),
     onSuccess: (answer, { id }) => {
       if (attendee && attendee.id === id) applyLocal({ attendees: [{ ...attendee, checked_in: answer.data.status }] });
-      // The spec refreshes the event after a change (the page's fallback when no live view is there yet).
+      // The event is read again after a change (the page's fallback when no live view is there yet).
       void queryClient.invalidateQueries({ queryKey: queryKeys.adminEvent(eventId) });
     },
     onError: (error) => notify.error(error.message),

@@ -1,4 +1,4 @@
-/** The organiser's event pages' texts, the spec's to the letter where it gives them. */
+/** The organiser's event pages' texts: the required ones to the letter, ours where none is required. */
 export const TEXTS = {
   events: 'Events',
   /** The side menu's button (the connect page's label). */
@@ -16,7 +16,7 @@ export const TEXTS = {
   cancel: 'Cancel',
   saved: 'Saved!',
   edit: 'Edit',
-  // View event (§2.5)
+  // View event
   deleteEventQuestion: 'Are you sure you want to delete this event?',
   yes: 'Yes',
   no: 'No',
@@ -33,17 +33,17 @@ export const TEXTS = {
   location: 'Location',
   backToEvents: 'Back to Events',
   backToEvent: 'Back to Event',
-  // Attendees (§2.6)
+  // Attendees
   attendance: 'Attendance',
   present: 'Present',
   absent: 'Absent',
   checkedIn: 'Checked in',
   checkedInCount: 'Checked in',
   ticket: 'Ticket',
-  // Get cards (§2.7)
+  // Get cards
   poweredBy: (product: string) => `POWERED BY ${product.toUpperCase()} EVENTS`,
   contactUs: 'Contact us',
-  // Chat (§2.19)
+  // Chat
   eventChat: 'Event Chat',
   backToChat: 'Back to Event Chat',
   privateChat: 'Private chat',

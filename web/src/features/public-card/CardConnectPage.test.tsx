@@ -89,7 +89,7 @@ describe('public card page', () => {
     expect(within(await screen.findByRole('dialog', { name: 'Site' })).getByText('javascript:alert(1)')).toBeInTheDocument();
   });
 
-  it('goes to the login page after five minutes, as the spec says', async () => {
+  it('goes to the login page after five minutes', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const network = mockNetwork();
     network.on(calls.connectVcard, ok(card));

@@ -20,7 +20,7 @@ export function vcardHref(downloadUrl: string): string {
   return downloadUrl.startsWith('/') && !downloadUrl.startsWith(`${API_BASE}/`) ? `${API_BASE}${downloadUrl}` : downloadUrl;
 }
 
-/** The spec's quirk, kept literally: the visitor's card page goes to the login page after 5 minutes. */
+/** A required quirk, kept literally: the visitor's card page goes to the login page after 5 minutes. */
 function useLoginRedirect(): void {
   const navigate = useNavigate();
   useEffect(() => {

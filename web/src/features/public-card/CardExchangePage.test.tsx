@@ -35,7 +35,7 @@ describe('contact exchange', () => {
     expect(await screen.findByRole('heading', { name: 'You have found a rare gem!.' })).toBeInTheDocument();
   });
 
-  it("shows the spec's messages under the fields", async () => {
+  it('shows the required messages under the fields', async () => {
     const network = mockNetwork();
     const { user } = renderRoutes(routeObjects, paths.cardExchange('card-1', 'nfc'));
     await screen.findByLabelText('Full Name');

@@ -1,7 +1,7 @@
 import styles from './PublicCard.module.css';
 import { TEXTS } from './texts.js';
 
-/** The card page's loading placeholders, titled 'Loading...' as the spec shows them. */
+/** The card page's loading placeholders, titled 'Loading...'. */
 export function CardSkeleton() {
   return (
     <div className={styles.layout} aria-busy="true">

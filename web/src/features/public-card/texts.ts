@@ -1,4 +1,4 @@
-/** The public card pages' texts, the spec's to the letter where it gives them. */
+/** The public card pages' texts: the required ones to the letter, ours where none is required. */
 export const TEXTS = {
   loading: 'Loading...',
   exchange: 'EXCHANGE CONTACT',
@@ -11,7 +11,7 @@ export const TEXTS = {
   close: 'Close',
   call: 'Call',
   visit: 'Visit',
-  // Contact exchange (part 2 §2.21, §4)
+  // Contact exchange
   exchangeTitle: 'Exchange Contact',
   fullName: 'Full Name',
   jobTitle: 'Job Title',

@@ -1,6 +1,6 @@
 import { SOLD_OUT } from '../../components/TicketList.js';
 
-/** The public event pages' texts, the spec's to the letter where it gives them. */
+/** The public event pages' texts: the required ones to the letter, ours where none is required. */
 export const TEXTS = {
   latestEvent: 'Latest Event',
   upcoming: 'Upcoming',
@@ -19,7 +19,7 @@ export const TEXTS = {
   events: 'Events',
   back: 'Back',
   backToEvent: 'Back to event',
-  // Registration form (part 2 §2.13)
+  // Registration form
   fullName: 'Full Name',
   email: 'Email Address',
   phone: 'Phone Number',

@@ -15,7 +15,7 @@ import styles from './Settings.module.css';
 import { TEXTS } from './texts.js';
 
 /**
- * Part 1 §2.10 change password: Current Password (ours: the upstream checks it), then New Password and
+ * Change password: Current Password (ours: the upstream checks it), then New Password and
  * Confirm Password (the shared new-password rules); 'Updating password', then 'Password Updated
  * successfully!' (every session ends: login) or 'Unable to update password!', with the upstream's
  * message under the field it names (a wrong or throttled current password).

@@ -6,7 +6,7 @@ import styles from './Settings.module.css';
 import { SESSION_TEXTS } from './texts.js';
 
 /**
- * Part 1 §2.10 settings: back link to Connect; Security (Change Password, and our Active sessions);
+ * Settings: back link to Connect; Security (Change Password, and our Active sessions);
  * Vcard ('Default Page', inert).
  */
 export function SettingsPage() {

@@ -1,11 +1,11 @@
-/** The spec's texts of settings and change password (part 1 §2.10, §4 and §8), to the letter. */
+/** The texts of settings and change password, the required ones to the letter. */
 export const TEXTS = {
   updating: 'Updating password',
   updated: 'Password Updated successfully!',
   updateFailed: 'Unable to update password!',
 } as const;
 
-/** The active-sessions page and the current-password field (ours: the spec has neither). */
+/** The active-sessions page and the current-password field (ours: neither is required). */
 export const SESSION_TEXTS = {
   link: 'Active sessions',
   heading: 'Active sessions',

@@ -1,6 +1,6 @@
 import { PRODUCT_NAME } from '@tapcard/shared/constants';
 
-/** The shop's words: the spec's texts to the letter (typos kept), and ours where it is silent. */
+/** The shop's words: the required texts to the letter (typos kept), and ours where none is required. */
 export const SHOP_TEXTS = {
   productTitle: `${PRODUCT_NAME} Smart Business Card`,
   productDescription:
@@ -16,11 +16,11 @@ export const SHOP_TEXTS = {
   vat: 'VAT (7.5%)',
   total: 'Total (NGN)',
   proceed: 'Proceed to checkout',
-  // Payment dialog (§2.24)
+  // Payment dialog
   payWith: 'PAY WITH',
   changeMethod: 'Change Payment Method',
   cancelPayment: 'Cancel Payment',
-  // Payment status (§2.25, §4)
+  // Payment status
   checking: 'Checking Transaction',
   successTitle: 'Payment Successful!',
   successText: `Your payment was succesful, you ${PRODUCT_NAME} card is on its way.`,

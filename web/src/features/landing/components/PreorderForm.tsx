@@ -19,8 +19,8 @@ export const preorderDraftAtom = atom<PreorderValues | null>(null);
 type Outcome = { ok: boolean; message: string };
 
 /**
- * The pre-order form (name, email, phone) with the spec's messages. The server's answer message is
- * shown in an alert: styled danger on failure (the spec), success on success (ours).
+ * The pre-order form (name, email, phone) with its required messages. The server's answer message is
+ * shown in an alert: styled danger on failure (required), success on success (ours).
  */
 export function PreorderForm({ headingLevel = 2 }: { headingLevel?: 1 | 2 }) {
   const Heading = headingLevel === 1 ? 'h1' : 'h2';

@@ -4,7 +4,7 @@ import { FaqAccordion } from '../components/FaqAccordion.js';
 import { SiteLayout } from '../components/SiteLayout.js';
 import styles from '../components/SiteLayout.module.css';
 
-/** FAQ (part 2 §2.28). */
+/** The FAQ page. */
 export function FaqPage() {
   return (
     <SiteLayout narrow>

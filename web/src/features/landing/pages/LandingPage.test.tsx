@@ -82,7 +82,7 @@ describe('landing page', () => {
 });
 
 describe('pre-order', () => {
-  it("shows the spec's messages for empty and invalid fields and sends nothing", async () => {
+  it('shows the required messages for empty and invalid fields and sends nothing', async () => {
     const { user } = renderRoutes(landingRoutes, '/preorder');
     await user.click(await screen.findByRole('button', { name: 'Pre-order' }));
     expect(await screen.findByText('Please enter your name')).toBeInTheDocument();

@@ -5,7 +5,7 @@ import { Hero } from '../components/sections/Hero.js';
 import { AboutSection, ConnectSection, EcoSection, EventSection, FeatureSection, SecuritySection } from '../components/sections/ProductSections.js';
 import { SiteLayout } from '../components/SiteLayout.js';
 
-/** The landing page ('' and card, part 2 §2.27); with ?id=&type= it is a card tap and resolves it. */
+/** The landing page ('' and card); with ?id=&type= it is a card tap and resolves it. */
 export function LandingPage() {
   const [params] = useSearchParams();
   const id = params.get('id');

@@ -6,7 +6,7 @@ import styles from '../components/SiteLayout.module.css';
 
 const contact = <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>;
 
-/** The footer's privacy policy (not in the spec's route table). */
+/** The footer's privacy policy (ours: no required route). */
 export function PrivacyPolicyPage() {
   return (
     <SiteLayout narrow>
@@ -33,7 +33,7 @@ export function PrivacyPolicyPage() {
   );
 }
 
-/** The footer's return policy (not in the spec's route table). */
+/** The footer's return policy (ours: no required route). */
 export function ReturnPolicyPage() {
   return (
     <SiteLayout narrow>

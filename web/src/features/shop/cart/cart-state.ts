@@ -19,12 +19,12 @@ import {
 import { asNumber, readRaw, readStored, removeRaw, STORAGE_PREFIX, writeStored } from '../../../lib/storage.js';
 
 /**
- * The cart (part 2 §2.22, §3): its lines and the shipping choice, kept in jotai and persisted under
- * the spec's storage keys so it survives a reload: cartItems and shipping (the state), subTotal,
+ * The cart: its lines and the shipping choice, kept in jotai and persisted under
+ * the required storage keys so it survives a reload: cartItems and shipping (the state), subTotal,
  * vatPrice, shippingFee and total (the figures derived from it, written with every change).
  *
- * The spec's cart reads its initial subtotal from a key spelt differently from the one it writes
- * (DESIGN.md): we write one key, subTotal, and move a value left under the old spelling into it once.
+ * The original cart read its initial subtotal from a key spelt differently from the one it wrote:
+ * we write one key, subTotal, and move a value left under the old spelling into it once.
  * The figures on screen are always computed from the lines by the shared cart math, never read back.
  */
 export interface CartState {

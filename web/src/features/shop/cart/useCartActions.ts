@@ -6,7 +6,7 @@ import { notify } from '../../../lib/toast.js';
 import { addToCartAtom, decreaseItemAtom, increaseItemAtom, removeItemAtom } from './cart-state.js';
 
 /**
- * The last cart change in words, for a polite live region: the spec's toasts last only 0.3 s, too
+ * The last cart change in words, for a polite live region: the cart toasts last only 0.3 s, too
  * short for a screen reader to be sure to read them.
  */
 export const cartAnnouncementAtom = atom('');
@@ -18,7 +18,7 @@ export const cartAnnouncementAtom = atom('');
  */
 export const CART_TOAST_OPTIONS = { autoClose: CART_TOAST_MS, position: 'bottom-center', pauseOnHover: false } as const;
 
-/** Cart changes with the spec's toasts ('{colour} card added to cart' and the rest), bottom centre, 0.3 s. */
+/** Cart changes with their required toasts ('{colour} card added to cart' and the rest), bottom centre, 0.3 s. */
 export function useCartActions() {
   const add = useSetAtom(addToCartAtom);
   const increase = useSetAtom(increaseItemAtom);

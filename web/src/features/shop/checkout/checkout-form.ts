@@ -8,7 +8,7 @@ import { checkoutSchema, type CheckoutValues, type deliveryCheckoutSchema, type 
 /**
  * The checkout form holds both methods' fields at once (switching method keeps what was typed); the
  * shared checkoutSchema picks the branch by `method` and checks only that branch's fields, with the
- * spec's messages.
+ * required messages.
  */
 export type CheckoutForm = Omit<z.input<typeof deliveryCheckoutSchema>, 'method' | 'shipping'> &
   Pick<z.input<typeof pickupCheckoutSchema>, 'pickup'> & {

@@ -9,7 +9,7 @@ import { writeStored } from '../../../lib/storage.js';
 export type OrderBody = Body<typeof calls.createOrder>;
 
 /**
- * The order payload (part 2 §3) from the checked form and the cart. The figures come from the shared
+ * The order payload from the checked form and the cart. The figures come from the shared
  * cart math; the server prices the cart again and refuses the order if they differ.
  */
 export function orderPayload(values: CheckoutValues, items: readonly CartItem[], origin: string): OrderBody {

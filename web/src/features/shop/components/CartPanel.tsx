@@ -10,7 +10,7 @@ import { SHOP_TEXTS } from '../texts.js';
 import { CartLine } from './CartLine.js';
 import styles from './CartPanel.module.css';
 
-/** The cart's lines, subtotal, shipping select, VAT, total and the way to checkout (part 2 §2.22). */
+/** The cart's lines, subtotal, shipping select, VAT, total and the way to checkout. */
 export function CartPanel() {
   const items = useAtomValue(cartItemsAtom);
   const totals = useAtomValue(cartTotalsAtom);

@@ -17,7 +17,7 @@ type AddToCartOutput = z.output<typeof addToCartSchema>;
 
 const DEFAULTS: AddToCartInput = { color: DEFAULT_COLOUR, quantity: String(DEFAULT_QUANTITY) };
 
-/** The product: colour carousel, title, price, description and the add-to-cart form (part 2 §2.22). */
+/** The product: colour carousel, title, price, description and the add-to-cart form. */
 export function ProductSection() {
   const cart = useCartActions();
   const { register, handleSubmit, watch, setValue, formState } = useForm<AddToCartInput, unknown, AddToCartOutput>({
@@ -30,7 +30,7 @@ export function ProductSection() {
 
   const onValid = (values: AddToCartOutput) => {
     cart.add(values.color, values.quantity);
-    // Quantity resets to 1 after adding (part 2 §4).
+    // Quantity resets to 1 after adding.
     setValue('quantity', String(DEFAULT_QUANTITY), { shouldValidate: false });
   };
 

@@ -3,7 +3,7 @@ import { useId, type InputHTMLAttributes, type Ref } from 'react';
 import { MIN_QUANTITY } from '@tapcard/shared/constants';
 import styles from './QuantityStepper.module.css';
 
-/** A quantity as typed: empty counts as 0 (the spec). */
+/** A quantity as typed: empty counts as 0. */
 export function quantityOf(value: unknown): number {
   const n = typeof value === 'number' ? value : Number(String(value ?? '').trim() || 0);
   return Number.isFinite(n) ? Math.trunc(n) : MIN_QUANTITY;
@@ -19,7 +19,7 @@ interface QuantityStepperProps extends Omit<InputHTMLAttributes<HTMLInputElement
   ref?: Ref<HTMLInputElement>;
 }
 
-/** Minus, a number input and plus; the minimum is 0 and the spec's message shows under it. */
+/** Minus, a number input and plus; the minimum is 0 and its required message shows under it. */
 export function QuantityStepper({ label, error, current, onStep, id, ...input }: QuantityStepperProps) {
   const auto = useId();
   const fieldId = id ?? auto;

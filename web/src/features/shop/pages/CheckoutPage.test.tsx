@@ -22,7 +22,7 @@ async function fillCustomer(user: ReturnType<typeof renderRoutes>['user'], phone
 }
 
 describe('checkout', () => {
-  it("shows the spec's messages under the empty fields and toasts 'Fill all fields'; nothing is sent", async () => {
+  it("shows the required messages under the empty fields and toasts 'Fill all fields'; nothing is sent", async () => {
     const { user } = renderRoutes(shopRoutes, '/checkout');
     await user.click(await screen.findByRole('button', { name: 'Proceed to payment' }));
     expect(await screen.findByText('Name is required')).toBeInTheDocument();
@@ -44,7 +44,7 @@ describe('checkout', () => {
     expect(screen.getByText('Invalid email address')).toBeInTheDocument();
   });
 
-  it("keeps the spec's country quirk: an empty country reads 'State is required'", async () => {
+  it("keeps the country quirk: an empty country reads 'State is required'", async () => {
     const { user } = renderRoutes(shopRoutes, '/checkout');
     await user.selectOptions(await screen.findByLabelText('Country'), 'Select country');
     await user.click(screen.getByRole('button', { name: 'Proceed to payment' }));
@@ -138,7 +138,7 @@ describe('checkout', () => {
     expect(calls.createOrder.body.safeParse(net.sent(calls.createOrder)[0]?.body).success).toBe(true);
   });
 
-  it("tells the visitor when the order is refused (the spec only logs it), with the server's message", async () => {
+  it("tells the visitor when the order is refused, with the server's message", async () => {
     net.on(calls.createOrder, {
       status: 400,
       json: { success: 'false', message: 'The order total has changed. Please review your cart.', data: null, errors: [{ field: 'total', message: 'The order total has changed. Please review your cart.' }] },

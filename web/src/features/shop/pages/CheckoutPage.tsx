@@ -19,7 +19,7 @@ import { ShopHeader } from '../components/ShopHeader.js';
 import { SHOP_TEXTS } from '../texts.js';
 import styles from './CheckoutPage.module.css';
 
-/** Checkout (part 2 §2.23): customer information, delivery method, order summary, then off to pay. */
+/** Checkout: customer information, delivery method, order summary, then off to pay. */
 export function CheckoutPage() {
   const items = useAtomValue(cartItemsAtom);
   return (
@@ -83,7 +83,7 @@ function CheckoutFormView() {
       const name = formFieldOf(field);
       if (name in initial) setError(name as FieldPath<CheckoutForm>, { message });
     }
-    // The spec only logs an order-creation failure; we tell the visitor (docs/decisions.md).
+    // An order-creation failure is told to the visitor, not only logged (docs/decisions.md).
     notify.error(result.message);
   };
 

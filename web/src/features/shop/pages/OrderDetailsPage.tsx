@@ -12,8 +12,8 @@ import styles from './ResultPage.module.css';
 const STATUS_LABEL: Record<Order['payment_status'], string> = { paid: 'Paid', pending: 'Pending', declined: 'Declined' };
 
 /**
- * Order details (part 2 §2.26) of the order in ?reference= or the stored transactionRef. The spec
- * falls back to built-in sample data; we never show made-up data as an order: without a reference
+ * Order details of the order in ?reference= or the stored transactionRef. Never made-up sample
+ * data as an order: without a reference
  * (or for an unknown one) the page says there is no order to show.
  */
 export function OrderDetailsPage() {

@@ -16,9 +16,9 @@ import styles from '../payment/Payment.module.css';
 import { SHOP_TEXTS } from '../texts.js';
 
 /**
- * The pay-with dialog (part 2 §2.24): tabs Card, Bank, Transfer, USSD on larger screens, a dropdown
+ * The pay-with dialog: tabs Card, Bank, Transfer, USSD on larger screens, a dropdown
  * with Change Payment Method and Cancel Payment on small ones. The pay button shows the cart's real
- * total (DESIGN.md) instead of the spec's fixed figure.
+ * total instead of a fixed figure (docs/decisions.md).
  */
 export function PaymentPage() {
   const navigate = useNavigate();

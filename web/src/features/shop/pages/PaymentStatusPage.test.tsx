@@ -30,7 +30,7 @@ describe('payment status', () => {
     expect(storedRef()).toBe(JSON.stringify('TC-q'));
   });
 
-  it("uses the stored transactionRef and shows 'Payment Declined.' with the spec's text; the cart is kept", async () => {
+  it("uses the stored transactionRef and shows 'Payment Declined.' with its required text; the cart is kept", async () => {
     localStorage.setItem(`${STORAGE_PREFIX}transactionRef`, JSON.stringify('TC-stored'));
     net.on(calls.getOrder, declined('TC-stored'));
     renderRoutes(shopRoutes, '/payment/status');

@@ -11,7 +11,7 @@ import { SHOP_TEXTS } from '../texts.js';
 import styles from './ResultPage.module.css';
 
 /**
- * Payment status (part 2 §2.25): 'Checking Transaction' while the order is looked up (and while the
+ * Payment status: 'Checking Transaction' while the order is looked up (and while the
  * provider has not decided: checked again a few times), then 'Payment Successful!' (the cart is
  * emptied) or 'Payment Declined.'; an unknown reference says so. A failed request offers a retry
  * instead of spinning forever.

@@ -11,7 +11,7 @@ import { LARGE_SCREEN, useMediaQuery } from '../hooks/useMediaQuery.js';
 import { SHOP_TEXTS } from '../texts.js';
 import styles from './ShopPage.module.css';
 
-/** The card shop (get-card, get-started): the product, and the cart beside it or in a dialog (part 2 §2.22). */
+/** The card shop (get-card, get-started): the product, and the cart beside it or in a dialog. */
 export function ShopPage() {
   const large = useMediaQuery(LARGE_SCREEN);
   const count = useAtomValue(cartCountAtom);

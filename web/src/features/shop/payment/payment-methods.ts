@@ -1,4 +1,4 @@
-/** The pay-with methods (part 2 §2.24); only Card has a form. */
+/** The pay-with methods; only Card has a form. */
 export const PAYMENT_METHODS = [
   { value: 'card', label: 'Card' },
   { value: 'bank', label: 'Bank' },
