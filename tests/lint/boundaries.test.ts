@@ -1,22 +1,5 @@
-import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-
-// Lints small files given on stdin as if they stood at real paths of the tree, so the boundary rules
-// of eslint.config.js are shown to fire (and to stay quiet on allowed imports). ESLint runs as its own
-// process, as `pnpm lint` runs it.
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const eslintBin = fileURLToPath(new URL('../../node_modules/eslint/bin/eslint.js', import.meta.url));
-
-function ruleIds(path: string, code: string): string[] {
-  const run = spawnSync(process.execPath, [eslintBin, '--format', 'json', '--stdin', '--stdin-filename', path], {
-    cwd: root,
-    input: code,
-    encoding: 'utf8',
-  });
-  const results = JSON.parse(run.stdout) as { messages: { ruleId: string | null; message: string }[] }[];
-  return results.flatMap((r) => r.messages.map((m) => m.ruleId ?? m.message));
-}
+import { ruleIds } from './eslint-stdin.js';
 
 describe('import boundaries', () => {
   it('refuses an import of another package from shared', () => {
