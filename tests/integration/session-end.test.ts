@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ADMIN_ID_PREFIX } from '@tapcard/shared/constants';
+import { adminIdOf } from '@tapcard/shared/domain';
 import { buildPath, calls } from '@tapcard/shared/contract';
 import { REALTIME_PATH, endedSchema, simpleAckSchema, subscribeAckSchema, updateSchema } from '@tapcard/shared/realtime';
 import type { ClientToServerEvents, Ended, ServerToClientEvents, SimpleAck, Subscribe, SubscribeAck } from '@tapcard/shared/realtime';
@@ -73,7 +73,7 @@ beforeAll(async () => {
   tid = await register(upstream.url, event, 1, `session-end-${Date.now()}`);
   attendeeId = (await attendeeOf(upstream.url, tid)).attendeeId;
   const profile = await send(calls.userProfile, calls.userProfile.path, { authorization: event.authorization });
-  adminId = `${ADMIN_ID_PREFIX}${profile.data.id}`;
+  adminId = adminIdOf(profile.data.id);
 });
 afterEach(() => {
   for (const socket of sockets.splice(0)) socket.close();

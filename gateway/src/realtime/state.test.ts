@@ -1,7 +1,8 @@
 import type { ChatMessage, LiveAttendee, LiveState, PrivateChat } from '@tapcard/shared/contract';
 import { snapshotSchema, updateSchema } from '@tapcard/shared/realtime';
 import { describe, expect, test } from 'vitest';
-import { GROUP_CHAT_LIMIT, applyLiveState, stateFromLive } from './state.js';
+import { GROUP_CHAT_LIMIT } from '@tapcard/shared/constants';
+import { applyLiveState, stateFromLive } from './state.js';
 import type { EventState } from './state.js';
 import { buildUpdates } from './updates.js';
 import { buildView } from './views.js';

@@ -1,11 +1,9 @@
+import { GROUP_CHAT_LIMIT, PRIVATE_CHAT_LIMIT } from '@tapcard/shared/constants';
 import { chatMessageSchema, liveAttendeeSchema, liveStateSchema, privateChatSchema } from '@tapcard/shared/contract';
 import type { ChatMessage, LiveAttendee, LiveState, PrivateChat } from '@tapcard/shared/contract';
 import { z } from 'zod';
 
 /** The last known state of one event, built from live-state polls; every view is cut from it. */
-
-export const GROUP_CHAT_LIMIT = 200;
-export const PRIVATE_CHAT_LIMIT = 1000;
 
 export const eventStateSchema = z.object({
   eventId: z.string().min(1).max(128),

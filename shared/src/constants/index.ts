@@ -5,13 +5,8 @@
 
 /** The product's name wherever a text names the product. */
 export const PRODUCT_NAME = 'TapCard';
-/** The support phone and email the texts show (get-cards and arena contact buttons). */
-export const SUPPORT_PHONE = '+2348000000000';
-export const SUPPORT_EMAIL = 'hello@tapcard.example';
-/** External card-purchase page of the not-found page's 'Get a Card' button. */
-export const CARD_PURCHASE_URL = '/get-card';
 
-// ── Cards, accounts and uploads ──────────────────────────────────────────────────────────────
+// ── Accounts, cards and uploads ──────────────────────────────────────────
 export const ACTIVATION_TOKEN_LENGTH = 6;
 export const PASSWORD_MIN_LENGTH = 8;
 export const EMAIL_CODE_MIN_LENGTH = 4;
@@ -21,26 +16,9 @@ export const EMAIL_CODE_TTL_MS = 10 * 60 * 1000;
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
 export const MAX_UPLOAD_BYTES = 10_485_760;
-export const IMAGE_COMPRESSION_QUALITY = 0.7;
 /** The second set of size checks (the alternative upload limits). */
 export const ALT_IMAGE_LIMIT_BYTES = 20_000;
 export const ALT_FILE_LIMIT_BYTES = 2_000_000;
-
-export const TOAST_AUTO_CLOSE_MS = 3000;
-export const LOADING_TOAST_DISMISS_MS = 2000;
-export const LOADING_TOAST_DISMISS_LONG_MS = 3000;
-export const CONTACT_TOAST_MS = 3000;
-export const CART_TOAST_MS = 300;
-export const UPLOAD_WARNING_MS = 3000;
-
-export const QUICK_LINK_LONG_PRESS_MS = 1000;
-export const QUICK_LINK_GRID_COLUMNS = 4;
-export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
-
-/** The local-storage wipe, applied as an inactivity expiry (docs/decisions.md, Trust). */
-export const STORAGE_WIPE_MS = 300_000;
-/** The visitor card page redirects to login after this long. */
-export const CARD_PAGE_REDIRECT_MS = 300_000;
 
 export const PHONE_COUNTRY_PREFIX = '234';
 export const CURRENCY = 'NGN';
@@ -49,32 +27,15 @@ export const CURRENCY = 'NGN';
 export const DEFAULT_PHONE_POSITION = 1;
 export const DEFAULT_WHATSAPP_POSITION = 2;
 
-export const CONTACTS_PAGE_MAX_WIDTH_PX = 1080;
-
-// ── Events, chat and shop ──────────────────────────────────────────────────────────────
+// ── Shop, events and chat ────────────────────────────────────────────────
 export const CARD_PRICE_NGN = 10_000;
 export const VAT_RATE = 0.075;
 export const SHIPPING_PICKUP_NGN = 0;
 export const SHIPPING_WITHIN_LAGOS_NGN = 2500;
 export const SHIPPING_OUTSIDE_LAGOS_NGN = 5000;
-export const DEFAULT_QUANTITY = 1;
 export const MIN_QUANTITY = 0;
 
 export const POLL_INTERVAL_MS = 1000;
-
-export const EVENT_WIZARD_STEPS = 3;
-export const GALLERY_COLUMNS = 3;
-export const DEFAULT_START_TIME = '12:00';
-export const DEFAULT_END_TIME = '13:00';
-
-export const TRUNCATE = {
-  organiserTitle: 13,
-  organiserDescription: 50,
-  featuredDescription: 100,
-  publicTitle: 22,
-  publicDescription: 60,
-  latestDescription: 50,
-} as const;
 
 export const AVATARS = {
   organiser: 7,
@@ -85,8 +46,6 @@ export const AVATARS = {
 export const CARD_NUMBER_MAX_LENGTH = 19;
 export const CARD_EXPIRY_MAX_LENGTH = 5;
 export const CARD_CVC_MAX_LENGTH = 3;
-/** The pay button's fixed figure of the original design; the button shows the real total instead (docs/decisions.md). Kept for reference. */
-export const SPEC_FIXED_PAY_AMOUNT_NGN = 27_578;
 
 export const EVENT_LOOKUP_PAGE = 1;
 export const EVENT_LOOKUP_LIMIT = 100;
@@ -101,9 +60,6 @@ export const PAYMENT_HOLD_MINUTES = 15;
 
 /** Chat message id prefix of organiser (admin) posts. */
 export const ADMIN_ID_PREFIX = 'admin-';
-
-/** Upload folders the upstream accepts. */
-export const UPLOAD_FOLDERS = ['profile', 'services', 'events_gallery', 'events_banner'] as const;
 
 // ── Domain helpers (shared/src/domain) ─────────────────────────────────────
 /** A number already starting with the country prefix is kept as it is when it is longer than this many digits. */
@@ -123,6 +79,10 @@ export const EXCHANGE_PHONE_MAX_DIGITS = 15;
 export const CHECKOUT_PHONE_DIGITS = 10;
 /** Longest chat message accepted, group or private (our bound, docs/decisions.md, Validation). */
 export const CHAT_MESSAGE_MAX_LENGTH = 2000;
+/** The newest group messages a live view carries (arena, chip, organiser, the full live state). */
+export const GROUP_CHAT_LIMIT = 200;
+/** The newest private messages a live view carries. */
+export const PRIVATE_CHAT_LIMIT = 1000;
 /** Length bounds of an attendee's access token typed on the chip page (our bounds). */
 export const ACCESS_TOKEN_MIN_LENGTH = 16;
 export const ACCESS_TOKEN_MAX_LENGTH = 128;

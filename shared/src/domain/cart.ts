@@ -153,7 +153,7 @@ export function cartTotals(items: readonly Pick<CartItem, 'qty' | 'color'>[], sh
   return { subtotal, vat, shipping: shippingFee, total: subtotal + shippingFee + vat };
 }
 
-/** The cart toasts (shown for CART_TOAST_MS, bottom centre). */
+/** The cart toasts' texts. */
 export const cartToast = {
   added: (colour: CardColour | string): string => `${colour} card added to cart`,
   updated: (colour: CardColour | string): string => `${colour} card updated in cart`,

@@ -67,6 +67,9 @@ export const messages = {
   imageTooLarge: `Image size must not be larger than ${MAX_UPLOAD_BYTES / BYTES_PER_MB}MB`,
   altImageTooLarge: 'The image is too large',
   altFileTooLarge: 'The file is too large',
+  /** An upload stored, and an upload refused or broken (the upstream's answers, the web's toasts). */
+  uploaded: 'Uploaded successfully',
+  uploadFailed: 'Unable to upload file',
 
   // ── Events and tickets ─────────────────────────────────────────
   eventNameRequired: 'Please enter event name',

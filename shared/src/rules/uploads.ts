@@ -2,6 +2,10 @@
 import { ALT_FILE_LIMIT_BYTES, ALT_IMAGE_LIMIT_BYTES, MAX_UPLOAD_BYTES } from '../constants/index.js';
 import { messages } from './messages.js';
 
+/** The folders an upload may be stored under. */
+export const UPLOAD_FOLDERS = ['profile', 'services', 'events_gallery', 'events_banner'] as const;
+export type UploadFolder = (typeof UPLOAD_FOLDERS)[number];
+
 /** At most `limit` bytes (inclusive); a negative or non-finite size is refused too. */
 const within = (bytes: number, limit: number): boolean => Number.isFinite(bytes) && bytes >= 0 && bytes <= limit;
 

@@ -19,8 +19,8 @@ import { HttpError, badRequest } from './http-error.js';
  * table or its final name until the caller stores it with storeUpload().
  */
 
-/** Upstream's own failure texts of the upload flow. */
-export const UPLOAD_FILE_FAILED = 'Unable to upload file';
+/** The failure text of the upload flow. */
+export const UPLOAD_FILE_FAILED = messages.uploadFailed;
 export const UPLOAD_IMAGE_FAILED = 'Unable to upload image';
 
 export interface ImageKind {

@@ -1,4 +1,4 @@
-import { AVATARS, EVENT_LOOKUP_LIMIT } from '@tapcard/shared/constants';
+import { AVATARS, EVENT_LOOKUP_LIMIT, GROUP_CHAT_LIMIT, PRIVATE_CHAT_LIMIT } from '@tapcard/shared/constants';
 import type { Attendee, ChatMessage, Event, EventSummary, PrivateChat, PublicAttendee } from '@tapcard/shared/contract';
 import { splitEvents } from '@tapcard/shared/domain';
 import { sql, type Kysely } from 'kysely';
@@ -9,10 +9,6 @@ import { notFound } from '../lib/http-error.js';
 
 type Db = Kysely<Database>;
 
-/** The newest group messages a view carries (arena, chip, organiser, full live state). */
-export const GROUP_CHAT_LIMIT = 200;
-/** The newest private messages a view carries. */
-export const PRIVATE_CHAT_LIMIT = 1000;
 /** Attendees an event carries beside attendee_count (the organiser's view shows the most avatars). */
 export const ATTENDEE_PREVIEW = AVATARS.organiser;
 

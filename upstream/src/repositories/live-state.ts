@@ -1,7 +1,8 @@
 import type { LiveState } from '@tapcard/shared/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { chatWire, eventById, eventSummary, GROUP_CHAT_LIMIT, PRIVATE_CHAT_LIMIT, privateChatWire } from './events.js';
+import { GROUP_CHAT_LIMIT, PRIVATE_CHAT_LIMIT } from '@tapcard/shared/constants';
+import { chatWire, eventById, eventSummary, privateChatWire } from './events.js';
 
 /**
  * The gateway poller's read of one event (service key). `version` is the event's change counter

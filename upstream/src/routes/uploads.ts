@@ -3,6 +3,7 @@ import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { calls, uploadFieldsSchema, upstreamPages } from '@tapcard/shared/contract';
+import { messages } from '@tapcard/shared/rules';
 import { clientKey } from '../lib/client-address.js';
 import { badRequest, notFound } from '../lib/http-error.js';
 import { readForm, storeUpload, UPLOAD_FILE_FAILED, UPLOAD_NAME, type StoredUpload } from '../lib/multipart.js';
@@ -30,7 +31,7 @@ export default async function uploadsRoutes(app: FastifyInstance): Promise<void>
       });
       const done = stored as StoredUpload | null;
       if (!done) throw new Error('upload was not stored');
-      return { success: 'true', message: 'Uploaded successfully', data: { url: done.url, name: done.name } };
+      return { success: 'true', message: messages.uploaded, data: { url: done.url, name: done.name } };
     } catch (error) {
       await (stored as StoredUpload | null)?.remove();
       throw error;

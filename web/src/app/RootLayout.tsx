@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useNavigate } from 'react-router-dom';
-import { TOAST_AUTO_CLOSE_MS } from '@tapcard/shared/constants';
+import { TOAST_AUTO_CLOSE_MS } from '../lib/ui.js';
 import { LoadingScreen } from '../components/LoadingScreen.js';
 import { OfflineBanner } from '../components/OfflineBanner.js';
 import { useHydrated } from '../lib/hydration.js';

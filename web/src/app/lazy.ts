@@ -1,4 +1,4 @@
-import { CHUNK_LOAD_TIMEOUT_MS } from '@tapcard/shared/constants';
+import { CHUNK_LOAD_TIMEOUT_MS } from '../lib/ui.js';
 import type { ComponentType } from 'react';
 
 /** A failed or timed-out download of a route's code (a ChunkLoadError, 'Loading chunk failed'). */

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { Provider as JotaiProvider } from 'jotai';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { STORAGE_WIPE_MS } from '@tapcard/shared/constants';
+import { STORAGE_WIPE_MS } from '../lib/ui.js';
 import { calls } from '@tapcard/shared/contract';
 import { createQueryClient } from '../lib/query.js';
 import { currentAuthorization, jotaiStore, readDashboardData, writeDashboardData } from '../lib/session.js';

@@ -1,5 +1,5 @@
 import { Mail, MessageCircle, Phone } from 'lucide-react';
-import { SUPPORT_EMAIL, SUPPORT_PHONE } from '@tapcard/shared/constants';
+import { SUPPORT_EMAIL, SUPPORT_PHONE } from '../lib/ui.js';
 import styles from './ContactButtons.module.css';
 
 /** https://wa.me/<digits> of a phone number (WhatsApp takes the international number without '+'). */

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { GALLERY_COLUMNS } from '@tapcard/shared/constants';
+import { GALLERY_COLUMNS } from '../lib/ui.js';
 import { imageUrl } from '../lib/image.js';
 import styles from './EventParts.module.css';
 

@@ -1,4 +1,3 @@
-import { CARD_PURCHASE_URL } from '@tapcard/shared/constants';
 import { routes } from '../lib/paths.js';
 import { ButtonLink } from './Button.js';
 import { Page } from './Page.js';
@@ -21,7 +20,7 @@ export function GetStartedPanel() {
         <h1>{GET_STARTED_TEXTS.title}</h1>
         <p>{GET_STARTED_TEXTS.body}</p>
         <div style={{ display: 'flex', gap: 'var(--space-3)', justifyContent: 'center', flexWrap: 'wrap' }}>
-          <ButtonLink to={CARD_PURCHASE_URL}>{GET_STARTED_TEXTS.getCard}</ButtonLink>
+          <ButtonLink to={routes.getCard}>{GET_STARTED_TEXTS.getCard}</ButtonLink>
           <ButtonLink to={routes.home} variant="secondary">
             {GET_STARTED_TEXTS.home}
           </ButtonLink>

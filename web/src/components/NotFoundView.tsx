@@ -1,4 +1,3 @@
-import { CARD_PURCHASE_URL } from '@tapcard/shared/constants';
 import { routes } from '../lib/paths.js';
 import { ButtonLink } from './Button.js';
 import styles from './NotFoundView.module.css';
@@ -11,7 +10,7 @@ export function NotFoundView() {
       <p>But sadly, its of no use to you, please go back.</p>
       <div className={styles.actions}>
         <ButtonLink to={routes.home}>Home</ButtonLink>
-        <ButtonLink to={CARD_PURCHASE_URL} variant="secondary">
+        <ButtonLink to={routes.getCard} variant="secondary">
           Get a Card
         </ButtonLink>
         <ButtonLink to={routes.faq} variant="secondary">

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { STORAGE_WIPE_MS } from '@tapcard/shared/constants';
+import { STORAGE_WIPE_MS } from './ui.js';
 import { currentAuthorization } from './session.js';
 import { asNumber, readStored, removeStored, VISITOR_TRANSIENT_KEYS, writeStored } from './storage.js';
 

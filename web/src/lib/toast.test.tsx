@@ -1,7 +1,7 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { ToastContainer } from 'react-toastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { TOAST_AUTO_CLOSE_MS } from '@tapcard/shared/constants';
+import { TOAST_AUTO_CLOSE_MS } from './ui.js';
 import { loadToastify, notify } from './toast.js';
 
 /** The toasts on screen (react-toastify renders each as an alert). */

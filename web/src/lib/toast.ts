@@ -1,6 +1,6 @@
 import type { Id, ToastOptions } from 'react-toastify';
 import type * as Toastify from 'react-toastify';
-import { LOADING_TOAST_DISMISS_MS, TOAST_AUTO_CLOSE_MS } from '@tapcard/shared/constants';
+import { LOADING_TOAST_DISMISS_MS, TOAST_AUTO_CLOSE_MS } from './ui.js';
 
 // react-toastify is fetched after the first render (the JS budget, tests/budget): the shell mounts its container
 // lazily, and a toast asked for before either arrives is shown as soon as they have (react-toastify queues

@@ -1,17 +1,15 @@
 import imageCompression from 'browser-image-compression';
 import { useCallback, useState } from 'react';
-import { IMAGE_COMPRESSION_QUALITY, UPLOAD_WARNING_MS } from '@tapcard/shared/constants';
+import { IMAGE_COMPRESSION_QUALITY, UPLOAD_WARNING_MS } from './ui.js';
 import { calls, type UploadResult } from '@tapcard/shared/contract';
-import { checkImageSize } from '@tapcard/shared/rules';
+import { checkImageSize, messages, type UploadFolder } from '@tapcard/shared/rules';
 import { apiUrl, authHeaders, SERVER_ERROR } from './api.js';
 import { notify } from './toast.js';
 
-export type UploadFolder = 'profile' | 'services' | 'events_gallery' | 'events_banner';
-
 export const UPLOAD_TEXTS = {
   uploading: 'Uploading...',
-  uploaded: 'Uploaded successfully',
-  uploadFailed: 'Unable to upload file',
+  uploaded: messages.uploaded,
+  uploadFailed: messages.uploadFailed,
   imageFailed: 'Unable to upload image',
 } as const;
 

@@ -5,7 +5,7 @@ import { Provider as JotaiProvider } from 'jotai';
 import { Suspense, useEffect } from 'react';
 import { createMemoryRouter, Outlet, RouterProvider, useLocation, useNavigate, type RouteObject } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
-import { TOAST_AUTO_CLOSE_MS } from '@tapcard/shared/constants';
+import { TOAST_AUTO_CLOSE_MS } from '../lib/ui.js';
 import { setNavigator } from '../lib/navigation.js';
 import { createQueryClient } from '../lib/query.js';
 import { authTokenAtom, jotaiStore } from '../lib/session.js';

@@ -1,6 +1,6 @@
 import { Plus, TriangleAlert, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { QUICK_LINK_GRID_COLUMNS } from '@tapcard/shared/constants';
+import { QUICK_LINK_GRID_COLUMNS } from '../../lib/ui.js';
 import type { CardField } from '@tapcard/shared/contract';
 import { Button } from '../../components/Button.js';
 import { FieldIcon } from '../../components/FieldIcon.js';

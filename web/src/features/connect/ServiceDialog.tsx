@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useState, type ChangeEvent } from 'react';
 import { useForm } from 'react-hook-form';
-import { UPLOAD_WARNING_MS } from '@tapcard/shared/constants';
+import { UPLOAD_WARNING_MS } from '../../lib/ui.js';
 import { calls } from '@tapcard/shared/contract';
 import { checkImageSize, serviceFormSchema, type ServiceFormValues } from '@tapcard/shared/rules';
 import { Button } from '../../components/Button.js';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { QUICK_LINK_LONG_PRESS_MS } from '@tapcard/shared/constants';
+import { QUICK_LINK_LONG_PRESS_MS } from '../../lib/ui.js';
 
 /**
  * A press held for QUICK_LINK_LONG_PRESS_MS (1000 ms) calls `onLongPress`. The click that ends a long

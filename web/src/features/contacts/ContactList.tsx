@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from 'react-router-dom';
-import { CONTACTS_PAGE_MAX_WIDTH_PX } from '@tapcard/shared/constants';
+import { CONTACTS_PAGE_MAX_WIDTH_PX } from '../../lib/ui.js';
 import type { Contact } from '@tapcard/shared/contract';
 import { Button } from '../../components/Button.js';
 import { Avatar, BackLink, EmptyState } from '../../components/Page.js';

@@ -1,6 +1,6 @@
 import { Pencil, Trash2 } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { TRUNCATE } from '@tapcard/shared/constants';
+import { TRUNCATE } from '../../lib/ui.js';
 import type { Event } from '@tapcard/shared/contract';
 import { formatEventDate, offersGetChips, truncate } from '@tapcard/shared/domain';
 import { EventBanner } from '../../components/EventBanner.js';

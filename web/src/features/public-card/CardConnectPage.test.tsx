@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CARD_PAGE_REDIRECT_MS } from '@tapcard/shared/constants';
+import { CARD_PAGE_REDIRECT_MS } from '../../lib/ui.js';
 import { calls, type PublicCard } from '@tapcard/shared/contract';
 import { paths, routes } from '../../lib/paths.js';
 import { mockNetwork, ok } from '../../test/network.js';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { CARD_PAGE_REDIRECT_MS } from '@tapcard/shared/constants';
+import { CARD_PAGE_REDIRECT_MS } from '../../lib/ui.js';
 import { ButtonLink } from '../../components/Button.js';
 import { NotFoundView } from '../../components/NotFoundView.js';
 import { API_BASE } from '../../lib/image.js';

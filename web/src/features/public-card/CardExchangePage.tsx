@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router-dom';
-import { CONTACT_TOAST_MS } from '@tapcard/shared/constants';
+import { CONTACT_TOAST_MS } from '../../lib/ui.js';
 import { calls } from '@tapcard/shared/contract';
 import { contactExchangeSchema, type ContactExchangeValues } from '@tapcard/shared/rules';
 import { Button } from '../../components/Button.js';

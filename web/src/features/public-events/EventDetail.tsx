@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { AVATARS, CARD_PURCHASE_URL } from '@tapcard/shared/constants';
+import { AVATARS } from '@tapcard/shared/constants';
 import type { Event } from '@tapcard/shared/contract';
 import { formatEventDate, formatEventDateTime, parseEventDate, timeZoneLabel } from '@tapcard/shared/domain';
 import { AvatarStack } from '../../components/AvatarStack.js';
@@ -9,6 +9,7 @@ import { GalleryGrid } from '../../components/GalleryGrid.js';
 import { Notice } from '../../components/Page.js';
 import { isSoldOut, TicketList } from '../../components/TicketList.js';
 import { useHydrated } from '../../lib/hydration.js';
+import { routes } from '../../lib/paths.js';
 import { AddToCalendar } from './AddToCalendar.js';
 import styles from './PublicEvents.module.css';
 import { TEXTS } from './texts.js';
@@ -75,7 +76,7 @@ export function EventDetail({
       {ended ? (
         <>
           <Notice>{TEXTS.concluded}</Notice>
-          <ButtonLink to={CARD_PURCHASE_URL} variant="secondary">
+          <ButtonLink to={routes.getCard} variant="secondary">
             {TEXTS.getCard}
           </ButtonLink>
         </>

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { TRUNCATE } from '@tapcard/shared/constants';
+import { TRUNCATE } from '../../lib/ui.js';
 import type { Event } from '@tapcard/shared/contract';
 import { formatEventDate, truncate } from '@tapcard/shared/domain';
 import { ButtonLink } from '../../components/Button.js';

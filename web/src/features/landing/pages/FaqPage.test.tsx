@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SUPPORT_EMAIL, SUPPORT_PHONE } from '@tapcard/shared/constants';
+import { SUPPORT_EMAIL, SUPPORT_PHONE } from '../../../lib/ui.js';
 import { mockNetwork } from '../../../test/network.js';
 import { renderRoutes } from '../../../test/render.js';
 import { landingRoutes } from '../test-utils.js';

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
-import { PRODUCT_NAME, SUPPORT_EMAIL } from '@tapcard/shared/constants';
+import { PRODUCT_NAME } from '@tapcard/shared/constants';
+import { SUPPORT_EMAIL } from '../../../lib/ui.js';
 import { routes } from '../../../lib/paths.js';
 import { SiteLayout } from '../components/SiteLayout.js';
 import styles from '../components/SiteLayout.module.css';

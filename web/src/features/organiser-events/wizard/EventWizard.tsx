@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
-import { EVENT_WIZARD_STEPS } from '@tapcard/shared/constants';
+import { EVENT_WIZARD_STEPS } from '../../../lib/ui.js';
 import { calls } from '@tapcard/shared/contract';
 import { Button } from '../../../components/Button.js';
 import { Dialog } from '../../../components/Dialog.js';

@@ -10,7 +10,8 @@ import {
   validate,
   type EventFieldKey,
 } from '@tapcard/shared/rules';
-import { DEFAULT_END_TIME, DEFAULT_REGISTRATIONS_PER_EMAIL, DEFAULT_START_TIME } from '@tapcard/shared/constants';
+import { DEFAULT_REGISTRATIONS_PER_EMAIL } from '@tapcard/shared/constants';
+import { DEFAULT_END_TIME, DEFAULT_START_TIME } from '../../../lib/ui.js';
 import { readStored, removeStored, writeStored } from '../../../lib/storage.js';
 
 /**

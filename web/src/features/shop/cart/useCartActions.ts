@@ -1,6 +1,6 @@
 import { atom, useSetAtom } from 'jotai';
 import { useCallback, useMemo } from 'react';
-import { CART_TOAST_MS } from '@tapcard/shared/constants';
+import { CART_TOAST_MS } from '../../../lib/ui.js';
 import { cartToast, type CardColour, type CartItem } from '@tapcard/shared/domain';
 import { notify } from '../../../lib/toast.js';
 import { addToCartAtom, decreaseItemAtom, increaseItemAtom, removeItemAtom } from './cart-state.js';

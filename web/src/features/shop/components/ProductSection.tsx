@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { CARD_PRICE_NGN, DEFAULT_QUANTITY } from '@tapcard/shared/constants';
+import { CARD_PRICE_NGN } from '@tapcard/shared/constants';
+import { DEFAULT_QUANTITY } from '../../../lib/ui.js';
 import { CARD_COLOURS, DEFAULT_COLOUR, formatNaira, type CardColour } from '@tapcard/shared/domain';
 import { addToCartSchema } from '@tapcard/shared/rules';
 import { Button } from '../../../components/Button.js';
