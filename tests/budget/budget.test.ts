@@ -15,7 +15,7 @@ import {
   type Manifest,
 } from './measure.js';
 
-// Issue 8: the production build's first-render JS per route group, gzipped, against tests/budget/budgets.json.
+// The production build's first-render JS per route group, gzipped, against tests/budget/budgets.json.
 // `pnpm test` builds web before vitest runs; a missing build is a failure, never a skip.
 const web = fileURLToPath(new URL('../../web/', import.meta.url));
 const dist = join(web, 'dist');

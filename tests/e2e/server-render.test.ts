@@ -5,7 +5,7 @@ import { DEMO } from './support/demo.js';
 import { PHONE_WIDTH } from './support/layout.js';
 
 /**
- * Issue 8: the public card, the arena and the landing page are rendered by the gateway, so a visitor on
+ * The public card, the arena and the landing page are rendered by the gateway, so a visitor on
  * a slow phone sees the page before any script has arrived; the scripts then take the page over
  * (hydration) without redrawing it.
  */

@@ -8,7 +8,7 @@ import { startStack } from '../support/stack.js';
 import type { Stack } from '../support/stack.js';
 
 /**
- * Issue 8's "realtime under faults", small and fast: the reference upstream and two gateways as
+ * "Realtime under faults", small and fast: the reference upstream and two gateways as
  * child processes (from their sources, through tsx) sharing one Redis, clients in this process.
  * The same scenarios run at full scale in tests/bench/realtime (see its README).
  *

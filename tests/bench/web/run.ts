@@ -61,7 +61,7 @@ interface Page {
   target: Target;
 }
 
-// Issue 8: performance ≥ 95 on the public card page and the arena, ≥ 90 elsewhere; LCP ≤ 1.5 s on
+// The targets: performance ≥ 95 on the public card page and the arena, ≥ 90 elsewhere; LCP ≤ 1.5 s on
 // the card page; CLS ≤ 0.05 everywhere.
 const PAGES: Page[] = [
   { key: 'card', name: 'public card page', path: '/card/connect?link=tolu-adeyemi-demo', target: { performance: 95, lcpMs: 1500, cls: 0.05 } },
