@@ -207,3 +207,9 @@ export async function firstCardType(db: DbLike, profileId: string): Promise<stri
     .executeTakeFirst();
   return device?.type;
 }
+
+/** The user whose card has this public link. */
+export async function cardOwner(db: DbLike, link: string): Promise<string | undefined> {
+  const card = await db.selectFrom('card_profiles').select('user_id').where('link', '=', link).executeTakeFirst();
+  return card?.user_id;
+}

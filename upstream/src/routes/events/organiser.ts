@@ -1,36 +1,36 @@
 import { calls } from '@tapcard/shared/contract';
 import { ADMIN_NAME, adminIdOf, eventTiming } from '@tapcard/shared/domain';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
-import { randomId } from '../../lib/crypto.js';
+import { checkIn } from '../../domain/check-in.js';
+import { checkStartNotPast, checkTickets, instants, retryOnCleanNameClash } from '../../domain/event-details.js';
 import { inEventChange } from '../../domain/event-sequence.js';
+import { randomId } from '../../lib/crypto.js';
 import { badRequest, forbidden, notFound } from '../../lib/http-error.js';
 import { route } from '../../lib/route.js';
 import { CHAT_ENDED_MESSAGE, NOT_SELF_MESSAGE } from './common.js';
 import { requireConfirmedAttendee, storeGroupChat, storePrivateChat } from '../../repositories/chats.js';
-import { liveState } from '../../repositories/live-state.js';
+import { chipsOfEvent } from '../../repositories/chips.js';
 import {
-  checkStartNotPast,
-  checkTickets,
   claimCleanName,
-  freeCleanName,
-  insertPrices,
-  instants,
-  replaceGallery,
-  replacePrices,
-  retryOnCleanNameClash,
-} from './payload.js';
-import {
+  deleteOwnEvent,
   eventById,
   eventDates,
   eventLists,
+  eventName,
+  eventsOfOwner,
   eventView,
   eventViews,
+  freeCleanName,
+  insertEvent,
   organiserAttendees,
   ownEvent,
   partyPrivateChats,
   recentChats,
+  replaceGallery,
+  updateEvent,
 } from '../../repositories/events.js';
+import { liveState } from '../../repositories/live-state.js';
+import { insertPrices, replacePrices } from '../../repositories/tickets.js';
 
 /**
  * The organiser's calls (bearer token). Every call is scoped to the caller's own events: another
@@ -38,16 +38,7 @@ import {
  */
 export function organiserRoutes(app: FastifyInstance): void {
   route(app, calls.listEvents)(async ({ query, user }) => {
-    const rows = await app.db
-      .selectFrom('events')
-      .selectAll()
-      .where('user_id', '=', user.id)
-      .orderBy('start_date', 'desc')
-      .orderBy('created_at', 'desc')
-      .orderBy('id')
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit)
-      .execute();
+    const rows = await eventsOfOwner(app.db, user.id, query.page, query.limit);
     const views = await eventViews(app.db, rows);
     return { success: 'true', data: { ...eventLists(views, app.now()), user: { name: user.name, image: user.image } } };
   });
@@ -66,26 +57,23 @@ export function organiserRoutes(app: FastifyInstance): void {
     await retryOnCleanNameClash(() =>
       app.db.transaction().execute(async (trx) => {
         const name = await freeCleanName(trx, body.title);
-        await trx
-          .insertInto('events')
-          .values({
-            id,
-            user_id: user.id,
-            title: body.title,
-            description: body.description,
-            location: body.location,
-            image: body.image,
-            start_date: start,
-            end_date: end,
-            start_text: body.start_date,
-            end_text: body.end_date ?? null,
-            clean_name: name,
-            max_registrations_per_email: body.max_registrations_per_email,
-            confirm_email_for_free: body.confirm_email_for_free,
-            created_at: now,
-            updated_at: now,
-          })
-          .execute();
+        await insertEvent(trx, {
+          id,
+          user_id: user.id,
+          title: body.title,
+          description: body.description,
+          location: body.location,
+          image: body.image,
+          start_date: start,
+          end_date: end,
+          start_text: body.start_date,
+          end_text: body.end_date ?? null,
+          clean_name: name,
+          max_registrations_per_email: body.max_registrations_per_email,
+          confirm_email_for_free: body.confirm_email_for_free,
+          created_at: now,
+          updated_at: now,
+        });
         await claimCleanName(trx, id, name);
         await insertPrices(trx, id, body.prices);
         await replaceGallery(trx, id, body.gallery);
@@ -103,26 +91,22 @@ export function organiserRoutes(app: FastifyInstance): void {
     await retryOnCleanNameClash(() =>
       inEventChange(app.db, existing.id, async (trx) => {
         // Read again under the event row's lock: a rename that committed meanwhile is the former name.
-        const current = await trx.selectFrom('events').select(['title', 'clean_name']).where('id', '=', existing.id).executeTakeFirstOrThrow();
+        const current = await eventName(trx, existing.id);
         const cleanName = body.title === current.title ? current.clean_name : await freeCleanName(trx, body.title, existing.id);
-        await trx
-          .updateTable('events')
-          .set({
-            title: body.title,
-            description: body.description,
-            location: body.location,
-            image: body.image,
-            start_date: start,
-            end_date: end,
-            start_text: body.start_date,
-            end_text: body.end_date ?? null,
-            clean_name: cleanName,
-            max_registrations_per_email: body.max_registrations_per_email,
-            confirm_email_for_free: body.confirm_email_for_free,
-            updated_at: now,
-          })
-          .where('id', '=', existing.id)
-          .execute();
+        await updateEvent(trx, existing.id, {
+          title: body.title,
+          description: body.description,
+          location: body.location,
+          image: body.image,
+          start_date: start,
+          end_date: end,
+          start_text: body.start_date,
+          end_text: body.end_date ?? null,
+          clean_name: cleanName,
+          max_registrations_per_email: body.max_registrations_per_email,
+          confirm_email_for_free: body.confirm_email_for_free,
+          updated_at: now,
+        });
         if (cleanName !== current.clean_name) await claimCleanName(trx, existing.id, cleanName, current.clean_name);
         await replacePrices(trx, existing.id, body.prices);
         await replaceGallery(trx, existing.id, body.gallery);
@@ -132,8 +116,7 @@ export function organiserRoutes(app: FastifyInstance): void {
   });
 
   route(app, calls.deleteEvent)(async ({ params, user }) => {
-    const result = await app.db.deleteFrom('events').where('id', '=', params.id).where('user_id', '=', user.id).executeTakeFirst();
-    if (result.numDeletedRows === 0n) throw notFound('Event not found');
+    if (!(await deleteOwnEvent(app.db, params.id, user.id))) throw notFound('Event not found');
     return { success: 'true', message: 'Event deleted' };
   });
 
@@ -144,34 +127,18 @@ export function organiserRoutes(app: FastifyInstance): void {
       organiserAttendees(app.db, row.id),
       recentChats(app.db, row.id),
       partyPrivateChats(app.db, row.id, adminIdOf(user.id)),
-      app.db.selectFrom('chips').select(['id', 'attendee_id']).where('event_id', '=', row.id).orderBy('created_at').orderBy('id').execute(),
+      chipsOfEvent(app.db, row.id),
     ]);
     return { success: 'true', data: { ...view, attendees, chats, private_chats: privateChats, chips } };
   });
 
   route(app, calls.checkIn)(async ({ params, body, user }) => {
-    // url_id (the chip the check-in came from) is accepted as the spec sends it; the attendee id in the path decides.
+    // url_id (the chip the check-in came from) is accepted as the web sends it; the attendee id in the path decides.
     await ownEvent(app.db, body.event_id, user.id);
-    const attendee = await app.db
-      .selectFrom('attendees')
-      .select(['id', 'checked_in'])
-      .where('id', '=', params.id)
-      .where('event_id', '=', body.event_id)
-      .where('status', '=', 'confirmed')
-      .executeTakeFirst();
-    if (!attendee) throw notFound('Attendee not found');
-    if (body.checked_in !== undefined && body.checked_in === attendee.checked_in) {
-      return { success: 'true', data: { status: attendee.checked_in, event_id: body.event_id } };
-    }
-    const status = await inEventChange(app.db, body.event_id, async (trx, seq) => {
-      const updated = await trx
-        .updateTable('attendees')
-        .set({ checked_in: body.checked_in ?? sql<boolean>`not checked_in`, seq })
-        .where('id', '=', attendee.id)
-        .returning('checked_in')
-        .executeTakeFirstOrThrow();
-      return updated.checked_in;
-    });
+    const result = await checkIn(app.db, body.event_id, params.id, body.checked_in);
+    if (!result) throw notFound('Attendee not found');
+    const { status } = result;
+    if (!result.changed) return { success: 'true', data: { status, event_id: body.event_id } };
     return { success: 'true', message: status ? 'Checked in' : 'Marked absent', data: { status, event_id: body.event_id } };
   });
 

@@ -1,0 +1,70 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from '../db/schema.js';
+
+/** Attendees as the check-in, the token page, the chips and the arena read and write them. */
+
+type DbLike = Kysely<Database> | Transaction<Database>;
+
+/** A confirmed attendee of an event with their check-in. */
+export async function confirmedAttendeeCheckIn(db: DbLike, eventId: string, attendeeId: string): Promise<{ id: string; checked_in: boolean } | undefined> {
+  return db
+    .selectFrom('attendees')
+    .select(['id', 'checked_in'])
+    .where('id', '=', attendeeId)
+    .where('event_id', '=', eventId)
+    .where('status', '=', 'confirmed')
+    .executeTakeFirst();
+}
+
+/** Sets the check-in (toggles it when `wanted` is undefined), stamped with the change's seq; answers the new state. */
+export async function setCheckedIn(trx: Transaction<Database>, attendeeId: string, wanted: boolean | undefined, seq: number): Promise<boolean> {
+  const updated = await trx
+    .updateTable('attendees')
+    .set({ checked_in: wanted ?? sql<boolean>`not checked_in`, seq })
+    .where('id', '=', attendeeId)
+    .returning('checked_in')
+    .executeTakeFirstOrThrow();
+  return updated.checked_in;
+}
+
+export interface TokenHolder {
+  id: string;
+  event_id: string;
+  name: string;
+  image: string;
+  checked_in: boolean;
+  price_category: string;
+}
+
+/** The confirmed attendee whose access token (tid) hashes to `tidHash`, with their ticket's title. */
+export async function confirmedAttendeeByTidHash(db: DbLike, tidHash: string): Promise<TokenHolder | undefined> {
+  return db
+    .selectFrom('attendees')
+    .innerJoin('event_prices', 'event_prices.id', 'attendees.price_id')
+    .select(['attendees.id', 'attendees.event_id', 'attendees.name', 'attendees.image', 'attendees.checked_in', 'event_prices.title as price_category'])
+    .where('attendees.tid_hash', '=', tidHash)
+    .where('attendees.status', '=', 'confirmed')
+    .executeTakeFirst();
+}
+
+/** The confirmed attendee whose tid hashes to `tidHash`, with whether their ticket includes a chip. */
+export async function confirmedTicketByTidHash(db: DbLike, tidHash: string): Promise<{ id: string; event_id: string; with_chips: boolean } | undefined> {
+  return db
+    .selectFrom('attendees')
+    .innerJoin('event_prices', 'event_prices.id', 'attendees.price_id')
+    .select(['attendees.id', 'attendees.event_id', 'event_prices.with_chips'])
+    .where('attendees.tid_hash', '=', tidHash)
+    .where('attendees.status', '=', 'confirmed')
+    .executeTakeFirst();
+}
+
+/** A chip's holder as the chip page shows them: name, image, check-in and ticket title. */
+export async function chipHolder(db: DbLike, attendeeId: string) {
+  return db
+    .selectFrom('attendees')
+    .innerJoin('event_prices', 'event_prices.id', 'attendees.price_id')
+    .select(['attendees.id', 'attendees.name', 'attendees.image', 'attendees.checked_in', 'event_prices.title'])
+    .where('attendees.id', '=', attendeeId)
+    .where('attendees.status', '=', 'confirmed')
+    .executeTakeFirst();
+}
