@@ -150,7 +150,7 @@ function details(values: WizardValues) {
 }
 
 /**
- * The slot of a message, by the spec's keyword rule (shared messageFieldKey); on the tickets step
+ * The slot of a message, by the keyword rule (shared messageFieldKey); on the tickets step
  * 'name' and 'title' both mean the ticket's name. A message without a keyword stays under its own field.
  */
 export function slotOf(message: string, path: string, step: Step): Slot | null {
