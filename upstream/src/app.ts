@@ -1,13 +1,14 @@
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { MAX_UPLOAD_BYTES } from '@tapcard/shared/constants';
 import { upstreamPages } from '@tapcard/shared/contract';
 import type { UpstreamConfig } from './config.js';
 import { ping, type Db } from './db/database.js';
 import type { Mailer } from './lib/mailer.js';
 import type { PaymentProvider } from './domain/payments.js';
+import { answerSerializerCompiler } from './lib/route.js';
 import type { Sleep } from './lib/throttle.js';
 import auth from './plugins/auth.js';
 import cacheControl from './plugins/cache-control.js';
@@ -40,7 +41,7 @@ export interface AppOptions {
  */
 export const upstreamApp = fp<AppOptions>(async function upstreamApp(app: FastifyInstance, opts: AppOptions): Promise<void> {
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(answerSerializerCompiler);
   await app.register(errors);
   await app.register(textInput);
   await app.register(cacheControl);

@@ -1,6 +1,6 @@
 import type { Call } from '@tapcard/shared/contract';
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import type { z } from 'zod';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySerializerCompiler, preHandlerAsyncHookHandler } from 'fastify';
+import { z } from 'zod';
 import type { AuthUser } from '../plugins/auth.js';
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -43,6 +43,8 @@ function register<C extends Call>(app: FastifyInstance, call: C, handler: (ctx: 
       ...(call.body && !call.multipart ? { body: call.body } : {}),
       ...(call.params ? { params: call.params } : {}),
       ...(call.query ? { querystring: call.query } : {}),
+      // Every status: the answer schema is the call's success and failure shapes together.
+      ...(typeof call.answer === 'string' ? {} : { response: { default: call.answer } }),
     },
     preHandler,
     handler: async (request, reply) => {
@@ -59,3 +61,23 @@ function register<C extends Call>(app: FastifyInstance, call: C, handler: (ctx: 
     },
   });
 }
+
+/** An answer that does not match its call's answer schema (a drift between the upstream and the contract). */
+export class AnswerDriftError extends Error {
+  readonly statusCode = 500;
+}
+
+/**
+ * The serializer of every route's answer: the data must pass the call's answer schema, and what is
+ * sent is the handler's own data as JSON, not zod's parsed output (which would drop or reshape
+ * fields), so the check cannot change an answer. A drift throws: the error handler logs it and
+ * answers 500.
+ */
+export const answerSerializerCompiler: FastifySerializerCompiler<unknown> = ({ schema, method, url }) => {
+  if (!(schema instanceof z.ZodType)) throw new Error(`the response schema of ${method} ${url} is not a zod schema`);
+  return (data) => {
+    const checked = schema.safeParse(data);
+    if (!checked.success) throw new AnswerDriftError(`the answer of ${method} ${url} does not match the contract: ${z.prettifyError(checked.error)}`);
+    return JSON.stringify(data);
+  };
+};
