@@ -70,6 +70,8 @@ export const messages = {
   /** An upload stored, and an upload refused or broken (the upstream's answers, the web's toasts). */
   uploaded: 'Uploaded successfully',
   uploadFailed: 'Unable to upload file',
+  /** An upload that is not a readable image, or empty. */
+  imageUploadFailed: 'Unable to upload image',
 
   // ── Events and tickets ─────────────────────────────────────────
   eventNameRequired: 'Please enter event name',
@@ -163,6 +165,8 @@ export const messages = {
   // ── Chat (ours) ────────────────────────────────────────────────
   messageEmpty: 'Message cannot be empty',
   messageTooLong: 'Message is too long',
+  /** A post to the chat of an event that has ended (the upstream's answer; the chat rooms say it too). */
+  chatEnded: 'This event has ended, so its chat is closed.',
 } as const;
 
 /** Toast shown when the checkout form fails validation. */

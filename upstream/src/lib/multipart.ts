@@ -21,7 +21,7 @@ import { HttpError, badRequest } from './http-error.js';
 
 /** The failure text of the upload flow. */
 export const UPLOAD_FILE_FAILED = messages.uploadFailed;
-export const UPLOAD_IMAGE_FAILED = 'Unable to upload image';
+export const UPLOAD_IMAGE_FAILED = messages.imageUploadFailed;
 
 export interface ImageKind {
   ext: 'jpg' | 'png' | 'gif' | 'webp';

@@ -1,4 +1,5 @@
 import { failure } from '@tapcard/shared/contract';
+import { messages } from '@tapcard/shared/rules';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -32,7 +33,7 @@ export default fp(
       }
       const status = error.statusCode ?? 500;
       if (status === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.code === 'FST_REQ_FILE_TOO_LARGE') {
-        return reply.code(413).send(failure('The file is too large'));
+        return reply.code(413).send(failure(messages.altFileTooLarge));
       }
       if (status === 429) {
         return reply.code(429).send(failure('Too many attempts. Please try again later.'));

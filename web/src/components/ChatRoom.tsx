@@ -1,6 +1,7 @@
 import { SendHorizontal } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { Link } from 'react-router-dom';
+import { messages } from '@tapcard/shared/rules';
 import { ADMIN_NAME, messageStyle, type ThreadItem } from '../lib/live/chat.js';
 import { BackLink, Avatar } from './Page.js';
 import styles from './ChatRoom.module.css';
@@ -14,7 +15,7 @@ export const CHAT_TEXTS = {
   delete: 'Delete',
   waiting: 'Waiting for the network…',
   empty: 'No messages yet. Say hello!',
-  ended: 'This event has ended, so its chat is closed.',
+  ended: messages.chatEnded,
 } as const;
 
 export interface ChatRoomProps {

@@ -10,7 +10,7 @@ export const UPLOAD_TEXTS = {
   uploading: 'Uploading...',
   uploaded: messages.uploaded,
   uploadFailed: messages.uploadFailed,
-  imageFailed: 'Unable to upload image',
+  imageFailed: messages.imageUploadFailed,
 } as const;
 
 /**
