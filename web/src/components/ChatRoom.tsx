@@ -1,6 +1,7 @@
 import { SendHorizontal } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { Link } from 'react-router-dom';
+import { CHAT_MESSAGE_MAX_LENGTH } from '@tapcard/shared/constants';
 import { messages } from '@tapcard/shared/rules';
 import { ADMIN_NAME, messageStyle, type ThreadItem } from '../lib/live/chat.js';
 import { BackLink, Avatar } from './Page.js';
@@ -136,7 +137,7 @@ function Composer({ onSend, disabled, requireText, closedText, formRef }: Pick<C
         disabled={disabled}
         autoComplete="off"
         enterKeyHint="send"
-        maxLength={2000}
+        maxLength={CHAT_MESSAGE_MAX_LENGTH}
       />
       <button type="submit" className={styles.send} disabled={disabled || (requireText && blank)}>
         <SendHorizontal aria-hidden size={20} />
