@@ -3,6 +3,7 @@ import { formatEventDate } from '@tapcard/shared/domain';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { callApi } from './support/api.js';
+import { expectCount } from './support/counts.js';
 import { PHONE_WIDTH } from './support/layout.js';
 import { checkScreen } from './support/screens.js';
 import { browsers } from './support/browser.js';
@@ -35,7 +36,7 @@ async function openGroupChat(context: BrowserContext, event: Event, attendee: Re
   await page.getByRole('heading', { level: 1, name: event.title }).waitFor();
   if (checks) {
     // The ongoing arena: banner, the attendee's own name and the Event Chat button.
-    expect(await page.getByText(attendee.name, { exact: true }).count()).toBe(1);
+    await expectCount(page.getByText(attendee.name, { exact: true })).toBe(1);
     await checkScreen(page, 'arena');
   }
   await page.getByRole('link', { name: 'Event Chat' }).click();
@@ -68,15 +69,15 @@ describe('arena group chat', () => {
     await admin.goto(`/event/${event.id}/chat`);
     await admin.getByRole('heading', { level: 1, name: event.title }).waitFor();
     await admin.getByRole('heading', { level: 2, name: 'Event Chat' }).waitFor();
-    expect(await admin.getByText('Ongoing', { exact: true }).count()).toBe(1);
+    await expectCount(admin.getByText('Ongoing', { exact: true })).toBe(1);
     await waitUntilLive(admin);
     await checkScreen(admin, 'admin event chat');
     await markDocument(admin);
 
     const phone = (await browser()).context;
     const arena = await openGroupChat(phone, event, attendee, true);
-    expect(await arena.getByText('Ongoing', { exact: true }).count()).toBe(1);
-    expect(await arena.getByText('No messages yet. Say hello!').count()).toBe(1);
+    await expectCount(arena.getByText('Ongoing', { exact: true })).toBe(1);
+    await expectCount(arena.getByText('No messages yet. Say hello!')).toBe(1);
     await checkScreen(arena, 'arena group chat');
 
     // The attendee posts (Enter); the organiser's page shows it, timed from the key press.
@@ -91,7 +92,7 @@ describe('arena group chat', () => {
     expect(await bubble(arena, post).getAttribute('data-style')).toBe('own');
     const received = bubble(admin, post);
     expect(await received.getAttribute('data-style')).toBe('other');
-    expect(await received.getByText('Ifeoma Chukwu').count()).toBe(1);
+    await expectCount(received.getByText('Ifeoma Chukwu')).toBe(1);
     expect(await sameDocument(admin)).toBe(true);
 
     // The organiser replies as ADMIN (the send button); the arena shows it, in the admin style.
@@ -104,10 +105,10 @@ describe('arena group chat', () => {
     expect(replyShownAt - repliedAt, 'admin reply -> arena').toBeLessThan(5000);
     const adminBubble = bubble(arena, reply);
     expect(await adminBubble.getAttribute('data-style')).toBe('admin');
-    expect(await adminBubble.getByRole('link', { name: 'ADMIN (private chat)' }).count()).toBe(1);
+    await expectCount(adminBubble.getByRole('link', { name: 'ADMIN (private chat)' })).toBe(1);
     // Shown once, though it came both as the post's answer and over the socket.
-    expect(await bubble(admin, reply).count()).toBe(1);
-    expect(await bubble(arena, post).count()).toBe(1);
+    await expectCount(bubble(admin, reply)).toBe(1);
+    await expectCount(bubble(arena, post)).toBe(1);
     await checkScreen(arena, 'arena group chat with messages');
   });
 
@@ -130,7 +131,7 @@ describe('arena group chat', () => {
     await bubble(pageA, hello).getByRole('link', { name: /Chinedu Okafor/ }).click();
     await pageA.waitForURL(`**/event/u/arena/${ifeoma.tid}/chat/${chinedu.id}`);
     await pageA.getByRole('heading', { level: 2, name: 'Chinedu Okafor' }).waitFor();
-    expect(await pageA.getByRole('link', { name: 'Back to Event Chat' }).count()).toBe(1);
+    await expectCount(pageA.getByRole('link', { name: 'Back to Event Chat' })).toBe(1);
     await waitUntilLive(pageA);
     await checkScreen(pageA, 'private chat');
     const secret = `Coffee after the talk? ${unique()}`;
@@ -158,7 +159,7 @@ describe('arena group chat', () => {
     const seenByC = await pageC.locator('body').innerText();
     expect(seenByC).not.toContain(secret);
     expect(seenByC).not.toContain(answer);
-    expect(await pageC.getByRole('navigation', { name: 'Private messages' }).count()).toBe(0);
+    await expectCount(pageC.getByRole('navigation', { name: 'Private messages' })).toBe(0);
     // Nor in Sade's own private chat with either of them.
     await pageC.goto(`/event/u/arena/${sade.tid}/chat/${ifeoma.id}`);
     await waitUntilLive(pageC);
@@ -257,9 +258,9 @@ describe('arena without the socket', () => {
     // The socket is allowed again: the page returns to it by itself and the notice goes away.
     blocked = false;
     await expect.poll(() => page.locator('[data-connection]').getAttribute('data-connection'), { timeout: 20_000 }).toBe('live');
-    expect(await status.count()).toBe(0);
-    expect(await bubble(page, mine).count()).toBe(1);
-    expect(await bubble(page, post).count()).toBe(1);
+    await expectCount(status).toBe(0);
+    await expectCount(bubble(page, mine)).toBe(1);
+    await expectCount(bubble(page, post)).toBe(1);
   });
 });
 
@@ -272,8 +273,8 @@ describe('chips', () => {
     const page = await context.newPage();
     await page.goto(`/events/d/chip/i/${DEMO.chips.bound}`);
     await page.getByRole('heading', { level: 1, name: DEMO.liveEventTitle }).waitFor();
-    expect(await page.getByText('Ada Obi', { exact: true }).count()).toBe(1);
-    expect(await page.getByText('Ticket: VIP', { exact: true }).count()).toBe(1);
+    await expectCount(page.getByText('Ada Obi', { exact: true })).toBe(1);
+    await expectCount(page.getByText('Ticket: VIP', { exact: true })).toBe(1);
     await checkScreen(page, 'chip attendee view');
     await page.getByRole('link', { name: 'Chat', exact: true }).click();
     await page.waitForURL(`**/events/d/chip/i/${DEMO.chips.bound}/chat`);
@@ -302,10 +303,10 @@ describe('chips', () => {
       await page.getByLabel('Access Token', { exact: true }).fill(attendee.tid);
       await page.getByRole('button', { name: 'Submit' }).click();
       await page.getByRole('heading', { level: 1, name: event.title }).waitFor();
-      expect(await page.getByText('Efosa Igbinedion', { exact: true }).count()).toBe(1);
-      expect(await page.getByText('Ticket: Free', { exact: true }).count()).toBe(1);
-      expect(await page.getByText(formatEventDate(event.start_date), { exact: true }).count()).toBe(1);
-      expect(await page.getByRole('link', { name: 'Chat', exact: true }).count()).toBe(1);
+      await expectCount(page.getByText('Efosa Igbinedion', { exact: true })).toBe(1);
+      await expectCount(page.getByText('Ticket: Free', { exact: true })).toBe(1);
+      await expectCount(page.getByText(formatEventDate(event.start_date), { exact: true })).toBe(1);
+      await expectCount(page.getByRole('link', { name: 'Chat', exact: true })).toBe(1);
 
       // The organiser taps it: the check-in view checks the attendee in.
       const host = (await browser()).context;
@@ -313,7 +314,7 @@ describe('chips', () => {
       await signIn(check, organiser);
       await check.goto(`/events/d/chip/i/${chipId}`);
       await check.getByText('Checked In', { exact: true }).waitFor();
-      expect(await check.getByText('Efosa Igbinedion', { exact: true }).count()).toBe(1);
+      await expectCount(check.getByText('Efosa Igbinedion', { exact: true })).toBe(1);
       await checkScreen(check, 'chip check-in view');
       const admin = await callApi(baseUrl, calls.adminEvent, { params: { id: event.id }, authorization: organiser.authorization });
       expect(admin.answer.success === 'true' && admin.answer.data.attendees.find((x) => x.id === attendee.id)?.checked_in).toBe(true);

@@ -1,5 +1,6 @@
 import { formatEventDate, formatNaira, truncate } from '@tapcard/shared/domain';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { expectCount } from './support/counts.js';
 import { PHONE_WIDTH } from './support/layout.js';
 import { checkScreen } from './support/screens.js';
 import { browsers } from './support/browser.js';
@@ -44,12 +45,12 @@ describe('organiser events', () => {
     await page.getByRole('link', { name: 'Create Event' }).click();
     await page.waitForURL('**/event/add');
     await page.getByRole('heading', { name: 'Event Details' }).waitFor();
-    expect(await page.getByText('Step 1 of 3').count()).toBe(1);
+    await expectCount(page.getByText('Step 1 of 3')).toBe(1);
 
     // Step 1: Next checks the step and stays on it, the message under its field.
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByText('Please enter event name', { exact: true }).waitFor();
-    expect(await page.getByRole('heading', { name: 'Event Details' }).count()).toBe(1);
+    await expectCount(page.getByRole('heading', { name: 'Event Details' })).toBe(1);
 
     const title = `Builders Brunch ${unique()}`;
     const description =
@@ -98,9 +99,9 @@ describe('organiser events', () => {
     await page.getByRole('heading', { name: 'Review Event' }).waitFor();
     const review = page.locator('main');
     await review.getByText(title, { exact: true }).waitFor();
-    expect(await review.getByText(formatNaira(25000)).count()).toBeGreaterThan(0);
-    expect(await review.getByRole('heading', { name: 'Media Gallery' }).count()).toBe(1);
-    expect(await page.getByRole('button', { name: 'Previous' }).count()).toBe(1);
+    await expectCount(review.getByText(formatNaira(25000))).toBeGreaterThan(0);
+    await expectCount(review.getByRole('heading', { name: 'Media Gallery' })).toBe(1);
+    await expectCount(page.getByRole('button', { name: 'Previous' })).toBe(1);
     await checkScreen(page, 'wizard step 3');
     await page.getByRole('button', { name: 'Create Event' }).click();
 
@@ -110,11 +111,11 @@ describe('organiser events', () => {
     await upcoming.getByRole('heading', { name: title }).waitFor();
     expect(await page.getByRole('tab', { name: 'Upcoming' }).getAttribute('aria-selected')).toBe('true');
     const featured = upcoming.getByRole('listitem').first();
-    expect(await featured.getByRole('heading', { name: title }).count()).toBe(1);
-    expect(await featured.getByRole('link', { name: 'Get Cards' }).count()).toBe(1);
-    expect(await featured.getByRole('link', { name: 'Get Chips' }).count()).toBe(1);
-    expect(await featured.getByText(truncate(description, 100), { exact: true }).count()).toBe(1);
-    expect(await featured.getByText(formatEventDate(localDay(0))).count()).toBe(1);
+    await expectCount(featured.getByRole('heading', { name: title })).toBe(1);
+    await expectCount(featured.getByRole('link', { name: 'Get Cards' })).toBe(1);
+    await expectCount(featured.getByRole('link', { name: 'Get Chips' })).toBe(1);
+    await expectCount(featured.getByText(truncate(description, 100), { exact: true })).toBe(1);
+    await expectCount(featured.getByText(formatEventDate(localDay(0)))).toBe(1);
     await checkScreen(page, 'events list');
     await page.getByRole('tab', { name: 'Past' }).click();
     await page.getByText('No Past Events.', { exact: true }).waitFor();
@@ -124,16 +125,16 @@ describe('organiser events', () => {
     await featured.getByRole('link', { name: title, exact: true }).click();
     await page.getByRole('heading', { level: 1, name: title }).waitFor();
     const tickets = page.getByRole('region', { name: 'Tickets' });
-    expect(await tickets.getByText('Free', { exact: true }).count()).toBe(1);
-    expect(await tickets.getByText(formatNaira(25000)).count()).toBe(1);
-    expect(await tickets.getByText('100 in stock', { exact: true }).count()).toBe(1);
-    expect(await tickets.getByText('20 in stock', { exact: true }).count()).toBe(1);
-    expect(await page.getByText('No attendees yet', { exact: true }).count()).toBe(1);
-    expect(await page.getByRole('link', { name: 'View All' }).count()).toBe(1);
-    expect(await page.getByRole('button', { name: 'Share Now' }).count()).toBe(1);
-    expect(await page.getByRole('link', { name: 'Chats' }).count()).toBe(1);
+    await expectCount(tickets.getByText('Free', { exact: true })).toBe(1);
+    await expectCount(tickets.getByText(formatNaira(25000))).toBe(1);
+    await expectCount(tickets.getByText('100 in stock', { exact: true })).toBe(1);
+    await expectCount(tickets.getByText('20 in stock', { exact: true })).toBe(1);
+    await expectCount(page.getByText('No attendees yet', { exact: true })).toBe(1);
+    await expectCount(page.getByRole('link', { name: 'View All' })).toBe(1);
+    await expectCount(page.getByRole('button', { name: 'Share Now' })).toBe(1);
+    await expectCount(page.getByRole('link', { name: 'Chats' })).toBe(1);
     const gallery = page.getByRole('region', { name: 'Media Gallery' });
-    expect(await gallery.getByRole('img').count()).toBe(1);
+    await expectCount(gallery.getByRole('img')).toBe(1);
     await expect.poll(() => gallery.getByRole('img').first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     await checkScreen(page, 'view event');
 
@@ -166,7 +167,7 @@ describe('organiser events', () => {
       await waitUntilLive(page);
       await expect.poll(() => page.getByTestId('checked-in-count').textContent()).toBe(`0 / ${total}`);
     }
-    expect(await second.getByRole('link', { name: 'Get Cards' }).count()).toBe(1);
+    await expectCount(second.getByRole('link', { name: 'Get Cards' })).toBe(1);
     await checkScreen(second, 'organiser attendees');
     await markDocument(second);
 
@@ -182,8 +183,8 @@ describe('organiser events', () => {
     // The second tab follows live: the count and the green check, in the same document.
     await expect.poll(() => second.getByTestId('checked-in-count').textContent(), { timeout: 5000 }).toBe(`1 / ${total}`);
     const card = second.getByRole('button', { name: /Ngozi Okeke/ });
-    expect(await card.getByText('Checked in', { exact: true }).count()).toBe(1);
-    expect(await second.getByRole('button', { name: /Tunde Bello/ }).getByText('Checked in', { exact: true }).count()).toBe(0);
+    await expectCount(card.getByText('Checked in', { exact: true })).toBe(1);
+    await expectCount(second.getByRole('button', { name: /Tunde Bello/ }).getByText('Checked in', { exact: true })).toBe(0);
     expect(await sameDocument(second)).toBe(true);
     await first.close();
     await second.close();
@@ -199,8 +200,8 @@ describe('visitor registration', () => {
     // The shared open link (events/l/<clean name>): the overview.
     await page.goto(`/events/l/${event.clean_name}`);
     await page.getByRole('heading', { level: 1, name: event.title }).waitFor();
-    expect(await page.getByText('50 in stock', { exact: true }).count()).toBe(1);
-    expect(await page.getByText('No attendees yet', { exact: true }).count()).toBe(1);
+    await expectCount(page.getByText('50 in stock', { exact: true })).toBe(1);
+    await expectCount(page.getByText('No attendees yet', { exact: true })).toBe(1);
     await checkScreen(page, 'open event');
     await page.getByRole('link', { name: 'REGISTER NOW' }).click();
 
@@ -210,7 +211,7 @@ describe('visitor registration', () => {
     const ticket = page.getByLabel('Choose Ticket');
     expect(await ticket.locator('option').first().textContent()).toBe('Select Category');
     await page.getByRole('button', { name: 'Register' }).click();
-    await expect.poll(() => page.locator('[aria-invalid="true"]').count()).toBe(4);
+    await expectCount(page.locator('[aria-invalid="true"]')).toBe(4);
     await checkScreen(page, 'registration form with errors');
 
     const name = 'Amaka Nwosu';
@@ -226,10 +227,10 @@ describe('visitor registration', () => {
     await page.waitForURL('**/event/u/token/**');
     const tid = decodeURIComponent(new URL(page.url()).pathname.split('/').pop() ?? '');
     await page.getByRole('heading', { level: 1, name: 'Registration Successful!' }).waitFor();
-    expect(await page.getByRole('heading', { level: 2, name: event.title }).count()).toBe(1);
-    expect(await page.getByText(formatEventDate(event.start_date), { exact: true }).count()).toBe(1);
-    expect(await page.getByText(name, { exact: true }).count()).toBe(1);
-    expect(await page.getByText('Thank you for registering. Your event access has been sent to your email.', { exact: true }).count()).toBe(1);
+    await expectCount(page.getByRole('heading', { level: 2, name: event.title })).toBe(1);
+    await expectCount(page.getByText(formatEventDate(event.start_date), { exact: true })).toBe(1);
+    await expectCount(page.getByText(name, { exact: true })).toBe(1);
+    await expectCount(page.getByText('Thank you for registering. Your event access has been sent to your email.', { exact: true })).toBe(1);
     const qr = page.getByRole('img', { name: 'QR code of your event access link' });
     await qr.waitFor();
     expect(await readQrCode(qr)).toBe(`${baseUrl}/event/u/arena/${encodeURIComponent(tid)}`);
@@ -243,14 +244,14 @@ describe('visitor registration', () => {
     await page.getByRole('link', { name: 'Go Back' }).click();
     await page.waitForURL(`**/events/l/${event.clean_name}`);
     await page.getByText('1 registered', { exact: true }).waitFor();
-    expect(await page.getByText('49 in stock', { exact: true }).count()).toBe(1);
+    await expectCount(page.getByText('49 in stock', { exact: true })).toBe(1);
 
     // The attendee list: registered / capacity.
     await page.goto(`/card/event/${event.id}/attendees`);
     await page.getByRole('heading', { level: 1, name: event.title }).waitFor();
-    expect(await page.getByText(`1/${event.prices.reduce((sum, p) => sum + p.attendees, 0)}`, { exact: true }).count()).toBe(1);
-    expect(await page.getByText(name, { exact: true }).count()).toBe(1);
-    expect(await page.getByRole('link', { name: 'Register' }).count()).toBe(1);
+    await expectCount(page.getByText(`1/${event.prices.reduce((sum, p) => sum + p.attendees, 0)}`, { exact: true })).toBe(1);
+    await expectCount(page.getByText(name, { exact: true })).toBe(1);
+    await expectCount(page.getByRole('link', { name: 'Register' })).toBe(1);
     await checkScreen(page, 'attendee list');
     await page.close();
   });

@@ -6,6 +6,7 @@ import { callApi } from './support/api.js';
 import { expectNoSeriousA11yViolations } from './support/axe.js';
 import { browsers } from './support/browser.js';
 import { canMint, mintCards } from './support/cli.js';
+import { expectCount } from './support/counts.js';
 import { DEMO } from './support/demo.js';
 import { expectImagesLoaded, expectNoHorizontalOverflow, PHONE_WIDTH } from './support/layout.js';
 
@@ -44,7 +45,7 @@ describe('landing page', () => {
     const main = page.getByRole('navigation', { name: 'Main' });
     for (const name of ['CARD', 'FAQs', 'LOGIN', 'Order Now']) await main.getByRole('link', { name, exact: true }).waitFor();
     expect(await main.getByRole('link', { name: 'Order Now' }).getAttribute('href')).toBe('/get-started');
-    for (const id of ['about', 'connect', 'event']) expect(await page.locator(`section#${id}`).count(), id).toBe(1);
+    for (const id of ['about', 'connect', 'event']) await expectCount(page.locator(`section#${id}`), id).toBe(1);
     const footer = page.getByRole('contentinfo');
     for (const [name, href] of [
       ['FAQ', '/faq'],
@@ -120,7 +121,7 @@ describe('landing page', () => {
     await page.goto('/faq');
     await page.getByRole('heading', { name: 'Frequently Asked Questions', level: 1 }).waitFor();
     const questions = page.getByRole('heading', { level: 2 }).getByRole('button');
-    await expect.poll(() => questions.count()).toBe(11);
+    await expectCount(questions).toBe(11);
     expect(await questions.evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-expanded')))).toEqual(Array(11).fill('false'));
     const first = questions.first();
     await first.click();

@@ -6,6 +6,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { callApi } from './support/api.js';
 import { browsers } from './support/browser.js';
 import { canMint } from './support/cli.js';
+import { expectCount } from './support/counts.js';
 import { DEMO } from './support/demo.js';
 import { PHONE_WIDTH } from './support/layout.js';
 import { createCardOwner, signIn, uniqueLetters } from './support/people.js';
@@ -94,7 +95,7 @@ describe('contacts', () => {
     const rows = page.getByRole('list', { name: 'Contacts' }).getByRole('link');
     await rows.filter({ hasText: ada.full_name }).waitFor();
     await rows.filter({ hasText: tunde.full_name }).waitFor();
-    if (fresh) expect(await rows.count()).toBe(2);
+    if (fresh) await expectCount(rows).toBe(2);
     await checkScreen(page, 'contacts list');
 
     // Search by full name (any case, part of it): only Adaeze stays.
@@ -131,10 +132,10 @@ describe('contacts', () => {
     await expectToast(page, 'Item deleted successfully!', 'success');
     await page.waitForURL((url) => url.pathname === '/contact');
     await rows.filter({ hasText: tunde.full_name }).waitFor();
-    expect(await rows.filter({ hasText: ada.full_name }).count()).toBe(0);
+    await expectCount(rows.filter({ hasText: ada.full_name })).toBe(0);
     await page.reload();
     await rows.filter({ hasText: tunde.full_name }).waitFor();
-    expect(await rows.filter({ hasText: ada.full_name }).count()).toBe(0);
+    await expectCount(rows.filter({ hasText: ada.full_name })).toBe(0);
 
     // 'Export All' saves every contact as one vCard file; the CSV export holds the same rows.
     await page.getByRole('button', { name: 'Export' }).click();

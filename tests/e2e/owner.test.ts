@@ -2,6 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { browsers } from './support/browser.js';
 import { mintCards, mintingNote } from './support/cli.js';
+import { expectCount } from './support/counts.js';
 import { PHONE_WIDTH } from './support/layout.js';
 import { codeIn, latestMail } from './support/outbox.js';
 import { unique, uniqueLetters } from './support/people.js';
@@ -205,7 +206,7 @@ describe('card owner: activation, onboarding and the connect page', () => {
       await addLink.click();
       let dialog = page.getByRole('dialog', { name: 'Add quick link' });
       await dialog.getByRole('button', { name: 'Save' }).click();
-      await expect.poll(() => dialog.getByText('Please fill in all information', { exact: true }).count()).toBeGreaterThan(0);
+      await expectCount(dialog.getByText('Please fill in all information', { exact: true })).toBeGreaterThan(0);
       await checkScreen(page, 'quick-link modal with errors');
       await dialog.getByLabel('Type').selectOption('email');
       expect(await dialog.getByLabel('Label').inputValue()).toBe('Email');
@@ -233,7 +234,7 @@ describe('card owner: activation, onboarding and the connect page', () => {
       await checkScreen(page, 'quick links in delete mode');
       await page.getByRole('button', { name: 'Delete Email' }).click();
       await expectToast(page, 'Item deleted successfully!', 'success');
-      await expect.poll(() => links.getByRole('button', { name: 'Edit Email' }).count()).toBe(0);
+      await expectCount(links.getByRole('button', { name: 'Edit Email' })).toBe(0);
 
       // Services: 'Add New' refuses an empty form; two are added and one deleted.
       const services = page.getByRole('region', { name: 'Services' });
@@ -266,7 +267,7 @@ describe('card owner: activation, onboarding and the connect page', () => {
       await checkScreen(page, 'delete service confirmation');
       await confirm.getByRole('button', { name: 'Delete' }).click();
       await expectToast(page, 'Service deleted successfully!', 'success');
-      await expect.poll(() => services.getByRole('heading', { name: 'Book Covers' }).count()).toBe(0);
+      await expectCount(services.getByRole('heading', { name: 'Book Covers' })).toBe(0);
       await checkScreen(page, 'connect page after the changes');
 
       // Everything is still there after a reload.
@@ -277,7 +278,7 @@ describe('card owner: activation, onboarding and the connect page', () => {
       expect(await profile.getByRole('img', { name: `${newName}'s profile photo` }).getAttribute('src')).toBe(newPhoto);
       await expect.poll(() => links.getByRole('button', { name: /^Edit / }).evaluateAll((els) => els.map((el) => el.getAttribute('aria-label')))).toEqual(['Edit Phone', 'Edit WhatsApp', 'Edit Twitter', 'Edit Portfolio']);
       await services.getByRole('heading', { name: 'Brand Identity', level: 3 }).waitFor();
-      expect(await services.getByRole('heading', { name: 'Book Covers' }).count()).toBe(0);
+      await expectCount(services.getByRole('heading', { name: 'Book Covers' })).toBe(0);
       await expect.poll(() => services.locator('img').first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
 
       // The saved links are what the visitor gets: the website normalised to https.

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
+import { expectCount } from './support/counts.js';
 import { PHONE_WIDTH } from './support/layout.js';
 import { checkScreen } from './support/screens.js';
 import { appReady, browsers } from './support/browser.js';
@@ -66,13 +67,13 @@ describe('public card', () => {
     await page.goto(`/card/connect?link=${encodeURIComponent(owner.link)}`);
     await page.getByRole('heading', { level: 1, name: owner.title }).waitFor();
     await appReady(page); // server-rendered: the menu block and the Address button need the scripts
-    expect(await page.getByText(owner.subTitle, { exact: true }).count()).toBe(1);
-    expect(await page.getByRole('link', { name: 'EXCHANGE CONTACT' }).count()).toBe(1);
-    expect(await page.getByRole('link', { name: 'SAVE CONTACT' }).count()).toBe(1);
-    expect(await page.getByRole('heading', { name: 'Quick Links' }).count()).toBe(1);
+    await expectCount(page.getByText(owner.subTitle, { exact: true })).toBe(1);
+    await expectCount(page.getByRole('link', { name: 'EXCHANGE CONTACT' })).toBe(1);
+    await expectCount(page.getByRole('link', { name: 'SAVE CONTACT' })).toBe(1);
+    await expectCount(page.getByRole('heading', { name: 'Quick Links' })).toBe(1);
     const sidebar = page.getByRole('navigation', { name: 'Card' });
-    expect(await sidebar.getByRole('link', { name: 'Connect' }).count()).toBe(1);
-    expect(await sidebar.getByRole('link', { name: 'Events' }).count()).toBe(1);
+    await expectCount(sidebar.getByRole('link', { name: 'Connect' })).toBe(1);
+    await expectCount(sidebar.getByRole('link', { name: 'Events' })).toBe(1);
     expect(await contextMenuBlocked(page)).toBe(true);
     await checkScreen(page, 'public card');
 
@@ -129,13 +130,13 @@ describe('public card', () => {
     await mine.getByRole('heading', { level: 1, name: 'Contacts' }).waitFor();
     const list = mine.getByRole('list', { name: 'Contacts' });
     await list.getByRole('link', { name: new RegExp(visitor) }).waitFor();
-    if (owner.fresh) expect(await list.getByRole('listitem').count()).toBe(1);
+    if (owner.fresh) await expectCount(list.getByRole('listitem')).toBe(1);
     await mine.getByLabel('Search contacts').fill(surname);
-    await expect.poll(() => list.getByRole('listitem').count()).toBe(1);
+    await expectCount(list.getByRole('listitem')).toBe(1);
     await list.getByRole('link', { name: new RegExp(visitor) }).click();
     await mine.getByRole('heading', { level: 1, name: visitor }).waitFor();
-    expect(await mine.getByText(email).count()).toBeGreaterThan(0);
-    expect(await mine.getByRole('button', { name: 'Download Contact File' }).count()).toBe(1);
+    await expectCount(mine.getByText(email)).toBeGreaterThan(0);
+    await expectCount(mine.getByRole('button', { name: 'Download Contact File' })).toBe(1);
     await checkScreen(mine, 'owner contact view');
   });
 });

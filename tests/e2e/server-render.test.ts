@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { appReady, browsers } from './support/browser.js';
+import { expectCount } from './support/counts.js';
 import { DEMO } from './support/demo.js';
 import { PHONE_WIDTH } from './support/layout.js';
 
@@ -95,7 +96,7 @@ describe('server-rendered pages', () => {
     const { errors, documents } = watch(page);
     await page.goto(arenaPath);
     await page.locator('[role="status"][data-connection="live"]').waitFor({ state: 'attached' });
-    await expect(page.getByText('Connecting to live updates…').count()).resolves.toBe(0);
+    await expectCount(page.getByText('Connecting to live updates…')).toBe(0);
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(DEMO.liveEventTitle);
     // Nothing moved when it went live: the title stands where the server's page (still connecting) put it.
     const { context: still } = await browser({ javaScriptEnabled: false });

@@ -1,13 +1,12 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectNoSeriousA11yViolations } from './support/axe.js';
-import { openBrowser, type Browser } from './support/browser.js';
+import { browsers, type Browser } from './support/browser.js';
+import { expectCount } from './support/counts.js';
 
+const openBrowser = browsers({ baseURL: inject('baseUrl') });
 let browser: Browser;
 beforeAll(async () => {
-  browser = await openBrowser({ baseURL: inject('baseUrl') });
-});
-afterAll(async () => {
-  await browser.close();
+  browser = await openBrowser();
 });
 
 describe('app shell', () => {
@@ -15,10 +14,10 @@ describe('app shell', () => {
     const page = await browser.context.newPage();
     await page.goto('/no/such/page');
     await expect.poll(() => page.locator('h1').textContent()).toBe('You have found a rare gem!.');
-    expect(await page.getByText('But sadly, its of no use to you, please go back.').count()).toBe(1);
-    expect(await page.getByRole('link', { name: 'Get a Card' }).count()).toBe(1);
-    expect(await page.getByRole('link', { name: 'FAQ' }).count()).toBe(1);
-    expect(await page.getByRole('link', { name: 'Home' }).count()).toBe(1);
+    await expectCount(page.getByText('But sadly, its of no use to you, please go back.')).toBe(1);
+    await expectCount(page.getByRole('link', { name: 'Get a Card' })).toBe(1);
+    await expectCount(page.getByRole('link', { name: 'FAQ' })).toBe(1);
+    await expectCount(page.getByRole('link', { name: 'Home' })).toBe(1);
     // Home, the card-purchase page (our shop, docs/decisions.md) and the FAQ.
     expect(await page.getByRole('link', { name: 'Home' }).getAttribute('href')).toBe('/');
     expect(await page.getByRole('link', { name: 'Get a Card' }).getAttribute('href')).toBe('/get-card');

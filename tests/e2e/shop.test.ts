@@ -3,6 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { expectNoSeriousA11yViolations } from './support/axe.js';
 import { browsers } from './support/browser.js';
+import { expectCount } from './support/counts.js';
 import { expectImagesLoaded, expectNoHorizontalOverflow, PHONE_WIDTH } from './support/layout.js';
 import { dismissToasts, expectToastAccessible, recordToasts, seenToasts, waitForToastsToGo } from './support/toasts.js';
 
@@ -111,7 +112,7 @@ describe('shop', () => {
     expect(await text(page.getByText('NGN 10,000', { exact: true }))).toBe('NGN 10,000');
     expect(await page.getByLabel('Colour', { exact: true }).inputValue()).toBe('White');
     // The five colours' artwork, all loaded.
-    await expect.poll(() => page.getByRole('img', { name: /^(White|Black|Blue|Green|Pink) TapCard card$/, includeHidden: true }).count()).toBe(5);
+    await expectCount(page.getByRole('img', { name: /^(White|Black|Blue|Green|Pink) TapCard card$/, includeHidden: true })).toBe(5);
     await expectImagesLoaded(page, 'shop');
     await checkScreen(page, 'shop');
     // Nothing scrolls sideways on the narrowest phones either (320 px).
@@ -213,7 +214,7 @@ describe('shop', () => {
 
     // Remove deletes a line whatever its quantity.
     await cart.getByRole('button', { name: 'Remove Black card' }).click();
-    await expect.poll(() => lines.count()).toBe(1);
+    await expectCount(lines).toBe(1);
     await expect.poll(() => seenToasts(page).then((all) => all.map((t) => t.text))).toEqual(['Black card removed from cart']);
     await expectTotals(cart, { subtotal: 'NGN 10,000', vat: 'NGN 750', total: '15,750' });
     await page.keyboard.press('Escape');
@@ -222,7 +223,7 @@ describe('shop', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     const aside = page.getByRole('complementary', { name: 'Your Cart' });
     await aside.waitFor();
-    expect(await cartButton(page).count()).toBe(0);
+    await expectCount(cartButton(page)).toBe(0);
     await expectTotals(aside, { subtotal: 'NGN 10,000', vat: 'NGN 750', total: '15,750' });
     await checkScreen(page, 'shop, large screen');
   });
@@ -246,7 +247,7 @@ describe('shop', () => {
     // No country: its required message reads 'State is required' too.
     await page.getByLabel('Country', { exact: true }).selectOption('');
     await submit.click();
-    await expect.poll(() => page.getByText('State is required', { exact: true }).count()).toBe(2);
+    await expectCount(page.getByText('State is required', { exact: true })).toBe(2);
 
     // Malformed phone and email.
     await page.getByLabel('Phone', { exact: true }).fill('0803123');
@@ -257,11 +258,11 @@ describe('shop', () => {
 
     // Pickup: a branch must be chosen; the address fields give way to the three Lagos branches.
     await page.getByLabel('Pickup').check();
-    await expect.poll(() => page.getByRole('group', { name: 'Pick up location' }).getByRole('radio').count()).toBe(3);
+    await expectCount(page.getByRole('group', { name: 'Pick up location' }).getByRole('radio')).toBe(3);
     await submit.click();
     await page.getByText('Choose pick up location', { exact: true }).waitFor();
     await expect.poll(() => seenToasts(page).then((all) => all.filter((t) => t.text === 'Fill all fields').length)).toBe(4);
-    expect(await page.getByText('Address is required', { exact: true }).count()).toBe(0);
+    await expectCount(page.getByText('Address is required', { exact: true })).toBe(0);
     await dismissToasts(page);
     await checkScreen(page, 'checkout, pickup with errors');
     expect(new URL(page.url()).pathname).toBe('/checkout');

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { expectCount } from './support/counts.js';
 import { PHONE_WIDTH } from './support/layout.js';
 import { checkScreen } from './support/screens.js';
 import { browsers } from './support/browser.js';
@@ -50,7 +51,7 @@ describe('paid ticket payment', () => {
     // Back in the app: the declined state, staying put.
     await page.waitForURL('**/event/p/ticket/successful**');
     await page.getByRole('heading', { level: 1, name: 'Payment Declined.' }).waitFor();
-    expect(await page.getByText('Your payment was declined, so no ticket was issued.', { exact: true }).count()).toBe(1);
+    await expectCount(page.getByText('Your payment was declined, so no ticket was issued.', { exact: true })).toBe(1);
     expect(new URL(page.url()).pathname).toBe('/event/p/ticket/successful');
     await checkScreen(page, 'ticket payment declined');
 

@@ -1,8 +1,9 @@
 import pg from 'pg';
 import { SCHEMA_CHANGE_LOCK_KEY } from '@tapcard/shared/constants';
 import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
-import { startProduct, type RunningProduct } from './product.js';
+import { SCREENSHOTS, startProduct, type RunningProduct } from './product.js';
 import { testEnv } from '../../support/env.js';
 
 declare module 'vitest' {
@@ -18,6 +19,8 @@ declare module 'vitest' {
  * cards) beside the running server; without it, on the embedded PGlite database.
  */
 export default async function setup(project: TestProject) {
+  // The sweep leaves screenshots of failing routes only: none from an earlier run may linger.
+  rmSync(SCREENSHOTS, { recursive: true, force: true });
   let schema: string | null = null;
   const env: Record<string, string> = {};
   const base = testEnv.databaseUrl();

@@ -9,6 +9,9 @@ import { inheritedEnv } from '../../support/env.js';
 
 export const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 
+/** Where the accessibility sweep leaves the screenshots of a failing route. */
+export const SCREENSHOTS = join(repoRoot, 'tests/reports/screenshots');
+
 export interface RunningProduct {
   baseUrl: string;
   port: number;
