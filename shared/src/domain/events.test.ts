@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   capacity,
   cleanName,
+  eventDateText,
   eventDay,
   eventStatusText,
   eventTiming,
@@ -56,6 +57,15 @@ describe('eventDay', () => {
     for (const text of ['2030-02-30', '2030-13-01', '2030-3-5', '15/03/2030', 'tomorrow', '2030-03-15T24:00', '']) {
       expect(eventDay(text)).toBeNull();
     }
+  });
+});
+
+describe('eventDateText', () => {
+  it('gives the date as written, whatever the time and offset, and nothing for an unreadable date', () => {
+    expect(eventDateText('2030-03-15T23:00:00-05:00')).toBe('2030-03-15');
+    expect(eventDateText('2030-03-15')).toBe('2030-03-15');
+    expect(eventDateText('2030-02-30')).toBe('');
+    expect(eventDateText(null)).toBe('');
   });
 });
 

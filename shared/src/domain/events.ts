@@ -97,6 +97,14 @@ export function eventDay(value: string | null | undefined): number | null {
   return parts ? dayNumber(parts.year, parts.month, parts.day) : null;
 }
 
+/** The calendar date an event date names as written ('2026-12-12' of '2026-12-12T10:00+01:00'), or '' when it is unreadable. */
+export function eventDateText(value: string | null | undefined): string {
+  const parts = readEventDate(value);
+  if (!parts) return '';
+  const pad = (n: number, width: number): string => String(n).padStart(width, '0');
+  return `${pad(parts.year, 4)}-${pad(parts.month, 2)}-${pad(parts.day, 2)}`;
+}
+
 /** Whether two event dates name the same calendar day (false when either is unreadable). */
 export function sameEventDay(a: string | null | undefined, b: string | null | undefined): boolean {
   const day = eventDay(a);

@@ -1,6 +1,6 @@
 import { set, type FieldErrors, type FieldPath, type FieldValues, type Resolver, type UseFormReturn } from 'react-hook-form';
 import type { EventPayload, Event } from '@tapcard/shared/contract';
-import { sameEventDay } from '@tapcard/shared/domain';
+import { eventDateText, sameEventDay } from '@tapcard/shared/domain';
 import {
   eventDetailsSchema,
   makeEventDetailsSchema,
@@ -111,7 +111,7 @@ export function newEventValues(now: Date = new Date()): WizardValues {
 
 /** The date part (YYYY-MM-DD) of a stored date or date-time, for a date input. */
 export function dateInputValue(value: string | null | undefined): string {
-  return /^\d{4}-\d{2}-\d{2}/.exec(value ?? '')?.[0] ?? '';
+  return eventDateText(value);
 }
 
 /** The wizard prefilled from an event (update). */
