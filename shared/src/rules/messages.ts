@@ -73,6 +73,12 @@ export const messages = {
   /** An upload that is not a readable image, or empty. */
   imageUploadFailed: 'Unable to upload image',
 
+  // ── Answers the web shows as they are ─────────────────────────
+  loginFailed: 'Unable to Login',
+  socialSignupFailed: 'Unable to create account!',
+  /** A failure without a readable answer (the upstream's 500, the web's fallback). */
+  serverError: 'Server error',
+
   // ── Events and tickets ─────────────────────────────────────────
   eventNameRequired: 'Please enter event name',
   /** ours */

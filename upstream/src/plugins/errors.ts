@@ -43,7 +43,7 @@ export default fp(
         return reply.code(status).send(failure(error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'Unsupported content type' : 'Invalid request'));
       }
       request.log.error({ err: error }, 'request failed');
-      return reply.code(500).send(failure('Server error'));
+      return reply.code(500).send(failure(messages.serverError));
     });
   },
   { name: 'errors' },

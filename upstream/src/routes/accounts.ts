@@ -29,8 +29,8 @@ import {
 } from '../repositories/accounts.js';
 
 /** The failure texts the web shows as they are. */
-export const LOGIN_FAILED = 'Unable to Login';
-export const SOCIAL_SIGNUP_FAILED = 'Unable to create account!';
+export const LOGIN_FAILED = messages.loginFailed;
+export const SOCIAL_SIGNUP_FAILED = messages.socialSignupFailed;
 
 /** How long a verified email may be used to sign up. */
 export const VERIFIED_EMAIL_TTL_MS = 60 * 60 * 1000;

@@ -1,3 +1,5 @@
+import { messages } from '@tapcard/shared/rules';
+
 /** The access screens' texts, the required ones to the letter. */
 export const TEXTS = {
   tokenSubtitle: 'Scratch and enter the token provided on your card',
@@ -5,8 +7,8 @@ export const TEXTS = {
   verifyingToken: 'Verifying token...',
   deviceAdded: 'Successfully added device!',
   deviceAddFailed: 'Unable to add device!',
-  loginFailed: 'Unable to Login',
-  socialSignupFailed: 'Unable to create account!',
+  loginFailed: messages.loginFailed,
+  socialSignupFailed: messages.socialSignupFailed,
   sendingMail: 'Sending mail...',
   mailSent: 'Mail sent successfully!',
   mailFailed: 'Unable to send mail!',

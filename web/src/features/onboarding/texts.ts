@@ -1,3 +1,5 @@
+import { messages } from '@tapcard/shared/rules';
+
 /** The onboarding wizard's texts: the required ones to the letter; "ours" where none is required. */
 export const TEXTS = {
   linkExisting: 'Link card to an Existing Account',
@@ -15,7 +17,7 @@ export const TEXTS = {
   imageSubtitle: 'Upload your profile photo',
   signupFailed: 'Unable to signup',
   createCardFailed: 'Unable to create card!',
-  serverError: 'Server error',
+  serverError: messages.serverError,
   /** ours */
   passwordAgain: 'For your safety your password is never saved on this device. Please enter it again to continue.',
   /** ours */
