@@ -1,0 +1,4 @@
+import { ACCESS_ROUTES, sweepRoutes } from './support/sweep.js';
+
+// One test per route; the sweep's checks and its coverage of the route table are in sweep.test.ts.
+sweepRoutes('access and onboarding', ACCESS_ROUTES);
