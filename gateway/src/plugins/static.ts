@@ -5,6 +5,7 @@ import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { IMMUTABLE_CACHE_CONTROL } from '@tapcard/shared/constants';
 import { redactUrl, urlCarriesSecret } from '@tapcard/shared/contract';
 import type { CreateRenderer, Render } from '@tapcard/shared/ssr';
 import { messages, sendFailure } from '../http/failure.js';
@@ -58,7 +59,7 @@ function isClientRoute(request: FastifyRequest): boolean {
 }
 
 function cacheHeaders(reply: FastifyReply, path: string): void {
-  if (path.includes(`${sep}assets${sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+  if (path.includes(`${sep}assets${sep}`)) reply.header('cache-control', IMMUTABLE_CACHE_CONTROL);
   else if (path.endsWith('index.html')) reply.header('cache-control', pageCacheControl(reply.request.url));
   else reply.header('cache-control', 'public, max-age=3600, stale-while-revalidate=86400');
 }

@@ -37,6 +37,9 @@ export const MIN_QUANTITY = 0;
 
 export const POLL_INTERVAL_MS = 1000;
 
+/** The cache header of files whose name changes with their content (built assets, uploads): kept a year. */
+export const IMMUTABLE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
 export const AVATARS = {
   organiser: 7,
   public: 4,

@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { IMMUTABLE_CACHE_CONTROL } from '@tapcard/shared/constants';
 import { calls, uploadFieldsSchema, upstreamPages } from '@tapcard/shared/contract';
 import { messages } from '@tapcard/shared/rules';
 import { clientKey } from '../lib/client-address.js';
@@ -13,8 +14,6 @@ import { uploadContentType } from '../repositories/uploads.js';
 
 /** Uploads per client address (anyone may upload: onboarding happens before sign-up). */
 export const UPLOAD_LIMIT: Limit = { max: 60, windowMs: 10 * 60_000 };
-/** Stored names never change content, so clients may keep them for a year. */
-const FILE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 export default async function uploadsRoutes(app: FastifyInstance): Promise<void> {
   route(app, calls.uploadFile)(async ({ request }) => {
@@ -55,7 +54,8 @@ export default async function uploadsRoutes(app: FastifyInstance): Promise<void>
       .header('x-content-type-options', 'nosniff')
       .header('content-disposition', 'inline')
       .header('content-security-policy', "default-src 'none'; sandbox")
-      .header('cache-control', FILE_CACHE_CONTROL)
+      // Stored names never change content.
+      .header('cache-control', IMMUTABLE_CACHE_CONTROL)
       .send(createReadStream(path));
   });
 }
