@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 // Absolute, so a package's own `pnpm test` (run from its folder) finds the same projects.
 const at = (path: string) => resolve(import.meta.dirname, path);
@@ -18,6 +19,28 @@ const upstreamOnPostgres = postgresUrl
   ? [{ extends: true, test: { name: 'upstream-postgres', root: at('upstream'), environment: 'node', testTimeout: 30_000, hookTimeout: 60_000, env: { UPSTREAM_TEST_DB: 'postgres' } } }]
   : [];
 
+/**
+ * Vitest's order (a project's longest files first, by the timings it cached; with none, as on a fresh
+ * checkout, its largest files first), except that the page sweep's area files (tests/e2e/sweep-*.test.ts)
+ * lead their project: a few lines each, yet each is a minute of routes. Started last, they would leave
+ * one journey worker sweeping alone while the other has finished.
+ */
+class SweepFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const isSweep = (file: TestSpecification) => /[\\/]e2e[\\/]sweep-[^\\/]+\.test\.ts$/.test(file.moduleId);
+    const projectStart = new Map<string, number>();
+    sorted.forEach((file, i) => {
+      if (!projectStart.has(file.project.name)) projectStart.set(file.project.name, i);
+    });
+    const rank = (file: TestSpecification, i: number) => [projectStart.get(file.project.name) ?? 0, isSweep(file) ? 0 : 1, i] as const;
+    return sorted
+      .map((file, i) => ({ file, key: rank(file, i) }))
+      .sort((a, b) => a.key[0] - b.key[0] || a.key[1] - b.key[1] || a.key[2] - b.key[2])
+      .map(({ file }) => file);
+  }
+}
+
 export default defineConfig({
   resolve: { conditions },
   ssr: { resolve: { conditions } },
@@ -26,6 +49,7 @@ export default defineConfig({
     // Vitest's default is one worker fewer than the cores: on a 2-core machine every suite would run in
     // a single worker. Most of these files wait on a database, Redis or timers, so two share the cores well.
     maxWorkers: 2,
+    sequence: { sequencer: SweepFirst },
     projects: [
       // Property tests (fast-check) run a hundred cases each: give them room on a loaded 2-core machine.
       { extends: true, test: { name: 'shared', root: at('shared'), environment: 'node', testTimeout: 20_000 } },
