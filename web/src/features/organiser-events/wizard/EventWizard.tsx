@@ -123,7 +123,6 @@ function WizardSteps({ mode, start, focusFirst }: { mode: 'add' | 'update'; star
     defaultValues: startingValues(start.values),
     resolver: wizardResolver,
     context: { step, original: base.original },
-    shouldFocusError: false,
   });
   const values = form.watch();
   const [failure, setFailure] = useState<string | null>(null);
