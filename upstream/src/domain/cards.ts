@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { calls, type CardField } from '@tapcard/shared/contract';
 import { isFieldShown, slugify } from '@tapcard/shared/domain';
-import { pages } from '@tapcard/shared/pages';
 import { messages, quickLinkContent } from '@tapcard/shared/rules';
 import { badRequest } from '../lib/http-error.js';
 
@@ -16,11 +15,7 @@ export const CARD_NOT_FOUND = 'Card not found';
 /** The type a public card reports when no physical card is bound to it (a virtual card). */
 export const VIRTUAL_CARD_TYPE = 'card';
 
-// ── Paths people and the web navigate to ───────────────────────────────────
-/** The public card page of a profile link (relative: the web navigates to it). */
-export const publicCardPath = pages.cardConnect;
-/** The onboarding wizard for a new physical card. */
-export const onboardingPath = pages.onboarding;
+// ── Paths of the upstream's own files ──────────────────────────────────────
 /** The owner's vCard of a public card. */
 export const vcardDownloadPath = (link: string): string => `${calls.vcardDownload.path}?link=${encodeURIComponent(link)}`;
 

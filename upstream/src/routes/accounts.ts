@@ -10,7 +10,6 @@ import { route } from '../lib/route.js';
 import { LIMITS, type Limit } from '../lib/throttle.js';
 import { decoy, normaliseEmail } from '../domain/accounts.js';
 import { requireNewCardWithToken } from '../domain/card-tokens.js';
-import { publicCardPath } from '../domain/cards.js';
 import { createSession } from '../domain/sessions.js';
 import {
   cardOfUser,
@@ -157,7 +156,7 @@ export default async function accountsRoutes(app: FastifyInstance): Promise<void
         email: user.email,
         image: profile?.image ?? user.image,
         description: profile?.description || user.description,
-        card_url: profile ? publicCardPath(profile.link) : null,
+        card_url: profile ? pages.cardConnect(profile.link) : null,
       },
     };
   });

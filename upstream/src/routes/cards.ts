@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { addServiceFieldsSchema, calls } from '@tapcard/shared/contract';
 import { buildVCard, vcardFileName } from '@tapcard/shared/domain';
+import { pages } from '@tapcard/shared/pages';
 import { requireNewCardWithToken } from '../domain/card-tokens.js';
 import {
   absoluteImageUrl,
@@ -8,8 +9,6 @@ import {
   imageRef,
   NO_CARD_YET,
   normaliseFields,
-  onboardingPath,
-  publicCardPath,
   vcardDownloadPath,
   vcardLinks,
   VIRTUAL_CARD_TYPE,
@@ -93,10 +92,10 @@ export default async function cardsRoutes(app: FastifyInstance): Promise<void> {
   route(app, calls.loadRoute)(async ({ body }) => {
     const card = await cardWithLink(app.db, body.card_id);
     if (!card) throw notFound(CARD_NOT_FOUND);
-    if (card.status === 'new') return { success: 'true', data: { redirect_url: onboardingPath(card.id, card.type) } };
+    if (card.status === 'new') return { success: 'true', data: { redirect_url: pages.onboarding(card.id, card.type) } };
     // An active card whose profile was deleted leads nowhere.
     if (!card.link) throw notFound(CARD_NOT_FOUND);
-    return { success: 'true', data: { redirect_url: publicCardPath(card.link) } };
+    return { success: 'true', data: { redirect_url: pages.cardConnect(card.link) } };
   });
 
   // ── The owner's card ────────────────────────────────────────────────────
@@ -190,7 +189,7 @@ export default async function cardsRoutes(app: FastifyInstance): Promise<void> {
       phones: links.phones,
       email: profile.email,
       emails: links.emails,
-      url: `${app.config.publicUrl}${publicCardPath(profile.link)}`,
+      url: `${app.config.publicUrl}${pages.cardConnect(profile.link)}`,
       urls: links.urls,
       addresses: links.addresses,
       photo: (await embeddablePhoto(app.db, app.config.uploadDir, profile.image)) ?? absoluteImageUrl(profile.image, app.config.publicUrl),
