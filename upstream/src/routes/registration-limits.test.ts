@@ -6,7 +6,8 @@ import { randomId } from '../lib/crypto.js';
 import { answerOf, expectFieldError, send } from '../test/contract.js';
 import { createTestUpstream, createUser, type TestUpstream } from '../test/harness.js';
 import { createEvent, eventBody, priceId, tidOf, type EventBody } from '../test/events.js';
-import { HOLD_MS, REGISTRATIONS_PER_ADDRESS } from './events/registration.js';
+import { HOLD_MS } from '../domain/registration.js';
+import { REGISTRATIONS_PER_ADDRESS } from './events/registration.js';
 
 let t: TestUpstream;
 let organiser: Awaited<ReturnType<typeof createUser>>;

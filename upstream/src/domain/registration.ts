@@ -1,0 +1,238 @@
+import { PAYMENT_HOLD_MINUTES, REGISTRATION_HOLD_MINUTES } from '@tapcard/shared/constants';
+import { formatEventDate } from '@tapcard/shared/domain';
+import { pages } from '@tapcard/shared/pages';
+import { messages } from '@tapcard/shared/rules';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, Row } from '../db/schema.js';
+import { conflict, HttpError, notFound } from '../lib/http-error.js';
+import { eventDates } from '../repositories/events.js';
+import {
+  activeRegistrationsOfEmail,
+  cancelExpiredHolds,
+  cancelPending,
+  clearPendingTid,
+  confirmAttendee,
+  endHold,
+  expireOrdersOfAttendees,
+  giveBackSeat,
+  giveBackSeats,
+  lockAttendee,
+  lockEvent,
+  lockEventForRegistration,
+  lockTicketPayment,
+  markRefundDue,
+  takeSeat,
+} from '../repositories/registrations.js';
+import { inEventChange } from './event-sequence.js';
+
+/**
+ * Registration rules: a seat is held under the event row's lock (per-email limit, then one ticket of
+ * the category), held seats are released when their time passes, and a held registration becomes
+ * confirmed once (free: by its emailed link; paid: when the provider confirms the payment).
+ */
+
+/** The token page's text; also the answer when the access of a paid ticket was already handed out. */
+export const ACCESS_SENT_MESSAGE = 'Your event access has been sent to your email.';
+export const TICKET_CHANGED_MESSAGE = 'This ticket has just changed. Please try again.';
+export const soldOutMessage = (ticket: string): string => `Sorry, the ${ticket} ticket is sold out.`;
+
+/** How long a free registration waiting for its email confirmation holds its seat. */
+export const HOLD_MS = REGISTRATION_HOLD_MINUTES * 60_000;
+/** How long a paid registration waiting for its payment holds its seat (and counts against its email). */
+export const PAYMENT_HOLD_MS = PAYMENT_HOLD_MINUTES * 60_000;
+/** How often held registrations past their time are released across all events. */
+export const RELEASE_INTERVAL_MS = 60_000;
+
+/** The answer to a registration past the email's limit: 409 under `email`, so the form shows it under the field. */
+function emailLimitReached(max: number): HttpError {
+  const message = max === 1 ? messages.emailAlreadyRegistered : messages.emailRegistrationLimit(max);
+  return new HttpError(409, message, [{ field: 'email', message }]);
+}
+
+/** An image given with a registration is kept only when it is an image reference the web can show. */
+export function acceptedImage(image: string | undefined): string | undefined {
+  const value = image?.trim();
+  if (!value) return undefined;
+  return /^(https?:\/\/|data:image\/|\/backend\/files\/)/i.test(value) ? value : undefined;
+}
+
+type Price = Row<'event_prices'>;
+
+/**
+ * Takes one ticket of a category, atomically: `sold < stock` is checked by the update itself, so
+ * concurrent registrations can never sell more than the stock (the row lock orders them).
+ */
+async function reserveTicket(trx: Transaction<Database>, price: Price): Promise<void> {
+  const taken = await takeSeat(trx, price.id);
+  if (!taken) throw conflict(soldOutMessage(price.title));
+  if (taken.amount !== price.amount) throw conflict(TICKET_CHANGED_MESSAGE);
+}
+
+/**
+ * Cancels the pending registrations of `eventId` (every event when null) whose hold has passed (free
+ * ones waiting for their email confirmation, paid ones waiting for their payment) and gives their seats
+ * back, in one transaction: a row is cancelled once (the conditional update) and its ticket's `sold`
+ * drops by exactly the rows this call cancelled; the orders of released paid ones are marked expired.
+ * Lock order: the held attendee rows, then their tickets, then their orders (a registration holds the
+ * event row before all).
+ */
+export async function releaseExpiredHolds(trx: Transaction<Database>, eventId: string | null, now: Date): Promise<number> {
+  const released = await cancelExpiredHolds(trx, eventId, now);
+  const perPrice = new Map<string, number>();
+  for (const { price_id } of released) perPrice.set(price_id, (perPrice.get(price_id) ?? 0) + 1);
+  for (const [priceId, n] of [...perPrice].sort(([a], [b]) => a.localeCompare(b))) {
+    await giveBackSeats(trx, priceId, n);
+  }
+  if (released.length > 0) {
+    await expireOrdersOfAttendees(
+      trx,
+      released.map((r) => r.id),
+      now,
+    );
+  }
+  return released.length;
+}
+
+/**
+ * The seat and email checks of a registration, inside its transaction: takes the event row's lock
+ * (every registration of the event queues behind it, so two with one email can never both see room),
+ * releases the event's expired holds, refuses an email that already holds the event's
+ * `max_registrations_per_email` (confirmed ones and pending ones still held, compared
+ * case-insensitively) under `email`, then takes one ticket.
+ */
+export async function holdSeat(trx: Transaction<Database>, event: Row<'events'>, price: Price, email: string, now: Date): Promise<void> {
+  const locked = await lockEventForRegistration(trx, event.id);
+  if (!locked) throw notFound('Event not found');
+  await releaseExpiredHolds(trx, event.id, now);
+  const n = await activeRegistrationsOfEmail(trx, event.id, email, now);
+  if (n >= locked.max_registrations_per_email) throw emailLimitReached(locked.max_registrations_per_email);
+  await reserveTicket(trx, price);
+}
+
+/** Releases expired holds of every event now and then, so the stock the pages show catches up without a registration. */
+export function startHoldReleaser(app: FastifyInstance, db: Kysely<Database>): void {
+  let running: Promise<unknown> | null = null;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = db
+      .transaction()
+      .execute((trx) => releaseExpiredHolds(trx, null, app.now()))
+      .catch((err: unknown) => app.log.error({ err }, 'could not release expired registration holds'))
+      .finally(() => {
+        running = null;
+      });
+  }, RELEASE_INTERVAL_MS);
+  timer.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
+}
+
+/** Mails the access link; the link is also in the answer, so a mail failure is logged, not fatal. */
+export async function mailAccess(app: FastifyInstance, to: string, name: string, event: Row<'events'>, ticket: string, tid: string): Promise<void> {
+  const link = `${app.config.publicUrl}${pages.eventToken(tid)}`;
+  const when = formatEventDate(eventDates(event).start_date);
+  try {
+    await app.mailer.send({
+      to,
+      subject: `Your access to ${event.title}`,
+      text:
+        `Hello ${name},\n\n` +
+        `You are registered for ${event.title}${when ? ` on ${when}` : ''} (${ticket} ticket).\n\n` +
+        `Your event access: ${link}\n\n` +
+        'This link is your ticket and your way into the event arena and chat. Keep it to yourself.\n',
+    });
+  } catch (err) {
+    app.log.error({ err, eventId: event.id }, 'could not mail the event access');
+  }
+}
+
+/** Mails the link that confirms a free registration; without it the seat is released, so a failure is fatal. */
+export async function mailConfirmation(app: FastifyInstance, to: string, name: string, event: Row<'events'>, ticket: string, token: string): Promise<void> {
+  const link = `${app.config.publicUrl}${pages.eventConfirm(token)}`;
+  const when = formatEventDate(eventDates(event).start_date);
+  await app.mailer.send({
+    to,
+    subject: `Confirm your registration for ${event.title}`,
+    text:
+      `Hello ${name},\n\n` +
+      `Thank you for registering for ${event.title}${when ? ` on ${when}` : ''} (${ticket} ticket).\n\n` +
+      `Confirm your registration within ${REGISTRATION_HOLD_MINUTES} minutes to receive your event access: ${link}\n\n` +
+      'Your seat is held until then. If you did not register, ignore this email and the seat will be released.\n',
+  });
+}
+
+
+/** A declined payment cancels its reservation and gives the ticket back, once (not again when its hold had already released it). */
+export async function cancelDeclinedTicket(db: Kysely<Database>, reference: string, attendeeId: string, priceId: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await lockTicketPayment(trx, reference);
+    if (await cancelPending(trx, attendeeId)) await giveBackSeat(trx, priceId);
+    await clearPendingTid(trx, reference);
+  });
+}
+
+/**
+ * A paid ticket: confirms the attendee and hands out the access once (the row locks make a second call
+ * wait, then see it 'used'). A registration whose hold ran out (its seat went back) takes a seat again
+ * only if the stock still has one; otherwise 'sold_out' and the order is marked for a refund. Lock
+ * order as a registration's: the event row (seq), then the attendee, then the ticket.
+ */
+export async function confirmPaidTicket(
+  db: Kysely<Database>,
+  eventId: string,
+  reference: string,
+  attendeeId: string,
+  priceId: string,
+  now: Date,
+): Promise<'used' | 'sold_out' | { tid: string }> {
+  return inEventChange(db, eventId, async (trx, seq) => {
+    const pending = await lockTicketPayment(trx, reference);
+    if (!pending?.tid_pending) return 'used' as const;
+    const attendee = await lockAttendee(trx, attendeeId);
+    if (attendee.status === 'confirmed') return 'used' as const;
+    if (attendee.status !== 'pending') {
+      if (!(await takeSeat(trx, priceId))) {
+        await clearPendingTid(trx, reference);
+        await markRefundDue(trx, reference, now);
+        return 'sold_out' as const;
+      }
+    }
+    await confirmAttendee(trx, attendeeId, seq);
+    await clearPendingTid(trx, reference);
+    return { tid: pending.tid_pending };
+  });
+}
+
+/**
+ * Confirms a free registration by its emailed link with a new access token (its hash `tidHash`):
+ * false when its hold has passed, 409 when it was confirmed already. The attendee row is locked after
+ * the event row (the seq bump); a second use waits, then sees it confirmed.
+ */
+export async function confirmHeldRegistration(db: Kysely<Database>, eventId: string, attendeeId: string, tidHash: string, now: Date): Promise<boolean> {
+  return inEventChange(db, eventId, async (trx, seq) => {
+    const row = await lockAttendee(trx, attendeeId);
+    if (row.status === 'confirmed') throw conflict(ACCESS_SENT_MESSAGE);
+    if (row.status !== 'pending' || !row.hold_until || row.hold_until <= now) return false;
+    await confirmAttendee(trx, attendeeId, seq, tidHash);
+    return true;
+  });
+}
+
+/** Releases the event's expired holds now (under the event row's lock) rather than at the next release. */
+export async function releaseEventHoldsNow(db: Kysely<Database>, eventId: string, now: Date): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await lockEvent(trx, eventId);
+    await releaseExpiredHolds(trx, eventId, now);
+  });
+}
+
+/** Gives a held seat back at once (its confirmation mail could not be sent). */
+export async function releaseHeldSeat(db: Kysely<Database>, eventId: string, attendeeId: string, now: Date): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await endHold(trx, attendeeId, now);
+    await releaseExpiredHolds(trx, eventId, now);
+  });
+}
