@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { SERVICE_KEY_HEADER } from '@tapcard/shared/contract';
 import { hashToken, safeEqual } from '../lib/crypto.js';
 import { forbidden, unauthorised } from '../lib/http-error.js';
+import { sessionByTokenHash, touchSession } from '../repositories/sessions.js';
 
 export interface AuthUser {
   id: string;
@@ -46,23 +47,13 @@ export default fp(
       const token = bearerOf(request);
       if (!token || token.length > 256) return null;
       const tokenHash = hashToken(token);
-      const row = await app.db
-        .selectFrom('sessions')
-        .innerJoin('users', 'users.id', 'sessions.user_id')
-        .select(['users.id', 'users.email', 'users.name', 'users.image', 'users.description', 'sessions.id as session_id', 'sessions.expires_at', 'sessions.last_used_at'])
-        .where('sessions.token_hash', '=', tokenHash)
-        .executeTakeFirst();
+      const row = await sessionByTokenHash(app.db, tokenHash);
       const now = app.now();
       if (!row || row.expires_at <= now) return null;
       const staleBefore = new Date(now.getTime() - SESSION_TOUCH_EVERY_MS);
       if (row.last_used_at <= staleBefore) {
         // Conditional, so a burst of requests after a quiet minute writes the row once.
-        await app.db
-          .updateTable('sessions')
-          .set({ last_used_at: now })
-          .where('token_hash', '=', tokenHash)
-          .where('last_used_at', '<=', staleBefore)
-          .execute();
+        await touchSession(app.db, tokenHash, now, staleBefore);
       }
       return { id: row.id, email: row.email, name: row.name, image: row.image, description: row.description, sessionId: row.session_id };
     });

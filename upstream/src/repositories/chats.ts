@@ -3,7 +3,7 @@ import type { Db } from '../db/database.js';
 import { randomId } from '../lib/crypto.js';
 import { inEventChange } from '../domain/event-sequence.js';
 import { badRequest } from '../lib/http-error.js';
-import { RECIPIENT_MESSAGE } from '../routes/events/common.js';
+import { RECIPIENT_MESSAGE } from '../domain/chat.js';
 import { chatWire, privateChatWire } from './events.js';
 
 /** Who a message is stored under: an attendee, or the organiser as 'admin-<id>' named ADMIN. */

@@ -32,3 +32,18 @@ export async function deleteOtherSessions(db: DbLike, userId: string, keepId: st
   const ended = await db.deleteFrom('sessions').where('user_id', '=', userId).where('id', '<>', keepId).executeTakeFirst();
   return Number(ended.numDeletedRows);
 }
+
+/** The session whose access token hashes to `tokenHash`, with its user. */
+export async function sessionByTokenHash(db: DbLike, tokenHash: string) {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .select(['users.id', 'users.email', 'users.name', 'users.image', 'users.description', 'sessions.id as session_id', 'sessions.expires_at', 'sessions.last_used_at'])
+    .where('sessions.token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+/** Records a session's use at `now`, unless it was recorded after `staleBefore` (a burst of requests writes the row once). */
+export async function touchSession(db: DbLike, tokenHash: string, now: Date, staleBefore: Date): Promise<void> {
+  await db.updateTable('sessions').set({ last_used_at: now }).where('token_hash', '=', tokenHash).where('last_used_at', '<=', staleBefore).execute();
+}

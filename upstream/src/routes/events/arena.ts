@@ -1,28 +1,20 @@
 import { calls } from '@tapcard/shared/contract';
-import { adminIdOf, eventTiming } from '@tapcard/shared/domain';
+import { adminIdOf } from '@tapcard/shared/domain';
 import { messages } from '@tapcard/shared/rules';
 import type { FastifyInstance } from 'fastify';
-import type { Row } from '../../db/schema.js';
+import { checkChatOpen, NOT_SELF_MESSAGE, NOT_YOUR_EVENT_MESSAGE, RECIPIENT_MESSAGE } from '../../domain/chat.js';
 import { bindChip, NO_CHIP_TICKET_MESSAGE } from '../../domain/chips.js';
 import { clientKey } from '../../lib/client-address.js';
 import { hashToken } from '../../lib/crypto.js';
 import { badRequest, forbidden, notFound } from '../../lib/http-error.js';
 import { route } from '../../lib/route.js';
 import { LIMITS } from '../../lib/throttle.js';
-import { CHAT_ENDED_MESSAGE, CHAT_NOT_STARTED_MESSAGE, NOT_SELF_MESSAGE, NOT_YOUR_EVENT_MESSAGE, RECIPIENT_MESSAGE } from './common.js';
 import { requireConfirmedAttendee, storeGroupChat, storePrivateChat } from '../../repositories/chats.js';
 import { chipHolder, confirmedAttendeeByTidHash, confirmedTicketByTidHash } from '../../repositories/attendees.js';
 import { chipById } from '../../repositories/chips.js';
-import { eventById, eventDates, eventSummary, partyPrivateChats, recentChats } from '../../repositories/events.js';
+import { eventById, eventSummary, partyPrivateChats, recentChats } from '../../repositories/events.js';
 
 export const ACCESS_UNKNOWN_MESSAGE = 'This access token is not valid';
-
-/** Attendee chats are open while the event runs (shared eventTiming === 0). */
-function checkChatOpen(event: Row<'events'>, now: Date): void {
-  const timing = eventTiming(eventDates(event), now);
-  if (timing === 1) throw badRequest(CHAT_ENDED_MESSAGE);
-  if (timing === -1) throw badRequest(CHAT_NOT_STARTED_MESSAGE);
-}
 
 /**
  * The attendee's side: the token page and arena data, chips, and chat posts. A post is accepted only

@@ -1,13 +1,13 @@
 import { calls } from '@tapcard/shared/contract';
-import { ADMIN_NAME, adminIdOf, eventTiming } from '@tapcard/shared/domain';
+import { ADMIN_NAME, adminIdOf } from '@tapcard/shared/domain';
 import type { FastifyInstance } from 'fastify';
+import { checkOrganiserChatOpen, NOT_SELF_MESSAGE } from '../../domain/chat.js';
 import { checkIn } from '../../domain/check-in.js';
 import { checkStartNotPast, checkTickets, instants, retryOnCleanNameClash } from '../../domain/event-details.js';
 import { inEventChange } from '../../domain/event-sequence.js';
 import { randomId } from '../../lib/crypto.js';
 import { badRequest, forbidden, notFound } from '../../lib/http-error.js';
 import { route } from '../../lib/route.js';
-import { CHAT_ENDED_MESSAGE, NOT_SELF_MESSAGE } from './common.js';
 import { requireConfirmedAttendee, storeGroupChat, storePrivateChat } from '../../repositories/chats.js';
 import { chipsOfEvent } from '../../repositories/chips.js';
 import {
@@ -147,8 +147,7 @@ export function organiserRoutes(app: FastifyInstance): void {
     if (body.event_id !== event.id) throw badRequest('The message is for another event', 'event_id');
     const adminId = adminIdOf(user.id);
     if (body.attendee_id !== adminId) throw forbidden(NOT_SELF_MESSAGE);
-    // The organiser may write before the event (announcements) but not after it has ended.
-    if (eventTiming(eventDates(event), app.now()) === 1) throw badRequest(CHAT_ENDED_MESSAGE);
+    checkOrganiserChatOpen(event, app.now());
     const admin = { id: adminId, name: ADMIN_NAME, image: user.image ?? '' };
     return { success: 'true', data: await storeGroupChat(app.db, event.id, admin, body.message, app.now()) };
   });
@@ -158,7 +157,7 @@ export function organiserRoutes(app: FastifyInstance): void {
     if (body.event_id !== event.id) throw badRequest('The message is for another event', 'event_id');
     const adminId = adminIdOf(user.id);
     if (body.attendee_id_1 !== adminId) throw forbidden(NOT_SELF_MESSAGE);
-    if (eventTiming(eventDates(event), app.now()) === 1) throw badRequest(CHAT_ENDED_MESSAGE);
+    checkOrganiserChatOpen(event, app.now());
     await requireConfirmedAttendee(app.db, event.id, body.attendee_id_2);
     const admin = { id: adminId, name: ADMIN_NAME, image: user.image ?? '' };
     return { success: 'true', data: await storePrivateChat(app.db, event.id, admin, body.attendee_id_2, body.message, app.now()) };
