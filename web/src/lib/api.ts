@@ -112,7 +112,7 @@ export async function api<C extends Call>(call: C, ...args: ApiArgs<C>): Promise
   const result = parseAnswer(call, response.status, await response.text().catch(() => ''));
   if (result.ok) return result;
   if (result.kind === 'failure') {
-    return { ok: false, status: result.status, message: result.message || SERVER_ERROR, errors: result.errors, kind: 'failure', body: result.answer };
+    return { ok: false, status: result.status, message: result.message, errors: result.errors, kind: 'failure', body: result.answer };
   }
   // A text answer (vCard) that failed without the failure shape is still the call's failure.
   if (typeof call.answer === 'string') return { ok: false, status: result.status, message: SERVER_ERROR, errors: {}, kind: 'failure' };
