@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { adminIdOf } from '@tapcard/shared/domain';
-import { buildPath, calls } from '@tapcard/shared/contract';
+import { calls, contractClient, type Call, type CallArgs, type RequestOptions, type Success } from '@tapcard/shared/contract';
 import { REALTIME_PATH, endedSchema, simpleAckSchema, subscribeAckSchema, updateSchema } from '@tapcard/shared/realtime';
 import type { ClientToServerEvents, Ended, ServerToClientEvents, SimpleAck, Subscribe, SubscribeAck } from '@tapcard/shared/realtime';
 import { io } from 'socket.io-client';
@@ -72,7 +72,7 @@ beforeAll(async () => {
   eventId = event.eventId;
   tid = await register(upstream.url, event, 1, `session-end-${Date.now()}`);
   attendeeId = (await attendeeOf(upstream.url, tid)).attendeeId;
-  const profile = await send(calls.userProfile, calls.userProfile.path, { authorization: event.authorization });
+  const profile = await send(calls.userProfile, { authorization: event.authorization });
   adminId = adminIdOf(profile.data.id);
 });
 afterEach(() => {
@@ -87,23 +87,14 @@ afterAll(async () => {
 });
 
 /** What `send` needs of a contract call: its method and the schema of its answer. */
-interface Call<T> {
-  method: string;
-  answer: { safeParse(value: unknown): { success: true; data: T } | { success: false } };
-}
-
-/** A call through the gateway's /api, its answer parsed with the contract; anything but a successful answer throws. */
-async function send<T extends { success: 'true' | 'false' }>(call: Call<T>, path: string, headers: Record<string, string> = {}, body?: unknown): Promise<Extract<T, { success: 'true' }>> {
-  const res = await fetch(`${gateway.url}/api${path}`, {
-    method: call.method,
-    headers: { accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    signal: AbortSignal.timeout(WITHIN_MS),
-  });
-  const raw: unknown = await res.json().catch(() => undefined);
-  const parsed = call.answer.safeParse(raw);
-  if (!res.ok || !parsed.success || parsed.data.success !== 'true') throw new Error(`${call.method} ${path} answered ${res.status}: ${JSON.stringify(raw)?.slice(0, 300)}`);
-  return parsed.data as Extract<T, { success: 'true' }>;
+/** One call of the contract through the gateway's /api; anything but a 2xx success answer throws. */
+async function send<C extends Call>(call: C, ...args: CallArgs<C, RequestOptions>): Promise<Success<C>> {
+  const result = await contractClient({ baseUrl: `${gateway.url}/api`, timeoutMs: WITHIN_MS }).send(call, ...args);
+  if (!result.ok || result.status >= 300) {
+    const text = result.ok || result.kind === 'failure' ? JSON.stringify(result.answer) : result.text;
+    throw new Error(`${call.method} ${call.path} answered ${result.status}: ${text.slice(0, 300)}`);
+  }
+  return result.answer;
 }
 
 interface Session {
@@ -113,9 +104,9 @@ interface Session {
 
 /** Signs the organiser in through the gateway: a session of its own, with its id from the sessions list. */
 async function signIn(): Promise<Session> {
-  const login = await send(calls.login, calls.login.path, {}, { email: DEMO_ORGANISER.email, password });
+  const login = await send(calls.login, { body: { email: DEMO_ORGANISER.email, password } });
   const authorization = `${login.data.token_type} ${login.data.access_token}`;
-  const list = await send(calls.listSessions, calls.listSessions.path, { authorization });
+  const list = await send(calls.listSessions, { authorization });
   const current = list.data.sessions.find((s) => s.current);
   if (!current) throw new Error('the new session is not in its own list');
   return { authorization, id: current.id };
@@ -160,7 +151,7 @@ async function resync(watched: Watched): Promise<SimpleAck> {
 /** The attendee writes privately to the organiser through the gateway (its proxy tells the realtime side at once). */
 async function postPrivate(message: string): Promise<string> {
   const body = { event_id: eventId, attendee_id_1: attendeeId, attendee_id_2: adminId, message, image: '' };
-  const answer = await send(calls.privateChat, buildPath(calls.privateChat.path, { id: tid }), {}, body);
+  const answer = await send(calls.privateChat, { params: { id: tid }, body });
   return answer.data.id;
 }
 
@@ -213,7 +204,7 @@ async function expectStillSubscribed(watched: Watched): Promise<void> {
 describe("an organiser's realtime subscription ends with the session (reference upstream, gateway)", () => {
   test("logging out session A tells A's socket and stops its private messages; B's socket keeps them", async () => {
     const { a, socketA, socketB, attendee } = await setUp();
-    await send(calls.logout, calls.logout.path, { authorization: a.authorization });
+    await send(calls.logout, { authorization: a.authorization });
     await expectEnded(socketA);
     await expectNoMorePrivate([socketA], [socketB, attendee]);
     await expectStillSubscribed(socketB);
@@ -221,7 +212,7 @@ describe("an organiser's realtime subscription ends with the session (reference 
 
   test("session B ending session A from the list ends A's socket; B's socket keeps receiving", async () => {
     const { a, b, socketA, socketB, attendee } = await setUp();
-    await send(calls.endSession, buildPath(calls.endSession.path, { sessionId: a.id }), { authorization: b.authorization });
+    await send(calls.endSession, { params: { sessionId: a.id }, authorization: b.authorization });
     await expectEnded(socketA);
     await expectNoMorePrivate([socketA], [socketB, attendee]);
     await expectStillSubscribed(socketB);
@@ -229,7 +220,7 @@ describe("an organiser's realtime subscription ends with the session (reference 
 
   test("session B ending the other sessions ends A's socket while B's own socket keeps receiving", async () => {
     const { b, socketA, socketB, attendee } = await setUp();
-    const answer = await send(calls.endOtherSessions, calls.endOtherSessions.path, { authorization: b.authorization });
+    const answer = await send(calls.endOtherSessions, { authorization: b.authorization });
     // A and the organiser's earlier sessions (the event's creation, the earlier cases' B) all end.
     expect(answer.data.ended).toBeGreaterThanOrEqual(1);
     await expectEnded(socketA);
@@ -240,7 +231,7 @@ describe("an organiser's realtime subscription ends with the session (reference 
   test('changing the password (from session A) ends both sessions: both sockets are told and stop receiving', async () => {
     const { a, socketA, socketB, attendee } = await setUp();
     const next = 'Changed4567!';
-    await send(calls.changePassword, calls.changePassword.path, { authorization: a.authorization }, { current_password: password, password: next, confirm_password: next });
+    await send(calls.changePassword, { authorization: a.authorization, body: { current_password: password, password: next, confirm_password: next } });
     password = next;
     await Promise.all([expectEnded(socketA), expectEnded(socketB)]);
     await expectNoMorePrivate([socketA, socketB], [attendee]);
