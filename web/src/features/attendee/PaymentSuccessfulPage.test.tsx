@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { calls } from '@tapcard/shared/contract';
 import { paths, routes } from '../../lib/paths.js';
 import { attendeeToken, TID } from '../../test/event-fixtures.js';
@@ -37,7 +37,7 @@ describe('ticket payment: back from the provider', () => {
     const { user } = await backFromProvider('reference=ref-1&status=failed');
 
     const heading = await screen.findByRole('heading', { name: 'Payment Declined.' }, SLOW);
-    expect(heading).toHaveFocus();
+    await vi.waitFor(() => expect(heading).toHaveFocus());
     expect(screen.getByRole('alert')).toHaveTextContent('Your payment was declined, so no ticket was issued.');
     expect(screen.queryByTestId('location')).not.toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'Try again' }));

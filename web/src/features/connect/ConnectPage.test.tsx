@@ -267,7 +267,7 @@ describe('quick links that stop the card from saving', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     const content = within(dialog).getByLabelText('Link or username');
     await waitFor(() => expect(content).toHaveAccessibleDescription('Link has not matched with profile twitter'));
-    expect(content).toHaveFocus();
+    await vi.waitFor(() => expect(content).toHaveFocus());
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 

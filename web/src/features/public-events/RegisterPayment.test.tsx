@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { calls } from '@tapcard/shared/contract';
 import { paths, routes } from '../../lib/paths.js';
 import { event, EVENT_ID } from '../../test/event-fixtures.js';
@@ -35,7 +35,8 @@ describe('paid registration: the payment step', () => {
   it('shows the time left on the held ticket, ticking, without announcing every second, and the way to the provider', async () => {
     await registerPaid(15 * 60_000);
 
-    expect(await screen.findByRole('heading', { name: 'Complete your payment' }, SLOW)).toHaveFocus();
+    const paymentHeading = await screen.findByRole('heading', { name: 'Complete your payment' }, SLOW);
+    await vi.waitFor(() => expect(paymentHeading).toHaveFocus());
     const timer = screen.getByRole('timer');
     expect(timer).toHaveTextContent(/^1[45]:\d\d$/);
     expect(timer).toHaveAttribute('aria-live', 'off');

@@ -93,7 +93,7 @@ describe('change password: the current password', () => {
     const current = screen.getByLabelText('Current Password');
     await vi.waitFor(() => expect(current).toHaveAccessibleDescription('Current password is incorrect'));
     expect(current).toHaveAttribute('aria-invalid', 'true');
-    expect(current).toHaveFocus();
+    await vi.waitFor(() => expect(current).toHaveFocus());
     expect(currentAuthorization()).toBe(TEST_TOKEN);
     expect(screen.queryByText(/login page/)).toBeNull();
   });
@@ -138,7 +138,7 @@ describe('active sessions', () => {
     expect(await screen.findByText('Session ended')).toBeInTheDocument();
     expect(net.sent(calls.endSession).map((r) => r.path)).toEqual(['/auth/api/sessions/phone-1']);
     await vi.waitFor(() => expect(screen.queryByText('Safari on iOS')).toBeNull());
-    expect(screen.getByRole('heading', { level: 1, name: 'Active sessions' })).toHaveFocus();
+    await vi.waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Active sessions' })).toHaveFocus());
   });
 
   it('signs out all other sessions after the confirmation and says when only this device is left', async () => {

@@ -32,7 +32,7 @@ describe('checkout', () => {
     expect(screen.getByText('City is required')).toBeInTheDocument();
     expect(screen.getByLabelText('State')).toHaveAccessibleDescription('State is required');
     await waitFor(() => expect(toastText()).toContain('Fill all fields'));
-    expect(screen.getByLabelText('Name')).toHaveFocus();
+    await vi.waitFor(() => expect(screen.getByLabelText('Name')).toHaveFocus());
     expect(net.sent(calls.createOrder)).toHaveLength(0);
   });
 
