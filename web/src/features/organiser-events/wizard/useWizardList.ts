@@ -26,8 +26,9 @@ export function useWizardList<N extends ListName>(form: WizardForm, name: N): Wi
     append: (item: Item<N>) => write([...current(), item]),
     update: (index: number, item: Item<N>) => write(current().map((old, i) => (i === index ? item : old))),
     remove: (index: number) => {
-      const errors = form.formState.errors[name];
-      const before = Array.isArray(errors) ? Array.from(errors as Record<string, { type?: string; message?: string } | undefined>[]) : [];
+      // getFieldState reads the form's current errors (formState holds those of the last render).
+      const errors: unknown = form.getFieldState(name).error;
+      const before = Array.isArray(errors) ? Array.from(errors as (Record<string, { type?: string; message?: string } | undefined> | undefined)[]) : [];
       write(current().filter((_, i) => i !== index));
       if (before.length <= index) return;
       for (let i = index; i < before.length; i++) form.clearErrors(`${name}.${i}` as FieldPath<WizardValues>);
