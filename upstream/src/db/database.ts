@@ -17,6 +17,8 @@ export interface DatabaseOptions {
   dataDir?: string | undefined;
   /** A PostgreSQL schema to work in (created when missing); tests use one each. */
   schema?: string | undefined;
+  /** PGlite only: start from this dump of a data directory instead of creating an empty one. */
+  pgliteSnapshot?: Blob | undefined;
 }
 
 export interface OpenDatabase {
@@ -48,7 +50,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<OpenDataba
     mkdirSync(options.dataDir, { recursive: true });
     dataDir = join(options.dataDir, 'pglite');
   }
-  const pglite = new PGlite(dataDir);
+  const pglite = new PGlite({ ...(dataDir ? { dataDir } : {}), ...(options.pgliteSnapshot ? { loadDataDir: options.pgliteSnapshot } : {}) });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
   return { db, kind: 'pglite', close: () => db.destroy() };
 }

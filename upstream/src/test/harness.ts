@@ -10,12 +10,13 @@ import { hashPassword, hashToken, randomId, randomToken } from '../lib/crypto.js
 import { outboxMailer } from '../lib/mailer.js';
 import { TestPaymentProvider } from '../domain/payments.js';
 import { testEnv } from './env.js';
+import { migratedPgliteSnapshot } from './pglite-snapshot.js';
 
 /**
  * One upstream per test file, on the database the run asks for: embedded PGlite by default, or the
  * PostgreSQL server at DATABASE_URL in a schema of its own when UPSTREAM_TEST_DB=postgres (the
  * `upstream-postgres` vitest project). Share it across a file's tests (beforeAll): PGlite takes
- * seconds to start.
+ * a while to start, even from the migrated snapshot it loads (test/pglite-snapshot.ts).
  */
 export interface TestUpstream {
   app: FastifyInstance;
@@ -74,7 +75,7 @@ export async function createTestUpstream(overrides: Partial<UpstreamConfig> = {}
     trustProxy: ['127.0.0.1', '::1'],
     ...overrides,
   };
-  const opened = await openDatabase(usePostgres ? { databaseUrl, schema } : {});
+  const opened = await openDatabase(usePostgres ? { databaseUrl, schema } : { pgliteSnapshot: await migratedPgliteSnapshot() });
   await migrate(opened, schema);
   const clock = testClock();
   const payments = new TestPaymentProvider(opened.db, `${config.publicUrl}/api`, clock.now);
