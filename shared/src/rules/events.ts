@@ -1,7 +1,7 @@
 /** The event wizard's rules (details, tickets, gallery) and the keyword placement of its messages. */
 import { z } from 'zod';
 import { DEFAULT_REGISTRATIONS_PER_EMAIL, MAX_REGISTRATIONS_PER_EMAIL } from '../constants/index.js';
-import { eventDay, localDay, sameEventDay } from '../domain/events.js';
+import { eventDay, localDay, sameEventDay } from '../domain/event-dates.js';
 import { blankToUndefined, numberInput, requiredString } from './fields.js';
 import { messages } from './messages.js';
 

@@ -1,20 +1,20 @@
 import { ImagePlus, X } from 'lucide-react';
+import { useFieldArray } from 'react-hook-form';
 import { GalleryGrid } from '../../../components/GalleryGrid.js';
 import { ProgressBar } from '../../../components/Page.js';
 import { useImageUpload } from '../../../lib/upload.js';
 import { WIZARD_TEXTS } from '../texts.js';
 import { ImagePicker } from './ImagePicker.js';
-import { useWizardList } from './useWizardList.js';
 import type { WizardForm } from './wizard-state.js';
 import styles from './Wizard.module.css';
 
 /** The media gallery of step 2: uploads to events_gallery, shown in 3 columns, each removable. */
-export function GalleryEditor({ form }: { form: WizardForm }) {
-  const { items: fields, append, remove } = useWizardList(form, 'gallery');
+export function GalleryEditor({ control }: { control: WizardForm['control'] }) {
+  const { fields, append, remove } = useFieldArray({ control, name: 'gallery' });
   const { upload, progress } = useImageUpload('events_gallery');
   const add = async (file: File) => {
     const result = await upload(file);
-    if (result) append({ name: result.name, image: result.url });
+    if (result) append({ name: result.name, image: result.url }, { shouldFocus: false });
   };
   return (
     <section className={styles.gallery} aria-labelledby="wizard-gallery-title">

@@ -1,21 +1,21 @@
 import { useState } from 'react';
+import { useFieldArray } from 'react-hook-form';
 import { WIZARD_TEXTS } from '../texts.js';
 import { GalleryEditor } from './GalleryEditor.js';
 import { RegistrationSettings } from './RegistrationSettings.js';
 import { TicketForm } from './TicketForm.js';
 import { TicketItems } from './TicketItems.js';
-import { useWizardList } from './useWizardList.js';
 import { listMessages } from './ticket-form.js';
 import { LIST_MESSAGE_PATH, type TicketDraft, type WizardForm } from './wizard-state.js';
 import styles from './Wizard.module.css';
 
 /** Step 2: the ticket categories (add, edit in place, delete), the registration settings and the media gallery. */
 export function TicketsStep({ form }: { form: WizardForm }) {
-  const { getValues, clearErrors, formState } = form;
-  const { items: fields, append, update, remove } = useWizardList(form, 'prices');
+  const { control, getValues, clearErrors, formState } = form;
+  const { fields, append, update, remove } = useFieldArray({ control, name: 'prices' });
   const [editing, setEditing] = useState<{ index: number; ticket: TicketDraft } | null>(null);
   const save = (ticket: TicketDraft, index: number | null) => {
-    if (index === null) append(ticket);
+    if (index === null) append(ticket, { shouldFocus: false });
     else update(index, ticket);
     clearErrors(LIST_MESSAGE_PATH);
     setEditing(null);
@@ -44,7 +44,7 @@ export function TicketsStep({ form }: { form: WizardForm }) {
         />
       </section>
       <RegistrationSettings form={form} />
-      <GalleryEditor form={form} />
+      <GalleryEditor control={control} />
     </div>
   );
 }
