@@ -60,7 +60,7 @@ export async function cropToSquare(file: File, maxSide: number): Promise<File> {
   }
 }
 
-/** Compresses an image to 0.7 quality (IMAGE_COMPRESSION_QUALITY) (in the page: the library's worker would load a CDN script). */
+/** Compresses an image to IMAGE_COMPRESSION_QUALITY (in the page: the library's worker would load a CDN script). */
 export async function compressImage(file: File): Promise<File> {
   try {
     const blob = await imageCompression(file, { initialQuality: IMAGE_COMPRESSION_QUALITY, maxWidthOrHeight: 1600, useWebWorker: false });
