@@ -54,10 +54,11 @@ export default defineConfig({
     projects: [
       // Property tests (fast-check) run a hundred cases each: give them room on a loaded 2-core machine.
       { extends: true, test: { name: 'shared', root: at('shared'), environment: 'node', testTimeout: 20_000 } },
-      // The Node projects share one module cache per worker (isolate: false): each test file builds its own
+      // The upstream's and the gateway's files share one module cache per worker (isolate: false): each builds its own
       // app, database and clients from factories, and no module keeps state a later file could see, so
       // re-importing Fastify, zod and the contract for every file only cost time (about a third of theirs).
-      // The web's files keep their isolation: the toast, session and query modules hold state per page.
+      // The web's files keep their isolation (its toast, session and query modules hold state per page), and so
+      // do shared's (its contract test checks that a call nobody used is not built yet).
       { extends: true, test: { name: 'upstream', root: at('upstream'), environment: 'node', isolate: false, testTimeout: 30_000, hookTimeout: 60_000 } },
       ...upstreamOnPostgres,
       { extends: true, test: { name: 'gateway', root: at('gateway'), environment: 'node', isolate: false, testTimeout: 30_000, hookTimeout: 60_000 } },
