@@ -30,6 +30,26 @@ export function instants(payload: Pick<EventPayload, 'start_date' | 'end_date'>)
   return { start: new Date(start.time), end: new Date(end.time) };
 }
 
+/**
+ * The event row's columns an organiser's payload sets, the same on create and on update: the dates as
+ * written and as instants (a date it cannot read is refused under its field), and the settings.
+ */
+export function eventColumns(payload: EventPayload) {
+  const { start, end } = instants(payload);
+  return {
+    title: payload.title,
+    description: payload.description,
+    location: payload.location,
+    image: payload.image,
+    start_date: start,
+    end_date: end,
+    start_text: payload.start_date,
+    end_text: payload.end_date ?? null,
+    max_registrations_per_email: payload.max_registrations_per_email,
+    confirm_email_for_free: payload.confirm_email_for_free,
+  };
+}
+
 /** Money is whole naira: an amount with kobo or beyond the column's range is refused under its field. */
 export function checkTickets(prices: readonly Ticket[]): void {
   prices.forEach((ticket, i) => {

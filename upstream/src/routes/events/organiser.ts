@@ -3,7 +3,7 @@ import { ADMIN_NAME, adminIdOf } from '@tapcard/shared/domain';
 import type { FastifyInstance } from 'fastify';
 import { checkOrganiserChatOpen, NOT_SELF_MESSAGE } from '../../domain/chat.js';
 import { checkIn } from '../../domain/check-in.js';
-import { checkStartNotPast, checkTickets, instants, retryOnCleanNameClash } from '../../domain/event-details.js';
+import { checkStartNotPast, checkTickets, eventColumns, retryOnCleanNameClash } from '../../domain/event-details.js';
 import { inEventChange } from '../../domain/event-sequence.js';
 import { randomId } from '../../lib/crypto.js';
 import { badRequest, forbidden, notFound } from '../../lib/http-error.js';
@@ -52,28 +52,12 @@ export function organiserRoutes(app: FastifyInstance): void {
     const now = app.now();
     checkStartNotPast(body.start_date, now);
     checkTickets(body.prices);
-    const { start, end } = instants(body);
+    const columns = eventColumns(body);
     const id = randomId();
     await retryOnCleanNameClash(() =>
       app.db.transaction().execute(async (trx) => {
         const name = await freeCleanName(trx, body.title);
-        await insertEvent(trx, {
-          id,
-          user_id: user.id,
-          title: body.title,
-          description: body.description,
-          location: body.location,
-          image: body.image,
-          start_date: start,
-          end_date: end,
-          start_text: body.start_date,
-          end_text: body.end_date ?? null,
-          clean_name: name,
-          max_registrations_per_email: body.max_registrations_per_email,
-          confirm_email_for_free: body.confirm_email_for_free,
-          created_at: now,
-          updated_at: now,
-        });
+        await insertEvent(trx, { id, user_id: user.id, ...columns, clean_name: name, created_at: now, updated_at: now });
         await claimCleanName(trx, id, name);
         await insertPrices(trx, id, body.prices);
         await replaceGallery(trx, id, body.gallery);
@@ -87,26 +71,13 @@ export function organiserRoutes(app: FastifyInstance): void {
     const now = app.now();
     checkStartNotPast(body.start_date, now, eventDates(existing).start_date);
     checkTickets(body.prices);
-    const { start, end } = instants(body);
+    const columns = eventColumns(body);
     await retryOnCleanNameClash(() =>
       inEventChange(app.db, existing.id, async (trx) => {
         // Read again under the event row's lock: a rename that committed meanwhile is the former name.
         const current = await eventName(trx, existing.id);
         const cleanName = body.title === current.title ? current.clean_name : await freeCleanName(trx, body.title, existing.id);
-        await updateEvent(trx, existing.id, {
-          title: body.title,
-          description: body.description,
-          location: body.location,
-          image: body.image,
-          start_date: start,
-          end_date: end,
-          start_text: body.start_date,
-          end_text: body.end_date ?? null,
-          clean_name: cleanName,
-          max_registrations_per_email: body.max_registrations_per_email,
-          confirm_email_for_free: body.confirm_email_for_free,
-          updated_at: now,
-        });
+        await updateEvent(trx, existing.id, { ...columns, clean_name: cleanName, updated_at: now });
         if (cleanName !== current.clean_name) await claimCleanName(trx, existing.id, cleanName, current.clean_name);
         await replacePrices(trx, existing.id, body.prices);
         await replaceGallery(trx, existing.id, body.gallery);
