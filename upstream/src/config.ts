@@ -38,7 +38,28 @@ const envSchema = z.object({
    * upstream one environment, and the gateway's TRUST_PROXY names the proxy in front of it.
    */
   UPSTREAM_TRUST_PROXY: proxyListSchema('127.0.0.1,::1'),
+  /** Social sign-in over OpenID Connect: the issuer (discovery at /.well-known/openid-configuration). */
+  OIDC_ISSUER_URL: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  /** The name on the login button and the new account's auth_type. */
+  OIDC_PROVIDER_NAME: z.string().trim().min(1).default('Google'),
+  /** `test`: the built-in provider whose page lets the buyer approve their own payment (not for real sales). */
+  PAYMENT_PROVIDER: z.enum(['test', 'paystack']).default('test'),
+  PAYSTACK_SECRET_KEY: z.string().min(1).optional(),
+  /** Paystack's API; tests point it at a local server that answers Paystack's documented shapes. */
+  PAYSTACK_BASE_URL: z.url().default('https://api.paystack.co'),
 });
+
+/** OpenID Connect sign-in, when configured: all of issuer, client id and secret, or none. */
+export interface OidcConfig {
+  issuerUrl: string;
+  clientId: string;
+  clientSecret: string;
+  providerName: string;
+}
+
+export type PaymentConfig = { provider: 'test' } | { provider: 'paystack'; secretKey: string; baseUrl: string };
 
 export interface UpstreamConfig {
   port: number;
@@ -55,6 +76,9 @@ export interface UpstreamConfig {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** Proxy addresses whose X-Forwarded-For is believed; empty: the socket address is the client. */
   trustProxy: string[];
+  /** null: social sign-in is not configured; the login page shows no button. */
+  oidc: OidcConfig | null;
+  payments: PaymentConfig;
 }
 
 export class ConfigError extends Error {}
@@ -68,6 +92,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): UpstreamConfig
   }
   const e = parsed.data;
   refuseOpenOutbox(e.SMTP_URL, e.UPSTREAM_HOST, e.HOST);
+  const oidc = oidcConfig(e);
+  if (e.PAYMENT_PROVIDER === 'paystack' && !e.PAYSTACK_SECRET_KEY) {
+    throw new ConfigError('Invalid configuration:\n  PAYSTACK_SECRET_KEY: must be set when PAYMENT_PROVIDER=paystack');
+  }
   const dataDir = resolve(e.DATA_DIR);
   return {
     port: e.UPSTREAM_PORT,
@@ -83,7 +111,21 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): UpstreamConfig
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.UPSTREAM_TRUST_PROXY,
+    oidc,
+    payments:
+      e.PAYMENT_PROVIDER === 'paystack'
+        ? { provider: 'paystack', secretKey: e.PAYSTACK_SECRET_KEY ?? '', baseUrl: e.PAYSTACK_BASE_URL.replace(/\/$/, '') }
+        : { provider: 'test' },
   };
+}
+
+/** Social sign-in is configured by all three of OIDC_ISSUER_URL, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET, or left off. */
+function oidcConfig(e: z.infer<typeof envSchema>): OidcConfig | null {
+  const given = { OIDC_ISSUER_URL: e.OIDC_ISSUER_URL, OIDC_CLIENT_ID: e.OIDC_CLIENT_ID, OIDC_CLIENT_SECRET: e.OIDC_CLIENT_SECRET };
+  const missing = Object.entries(given).filter(([, v]) => v === undefined).map(([k]) => k);
+  if (missing.length === 3) return null;
+  if (missing.length > 0) throw new ConfigError(`Invalid configuration:\n  ${missing.join(', ')}: must be set with the other OIDC_ variables for social sign-in`);
+  return { issuerUrl: e.OIDC_ISSUER_URL ?? '', clientId: e.OIDC_CLIENT_ID ?? '', clientSecret: e.OIDC_CLIENT_SECRET ?? '', providerName: e.OIDC_PROVIDER_NAME };
 }
 
 /**

@@ -73,6 +73,8 @@ export async function createTestUpstream(overrides: Partial<UpstreamConfig> = {}
     seedDemo: false,
     logLevel: 'silent',
     trustProxy: ['127.0.0.1', '::1'],
+    oidc: null,
+    payments: { provider: 'test' },
     ...overrides,
   };
   const opened = await openDatabase(usePostgres ? { databaseUrl, schema } : { pgliteSnapshot: await migratedPgliteSnapshot() });
