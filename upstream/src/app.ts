@@ -23,6 +23,7 @@ import devRoutes from './routes/dev.js';
 import eventsRoutes from './routes/events.js';
 import sessionsRoutes from './routes/sessions.js';
 import shopRoutes from './routes/shop.js';
+import socialSignInRoutes from './routes/social-sign-in.js';
 import uploadsRoutes from './routes/uploads.js';
 
 export interface AppOptions {
@@ -56,6 +57,7 @@ export const upstreamApp = fp<AppOptions>(async function upstreamApp(app: Fastif
 
   await app.register(accountsRoutes);
   await app.register(sessionsRoutes);
+  await app.register(socialSignInRoutes);
   await app.register(cardsRoutes);
   await app.register(contactsRoutes);
   await app.register(uploadsRoutes);

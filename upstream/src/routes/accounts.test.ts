@@ -538,12 +538,3 @@ describe('change-password', () => {
     expect((await send(t, calls.changePassword, { body: { current_password: 'Passw0rd!', password: 'Chang3d!pass', confirm_password: 'Chang3d!pass' } })).statusCode).toBe(401);
   });
 });
-
-describe('social sign-in', () => {
-  it('says plainly that it is not configured', async () => {
-    for (const res of [await send(t, calls.signInWithLogin), await send(t, calls.googleLogin, { query: { code: 'abc', state: 'xyz' } })]) {
-      expect(res.statusCode).toBe(501);
-      expect(res.json()).toEqual({ success: 'false', message: 'Unable to create account!', data: null });
-    }
-  });
-});

@@ -5,7 +5,7 @@ import { pages } from '@tapcard/shared/pages';
 import { messages } from '@tapcard/shared/rules';
 import { clientKey } from '../lib/client-address.js';
 import { hashPassword, hashToken, randomDigits, randomId, randomToken, safeEqual, verifyPassword } from '../lib/crypto.js';
-import { HttpError, badRequest, conflict, unauthorised } from '../lib/http-error.js';
+import { badRequest, conflict, unauthorised } from '../lib/http-error.js';
 import { route } from '../lib/route.js';
 import { LIMITS, type Limit } from '../lib/throttle.js';
 import { decoy, normaliseEmail } from '../domain/accounts.js';
@@ -29,7 +29,6 @@ import {
 
 /** The failure texts the web shows as they are. */
 export const LOGIN_FAILED = messages.loginFailed;
-export const SOCIAL_SIGNUP_FAILED = messages.socialSignupFailed;
 
 /** How long a verified email may be used to sign up. */
 export const VERIFIED_EMAIL_TTL_MS = 60 * 60 * 1000;
@@ -225,14 +224,4 @@ export default async function accountsRoutes(app: FastifyInstance): Promise<void
     await app.throttle.reset(key);
     return { success: 'true', message: 'Password updated' };
   });
-
-  // ── Social sign-in ──────────────────────────────────────────────────────
-  // No OAuth provider can be reached from this upstream and none is configured: both calls say so
-  // plainly instead of pretending (the web shows 'Unable to create account!' and goes to login).
-  const socialNotConfigured = (request: FastifyRequest): never => {
-    request.log.warn('social sign-in is not configured on this upstream (no OAuth provider): answering 501');
-    throw new HttpError(501, SOCIAL_SIGNUP_FAILED);
-  };
-  route(app, calls.signInWithLogin)(async ({ request }) => socialNotConfigured(request));
-  route(app, calls.googleLogin)(async ({ request }) => socialNotConfigured(request));
 }

@@ -1,0 +1,127 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
+
+/**
+ * A real OpenID provider (oidc-provider, a certified implementation) on 127.0.0.1 for the tests, with
+ * one confidential client. Its login page is a one-field form ("Account") naming one of the accounts
+ * the test added; consent is granted at once (the client is first-party), as a real provider does
+ * for a client the person already approved.
+ */
+export interface TestAccount {
+  sub: string;
+  email?: string;
+  email_verified?: boolean;
+  name?: string;
+  picture?: string;
+}
+
+export interface TestOidcProvider {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  addAccount(account: TestAccount): void;
+  close(): Promise<void>;
+}
+
+export async function startOidcProvider(options: { redirectUris: string[]; clientId?: string; clientSecret?: string }): Promise<TestOidcProvider> {
+  const clientId = options.clientId ?? 'tapcard-test';
+  const clientSecret = options.clientSecret ?? 'tapcard-test-secret-0123456789';
+  const accounts = new Map<string, TestAccount>();
+  let provider: Provider | null = null;
+
+  const server: Server = createServer((req, res) => {
+    if (!provider) {
+      res.statusCode = 503;
+      res.end();
+      return;
+    }
+    const current = provider;
+    const match = /^\/interaction\/([^/?]+)/.exec(req.url ?? '');
+    if (match) {
+      handleInteraction(current, req, res).catch((error: unknown) => {
+        res.statusCode = 500;
+        res.end(String(error));
+      });
+      return;
+    }
+    void current.callback()(req, res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  provider = new Provider(issuer, {
+    clients: [
+      {
+        client_id: clientId,
+        client_secret: clientSecret,
+        redirect_uris: options.redirectUris,
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'client_secret_post',
+      },
+    ],
+    async findAccount(_ctx, id) {
+      const account = accounts.get(id);
+      if (!account) return undefined;
+      return { accountId: id, claims: () => ({ ...account }) };
+    },
+    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'picture'] },
+    features: { devInteractions: { enabled: false } },
+    interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
+    // Consent without a screen: a grant of what the client asked for.
+    async loadExistingGrant(ctx: KoaContextWithOIDC) {
+      const accountId = ctx.oidc.session?.accountId;
+      const client = ctx.oidc.client;
+      if (!accountId || !client) return undefined;
+      const grant = new ctx.oidc.provider.Grant({ clientId: client.clientId, accountId });
+      grant.addOIDCScope('openid email profile');
+      await grant.save();
+      return grant;
+    },
+    cookies: { keys: ['tapcard-test-cookie-key-0123456789'] },
+    ttl: { Interaction: 600, Session: 600, Grant: 600, AccessToken: 600, IdToken: 600 },
+    pkce: { required: () => true },
+  });
+
+  return {
+    issuer,
+    clientId,
+    clientSecret,
+    addAccount: (account) => {
+      accounts.set(account.sub, account);
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** GET: the login form; POST: signs the named account in and sends the browser back to the authorisation. */
+async function handleInteraction(provider: Provider, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const details = await provider.interactionDetails(req, res);
+  if (req.method === 'POST') {
+    const body = await readBody(req);
+    const login = new URLSearchParams(body).get('login') ?? '';
+    await provider.interactionFinished(req, res, { login: { accountId: login } }, { mergeWithLastSubmission: false });
+    return;
+  }
+  res.setHeader('content-type', 'text/html; charset=utf-8');
+  res.end(
+    `<!doctype html><html lang="en"><head><title>Test provider: sign in</title></head><body>` +
+      `<h1>Sign in to the test provider</h1>` +
+      `<form method="post" action="/interaction/${details.uid}">` +
+      `<label>Account <input name="login" autocomplete="off"></label>` +
+      `<button type="submit">Sign in</button></form></body></html>`,
+  );
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let data = '';
+    req.setEncoding('utf8');
+    req.on('data', (chunk: string) => {
+      data += chunk;
+    });
+    req.on('end', () => resolve(data));
+    req.on('error', reject);
+  });
+}
