@@ -1,11 +1,11 @@
-import { randomBytes } from 'node:crypto';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { expectNoSeriousA11yViolations } from './support/axe.js';
 import { browsers } from './support/browser.js';
 import { expectCount } from './support/counts.js';
 import { expectImagesLoaded, expectNoHorizontalOverflow, PHONE_WIDTH } from './support/layout.js';
-import { dismissToasts, expectToastAccessible, recordToasts, seenToasts, waitForToastsToGo } from './support/toasts.js';
+import { unique } from './support/people.js';
+import { addToCart, cartButton, cartThenCheckout, checkShopScreen, expectOrderDetails, expectTotals, fillDelivery, lineTexts, openCart, proceedToPayment, text } from './support/shop.js';
+import { dismissToasts, expectToastAccessible, recordToasts, seenToasts } from './support/toasts.js';
 
 /**
  * The visitor's way to buy cards: the shop and its cart, checkout,
@@ -24,83 +24,9 @@ async function phone(): Promise<Page> {
   return page;
 }
 
-const unique = () => randomBytes(4).toString('hex');
-
-/** Overflow and axe on the screen, once its toasts have gone (axe reads a fading toast as low contrast). */
-async function checkScreen(page: Page, label: string): Promise<void> {
-  await waitForToastsToGo(page);
-  await expectNoHorizontalOverflow(page, label);
-  await expectNoSeriousA11yViolations(page, label);
-}
-
-const text = async (locator: Locator): Promise<string> => ((await locator.textContent()) ?? '').replace(/\s+/g, ' ').trim();
-
-/** The figure next to a label in a list of totals (<dt>label</dt><dd>figure</dd>). */
-function figure(scope: Locator | Page, label: string): Locator {
-  const exact = new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
-  return scope.locator('dt', { hasText: exact }).locator('xpath=following-sibling::dd[1]');
-}
-
-async function expectTotals(scope: Locator | Page, expected: { subtotal: string; shipping?: string; vat: string; total: string }): Promise<void> {
-  await expect.poll(() => text(figure(scope, 'Subtotal'))).toBe(expected.subtotal);
-  if (expected.shipping) await expect.poll(() => text(figure(scope, 'Shipping'))).toBe(expected.shipping);
-  await expect.poll(() => text(figure(scope, 'VAT (7.5%)'))).toBe(expected.vat);
-  await expect.poll(() => text(figure(scope, 'Total (NGN)'))).toBe(expected.total);
-}
-
-/** Each list item's text as the user reads it, white space collapsed. */
-const lineTexts = async (items: Locator): Promise<string[]> => (await items.allInnerTexts()).map((l) => l.replace(/\s+/g, ' ').trim());
-
-const cartButton = (page: Page) => page.getByRole('button', { name: /^Cart, \d+ items?$/ });
-
-/** Chooses a colour and a quantity and adds them, then waits for the badge to count `expectCount`. */
-async function addToCart(page: Page, colour: string, qty: number, expectCount: number): Promise<void> {
-  await page.getByLabel('Colour', { exact: true }).selectOption(colour);
-  await page.getByLabel('Quantity', { exact: true }).fill(String(qty));
-  await page.getByRole('button', { name: 'Add to cart' }).click();
-  await expect.poll(() => cartButton(page).getAttribute('aria-label')).toBe(`Cart, ${expectCount} ${expectCount === 1 ? 'item' : 'items'}`);
-  // Quantity resets to 1 after adding.
-  await expect.poll(() => page.getByLabel('Quantity', { exact: true }).inputValue()).toBe('1');
-}
-
-async function openCart(page: Page): Promise<Locator> {
-  await cartButton(page).click();
-  const dialog = page.getByRole('dialog', { name: 'Your Cart' });
-  await dialog.waitFor();
-  return dialog;
-}
-
-/** A cart of the given lines, through the shop's own form, then on to the checkout page. */
-async function cartThenCheckout(page: Page, lines: [colour: string, qty: number][]): Promise<void> {
-  await page.goto('/get-card');
-  let count = 0;
-  for (const [colour, qty] of lines) {
-    count += qty;
-    await addToCart(page, colour, qty, count);
-  }
-  const cart = await openCart(page);
-  await cart.getByRole('link', { name: 'Proceed to checkout' }).click();
-  await page.waitForURL('**/checkout');
-  await page.getByRole('heading', { name: 'Checkout', level: 1 }).waitFor();
-}
-
-async function fillDelivery(page: Page, buyer: { name: string; email: string }, address: { address: string; city: string; state: string; shipping: '2500' | '5000' }): Promise<void> {
-  await page.getByLabel('Name', { exact: true }).fill(buyer.name);
-  await page.getByLabel('Phone', { exact: true }).fill('08031234567');
-  await page.getByLabel('Email', { exact: true }).fill(buyer.email);
-  await page.getByLabel('Address', { exact: true }).fill(address.address);
-  await page.getByLabel('City', { exact: true }).fill(address.city);
-  await page.getByLabel('State', { exact: true }).selectOption(address.state);
-  await expect.poll(() => page.getByLabel('Country', { exact: true }).inputValue()).toBe('Nigeria');
-  // The shipping zone follows the address: shown, never chosen.
-  const zone = address.shipping === '2500' ? 'Within Lagos (NGN 2,500)' : 'Outside Lagos (NGN 5,000)';
-  await expect.poll(() => page.getByLabel('Shipping', { exact: true }).inputValue()).toBe(zone);
-}
-
 /** Submits the checkout and waits for the test provider's hosted page. */
 async function goToProvider(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Proceed to payment' }).click();
-  await page.waitForURL(/\/api\/pay\/test\/TC-[A-Za-z0-9_-]+$/);
+  await proceedToPayment(page, /\/api\/pay\/test\/TC-[A-Za-z0-9_-]+$/);
   await page.getByRole('heading', { name: 'Confirm your payment' }).waitFor();
 }
 
@@ -114,7 +40,7 @@ describe('shop', () => {
     // The five colours' artwork, all loaded.
     await expectCount(page.getByRole('img', { name: /^(White|Black|Blue|Green|Pink) TapCard card$/, includeHidden: true })).toBe(5);
     await expectImagesLoaded(page, 'shop');
-    await checkScreen(page, 'shop');
+    await checkShopScreen(page, 'shop');
     // Nothing scrolls sideways on the narrowest phones either (320 px).
     await page.setViewportSize({ width: 320, height: 780 });
     await expectNoHorizontalOverflow(page, 'shop at 320 px');
@@ -125,7 +51,7 @@ describe('shop', () => {
     let cart = await openCart(page);
     await cart.getByText('Your Cart is Empty').waitFor();
     await cart.getByText('Add something to make me happy :)').waitFor();
-    await checkScreen(page, 'empty cart dialog');
+    await checkShopScreen(page, 'empty cart dialog');
     await page.keyboard.press('Escape');
     await cart.waitFor({ state: 'hidden' });
 
@@ -166,7 +92,7 @@ describe('shop', () => {
     ]);
     await expectTotals(cart, { subtotal: 'NGN 50,000', vat: 'NGN 3,750', total: '56,250' });
     await expectImagesLoaded(page, 'cart dialog');
-    await checkScreen(page, 'cart dialog');
+    await checkShopScreen(page, 'cart dialog');
 
     // Change quantities: one more Pink, one fewer Black, and White decreased below 2 is removed.
     await cart.getByRole('button', { name: 'Increase Pink card quantity' }).click();
@@ -225,13 +151,13 @@ describe('shop', () => {
     await aside.waitFor();
     await expectCount(cartButton(page)).toBe(0);
     await expectTotals(aside, { subtotal: 'NGN 10,000', vat: 'NGN 750', total: '15,750' });
-    await checkScreen(page, 'shop, large screen');
+    await checkShopScreen(page, 'shop, large screen');
   });
 
   it('checkout with missing fields shows the required messages and the Fill all fields toast', async () => {
     const page = await phone();
     await cartThenCheckout(page, [['Green', 1]]);
-    await checkScreen(page, 'checkout');
+    await checkShopScreen(page, 'checkout');
 
     const submit = page.getByRole('button', { name: 'Proceed to payment' });
     await submit.click();
@@ -242,7 +168,7 @@ describe('shop', () => {
     await expect.poll(() => seenToasts(page).then((all) => all.map((t) => t.text))).toEqual(['Green card added to cart', 'Fill all fields']);
     await expectToastAccessible(page, 'checkout');
     await dismissToasts(page);
-    await checkScreen(page, 'checkout with errors');
+    await checkShopScreen(page, 'checkout with errors');
 
     // No country: its required message reads 'State is required' too.
     await page.getByLabel('Country', { exact: true }).selectOption('');
@@ -264,7 +190,7 @@ describe('shop', () => {
     await expect.poll(() => seenToasts(page).then((all) => all.filter((t) => t.text === 'Fill all fields').length)).toBe(4);
     await expectCount(page.getByText('Address is required', { exact: true })).toBe(0);
     await dismissToasts(page);
-    await checkScreen(page, 'checkout, pickup with errors');
+    await checkShopScreen(page, 'checkout, pickup with errors');
     expect(new URL(page.url()).pathname).toBe('/checkout');
   });
 
@@ -282,7 +208,7 @@ describe('shop', () => {
 
     await goToProvider(page);
     expect(await text(page.locator('dt', { hasText: 'Amount' }).locator('xpath=following-sibling::dd[1]'))).toBe('NGN 37,250');
-    await checkScreen(page, 'test payment provider');
+    await checkShopScreen(page, 'test payment provider');
     // The first check of the payment fails (network): the page offers a retry instead of spinning forever.
     const lookup = '**/api/v1/connect/api/orders/TC-*';
     await page.route(lookup, (route) => route.abort('internetdisconnected'));
@@ -291,36 +217,34 @@ describe('shop', () => {
     await page.waitForURL(/\/payment\/status\?reference=TC-[A-Za-z0-9_-]+&status=success$/);
     const reference = new URL(page.url()).searchParams.get('reference');
     await page.getByRole('heading', { name: 'We could not check your payment' }).waitFor();
-    await checkScreen(page, 'payment status, check failed');
+    await checkShopScreen(page, 'payment status, check failed');
     await page.unroute(lookup);
     await page.getByRole('button', { name: 'Retry' }).click();
     await page.getByRole('heading', { name: 'Payment Successful!' }).waitFor();
     await page.getByText('Your payment was succesful, you TapCard card is on its way.', { exact: true }).waitFor();
-    await checkScreen(page, 'payment status, paid');
+    await checkShopScreen(page, 'payment status, paid');
 
     await page.getByRole('link', { name: 'View order details' }).click();
     await page.waitForURL('**/payment/order-details?reference=*');
-    await page.getByRole('heading', { name: 'Order Details' }).waitFor();
-    expect(await text(page.getByText(/^Reference /))).toBe(`Reference ${reference}`);
-    const details: Record<string, string> = {
-      Name: buyer.name,
-      'Phone Number': '08031234567',
-      Email: buyer.email,
-      Address: `${id} Zoo Road`,
-      City: 'Kano',
-      State: 'Kano',
-      Total: 'NGN 30,000',
-      'Final Total': 'NGN 37,250',
-      VAT: 'NGN 2,250',
-      Shipping: 'NGN 5,000',
-      'Payment Status': 'Paid',
-    };
-    for (const [label, value] of Object.entries(details)) expect(await text(figure(page, label)), label).toBe(value);
-    expect(await lineTexts(page.getByRole('list', { name: 'Items' }).getByRole('listitem'))).toEqual([
-      'Black TapCard × 2 (NGN 20,000)',
-      'Pink TapCard × 1 (NGN 10,000)',
-    ]);
-    await checkScreen(page, 'order details');
+    await expectOrderDetails(
+      page,
+      reference ?? '',
+      {
+        Name: buyer.name,
+        'Phone Number': '08031234567',
+        Email: buyer.email,
+        Address: `${id} Zoo Road`,
+        City: 'Kano',
+        State: 'Kano',
+        Total: 'NGN 30,000',
+        'Final Total': 'NGN 37,250',
+        VAT: 'NGN 2,250',
+        Shipping: 'NGN 5,000',
+        'Payment Status': 'Paid',
+      },
+      ['Black TapCard × 2 (NGN 20,000)', 'Pink TapCard × 1 (NGN 10,000)'],
+    );
+    await checkShopScreen(page, 'order details');
 
     // A paid order empties the cart.
     await page.goto('/get-card');
@@ -355,7 +279,7 @@ describe('shop', () => {
     await page.waitForURL(/\/payment\/status\?reference=TC-[A-Za-z0-9_-]+&status=failed$/);
     await page.getByRole('heading', { name: 'Payment Declined.' }).waitFor();
     await page.getByText('Your payment was not successful, please check the cart to remake payment', { exact: true }).waitFor();
-    await checkScreen(page, 'payment status, declined');
+    await checkShopScreen(page, 'payment status, declined');
 
     await page.getByRole('link', { name: 'Go to cart' }).click();
     await page.waitForURL('**/get-card');
@@ -378,7 +302,7 @@ describe('shop', () => {
     expect(await dialog.getByLabel('CVC').inputValue()).toBe('408');
     // 20,000 + VAT 1,500 + shipping 2,500 (Within Lagos, the default).
     await dialog.getByRole('button', { name: 'Pay NGN 24,000' }).waitFor();
-    await checkScreen(page, 'pay-with dialog');
+    await checkShopScreen(page, 'pay-with dialog');
 
     // Small screens: a dropdown offers Change Payment Method (the four methods) and Cancel Payment.
     await dialog.getByRole('button', { name: 'Payment options' }).click();
@@ -387,7 +311,7 @@ describe('shop', () => {
     // Choosing one closes the menu and shows that method.
     await dialog.getByRole('radio', { name: 'USSD' }).click();
     await dialog.getByText('USSD payments are not available yet.').waitFor();
-    await checkScreen(page, 'pay-with dialog, USSD');
+    await checkShopScreen(page, 'pay-with dialog, USSD');
 
     // Larger screens: the methods as tabs.
     await page.setViewportSize({ width: 1024, height: 800 });
@@ -395,6 +319,6 @@ describe('shop', () => {
     await expect.poll(() => tabs.allInnerTexts()).toEqual(['Card', 'Bank', 'Transfer', 'USSD']);
     await dialog.getByRole('tab', { name: 'Bank' }).click();
     await dialog.getByRole('tabpanel').getByText('Bank payments are not available yet.').waitFor();
-    await checkScreen(page, 'pay-with dialog, large screen');
+    await checkShopScreen(page, 'pay-with dialog, large screen');
   });
 });

@@ -4,7 +4,8 @@ import { PHONE_WIDTH } from './support/layout.js';
 import { checkScreen } from './support/screens.js';
 import { browsers } from './support/browser.js';
 import { createEventViaApi, localDay } from './support/live-events.js';
-import { createOrganiser, unique, type Account } from './support/people.js';
+import { createOrganiser, type Account } from './support/people.js';
+import { registerForPaidTicket } from './support/tickets.js';
 
 /**
  * A paid ticket in the browser: the payment step shows how long the ticket is held, the provider's
@@ -23,20 +24,11 @@ beforeAll(async () => {
 describe('paid ticket payment', () => {
   it('shows the hold countdown, and a declined payment says so and offers to register again', async () => {
     const event = await createEventViaApi(baseUrl, organiser.authorization, { start: localDay(1), end: localDay(2) });
-    const vip = event.prices.find((p) => p.amount > 0);
     const { context } = await browser();
     const page = await context.newPage();
-
-    await page.goto(`/events/l/${event.clean_name}/register`);
-    await page.getByLabel('Full Name').waitFor();
-    await page.getByLabel('Full Name').fill('Tolu Payer');
-    await page.getByLabel('Email Address').fill(`tolu.${unique()}@e2e.tapcard.local`);
-    await page.getByLabel('Phone Number').fill('+2348031234567');
-    await page.getByLabel('Choose Ticket').selectOption(vip?.id ?? '');
-    await page.getByRole('button', { name: 'Register' }).click();
+    await registerForPaidTicket(page, event);
 
     // The payment step: the ticket is held 15 minutes, counting down.
-    await page.getByRole('heading', { name: 'Complete your payment' }).waitFor();
     const timer = page.getByRole('timer');
     expect(await timer.textContent()).toMatch(/^1[45]:\d\d$/);
     const first = await timer.textContent();

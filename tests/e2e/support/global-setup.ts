@@ -1,10 +1,6 @@
-import pg from 'pg';
-import { SCHEMA_CHANGE_LOCK_KEY } from '@tapcard/shared/constants';
-import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
-import { SCREENSHOTS, startProduct, type RunningProduct } from './product.js';
-import { testEnv } from '../../support/env.js';
+import { SCREENSHOTS, startProductWithOwnDatabase } from './product.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -21,38 +17,9 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   // The sweep leaves screenshots of failing routes only: none from an earlier run may linger.
   rmSync(SCREENSHOTS, { recursive: true, force: true });
-  let schema: string | null = null;
-  const env: Record<string, string> = {};
-  const base = testEnv.databaseUrl();
-  if (base) {
-    // The upstream creates the schema and keeps every table (and its migration records) in it.
-    schema = `e2e_${randomBytes(5).toString('hex')}`;
-    env.DATABASE_URL = base;
-    env.DATABASE_SCHEMA = schema;
-  }
-  let product: RunningProduct;
-  try {
-    product = await startProduct(env);
-  } catch (error) {
-    if (schema && base) await dropSchema(base, schema);
-    throw error;
-  }
+  const product = await startProductWithOwnDatabase();
   project.provide('baseUrl', product.baseUrl);
   project.provide('productEnv', product.env);
-  return async () => {
-    await product.stop();
-    if (schema && base) await dropSchema(base, schema);
-  };
+  return () => product.stop();
 }
 
-async function dropSchema(base: string, schema: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  try {
-    // Under the migrations' lock (SCHEMA_CHANGE_LOCK_KEY): a migration elsewhere reads every schema's catalog.
-    await admin.query('select pg_advisory_lock($1)', [SCHEMA_CHANGE_LOCK_KEY]);
-    await admin.query(`drop schema if exists ${schema} cascade`);
-  } finally {
-    await admin.end();
-  }
-}

@@ -1,3 +1,5 @@
+import pg from 'pg';
+import { SCHEMA_CHANGE_LOCK_KEY } from '@tapcard/shared/constants';
 import { randomBytes } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -5,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from './ports.js';
-import { inheritedEnv } from '../../support/env.js';
+import { inheritedEnv, testEnv } from '../../support/env.js';
 
 export const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 
@@ -91,4 +93,42 @@ export async function startProduct(extraEnv: Record<string, string> = {}): Promi
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A product with a database of its own: with DATABASE_URL (CI) the upstream runs on that PostgreSQL
+ * server in a fresh schema (so the journeys can also run the CLI commands beside the running server),
+ * dropped again on stop; without it, on the embedded PGlite database in its data folder.
+ */
+export async function startProductWithOwnDatabase(extraEnv: Record<string, string> = {}): Promise<RunningProduct> {
+  const base = testEnv.databaseUrl();
+  if (!base) return startProduct(extraEnv);
+  // The upstream creates the schema and keeps every table (and its migration records) in it.
+  const schema = `e2e_${randomBytes(5).toString('hex')}`;
+  let product: RunningProduct;
+  try {
+    product = await startProduct({ DATABASE_URL: base, DATABASE_SCHEMA: schema, ...extraEnv });
+  } catch (error) {
+    await dropSchema(base, schema);
+    throw error;
+  }
+  return {
+    ...product,
+    async stop() {
+      await product.stop();
+      await dropSchema(base, schema);
+    },
+  };
+}
+
+async function dropSchema(base: string, schema: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  try {
+    // Under the migrations' lock (SCHEMA_CHANGE_LOCK_KEY): a migration elsewhere reads every schema's catalog.
+    await admin.query('select pg_advisory_lock($1)', [SCHEMA_CHANGE_LOCK_KEY]);
+    await admin.query(`drop schema if exists ${schema} cascade`);
+  } finally {
+    await admin.end();
+  }
 }
