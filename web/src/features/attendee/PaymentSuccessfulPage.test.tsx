@@ -6,7 +6,7 @@ import { attendeeToken, TID } from '../../test/event-fixtures.js';
 import { mockNetwork, ok } from '../../test/network.js';
 import { LocationProbe, renderRoutes } from '../../test/render.js';
 import { EventTokenPage } from './EventTokenPage.js';
-import { TicketPaymentSuccessfulPage } from './PaymentSuccessfulPage.js';
+import { PENDING_RECHECK_MS, TicketPaymentSuccessfulPage } from './PaymentSuccessfulPage.js';
 
 /** A loaded machine renders slowly: wait on the page, generously. */
 const SLOW = { timeout: 10_000 };
@@ -73,6 +73,52 @@ describe('ticket payment: back from the provider', () => {
     await user.click(screen.getByRole('button', { name: 'Check again' }));
     expect(await screen.findByRole('heading', { name: 'Registration Successful!' }, SLOW)).toBeInTheDocument();
     expect(network.sent(calls.paymentSuccessful)).toHaveLength(2);
+  });
+
+  it("passes Paystack's trxref and reference on as they came and goes to the ticket when paid", async () => {
+    const network = mockNetwork();
+    network.on(calls.paymentSuccessful, { status: 200, json: { success: 'true', link: paths.eventToken(TID) } });
+    network.on(calls.eventToken, ok(attendeeToken()));
+    await backFromProvider('trxref=TCT-ps-1&reference=TCT-ps-1');
+
+    expect(await screen.findByRole('heading', { name: 'Registration Successful!' }, SLOW)).toBeInTheDocument();
+    expect(network.sent(calls.paymentSuccessful).map((r) => r.body)).toEqual([{ trxref: 'TCT-ps-1', reference: 'TCT-ps-1' }]);
+  });
+
+  it('keeps checking a payment not yet confirmed on its own, without a click, and goes to the ticket once paid', async () => {
+    const network = mockNetwork();
+    let calls_ = 0;
+    network.on(calls.paymentSuccessful, () =>
+      ++calls_ < 3
+        ? { status: 409, json: { success: 'false', message: 'Your payment has not been confirmed yet. Please try again in a moment.', outcome: 'pending', retry: RETRY } }
+        : { status: 200, json: { success: 'true', link: paths.eventToken(TID) } },
+    );
+    network.on(calls.eventToken, ok(attendeeToken()));
+    await backFromProvider('trxref=TCT-ps-2&reference=TCT-ps-2');
+
+    const heading = await screen.findByRole('heading', { name: 'Checking Transaction' }, SLOW);
+    await vi.waitFor(() => expect(heading).toHaveFocus());
+    expect(screen.getByRole('status')).toHaveTextContent('Your payment has not been confirmed yet.');
+    // Never the declined words nor a way to start again while the provider has not decided.
+    expect(screen.queryByRole('link', { name: 'Try again' })).not.toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Registration Successful!' }, { timeout: 3 * PENDING_RECHECK_MS + 5000 })).toBeInTheDocument();
+    expect(network.sent(calls.paymentSuccessful)).toHaveLength(3);
+  });
+
+  it('says the payment could not be checked when the network fails, instead of loading forever, and checks again', async () => {
+    let network = mockNetwork();
+    network.goOffline();
+    const { user } = await backFromProvider('trxref=TCT-ps-3&reference=TCT-ps-3');
+
+    expect(await screen.findByRole('heading', { name: 'We could not check your payment' }, SLOW)).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Please check your connection and try again.');
+    expect(screen.queryByRole('heading', { name: 'Payment Declined.' })).not.toBeInTheDocument();
+
+    network = mockNetwork();
+    network.on(calls.paymentSuccessful, { status: 200, json: { success: 'true', link: paths.eventToken(TID) } });
+    network.on(calls.eventToken, ok(attendeeToken()));
+    await user.click(screen.getByRole('button', { name: 'Check again' }));
+    expect(await screen.findByRole('heading', { name: 'Registration Successful!' }, SLOW)).toBeInTheDocument();
   });
 
   it('says a payment that came after its seat was sold gets no ticket and is refunded', async () => {

@@ -5,6 +5,7 @@ import { calls, type Body, type TicketPaymentOutcome } from '@tapcard/shared/con
 import { Button, ButtonLink } from '../../components/Button.js';
 import { LoadingScreen } from '../../components/LoadingScreen.js';
 import { Page } from '../../components/Page.js';
+import { Spinner } from '../../components/Spinner.js';
 import { api } from '../../lib/api.js';
 import { routes } from '../../lib/paths.js';
 import styles from './Attendee.module.css';
@@ -15,8 +16,13 @@ export function isExternal(link: string): boolean {
   return /^[a-z][a-z\d+.-]*:/i.test(link) || link.startsWith('//');
 }
 
+/** How often, and how many times, a payment the provider has not decided yet is checked again on its own. */
+export const PENDING_RECHECK_MS = 2000;
+export const PENDING_RECHECKS = 10;
+
 interface Failure {
-  outcome: TicketPaymentOutcome | 'other';
+  /** `network`: the check itself did not reach the server. */
+  outcome: TicketPaymentOutcome | 'network' | 'other';
   message: string;
   /** The event's registration page, to start again. */
   retry?: string;
@@ -27,15 +33,21 @@ const TITLES: Record<Failure['outcome'], string> = {
   pending: TEXTS.paymentPending,
   sold_out: TEXTS.noTicketIssued,
   unknown: TEXTS.paymentUnknown,
+  network: TEXTS.paymentUnchecked,
   other: TEXTS.paymentFailed,
 };
+
+/** The outcomes that may still turn into a ticket: the page offers to check again. */
+const undecided = (outcome: Failure['outcome'] | undefined) => outcome === 'pending' || outcome === 'network';
 
 /**
  * event/p/ticket/successful: the payment provider comes back here. The query string is posted to the
  * server, then the browser goes to the returned link (the token page). When no ticket came of it the
  * page says why and never sends the buyer back to the provider: a declined payment shows 'Payment
  * Declined.' with a way to register again, an unknown reference says it is unknown, a payment not yet
- * confirmed can be checked again, one that arrived after its seat was sold says it will be refunded.
+ * confirmed is checked again every PENDING_RECHECK_MS (PENDING_RECHECKS times) and can be checked again
+ * by hand, one that arrived after its seat was sold says it will be refunded. A check that could not
+ * reach the server says so and offers to check again instead of loading forever.
  */
 export function TicketPaymentSuccessfulPage() {
   const [search] = useSearchParams();
@@ -43,21 +55,30 @@ export function TicketPaymentSuccessfulPage() {
   const [failure, setFailure] = useState<Failure | null>(null);
   const [checking, setChecking] = useState(false);
   const started = useRef(false);
+  const rechecks = useRef(0);
   const heading = useRef<HTMLHeadingElement>(null);
 
-  const check = useCallback(async () => {
-    setChecking(true);
-    // The provider's callback query as it came: the upstream checks it (a missing reference answers 400).
+  /**
+   * `background`: an automatic re-check, which toasts nothing when the network fails and leaves the
+   * Check again button as it is (a disabled button would drop the keyboard focus every few seconds).
+   */
+  const check = useCallback(async (background = false) => {
+    if (!background) setChecking(true);
+    // The provider's callback query as it came (the test provider's `reference&status`, Paystack's
+    // `trxref&reference`): the upstream checks it (a missing reference answers 400).
     const body = Object.fromEntries(search.entries()) as Body<typeof calls.paymentSuccessful>;
-    const result = await api(calls.paymentSuccessful, { body });
-    setChecking(false);
+    const result = await api(calls.paymentSuccessful, { body, background });
+    if (!background) setChecking(false);
     if (result.ok) {
       const { link } = result.answer;
       if (isExternal(link)) window.location.assign(link);
       else void navigate(link, { replace: true });
       return;
     }
-    if (result.kind === 'network') return;
+    if (result.kind === 'network') {
+      setFailure({ outcome: 'network', message: TEXTS.checkConnection });
+      return;
+    }
     const answer = result.body;
     setFailure({ outcome: answer?.outcome ?? (result.status === 404 ? 'unknown' : 'other'), message: result.message, retry: answer?.retry });
   }, [search, navigate]);
@@ -68,27 +89,39 @@ export function TicketPaymentSuccessfulPage() {
     void check();
   }, [check]);
 
+  // Not decided yet: check again on its own for a while (each answer is a new failure object).
   useEffect(() => {
-    if (failure) heading.current?.focus();
-  }, [failure]);
+    if (!undecided(failure?.outcome) || rechecks.current >= PENDING_RECHECKS) return;
+    const timer = setTimeout(() => {
+      rechecks.current += 1;
+      void check(true);
+    }, PENDING_RECHECK_MS);
+    return () => clearTimeout(timer);
+  }, [failure, check]);
+
+  // Focus the heading when the outcome changes, not on every re-check (focus stays on Check again).
+  const outcomeShown = failure?.outcome;
+  useEffect(() => {
+    if (outcomeShown) heading.current?.focus();
+  }, [outcomeShown]);
 
   if (!failure) return <LoadingScreen />;
   const { outcome, message, retry } = failure;
   return (
     <Page>
       <section className={styles.ticket} aria-labelledby="ticket-payment-title">
-        <XCircle aria-hidden size={56} />
+        {outcome === 'pending' ? <Spinner size={56} label="" /> : <XCircle aria-hidden size={56} />}
         <h1 id="ticket-payment-title" ref={heading} tabIndex={-1}>
           {TITLES[outcome]}
         </h1>
-        <p role={outcome === 'pending' ? 'status' : 'alert'}>{message}</p>
+        <p role={undecided(outcome) ? 'status' : 'alert'}>{message}</p>
         <div className={styles.actions}>
-          {outcome === 'pending' && (
+          {undecided(outcome) && (
             <Button onClick={() => void check()} busy={checking}>
               {TEXTS.checkAgain}
             </Button>
           )}
-          {retry && outcome !== 'pending' && <ButtonLink to={retry}>{TEXTS.registerAgain}</ButtonLink>}
+          {retry && !undecided(outcome) && <ButtonLink to={retry}>{TEXTS.registerAgain}</ButtonLink>}
           <ButtonLink to={routes.home} variant="secondary">
             {TEXTS.home}
           </ButtonLink>

@@ -20,6 +20,8 @@ export const TEXTS = {
   noTicketIssued: 'No ticket was issued',
   paymentUnknown: 'Payment not found',
   paymentFailed: 'We could not complete your registration',
+  paymentUnchecked: 'We could not check your payment',
+  checkConnection: 'Please check your connection and try again.',
   checkAgain: 'Check again',
   registerAgain: 'Try again',
 } as const;
