@@ -1,11 +1,12 @@
 import { PAYMENT_HOLD_MINUTES, REGISTRATION_HOLD_MINUTES } from '@tapcard/shared/constants';
-import { formatEventDate } from '@tapcard/shared/domain';
-import { pages } from '@tapcard/shared/pages';
+import { accessQrContent, pages } from '@tapcard/shared/pages';
 import { messages } from '@tapcard/shared/rules';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, Row } from '../db/schema.js';
+import { hashToken } from '../lib/crypto.js';
 import { conflict, HttpError, notFound } from '../lib/http-error.js';
+import { eventAccessMail, eventConfirmationMail, type MailEvent } from '../mail/event-mails.js';
 import { eventDates } from '../repositories/events.js';
 import {
   activeRegistrationsOfEmail,
@@ -130,38 +131,42 @@ export function startHoldReleaser(app: FastifyInstance, db: Kysely<Database>): v
   });
 }
 
-/** Mails the access link; the link is also in the answer, so a mail failure is logged, not fatal. */
+/** The event as the mails describe it. */
+function mailEvent(event: Row<'events'>): MailEvent {
+  return { id: event.id, title: event.title, description: event.description, location: event.location, ...eventDates(event) };
+}
+
+/**
+ * Mails the access link, its QR code and the event's calendar file. The mail is queued, so a failed
+ * SMTP attempt is retried later; the link is also in the answer, so even a mail that cannot be stored
+ * is logged, not fatal.
+ */
 export async function mailAccess(app: FastifyInstance, to: string, name: string, event: Row<'events'>, ticket: string, tid: string): Promise<void> {
   const link = `${app.config.publicUrl}${pages.eventToken(tid)}`;
-  const when = formatEventDate(eventDates(event).start_date);
   try {
-    await app.mailer.send({
-      to,
-      subject: `Your access to ${event.title}`,
-      text:
-        `Hello ${name},\n\n` +
-        `You are registered for ${event.title}${when ? ` on ${when}` : ''} (${ticket} ticket).\n\n` +
-        `Your event access: ${link}\n\n` +
-        'This link is your ticket and your way into the event arena and chat. Keep it to yourself.\n',
+    const content = await eventAccessMail({
+      name,
+      event: mailEvent(event),
+      ticket,
+      link,
+      qrContent: accessQrContent(app.config.publicUrl, tid),
+      // Stable per attendee and event: the access token names both.
+      uid: `${hashToken(tid).slice(0, 32)}-${event.id}@${new URL(app.config.publicUrl).hostname}`,
     });
+    await app.mailer.send({ to, ...content });
   } catch (err) {
     app.log.error({ err, eventId: event.id }, 'could not mail the event access');
   }
 }
 
-/** Mails the link that confirms a free registration; without it the seat is released, so a failure is fatal. */
+/**
+ * Mails the link that confirms a free registration. Queued: a failed SMTP attempt is retried in the
+ * background and does not release the seat (the hold's own expiry does, if nobody confirms). Only a
+ * mail that could not even be stored fails the registration.
+ */
 export async function mailConfirmation(app: FastifyInstance, to: string, name: string, event: Row<'events'>, ticket: string, token: string): Promise<void> {
   const link = `${app.config.publicUrl}${pages.eventConfirm(token)}`;
-  const when = formatEventDate(eventDates(event).start_date);
-  await app.mailer.send({
-    to,
-    subject: `Confirm your registration for ${event.title}`,
-    text:
-      `Hello ${name},\n\n` +
-      `Thank you for registering for ${event.title}${when ? ` on ${when}` : ''} (${ticket} ticket).\n\n` +
-      `Confirm your registration within ${REGISTRATION_HOLD_MINUTES} minutes to receive your event access: ${link}\n\n` +
-      'Your seat is held until then. If you did not register, ignore this email and the seat will be released.\n',
-  });
+  await app.mailer.send({ to, ...eventConfirmationMail({ name, event: mailEvent(event), ticket, link, holdMinutes: REGISTRATION_HOLD_MINUTES }) });
 }
 
 
@@ -179,6 +184,10 @@ export async function cancelDeclinedTicket(db: Kysely<Database>, reference: stri
  * wait, then see it 'used'). A registration whose hold ran out (its seat went back) takes a seat again
  * only if the stock still has one; otherwise 'sold_out' and the order is marked for a refund. Lock
  * order as a registration's: the event row (seq), then the attendee, then the ticket.
+ *
+ * `via`: the buyer's return hands the access token out (its link is the answer) and drops it; the
+ * webhook confirms and mails but keeps the token for the buyer's return, which then shows the link
+ * once more without a second mail (`mail: false`). A later return sees 'used'.
  */
 export async function confirmPaidTicket(
   db: Kysely<Database>,
@@ -187,12 +196,17 @@ export async function confirmPaidTicket(
   attendeeId: string,
   priceId: string,
   now: Date,
-): Promise<'used' | 'sold_out' | { tid: string }> {
+  via: 'return' | 'webhook' = 'return',
+): Promise<'used' | 'sold_out' | { tid: string; mail: boolean }> {
   return inEventChange(db, eventId, async (trx, seq) => {
     const pending = await lockTicketPayment(trx, reference);
     if (!pending?.tid_pending) return 'used' as const;
     const attendee = await lockAttendee(trx, attendeeId);
-    if (attendee.status === 'confirmed') return 'used' as const;
+    if (attendee.status === 'confirmed') {
+      if (via === 'webhook') return 'used' as const;
+      await clearPendingTid(trx, reference);
+      return { tid: pending.tid_pending, mail: false };
+    }
     if (attendee.status !== 'pending') {
       if (!(await takeSeat(trx, priceId))) {
         await clearPendingTid(trx, reference);
@@ -201,8 +215,8 @@ export async function confirmPaidTicket(
       }
     }
     await confirmAttendee(trx, attendeeId, seq);
-    await clearPendingTid(trx, reference);
-    return { tid: pending.tid_pending };
+    if (via === 'return') await clearPendingTid(trx, reference);
+    return { tid: pending.tid_pending, mail: true };
   });
 }
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { EMAIL_CODE_LENGTH, EMAIL_CODE_TTL_MS, PRODUCT_NAME, RESET_TOKEN_TTL_MS } from '@tapcard/shared/constants';
+import { EMAIL_CODE_LENGTH, EMAIL_CODE_TTL_MS, RESET_TOKEN_TTL_MS } from '@tapcard/shared/constants';
 import { calls } from '@tapcard/shared/contract';
 import { pages } from '@tapcard/shared/pages';
 import { messages } from '@tapcard/shared/rules';
@@ -7,6 +7,7 @@ import { clientKey } from '../lib/client-address.js';
 import { hashPassword, hashToken, randomDigits, randomId, randomToken, safeEqual, verifyPassword } from '../lib/crypto.js';
 import { badRequest, conflict, unauthorised } from '../lib/http-error.js';
 import { route } from '../lib/route.js';
+import { passwordResetMail, signUpCodeMail } from '../mail/account-mails.js';
 import { LIMITS, type Limit } from '../lib/throttle.js';
 import { decoy, normaliseEmail } from '../domain/accounts.js';
 import { requireNewCardWithToken } from '../domain/card-tokens.js';
@@ -70,14 +71,8 @@ export default async function accountsRoutes(app: FastifyInstance): Promise<void
     const code = randomDigits(EMAIL_CODE_LENGTH);
     await storeEmailCode(app.db, { id: randomId(), email, code_hash: hashToken(code), expires_at: new Date(now.getTime() + EMAIL_CODE_TTL_MS) }, now);
     const minutes = Math.round(EMAIL_CODE_TTL_MS / 60_000);
-    await app.mailer.send({
-      to: email,
-      subject: `Your ${PRODUCT_NAME} verification code: ${code}`,
-      text:
-        `Hello,\n\nYour ${PRODUCT_NAME} verification code is ${code}\n\n` +
-        `Enter it on the sign-up page to confirm your email address. It expires in ${minutes} minutes and works once.\n\n` +
-        `If you did not ask for this code, you can ignore this email.\n`,
-    });
+    // Queued: a failed SMTP attempt is retried in the background, so the answer is the same either way.
+    await app.mailer.send({ to: email, ...signUpCodeMail({ code, minutes }) });
     return { success: 'true', message: 'Verification code sent' };
   });
 
@@ -184,14 +179,7 @@ export default async function accountsRoutes(app: FastifyInstance): Promise<void
       const token = randomToken();
       await insertPasswordReset(app.db, { token_hash: hashToken(token), user_id: user.id, expires_at: new Date(now.getTime() + RESET_TOKEN_TTL_MS) }, now);
       const minutes = Math.round(RESET_TOKEN_TTL_MS / 60_000);
-      await app.mailer.send({
-        to: email,
-        subject: `Reset your ${PRODUCT_NAME} password`,
-        text:
-          `Hello ${user.name},\n\nSomeone (hopefully you) asked to reset the password of your ${PRODUCT_NAME} account.\n\n` +
-          `Open this link to choose a new password:\n${app.config.publicUrl}${pages.resetPassword(token)}\n\n` +
-          `The link works once and expires in ${minutes} minutes. If you did not ask for it, ignore this email: your password stays as it is.\n`,
-      });
+      await app.mailer.send({ to: email, ...passwordResetMail({ name: user.name, link: `${app.config.publicUrl}${pages.resetPassword(token)}`, minutes }) });
     }
     return { success: 'true', message: 'If an account exists for this email, a reset link has been sent to it.' };
   });

@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router-dom';
 import { calls } from '@tapcard/shared/contract';
 import { formatEventDate } from '@tapcard/shared/domain';
+import { accessQrContent } from '@tapcard/shared/pages';
 import { ButtonLink } from '../../components/Button.js';
 import { LoadingScreen } from '../../components/LoadingScreen.js';
 import { NotFoundView } from '../../components/NotFoundView.js';
@@ -18,7 +19,7 @@ const QrCode = lazy(() => import('./QrCode.js'));
 
 /** The arena link the QR code opens: the attendee's own access to the event. */
 export function accessLink(tid: string): string {
-  return `${window.location.origin}${paths.arena(tid)}`;
+  return accessQrContent(window.location.origin, tid);
 }
 
 /** event/u/token/:tid and event/u/ticket/:tid: the registration result with the access QR code. */

@@ -1,0 +1,113 @@
+import { PRODUCT_NAME } from '@tapcard/shared/constants';
+import { eventInstants, formatEventDate, type EventDates } from '@tapcard/shared/domain';
+import { createEvent } from 'ics';
+import QRCode from 'qrcode';
+import type { MailAttachment } from '../lib/mailer.js';
+import { action, esc, layout, para, type MailContent } from './layout.js';
+
+/** What the event mails say about the event. */
+export interface MailEvent extends EventDates {
+  id: string;
+  title: string;
+  description: string;
+  location: string;
+}
+
+/** The link that confirms a free registration (the seat is held until then). */
+export function eventConfirmationMail(input: { name: string; event: MailEvent; ticket: string; link: string; holdMinutes: number }): MailContent {
+  const { name, event, ticket, link, holdMinutes } = input;
+  const when = formatEventDate(event.start_date);
+  const lines = {
+    hello: `Hello ${name},`,
+    thanks: `Thank you for registering for ${event.title}${when ? ` on ${when}` : ''} (${ticket} ticket).`,
+    confirm: `Confirm your registration within ${holdMinutes} minutes to receive your event access: ${link}`,
+    held: 'Your seat is held until then. If you did not register, ignore this email and the seat will be released.',
+  };
+  return {
+    subject: `Confirm your registration for ${event.title}`,
+    text: `${lines.hello}\n\n${lines.thanks}\n\n${lines.confirm}\n\n${lines.held}\n`,
+    html: layout(
+      'Confirm your registration',
+      para(lines.hello) +
+        para(lines.thanks) +
+        para(`Confirm your registration within ${holdMinutes} minutes to receive your event access.`) +
+        action('Confirm my registration', link) +
+        para(lines.held),
+    ),
+    attachments: [],
+  };
+}
+
+/** The content id the access mail's HTML shows its QR code by. */
+export const ACCESS_QR_CID = 'access-qr@tapcard';
+
+/**
+ * The event access: the link (the attendee's ticket), its QR code inline (a PNG of `qrContent`, the
+ * same content the token page's QR encodes) and the event as an .ics calendar file whose UID is stable
+ * for this attendee and event (`uid`), so adding it again updates the same entry.
+ */
+export async function eventAccessMail(input: {
+  name: string;
+  event: MailEvent;
+  ticket: string;
+  /** The attendee's token page. */
+  link: string;
+  /** What the QR code encodes: accessQrContent of @tapcard/shared/pages. */
+  qrContent: string;
+  uid: string;
+}): Promise<MailContent> {
+  const { name, event, ticket, link, qrContent, uid } = input;
+  const when = formatEventDate(event.start_date);
+  const lines = {
+    hello: `Hello ${name},`,
+    registered: `You are registered for ${event.title}${when ? ` on ${when}` : ''} (${ticket} ticket).`,
+    access: `Your event access: ${link}`,
+    keep: 'This link is your ticket and your way into the event arena and chat. Keep it to yourself.',
+    where: event.location.trim() ? `Where: ${event.location}` : '',
+    calendar: 'The attached calendar file adds the event to your calendar.',
+  };
+  const qr = await QRCode.toBuffer(qrContent, { type: 'png', margin: 2, width: 240, errorCorrectionLevel: 'M' });
+  const attachments: MailAttachment[] = [{ filename: 'access-qr.png', contentType: 'image/png', content: qr, cid: ACCESS_QR_CID }];
+  const ics = eventIcs(event, link, uid);
+  if (ics) attachments.push({ filename: 'event.ics', contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: Buffer.from(ics, 'utf8') });
+  const html = layout(
+    `Your access to ${event.title}`,
+    para(lines.hello) +
+      para(lines.registered) +
+      (lines.where ? para(lines.where) : '') +
+      action('Open my event access', link) +
+      `<p style="margin:0 0 16px"><img src="cid:${esc(ACCESS_QR_CID)}" width="240" height="240" alt="QR code of your event access" style="display:block;border:0"></p>` +
+      para(lines.keep) +
+      (ics ? para(lines.calendar) : ''),
+    lines.registered,
+  );
+  return {
+    subject: `Your access to ${event.title}`,
+    text: [lines.hello, lines.registered, ...(lines.where ? [lines.where] : []), lines.access, lines.keep, ...(ics ? [lines.calendar] : [])].join('\n\n') + '\n',
+    html,
+    attachments,
+  };
+}
+
+/** The event as an iCalendar file (the `ics` package), or undefined when its start is unreadable. */
+export function eventIcs(event: MailEvent, url: string, uid: string): string | undefined {
+  const instants = eventInstants(event);
+  if (!instants) return undefined;
+  const { error, value } = createEvent({
+    productId: `${PRODUCT_NAME}//Events`,
+    method: 'PUBLISH',
+    uid,
+    title: event.title,
+    description: [event.description.trim(), `Your event access: ${url}`].filter(Boolean).join('\n\n'),
+    ...(event.location.trim() ? { location: event.location } : {}),
+    url,
+    start: instants.start.getTime(),
+    startInputType: 'utc',
+    startOutputType: 'utc',
+    end: instants.end.getTime(),
+    endInputType: 'utc',
+    endOutputType: 'utc',
+  });
+  if (error || !value) return undefined;
+  return value;
+}
