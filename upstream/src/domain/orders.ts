@@ -6,7 +6,7 @@ import type { Database, Row } from '../db/schema.js';
 import { randomId, randomToken } from '../lib/crypto.js';
 import { badRequest } from '../lib/http-error.js';
 import { insertOrderRow, orderByReference, recordVerdict } from '../repositories/orders.js';
-import type { PaymentProvider } from './payments.js';
+import type { PaymentProvider, ProviderVerdict } from './payments.js';
 
 type DbLike = Kysely<Database> | Transaction<Database>;
 
@@ -42,7 +42,13 @@ export async function insertOrder(
   now: Date = new Date(),
 ): Promise<{ reference: string; url: string }> {
   const reference = `TC-${randomToken().slice(0, 20)}`;
-  const { url, accessCode } = await provider.initialise({ reference, amount: order.final_total, email: order.email });
+  const { url, accessCode } = await provider.initialise({
+    reference,
+    amount: order.final_total,
+    email: order.email,
+    callbackUrl: order.callback_url,
+    kind: order.kind,
+  });
   await insertOrderRow(db, {
     id: randomId(),
     reference,
@@ -72,17 +78,46 @@ export async function insertOrder(
   return { reference, url };
 }
 
+/** What became of an order when its payment was settled. */
+export interface Settled {
+  /** The order as it now stands; undefined for an unknown reference. */
+  order: Row<'orders'> | undefined;
+  /** This caller moved the order out of pending (only the winner runs the side effects). */
+  won: boolean;
+  /** Why a verdict of 'paid' was refused (the order was declined instead), or null. */
+  refused: string | null;
+}
+
+/**
+ * Settles a pending order: the verdict given (a signed webhook's) or the provider's verify, then the
+ * pending → paid/declined move in one conditional update, so of concurrent callers exactly one wins.
+ * A 'paid' verdict that `refuse` objects to (e.g. a wrong amount) declines the order instead and marks
+ * its refund due. A paid or declined order is never moved again.
+ */
+export async function settleOrderOnce(
+  db: Kysely<Database>,
+  provider: PaymentProvider,
+  reference: string,
+  now: Date,
+  options: { verdict?: ProviderVerdict; refuse?: (order: Row<'orders'>, verdict: ProviderVerdict) => string | null } = {},
+): Promise<Settled> {
+  const order = await orderByReference(db, reference);
+  if (!order || order.payment_status !== 'pending') return { order, won: false, refused: null };
+  const verdict = options.verdict ?? (await provider.verify(reference));
+  if (verdict.status === 'pending') return { order, won: false, refused: null };
+  const refused = verdict.status === 'paid' ? (options.refuse?.(order, verdict) ?? null) : null;
+  const metadata = verdict.metadata ? JSON.stringify(verdict.metadata) : null;
+  const updated = await recordVerdict(db, reference, refused ? 'declined' : verdict.status, metadata, now, refused !== null);
+  if (updated) return { order: updated, won: true, refused };
+  return { order: await orderByReference(db, reference), won: false, refused: null };
+}
+
 /**
  * Asks the provider about a pending order and records its verdict. An order becomes paid only here,
  * after the provider confirms. Returns the order as it now stands, or undefined if unknown.
  */
 export async function settleOrder(db: Kysely<Database>, provider: PaymentProvider, reference: string, now: Date): Promise<Row<'orders'> | undefined> {
-  const order = await orderByReference(db, reference);
-  if (!order || order.payment_status !== 'pending') return order;
-  const verdict = await provider.verify(reference);
-  if (verdict.status === 'pending') return order;
-  const updated = await recordVerdict(db, reference, verdict.status, verdict.metadata ? JSON.stringify(verdict.metadata) : null, now);
-  return updated ?? (await orderByReference(db, reference));
+  return (await settleOrderOnce(db, provider, reference, now)).order;
 }
 
 /** An order row in the wire shape of the order lookup (the contract's Order). */

@@ -6,19 +6,39 @@ import { recordTestDecision, testPaymentOf } from '../repositories/orders.js';
 /**
  * The card-payment provider behind orders and paid tickets. The built-in test provider keeps its
  * payments in the orders table's provider columns and shows a small hosted page to approve or
- * decline; a real provider (e.g. Paystack) would implement the same two calls against its API.
+ * decline; Paystack (domain/paystack.ts) implements the same two calls against its API.
  */
 export interface PaymentProvider {
   readonly name: string;
-  /** Starts a payment; the buyer is sent to `url`. */
-  initialise(input: { reference: string; amount: number; email: string }): Promise<{ url: string; accessCode: string }>;
+  /** Starts a payment of `amount` whole naira; the buyer is sent to `url`, and comes back to `callbackUrl`. */
+  initialise(input: PaymentStart): Promise<{ url: string; accessCode: string }>;
   /** Asks the provider what became of a payment. */
   verify(reference: string): Promise<ProviderVerdict>;
 }
 
+export interface PaymentStart {
+  reference: string;
+  /** Whole naira, priced on the server (the provider is sent kobo: toKobo). */
+  amount: number;
+  email: string;
+  callbackUrl: string;
+  /** What the payment is for, shown in the provider's dashboard. */
+  kind?: 'cards' | 'ticket';
+}
+
+/** Naira to kobo, the unit card providers count in: an integer, or a throw for an amount that is not a whole non-negative number of kobo. */
+export function toKobo(naira: number): number {
+  const kobo = Math.round(naira * 100);
+  if (!Number.isFinite(naira) || naira < 0 || Math.abs(kobo - naira * 100) > 1e-6) throw new Error(`not an amount in naira: ${naira}`);
+  return kobo;
+}
+
 export interface ProviderVerdict {
   status: 'pending' | 'paid' | 'declined';
-  /** The provider's transaction data (stored as the order's payment_metadata). */
+  /**
+   * The provider's transaction data (stored as the order's payment_metadata), in the shape of
+   * Paystack's: `amount` in kobo and `currency` are checked against the order before it turns paid.
+   */
   metadata: Record<string, unknown> | null;
 }
 
@@ -86,7 +106,7 @@ export class TestPaymentProvider implements PaymentProvider {
       status: status === 'paid' ? 'success' : 'failed',
       reference,
       /** In kobo, as card providers count naira. */
-      amount: amount * 100,
+      amount: toKobo(amount),
       channel: 'card',
       currency: CURRENCY,
       fees: 0,

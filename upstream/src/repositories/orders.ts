@@ -13,17 +13,22 @@ export async function orderByReference(db: DbLike, reference: string): Promise<R
   return db.selectFrom('orders').selectAll().where('reference', '=', reference).executeTakeFirst();
 }
 
-/** Records the provider's verdict on a still pending order; undefined when it was no longer pending. */
+/**
+ * Records the provider's verdict on a still pending order, in one conditional update: of concurrent
+ * callers exactly one gets the row back; undefined when it was no longer pending. `refundDue` marks a
+ * declined order whose money moved anyway (a payment of the wrong amount).
+ */
 export async function recordVerdict(
   db: DbLike,
   reference: string,
   status: 'paid' | 'declined',
   metadata: string | null,
   now: Date,
+  refundDue = false,
 ): Promise<Row<'orders'> | undefined> {
   return db
     .updateTable('orders')
-    .set({ payment_status: status, payment_metadata: metadata, updated_at: now })
+    .set({ payment_status: status, payment_metadata: metadata, updated_at: now, ...(refundDue ? { refund_due_at: now } : {}) })
     .where('reference', '=', reference)
     .where('payment_status', '=', 'pending')
     .returningAll()

@@ -4,13 +4,11 @@ import { pagePatterns, pages } from '@tapcard/shared/pages';
 import { messages } from '@tapcard/shared/rules';
 import type { FastifyInstance } from 'fastify';
 import { inEventChange } from '../../domain/event-sequence.js';
-import { insertOrder, settleOrder } from '../../domain/orders.js';
+import { insertOrder } from '../../domain/orders.js';
 import {
   ACCESS_SENT_MESSAGE,
   acceptedImage,
-  cancelDeclinedTicket,
   confirmHeldRegistration,
-  confirmPaidTicket,
   HOLD_MS,
   holdSeat,
   mailAccess,
@@ -20,6 +18,7 @@ import {
   releaseHeldSeat,
   startHoldReleaser,
 } from '../../domain/registration.js';
+import { refusedPayment, settlePayment } from '../../domain/settlement.js';
 import { clientKey } from '../../lib/client-address.js';
 import { hashToken, randomId, randomToken } from '../../lib/crypto.js';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error.js';
@@ -32,6 +31,7 @@ export const REGISTRATION_CLOSED_MESSAGE = 'This event has ended, so registratio
 export const TICKET_NOT_IN_EVENT_MESSAGE = 'This ticket is not available for this event';
 export const PAYMENT_PENDING_MESSAGE = 'Your payment has not been confirmed yet. Please try again in a moment.';
 export const PAYMENT_DECLINED_MESSAGE = 'Your payment was declined, so no ticket was issued.';
+export const PAYMENT_AMOUNT_REFUSED_MESSAGE = 'The amount paid does not match the ticket price, so the payment was not accepted and no ticket was issued. Your payment will be refunded.';
 export const PAYMENT_UNKNOWN_MESSAGE = 'We could not find this payment. Check the link, or register again from the event page.';
 /** A payment completed after its hold ran out and its seat was sold meanwhile. */
 export const paidTooLateMessage = (ticket: string): string =>
@@ -125,10 +125,13 @@ export function registrationRoutes(app: FastifyInstance): void {
   });
 
   /**
-   * The buyer is back from the provider. Paid: the attendee is confirmed and the access handed out once.
-   * A payment completed after its hold ran out (the seat released) takes a seat again when the
-   * category has one left; otherwise no ticket is issued and the order is marked for a refund.
-   * Every failure says why (`outcome`) and where to register again (`retry`).
+   * The buyer is back from the provider. The payment is settled (domain/settlement.ts: the same step
+   * as the provider's webhook). Paid: the attendee is confirmed and the access handed out once; when
+   * the webhook confirmed it first, its link is shown on this first return (the access also went by
+   * mail), and a later return says the access was mailed. A payment completed after its hold ran out
+   * (the seat released) takes a seat again when the category has one left; otherwise no ticket is
+   * issued and the order is marked for a refund. Every failure says why (`outcome`) and where to
+   * register again (`retry`).
    */
   route(app, calls.paymentSuccessful)(async ({ body, reply }) => {
     const reference = body.reference;
@@ -140,25 +143,14 @@ export function registrationRoutes(app: FastifyInstance): void {
     if (!payment) return failed(404, 'unknown', PAYMENT_UNKNOWN_MESSAGE);
     const retry = pages.openEventRegister(payment.clean_name);
 
-    const order = await settleOrder(app.db, app.payments, reference, app.now());
-    if (!order || order.payment_status === 'pending') return failed(409, 'pending', PAYMENT_PENDING_MESSAGE, retry);
-    if (order.refund_due_at) return failed(409, 'sold_out', paidTooLateMessage(payment.ticket), retry);
-
-    if (order.payment_status === 'declined') {
-      await cancelDeclinedTicket(app.db, reference, payment.attendee_id, payment.price_id);
-      return failed(402, 'declined', PAYMENT_DECLINED_MESSAGE, retry);
+    const { order, ticket } = await settlePayment(app, reference, 'return');
+    if (!order || !ticket || ticket.kind === 'pending') return failed(409, 'pending', PAYMENT_PENDING_MESSAGE, retry);
+    if (ticket.kind === 'declined') {
+      return failed(402, 'declined', refusedPayment(order) ? PAYMENT_AMOUNT_REFUSED_MESSAGE : PAYMENT_DECLINED_MESSAGE, retry);
     }
-
-    // Paid: confirm the attendee and hand out the access once.
-    const outcome = await confirmPaidTicket(app.db, payment.event_id, reference, payment.attendee_id, payment.price_id, app.now());
-    if (outcome === 'used') throw conflict(ACCESS_SENT_MESSAGE);
-    if (outcome === 'sold_out') {
-      app.log.warn({ eventId: payment.event_id }, 'a ticket payment arrived after its seat was sold: refund due');
-      return failed(409, 'sold_out', paidTooLateMessage(payment.ticket), retry);
-    }
-    const event = await eventById(app.db, payment.event_id);
-    await mailAccess(app, payment.email, payment.name, event, payment.ticket, outcome.tid);
-    return { success: 'true', message: ACCESS_SENT_MESSAGE, link: pages.eventToken(outcome.tid) };
+    if (ticket.kind === 'sold_out') return failed(409, 'sold_out', paidTooLateMessage(payment.ticket), retry);
+    if (ticket.kind === 'used') throw conflict(ACCESS_SENT_MESSAGE);
+    return { success: 'true', message: ACCESS_SENT_MESSAGE, link: pages.eventToken(ticket.tid) };
   });
   route(app, calls.confirmRegistration)(async ({ body }) => {
     const now = app.now();

@@ -4,6 +4,8 @@ import { answerOf, expectFieldError, send, sendUnchecked } from '../../test/cont
 import { createTestUpstream, type TestUpstream } from '../../test/harness.js';
 import { cartLine, clientIp, deliveryOrder, pickupOrder, uniqueEmail } from '../../test/shop.js';
 import { resolveCallbackUrl } from '../../domain/orders.js';
+import { TestPaymentProvider } from '../../domain/payments.js';
+import { ORDER_MESSAGES } from './orders.js';
 
 let t: TestUpstream;
 beforeAll(async () => {
@@ -284,5 +286,60 @@ describe('resolveCallbackUrl', () => {
     expect(resolveCallbackUrl('https://tapcard.example/payment/status?a=1', 'https://tapcard.example')).toBe('https://tapcard.example/payment/status?a=1');
     expect(resolveCallbackUrl('http://tapcard.example/payment/status', 'https://tapcard.example')).toBeNull();
     expect(resolveCallbackUrl('/\t/evil.example', 'https://tapcard.example')).toBeNull();
+  });
+});
+
+async function placeOrder(body = deliveryOrder()): Promise<string> {
+  const answer = answerOf(calls.createOrder, await send(t, calls.createOrder, { body, headers: clientIp() }));
+  if (answer.success !== 'true') throw new Error(answer.message);
+  return answer.data.reference;
+}
+
+/** Settles an order with the test provider's decision, as its hosted page would, then looks it up. */
+async function settled(reference: string, decision: 'paid' | 'declined'): Promise<void> {
+  expect(await testProvider().decide(reference, decision)).toBe(true);
+  const lookup = answerOf(calls.getOrder, await send(t, calls.getOrder, { params: { reference } }));
+  expect(lookup.order?.payment_status).toBe(decision);
+}
+
+const retry = async (reference: string) => send(t, calls.retryOrder, { params: { reference }, headers: clientIp() });
+
+const testProvider = (): TestPaymentProvider => {
+  if (!(t.app.payments instanceof TestPaymentProvider)) throw new Error('expected the test provider');
+  return t.app.payments;
+};
+
+describe('POST /v1/connect/api/orders/:reference/retry', () => {
+  it('starts a new payment of a declined order, priced on the server; the declined order stays declined', async () => {
+    const body = pickupOrder();
+    const declined = await placeOrder(body);
+    await settled(declined, 'declined');
+    const res = await retry(declined);
+    expect(res.statusCode).toBe(200);
+    const answer = answerOf(calls.retryOrder, res);
+    if (answer.success !== 'true') throw new Error(answer.message);
+    expect(answer.data.reference).not.toBe(declined);
+    expect(answer.data.url).toBe(`http://localhost:3000/api/pay/test/${answer.data.reference}`);
+    const rows = await t.db.selectFrom('orders').selectAll().where('email', '=', body.email).orderBy('created_at').execute();
+    expect(rows.map((r) => [r.reference, r.payment_status])).toEqual([
+      [declined, 'declined'],
+      [answer.data.reference, 'pending'],
+    ]);
+    expect(rows[1]).toMatchObject({ method: 'pickup', pickup: 'lekki', total: 30_000, vat: 2_250, shipping: 0, final_total: 32_250, callback_url: rows[0]?.callback_url });
+  });
+
+  it('refuses a paid order, a pending one and an unknown reference, creating nothing', async () => {
+    const body = deliveryOrder();
+    const paid = await placeOrder(body);
+    await settled(paid, 'paid');
+    const pending = await placeOrder(body);
+    const refusedPaid = await retry(paid);
+    expect(refusedPaid.statusCode).toBe(409);
+    expect(answerOf(calls.retryOrder, refusedPaid)).toMatchObject({ success: 'false', message: ORDER_MESSAGES.retryPaid });
+    const refusedPending = await retry(pending);
+    expect(refusedPending.statusCode).toBe(409);
+    expect(answerOf(calls.retryOrder, refusedPending)).toMatchObject({ message: ORDER_MESSAGES.retryPending });
+    expect((await retry('TC-nosuchorder0000000000')).statusCode).toBe(404);
+    expect(await t.db.selectFrom('orders').select('reference').where('email', '=', body.email).execute()).toHaveLength(2);
   });
 });
