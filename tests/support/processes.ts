@@ -177,6 +177,8 @@ export interface UpstreamOptions {
   port?: number;
   publicUrl?: string;
   logLevel?: string;
+  /** Further environment (PAYMENT_PROVIDER, PAYSTACK_SECRET_KEY, …). */
+  env?: Record<string, string>;
 }
 
 export async function createUpstream(o: UpstreamOptions): Promise<ServerProcess> {
@@ -190,6 +192,7 @@ export async function createUpstream(o: UpstreamOptions): Promise<ServerProcess>
     SEED_DEMO: 'true',
     LOG_LEVEL: o.logLevel ?? 'warn',
     ...(o.databaseUrl ? { DATABASE_URL: o.databaseUrl } : {}),
+    ...o.env,
   };
   return new ServerProcess('upstream', port, { args: entry('upstream', o.mode, []), env });
 }
