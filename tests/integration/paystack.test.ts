@@ -10,7 +10,7 @@ import { send, signInOrganiser } from '../support/event-setup.js';
 import { startFakePaystack, type FakePaystack } from '../support/fake-paystack.js';
 import { testEnv } from '../support/env.js';
 import { waitFor } from '../support/net.js';
-import { createUpstream, killChildren, type ServerProcess } from '../support/processes.js';
+import { createGateway, createUpstream, killChildren, type ServerProcess } from '../support/processes.js';
 
 /**
  * Card payments through Paystack, end to end over HTTP: the reference upstream as a real process with
@@ -27,6 +27,8 @@ const TICKET_PRICE = 5_000;
 
 let paystack: FakePaystack;
 let upstream: ServerProcess;
+/** A gateway in front, for the webhook URL an operator pastes into Paystack's dashboard (PUBLIC_URL + /api/…). */
+let gateway: ServerProcess;
 let dataDir: string;
 let webhookUrl: string;
 let authorization: string;
@@ -50,10 +52,11 @@ beforeAll(async () => {
   if (testEnv.ci() && !databaseUrl) throw new Error('CI=true needs DATABASE_URL: the concurrency checks run on PostgreSQL');
   paystack = await startFakePaystack();
   dataDir = mkdtempSync(join(tmpdir(), 'tapcard-paystack-'));
+  const serviceKey = `paystack-${Date.now()}-service-key-0123456789`;
   upstream = await createUpstream({
     mode: 'source',
     dataDir,
-    serviceKey: `paystack-${Date.now()}-service-key-0123456789`,
+    serviceKey,
     ...(databaseUrl ? { databaseUrl } : {}),
     env: {
       PAYMENT_PROVIDER: 'paystack',
@@ -62,13 +65,15 @@ beforeAll(async () => {
       ...(databaseUrl ? { DATABASE_SCHEMA: schema } : {}),
     },
   });
-  await upstream.start(120_000);
+  gateway = await createGateway({ mode: 'source', upstreamUrl: upstream.url, serviceKey, origin: 'http://paystack.test', instanceId: 'paystack' });
+  await Promise.all([upstream.start(120_000), gateway.start(120_000)]);
   webhookUrl = `${upstream.url}${calls.paystackWebhook.path}`;
   paystack.webhookUrl = webhookUrl;
   authorization = await signInOrganiser(upstream.url);
 }, 180_000);
 
 afterAll(async () => {
+  await gateway?.stop();
   await upstream?.stop();
   await paystack?.close();
   killChildren();
@@ -248,6 +253,21 @@ describe('the webhook', () => {
     // The genuine webhook of the same body is accepted.
     const genuine = await postRaw(body, { 'x-paystack-signature': paystack.sign(body) });
     expect(genuine.status).toBe(200);
+    expect(await statusOf(reference)).toBe('paid');
+  });
+
+  it("reaches the upstream through the gateway's /api with its signature intact; a forged one is refused there too", async () => {
+    const throughGateway = `${gateway.url}/api${calls.paystackWebhook.path}`;
+    const { reference } = await startOrder();
+    paystack.setOutcome(reference, { status: 'success' });
+    const forged = await paystack.sendWebhook(reference, { to: throughGateway, signature: paystack.sign('{}') });
+    expect(forged.status).toBe(401);
+    paystack.setOutcome(reference, { status: 'abandoned' });
+    expect(await statusOf(reference)).toBe('pending');
+    paystack.setOutcome(reference, { status: 'success' });
+    expect(await paystack.sendWebhook(reference, { to: throughGateway })).toMatchObject({ status: 200 });
+    paystack.setOutcome(reference, { status: 'abandoned' });
+    // Paid by the webhook alone: verify would still say not completed.
     expect(await statusOf(reference)).toBe('paid');
   });
 
