@@ -54,6 +54,9 @@ describe('dev outbox', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(res.body).toContain('<!doctype html>');
+    // A newcomer sees at once that this is not real mail.
+    expect(res.body).toContain('<h1>TapCard dev outbox (development only)</h1>');
+    expect(res.body).toContain('Development only: nobody receives these mails.');
     expect(res.body).toContain('html@example.com');
     expect(res.body).not.toContain('<script>alert');
     expect(res.body).not.toContain('<img src=x');

@@ -70,7 +70,7 @@ function outboxPage(mails: readonly OutboxMail[], to: string | null): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${e(PRODUCT_NAME)} dev outbox</title>
+<title>${e(PRODUCT_NAME)} dev outbox (development only)</title>
 <style>
   body { font: 16px/1.5 system-ui, sans-serif; margin: 0 auto; max-width: 48rem; padding: 1rem; color: #1a1a1a; }
   article { border: 1px solid #ccc; border-radius: 8px; padding: 0 1rem; margin: 1rem 0; }
@@ -79,8 +79,9 @@ function outboxPage(mails: readonly OutboxMail[], to: string | null): string {
 </style>
 </head>
 <body>
-<h1>${e(PRODUCT_NAME)} dev outbox</h1>
-<p>No SMTP server is configured (SMTP_URL), so mail is kept here instead of being sent. ${heading}, newest first (latest ${OUTBOX_LIMIT}). Add <code>?to=you@example.com</code> to see one address.</p>
+<h1>${e(PRODUCT_NAME)} dev outbox (development only)</h1>
+<p role="note"><strong>Development only: nobody receives these mails.</strong> No SMTP server is configured (SMTP_URL), so mail is kept here instead of being sent. Set SMTP_URL to send real mail (each then goes out as text and HTML, with its QR code and calendar file); this page then no longer exists. Only each mail's text version is kept here.</p>
+<p> ${heading}, newest first (latest ${OUTBOX_LIMIT}). Add <code>?to=you@example.com</code> to see one address.</p>
 ${items || '<p>No mail yet.</p>'}
 </body>
 </html>`;

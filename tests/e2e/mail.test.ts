@@ -1,0 +1,180 @@
+import ICAL from 'ical.js';
+import type { ParsedMail } from 'mailparser';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { calls } from '@tapcard/shared/contract';
+import { accessQrContent, matchPage, pagePatterns } from '@tapcard/shared/pages';
+import { callApi } from './support/api.js';
+import { browsers } from './support/browser.js';
+import { mintCards, mintingNote } from './support/cli.js';
+import { PHONE_WIDTH } from './support/layout.js';
+import { localDay } from './support/live-events.js';
+import { unique, type Account } from './support/people.js';
+import { startProductWithOwnDatabase, type RunningProduct } from './support/product.js';
+import { linkInMail, sentTo, startTestSmtp, type TestSmtp } from './support/smtp.js';
+
+/**
+ * Mail through a real SMTP server: a second product runs with SMTP_URL pointing at an SMTP server in
+ * this test process, and what arrives is parsed and followed in the browser: the sign-up code, the
+ * password reset link, a free registration's confirm and access links (with the QR code inline and the
+ * .ics calendar file), and a mail sent while the SMTP server is down, which arrives once it is back.
+ */
+
+let smtp: TestSmtp;
+let product: RunningProduct;
+beforeAll(async () => {
+  smtp = await startTestSmtp();
+  product = await startProductWithOwnDatabase({ SMTP_URL: smtp.url });
+});
+afterAll(async () => {
+  await product?.stop();
+  await smtp?.stop();
+});
+
+const openPhone = browsers({ baseURL: 'http://127.0.0.1', width: PHONE_WIDTH, height: 780 });
+async function phone(): Promise<Page> {
+  return (await openPhone({ baseURL: product.baseUrl })).context.newPage();
+}
+
+const { mintable, note: NEEDS_MINTING } = mintingNote(inject('productEnv'), 'mail.test.ts');
+
+/** Both versions arrived: the text, and the HTML with the product's layout. */
+function expectTextAndHtml(mail: ParsedMail): void {
+  expect(mail.text?.trim()).toBeTruthy();
+  expect(mail.html).toContain('<h1');
+}
+
+function codeIn(mail: ParsedMail): string {
+  const code = /verification code is (\d{6})/.exec(mail.text ?? '')?.[1];
+  if (!code) throw new Error(`no code in mail: ${mail.text ?? ''}`);
+  return code;
+}
+
+/** An organiser whose address was verified with the code from the SMTP mail. */
+async function organiser(): Promise<Account> {
+  const email = `mail-${unique()}@e2e.tapcard.local`;
+  const password = 'Organiser1!';
+  const sent = await callApi(product.baseUrl, calls.verifyMail, { body: { email } });
+  expect(sent.answer).toMatchObject({ success: 'true' });
+  const mail = await smtp.waitFor(sentTo(email));
+  expect((await callApi(product.baseUrl, calls.verifyCode, { body: { email, token: codeIn(mail) } })).answer).toMatchObject({ success: 'true' });
+  const created = await callApi(product.baseUrl, calls.createUser, { body: { email, password, name: 'Mail Organiser', auth_type: 'Email' } });
+  if (created.answer.success !== 'true') throw new Error(created.answer.message);
+  return { email, password, name: 'Mail Organiser', authorization: `${created.answer.data.token_type} ${created.answer.data.access_token}` };
+}
+
+describe('mail through a real SMTP server', () => {
+  it.skipIf(!mintable)(`the sign-up code from the mail verifies the address in the onboarding email step${NEEDS_MINTING}`, async () => {
+    const [card] = await mintCards(product.env, 1, 'nfc');
+    if (!card) throw new Error('no card minted');
+    const email = `owner-${unique()}@e2e.tapcard.local`;
+    const page = await phone();
+    const tap = new URL(card.tapUrl);
+    await page.goto(tap.pathname + tap.search);
+    await page.getByRole('button', { name: 'Create a New Account' }).click();
+    await page.getByLabel('Enter Card Token').fill(card.token);
+    await page.getByRole('button', { name: 'Confirm Token' }).click();
+    await page.waitForURL((url) => url.pathname === '/onboarding/step-one');
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Get Code' }).click();
+    const mail = await smtp.waitFor(sentTo(email));
+    expectTextAndHtml(mail);
+    expect(mail.subject).toBe(`Your TapCard verification code: ${codeIn(mail)}`);
+    await page.getByLabel('Verification Code').fill(codeIn(mail));
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.waitForURL((url) => url.pathname === '/onboarding/step-two');
+  });
+
+  it('the reset link from the mail sets a new password, and it signs in', async () => {
+    const account = await organiser();
+    const page = await phone();
+    await page.goto('/forgot-password');
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByRole('button', { name: 'Send Email' }).click();
+    const mail = await smtp.waitFor((m) => sentTo(account.email)(m) && m.subject === 'Reset your TapCard password');
+    expectTextAndHtml(mail);
+    const link = linkInMail(mail, '/reset-password/');
+    expect(link.origin).toBe(product.baseUrl);
+    expect(mail.html).toContain(`href="${link.href}"`);
+    await page.goto(link.pathname);
+    const fresh = 'Fresh-Start9';
+    await page.getByLabel('New Password').fill(fresh);
+    await page.getByLabel('Confirm Password').fill(fresh);
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByLabel('Password', { exact: true }).fill(fresh);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL((url) => url.pathname === '/connect');
+  });
+
+  it("a free registration's confirm link, then its access link, open the attendee's token page; the .ics parses", async () => {
+    const account = await organiser();
+    const title = `Mail Night ${unique()}`;
+    const created = await callApi(product.baseUrl, calls.createEvent, {
+      authorization: account.authorization,
+      body: {
+        title,
+        description: 'Talks and demos.',
+        location: 'Yaba Tech Hub, Lagos',
+        image: '',
+        start_date: localDay(1),
+        end_date: localDay(2),
+        prices: [{ title: 'Free', amount: 0, attendees: 20, withChips: 'without' }],
+        gallery: [],
+        confirm_email_for_free: true,
+      },
+    });
+    if (created.answer.success !== 'true') throw new Error(created.answer.message);
+    const event = created.answer.data;
+    const email = `guest-${unique()}@e2e.tapcard.local`;
+    const registered = await callApi(product.baseUrl, calls.register, {
+      body: { event_id: event.id, event_prices_id: event.prices[0]?.id ?? '', name: 'Tobi Guest', email, phone: '+2348031234567' },
+    });
+    expect(registered.answer).toMatchObject({ success: 'true', pending: true });
+
+    const confirmation = await smtp.waitFor((m) => sentTo(email)(m) && m.subject === `Confirm your registration for ${title}`);
+    expectTextAndHtml(confirmation);
+    const page = await phone();
+    await page.goto(linkInMail(confirmation, '/event/u/confirm/').pathname);
+    await page.waitForURL((url) => url.pathname.startsWith('/event/u/token/'));
+
+    const access = await smtp.waitFor((m) => sentTo(email)(m) && m.subject === `Your access to ${title}`);
+    expectTextAndHtml(access);
+    const link = linkInMail(access, '/event/u/token/');
+    const tid = matchPage(pagePatterns.eventToken, link.href)?.tid ?? '';
+    const other = await phone();
+    await other.goto(link.pathname);
+    await other.getByRole('heading', { name: 'Registration Successful!' }).waitFor();
+    await other.getByRole('heading', { name: title }).waitFor();
+    // The QR code on the page and the one in the mail encode the same arena link.
+    expect(accessQrContent(product.baseUrl, tid)).toBe(`${product.baseUrl}/event/u/arena/${tid}`);
+    const qr = access.attachments.find((a) => a.contentType === 'image/png');
+    expect(access.html).toContain(`cid:${qr?.cid ?? 'missing'}`);
+
+    const ics = access.attachments.find((a) => a.contentType.startsWith('text/calendar'));
+    const vevent = new ICAL.Component(ICAL.parse(ics?.content.toString('utf8') ?? '') as unknown[]).getFirstSubcomponent('vevent');
+    if (!vevent) throw new Error('no VEVENT in the .ics');
+    const calendarEvent = new ICAL.Event(vevent);
+    expect(calendarEvent.summary).toBe(title);
+    expect(calendarEvent.location).toBe('Yaba Tech Hub, Lagos');
+    expect(vevent.getFirstPropertyValue('url')).toBe(link.href);
+    const [y, m, d] = localDay(1).split('-').map(Number);
+    expect(calendarEvent.startDate.toJSDate().getTime()).toBe(new Date(y ?? 0, (m ?? 1) - 1, d).getTime());
+  });
+
+  it('a mail sent while the SMTP server is down arrives after it comes back', async () => {
+    const email = `late-${unique()}@e2e.tapcard.local`;
+    await smtp.stop();
+    try {
+      const sent = await callApi(product.baseUrl, calls.verifyMail, { body: { email } });
+      expect(sent.answer).toMatchObject({ success: 'true' });
+    } finally {
+      await smtp.start();
+    }
+    expect(smtp.mails.some(sentTo(email))).toBe(false);
+    // Retried by the product's mail queue: the first retry is due 10 s after the failed attempt.
+    const mail = await smtp.waitFor(sentTo(email), 30_000);
+    expect(mail.text).toMatch(/verification code is \d{6}/);
+  });
+});
