@@ -1,9 +1,13 @@
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import * as oidc from 'openid-client';
 import type { Kysely } from 'kysely';
+import { MAX_UPLOAD_BYTES } from '@tapcard/shared/constants';
 import { pagePatterns } from '@tapcard/shared/pages';
 import type { OidcConfig } from '../config.js';
 import type { Database } from '../db/schema.js';
-import { hashToken } from '../lib/crypto.js';
+import { hashToken, randomId } from '../lib/crypto.js';
+import { sniffImage, storeUpload } from '../lib/multipart.js';
 import { userByEmail } from '../repositories/accounts.js';
 import { linkSocialIdentity, markEmailVerified, storeSignInStart, takeSignInStart, userBySocialIdentity } from '../repositories/social-sign-in.js';
 import { normaliseEmail } from './accounts.js';
@@ -20,6 +24,8 @@ import { normaliseEmail } from './accounts.js';
 export const SIGN_IN_TTL_MS = 10 * 60_000;
 /** How long a provider-vouched email counts as verified for the sign-up that follows. */
 export const PROVIDER_VERIFIED_EMAIL_TTL_MS = 60 * 60_000;
+/** How long fetching the provider's picture may take before the account goes on without it. */
+export const PICTURE_TIMEOUT_MS = 5_000;
 /** What the login page and the callback say when no provider is configured. */
 export const SOCIAL_NOT_CONFIGURED = 'Social sign-in is not configured on this server';
 
@@ -35,7 +41,7 @@ export interface CardQuery {
 /** What the callback leads to: an account to sign in, or the prefill of a new account's sign-up. */
 export type SignInOutcome =
   | { kind: 'existing'; userId: string; linked: boolean }
-  | { kind: 'new'; email: string; name: string; picture: string | null; cardId: string | null; cardType: string | null };
+  | { kind: 'new'; email: string; name: string; picture: string | null; cardId: string | null; cardType: string | null; pictureProblem: string | null };
 
 interface ProviderProfile {
   issuer: string;
@@ -53,7 +59,14 @@ export class SocialSignIn {
     readonly config: OidcConfig,
     /** Our page the provider sends the person back to (the redirect_uri registered with the provider). */
     readonly redirectUri: string,
+    /** Where the provider's picture of a new person is copied to (the uploads). */
+    private readonly uploadDir: string,
   ) {}
+
+  /** Plain http only for an http:// issuer (a provider on this machine in the tests); never for https. */
+  private get insecure(): boolean {
+    return new URL(this.config.issuerUrl).protocol === 'http:';
+  }
 
   get providerName(): string {
     return this.config.providerName;
@@ -67,8 +80,7 @@ export class SocialSignIn {
         this.config.clientId,
         this.config.clientSecret,
         undefined,
-        // Plain http only for an http:// issuer (a provider on this machine in the tests); never for https.
-        new URL(this.config.issuerUrl).protocol === 'http:' ? { execute: [oidc.allowInsecureRequests] } : undefined,
+        this.insecure ? { execute: [oidc.allowInsecureRequests] } : undefined,
       )
       .catch((error: unknown) => {
         this.discovered = null;
@@ -139,7 +151,13 @@ export class SocialSignIn {
     } catch (error) {
       throw new SocialSignInError(`the provider's answer was refused: ${describe(error)}`, { cause: error });
     }
-    return resolveAccount(db, now, profile, { cardId: started.card_id, cardType: started.card_type });
+    const outcome = await resolveAccount(db, now, profile, { cardId: started.card_id, cardType: started.card_type });
+    if (outcome.kind !== 'new' || !outcome.picture) return outcome;
+    try {
+      return { ...outcome, picture: await copyPicture(db, this.uploadDir, now, outcome.picture, this.insecure) };
+    } catch (error) {
+      return { ...outcome, picture: null, pictureProblem: `the provider's picture was not copied: ${describe(error)}` };
+    }
   }
 
   /** The person as the ID token says, with email, name and picture from userinfo when the ID token leaves them out. */
@@ -189,7 +207,39 @@ async function resolveAccount(
     return { kind: 'existing', userId: user.id, linked: true };
   }
   await markEmailVerified(db, email, new Date(now.getTime() + PROVIDER_VERIFIED_EMAIL_TTL_MS));
-  return { kind: 'new', email, name: profile.name ?? email.split('@')[0] ?? email, picture: profile.picture, ...card };
+  return { kind: 'new', email, name: profile.name ?? email.split('@')[0] ?? email, picture: profile.picture, ...card, pictureProblem: null };
+}
+
+/**
+ * Copies the provider's picture into our uploads and answers its path: the web shows images from
+ * this site only (its content security policy), and the card should not depend on the provider's
+ * link staying up. Only https (http only with an http issuer, the tests' local provider), within the
+ * upload size limit, and only a JPEG, PNG, GIF or WebP by its bytes; anything else throws.
+ */
+async function copyPicture(db: Kysely<Database>, uploadDir: string, now: Date, url: string, allowHttp: boolean): Promise<string> {
+  const parsed = new URL(url);
+  if (parsed.protocol !== 'https:' && !(allowHttp && parsed.protocol === 'http:')) throw new Error(`not an https link: ${parsed.protocol}`);
+  const res = await fetch(parsed, { signal: AbortSignal.timeout(PICTURE_TIMEOUT_MS) });
+  if (!res.ok || !res.body) throw new Error(`HTTP ${res.status}`);
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of res.body) {
+    size += chunk.length;
+    if (size > MAX_UPLOAD_BYTES) throw new Error('larger than the upload limit');
+    chunks.push(Buffer.from(chunk));
+  }
+  const bytes = Buffer.concat(chunks);
+  const image = sniffImage(bytes.subarray(0, 12));
+  if (!image || size === 0) throw new Error('not a JPEG, PNG, GIF or WebP image');
+  await mkdir(uploadDir, { recursive: true });
+  const tmpPath = join(uploadDir, `.provider-picture-${randomId()}`);
+  await writeFile(tmpPath, bytes);
+  try {
+    const stored = await storeUpload(db, { file: { field: 'picture', filename: 'provider-picture', size, image, tmpPath }, folder: 'profile', dir: uploadDir, now });
+    return stored.url;
+  } finally {
+    await rm(tmpPath, { force: true });
+  }
 }
 
 function describe(error: unknown): string {

@@ -7,7 +7,7 @@ import { mintCards, type MintedCard } from '../cli/mint-cards.js';
 import { SIGN_IN_TTL_MS, SOCIAL_NOT_CONFIGURED } from '../domain/social-sign-in.js';
 import { answerOf, send } from '../test/contract.js';
 import { createTestUpstream, createUser, type TestUpstream } from '../test/harness.js';
-import { startOidcProvider, type TestAccount, type TestOidcProvider } from '../test/oidc-provider.js';
+import { PICTURE_PNG, startOidcProvider, type TestAccount, type TestOidcProvider } from '../test/oidc-provider.js';
 
 const PUBLIC_URL = 'http://localhost:3000';
 const REDIRECT_URI = `${PUBLIC_URL}${pagePatterns.signInWithGoogle}`;
@@ -30,7 +30,7 @@ const unique = () => randomBytes(5).toString('hex');
 
 function account(over: Partial<TestAccount> = {}): TestAccount {
   const id = unique();
-  const person: TestAccount = { sub: `sub-${id}`, email: `ada-${id}@example.com`, email_verified: true, name: 'Ada Lovelace', picture: `https://img.example/${id}.png`, ...over };
+  const person: TestAccount = { sub: `sub-${id}`, email: `ada-${id}@example.com`, email_verified: true, name: 'Ada Lovelace', picture: op.pictureUrl, ...over };
   op.addAccount(person);
   return person;
 }
@@ -139,12 +139,19 @@ describe('social sign-in: configured', () => {
     const answer = answerOf(calls.googleLogin, res);
     expect(answer).toMatchObject({
       success: 'true',
-      signup: { card_id: card.id, type: card.type, token: null, user: { email: person.email, name: 'Ada Lovelace', profile_image: person.picture, auth_type: 'Google' } },
+      signup: { card_id: card.id, type: card.type, token: null, user: { email: person.email, name: 'Ada Lovelace', auth_type: 'Google' } },
     });
-    expect(answer.success === 'true' && answer.data).toBeFalsy();
+    if (answer.success !== 'true' || !answer.signup) throw new Error('no signup');
+    expect(answer.data).toBeUndefined();
+    // The provider's picture, copied into our uploads (the web shows images from this site only).
+    const picture = answer.signup.user.profile_image ?? '';
+    expect(picture).toMatch(/^\/backend\/files\/[\w-]{22}\.png$/);
+    const served = await t.app.inject({ method: 'GET', url: picture });
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.equals(PICTURE_PNG)).toBe(true);
 
     // No verify-mail / verify-code: the provider vouched for the address.
-    const payload = wizard(card, { email: person.email ?? '', name: 'Ada Lovelace', profile_image: person.picture ?? null, auth_type: 'Google' });
+    const payload = wizard(card, { email: person.email ?? '', name: 'Ada Lovelace', profile_image: picture, auth_type: 'Google' });
     const signedUp = await send(t, calls.signUp, { body: payload });
     expect(signedUp.statusCode).toBe(200);
     const session = answerOf(calls.signUp, signedUp);
@@ -152,7 +159,7 @@ describe('social sign-in: configured', () => {
     const authorization = `Bearer ${session.data.access_token}`;
     expect((await send(t, calls.createCard, { body: payload, authorization })).statusCode).toBe(200);
     const user = await t.db.selectFrom('users').select(['id', 'auth_type', 'image']).where('email', '=', person.email ?? '').executeTakeFirstOrThrow();
-    expect(user).toMatchObject({ auth_type: 'Google', image: person.picture });
+    expect(user).toMatchObject({ auth_type: 'Google', image: picture });
 
     // The next sign-in finds the account: a session and the card's page.
     const again = answerOf(calls.googleLogin, await signIn(person));
@@ -161,6 +168,13 @@ describe('social sign-in: configured', () => {
     expect(again.data.card_url).toBe(pages.cardConnect(link));
     const profile = answerOf(calls.userProfile, await send(t, calls.userProfile, { authorization: `Bearer ${again.data.access_token}` }));
     expect(profile).toMatchObject({ success: 'true', data: { email: person.email } });
+  });
+
+  it("goes on without a picture the provider links to that is not an image (and without a picture claim)", async () => {
+    for (const picture of [op.notAPictureUrl, undefined]) {
+      const answer = answerOf(calls.googleLogin, await signIn(account({ picture })));
+      expect(answer).toMatchObject({ success: 'true', signup: { user: { profile_image: null, auth_type: 'Google' } } });
+    }
   });
 
   it('an existing email account without a card: signed in (card_url null), and linked, so a later change of email at the provider still finds it', async () => {

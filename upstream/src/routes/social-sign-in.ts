@@ -16,7 +16,7 @@ import { cardOfUser } from '../repositories/accounts.js';
  */
 export default async function socialSignInRoutes(app: FastifyInstance): Promise<void> {
   const oidc = app.config.oidc;
-  const signIn = oidc ? new SocialSignIn(oidc, socialRedirectUri(app.config.publicUrl)) : null;
+  const signIn = oidc ? new SocialSignIn(oidc, socialRedirectUri(app.config.publicUrl), app.config.uploadDir) : null;
 
   const configured = (request: FastifyRequest): SocialSignIn => {
     if (signIn) return signIn;
@@ -24,14 +24,12 @@ export default async function socialSignInRoutes(app: FastifyInstance): Promise<
     throw notFound(SOCIAL_NOT_CONFIGURED);
   };
 
-  route(app, calls.socialProvider)(async ({ reply }) => {
-    void reply.header('cache-control', 'no-store');
+  route(app, calls.socialProvider)(async () => {
     return { success: 'true', data: { name: signIn?.providerName ?? null } };
   });
 
-  route(app, calls.signInWithLogin)(async ({ query, request, reply }) => {
+  route(app, calls.signInWithLogin)(async ({ query, request }) => {
     const social = configured(request);
-    void reply.header('cache-control', 'no-store');
     try {
       const url = await social.start(app.db, app.now(), { id: query.id, type: query.type });
       return { success: 'true', data: { url } };
@@ -41,9 +39,8 @@ export default async function socialSignInRoutes(app: FastifyInstance): Promise<
     }
   });
 
-  route(app, calls.googleLogin)(async ({ request, reply }) => {
+  route(app, calls.googleLogin)(async ({ request }) => {
     const social = configured(request);
-    void reply.header('cache-control', 'no-store');
     const queryString = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
     const now = app.now();
     let outcome;
@@ -60,6 +57,7 @@ export default async function socialSignInRoutes(app: FastifyInstance): Promise<
       const card = await cardOfUser(app.db, outcome.userId);
       return { success: 'true', message: 'Logged in', data: { ...session, card_url: card ? pages.cardConnect(card.link) : null } };
     }
+    if (outcome.pictureProblem) request.log.warn(`social sign-in: ${outcome.pictureProblem}`);
     return {
       success: 'true',
       message: 'New account',

@@ -18,6 +18,10 @@ export interface TestAccount {
 
 export interface TestOidcProvider {
   issuer: string;
+  /** A 4 x 4 PNG the provider serves, for an account's picture claim. */
+  pictureUrl: string;
+  /** A link the provider answers with text, not an image. */
+  notAPictureUrl: string;
   clientId: string;
   clientSecret: string;
   addAccount(account: TestAccount): void;
@@ -37,6 +41,7 @@ export async function startOidcProvider(options: { redirectUris: string[]; clien
       return;
     }
     const current = provider;
+    if (servePicture(req, res)) return;
     const match = /^\/interaction\/([^/?]+)/.exec(req.url ?? '');
     if (match) {
       handleInteraction(current, req, res).catch((error: unknown) => {
@@ -86,6 +91,8 @@ export async function startOidcProvider(options: { redirectUris: string[]; clien
 
   return {
     issuer,
+    pictureUrl: `${issuer}${PICTURE_PATH}`,
+    notAPictureUrl: `${issuer}${NOT_A_PICTURE_PATH}`,
     clientId,
     clientSecret,
     addAccount: (account) => {
@@ -112,6 +119,26 @@ async function handleInteraction(provider: Provider, req: IncomingMessage, res: 
       `<label>Account <input name="login" autocomplete="off"></label>` +
       `<button type="submit">Sign in</button></form></body></html>`,
   );
+}
+
+/** A 4 x 4 red PNG. */
+export const PICTURE_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAAEElEQVR4nGO4o6YGRwzEcQDsoxKBT+rXhgAAAABJRU5ErkJggg==', 'base64');
+const PICTURE_PATH = '/pictures/person.png';
+const NOT_A_PICTURE_PATH = '/pictures/not-a-picture.png';
+
+/** The pictures an account's picture claim may point at; true when it answered. */
+function servePicture(req: IncomingMessage, res: ServerResponse): boolean {
+  if (req.url === PICTURE_PATH) {
+    res.setHeader('content-type', 'image/png');
+    res.end(PICTURE_PNG);
+    return true;
+  }
+  if (req.url === NOT_A_PICTURE_PATH) {
+    res.setHeader('content-type', 'image/png');
+    res.end('<svg xmlns="http://www.w3.org/2000/svg"></svg>');
+    return true;
+  }
+  return false;
 }
 
 function readBody(req: IncomingMessage): Promise<string> {
