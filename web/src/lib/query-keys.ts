@@ -17,6 +17,8 @@ export const queryKeys = {
   confirmCardId: (cardId: string | null) => ['confirmCardId', cardId] as const,
   /** The Google sign-in callback, once per callback query string. */
   googleLogin: (search: string) => ['googleLogin', search] as const,
+  /** Whether social sign-in is configured, and the provider's name for the login button. */
+  socialProvider: () => ['socialProvider'] as const,
   /** Where a tapped card goes (load-route). */
   loadRoute: (cardId: string, type: string) => ['loadRoute', cardId, type] as const,
   /** A public card by link (connect-vcard). */

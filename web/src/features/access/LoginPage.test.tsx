@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { calls } from '@tapcard/shared/contract';
 import { currentAuthorization } from '../../lib/session.js';
+import { STORAGE_PREFIX } from '../../lib/storage.js';
 import { fail, mockNetwork, ok, type MockNetwork } from '../../test/network.js';
 import { LocationProbe, renderRoutes, signIn, signOut } from '../../test/render.js';
 import { LoginPage } from './routes.js';
@@ -138,5 +139,39 @@ describe('login with a card id (Link my device)', () => {
     await user.click(screen.getByRole('button', { name: 'Link my device' }));
     expect(await screen.findByText('Unable to add device!')).toBeInTheDocument();
     await waitFor(() => expect(net.sent(calls.addDevice)).toHaveLength(1));
+  });
+});
+
+describe('social sign-in button', () => {
+  it('is not shown when the server has no provider configured', async () => {
+    net.on(calls.socialProvider, ok({ name: null }));
+    renderRoutes(pages, '/login');
+    expect(await screen.findByRole('button', { name: 'Log in' })).toBeInTheDocument();
+    await waitFor(() => expect(net.sent(calls.socialProvider)).toHaveLength(1));
+    expect(screen.queryByRole('button', { name: /^Sign in with/ })).not.toBeInTheDocument();
+  });
+
+  it("reads 'Sign in with {provider}' when configured, and starts the sign-in keeping the card query", async () => {
+    net
+      .on(calls.socialProvider, ok({ name: 'Google' }))
+      .on(calls.confirmCardId, ok({ info: { id: 'card-1', type: 'nfc', status: 'new' } }))
+      .on(calls.signInWithLogin, ok({ url: 'http://127.0.0.1:1/authorize?state=s' }));
+    const { user } = renderRoutes(pages, '/login?id=card-1&type=nfc');
+    await user.click(await screen.findByRole('button', { name: 'Sign in with Google' }));
+    await waitFor(() => expect(net.sent(calls.signInWithLogin)).toHaveLength(1));
+    const sent = net.sent(calls.signInWithLogin)[0];
+    expect(sent?.query.get('id')).toBe('card-1');
+    expect(sent?.query.get('type')).toBe('nfc');
+    expect(JSON.parse(localStorage.getItem(`${STORAGE_PREFIX}googleQuery`) ?? 'null')).toEqual({ query: 'id=card-1&type=nfc', state: 's' });
+  });
+
+  it("toasts the server's words when the sign-in cannot start", async () => {
+    net
+      .on(calls.socialProvider, ok({ name: 'Acme ID' }))
+      .on(calls.signInWithLogin, fail('Sign-in with Acme ID is not available right now. Please try again later.', 503));
+    const { user } = renderRoutes(pages, '/login');
+    await user.click(await screen.findByRole('button', { name: 'Sign in with Acme ID' }));
+    expect(await screen.findByText('Sign-in with Acme ID is not available right now. Please try again later.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign in with Acme ID' })).toBeEnabled();
   });
 });

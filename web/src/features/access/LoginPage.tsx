@@ -12,6 +12,7 @@ import { notify } from '../../lib/toast.js';
 import { AuthScreen } from './AuthScreen.js';
 import { DeviceTokenForm } from './DeviceTokenForm.js';
 import { LoginForm } from './LoginForm.js';
+import { SocialSignInButton } from './SocialSignInButton.js';
 import { TEXTS } from './texts.js';
 import { isUnknownCard, useCardIdentity } from './useCardIdentity.js';
 import { useLinkDevice } from './useLinkDevice.js';
@@ -83,6 +84,7 @@ export function LoginPage() {
   return (
     <AuthScreen title={cardId ? 'Link my device' : 'Log in'} subtitle={cardId ? 'Log in to link this card to your account' : 'Welcome back'}>
       <LoginForm submitLabel={cardId ? 'Link my device' : 'Log in'} busy={busy} onLogin={(values) => void onLogin(values)} />
+      <SocialSignInButton cardId={cardId} cardType={identity.data?.type ?? params.get('type')} />
     </AuthScreen>
   );
 }

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { calls } from '@tapcard/shared/contract';
 import { LoadingScreen } from '../../components/LoadingScreen.js';
@@ -7,30 +7,31 @@ import { api } from '../../lib/api.js';
 import { routes } from '../../lib/paths.js';
 import { queryKeys } from '../../lib/query-keys.js';
 import { saveSession } from '../../lib/session.js';
-import { readStored, removeStored } from '../../lib/storage.js';
 import { notify } from '../../lib/toast.js';
+import { forgetStartedSignIn, readStartedSignIn } from './started-sign-in.js';
 import { TEXTS } from './texts.js';
 
-/** The card query (id, type) kept under 'googleQuery' while the person is at the provider. */
-function storedCardQuery(): URLSearchParams {
-  const stored = readStored('googleQuery', (value) => (typeof value === 'string' ? value : null));
-  return new URLSearchParams(stored ?? '');
-}
-
 /**
- * The social sign-in callback: sends the provider's query string on; an existing account
- * goes to connect (or to the add-device step when it has no card yet); a new account starts
- * onboarding with email, name and image prefilled; anything else toasts 'Unable to create account!'
- * and goes to login.
+ * The social sign-in callback: sends the provider's query string on (only for the sign-in this
+ * browser started: started-sign-in.ts); an existing account goes to connect (or to the add-device
+ * step when it has no card yet); a new account starts onboarding with email, name and image
+ * prefilled; a refusal toasts 'Unable to create account!' (a
+ * server without a provider says so instead) and goes to login.
  */
 export function SignInWithGooglePage() {
   const location = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const handled = useRef(false);
+  const [started] = useState(readStartedSignIn);
+  // Only the sign-in this browser started goes on to the server. Any other callback (a link someone
+  // else started, to sign this browser into their account) is sent without its code and state, so the
+  // server refuses it, or says that social sign-in is not configured there.
+  const params = new URLSearchParams(location.search);
+  const ours = started !== null && params.get('state') === started.state;
   const callback = useQuery({
-    queryKey: queryKeys.googleLogin(location.search),
-    queryFn: () => api(calls.googleLogin, { query: Object.fromEntries(new URLSearchParams(location.search)) }),
+    queryKey: queryKeys.googleLogin(ours ? location.search : ''),
+    queryFn: () => api(calls.googleLogin, { query: ours ? Object.fromEntries(params) : {} }),
     retry: false,
     staleTime: Infinity,
     gcTime: Infinity,
@@ -40,11 +41,12 @@ export function SignInWithGooglePage() {
     const result = callback.data;
     if (!result || handled.current) return;
     handled.current = true;
-    const cardQuery = storedCardQuery();
-    removeStored('googleQuery');
+    const cardQuery = new URLSearchParams(started?.query ?? '');
+    forgetStartedSignIn();
     if (!result.ok) {
       if (result.kind === 'network') return; // the API layer went to the no-internet page
-      notify.error(TEXTS.socialSignupFailed);
+      // Not configured (404) or unavailable (503): the server's own words; any refusal: the spec's text.
+      notify.error((result.status === 404 || result.status === 503) && result.message ? result.message : TEXTS.socialSignupFailed);
       void navigate(routes.login, { replace: true });
       return;
     }
@@ -66,7 +68,7 @@ export function SignInWithGooglePage() {
     }
     notify.error(TEXTS.socialSignupFailed);
     void navigate(routes.login, { replace: true });
-  }, [callback.data, navigate, queryClient]);
+  }, [callback.data, navigate, queryClient, started]);
 
   return <LoadingScreen />;
 }

@@ -3,10 +3,11 @@ import { useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { calls } from '@tapcard/shared/contract';
 import { currentAuthorization } from '../../lib/session.js';
-import { writeStored } from '../../lib/storage.js';
-import { mockNetwork, ok, type MockNetwork } from '../../test/network.js';
+import { STORAGE_PREFIX } from '../../lib/storage.js';
+import { fail, mockNetwork, ok, type MockNetwork } from '../../test/network.js';
 import { LocationProbe, renderRoutes, signOut } from '../../test/render.js';
 import { SignInWithGooglePage, SignupPage } from './routes.js';
+import { rememberSignIn } from './started-sign-in.js';
 
 function OnboardingProbe() {
   const location = useLocation();
@@ -30,8 +31,17 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('social sign-in callback', () => {
-  it("toasts 'Unable to create account!' and goes to login when social sign-in is not available", async () => {
-    net.on(calls.googleLogin, { status: 501, json: { success: 'false', message: 'Unable to create account!', data: null } });
+  beforeEach(() => rememberSignIn({ query: '', state: 'xyz' }));
+
+  it("toasts the server's words and goes to login when social sign-in is not configured there", async () => {
+    net.on(calls.googleLogin, fail('Social sign-in is not configured on this server', 404));
+    renderRoutes(pages, '/sign-in-with-google?code=abc&state=xyz');
+    expect(await screen.findByText('Social sign-in is not configured on this server')).toBeInTheDocument();
+    expect(await screen.findByText(/login page/)).toBeInTheDocument();
+  });
+
+  it("toasts 'Unable to create account!' and goes to login when the sign-in is refused", async () => {
+    net.on(calls.googleLogin, fail('Unable to create account!', 400));
     const { router } = renderRoutes(pages, '/sign-in-with-google?code=abc&state=xyz');
     expect(await screen.findByText('Unable to create account!')).toBeInTheDocument();
     expect(await screen.findByText(/login page/)).toBeInTheDocument();
@@ -43,15 +53,15 @@ describe('social sign-in callback', () => {
 
   it('signs an existing account in and goes to connect', async () => {
     net.on(calls.googleLogin, ok({ token_type: 'Bearer', access_token: 'g1', card_url: '/card/connect?link=ada' }));
-    renderRoutes(pages, '/sign-in-with-google?code=abc');
+    renderRoutes(pages, '/sign-in-with-google?code=abc&state=xyz');
     expect(await screen.findByText(/connect page/)).toBeInTheDocument();
     expect(currentAuthorization()).toBe('Bearer g1');
   });
 
   it('sends an account without a card to the add-device step with the stored card query', async () => {
-    writeStored('googleQuery', 'id=card-9&type=nfc');
+    rememberSignIn({ query: 'id=card-9&type=nfc', state: 'xyz' });
     net.on(calls.googleLogin, ok({ token_type: 'Bearer', access_token: 'g1', card_url: null }));
-    renderRoutes(pages, '/sign-in-with-google?code=abc');
+    renderRoutes(pages, '/sign-in-with-google?code=abc&state=xyz');
     expect(await screen.findByText('token page /enter-token?id=card-9&type=nfc')).toBeInTheDocument();
   });
 
@@ -63,11 +73,31 @@ describe('social sign-in callback', () => {
         signup: { card_id: 'card-2', token: 'AB12CD', type: 'nfc', user: { email: 'ada@example.com', auth_type: 'Google', password: 'x', name: 'Ada', profile_image: 'https://img/ada.png' } },
       },
     });
-    renderRoutes(pages, '/sign-in-with-google?code=abc');
+    renderRoutes(pages, '/sign-in-with-google?code=abc&state=xyz');
     const probe = await screen.findByTestId('onboarding');
     const { search, state } = JSON.parse(probe.textContent ?? '{}') as { search: string; state: { prefill: Record<string, unknown> } };
     expect(search).toBe('?id=card-2&type=nfc');
     expect(state.prefill).toMatchObject({ email: 'ada@example.com', name: 'Ada', profile_image: 'https://img/ada.png', auth_type: 'Google', token: 'AB12CD' });
+  });
+});
+
+describe('social sign-in callback this browser did not start', () => {
+  it('is sent without its code and state (the server refuses it), and the toast says so', async () => {
+    rememberSignIn({ query: '', state: 'mine' });
+    net.on(calls.googleLogin, fail('Unable to create account!', 400));
+    renderRoutes(pages, '/sign-in-with-google?code=theirs&state=theirs');
+    expect(await screen.findByText('Unable to create account!')).toBeInTheDocument();
+    expect(await screen.findByText(/login page/)).toBeInTheDocument();
+    expect([...(net.sent(calls.googleLogin)[0]?.query.keys() ?? [])]).toEqual([]);
+    expect(currentAuthorization()).toBeNull();
+    expect(localStorage.getItem(`${STORAGE_PREFIX}googleQuery`)).toBeNull();
+  });
+
+  it('without any started sign-in, still shows what the server says (not configured)', async () => {
+    net.on(calls.googleLogin, fail('Social sign-in is not configured on this server', 404));
+    renderRoutes(pages, '/sign-in-with-google?code=abc&state=xyz');
+    expect(await screen.findByText('Social sign-in is not configured on this server')).toBeInTheDocument();
+    expect([...(net.sent(calls.googleLogin)[0]?.query.keys() ?? [])]).toEqual([]);
   });
 });
 

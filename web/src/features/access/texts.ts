@@ -9,6 +9,8 @@ export const TEXTS = {
   deviceAddFailed: 'Unable to add device!',
   loginFailed: messages.loginFailed,
   socialSignupFailed: messages.socialSignupFailed,
+  /** ours: the social sign-in button, named after the configured provider */
+  signInWith: (provider: string) => `Sign in with ${provider}`,
   sendingMail: 'Sending mail...',
   mailSent: 'Mail sent successfully!',
   mailFailed: 'Unable to send mail!',
