@@ -224,6 +224,39 @@ describe('starting a payment', () => {
   });
 });
 
+describe('Paystack down', () => {
+  it('refuses to start a payment with 503 and the reason, keeping no order and no held seat', async () => {
+    const event = await paidEvent(1);
+    const email = uniqueEmail('down');
+    paystack.unavailable = true;
+    try {
+      const order = await send(upstream.url, calls.createOrder, { body: cardOrder(email), headers: clientIp() });
+      expect(order).toMatchObject({ success: 'false', message: 'We could not reach the payment provider. Nothing was charged; please try again in a moment.' });
+      const ticket = await send(upstream.url, calls.register, {
+        body: { event_id: event.eventId, event_prices_id: event.priceId, name: 'Tolu Ade', email, phone: '08031234567' },
+        headers: clientIp(),
+      });
+      expect(ticket).toMatchObject({ success: 'false', message: expect.stringContaining('could not reach the payment provider') });
+    } finally {
+      paystack.unavailable = false;
+    }
+    expect(await soldOf(event)).toBe(0);
+    expect(paystack.transactions().filter((t) => t.email === email)).toEqual([]);
+  });
+
+  it('keeps an order pending while verify cannot be reached, and settles it once Paystack is back', async () => {
+    const { reference } = await startOrder();
+    paystack.setOutcome(reference, { status: 'success' });
+    paystack.unavailable = true;
+    try {
+      expect(await lookUp(reference)).toMatchObject({ success: 'false', message: 'Payment pending', order: { payment_status: 'pending' } });
+    } finally {
+      paystack.unavailable = false;
+    }
+    expect(await statusOf(reference)).toBe('paid');
+  });
+});
+
 describe('the webhook', () => {
   it('refuses a wrong, missing or foreign signature with 401, and nothing changes', async () => {
     const { reference, email } = await startOrder();

@@ -62,6 +62,8 @@ export interface FakePaystack {
   readonly secretKey: string;
   /** Where the checkout's buttons send the webhook; none is sent while unset. */
   webhookUrl: string | undefined;
+  /** While true, initialize and verify answer 503 (Paystack down); the checkout pages still work. */
+  unavailable: boolean;
   /** Every transaction initialised so far, oldest first. */
   transactions(): FakeTransaction[];
   transaction(reference: string): FakeTransaction | undefined;
@@ -159,6 +161,7 @@ export async function startFakePaystack(options: { secretKey?: string; port?: nu
     },
     secretKey,
     webhookUrl: undefined,
+    unavailable: false,
     deliveries,
     transactions: () => [...byReference.values()],
     transaction: (reference) => byReference.get(reference),
@@ -278,6 +281,7 @@ export async function startFakePaystack(options: { secretKey?: string; port?: nu
     const url = new URL(req.url ?? '/', 'http://fake');
     const path = url.pathname;
     const handle = async () => {
+      if (fake.unavailable && path.startsWith('/transaction/')) return json(res, 503, { status: false, message: 'Service unavailable' });
       if (req.method === 'POST' && path === '/transaction/initialize') return initialize(req, res);
       const verifyMatch = /^\/transaction\/verify\/([^/]+)$/.exec(path);
       if (req.method === 'GET' && verifyMatch) return verify(req, res, decodeURIComponent(verifyMatch[1] ?? ''));

@@ -4,11 +4,14 @@ import { messages } from '@tapcard/shared/rules';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, Row } from '../db/schema.js';
 import { randomId, randomToken } from '../lib/crypto.js';
-import { badRequest } from '../lib/http-error.js';
+import { badRequest, HttpError } from '../lib/http-error.js';
 import { insertOrderRow, orderByReference, recordVerdict } from '../repositories/orders.js';
 import type { PaymentProvider, ProviderVerdict } from './payments.js';
 
 type DbLike = Kysely<Database> | Transaction<Database>;
+
+/** The answer when the payment provider cannot be reached or refuses to start a payment: nothing is stored. */
+export const PAYMENT_START_FAILED_MESSAGE = 'We could not reach the payment provider. Nothing was charged; please try again in a moment.';
 
 export interface NewOrder {
   kind: 'cards' | 'ticket';
@@ -40,15 +43,24 @@ export async function insertOrder(
   order: NewOrder,
   /** The app's clock (app.now()); the order's created_at and updated_at. */
   now: Date = new Date(),
+  /** Where a provider that cannot start the payment is logged (the buyer is told to try again). */
+  log?: { error(obj: object, msg: string): void },
 ): Promise<{ reference: string; url: string }> {
   const reference = `TC-${randomToken().slice(0, 20)}`;
-  const { url, accessCode } = await provider.initialise({
-    reference,
-    amount: order.final_total,
-    email: order.email,
-    callbackUrl: order.callback_url,
-    kind: order.kind,
-  });
+  let started: { url: string; accessCode: string };
+  try {
+    started = await provider.initialise({
+      reference,
+      amount: order.final_total,
+      email: order.email,
+      callbackUrl: order.callback_url,
+      kind: order.kind,
+    });
+  } catch (err) {
+    log?.error({ err, provider: provider.name, kind: order.kind }, 'the payment provider could not start a payment');
+    throw new HttpError(503, PAYMENT_START_FAILED_MESSAGE);
+  }
+  const { url, accessCode } = started;
   await insertOrderRow(db, {
     id: randomId(),
     reference,

@@ -117,7 +117,7 @@ export function registrationRoutes(app: FastifyInstance): void {
         shipping: 0,
         final_total: price.amount,
         callback_url: `${app.config.publicUrl}${pagePatterns.ticketPaymentSuccessful}`,
-      });
+      }, now, request.log);
       await insertTicketPayment(trx, { reference: started.reference, attendee_id: attendee.id, tid_pending: tid, created_at: now });
       return started;
     });

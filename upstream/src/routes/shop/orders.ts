@@ -64,6 +64,7 @@ export default async function orderRoutes(app: FastifyInstance): Promise<void> {
           callback_url: callbackUrl,
         },
         now,
+        request.log,
       ),
     );
     return { success: 'true', message: ORDER_MESSAGES.created, data: created };
@@ -126,6 +127,7 @@ export default async function orderRoutes(app: FastifyInstance): Promise<void> {
           callback_url: declined.callback_url,
         },
         app.now(),
+        request.log,
       ),
     );
     return { success: 'true', message: ORDER_MESSAGES.created, data: created };
