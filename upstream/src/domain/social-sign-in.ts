@@ -136,11 +136,11 @@ export class SocialSignIn {
     const providerError = params.get('error');
     if (providerError) throw new SocialSignInError(`the provider answered ${providerError}: ${params.get('error_description') ?? ''}`.trim());
 
-    const configuration = await this.configuration();
     const currentUrl = new URL(this.redirectUri);
     currentUrl.search = params.toString();
     let profile: ProviderProfile;
     try {
+      const configuration = await this.configuration();
       const tokens = await oidc.authorizationCodeGrant(configuration, currentUrl, {
         pkceCodeVerifier: started.code_verifier,
         expectedState: state,

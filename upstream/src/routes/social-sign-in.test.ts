@@ -227,8 +227,11 @@ describe('social sign-in: configured', () => {
     const person = account();
     const user = await createUser(t, { email: person.email ?? '' });
     const back = await atProvider(await start(), person.sub);
+    const redeemedBefore = op.tokenRequests();
     const results = await Promise.all(Array.from({ length: 50 }, () => callback(back)));
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    // Refused here, by the state taken once: only one callback went on to redeem the code.
+    expect(op.tokenRequests() - redeemedBefore).toBe(1);
     for (const r of results.filter((x) => x.statusCode !== 200)) expectRefused(r);
     // createUser's own session plus exactly one from the sign-in.
     expect(await sessionsOf(user.id)).toBe(2);
@@ -261,6 +264,28 @@ describe('social sign-in: configured', () => {
     back.searchParams.set('error', 'access_denied');
     back.searchParams.set('state', url.searchParams.get('state') ?? '');
     expectRefused(await callback(back));
+  });
+});
+
+describe('social sign-in: the provider is down', () => {
+  it("says so (503) while discovery fails, and discovers the provider once it is back", async () => {
+    op.setAvailable(false);
+    let down: TestUpstream | null = null;
+    try {
+      down = await createTestUpstream({
+        publicUrl: PUBLIC_URL,
+        oidc: { issuerUrl: op.issuer, clientId: op.clientId, clientSecret: op.clientSecret, providerName: 'Acme ID' },
+      });
+      const refused = await send(down, calls.signInWithLogin, { query: {} });
+      expect(refused.statusCode).toBe(503);
+      expect(refused.json()).toEqual({ success: 'false', message: 'Sign-in with Acme ID is not available right now. Please try again later.', data: null });
+      op.setAvailable(true);
+      const started = answerOf(calls.signInWithLogin, await send(down, calls.signInWithLogin, { query: {} }));
+      expect(started.success === 'true' && new URL(started.data.url).origin).toBe(op.issuer);
+    } finally {
+      op.setAvailable(true);
+      await down?.close();
+    }
   });
 });
 

@@ -25,6 +25,10 @@ export interface TestOidcProvider {
   clientId: string;
   clientSecret: string;
   addAccount(account: TestAccount): void;
+  /** How many code redemptions reached the token endpoint so far. */
+  tokenRequests(): number;
+  /** While false the provider answers every request with 503 (an outage). */
+  setAvailable(available: boolean): void;
   close(): Promise<void>;
 }
 
@@ -33,15 +37,18 @@ export async function startOidcProvider(options: { redirectUris: string[]; clien
   const clientSecret = options.clientSecret ?? 'tapcard-test-secret-0123456789';
   const accounts = new Map<string, TestAccount>();
   let provider: Provider | null = null;
+  let available = true;
+  let tokenRequests = 0;
 
   const server: Server = createServer((req, res) => {
-    if (!provider) {
+    if (!provider || !available) {
       res.statusCode = 503;
       res.end();
       return;
     }
     const current = provider;
     if (servePicture(req, res)) return;
+    if (req.method === 'POST' && req.url?.startsWith('/token')) tokenRequests += 1;
     const match = /^\/interaction\/([^/?]+)/.exec(req.url ?? '');
     if (match) {
       handleInteraction(current, req, res).catch((error: unknown) => {
@@ -97,6 +104,10 @@ export async function startOidcProvider(options: { redirectUris: string[]; clien
     clientSecret,
     addAccount: (account) => {
       accounts.set(account.sub, account);
+    },
+    tokenRequests: () => tokenRequests,
+    setAvailable: (value) => {
+      available = value;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
