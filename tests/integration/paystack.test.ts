@@ -340,6 +340,18 @@ describe('the webhook', () => {
     await expectOneMail(email, /access/i);
   });
 
+  it("a ticket's order looked up before the buyer's return confirms and mails the access once, and the return still shows the link", async () => {
+    const event = await paidEvent(5);
+    const { reference, email } = await registerPaid(event);
+    paystack.setOutcome(reference, { status: 'success' });
+    expect(await lookUp(reference)).toMatchObject({ success: 'true', order: { payment_status: 'paid' } });
+    expect(await registeredOf(event.eventId)).toBe(1);
+    const mail = await expectOneMail(email, /access/i);
+    const back = await ret(reference);
+    if (back.success !== 'true') throw new Error(back.message);
+    expect(mail.text).toContain(back.link);
+  });
+
   it('never moves a paid order back: a later charge.failed or reversed webhook leaves it paid', async () => {
     const { reference } = await startOrder();
     paystack.setOutcome(reference, { status: 'success' });

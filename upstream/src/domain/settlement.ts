@@ -58,9 +58,16 @@ export function refusedPayment(order: Pick<Row<'orders'>, 'payment_status' | 're
 /**
  * Settles the payment behind `reference`. `verdict`: the signed webhook's; without it the provider is
  * asked (a provider that cannot be reached leaves the order pending: the buyer checks again later).
- * `via`: the buyer's return hands a ticket's access link out in its answer; the webhook mails it.
+ * `via`: the buyer's return from the provider to the ticket page hands a ticket's access link out in
+ * its answer; the webhook and the order lookup (which shows no link) confirm and mail it, keeping the
+ * link for the buyer's return.
  */
-export async function settlePayment(app: FastifyInstance, reference: string, via: 'return' | 'webhook', verdict?: ProviderVerdict): Promise<Settlement> {
+export async function settlePayment(
+  app: FastifyInstance,
+  reference: string,
+  via: 'ticket-return' | 'lookup' | 'webhook',
+  verdict?: ProviderVerdict,
+): Promise<Settlement> {
   const before = await orderByReference(app.db, reference);
   if (!before) return { order: undefined, won: false, refused: null, ticket: undefined };
   let given = verdict;
@@ -89,7 +96,7 @@ export async function settlePayment(app: FastifyInstance, reference: string, via
   return { ...settled, ticket: undefined };
 }
 
-async function settleTicket(app: FastifyInstance, order: Row<'orders'>, via: 'return' | 'webhook'): Promise<TicketSettlement | undefined> {
+async function settleTicket(app: FastifyInstance, order: Row<'orders'>, via: 'ticket-return' | 'lookup' | 'webhook'): Promise<TicketSettlement | undefined> {
   const payment = await ticketPaymentByReference(app.db, order.reference);
   if (!payment) return undefined;
   if (order.payment_status === 'pending') return { kind: 'pending' };
@@ -98,7 +105,7 @@ async function settleTicket(app: FastifyInstance, order: Row<'orders'>, via: 're
     return { kind: 'declined' };
   }
   if (order.refund_due_at) return { kind: 'sold_out' };
-  const outcome = await confirmPaidTicket(app.db, payment.event_id, order.reference, payment.attendee_id, payment.price_id, app.now(), via);
+  const outcome = await confirmPaidTicket(app.db, payment.event_id, order.reference, payment.attendee_id, payment.price_id, app.now(), via === 'ticket-return' ? 'return' : 'webhook');
   if (outcome === 'sold_out') {
     app.log.warn({ eventId: payment.event_id, orderId: order.id }, 'a ticket payment arrived after its seat was sold: refund due');
     return { kind: 'sold_out' };

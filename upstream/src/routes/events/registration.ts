@@ -143,7 +143,7 @@ export function registrationRoutes(app: FastifyInstance): void {
     if (!payment) return failed(404, 'unknown', PAYMENT_UNKNOWN_MESSAGE);
     const retry = pages.openEventRegister(payment.clean_name);
 
-    const { order, ticket } = await settlePayment(app, reference, 'return');
+    const { order, ticket } = await settlePayment(app, reference, 'ticket-return');
     if (!order || !ticket || ticket.kind === 'pending') return failed(409, 'pending', PAYMENT_PENDING_MESSAGE, retry);
     if (ticket.kind === 'declined') {
       return failed(402, 'declined', refusedPayment(order) ? PAYMENT_AMOUNT_REFUSED_MESSAGE : PAYMENT_DECLINED_MESSAGE, retry);

@@ -78,7 +78,7 @@ export default async function orderRoutes(app: FastifyInstance): Promise<void> {
    * 'pending' (keep checking); unknown: 404. Every known order comes back with the answer.
    */
   route(app, calls.getOrder)(async ({ params, reply }) => {
-    const { order: row } = await settlePayment(app, params.reference, 'return');
+    const { order: row } = await settlePayment(app, params.reference, 'lookup');
     if (!row) throw notFound(ORDER_MESSAGES.notFound);
     const order = orderAnswer(row);
     if (row.payment_status === 'paid') return { success: 'true', message: ORDER_MESSAGES.paid, order };
