@@ -2,7 +2,7 @@ import { paymentMetadataSchema } from '@tapcard/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestUpstream, type TestUpstream } from '../test/harness.js';
 import { insertOrder, type NewOrder } from './orders.js';
-import { TestPaymentProvider } from './payments.js';
+import { TestPaymentProvider, toKobo } from './payments.js';
 
 let t: TestUpstream;
 let provider: TestPaymentProvider;
@@ -86,5 +86,21 @@ describe('TestPaymentProvider', () => {
     await t.db.updateTable('orders').set({ payment_status: 'declined' }).where('reference', '=', reference).execute();
     expect(await provider.decide(reference, 'paid')).toBe(false);
     expect((await provider.payment(reference))?.decision).toBe('declined');
+  });
+});
+
+describe('toKobo', () => {
+  it('multiplies naira by 100 into an integer', () => {
+    expect(toKobo(34_750)).toBe(3_475_000);
+    expect(toKobo(0)).toBe(0);
+    expect(toKobo(0.07)).toBe(7);
+    expect(toKobo(1_075_002.5)).toBe(107_500_250);
+  });
+
+  it('refuses what is not a whole number of kobo', () => {
+    expect(() => toKobo(-1)).toThrow();
+    expect(() => toKobo(Number.NaN)).toThrow();
+    expect(() => toKobo(Number.POSITIVE_INFINITY)).toThrow();
+    expect(() => toKobo(1.005)).toThrow();
   });
 });

@@ -3,7 +3,6 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { paymentMetadataSchema } from '@tapcard/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { toKobo } from './payments.js';
 import { PaystackError, PaystackProvider, paystackSignatureValid, statusOfPaystack, verdictOfPaystack } from './paystack.js';
 
 const SECRET = 'sk_test_unit_0123456789';
@@ -65,22 +64,6 @@ describe('verdictOfPaystack', () => {
     const verdict = verdictOfPaystack({ status: 'failed', reference: 'TC-2', amount: 100, currency: 'NGN', channel: null, fees: null, authorization: null, customer: null });
     expect(verdict.status).toBe('declined');
     expect(paymentMetadataSchema.safeParse(verdict.metadata).success).toBe(true);
-  });
-});
-
-describe('toKobo', () => {
-  it('multiplies naira by 100 into an integer', () => {
-    expect(toKobo(34_750)).toBe(3_475_000);
-    expect(toKobo(0)).toBe(0);
-    expect(toKobo(0.07)).toBe(7);
-    expect(toKobo(1_075_002.5)).toBe(107_500_250);
-  });
-
-  it('refuses what is not a whole number of kobo', () => {
-    expect(() => toKobo(-1)).toThrow();
-    expect(() => toKobo(Number.NaN)).toThrow();
-    expect(() => toKobo(Number.POSITIVE_INFINITY)).toThrow();
-    expect(() => toKobo(1.005)).toThrow();
   });
 });
 
