@@ -26,6 +26,8 @@ export const SHOP_TEXTS = {
   successText: `Your payment was succesful, you ${PRODUCT_NAME} card is on its way.`,
   declinedTitle: 'Payment Declined.',
   declinedText: 'Your payment was not successful, please check the cart to remake payment',
+  /** A new payment of the declined order (ours). */
+  tryAgain: 'Try again',
   homepage: 'Go to homepage',
   /** An order reference the server does not know (ours: it is not a declined payment). */
   unknownTitle: 'Payment not found',

@@ -17,12 +17,13 @@ export type OrderLookup =
   | { state: 'missing' };
 
 /**
- * The order's reference: ?reference= (as the payment provider sends the buyer back), else the stored
+ * The order's reference: ?reference= (as the payment providers send the buyer back: the test provider
+ * with `reference&status`, Paystack with `trxref&reference`), else ?trxref=, else the stored
  * transactionRef. A reference from the query is stored, so the order details page finds it later.
  */
 export function useOrderReference(): string | null {
   const [params] = useSearchParams();
-  const fromQuery = params.get('reference')?.trim() || null;
+  const fromQuery = params.get('reference')?.trim() || params.get('trxref')?.trim() || null;
   useEffect(() => {
     if (fromQuery) writeStored('transactionRef', fromQuery);
   }, [fromQuery]);
@@ -58,7 +59,10 @@ export function useOrderLookup(reference: string | null) {
     refetchInterval: (q) => (q.state.data?.state === 'pending' && q.state.dataUpdateCount < ORDER_MAX_POLLS ? ORDER_POLL_MS : false),
   });
   const checks = client.getQueryState(queryKeys.getOrder(reference))?.dataUpdateCount ?? 0;
-  /** Still pending after every planned check: the page offers to check again. */
-  const stillPending = query.data?.state === 'pending' && checks >= ORDER_MAX_POLLS && !query.isFetching;
+  /**
+   * Still pending after every planned check: the page offers to check again (and keeps offering it
+   * while a check it asked for runs, so the button under the keyboard focus stays).
+   */
+  const stillPending = query.data?.state === 'pending' && checks >= ORDER_MAX_POLLS;
   return { ...query, stillPending };
 }

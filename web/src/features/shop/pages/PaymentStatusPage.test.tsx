@@ -1,8 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { calls } from '@tapcard/shared/contract';
 import { STORAGE_PREFIX } from '../../../lib/storage.js';
-import { mockNetwork, type MockNetwork } from '../../../test/network.js';
+import { mockNetwork, ok, type MockNetwork } from '../../../test/network.js';
 import { renderRoutes } from '../../../test/render.js';
 import { ORDER_MAX_POLLS, ORDER_POLL_MS } from '../hooks/useOrderLookup.js';
 import { declined, line, paid, pending, shopRoutes, startWithCart } from '../test-utils.js';
@@ -15,6 +16,14 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 const storedRef = () => localStorage.getItem(`${STORAGE_PREFIX}transactionRef`);
+const toastText = () => document.querySelector('.Toastify')?.textContent ?? '';
+
+/** Stands in for the browser's location, to see where the page sends the buyer (answers the assigned URLs). */
+function watchAssign(): string[] {
+  const assigned: string[] = [];
+  vi.stubGlobal('location', { ...window.location, assign: (url: string) => assigned.push(url) });
+  return assigned;
+}
 
 describe('payment status', () => {
   it("shows 'Checking Transaction' while pending, checks again, then 'Payment Successful!' and empties the cart", async () => {
@@ -62,6 +71,14 @@ describe('payment status', () => {
       expect(await screen.findByRole('button', { name: 'Check again' })).toBeInTheDocument();
       expect(screen.getByRole('heading', { name: 'Checking Transaction' })).toBeInTheDocument();
       expect(net.sent(calls.getOrder)).toHaveLength(ORDER_MAX_POLLS);
+
+      // Check again asks once more; the button stays where the focus is, even while the check runs.
+      const checkAgain = screen.getByRole('button', { name: 'Check again' });
+      checkAgain.focus();
+      await userEvent.setup({ advanceTimers: vi.advanceTimersByTime }).keyboard('{Enter}');
+      await waitFor(() => expect(net.sent(calls.getOrder)).toHaveLength(ORDER_MAX_POLLS + 1));
+      expect(checkAgain).toBeInTheDocument();
+      expect(checkAgain).toHaveFocus();
     } finally {
       vi.useRealTimers();
     }
@@ -74,6 +91,69 @@ describe('payment status', () => {
     expect(screen.getByText('We could not find a payment with this reference. Check the link you came back with, or start again from the shop.')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Payment Declined.' })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Shop cards' })).toBeInTheDocument();
+  });
+
+  it("checks the order Paystack sends the buyer back with (?trxref&reference), or ?trxref alone", async () => {
+    net.on(calls.getOrder, (request) => (request.path.endsWith('/PS-1') ? paid('PS-1') : pending('PS-2')));
+    const first = renderRoutes(shopRoutes, '/payment/status?trxref=PS-1&reference=PS-1');
+    expect(await screen.findByRole('heading', { name: 'Payment Successful!' })).toBeInTheDocument();
+    expect(storedRef()).toBe(JSON.stringify('PS-1'));
+    first.unmount();
+
+    renderRoutes(shopRoutes, '/payment/status?trxref=PS-2');
+    expect(await screen.findByRole('heading', { name: 'Checking Transaction' })).toBeInTheDocument();
+    await waitFor(() => expect(net.sent(calls.getOrder).map((r) => r.path)).toContain('/v1/connect/api/orders/PS-2'));
+    // Pending is never shown as paid, and the cart is kept until it is.
+    expect(screen.queryByRole('heading', { name: 'Payment Successful!' })).not.toBeInTheDocument();
+    expect(storedRef()).toBe(JSON.stringify('PS-2'));
+  });
+
+  it('Try again on a declined order asks for a new payment of it and sends the buyer to the new payment page, busy until then', async () => {
+    const assigned = watchAssign();
+    net.on(calls.getOrder, declined('PS-d'));
+    let answer!: () => void;
+    net.on(calls.retryOrder, () => new Promise((resolve) => (answer = () => resolve(ok({ reference: 'PS-d2', url: 'https://checkout.paystack.test/abc' }, 'Payment restarted')))));
+    const { user } = renderRoutes(shopRoutes, '/payment/status?trxref=PS-d&reference=PS-d');
+    expect(await screen.findByRole('heading', { name: 'Payment Declined.' })).toBeInTheDocument();
+    expect(screen.getByText('Your payment was not successful, please check the cart to remake payment')).toBeInTheDocument();
+
+    // From the keyboard: the button is reachable and Enter presses it.
+    const tryAgain = screen.getByRole('button', { name: 'Try again' });
+    tryAgain.focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(tryAgain).toBeDisabled());
+    expect(tryAgain).toHaveAttribute('aria-busy', 'true');
+    await user.click(tryAgain);
+    expect(net.sent(calls.retryOrder).map((r) => r.path)).toEqual(['/v1/connect/api/orders/PS-d/retry']);
+
+    answer();
+    await waitFor(() => expect(assigned).toEqual(['https://checkout.paystack.test/abc']));
+    // The new payment's reference is the one to check when the buyer comes back.
+    expect(storedRef()).toBe(JSON.stringify('PS-d2'));
+    expect(tryAgain).toBeDisabled();
+  });
+
+  it("toasts why a new payment could not be started and gives the button back, focused, on the same page", async () => {
+    const assigned = watchAssign();
+    net.on(calls.getOrder, declined('PS-x'));
+    let answer!: () => void;
+    net.on(calls.retryOrder, () => new Promise((resolve) => (answer = () => resolve({ status: 409, json: { success: 'false', message: 'This order is already paid.', data: null } }))));
+    const { user, router } = renderRoutes(shopRoutes, '/payment/status?reference=PS-x');
+    const tryAgain = await screen.findByRole('button', { name: 'Try again' });
+    await user.click(tryAgain);
+    await waitFor(() => expect(tryAgain).toBeDisabled());
+    // A browser drops the focus of a button that turns disabled (to the body; jsdom keeps it).
+    document.body.tabIndex = -1;
+    document.body.focus();
+    expect(tryAgain).not.toHaveFocus();
+    answer();
+    await waitFor(() => expect(toastText()).toContain('This order is already paid.'));
+    await waitFor(() => expect(tryAgain).toBeEnabled());
+    await waitFor(() => expect(tryAgain).toHaveFocus());
+    expect(assigned).toEqual([]);
+    expect(router.state.location.pathname).toBe('/payment/status');
+    expect(screen.getByRole('heading', { name: 'Payment Declined.' })).toBeInTheDocument();
+    document.body.removeAttribute('tabindex');
   });
 
   it('says there is no payment to check when there is no reference at all', async () => {

@@ -6,15 +6,17 @@ import { Spinner } from '../../../components/Spinner.js';
 import { routes } from '../../../lib/paths.js';
 import { clearCartAtom } from '../cart/cart-state.js';
 import { ShopHeader } from '../components/ShopHeader.js';
+import { TryAgainButton } from '../components/TryAgainButton.js';
 import { useOrderLookup, useOrderReference } from '../hooks/useOrderLookup.js';
 import { SHOP_TEXTS } from '../texts.js';
 import styles from './ResultPage.module.css';
 
 /**
  * Payment status: 'Checking Transaction' while the order is looked up (and while the
- * provider has not decided: checked again a few times), then 'Payment Successful!' (the cart is
- * emptied) or 'Payment Declined.'; an unknown reference says so. A failed request offers a retry
- * instead of spinning forever.
+ * provider has not decided: checked again a few times, then on request), then 'Payment Successful!'
+ * (the cart is emptied) only once the server says the order is paid, or 'Payment Declined.' with
+ * Try again (a new payment of the same order); an unknown reference says so. A failed request offers
+ * a retry instead of spinning forever.
  */
 export function PaymentStatusPage() {
   const reference = useOrderReference();
@@ -110,7 +112,10 @@ function StatusContent({ reference, lookup }: { reference: string | null; lookup
         <h1>{SHOP_TEXTS.declinedTitle}</h1>
         <p>{SHOP_TEXTS.declinedText}</p>
         <div className={styles.actions}>
-          <ButtonLink to={routes.getCard}>Go to cart</ButtonLink>
+          <TryAgainButton reference={reference} />
+          <ButtonLink to={routes.getCard} variant="secondary">
+            Go to cart
+          </ButtonLink>
           {home}
         </div>
       </>
@@ -126,7 +131,9 @@ function StatusContent({ reference, lookup }: { reference: string | null; lookup
         <>
           <p>Your payment has not been confirmed yet. This can take a moment.</p>
           <div className={styles.actions}>
-            <Button onClick={() => void lookup.refetch()}>Check again</Button>
+            <Button onClick={() => void lookup.refetch()} aria-busy={lookup.isFetching || undefined}>
+              Check again
+            </Button>
             {home}
           </div>
         </>
