@@ -364,6 +364,20 @@ describe('the webhook', () => {
     }
   });
 
+  it('leaves a declined order declined when a success arrives after it, and logs it for a refund', async () => {
+    const { reference, email } = await startOrder();
+    paystack.setOutcome(reference, { status: 'failed' });
+    expect((await paystack.sendWebhook(reference)).status).toBe(200);
+    paystack.setOutcome(reference, { status: 'success' });
+    expect((await paystack.sendWebhook(reference)).status).toBe(200);
+    expect(await lookUp(reference)).toMatchObject({ success: 'false', message: 'Payment declined', order: { payment_status: 'declined' } });
+    await waitFor(() => upstream.output().includes('a payment succeeded for an order already declined'), WITHIN_MS, 50, 'the refund log');
+    // The logs name the order, never its reference (the buyer's secret) or the secret key.
+    expect(upstream.output()).not.toContain(reference);
+    expect(upstream.output()).not.toContain(paystack.secretKey);
+    expect(await mailsTo(email)).toEqual([]);
+  });
+
   it('answers 200 for a reference it does not know, so Paystack stops retrying', async () => {
     const body = JSON.stringify({ event: 'charge.success', data: { reference: 'TC-nobody', status: 'success', amount: 100, currency: 'NGN' } });
     const res = await postRaw(body, { 'x-paystack-signature': paystack.sign(body) });

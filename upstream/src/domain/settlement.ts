@@ -82,6 +82,10 @@ export async function settlePayment(
   const settled = await settleOrderOnce(app.db, app.payments, reference, app.now(), { verdict: given, refuse: amountRefusal });
   const order = settled.order;
   if (!order) return { ...settled, ticket: undefined };
+  if (!settled.won && verdict?.status === 'paid' && order.payment_status === 'declined' && order.refund_due_at === null) {
+    // A success after a decline (e.g. another card tried on the same checkout): the order stays declined, and the money is to be handed back by hand.
+    app.log.error({ orderId: order.id, via }, 'a payment succeeded for an order already declined: it stays declined; refund the payment');
+  }
   if (settled.refused) {
     app.log.error({ orderId: order.id, reason: settled.refused, via }, 'refused a payment that does not match its order: the order is declined and its refund due');
   }
