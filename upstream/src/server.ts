@@ -2,8 +2,9 @@ import { requestForLog } from '@tapcard/shared/contract';
 import { buildApp } from './app.js';
 import { ConfigError, readConfig } from './config.js';
 import { openConfiguredDatabase } from './db/database.js';
-import { outboxMailer, smtpMailer } from './lib/mailer.js';
-import { TestPaymentProvider } from './domain/payments.js';
+import { outboxTransport, smtpTransport } from './lib/mailer.js';
+import { mailQueue } from './mail/queue.js';
+import { createPaymentProvider } from './domain/payment-providers.js';
 import { startUploadSweeper } from './lib/upload-sweeper.js';
 import { formatDemoSummary, seedDemo } from './seed.js';
 
@@ -13,9 +14,11 @@ async function main(): Promise<void> {
   const config = readConfig();
   const { db, kind, close } = await openConfiguredDatabase(config);
   const demo = config.seedDemo ? await seedDemo(db, config) : null;
-  const mailer = config.smtpUrl ? smtpMailer(config.smtpUrl, config.mailFrom) : outboxMailer(db);
+  // Every mail is queued in the database and delivered through SMTP, or, DEV ONLY without SMTP_URL,
+  // kept in the dev outbox (/dev/outbox) so a newcomer's `pnpm start` works without a mail server.
+  const mailer = mailQueue(db, config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : outboxTransport(db));
   const now = () => new Date();
-  const payments = new TestPaymentProvider(db, `${config.publicUrl}/api`, now);
+  const payments = createPaymentProvider(config.payments, { db, publicApiBase: `${config.publicUrl}/api`, now });
   const app = await buildApp(
     { config, db, mailer, payments, now },
     // Request logs never show an attendee's, a reset or an order's token (shared/src/contract/secrets.ts).

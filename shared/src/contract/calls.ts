@@ -287,8 +287,16 @@ export const calls = lazyCalls({
     method: 'GET',
     path: '/auth/public/sign-in-with-login',
     auth: 'none',
-    query: z.object({ redirect: z.string().optional() }),
+    /** The card query (id, type) the login page was opened with, handed back to the callback for a new account. */
+    query: z.object({ id: z.string().max(200).optional(), type: z.string().max(50).optional() }),
     answer: wireData(z.object({ url: z.string() })),
+  }),
+  socialProvider: () => call({
+    summary: 'social sign-in provider (name null: not configured, the login page shows no button)',
+    method: 'GET',
+    path: '/auth/public/social-provider',
+    auth: 'none',
+    answer: wireData(z.object({ name: z.string().nullable() })),
   }),
   forgotPassword: () => call({ summary: 'forgot-password', method: 'POST', path: '/auth/public/api/forgot-password', auth: 'none', body: forgotPasswordSchema, answer: plainAnswerSchema }),
   resetPassword: () => call({ summary: 'reset-password', method: 'POST', path: '/auth/public/api/reset-password', auth: 'none', body: resetPasswordSchema, answer: plainAnswerSchema }),
@@ -575,6 +583,24 @@ export const calls = lazyCalls({
     auth: 'none',
     params: z.object({ reference: id }),
     answer: orderLookupAnswerSchema,
+  }),
+  retryOrder: () => call({
+    summary: 'retry a declined order (ours): a fresh payment of the same items, priced again on the server; the declined order stays declined',
+    method: 'POST',
+    path: '/v1/connect/api/orders/:reference/retry',
+    auth: 'none',
+    params: z.object({ reference: id }),
+    answer: wireData(z.object({ reference: z.string(), url: z.string() })),
+  }),
+
+  // ── Payments ─────────────────────────────────────────────────────────────
+  paystackWebhook: () => call({
+    summary: 'Paystack webhook (ours): accepted only with a valid x-paystack-signature (HMAC-SHA512 of the raw body)',
+    method: 'POST',
+    path: '/v1/payments/paystack/webhook',
+    auth: 'none',
+    body: z.looseObject({ event: z.string().min(1).max(100), data: z.looseObject({}) }),
+    answer: plainAnswerSchema,
   }),
 });
 

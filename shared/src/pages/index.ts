@@ -11,6 +11,8 @@ export const pagePatterns = {
   resetPassword: '/reset-password/:token',
   /** Where a new physical card's owner creates their card (?id=&type= name the card). */
   onboarding: '/onboarding',
+  /** Where the OpenID provider sends the person back after social sign-in (the redirect_uri). */
+  signInWithGoogle: '/sign-in-with-google',
   /** The organiser's event page. */
   events: '/event',
   event: '/event/:id',
@@ -22,6 +24,8 @@ export const pagePatterns = {
   eventTicket: '/event/u/ticket/:tid',
   /** The emailed link that confirms a free registration. */
   eventConfirm: '/event/u/confirm/:token',
+  /** A shop order's details (?reference= names the order); linked from the order confirmation mail. */
+  orderDetails: '/payment/order-details',
   /** Where the payment provider sends the payer back after paying for a ticket. */
   ticketPaymentSuccessful: '/event/p/ticket/successful',
   arena: '/event/u/arena/:tid',
@@ -63,6 +67,7 @@ export const pages = {
   onboarding: (cardId: string, type: string) => `${pagePatterns.onboarding}${tapQuery(cardId, type)}`,
   /** The address written on a card (its NFC tag or QR code). */
   printedCardTap: (cardId: string, type: string) => `${pagePatterns.home}${tapQuery(cardId, type)}`,
+  orderDetails: (reference: string) => `${pagePatterns.orderDetails}?reference=${e(reference)}`,
   eventToken: (tid: string) => pagePath(pagePatterns.eventToken, { tid }),
   eventTicket: (tid: string) => pagePath(pagePatterns.eventTicket, { tid }),
   eventConfirm: (token: string) => pagePath(pagePatterns.eventConfirm, { token }),
@@ -74,6 +79,14 @@ export const pages = {
   chip: (chipId: string) => pagePath(pagePatterns.chip, { chip_id: chipId }),
   chipChat: (chipId: string) => pagePath(pagePatterns.chipChat, { chip_id: chipId }),
 } as const;
+
+/**
+ * What an attendee's access QR code encodes, on the token page and in the access mail alike: the
+ * absolute link of their arena (`origin` is the product's address, without a trailing slash).
+ */
+export function accessQrContent(origin: string, tid: string): string {
+  return `${origin}${pages.arena(tid)}`;
+}
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

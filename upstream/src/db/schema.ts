@@ -269,6 +269,22 @@ export interface MailOutboxTable {
   created_at: CreatedAt;
 }
 
+/** A mail waiting to be delivered, or given up on (migration 014). */
+export interface MailQueueTable {
+  id: string;
+  to_address: string;
+  subject: string;
+  /** The whole mail as JSON: text, html, attachments (content in base64). */
+  payload: string;
+  attempts: ColumnType<number, number | undefined, number>;
+  next_attempt_at: Timestamp;
+  /** Claimed by a process delivering it until then. */
+  locked_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  last_error: ColumnType<string | null, string | null | undefined, string | null>;
+  failed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: CreatedAt;
+}
+
 /** A former clean_name of an event (migration 009): its old open links still lead to it. */
 export interface EventAliasesTable {
   clean_name: string;
@@ -280,6 +296,25 @@ export interface ThrottlesTable {
   key: string;
   count: number;
   reset_at: Timestamp;
+}
+
+/** A social sign-in started at the provider, until its callback consumes it. */
+export interface SocialSignInsTable {
+  state_hash: string;
+  nonce: string;
+  code_verifier: string;
+  card_id: string | null;
+  card_type: string | null;
+  expires_at: Timestamp;
+  created_at: CreatedAt;
+}
+
+/** A provider account (issuer + subject) linked to a user. */
+export interface SocialIdentitiesTable {
+  issuer: string;
+  subject: string;
+  user_id: string;
+  created_at: CreatedAt;
 }
 
 export interface Database {
@@ -306,7 +341,10 @@ export interface Database {
   preorders: PreordersTable;
   orders: OrdersTable;
   mail_outbox: MailOutboxTable;
+  mail_queue: MailQueueTable;
   throttles: ThrottlesTable;
+  social_sign_ins: SocialSignInsTable;
+  social_identities: SocialIdentitiesTable;
 }
 
 export type Row<T extends keyof Database> = Selectable<Database[T]>;

@@ -7,8 +7,9 @@ import { buildApp } from '../app.js';
 import type { UpstreamConfig } from '../config.js';
 import { dropSchema, migrate, openDatabase, type Db } from '../db/database.js';
 import { hashPassword, hashToken, randomId, randomToken } from '../lib/crypto.js';
-import { outboxMailer } from '../lib/mailer.js';
-import { TestPaymentProvider } from '../domain/payments.js';
+import { outboxTransport, smtpTransport } from '../lib/mailer.js';
+import { mailQueue } from '../mail/queue.js';
+import { createPaymentProvider } from '../domain/payment-providers.js';
 import { testEnv } from './env.js';
 import { migratedPgliteSnapshot } from './pglite-snapshot.js';
 
@@ -51,6 +52,9 @@ export function testClock(): TestClock {
   };
 }
 
+/** The mail queue's timings in tests: retries fall due within a second. */
+export const TEST_MAIL_QUEUE = { retryDelaysMs: [100, 200, 400], pollMs: 100 } as const;
+
 export const SERVICE_KEY = 'test-service-key-0123456789abcdef';
 
 export async function createTestUpstream(overrides: Partial<UpstreamConfig> = {}): Promise<TestUpstream> {
@@ -80,12 +84,12 @@ export async function createTestUpstream(overrides: Partial<UpstreamConfig> = {}
   const opened = await openDatabase(usePostgres ? { databaseUrl, schema } : { pgliteSnapshot: await migratedPgliteSnapshot() });
   await migrate(opened, schema);
   const clock = testClock();
-  const payments = new TestPaymentProvider(opened.db, `${config.publicUrl}/api`, clock.now);
+  const payments = createPaymentProvider(config.payments, { db: opened.db, publicApiBase: `${config.publicUrl}/api`, now: clock.now });
   const delays: number[] = [];
   const sleep = async (ms: number) => {
     delays.push(ms);
   };
-  const app = await buildApp({ config, db: opened.db, mailer: outboxMailer(opened.db), payments, now: clock.now, sleep }, { logger: false });
+  const app = await buildApp({ config, db: opened.db, mailer: mailQueue(opened.db, config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : outboxTransport(opened.db), TEST_MAIL_QUEUE), payments, now: clock.now, sleep }, { logger: false });
   return {
     app,
     db: opened.db,

@@ -6,6 +6,8 @@ import * as sessionIds from './005_session_ids.js';
 import * as registrationLimits from './006_registration_limits.js';
 import * as paymentHolds from './008_payment_holds.js';
 import * as eventAliases from './009_event_aliases.js';
+import * as socialSignIn from './010_social_sign_in.js';
+import * as mailQueue from './014_mail_queue.js';
 
 /** Migrations in order; the key is the name Kysely records. Add a new file and a line here. */
 const migrations: Record<string, Migration> = {
@@ -16,6 +18,8 @@ const migrations: Record<string, Migration> = {
   '006_registration_limits': registrationLimits,
   '008_payment_holds': paymentHolds,
   '009_event_aliases': eventAliases,
+  '010_social_sign_in': socialSignIn,
+  '014_mail_queue': mailQueue,
 };
 
 export const migrationProvider: MigrationProvider = {
