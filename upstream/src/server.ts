@@ -38,7 +38,10 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
   await app.listen({ port: config.port, host: config.host });
-  app.log.info({ database: kind, mail: mailer.kind, dataDir: config.dataDir }, 'upstream ready');
+  app.log.info({ database: kind, mail: mailer.kind, payments: payments.name, dataDir: config.dataDir }, 'upstream ready');
+  if (config.payments.provider === 'test') {
+    app.log.warn('TEST ONLY: PAYMENT_PROVIDER=test, so buyers approve or decline their own payments on the built-in test page; set PAYMENT_PROVIDER=paystack to take real payments');
+  }
   if (demo) app.log.info(`${demo.seeded ? 'Seeded the demo' : 'The demo'} (see the README):\n${formatDemoSummary(demo.summary)}`);
 }
 

@@ -97,6 +97,13 @@ describe('PaystackProvider', () => {
     expect(JSON.parse(request?.body ?? '')).toMatchObject({ email: 'ada@example.com', amount: '1325000', reference: 'TC-9', callback_url: 'https://shop.example/payment/status', currency: 'NGN' });
   });
 
+  it("sends a buyer who cancels on Paystack's page back with the reference, so the return page can find the payment", async () => {
+    answer = { status: 200, body: { status: true, message: 'Authorization URL created', data: { authorization_url: 'https://checkout.paystack.com/abd', access_code: 'abd', reference: 'TC-10' } } };
+    await provider.initialise({ reference: 'TC-10', amount: 5_000, email: 'ada@example.com', callbackUrl: 'https://shop.example/event/p/ticket/successful', kind: 'ticket' });
+    const body = JSON.parse(seen.at(-1)?.body ?? '') as { metadata: { cancel_action: string } };
+    expect(body.metadata.cancel_action).toBe('https://shop.example/event/p/ticket/successful?trxref=TC-10&reference=TC-10');
+  });
+
   it('verifies by reference', async () => {
     answer = { status: 200, body: { status: true, message: 'Verification successful', data: { id: 1, status: 'abandoned', reference: 'TC-9', amount: 1_325_000, currency: 'NGN' } } };
     expect((await provider.verify('TC-9')).status).toBe('pending');

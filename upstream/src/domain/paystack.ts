@@ -106,7 +106,9 @@ export class PaystackProvider implements PaymentProvider {
       reference: input.reference,
       callback_url: input.callbackUrl,
       currency: CURRENCY,
-      metadata: { kind: input.kind ?? 'cards', cancel_action: input.callbackUrl },
+      // A buyer who cancels on Paystack's page comes back with the reference, as after paying, so the
+      // return page can say what became of it instead of finding no payment.
+      metadata: { kind: input.kind ?? 'cards', cancel_action: withReference(input.callbackUrl, input.reference) },
     });
     if (answer.data.reference !== input.reference) throw new PaystackError(`Paystack initialised reference ${answer.data.reference} for ${input.reference}`);
     return { url: answer.data.authorization_url, accessCode: answer.data.access_code };
@@ -144,4 +146,12 @@ export class PaystackProvider implements PaymentProvider {
     }
     return parsed.data;
   }
+}
+
+/** The callback URL with Paystack's own return parameters (trxref and reference). */
+function withReference(callbackUrl: string, reference: string): string {
+  const url = new URL(callbackUrl);
+  url.searchParams.set('trxref', reference);
+  url.searchParams.set('reference', reference);
+  return url.href;
 }
