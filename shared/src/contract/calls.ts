@@ -260,7 +260,7 @@ export const calls = lazyCalls({
   userProfile: () => call({ summary: 'user-profile', method: 'GET', path: '/auth/public/api/user-profile', auth: 'bearer', answer: wireData(userProfileSchema) }),
   login: () => call({ summary: 'login', method: 'POST', path: '/auth/public/api/login', auth: 'none', body: loginSchema, answer: wireData(authTokenSchema) }),
   googleLogin: () => call({
-    summary: 'google callback (/auth/public/google-login)',
+    summary: 'google-login',
     method: 'GET',
     path: '/auth/public/google-login',
     auth: 'none',
@@ -283,7 +283,7 @@ export const calls = lazyCalls({
     ]),
   }),
   signInWithLogin: () => call({
-    summary: 'sign-in-with-login (start of social sign-in)',
+    summary: 'sign-in-with-login',
     method: 'GET',
     path: '/auth/public/sign-in-with-login',
     auth: 'none',
@@ -291,8 +291,9 @@ export const calls = lazyCalls({
     query: z.object({ id: z.string().max(200).optional(), type: z.string().max(50).optional() }),
     answer: wireData(z.object({ url: z.string() })),
   }),
+  /** The social sign-in provider's name; null: not configured, and the login page shows no button. */
   socialProvider: () => call({
-    summary: 'social sign-in provider (name null: not configured, the login page shows no button)',
+    summary: 'social-provider',
     method: 'GET',
     path: '/auth/public/social-provider',
     auth: 'none',
@@ -301,7 +302,7 @@ export const calls = lazyCalls({
   forgotPassword: () => call({ summary: 'forgot-password', method: 'POST', path: '/auth/public/api/forgot-password', auth: 'none', body: forgotPasswordSchema, answer: plainAnswerSchema }),
   resetPassword: () => call({ summary: 'reset-password', method: 'POST', path: '/auth/public/api/reset-password', auth: 'none', body: resetPasswordSchema, answer: plainAnswerSchema }),
   changePassword: () => call({ summary: 'change-password', method: 'POST', path: '/auth/api/change-password', auth: 'bearer', body: changePasswordSchema, answer: plainAnswerSchema }),
-  logout: () => call({ summary: 'logout (ends the caller\'s own session)', method: 'POST', path: '/auth/api/logout', auth: 'bearer', answer: plainAnswerSchema }),
+  logout: () => call({ summary: 'logout', method: 'POST', path: '/auth/api/logout', auth: 'bearer', answer: plainAnswerSchema }),
   listSessions: () => call({
     summary: 'sessions list (newest first)',
     method: 'GET',
@@ -392,7 +393,7 @@ export const calls = lazyCalls({
     answer: plainAnswerSchema,
   }),
   deleteContactLegacy: () => call({
-    summary: 'DELETE /api/contacts/ (the same delete under the named path)',
+    summary: 'contacts delete (named path)',
     method: 'DELETE',
     path: '/connect/api/contacts/:contactId',
     auth: 'bearer',
@@ -417,8 +418,8 @@ export const calls = lazyCalls({
   }),
 
   // ── Public card ──────────────────────────────────────────────────────────
-  connectVcard: () => call({ summary: 'vcard view + link (connect-vcard)', method: 'GET', path: '/connect/public/api/connect-vcard', auth: 'none', query: linkQuery, answer: wireData(publicCardSchema) }),
-  vcardDownload: () => call({ summary: 'vcard-download (the owner\'s vCard)', method: 'GET', path: '/connect/public/api/vcard-download', auth: 'none', query: linkQuery, answer: 'vcard' }),
+  connectVcard: () => call({ summary: 'connect-vcard', method: 'GET', path: '/connect/public/api/connect-vcard', auth: 'none', query: linkQuery, answer: wireData(publicCardSchema) }),
+  vcardDownload: () => call({ summary: 'vcard-download', method: 'GET', path: '/connect/public/api/vcard-download', auth: 'none', query: linkQuery, answer: 'vcard' }),
 
   // ── Uploads ──────────────────────────────────────────────────────────────
   uploadFile: () => call({
@@ -474,7 +475,7 @@ export const calls = lazyCalls({
     answer: wireData(privateChatSchema),
   }),
   liveState: () => call({
-    summary: 'event live state (gateway poller)',
+    summary: 'event live state',
     method: 'GET',
     path: '/event/api/live/:id',
     auth: 'service',
@@ -521,7 +522,7 @@ export const calls = lazyCalls({
     answer: wire({ link: z.string(), pending: z.boolean().optional(), hold_until: z.iso.datetime().optional() }),
   }),
   confirmRegistration: () => call({
-    summary: 'confirm registration (the emailed link)',
+    summary: 'confirm registration',
     method: 'POST',
     path: '/event/public/api/confirm-registration',
     auth: 'none',
@@ -584,8 +585,9 @@ export const calls = lazyCalls({
     params: z.object({ reference: id }),
     answer: orderLookupAnswerSchema,
   }),
+  /** Ours: a fresh payment of a declined order's items, priced again on the server; the declined order stays declined. */
   retryOrder: () => call({
-    summary: 'retry a declined order (ours): a fresh payment of the same items, priced again on the server; the declined order stays declined',
+    summary: 'retry order',
     method: 'POST',
     path: '/v1/connect/api/orders/:reference/retry',
     auth: 'none',
@@ -594,8 +596,9 @@ export const calls = lazyCalls({
   }),
 
   // ── Payments ─────────────────────────────────────────────────────────────
+  /** Ours: accepted only with a valid x-paystack-signature (HMAC-SHA512 of the raw body). */
   paystackWebhook: () => call({
-    summary: 'Paystack webhook (ours): accepted only with a valid x-paystack-signature (HMAC-SHA512 of the raw body)',
+    summary: 'paystack webhook',
     method: 'POST',
     path: '/v1/payments/paystack/webhook',
     auth: 'none',
