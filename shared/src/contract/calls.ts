@@ -74,8 +74,6 @@ export interface Call {
   readonly multipart?: readonly string[];
   /** The answer's schema, or 'vcard' / 'html' for a text answer. */
   readonly answer: z.ZodType | 'vcard' | 'html';
-  /** The call's name in the product's API, for docs and errors. */
-  readonly summary: string;
 }
 
 function call<const C extends Call>(c: C): C {
@@ -245,22 +243,20 @@ const linkQuery = z.object({ link: z.string().min(1).max(200) });
 
 export const calls = lazyCalls({
   // ── Accounts ───────────────────────────────────────────────────────────
-  verifyMail: () => call({ summary: 'verify-mail', method: 'POST', path: '/auth/public/api/verify-mail', auth: 'none', body: verifyMailSchema, answer: plainAnswerSchema }),
-  verifyCode: () => call({ summary: 'verify-code', method: 'POST', path: '/auth/public/api/verify-code', auth: 'none', body: emailCodeSchema, answer: plainAnswerSchema }),
-  signUp: () => call({ summary: 'sign-up', method: 'POST', path: '/auth/public/api/sign-up', auth: 'none', body: signupPayloadSchema, answer: wireData(authTokenSchema) }),
+  verifyMail: () => call({ method: 'POST', path: '/auth/public/api/verify-mail', auth: 'none', body: verifyMailSchema, answer: plainAnswerSchema }),
+  verifyCode: () => call({ method: 'POST', path: '/auth/public/api/verify-code', auth: 'none', body: emailCodeSchema, answer: plainAnswerSchema }),
+  signUp: () => call({ method: 'POST', path: '/auth/public/api/sign-up', auth: 'none', body: signupPayloadSchema, answer: wireData(authTokenSchema) }),
   createUser: () => call({
-    summary: 'create-user',
     method: 'POST',
     path: '/auth/public/api/create-user',
     auth: 'none',
     body: z.object({ ...newAccountShape, auth_type: z.string().default('Email') }),
     answer: wireData(authTokenSchema),
   }),
-  hasEmail: () => call({ summary: 'has-email', method: 'POST', path: '/auth/public/api/has-email', auth: 'none', body: verifyMailSchema, answer: wireData(z.object({ exists: z.boolean() })) }),
-  userProfile: () => call({ summary: 'user-profile', method: 'GET', path: '/auth/public/api/user-profile', auth: 'bearer', answer: wireData(userProfileSchema) }),
-  login: () => call({ summary: 'login', method: 'POST', path: '/auth/public/api/login', auth: 'none', body: loginSchema, answer: wireData(authTokenSchema) }),
+  hasEmail: () => call({ method: 'POST', path: '/auth/public/api/has-email', auth: 'none', body: verifyMailSchema, answer: wireData(z.object({ exists: z.boolean() })) }),
+  userProfile: () => call({ method: 'GET', path: '/auth/public/api/user-profile', auth: 'bearer', answer: wireData(userProfileSchema) }),
+  login: () => call({ method: 'POST', path: '/auth/public/api/login', auth: 'none', body: loginSchema, answer: wireData(authTokenSchema) }),
   googleLogin: () => call({
-    summary: 'google-login',
     method: 'GET',
     path: '/auth/public/google-login',
     auth: 'none',
@@ -283,7 +279,6 @@ export const calls = lazyCalls({
     ]),
   }),
   signInWithLogin: () => call({
-    summary: 'sign-in-with-login',
     method: 'GET',
     path: '/auth/public/sign-in-with-login',
     auth: 'none',
@@ -293,25 +288,23 @@ export const calls = lazyCalls({
   }),
   /** The social sign-in provider's name; null: not configured, and the login page shows no button. */
   socialProvider: () => call({
-    summary: 'social-provider',
     method: 'GET',
     path: '/auth/public/social-provider',
     auth: 'none',
     answer: wireData(z.object({ name: z.string().nullable() })),
   }),
-  forgotPassword: () => call({ summary: 'forgot-password', method: 'POST', path: '/auth/public/api/forgot-password', auth: 'none', body: forgotPasswordSchema, answer: plainAnswerSchema }),
-  resetPassword: () => call({ summary: 'reset-password', method: 'POST', path: '/auth/public/api/reset-password', auth: 'none', body: resetPasswordSchema, answer: plainAnswerSchema }),
-  changePassword: () => call({ summary: 'change-password', method: 'POST', path: '/auth/api/change-password', auth: 'bearer', body: changePasswordSchema, answer: plainAnswerSchema }),
-  logout: () => call({ summary: 'logout', method: 'POST', path: '/auth/api/logout', auth: 'bearer', answer: plainAnswerSchema }),
+  forgotPassword: () => call({ method: 'POST', path: '/auth/public/api/forgot-password', auth: 'none', body: forgotPasswordSchema, answer: plainAnswerSchema }),
+  resetPassword: () => call({ method: 'POST', path: '/auth/public/api/reset-password', auth: 'none', body: resetPasswordSchema, answer: plainAnswerSchema }),
+  changePassword: () => call({ method: 'POST', path: '/auth/api/change-password', auth: 'bearer', body: changePasswordSchema, answer: plainAnswerSchema }),
+  logout: () => call({ method: 'POST', path: '/auth/api/logout', auth: 'bearer', answer: plainAnswerSchema }),
+  /** sessions list (newest first) */
   listSessions: () => call({
-    summary: 'sessions list (newest first)',
     method: 'GET',
     path: '/auth/api/sessions',
     auth: 'bearer',
     answer: wireData(z.object({ sessions: z.array(sessionInfoSchema) })),
   }),
   endSession: () => call({
-    summary: 'end one of the caller\'s sessions',
     method: 'DELETE',
     path: '/auth/api/sessions/:sessionId',
     auth: 'bearer',
@@ -319,7 +312,6 @@ export const calls = lazyCalls({
     answer: plainAnswerSchema,
   }),
   endOtherSessions: () => call({
-    summary: 'end the caller\'s other sessions',
     method: 'POST',
     path: '/auth/api/sessions/end-others',
     auth: 'bearer',
@@ -328,7 +320,6 @@ export const calls = lazyCalls({
 
   // ── Physical cards ───────────────────────────────────────────────────────
   confirmToken: () => call({
-    summary: 'confirm-token',
     method: 'POST',
     path: '/connect/public/api/confirm-token',
     auth: 'none',
@@ -336,7 +327,6 @@ export const calls = lazyCalls({
     answer: plainAnswerSchema,
   }),
   addDevice: () => call({
-    summary: 'add-device',
     method: 'POST',
     path: '/connect/public/api/add-device',
     auth: 'bearer',
@@ -344,16 +334,14 @@ export const calls = lazyCalls({
     answer: plainAnswerSchema,
   }),
   confirmCardId: () => call({
-    summary: 'confirm-card-id',
     method: 'POST',
     path: '/connect/public/api/confirm-card-id',
     auth: 'none',
     body: z.object({ card_id: id }),
     answer: wireData(z.object({ info: physicalCardSchema })),
   }),
-  createCard: () => call({ summary: 'create-card', method: 'POST', path: '/connect/public/api/create-card', auth: 'bearer', body: signupPayloadSchema, answer: plainAnswerSchema }),
+  createCard: () => call({ method: 'POST', path: '/connect/public/api/create-card', auth: 'bearer', body: signupPayloadSchema, answer: plainAnswerSchema }),
   loadRoute: () => call({
-    summary: 'load-route link',
     method: 'POST',
     path: '/connect/public/api/load-route',
     auth: 'none',
@@ -362,10 +350,10 @@ export const calls = lazyCalls({
   }),
 
   // ── The owner's card ─────────────────────────────────────────────────────
-  getCard: () => call({ summary: 'get-card (card)', method: 'GET', path: '/connect/api/get-card', auth: 'bearer', answer: wireData(ownerCardSchema) }),
-  saveCard: () => call({ summary: 'save-card', method: 'POST', path: '/connect/api/save-card', auth: 'bearer', body: saveCardPayloadSchema, answer: wireData(ownerCardSchema) }),
+  /** get-card (card) */
+  getCard: () => call({ method: 'GET', path: '/connect/api/get-card', auth: 'bearer', answer: wireData(ownerCardSchema) }),
+  saveCard: () => call({ method: 'POST', path: '/connect/api/save-card', auth: 'bearer', body: saveCardPayloadSchema, answer: wireData(ownerCardSchema) }),
   addService: () => call({
-    summary: 'add-service',
     method: 'POST',
     path: '/v1/connect/api/add-service/:cardId',
     auth: 'bearer',
@@ -374,34 +362,33 @@ export const calls = lazyCalls({
     multipart: ['service_image'],
     answer: wireData(serviceSchema),
   }),
-  deleteService: () => call({ summary: 'services delete', method: 'DELETE', path: '/v1/connect/api/services/:id', auth: 'bearer', params: idParam, answer: plainAnswerSchema }),
+  deleteService: () => call({ method: 'DELETE', path: '/v1/connect/api/services/:id', auth: 'bearer', params: idParam, answer: plainAnswerSchema }),
 
   // ── Contacts ─────────────────────────────────────────────────────────────
+  /** user contacts (get-contacts) */
   getContacts: () => call({
-    summary: 'user contacts (get-contacts)',
     method: 'GET',
     path: '/connect/api/get-contacts',
     auth: 'bearer',
     answer: wireData(z.object({ contacts: z.array(contactSchema), user: userSummarySchema })),
   }),
   deleteContact: () => call({
-    summary: 'contacts delete',
     method: 'DELETE',
     path: '/v1/connect/api/contacts/:contactId',
     auth: 'bearer',
     params: z.object({ contactId: id }),
     answer: plainAnswerSchema,
   }),
+  /** contacts delete (named path) */
   deleteContactLegacy: () => call({
-    summary: 'contacts delete (named path)',
     method: 'DELETE',
     path: '/connect/api/contacts/:contactId',
     auth: 'bearer',
     params: z.object({ contactId: id }),
     answer: plainAnswerSchema,
   }),
+  /** contacts download (vCard) */
   downloadContact: () => call({
-    summary: 'contacts download (vCard)',
     method: 'GET',
     path: '/v1/connect/api/contacts/:contactId/download',
     auth: 'bearer',
@@ -409,7 +396,6 @@ export const calls = lazyCalls({
     answer: 'vcard',
   }),
   exchangeContact: () => call({
-    summary: 'exchange-contact',
     method: 'POST',
     path: '/connect/public/api/exchange-contact',
     auth: 'none',
@@ -418,12 +404,11 @@ export const calls = lazyCalls({
   }),
 
   // ── Public card ──────────────────────────────────────────────────────────
-  connectVcard: () => call({ summary: 'connect-vcard', method: 'GET', path: '/connect/public/api/connect-vcard', auth: 'none', query: linkQuery, answer: wireData(publicCardSchema) }),
-  vcardDownload: () => call({ summary: 'vcard-download', method: 'GET', path: '/connect/public/api/vcard-download', auth: 'none', query: linkQuery, answer: 'vcard' }),
+  connectVcard: () => call({ method: 'GET', path: '/connect/public/api/connect-vcard', auth: 'none', query: linkQuery, answer: wireData(publicCardSchema) }),
+  vcardDownload: () => call({ method: 'GET', path: '/connect/public/api/vcard-download', auth: 'none', query: linkQuery, answer: 'vcard' }),
 
   // ── Uploads ──────────────────────────────────────────────────────────────
   uploadFile: () => call({
-    summary: 'uploadFile',
     method: 'POST',
     path: '/spaces/api/uploadFile',
     auth: 'none',
@@ -434,20 +419,18 @@ export const calls = lazyCalls({
 
   // ── Events: organiser ────────────────────────────────────────────────────
   listEvents: () => call({
-    summary: 'events list',
     method: 'GET',
     path: '/event/api/events',
     auth: 'bearer',
     query: z.object({ page: z.coerce.number().int().min(1).default(1), limit: z.coerce.number().int().min(1).max(100).default(100) }),
     answer: wireData(eventListsSchema.extend({ user: userSummarySchema })),
   }),
-  getEvent: () => call({ summary: 'event by id', method: 'GET', path: '/event/api/events/:id', auth: 'bearer', params: idParam, answer: wireData(eventSchema) }),
-  createEvent: () => call({ summary: 'event create', method: 'POST', path: '/event/api/events', auth: 'bearer', body: eventPayloadSchema, answer: wireData(eventSchema) }),
-  updateEvent: () => call({ summary: 'event update', method: 'POST', path: '/event/api/events/:id', auth: 'bearer', params: idParam, body: eventPayloadSchema, answer: wireData(eventSchema) }),
-  deleteEvent: () => call({ summary: 'event delete', method: 'DELETE', path: '/event/api/events/:id', auth: 'bearer', params: idParam, answer: plainAnswerSchema }),
-  adminEvent: () => call({ summary: 'admin event by id', method: 'GET', path: '/event/api/admin-event/:id', auth: 'bearer', params: idParam, answer: wireData(adminEventSchema) }),
+  getEvent: () => call({ method: 'GET', path: '/event/api/events/:id', auth: 'bearer', params: idParam, answer: wireData(eventSchema) }),
+  createEvent: () => call({ method: 'POST', path: '/event/api/events', auth: 'bearer', body: eventPayloadSchema, answer: wireData(eventSchema) }),
+  updateEvent: () => call({ method: 'POST', path: '/event/api/events/:id', auth: 'bearer', params: idParam, body: eventPayloadSchema, answer: wireData(eventSchema) }),
+  deleteEvent: () => call({ method: 'DELETE', path: '/event/api/events/:id', auth: 'bearer', params: idParam, answer: plainAnswerSchema }),
+  adminEvent: () => call({ method: 'GET', path: '/event/api/admin-event/:id', auth: 'bearer', params: idParam, answer: wireData(adminEventSchema) }),
   checkIn: () => call({
-    summary: 'check in attendee',
     method: 'POST',
     path: '/event/api/check-in/:id',
     auth: 'bearer',
@@ -456,8 +439,8 @@ export const calls = lazyCalls({
     body: z.object({ event_id: id, url_id: z.string().max(128).optional(), checked_in: z.boolean().optional() }),
     answer: wireData(z.object({ status: z.boolean(), event_id: id })),
   }),
+  /** create-chat (admin) */
   adminChat: () => call({
-    summary: 'create-chat (admin)',
     method: 'POST',
     path: '/event/api/create-chat/:id',
     auth: 'bearer',
@@ -465,8 +448,8 @@ export const calls = lazyCalls({
     body: chatPostSchema,
     answer: wireData(chatMessageSchema),
   }),
+  /** create-private-chat (admin) */
   adminPrivateChat: () => call({
-    summary: 'create-private-chat (admin)',
     method: 'POST',
     path: '/event/api/create-private-chat/:id',
     auth: 'bearer',
@@ -475,7 +458,6 @@ export const calls = lazyCalls({
     answer: wireData(privateChatSchema),
   }),
   liveState: () => call({
-    summary: 'event live state',
     method: 'GET',
     path: '/event/api/live/:id',
     auth: 'service',
@@ -486,33 +468,31 @@ export const calls = lazyCalls({
 
   // ── Events: public and attendees ─────────────────────────────────────────
   findEvents: () => call({
-    summary: 'find events by title',
     method: 'POST',
     path: '/event/public/api/find-events',
     auth: 'none',
     body: z.object({ title: z.string().trim().min(1).max(200) }),
     answer: wireData(z.array(eventSchema)),
   }),
-  publicEvent: () => call({ summary: 'public event by id', method: 'GET', path: '/event/public/api/events/:id', auth: 'none', params: idParam, answer: wireData(eventSchema) }),
+  publicEvent: () => call({ method: 'GET', path: '/event/public/api/events/:id', auth: 'none', params: idParam, answer: wireData(eventSchema) }),
+  /** event attendees (public list) */
   eventAttendees: () => call({
-    summary: 'event attendees (public list)',
     method: 'GET',
     path: '/event/public/api/events/:id/attendees',
     auth: 'none',
     params: idParam,
     answer: wireData(z.object({ attendees: z.array(publicAttendeeSchema), registered: z.number().int(), capacity: z.number().int() })),
   }),
+  /** card open (event by clean name) */
   openEvent: () => call({
-    summary: 'card open (event by clean name)',
     method: 'GET',
     path: '/event/public/api/open',
     auth: 'none',
     query: z.object({ id: z.string().min(1).max(200) }),
     answer: wireData(z.object({ event: eventSchema })),
   }),
-  cardEvents: () => call({ summary: 'card events + link', method: 'GET', path: '/event/public/api/card-events', auth: 'none', query: linkQuery, answer: wireData(eventListsSchema) }),
+  cardEvents: () => call({ method: 'GET', path: '/event/public/api/card-events', auth: 'none', query: linkQuery, answer: wireData(eventListsSchema) }),
   register: () => call({
-    summary: 'register user',
     method: 'POST',
     path: '/event/public/api/register',
     auth: 'none',
@@ -522,7 +502,6 @@ export const calls = lazyCalls({
     answer: wire({ link: z.string(), pending: z.boolean().optional(), hold_until: z.iso.datetime().optional() }),
   }),
   confirmRegistration: () => call({
-    summary: 'confirm registration',
     method: 'POST',
     path: '/event/public/api/confirm-registration',
     auth: 'none',
@@ -530,17 +509,15 @@ export const calls = lazyCalls({
     answer: wire({ link: z.string() }),
   }),
   paymentSuccessful: () => call({
-    summary: 'event payment-successful',
     method: 'POST',
     path: '/event/public/api/payment-successful',
     auth: 'none',
     body: z.looseObject({ reference: z.string().min(1).max(128) }),
     answer: ticketPaymentAnswerSchema,
   }),
-  eventToken: () => call({ summary: 'event token', method: 'GET', path: '/event/public/api/token/:id', auth: 'none', params: idParam, answer: wireData(attendeeTokenSchema) }),
-  chip: () => call({ summary: 'event chip by id', method: 'GET', path: '/event/public/api/chip/:id', auth: 'optional', params: idParam, answer: wireData(chipRecordSchema) }),
+  eventToken: () => call({ method: 'GET', path: '/event/public/api/token/:id', auth: 'none', params: idParam, answer: wireData(attendeeTokenSchema) }),
+  chip: () => call({ method: 'GET', path: '/event/public/api/chip/:id', auth: 'optional', params: idParam, answer: wireData(chipRecordSchema) }),
   bindChip: () => call({
-    summary: 'event chip token',
     method: 'POST',
     path: '/event/public/api/chip/:id',
     auth: 'none',
@@ -549,7 +526,6 @@ export const calls = lazyCalls({
     answer: wireData(z.object({ event_id: id })),
   }),
   chat: () => call({
-    summary: 'create-chat',
     method: 'POST',
     path: '/event/public/api/create-chat/:id',
     auth: 'none',
@@ -558,7 +534,6 @@ export const calls = lazyCalls({
     answer: wireData(chatMessageSchema),
   }),
   privateChat: () => call({
-    summary: 'create-private-chat',
     method: 'POST',
     path: '/event/public/api/create-private-chat/:id',
     auth: 'none',
@@ -568,9 +543,8 @@ export const calls = lazyCalls({
   }),
 
   // ── Shop ─────────────────────────────────────────────────────────────────
-  preorder: () => call({ summary: 'preorder save', method: 'POST', path: '/preorder/public/save', auth: 'none', body: preorderSchema, answer: plainAnswerSchema }),
+  preorder: () => call({ method: 'POST', path: '/preorder/public/save', auth: 'none', body: preorderSchema, answer: plainAnswerSchema }),
   createOrder: () => call({
-    summary: 'orders endpoint',
     method: 'POST',
     path: '/v1/connect/api/orders',
     auth: 'none',
@@ -578,7 +552,6 @@ export const calls = lazyCalls({
     answer: wireData(z.object({ reference: z.string(), url: z.string() })),
   }),
   getOrder: () => call({
-    summary: 'order by reference',
     method: 'GET',
     path: '/v1/connect/api/orders/:reference',
     auth: 'none',
@@ -587,7 +560,6 @@ export const calls = lazyCalls({
   }),
   /** Ours: a fresh payment of a declined order's items, priced again on the server; the declined order stays declined. */
   retryOrder: () => call({
-    summary: 'retry order',
     method: 'POST',
     path: '/v1/connect/api/orders/:reference/retry',
     auth: 'none',
@@ -598,7 +570,6 @@ export const calls = lazyCalls({
   // ── Payments ─────────────────────────────────────────────────────────────
   /** Ours: accepted only with a valid x-paystack-signature (HMAC-SHA512 of the raw body). */
   paystackWebhook: () => call({
-    summary: 'paystack webhook',
     method: 'POST',
     path: '/v1/payments/paystack/webhook',
     auth: 'none',

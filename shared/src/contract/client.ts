@@ -121,7 +121,7 @@ export function parseAnswer<C extends Call>(call: C, status: number, text: strin
   }
   const schema = textAnswer ? failureSchema : (call.answer as z.ZodType);
   const parsed = schema.safeParse(json);
-  if (!parsed.success) return { ok: false, kind: 'drift', status, text, problem: `the answer of ${call.summary} does not match the contract: ${parsed.error.message}` };
+  if (!parsed.success) return { ok: false, kind: 'drift', status, text, problem: `the answer of ${call.method} ${call.path} does not match the contract: ${parsed.error.message}` };
   const answer = parsed.data as { success: 'true' | 'false'; message?: string; errors?: { field: string; message: string }[] };
   if (answer.success === 'true') return { ok: true, status, answer: answer as unknown as Success<C> };
   return {

@@ -7,7 +7,6 @@ import errors from '../plugins/errors.js';
 import { answerSerializerCompiler, route } from './route.js';
 
 const probe = {
-  summary: 'probe',
   method: 'GET',
   path: '/probe',
   auth: 'none',

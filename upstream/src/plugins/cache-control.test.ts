@@ -18,8 +18,8 @@ describe('Cache-Control of upstream answers', () => {
     const user = await createUser(t);
     for (const call of [calls.userProfile, calls.getCard, calls.getContacts, calls.listSessions, calls.listEvents]) {
       const res = await send(t, call, { authorization: user.authorization });
-      expect(res.statusCode, call.summary).toBeLessThan(500);
-      expect(res.headers['cache-control'], call.summary).toBe('no-store');
+      expect(res.statusCode, `${call.method} ${call.path}`).toBeLessThan(500);
+      expect(res.headers['cache-control'], `${call.method} ${call.path}`).toBe('no-store');
     }
   });
 
