@@ -3,3 +3,4 @@ export * from './client.js';
 export * from './entities.js';
 export * from './envelope.js';
 export * from './secrets.js';
+export * from './door.js';

@@ -18,6 +18,7 @@ const SECRET_PATHS = [
   '/event/u/confirm/*',
   '/event/u/arena/*',
   '/reset-password/*',
+  '/door/*',
 ] as const;
 
 /** Query parameters whose values are secrets wherever they appear (OAuth codes included). */

@@ -13,3 +13,4 @@ export * from './exchange.js';
 export * from './preorder.js';
 export * from './shop.js';
 export * from './chat.js';
+export * from './staff-links.js';

@@ -16,11 +16,26 @@ export async function confirmedAttendeeCheckIn(db: DbLike, eventId: string, atte
     .executeTakeFirst();
 }
 
-/** Sets the check-in (toggles it when `wanted` is undefined), stamped with the change's seq; answers the new state. */
-export async function setCheckedIn(trx: Transaction<Database>, attendeeId: string, wanted: boolean | undefined, seq: number): Promise<boolean> {
+/**
+ * Sets the check-in (toggles it when `wanted` is undefined), stamped with the change's seq; answers the
+ * new state. A check-in records `stamp` (when, and by whom); checking out clears it.
+ */
+export async function setCheckedIn(
+  trx: Transaction<Database>,
+  attendeeId: string,
+  wanted: boolean | undefined,
+  seq: number,
+  stamp: { at: Date; by: string },
+): Promise<boolean> {
+  const next = wanted === undefined ? sql<boolean>`not checked_in` : sql<boolean>`${wanted}::boolean`;
   const updated = await trx
     .updateTable('attendees')
-    .set({ checked_in: wanted ?? sql<boolean>`not checked_in`, seq })
+    .set({
+      checked_in: next,
+      checked_in_at: sql<Date | null>`case when ${next} then ${stamp.at}::timestamptz else null end`,
+      checked_in_by: sql<string | null>`case when ${next} then ${stamp.by}::text else null end`,
+      seq,
+    })
     .where('id', '=', attendeeId)
     .returning('checked_in')
     .executeTakeFirstOrThrow();

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import { doorRoutes } from './events/door.js';
 import { organiserRoutes } from './events/organiser.js';
 import { publicEventRoutes } from './events/public.js';
 
 /** Events: the organiser's calls (own events only), the gateway's live state, and the public event pages. */
 export default async function eventsRoutes(app: FastifyInstance): Promise<void> {
   organiserRoutes(app);
+  doorRoutes(app);
   publicEventRoutes(app);
 }

@@ -106,7 +106,9 @@ export function organiserRoutes(app: FastifyInstance): void {
   route(app, calls.checkIn)(async ({ params, body, user }) => {
     // url_id (the chip the check-in came from) is accepted as the web sends it; the attendee id in the path decides.
     await ownEvent(app.db, body.event_id, user.id);
-    const result = await checkIn(app.db, body.event_id, params.id, body.checked_in);
+    // From a chip page (url_id) the check-in is recorded as the organiser's tap of that chip.
+    const by = body.url_id ? `chip:${user.id}` : 'organiser';
+    const result = await checkIn(app.db, body.event_id, params.id, body.checked_in, { at: app.now(), by });
     if (!result) throw notFound('Attendee not found');
     const { status } = result;
     if (!result.changed) return { success: 'true', data: { status, event_id: body.event_id } };

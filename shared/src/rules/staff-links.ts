@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { requiredString } from './fields.js';
+import { messages } from './messages.js';
+
+/** The longest gate name a staff link takes: it has to fit a phone's header and the organiser's list. */
+export const GATE_LABEL_MAX_LENGTH = 40;
+
+/**
+ * How long a new staff link works: until a day after the event ends (the default), or a fixed time
+ * from now. The upstream turns the choice into the link's expires_at.
+ */
+export const STAFF_LINK_EXPIRIES = ['event_end', '6h', '24h', '7d'] as const;
+export type StaffLinkExpiry = (typeof STAFF_LINK_EXPIRIES)[number];
+
+/** The organiser's staff link form: the gate's name and how long the link works. */
+export const staffLinkFormSchema = z.object({
+  label: requiredString(messages.gateLabelRequired).pipe(z.string().max(GATE_LABEL_MAX_LENGTH, messages.gateLabelMax(GATE_LABEL_MAX_LENGTH))),
+  expiry: z.enum(STAFF_LINK_EXPIRIES).default('event_end'),
+});
+export type StaffLinkFormValues = z.input<typeof staffLinkFormSchema>;
