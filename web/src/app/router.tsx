@@ -22,6 +22,7 @@ const publicCard = () => import('../features/public-card/routes.js');
 const publicEvents = () => import('../features/public-events/routes.js');
 const attendee = () => import('../features/attendee/routes.js');
 const chips = () => import('../features/chips/routes.js');
+const door = () => import('../features/door/routes.js');
 
 /** Every route of the app (paths in web/src/lib/paths.ts). */
 export const appRoutes: RouteObject[] = [
@@ -99,6 +100,10 @@ export const appRoutes: RouteObject[] = [
         { path: routes.arenaPrivateChat, ...page(attendee, 'ArenaPrivateChatPage') },
         { path: routes.chip, ...page(chips, 'ChipPage') },
         { path: routes.chipChat, ...page(chips, 'ChipChatPage') },
+
+        // Staff phones at an event's door (a door session, not an account)
+        { path: routes.staffLink, ...page(door, 'StaffLinkPage') },
+        { path: routes.door, ...page(door, 'DoorPage') },
 
         // Errors
         { path: routes.notFound, element: <NotFoundView /> },

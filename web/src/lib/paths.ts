@@ -63,6 +63,10 @@ export const routes = {
   openEventRegister: pagePatterns.openEventRegister,
   chip: pagePatterns.chip,
   chipChat: pagePatterns.chipChat,
+  /** A staff link: trades its secret for a door session, then shows the door page. */
+  staffLink: pagePatterns.staffLink,
+  /** A staff phone's door page: the gate it checks in at, and a search to check attendees in by name or email. */
+  door: '/door',
   notFound: '/error/404',
   noInternet: '/error/no-internet',
 } as const;
@@ -93,4 +97,7 @@ export const paths = {
   openEventRegister: pages.openEventRegister,
   chip: pages.chip,
   chipChat: pages.chipChat,
+  staffLink: pages.staffLink,
+  /** The door page, showing the session of one event when the phone holds several. */
+  door: (eventId?: string) => (eventId ? `/door?event=${e(eventId)}` : '/door'),
 } as const;

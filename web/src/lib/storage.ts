@@ -25,6 +25,11 @@ export const STORAGE_KEYS = [
   'chatOutbox',
   /** The newest private message seen in each thread, by event, viewer and other party (unread marks). */
   'chatSeen',
+  /**
+   * Door sessions opened on this phone with staff links, by event id (a staff phone checks attendees
+   * in with them). Not an account: kept through logout and the visitor wipe, ended by the organiser.
+   */
+  'doorSessions',
 ] as const;
 export type StorageKey = (typeof STORAGE_KEYS)[number];
 

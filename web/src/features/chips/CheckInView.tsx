@@ -6,20 +6,47 @@ import type { Update, ViewOf } from '@tapcard/shared/realtime';
 import { Button } from '../../components/Button.js';
 import { Avatar } from '../../components/Page.js';
 import { Spinner } from '../../components/Spinner.js';
-import { apiOrThrow } from '../../lib/api.js';
+import { ApiError, apiOrThrow } from '../../lib/api.js';
 import styles from './Chips.module.css';
 import { TEXTS } from './texts.js';
 
+/** Checks an attendee in and answers whether they are checked in now. */
+export type SendCheckIn = (attendeeId: string) => Promise<boolean>;
+
+/** The organiser's check-in from a chip page (their session). */
+export const organiserCheckIn =
+  (chipId: string, eventId: string): SendCheckIn =>
+  async (attendeeId) =>
+    (await apiOrThrow(calls.checkIn, { params: { id: attendeeId }, body: { event_id: eventId, url_id: chipId, checked_in: true } })).data.status;
+
 /**
- * The organiser's view of a tapped chip: on load, an attendee not yet checked in is checked in (once);
- * a spinner while it saves, then a green check with 'Checked In'. Without an attendee: 'Not checked in'.
+ * A staff phone's check-in from a chip page (its door session for the chip's event; one client id per
+ * attendee shown, so a retry counts once). A refused session is forgotten, so the page falls back to
+ * the attendee view on its next render.
  */
-export function CheckInView({ chipId, view, applyLocal }: { chipId: string; view: ViewOf<'chip'>; applyLocal: (change: Partial<Update>) => void }) {
+export const doorSessionCheckIn =
+  (session: string, onRefused: () => void): SendCheckIn =>
+  async (attendeeId) => {
+    try {
+      const answer = await apiOrThrow(calls.doorCheckIn, { body: { session, attendee_id: attendeeId, client_id: `chip-${attendeeId}-${session.slice(0, 8)}` } });
+      return answer.data.outcome !== 'unknown';
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 403) onRefused();
+      throw error;
+    }
+  };
+
+/**
+ * The check-in view of a tapped chip, for its event's organiser or a phone holding a door session for
+ * the event: on load, an attendee not yet checked in is checked in (once); a spinner while it saves,
+ * then a green check with 'Checked In'. Without an attendee: 'Not checked in'.
+ */
+export function CheckInView({ view, applyLocal, send }: { view: ViewOf<'chip'>; applyLocal: (change: Partial<Update>) => void; send: SendCheckIn }) {
   const attendee = view.attendee;
   const checkIn = useMutation({
-    mutationFn: (attendeeId: string) => apiOrThrow(calls.checkIn, { params: { id: attendeeId }, body: { event_id: view.eventId, url_id: chipId, checked_in: true } }),
-    onSuccess: (answer, attendeeId) => {
-      if (attendee && attendee.id === attendeeId) applyLocal({ attendees: [{ ...attendee, checked_in: answer.data.status }] });
+    mutationFn: (attendeeId: string) => send(attendeeId),
+    onSuccess: (status, attendeeId) => {
+      if (attendee && attendee.id === attendeeId) applyLocal({ attendees: [{ ...attendee, checked_in: status }] });
     },
   });
   const postedFor = useRef<string | null>(null);
@@ -33,7 +60,7 @@ export function CheckInView({ chipId, view, applyLocal }: { chipId: string; view
   // Until the check-in has been sent, an attendee not yet checked in shows the spinner too.
   const saving = checkIn.isPending || (attendee !== null && !attendee.checked_in && checkIn.isIdle);
   // The answer counts until the live view catches up (it may not have arrived when the answer did).
-  const checkedIn = attendee !== null && (attendee.checked_in || (checkIn.isSuccess && checkIn.variables === attendee.id && checkIn.data.data.status));
+  const checkedIn = attendee !== null && (attendee.checked_in || (checkIn.isSuccess && checkIn.variables === attendee.id && checkIn.data));
   return (
     <section className={styles.card} aria-labelledby="check-in-title">
       <h1 id="check-in-title">{view.event.title}</h1>

@@ -7,6 +7,7 @@ import { ada, ATTENDEE_ID, chipRecord, EVENT_ID, eventSummary, TID } from '../..
 import { mockNetwork, ok, fail } from '../../test/network.js';
 import { startRealtimeServer, type RealtimeTestServer } from '../../test/realtime-server.js';
 import { LocationProbe, renderRoutes, signIn, signOut, TEST_TOKEN } from '../../test/render.js';
+import { readDoorSession, saveDoorSession } from '../../lib/door-session.js';
 import { ChipPage } from './ChipPage.js';
 
 const CHIP = 'chip-1';
@@ -20,6 +21,7 @@ afterEach(async () => {
   await server?.close();
   server = null;
   signOut();
+  localStorage.clear();
   vi.unstubAllGlobals();
 });
 
@@ -69,6 +71,41 @@ describe('chip page', () => {
     renderRoutes(routeObjects, paths.chip(CHIP));
     expect(await screen.findByText('Not checked in')).toBeInTheDocument();
     expect(network.sent(calls.checkIn)).toHaveLength(0);
+  });
+
+  it('gives a signed-in viewer who is not the organiser the attendee view, and checks nobody in', async () => {
+    signIn();
+    const network = await chipBackend(chipRecord({ is_organiser: false }));
+    renderRoutes(routeObjects, paths.chip(CHIP));
+    expect(await screen.findByRole('link', { name: 'Chat' })).toBeInTheDocument();
+    expect(screen.getByText(ada.name)).toBeInTheDocument();
+    expect(screen.queryByText('Checked In')).not.toBeInTheDocument();
+    expect(screen.queryByText('Checking in…')).not.toBeInTheDocument();
+    expect(network.sent(calls.checkIn)).toHaveLength(0);
+    expect(network.sent(calls.doorCheckIn)).toHaveLength(0);
+  });
+
+  it('checks the attendee in with the door session this phone holds for the event, at its gate', async () => {
+    saveDoorSession({ session: 'door-session-token', eventId: EVENT_ID, eventTitle: 'Tech Meetup', gate: 'North gate', expiresAt: new Date(Date.now() + 3_600_000).toISOString() });
+    const network = await chipBackend(chipRecord());
+    network.on(calls.doorCheckIn, ok({ event_id: EVENT_ID, outcome: 'admitted', attendee: { id: ATTENDEE_ID, name: ada.name, image: '' }, checked_in_at: new Date().toISOString(), checked_in_by: 'North gate' }));
+    renderRoutes(routeObjects, paths.chip(CHIP));
+
+    expect(await screen.findByText('Checked In')).toBeInTheDocument();
+    const [sent] = network.sent(calls.doorCheckIn);
+    expect(sent?.body).toMatchObject({ session: 'door-session-token', attendee_id: ATTENDEE_ID });
+    expect(network.sent(calls.checkIn)).toHaveLength(0);
+  });
+
+  it('shows the refusal of a revoked door session and forgets it', async () => {
+    saveDoorSession({ session: 'door-session-token', eventId: EVENT_ID, eventTitle: 'Tech Meetup', gate: 'North gate', expiresAt: new Date(Date.now() + 3_600_000).toISOString() });
+    const network = await chipBackend(chipRecord());
+    network.on(calls.doorCheckIn, fail('This staff link has been revoked. Ask the organiser for a new one.', 403));
+    renderRoutes(routeObjects, paths.chip(CHIP));
+
+    expect(await screen.findByText('This staff link has been revoked. Ask the organiser for a new one.')).toBeInTheDocument();
+    expect(screen.getByText('Not checked in')).toBeInTheDocument();
+    expect(readDoorSession(EVENT_ID)).toBeNull();
   });
 
   it('shows the event, the attendee and the Chat button to anyone else', async () => {

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
+import { useMemo } from 'react';
 import { useParams } from 'react-router-dom';
 import { calls } from '@tapcard/shared/contract';
 import { parseEventDate } from '@tapcard/shared/domain';
@@ -12,8 +13,9 @@ import { api, apiOrThrow } from '../../lib/api.js';
 import { useBlockContextMenu } from '../../lib/context-menu.js';
 import { chipViewOf } from '../../lib/live/polls.js';
 import { queryKeys } from '../../lib/query-keys.js';
+import { readDoorSession, removeDoorSession } from '../../lib/door-session.js';
 import { authTokenAtom } from '../../lib/session.js';
-import { CheckInView } from './CheckInView.js';
+import { CheckInView, doorSessionCheckIn, organiserCheckIn } from './CheckInView.js';
 import { ChipAttendeeView } from './ChipAttendeeView.js';
 import { saveChipAccess } from './chip-access.js';
 import { TEXTS } from './texts.js';
@@ -23,8 +25,9 @@ import { useChip } from './useChip.js';
 /**
  * events/d/chip/i/:chip_id, in this order: a loader; the onboarding page when the start date fails
  * the date check; the check-in view for the event's organiser (a stored login token the server
- * recognises as the organiser's); the attendee view when the chip has an attendee; else the
- * access-token entry, which binds the chip and reloads it.
+ * recognises as the organiser's) or for a phone holding a door session for the chip's event; the
+ * attendee view when the chip has an attendee (any other signed-in viewer too); else the access-token
+ * entry, which binds the chip and reloads it.
  */
 export function ChipPage() {
   useBlockContextMenu();
@@ -32,17 +35,27 @@ export function ChipPage() {
   const token = useAtomValue(authTokenAtom);
   const queryClient = useQueryClient();
   const { record, live, view } = useChip(chipId);
+  // Read once per event: a door session the server refuses (its link revoked) is forgotten for the
+  // next visit, while this one keeps the check-in view with the refusal on screen.
+  const eventId = view?.eventId;
+  const doorSession = useMemo(() => (eventId ? readDoorSession(eventId) : null), [eventId]);
 
   if (record.isError || live.error) return <NotFoundView />;
   if (!view || !record.data) return <LoadingScreen />;
   if (!parseEventDate(view.event.start_date)) return <GetStartedPanel />;
 
   const status = <LiveStatus connection={live.connection} stale={live.stale} hasView />;
-  if (token && record.data.data.is_organiser) {
+  // Only the event's organiser, or a phone with a door session for this event, checks in here; any
+  // other viewer, signed in or not, gets the attendee view.
+  const door = token && record.data.data.is_organiser ? null : doorSession;
+  if ((token && record.data.data.is_organiser) || door) {
+    const send = door
+      ? doorSessionCheckIn(door.session, () => removeDoorSession(door.eventId))
+      : organiserCheckIn(chipId, view.eventId);
     return (
       <Page>
         {status}
-        <CheckInView chipId={chipId} view={view} applyLocal={live.applyLocal} />
+        <CheckInView view={view} applyLocal={live.applyLocal} send={send} />
       </Page>
     );
   }
