@@ -29,6 +29,8 @@ export const queryKeys = {
   listEvents: () => [...ORGANISER_EVENTS, 'listEvents'] as const,
   getEvent: (id: string) => [...ORGANISER_EVENTS, 'getEvent', id] as const,
   adminEvent: (id: string) => [...ORGANISER_EVENTS, 'adminEvent', id] as const,
+  /** The event's staff links (list-staff-links). */
+  listStaffLinks: (id: string) => [...ORGANISER_EVENTS, 'listStaffLinks', id] as const,
 
   publicEvent: (id: string) => ['publicEvent', id] as const,
   openEvent: (cleanName: string) => ['openEvent', cleanName] as const,
@@ -38,6 +40,10 @@ export const queryKeys = {
   /** The arena's first screen as the server render reads it (from event-token, less the chats). */
   arenaSeed: (tid: string) => ['arenaSeed', tid] as const,
   chip: (chipId: string) => ['chip', chipId] as const,
+  /** What a door session on this phone is for (door-session), by event id. */
+  doorSession: (eventId: string) => ['doorSession', eventId] as const,
+  /** A door session's attendee search (door-search). */
+  doorSearch: (eventId: string, text: string) => ['doorSearch', eventId, text] as const,
 
   getOrder: (reference: string | null) => ['getOrder', reference] as const,
   /** The shop's country names (a lazily loaded list, no call). */
