@@ -49,6 +49,11 @@ const envSchema = z.object({
   PAYSTACK_SECRET_KEY: z.string().min(1).optional(),
   /** Paystack's API; tests point it at a local server that answers Paystack's documented shapes. */
   PAYSTACK_BASE_URL: z.url().default('https://api.paystack.co'),
+  /**
+   * The Ed25519 private key that signs door tickets (PKCS#8 PEM, or its DER in base64). Unset: one key
+   * is generated on first use and kept in the database, shared by every upstream on it.
+   */
+  TICKET_SIGNING_KEY: z.string().trim().min(1).optional(),
 });
 
 /** OpenID Connect sign-in, when configured: all of issuer, client id and secret, or none. */
@@ -79,6 +84,8 @@ export interface UpstreamConfig {
   /** null: social sign-in is not configured; the login page shows no button. */
   oidc: OidcConfig | null;
   payments: PaymentConfig;
+  /** The door tickets' signing key as configured (PKCS#8 PEM or base64 DER); unset: the database's. */
+  ticketSigningKey?: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -116,6 +123,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): UpstreamConfig
       e.PAYMENT_PROVIDER === 'paystack'
         ? { provider: 'paystack', secretKey: e.PAYSTACK_SECRET_KEY ?? '', baseUrl: e.PAYSTACK_BASE_URL.replace(/\/$/, '') }
         : { provider: 'test' },
+    ticketSigningKey: e.TICKET_SIGNING_KEY,
   };
 }
 

@@ -272,6 +272,8 @@ export class FakeUpstream {
           event: this.summary(event),
           name: attendee.name,
           image: attendee.image,
+          // Shaped like a door ticket; the gateway only passes it on.
+          ticket: `TC1.kid00001.${event.details.id}.${attendee.id}.${'A'.repeat(86)}`,
           attendee: {
             id: attendee.id,
             name: attendee.name,

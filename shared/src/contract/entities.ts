@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cardFieldSchema } from '../domain/cards.js';
+import { TICKET_MAX_LENGTH } from '../domain/tickets.js';
 
 /**
  * The entities as the wire carries them. Ids are strings everywhere (random
@@ -218,6 +219,8 @@ export const attendeeTokenSchema = z.object({
   event: eventSummarySchema,
   name: z.string(),
   image: imageRef,
+  /** The signed door ticket the QR code shows (no access token in it; see the shared domain's tickets). */
+  ticket: z.string().max(TICKET_MAX_LENGTH),
   attendee: z.object({
     id,
     name: z.string(),

@@ -11,3 +11,4 @@ export * from './cards.js';
 export * from './vcard.js';
 export * from './csv.js';
 export * from './chat.js';
+export * from './tickets.js';

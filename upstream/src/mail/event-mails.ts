@@ -41,10 +41,14 @@ export function eventConfirmationMail(input: { name: string; event: MailEvent; t
 /** The content id the access mail's HTML shows its QR code by. */
 export const ACCESS_QR_CID = 'access-qr@tapcard';
 
+/** How the access mail's QR code is drawn; a test redraws the ticket with it to compare. */
+export const ACCESS_QR_OPTIONS = { type: 'png', margin: 2, width: 240, errorCorrectionLevel: 'M' } as const;
+
 /**
- * The event access: the link (the attendee's ticket), its QR code inline (a PNG of `qrContent`, the
- * same content the token page's QR encodes) and the event as an .ics calendar file whose UID is stable
- * for this attendee and event (`uid`), so adding it again updates the same entry.
+ * The event access: the link (the attendee's own way into the arena and chats), the door ticket's QR
+ * code inline (a PNG of `doorTicket`, the signed ticket the token page's QR shows too, which carries no
+ * access token) and the event as an .ics calendar file whose UID is stable for this attendee and event
+ * (`uid`), so adding it again updates the same entry.
  */
 export async function eventAccessMail(input: {
   name: string;
@@ -52,21 +56,23 @@ export async function eventAccessMail(input: {
   ticket: string;
   /** The attendee's token page. */
   link: string;
-  /** What the QR code encodes: accessQrContent of @tapcard/shared/pages. */
-  qrContent: string;
+  /** The signed door ticket the QR code encodes (issueTicket of domain/tickets). */
+  doorTicket: string;
   uid: string;
 }): Promise<MailContent> {
-  const { name, event, ticket, link, qrContent, uid } = input;
+  const { name, event, ticket, link, doorTicket, uid } = input;
   const when = formatEventDate(event.start_date);
   const lines = {
     hello: `Hello ${name},`,
     registered: `You are registered for ${event.title}${when ? ` on ${when}` : ''} (${ticket} ticket).`,
     access: `Your event access: ${link}`,
-    keep: 'This link is your ticket and your way into the event arena and chat. Keep it to yourself.',
+    keep: 'This link is your way into the event arena and chat. Keep it to yourself.',
+    door: 'Show the QR code at the door: it is your ticket. It cannot open your event access or your chats.',
+    code: `Your ticket code: ${doorTicket}`,
     where: event.location.trim() ? `Where: ${event.location}` : '',
     calendar: 'The attached calendar file adds the event to your calendar.',
   };
-  const qr = await QRCode.toBuffer(qrContent, { type: 'png', margin: 2, width: 240, errorCorrectionLevel: 'M' });
+  const qr = await QRCode.toBuffer(doorTicket, ACCESS_QR_OPTIONS);
   const attachments: MailAttachment[] = [{ filename: 'access-qr.png', contentType: 'image/png', content: qr, cid: ACCESS_QR_CID }];
   const ics = eventIcs(event, link, uid);
   if (ics) attachments.push({ filename: 'event.ics', contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: Buffer.from(ics, 'utf8') });
@@ -76,14 +82,15 @@ export async function eventAccessMail(input: {
       para(lines.registered) +
       (lines.where ? para(lines.where) : '') +
       action('Open my event access', link) +
-      `<p style="margin:0 0 16px"><img src="cid:${esc(ACCESS_QR_CID)}" width="240" height="240" alt="QR code of your event access" style="display:block;border:0"></p>` +
+      `<p style="margin:0 0 16px"><img src="cid:${esc(ACCESS_QR_CID)}" width="240" height="240" alt="QR code of your ticket for the door" style="display:block;border:0"></p>` +
+      para(lines.door) +
       para(lines.keep) +
       (ics ? para(lines.calendar) : ''),
     lines.registered,
   );
   return {
     subject: `Your access to ${event.title}`,
-    text: [lines.hello, lines.registered, ...(lines.where ? [lines.where] : []), lines.access, lines.keep, ...(ics ? [lines.calendar] : [])].join('\n\n') + '\n',
+    text: [lines.hello, lines.registered, ...(lines.where ? [lines.where] : []), lines.access, lines.keep, lines.door, lines.code, ...(ics ? [lines.calendar] : [])].join('\n\n') + '\n',
     html,
     attachments,
   };

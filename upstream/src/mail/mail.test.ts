@@ -3,7 +3,9 @@ import ICAL from 'ical.js';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls } from '@tapcard/shared/contract';
-import { accessQrContent, matchPage, pagePatterns } from '@tapcard/shared/pages';
+import QRCode from 'qrcode';
+import { parseTicket, verifyTicket } from '@tapcard/shared/domain';
+import { matchPage, pagePatterns } from '@tapcard/shared/pages';
 import { buildApp } from '../app.js';
 import type { Row } from '../db/schema.js';
 import { mailOrderConfirmation } from '../domain/order-mail.js';
@@ -12,6 +14,7 @@ import { answerOf, send } from '../test/contract.js';
 import { createEvent, registerFree } from '../test/events.js';
 import { createTestUpstream, createUser, TEST_MAIL_QUEUE, type TestUpstream } from '../test/harness.js';
 import { startTestSmtp, type TestSmtp } from '../test/smtp.js';
+import { ACCESS_QR_OPTIONS } from './event-mails.js';
 import { mailQueue } from './queue.js';
 
 let smtp: TestSmtp;
@@ -91,7 +94,15 @@ describe('mail through a real SMTP server', () => {
     expect(qr?.cid).toBeTruthy();
     expect(mail.html).toContain(`src="cid:${qr?.cid}"`);
     expect(qr?.content.subarray(1, 4).toString()).toBe('PNG');
-    expect(accessQrContent(t.config.publicUrl, attendee.tid)).toBe(`${t.config.publicUrl}/event/u/arena/${attendee.tid}`);
+    // The QR is the door ticket the text part spells out (drawn again from it, byte for byte): signed
+    // for this attendee of this event with the published key, and without the access token.
+    const doorTicket = /Your ticket code: (\S+)/.exec(mail.text ?? '')?.[1] ?? '';
+    expect(qr?.content.equals(await QRCode.toBuffer(doorTicket, ACCESS_QR_OPTIONS))).toBe(true);
+    expect(doorTicket).not.toContain(attendee.tid);
+    expect(parseTicket(doorTicket)).toMatchObject({ eventId: event.id, attendeeId: attendee.id });
+    const keys = answerOf(calls.ticketKeys, await send(t, calls.ticketKeys, { params: { id: event.id } }));
+    if (keys.success !== 'true') throw new Error(keys.message);
+    expect(await verifyTicket(doorTicket, keys.data.keys, { eventId: event.id })).toMatchObject({ valid: true, attendeeId: attendee.id });
 
     const ics = mail.attachments.find((a) => a.contentType.startsWith('text/calendar'));
     expect(ics).toBeDefined();

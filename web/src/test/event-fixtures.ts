@@ -6,6 +6,8 @@ export const EVENT_ID = 'evt-1';
 export const TID = 'tid-ada-0123456789abcdef';
 export const ATTENDEE_ID = 'att-ada';
 export const ORGANISER_ID = 'user-org';
+/** A door ticket of Ada at the event, as the token answer carries it (the signature is not checked here). */
+export const TICKET = `TC1.kid00001.${EVENT_ID}.${ATTENDEE_ID}.${'A'.repeat(86)}`;
 
 function day(offsetDays: number): string {
   const d = new Date();
@@ -64,6 +66,7 @@ export function attendeeToken(overrides: { chats?: ChatMessage[]; private_chats?
     event: summary,
     name: ada.name,
     image: '',
+    ticket: TICKET,
     attendee: { ...ada, event: summary, chats: overrides.chats ?? [], private_chats: overrides.private_chats ?? [] },
   };
 }

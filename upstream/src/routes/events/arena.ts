@@ -4,6 +4,7 @@ import { messages } from '@tapcard/shared/rules';
 import type { FastifyInstance } from 'fastify';
 import { checkChatOpen, NOT_SELF_MESSAGE, NOT_YOUR_EVENT_MESSAGE, RECIPIENT_MESSAGE } from '../../domain/chat.js';
 import { bindChip, NO_CHIP_TICKET_MESSAGE } from '../../domain/chips.js';
+import { issueTicket } from '../../domain/tickets.js';
 import { clientKey } from '../../lib/client-address.js';
 import { hashToken } from '../../lib/crypto.js';
 import { badRequest, forbidden, notFound } from '../../lib/http-error.js';
@@ -27,13 +28,18 @@ export function arenaRoutes(app: FastifyInstance): void {
     if (!attendee) throw notFound(ACCESS_UNKNOWN_MESSAGE);
     const event = await eventById(app.db, attendee.event_id);
     const summary = eventSummary(event);
-    const [chats, privateChats] = await Promise.all([recentChats(app.db, event.id), partyPrivateChats(app.db, event.id, attendee.id)]);
+    const [chats, privateChats, ticket] = await Promise.all([
+      recentChats(app.db, event.id),
+      partyPrivateChats(app.db, event.id, attendee.id),
+      issueTicket(app, event.id, attendee.id),
+    ]);
     return {
       success: 'true',
       data: {
         event: summary,
         name: attendee.name,
         image: attendee.image,
+        ticket,
         attendee: {
           id: attendee.id,
           name: attendee.name,

@@ -1,15 +1,16 @@
-import { screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { calls } from '@tapcard/shared/contract';
 import type { ArenaView } from '@tapcard/shared/realtime';
 import { paths, routes } from '../../lib/paths.js';
-import { ada, attendeeToken, dates, EVENT_ID, eventSummary, TID } from '../../test/event-fixtures.js';
+import { ada, attendeeToken, dates, EVENT_ID, eventSummary, TICKET, TID } from '../../test/event-fixtures.js';
 import { mockNetwork, ok } from '../../test/network.js';
 import { startRealtimeServer, type RealtimeTestServer } from '../../test/realtime-server.js';
 import { LocationProbe, renderRoutes } from '../../test/render.js';
 import { ArenaPage } from './ArenaPage.js';
 import { EventTokenPage } from './EventTokenPage.js';
 import { TicketPaymentSuccessfulPage } from './PaymentSuccessfulPage.js';
+import QrCode from './QrCode.js';
 
 const routeObjects = [
   { path: routes.eventToken, element: <EventTokenPage /> },
@@ -27,7 +28,15 @@ afterEach(async () => {
 });
 
 describe('event token page', () => {
-  it('shows the registration, a QR code of the arena link and Go Back to the event', async () => {
+  /** The modules a QR code of `value` draws (the dark path of the SVG). */
+  function qrModules(value: string): string | null | undefined {
+    const { container, unmount } = render(<QrCode value={value} label="reference" />);
+    const drawn = container.querySelectorAll('svg path')[1]?.getAttribute('d');
+    unmount();
+    return drawn;
+  }
+
+  it('shows the registration, the door ticket as a QR code and Go Back to the event', async () => {
     const network = mockNetwork();
     network.on(calls.eventToken, ok(attendeeToken()));
     renderRoutes(routeObjects, paths.eventToken(TID));
@@ -35,7 +44,14 @@ describe('event token page', () => {
     expect(screen.getByRole('heading', { name: 'Tech Meetup' })).toBeInTheDocument();
     expect(screen.getByText(ada.name)).toBeInTheDocument();
     expect(screen.getByText('Thank you for registering. Your event access has been sent to your email.')).toBeInTheDocument();
-    expect(await screen.findByRole('img', { name: 'QR code of your event access link' })).toBeInTheDocument();
+    const qr = await screen.findByRole('img', { name: 'QR code of your ticket for the door' });
+    // The QR draws the signed ticket of the answer, not a link with the access token in it.
+    const shown = qr.querySelectorAll('path')[1]?.getAttribute('d');
+    expect(shown).toBeTruthy();
+    expect(shown).toBe(qrModules(TICKET));
+    expect(shown).not.toBe(qrModules(`${window.location.origin}${paths.arena(TID)}`));
+    expect(screen.getByText(/Show this QR code at the door: it is your ticket\. It does not open your event access/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open my event access' })).toHaveAttribute('href', paths.arena(TID));
     expect(screen.getByRole('link', { name: 'Go Back' })).toHaveAttribute('href', paths.openEvent('tech-meetup'));
     expect(network.sent(calls.eventToken)[0]?.path).toBe(`/event/public/api/token/${TID}`);
   });

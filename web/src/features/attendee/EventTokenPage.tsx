@@ -3,7 +3,6 @@ import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router-dom';
 import { calls } from '@tapcard/shared/contract';
 import { formatEventDate } from '@tapcard/shared/domain';
-import { accessQrContent } from '@tapcard/shared/pages';
 import { ButtonLink } from '../../components/Button.js';
 import { LoadingScreen } from '../../components/LoadingScreen.js';
 import { NotFoundView } from '../../components/NotFoundView.js';
@@ -17,12 +16,11 @@ import { TEXTS } from './texts.js';
 
 const QrCode = lazy(() => import('./QrCode.js'));
 
-/** The arena link the QR code opens: the attendee's own access to the event. */
-export function accessLink(tid: string): string {
-  return accessQrContent(window.location.origin, tid);
-}
-
-/** event/u/token/:tid and event/u/ticket/:tid: the registration result with the access QR code. */
+/**
+ * event/u/token/:tid and event/u/ticket/:tid: the registration result with the door ticket's QR code.
+ * The QR carries the signed ticket from the answer (as the access mail's does), never the access
+ * token: a photo of it opens no arena and no chat; the button below is the attendee's way in.
+ */
 export function EventTokenPage() {
   const { tid = '' } = useParams();
   const query = useQuery({
@@ -32,7 +30,7 @@ export function EventTokenPage() {
   });
   if (query.isPending) return <LoadingScreen />;
   if (query.isError) return <NotFoundView />;
-  const { event, name, image } = query.data.data;
+  const { event, name, image, ticket } = query.data.data;
   return (
     <Page>
       <section className={styles.ticket} aria-labelledby="token-title">
@@ -49,9 +47,10 @@ export function EventTokenPage() {
         </div>
         <div className={styles.qr}>
           <Suspense fallback={<Spinner />}>
-            <QrCode value={accessLink(tid)} label={TEXTS.qrLabel} />
+            <QrCode value={ticket} label={TEXTS.qrLabel} />
           </Suspense>
         </div>
+        <p className={styles.muted}>{TEXTS.qrHint}</p>
         <p>{TEXTS.thankYou}</p>
         <div className={styles.actions}>
           <ButtonLink to={paths.openEvent(event.clean_name)} variant="secondary">
