@@ -1,5 +1,5 @@
 import { MessagesSquare, Pencil, Share2, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { AVATARS } from '@tapcard/shared/constants';
 import { formatEventDate, isUpcoming, offersGetChips, startIsInFuture } from '@tapcard/shared/domain';
@@ -10,6 +10,7 @@ import { EventBanner } from '../../components/EventBanner.js';
 import { GalleryGrid } from '../../components/GalleryGrid.js';
 import { LoadingScreen } from '../../components/LoadingScreen.js';
 import { NotFoundView } from '../../components/NotFoundView.js';
+import { Spinner } from '../../components/Spinner.js';
 import { BackLink, Page } from '../../components/Page.js';
 import { TicketList } from '../../components/TicketList.js';
 import { useNow } from '../../lib/now.js';
@@ -18,6 +19,9 @@ import { notify } from '../../lib/toast.js';
 import styles from './Organiser.module.css';
 import { TEXTS } from './texts.js';
 import { useDeleteEvent, useEvent } from './useEvents.js';
+
+// The staff links (and their QR code) load after the page renders: not in its first-render JS.
+const StaffLinksSection = lazy(() => import('./StaffLinksSection.js').then((m) => ({ default: m.StaffLinksSection })));
 
 /** The open link of an event, built from its clean name. */
 export function openLink(cleanName: string): string {
@@ -114,6 +118,9 @@ export function EventViewPage() {
           </div>
           <AvatarStack people={data.attendees} max={AVATARS.organiser} empty={TEXTS.noAttendees} />
         </section>
+        <Suspense fallback={<Spinner size={24} />}>
+          <StaffLinksSection eventId={id} />
+        </Suspense>
         {data.gallery.length > 0 && (
           <section aria-labelledby="view-gallery-title">
             <h2 id="view-gallery-title">{TEXTS.gallery}</h2>

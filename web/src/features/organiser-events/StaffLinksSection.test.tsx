@@ -1,0 +1,103 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { calls, type StaffLink } from '@tapcard/shared/contract';
+import { messages } from '@tapcard/shared/rules';
+import { fail, mockNetwork, ok } from '../../test/network.js';
+import { renderRoutes, signIn, signOut } from '../../test/render.js';
+import { StaffLinksSection } from './StaffLinksSection.js';
+
+const EVENT_ID = 'e1';
+const routeObjects = [{ path: '/event/:id', element: <StaffLinksSection eventId={EVENT_ID} /> }];
+const later = new Date(Date.now() + 3 * 24 * 3_600_000).toISOString();
+const link = (over: Partial<StaffLink> = {}): StaffLink => ({
+  id: 'l1',
+  label: 'North gate',
+  role: 'scan',
+  expires_at: later,
+  revoked_at: null,
+  created_at: new Date().toISOString(),
+  state: 'active',
+  ...over,
+});
+
+beforeEach(() => signIn());
+afterEach(() => {
+  signOut();
+  vi.unstubAllGlobals();
+});
+
+describe('staff links section', () => {
+  it('says when there are no staff links yet', async () => {
+    const network = mockNetwork();
+    network.on(calls.listStaffLinks, ok({ event_id: EVENT_ID, links: [] }));
+    renderRoutes(routeObjects, `/event/${EVENT_ID}`);
+    expect(await screen.findByText('No staff links yet.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Staff links' })).toBeInTheDocument();
+  });
+
+  it('offers to try again when the list fails to load', async () => {
+    const network = mockNetwork();
+    network.on(calls.listStaffLinks, fail('Server error', 500));
+    const { user } = renderRoutes(routeObjects, `/event/${EVENT_ID}`);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The staff links could not be loaded.');
+    network.on(calls.listStaffLinks, ok({ event_id: EVENT_ID, links: [link()] }));
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByText('North gate')).toBeInTheDocument();
+  });
+
+  it('checks the gate name before sending, then shows the new link once with its QR code and lists it', async () => {
+    const network = mockNetwork();
+    let links: StaffLink[] = [];
+    network.on(calls.listStaffLinks, () => ok({ event_id: EVENT_ID, links }));
+    network.on(calls.createStaffLink, () => {
+      links = [link()];
+      return ok({ event_id: EVENT_ID, link: link(), path: '/door/the-secret' });
+    });
+    const { user } = renderRoutes(routeObjects, `/event/${EVENT_ID}`);
+    await screen.findByText('No staff links yet.');
+
+    await user.click(screen.getByRole('button', { name: 'Create staff link' }));
+    expect(await screen.findByText(messages.gateLabelRequired)).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Gate name' })).toHaveFocus();
+    expect(network.sent(calls.createStaffLink)).toHaveLength(0);
+
+    await user.type(screen.getByRole('textbox', { name: 'Gate name' }), 'North gate');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Works until' }), '24h');
+    await user.click(screen.getByRole('button', { name: 'Create staff link' }));
+
+    const created = await screen.findByRole('region', { name: 'Staff link for North gate' });
+    expect(within(created).getByRole('textbox', { name: 'Staff link' })).toHaveValue(`${window.location.origin}/door/the-secret`);
+    expect(within(created).getByRole('img', { name: 'QR code of the staff link for North gate' })).toBeInTheDocument();
+    expect(network.sent(calls.createStaffLink)[0]?.body).toEqual({ label: 'North gate', expiry: '24h' });
+    const list = await screen.findByRole('list', { name: 'Staff links' });
+    expect(within(list).getByText('Active')).toBeInTheDocument();
+
+    await user.click(within(created).getByRole('button', { name: 'Done' }));
+    expect(screen.queryByRole('region', { name: 'Staff link for North gate' })).not.toBeInTheDocument();
+  });
+
+  it('revokes a link after the confirmation, and shows it revoked', async () => {
+    const network = mockNetwork();
+    let links = [link(), link({ id: 'l2', label: 'Old gate', state: 'expired' })];
+    network.on(calls.listStaffLinks, () => ok({ event_id: EVENT_ID, links }));
+    network.on(calls.revokeStaffLink, () => {
+      links = [link({ state: 'revoked', revoked_at: new Date().toISOString() }), links[1]!];
+      return ok({ event_id: EVENT_ID, link: links[0] });
+    });
+    const { user } = renderRoutes(routeObjects, `/event/${EVENT_ID}`);
+    // Only an active link can be revoked.
+    expect(await screen.findByRole('button', { name: 'Revoke the staff link for North gate' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Revoke the staff link for Old gate' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Revoke the staff link for North gate' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Revoke the staff link for North gate?' });
+    expect(network.sent(calls.revokeStaffLink)).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Revoke' }));
+
+    await waitFor(() => expect(network.sent(calls.revokeStaffLink)[0]?.path).toBe(`/event/api/staff-links/${EVENT_ID}/revoke/l1`));
+    const list = screen.getByRole('list', { name: 'Staff links' });
+    await waitFor(() => expect(within(list).getAllByText('Revoked').length).toBeGreaterThan(0));
+    expect(screen.queryByRole('button', { name: 'Revoke the staff link for North gate' })).not.toBeInTheDocument();
+  });
+});
