@@ -257,6 +257,114 @@ describe('Paystack down', () => {
   });
 });
 
+/** An event tomorrow with a free category and a paid one, 10 seats each. */
+async function freeAndPaidEvent(): Promise<{ eventId: string; freeId: string; paidId: string }> {
+  const answer = await send(upstream.url, calls.createEvent, {
+    authorization,
+    body: {
+      title: `Paystack slow ${randomBytes(4).toString('hex')}`,
+      description: 'An event with a free ticket and a ticket paid through Paystack.',
+      location: 'Loopback',
+      start_date: localDay(1),
+      end_date: localDay(2),
+      prices: [
+        { title: 'Free', amount: 0, attendees: 10, withChips: 'without' },
+        { title: 'Standard', amount: TICKET_PRICE, attendees: 10, withChips: 'without' },
+      ],
+    },
+  });
+  if (answer.success !== 'true') throw new Error(`event refused: ${answer.message}`);
+  const [free, paid] = answer.data.prices;
+  if (!free || !paid) throw new Error('no tickets');
+  return { eventId: answer.data.id, freeId: free.id, paidId: paid.id };
+}
+
+const register = (eventId: string, priceId: string, email: string) =>
+  send(upstream.url, calls.register, { body: { event_id: eventId, event_prices_id: priceId, name: 'Tolu Ade', email, phone: '08031234567' }, headers: clientIp() });
+
+describe('Paystack slow or failing to start a payment', () => {
+  it("does not hold up the event's other registrations while initialize is slow: a free one and another paid one finish first", async () => {
+    const SLOW_MS = 5_000;
+    const event = await freeAndPaidEvent();
+    const asked = paystack.initializeRequests;
+    paystack.delayMs = SLOW_MS;
+    let slowEndedAt = 0;
+    const slow = register(event.eventId, event.paidId, uniqueEmail('slow')).then((answer) => {
+      slowEndedAt = Date.now();
+      return answer;
+    });
+    try {
+      // The slow registration has held its seat and is waiting for Paystack.
+      await waitFor(() => paystack.initializeRequests > asked, WITHIN_MS, 10, 'the slow initialize');
+    } finally {
+      paystack.delayMs = 0;
+    }
+    const startedAt = Date.now();
+    const timed = <T>(p: Promise<T>) => p.then((answer) => ({ answer, endedAt: Date.now() }));
+    const [free, paid] = await Promise.all([
+      timed(register(event.eventId, event.freeId, uniqueEmail('free'))),
+      timed(register(event.eventId, event.paidId, uniqueEmail('paid'))),
+    ]);
+    expect(free.answer).toMatchObject({ success: 'true', message: 'Your event access has been sent to your email.' });
+    expect(paid.answer).toMatchObject({ success: 'true', message: 'Continue to payment' });
+    // Both were answered while the slow one still waited for Paystack, well inside its delay.
+    const othersMs = Math.max(free.endedAt, paid.endedAt) - startedAt;
+    expect(slowEndedAt, `the slow registration ended first; the others took ${othersMs} ms`).toBe(0);
+    expect(othersMs).toBeLessThan(SLOW_MS / 2);
+
+    const slowAnswer = await slow;
+    expect(slowAnswer).toMatchObject({ success: 'true', message: 'Continue to payment' });
+    const answer = await send(upstream.url, calls.publicEvent, { params: { id: event.eventId } });
+    if (answer.success !== 'true') throw new Error(answer.message);
+    expect(answer.data.prices.map((p) => [p.id, p.sold])).toEqual([
+      [event.freeId, 1],
+      [event.paidId, 2],
+    ]);
+  });
+
+  it('gives the seat back at once when initialize fails, and keeps no pending order: the same email can take the last seat again', async () => {
+    const event = await paidEvent(1);
+    const email = uniqueEmail('failed');
+    paystack.failInitialize = true;
+    let refused;
+    try {
+      refused = await send(upstream.url, calls.register, {
+        body: { event_id: event.eventId, event_prices_id: event.priceId, name: 'Tolu Ade', email, phone: '08031234567' },
+        headers: clientIp(),
+      });
+    } finally {
+      paystack.failInitialize = false;
+    }
+    expect(refused).toMatchObject({ success: 'false', message: 'We could not reach the payment provider. Nothing was charged; please try again in a moment.' });
+    const failed = paystack.failedInitializations.find((f) => f.email === email);
+    if (!failed) throw new Error('the upstream did not ask Paystack to initialize');
+    // The reference Paystack was sent names no order.
+    expect(await lookUp(failed.reference)).toMatchObject({ success: 'false', message: 'Order not found' });
+    expect(await ret(failed.reference)).toMatchObject({ success: 'false', outcome: 'unknown' });
+    expect(await soldOf(event)).toBe(0);
+    expect(await registeredOf(event.eventId)).toBe(0);
+
+    const again = await registerPaid(event, email);
+    expect(again.reference).not.toBe(failed.reference);
+    expect(await soldOf(event)).toBe(1);
+  });
+
+  it('keeps no card order when initialize fails', async () => {
+    const email = uniqueEmail('failed-order');
+    paystack.failInitialize = true;
+    let refused;
+    try {
+      refused = await send(upstream.url, calls.createOrder, { body: cardOrder(email), headers: clientIp() });
+    } finally {
+      paystack.failInitialize = false;
+    }
+    expect(refused).toMatchObject({ success: 'false', message: 'We could not reach the payment provider. Nothing was charged; please try again in a moment.' });
+    const failed = paystack.failedInitializations.find((f) => f.email === email);
+    if (!failed) throw new Error('the upstream did not ask Paystack to initialize');
+    expect(await lookUp(failed.reference)).toMatchObject({ success: 'false', message: 'Order not found' });
+  });
+});
+
 describe('the webhook', () => {
   it('refuses a wrong, missing or foreign signature with 401, and nothing changes', async () => {
     const { reference, email } = await startOrder();

@@ -64,6 +64,17 @@ export interface FakePaystack {
   webhookUrl: string | undefined;
   /** While true, initialize and verify answer 503 (Paystack down); the checkout pages still work. */
   unavailable: boolean;
+  /** Initialize answers this many ms after its request arrives (a slow Paystack); read as each request arrives. 0 by default. */
+  delayMs: number;
+  /**
+   * While true, initialize reads the request, keeps its reference in `failedInitializations`, and
+   * answers 500 without creating a transaction (Paystack failing a start it received).
+   */
+  failInitialize: boolean;
+  /** The references initialize failed for while `failInitialize` was set, oldest first, with their email. */
+  readonly failedInitializations: { reference: string; email: string }[];
+  /** Initialize requests received so far (answered or not yet). */
+  readonly initializeRequests: number;
   /** Every transaction initialised so far, oldest first. */
   transactions(): FakeTransaction[];
   transaction(reference: string): FakeTransaction | undefined;
@@ -109,6 +120,8 @@ export async function startFakePaystack(options: { secretKey?: string; port?: nu
   const byReference = new Map<string, FakeTransaction>();
   const byAccessCode = new Map<string, FakeTransaction>();
   const deliveries: WebhookDelivery[] = [];
+  const failedInitializations: { reference: string; email: string }[] = [];
+  let initializeRequests = 0;
   let nextId = 4_000_000_001;
   let base = '';
 
@@ -162,6 +175,12 @@ export async function startFakePaystack(options: { secretKey?: string; port?: nu
     secretKey,
     webhookUrl: undefined,
     unavailable: false,
+    delayMs: 0,
+    failInitialize: false,
+    failedInitializations,
+    get initializeRequests() {
+      return initializeRequests;
+    },
     deliveries,
     transactions: () => [...byReference.values()],
     transaction: (reference) => byReference.get(reference),
@@ -209,12 +228,19 @@ export async function startFakePaystack(options: { secretKey?: string; port?: nu
   const authorised = (req: IncomingMessage) => req.headers.authorization === `Bearer ${secretKey}`;
 
   const initialize = async (req: IncomingMessage, res: ServerResponse) => {
+    initializeRequests += 1;
+    const delayMs = fake.delayMs;
+    if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
     if (!authorised(req)) return json(res, 401, { status: false, message: 'Invalid key' });
     let body: Record<string, unknown>;
     try {
       body = JSON.parse(await readBody(req)) as Record<string, unknown>;
     } catch {
       return json(res, 400, { status: false, message: 'Invalid JSON' });
+    }
+    if (fake.failInitialize) {
+      failedInitializations.push({ reference: String(body.reference), email: String(body.email) });
+      return json(res, 500, { status: false, message: 'An error occurred' });
     }
     const amount = typeof body.amount === 'string' && /^\d+$/.test(body.amount) ? Number(body.amount) : typeof body.amount === 'number' ? body.amount : NaN;
     if (!Number.isInteger(amount) || amount <= 0) return json(res, 400, { status: false, message: 'Invalid Amount Sent' });

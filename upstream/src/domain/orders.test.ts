@@ -1,7 +1,7 @@
 import { orderSchema } from '@tapcard/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestUpstream, type TestUpstream } from '../test/harness.js';
-import { insertOrder, orderAnswer, settleOrder, type NewOrder } from './orders.js';
+import { insertOrder, orderAnswer, PAYMENT_START_FAILED_MESSAGE, settleOrder, type NewOrder } from './orders.js';
 import type { PaymentProvider, ProviderVerdict } from './payments.js';
 
 let t: TestUpstream;
@@ -62,17 +62,19 @@ describe('insertOrder', () => {
     expect(row?.updated_at.toISOString()).toBe(at.toISOString());
   });
 
-  it('leaves nothing behind when the surrounding transaction fails', async () => {
+  it('leaves no order behind when the provider cannot start the payment, and answers 503', async () => {
     const provider = scriptedProvider();
-    const order = newOrder();
     let reference = '';
-    await expect(
-      t.db.transaction().execute(async (trx) => {
-        reference = (await insertOrder(trx, provider, order)).reference;
-        throw new Error('later step failed');
-      }),
-    ).rejects.toThrow('later step failed');
+    let whileAsked: unknown;
+    provider.initialise = async (input) => {
+      reference = input.reference;
+      whileAsked = await rowOf(input.reference);
+      throw new Error('provider down');
+    };
+    await expect(insertOrder(t.db, provider, newOrder())).rejects.toMatchObject({ statusCode: 503, message: PAYMENT_START_FAILED_MESSAGE });
     expect(reference).not.toBe('');
+    // The order was committed before the provider was asked (no transaction open meanwhile), without a page yet.
+    expect(whileAsked).toMatchObject({ payment_status: 'pending', payment_url: '', payment_access_code: '' });
     expect(await rowOf(reference)).toBeUndefined();
   });
 

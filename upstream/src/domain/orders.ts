@@ -5,12 +5,13 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database, Row } from '../db/schema.js';
 import { randomId, randomToken } from '../lib/crypto.js';
 import { badRequest, HttpError } from '../lib/http-error.js';
-import { insertOrderRow, orderByReference, recordVerdict } from '../repositories/orders.js';
+import { deleteOrder, insertOrderRow, orderByReference, recordPaymentStart, recordVerdict } from '../repositories/orders.js';
+import { cancelPending, giveBackSeat, lockTicketPayment } from '../repositories/registrations.js';
 import type { PaymentProvider, ProviderVerdict } from './payments.js';
 
 type DbLike = Kysely<Database> | Transaction<Database>;
 
-/** The answer when the payment provider cannot be reached or refuses to start a payment: nothing is stored. */
+/** The answer when the payment provider cannot be reached or refuses to start a payment: nothing is kept. */
 export const PAYMENT_START_FAILED_MESSAGE = 'We could not reach the payment provider. Nothing was charged; please try again in a moment.';
 
 export interface NewOrder {
@@ -33,34 +34,18 @@ export interface NewOrder {
   callback_url: string;
 }
 
+/** A new order's reference: the buyer's secret, and the provider's transaction reference. */
+export function newOrderReference(): string {
+  return `TC-${randomToken().slice(0, 20)}`;
+}
+
 /**
- * Stores a pending order and starts its payment with the provider. Call it inside the caller's
- * transaction so a failure leaves nothing behind. Returns the reference and the provider's page.
+ * Stores a pending order whose payment is not started yet, inside the caller's transaction (a paid
+ * ticket stores it with the held seat). Its payment_url and payment_access_code stay '' until
+ * startPayment records the provider's; the reference is handed out only after that, so no lookup ever
+ * shows an order without them.
  */
-export async function insertOrder(
-  db: DbLike,
-  provider: PaymentProvider,
-  order: NewOrder,
-  /** The app's clock (app.now()); the order's created_at and updated_at. */
-  now: Date = new Date(),
-  /** Where a provider that cannot start the payment is logged (the buyer is told to try again). */
-  log?: { error(obj: object, msg: string): void },
-): Promise<{ reference: string; url: string }> {
-  const reference = `TC-${randomToken().slice(0, 20)}`;
-  let started: { url: string; accessCode: string };
-  try {
-    started = await provider.initialise({
-      reference,
-      amount: order.final_total,
-      email: order.email,
-      callbackUrl: order.callback_url,
-      kind: order.kind,
-    });
-  } catch (err) {
-    log?.error({ err, provider: provider.name, kind: order.kind }, 'the payment provider could not start a payment');
-    throw new HttpError(503, PAYMENT_START_FAILED_MESSAGE);
-  }
-  const { url, accessCode } = started;
+export async function storePendingOrder(db: DbLike, reference: string, order: NewOrder, now: Date): Promise<void> {
   await insertOrderRow(db, {
     id: randomId(),
     reference,
@@ -80,14 +65,82 @@ export async function insertOrder(
     vat: order.vat,
     shipping: order.shipping,
     payment_status: 'pending',
-    payment_access_code: accessCode,
-    payment_url: url,
+    payment_access_code: '',
+    payment_url: '',
     payment_metadata: null,
     callback_url: order.callback_url,
     created_at: now,
     updated_at: now,
   });
-  return { reference, url };
+}
+
+/**
+ * Starts the payment of an order stored by storePendingOrder, and records the provider's page and
+ * access code on it. Call it outside any transaction: the provider is called over the network (up to
+ * its timeout), and no lock or connection may be held while it answers. When the provider cannot
+ * start the payment, `withdraw` undoes what was stored (by default: the order is removed; the
+ * reference was never handed out) and the answer is 503 with PAYMENT_START_FAILED_MESSAGE.
+ */
+export async function startPayment(
+  db: Kysely<Database>,
+  provider: PaymentProvider,
+  reference: string,
+  order: NewOrder,
+  /** Where a provider that cannot start the payment is logged (the buyer is told to try again). */
+  log?: { error(obj: object, msg: string): void },
+  withdraw: (trx: Transaction<Database>) => Promise<void> = (trx) => deleteOrder(trx, reference),
+): Promise<{ reference: string; url: string }> {
+  let started: { url: string; accessCode: string };
+  try {
+    started = await provider.initialise({
+      reference,
+      amount: order.final_total,
+      email: order.email,
+      callbackUrl: order.callback_url,
+      kind: order.kind,
+    });
+  } catch (err) {
+    log?.error({ err, provider: provider.name, kind: order.kind }, 'the payment provider could not start a payment');
+    try {
+      await db.transaction().execute(withdraw);
+    } catch (cleanupErr) {
+      // Left pending without a page: nobody holds its reference, and a ticket's hold still runs out.
+      log?.error({ err: cleanupErr, kind: order.kind }, 'could not withdraw an order whose payment did not start');
+    }
+    throw new HttpError(503, PAYMENT_START_FAILED_MESSAGE);
+  }
+  await recordPaymentStart(db, reference, started.url, started.accessCode);
+  return { reference, url: started.url };
+}
+
+/**
+ * A paid registration whose payment could not be started, inside the caller's transaction: its seat
+ * goes back at once (once: the conditional cancel), and its order and ticket payment are removed (the
+ * reference was never handed out, so nothing is left pending). Lock order as a declined payment's:
+ * the ticket payment, the attendee, the ticket, then the order.
+ */
+export async function withdrawUnstartedTicket(trx: Transaction<Database>, reference: string, attendeeId: string, priceId: string): Promise<void> {
+  await lockTicketPayment(trx, reference);
+  if (await cancelPending(trx, attendeeId)) await giveBackSeat(trx, priceId);
+  await deleteOrder(trx, reference);
+}
+
+/**
+ * Stores a pending order, commits, then starts its payment (startPayment): no transaction is open
+ * while the provider answers. A payment that cannot be started leaves no order behind (503).
+ * Returns the reference and the provider's page.
+ */
+export async function insertOrder(
+  db: Kysely<Database>,
+  provider: PaymentProvider,
+  order: NewOrder,
+  /** The app's clock (app.now()); the order's created_at and updated_at. */
+  now: Date = new Date(),
+  log?: { error(obj: object, msg: string): void },
+): Promise<{ reference: string; url: string }> {
+  const reference = newOrderReference();
+  await storePendingOrder(db, reference, order, now);
+  return startPayment(db, provider, reference, order, log);
 }
 
 /** What became of an order when its payment was settled. */

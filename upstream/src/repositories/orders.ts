@@ -9,6 +9,16 @@ export async function insertOrderRow(db: DbLike, order: NewRow<'orders'>): Promi
   await db.insertInto('orders').values(order).execute();
 }
 
+/** Records the provider's page and access code on an order once its payment has started. */
+export async function recordPaymentStart(db: DbLike, reference: string, url: string, accessCode: string): Promise<void> {
+  await db.updateTable('orders').set({ payment_url: url, payment_access_code: accessCode }).where('reference', '=', reference).execute();
+}
+
+/** Removes an order whose payment never started (its ticket payment goes with it: on delete cascade). */
+export async function deleteOrder(db: DbLike, reference: string): Promise<void> {
+  await db.deleteFrom('orders').where('reference', '=', reference).execute();
+}
+
 export async function orderByReference(db: DbLike, reference: string): Promise<Row<'orders'> | undefined> {
   return db.selectFrom('orders').selectAll().where('reference', '=', reference).executeTakeFirst();
 }

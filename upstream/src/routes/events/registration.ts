@@ -4,7 +4,7 @@ import { pagePatterns, pages } from '@tapcard/shared/pages';
 import { messages } from '@tapcard/shared/rules';
 import type { FastifyInstance } from 'fastify';
 import { inEventChange } from '../../domain/event-sequence.js';
-import { insertOrder } from '../../domain/orders.js';
+import { newOrderReference, startPayment, storePendingOrder, withdrawUnstartedTicket, type NewOrder } from '../../domain/orders.js';
 import {
   ACCESS_SENT_MESSAGE,
   acceptedImage,
@@ -100,27 +100,34 @@ export function registrationRoutes(app: FastifyInstance): void {
 
     // A paid ticket is reserved while the provider takes the payment (PAYMENT_HOLD_MS, then released);
     // the tid waits in ticket_payments. Its email count lasts for the hold only, so an abandoned payment
-    // does not lock the address out.
+    // does not lock the address out. The seat, the attendee and the pending order are committed first;
+    // the provider is called after, so a slow provider never keeps the event row locked (every other
+    // registration of the event waits for that lock). If it cannot start the payment, the seat goes back
+    // at once and the order is removed (503).
     const paymentHoldUntil = new Date(now.getTime() + PAYMENT_HOLD_MS);
-    const order = await app.db.transaction().execute(async (trx) => {
+    const ticketOrder: NewOrder = {
+      kind: 'ticket',
+      name: body.name,
+      phone_number: body.phone,
+      email: body.email,
+      method: 'delivery',
+      items: [{ color: price.title, qty: 1, price: price.amount }],
+      total: price.amount,
+      vat: 0,
+      shipping: 0,
+      final_total: price.amount,
+      callback_url: `${app.config.publicUrl}${pagePatterns.ticketPaymentSuccessful}`,
+    };
+    const reference = newOrderReference();
+    await app.db.transaction().execute(async (trx) => {
       await holdSeat(trx, event, price, body.email, now);
       await insertAttendee(trx, { ...attendee, status: 'pending', seq: 0, hold_until: paymentHoldUntil });
-      const started = await insertOrder(trx, app.payments, {
-        kind: 'ticket',
-        name: body.name,
-        phone_number: body.phone,
-        email: body.email,
-        method: 'delivery',
-        items: [{ color: price.title, qty: 1, price: price.amount }],
-        total: price.amount,
-        vat: 0,
-        shipping: 0,
-        final_total: price.amount,
-        callback_url: `${app.config.publicUrl}${pagePatterns.ticketPaymentSuccessful}`,
-      }, now, request.log);
-      await insertTicketPayment(trx, { reference: started.reference, attendee_id: attendee.id, tid_pending: tid, created_at: now });
-      return started;
+      await storePendingOrder(trx, reference, ticketOrder, now);
+      await insertTicketPayment(trx, { reference, attendee_id: attendee.id, tid_pending: tid, created_at: now });
     });
+    const order = await startPayment(app.db, app.payments, reference, ticketOrder, request.log, (trx) =>
+      withdrawUnstartedTicket(trx, reference, attendee.id, price.id),
+    );
     return { success: 'true', message: 'Continue to payment', link: order.url, hold_until: paymentHoldUntil.toISOString() };
   });
 

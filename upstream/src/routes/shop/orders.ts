@@ -46,26 +46,25 @@ export default async function orderRoutes(app: FastifyInstance): Promise<void> {
     if (!callbackUrl) throw badRequest(ORDER_MESSAGES.callback, 'callback_url');
 
     const now = app.now();
-    const created = await app.db.transaction().execute((trx) =>
-      insertOrder(
-        trx,
-        app.payments,
-        {
-          kind: 'cards',
-          name: body.name,
-          phone_number: body.phoneNumber,
-          email: body.email,
-          ...delivery,
-          items: lines.map((line) => ({ color: line.color, qty: line.qty, price: priceOfColour(line.color) })),
-          total: totals.subtotal,
-          vat: totals.vat,
-          shipping: totals.shipping,
-          final_total: totals.total,
-          callback_url: callbackUrl,
-        },
-        now,
-        request.log,
-      ),
+    // Stored, committed, then the provider is asked: no transaction stays open while it answers.
+    const created = await insertOrder(
+      app.db,
+      app.payments,
+      {
+        kind: 'cards',
+        name: body.name,
+        phone_number: body.phoneNumber,
+        email: body.email,
+        ...delivery,
+        items: lines.map((line) => ({ color: line.color, qty: line.qty, price: priceOfColour(line.color) })),
+        total: totals.subtotal,
+        vat: totals.vat,
+        shipping: totals.shipping,
+        final_total: totals.total,
+        callback_url: callbackUrl,
+      },
+      now,
+      request.log,
     );
     return { success: 'true', message: ORDER_MESSAGES.created, data: created };
   });
@@ -104,31 +103,30 @@ export default async function orderRoutes(app: FastifyInstance): Promise<void> {
     const lines = (JSON.parse(declined.items) as { color: string; qty: number }[]).map((item) => ({ color: cardColourSchema.parse(item.color), qty: item.qty }));
     const shipping = declined.method === 'pickup' ? shippingFeeFor('pickup') : shippingOptionForAddress(declined).fee;
     const totals = cartTotals(lines, shipping);
-    const created = await app.db.transaction().execute((trx) =>
-      insertOrder(
-        trx,
-        app.payments,
-        {
-          kind: 'cards',
-          name: declined.name,
-          phone_number: declined.phone_number,
-          email: declined.email,
-          method: declined.method,
-          address: declined.address,
-          city: declined.city,
-          state: declined.state,
-          country: declined.country,
-          pickup: declined.pickup,
-          items: lines.map((line) => ({ color: line.color, qty: line.qty, price: priceOfColour(line.color) })),
-          total: totals.subtotal,
-          vat: totals.vat,
-          shipping: totals.shipping,
-          final_total: totals.total,
-          callback_url: declined.callback_url,
-        },
-        app.now(),
-        request.log,
-      ),
+    // Stored, committed, then the provider is asked: no transaction stays open while it answers.
+    const created = await insertOrder(
+      app.db,
+      app.payments,
+      {
+        kind: 'cards',
+        name: declined.name,
+        phone_number: declined.phone_number,
+        email: declined.email,
+        method: declined.method,
+        address: declined.address,
+        city: declined.city,
+        state: declined.state,
+        country: declined.country,
+        pickup: declined.pickup,
+        items: lines.map((line) => ({ color: line.color, qty: line.qty, price: priceOfColour(line.color) })),
+        total: totals.subtotal,
+        vat: totals.vat,
+        shipping: totals.shipping,
+        final_total: totals.total,
+        callback_url: declined.callback_url,
+      },
+      app.now(),
+      request.log,
     );
     return { success: 'true', message: ORDER_MESSAGES.created, data: created };
   });
