@@ -22,14 +22,15 @@ export interface Account {
   authorization: string;
 }
 
-/** Verifies an email address through the dev outbox, as the sign-up wizard does. */
-async function verifyEmail(baseUrl: string, email: string): Promise<void> {
+/** Verifies an email address through the dev outbox, as the sign-up wizard does; answers the sign-up's ticket. */
+async function verifyEmail(baseUrl: string, email: string): Promise<string> {
   const before = new Date(Date.now() - 1000).toISOString();
   const sent = await callApi(baseUrl, calls.verifyMail, { body: { email } });
   expect(sent.answer, `verify-mail ${email}`).toMatchObject({ success: 'true' });
   const mail = await latestMail(baseUrl, email, { after: before });
   const verified = await callApi(baseUrl, calls.verifyCode, { body: { email, token: codeIn(mail) } });
-  expect(verified.answer, `verify-code ${email}`).toMatchObject({ success: 'true' });
+  if (verified.answer.success !== 'true') throw new Error(`verify-code ${email} failed: ${verified.answer.message}`);
+  return verified.answer.data.verification_ticket;
 }
 
 /**
@@ -39,8 +40,8 @@ async function verifyEmail(baseUrl: string, email: string): Promise<void> {
 export async function createOrganiser(baseUrl: string, name = 'Kemi Organiser'): Promise<Account> {
   const email = `organiser-${unique()}@e2e.tapcard.local`;
   const password = 'Organiser1!';
-  await verifyEmail(baseUrl, email);
-  const created = await callApi(baseUrl, calls.createUser, { body: { email, password, name, auth_type: 'Email' } });
+  const ticket = await verifyEmail(baseUrl, email);
+  const created = await callApi(baseUrl, calls.createUser, { body: { email, password, name, auth_type: 'Email', verification_ticket: ticket } });
   if (created.answer.success !== 'true') throw new Error(`create-user failed: ${created.answer.message}`);
   const { token_type, access_token } = created.answer.data;
   return { email, password, name, authorization: `${token_type} ${access_token}` };
@@ -71,7 +72,7 @@ export async function createCardOwner(baseUrl: string, productEnv: Record<string
   const subTitle = 'Product Manager at Kora';
   const address = '21 Awolowo Road, Ikoyi, Lagos';
   const fields = [defaultField('tel', '2348031234567', 1), defaultField('email', email, 2), defaultField('address', address, 3)];
-  await verifyEmail(baseUrl, email);
+  const ticket = await verifyEmail(baseUrl, email);
   const payload = {
     card_id: card.id,
     type: card.type,
@@ -80,7 +81,7 @@ export async function createCardOwner(baseUrl: string, productEnv: Record<string
     card: { name, subTitle, phone: '08031234567', description: 'I help teams ship products people love.', fields },
     image: null,
   };
-  const signedUp = await callApi(baseUrl, calls.signUp, { body: payload });
+  const signedUp = await callApi(baseUrl, calls.signUp, { body: { ...payload, verification_ticket: ticket } });
   if (signedUp.answer.success !== 'true') throw new Error(`sign-up failed: ${signedUp.answer.message}`);
   const authorization = `${signedUp.answer.data.token_type} ${signedUp.answer.data.access_token}`;
   const created = await callApi(baseUrl, calls.createCard, { body: payload, authorization });

@@ -69,6 +69,8 @@ const WIZARD = {
   tokenConfirmed: true,
   email: 'sweep.owner@example.com',
   emailVerified: true,
+  // The sweep never signs up: any ticket lets the later steps open.
+  verificationTicket: 'sweep-ticket',
   user: { name: 'Sweep Owner', auth_type: 'Email', profile_image: null },
   card: { name: 'Sweep Owner', subTitle: 'Product Manager at Kora', phone: '08031234567', description: 'I help teams ship.' },
   socials: { linkedin: 'https://www.linkedin.com/in/sweep-owner' },
@@ -180,6 +182,9 @@ export const VISITOR_ROUTES: SweepRoute[] = [
   { name: 'chip', route: 'chip', session: 'signed-out', path: () => `/events/d/chip/i/${DEMO.chips.bound}`, heading: 'TapCard Live: Lagos Tech Mixer' },
   { name: 'chip-spare', route: 'chip', session: 'signed-out', path: () => `/events/d/chip/i/${DEMO.chips.spare}`, heading: 'Enter your access token', level: 2 },
   { name: 'chip-chat', route: 'chipChat', session: 'signed-out', path: () => `/events/d/chip/i/${DEMO.chips.bound}/chat`, heading: 'TapCard Live: Lagos Tech Mixer' },
+  // A staff link nobody made: the page's refusal (a real one opens a door session, then leaves for /door).
+  { name: 'staff-link', route: 'staffLink', session: 'signed-out', path: () => '/door/sweep-unknown-staff-link', heading: 'Door check-in' },
+  { name: 'door', route: 'door', session: 'signed-out', path: () => '/door', heading: 'This phone has no door session' },
 
   // Errors
   { name: 'error-404', route: 'notFound', session: 'signed-out', path: () => '/error/404', heading: NOT_FOUND },

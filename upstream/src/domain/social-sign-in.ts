@@ -6,10 +6,10 @@ import { MAX_UPLOAD_BYTES } from '@tapcard/shared/constants';
 import { pagePatterns } from '@tapcard/shared/pages';
 import type { OidcConfig } from '../config.js';
 import type { Database } from '../db/schema.js';
-import { hashToken, randomId } from '../lib/crypto.js';
+import { hashToken, randomId, randomToken } from '../lib/crypto.js';
 import { sniffImage, storeUpload } from '../lib/multipart.js';
-import { userByEmail } from '../repositories/accounts.js';
-import { linkSocialIdentity, markEmailVerified, storeSignInStart, takeSignInStart, userBySocialIdentity } from '../repositories/social-sign-in.js';
+import { markEmailVerified, userByEmail } from '../repositories/accounts.js';
+import { linkSocialIdentity, storeSignInStart, takeSignInStart, userBySocialIdentity } from '../repositories/social-sign-in.js';
 import { normaliseEmail } from './accounts.js';
 
 /**
@@ -41,7 +41,17 @@ export interface CardQuery {
 /** What the callback leads to: an account to sign in, or the prefill of a new account's sign-up. */
 export type SignInOutcome =
   | { kind: 'existing'; userId: string; linked: boolean }
-  | { kind: 'new'; email: string; name: string; picture: string | null; cardId: string | null; cardType: string | null; pictureProblem: string | null };
+  | {
+      kind: 'new';
+      email: string;
+      name: string;
+      picture: string | null;
+      cardId: string | null;
+      cardType: string | null;
+      pictureProblem: string | null;
+      /** The one-time ticket the sign-up that follows presents (only its hash is stored). */
+      verificationTicket: string;
+    };
 
 interface ProviderProfile {
   issuer: string;
@@ -187,7 +197,7 @@ export class SocialSignIn {
  * Who the provider's person is here. A linked identity (issuer + subject) is that account. Otherwise
  * the email decides, and only when the provider vouches for it (email_verified true): an account
  * with that email is linked to the identity and signed in; without one, the email counts as verified
- * for the sign-up that follows. An email the provider does not vouch for is refused: it would let
+ * for the sign-up that follows, which must present the one-time ticket handed out here. An email the provider does not vouch for is refused: it would let
  * whoever registers that address at some provider into the account that owns it.
  */
 async function resolveAccount(
@@ -206,8 +216,9 @@ async function resolveAccount(
     await linkSocialIdentity(db, { issuer: profile.issuer, subject: profile.subject, user_id: user.id, created_at: now });
     return { kind: 'existing', userId: user.id, linked: true };
   }
-  await markEmailVerified(db, email, new Date(now.getTime() + PROVIDER_VERIFIED_EMAIL_TTL_MS));
-  return { kind: 'new', email, name: profile.name ?? email.split('@')[0] ?? email, picture: profile.picture, ...card, pictureProblem: null };
+  const verificationTicket = randomToken();
+  await markEmailVerified(db, email, hashToken(verificationTicket), new Date(now.getTime() + PROVIDER_VERIFIED_EMAIL_TTL_MS));
+  return { kind: 'new', email, name: profile.name ?? email.split('@')[0] ?? email, picture: profile.picture, ...card, pictureProblem: null, verificationTicket };
 }
 
 /**

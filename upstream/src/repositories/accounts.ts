@@ -9,10 +9,40 @@ export async function userByEmail(db: DbLike, email: string) {
   return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
 }
 
-/** Until when `email` counts as verified for sign-up; undefined when it was never verified. */
-export async function verifiedEmailExpiry(db: DbLike, email: string): Promise<Date | undefined> {
-  const row = await db.selectFrom('verified_emails').select('expires_at').where('email', '=', email).executeTakeFirst();
-  return row?.expires_at;
+/** Whether `email` is verified, unexpired, with the ticket of this hash (a read: the ticket stays unused). */
+export async function verificationTicketLive(db: DbLike, email: string, ticketHash: string, now: Date): Promise<boolean> {
+  const row = await db
+    .selectFrom('verified_emails')
+    .select('email')
+    .where('email', '=', email)
+    .where('ticket_hash', '=', ticketHash)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Uses the verification ticket of `email` (inside the sign-up's transaction): false when it is not
+ * that email's live ticket. One statement: of any number of sign-ups racing with one ticket, one
+ * takes it; the others wait for that transaction and find the row gone (or back, if it rolled back).
+ */
+export async function takeVerificationTicket(trx: Transaction<Database>, email: string, ticketHash: string, now: Date): Promise<boolean> {
+  const taken = await trx
+    .deleteFrom('verified_emails')
+    .where('email', '=', email)
+    .where('ticket_hash', '=', ticketHash)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return taken.numDeletedRows > 0n;
+}
+
+/** Marks `email` verified until `until` with a new ticket (by its hash); an earlier ticket of the email stops working. */
+export async function markEmailVerified(db: DbLike, email: string, ticketHash: string, until: Date): Promise<void> {
+  await db
+    .insertInto('verified_emails')
+    .values({ email, expires_at: until, ticket_hash: ticketHash })
+    .onConflict((oc) => oc.column('email').doUpdateSet({ expires_at: until, ticket_hash: ticketHash }))
+    .execute();
 }
 
 /** Stores a new code for `email`; only the newest code is valid, so sending again retires the earlier ones. */
@@ -37,16 +67,15 @@ export async function liveEmailCodes(db: DbLike, email: string, now: Date): Prom
     .execute();
 }
 
-/** Uses a code once and marks its email verified until `verifiedUntil`; false when the code was used meanwhile. */
-export async function useEmailCode(db: Kysely<Database>, codeId: string, email: string, now: Date, verifiedUntil: Date): Promise<boolean> {
+/**
+ * Uses a code once and marks its email verified until `verified.until` with the ticket of `verified.ticketHash`;
+ * false when the code was used meanwhile.
+ */
+export async function useEmailCode(db: Kysely<Database>, codeId: string, email: string, now: Date, verified: { until: Date; ticketHash: string }): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const taken = await trx.updateTable('email_codes').set({ used_at: now }).where('id', '=', codeId).where('used_at', 'is', null).executeTakeFirst();
     if (taken.numUpdatedRows === 0n) return false;
-    await trx
-      .insertInto('verified_emails')
-      .values({ email, expires_at: verifiedUntil })
-      .onConflict((oc) => oc.column('email').doUpdateSet({ expires_at: verifiedUntil }))
-      .execute();
+    await markEmailVerified(trx, email, verified.ticketHash, verified.until);
     return true;
   });
 }

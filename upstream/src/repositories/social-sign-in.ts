@@ -38,12 +38,3 @@ export async function linkSocialIdentity(db: DbLike, link: { issuer: string; sub
     .onConflict((oc) => oc.columns(['issuer', 'subject']).doNothing())
     .execute();
 }
-
-/** Marks an email verified for sign-up until `until` (the provider vouched for it). */
-export async function markEmailVerified(db: DbLike, email: string, until: Date): Promise<void> {
-  await db
-    .insertInto('verified_emails')
-    .values({ email, expires_at: until })
-    .onConflict((oc) => oc.column('email').doUpdateSet({ expires_at: until }))
-    .execute();
-}

@@ -6,9 +6,9 @@ import { socialsToFields } from '@tapcard/shared/domain';
 import { mintCards, type MintedCard } from '../cli/mint-cards.js';
 import { hashToken } from '../lib/crypto.js';
 import { LIMITS } from '../lib/throttle.js';
-import { answerOf, expectFieldError, send } from '../test/contract.js';
+import { answerOf, expectFieldError, send, sendUnchecked } from '../test/contract.js';
 import { createTestUpstream, createUser, type TestUpstream } from '../test/harness.js';
-import { EMAIL_LOOKUP_LIMIT } from './accounts.js';
+import { EMAIL_LOOKUP_LIMIT, VERIFIED_EMAIL_TTL_MS } from './accounts.js';
 
 let t: TestUpstream;
 beforeAll(async () => {
@@ -35,15 +35,20 @@ async function lastCode(email: string): Promise<string> {
   return code;
 }
 
-async function verifyEmail(email: string): Promise<void> {
+/** Verifies `email` as its owner does (the mailed code) and answers the verification ticket. */
+async function verifyEmail(email: string): Promise<string> {
   const sent = await send(t, calls.verifyMail, { body: { email }, headers: fromIp() });
   expect(sent.statusCode).toBe(200);
   const verified = await send(t, calls.verifyCode, { body: { email, token: await lastCode(email) } });
   expect(verified.statusCode).toBe(200);
+  const answer = answerOf(calls.verifyCode, verified);
+  if (answer.success !== 'true') throw new Error(answer.message);
+  return answer.data.verification_ticket;
 }
 
-function wizard(card: MintedCard, email: string, over: { password?: string; subTitle?: string } = {}): Body<typeof calls.signUp> {
+function wizard(card: MintedCard, email: string, ticket: string, over: { password?: string; subTitle?: string } = {}): Body<typeof calls.signUp> {
   return {
+    verification_ticket: ticket,
     card_id: card.id,
     type: card.type,
     token: card.token,
@@ -131,8 +136,16 @@ describe('verify-code', () => {
     const token = await lastCode(email);
     const ok = await send(t, calls.verifyCode, { body: { email, token } });
     expect(ok.statusCode).toBe(200);
-    expect(answerOf(calls.verifyCode, ok).success).toBe('true');
-    expect(await t.db.selectFrom('verified_emails').select('email').where('email', '=', email).executeTakeFirst()).toBeDefined();
+    const answer = answerOf(calls.verifyCode, ok);
+    if (answer.success !== 'true') throw new Error(answer.message);
+    // A one-time ticket for the sign-up, stored only as its hash, for as long as the verification lasts.
+    const ticket = answer.data.verification_ticket;
+    expect(ticket.length).toBeGreaterThanOrEqual(40);
+    const row = await t.db.selectFrom('verified_emails').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
+    expect(row.ticket_hash).toBe(hashToken(ticket));
+    const lasts = row.expires_at.getTime() - t.clock.now().getTime();
+    expect(lasts).toBeGreaterThan(VERIFIED_EMAIL_TTL_MS - 60_000);
+    expect(lasts).toBeLessThanOrEqual(VERIFIED_EMAIL_TTL_MS);
     const again = await send(t, calls.verifyCode, { body: { email, token } });
     expect(again.statusCode).toBe(400);
     expect(answerOf(calls.verifyCode, again).success).toBe('false');
@@ -200,9 +213,9 @@ describe('verify-code', () => {
 describe('sign-up', () => {
   it('creates the account from the wizard state and answers a bearer token; the card stays new', async () => {
     const email = uniqueEmail();
-    await verifyEmail(email);
+    const ticket = await verifyEmail(email);
     const card = await mint();
-    const res = await send(t, calls.signUp, { body: wizard(card, email.toUpperCase()) });
+    const res = await send(t, calls.signUp, { body: wizard(card, email.toUpperCase(), ticket) });
     expect(res.statusCode).toBe(200);
     const answer = answerOf(calls.signUp, res);
     if (answer.success !== 'true') throw new Error(answer.message);
@@ -230,29 +243,99 @@ describe('sign-up', () => {
 
   it('requires a verified email', async () => {
     const email = uniqueEmail();
-    const res = await send(t, calls.signUp, { body: wizard(await mint(), email) });
-    expectFieldError(res, 'user.email', 'Please verify your email address first');
+    const res = await send(t, calls.signUp, { body: wizard(await mint(), email, 'a-ticket-nobody-was-given') });
+    expectFieldError(res, 'verification_ticket', 'Please verify your email again');
     expect(await t.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()).toBeUndefined();
+  });
+
+  it('refuses someone who knows only the email while its owner is still in the wizard; the owner then signs up', async () => {
+    const email = uniqueEmail();
+    const ownersTicket = await verifyEmail(email);
+    const attacker = fromIp();
+    const { verification_ticket: _, ...noTicket } = wizard(await mint(), email, '', { password: 'Attack3r!pass' });
+    const attempts = [
+      await sendUnchecked(t, calls.signUp, { body: noTicket, headers: attacker }),
+      await sendUnchecked(t, calls.signUp, { body: wizard(await mint(), email, '', { password: 'Attack3r!pass' }), headers: attacker }),
+      await send(t, calls.signUp, { body: wizard(await mint(), email, 'guessed-ticket', { password: 'Attack3r!pass' }), headers: attacker }),
+      await sendUnchecked(t, calls.createUser, { body: { email, password: 'Attack3r!pass', name: 'Mallory' }, headers: attacker }),
+      await send(t, calls.createUser, { body: { email, password: 'Attack3r!pass', name: 'Mallory', verification_ticket: 'guessed-ticket' }, headers: attacker }),
+    ];
+    for (const res of attempts) expectFieldError(res, 'verification_ticket', 'Please verify your email again');
+    expect(await t.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()).toBeUndefined();
+
+    const owner = await send(t, calls.signUp, { body: wizard(await mint(), email, ownersTicket) });
+    expect(owner.statusCode).toBe(200);
+    const user = await t.db.selectFrom('users').select('name').where('email', '=', email).executeTakeFirstOrThrow();
+    expect(user.name).toBe('Ada Lovelace');
+    const login = await send(t, calls.login, { body: { email, password: 'Str0ng!pass' }, headers: fromIp() });
+    expect(login.statusCode).toBe(200);
+  });
+
+  it("refuses another email's ticket, a ticket after a newer verification, and an expired ticket", async () => {
+    const email = uniqueEmail();
+    const other = uniqueEmail();
+    const othersTicket = await verifyEmail(other);
+    await verifyEmail(email);
+    expectFieldError(await send(t, calls.signUp, { body: wizard(await mint(), email, othersTicket) }), 'verification_ticket', 'Please verify your email again');
+    // Verifying again hands out a new ticket; the earlier one stops working.
+    const first = await verifyEmail(email);
+    const second = await verifyEmail(email);
+    expectFieldError(await send(t, calls.signUp, { body: wizard(await mint(), email, first) }), 'verification_ticket', 'Please verify your email again');
+    t.clock.advance(VERIFIED_EMAIL_TTL_MS + 1000);
+    try {
+      expectFieldError(await send(t, calls.signUp, { body: wizard(await mint(), email, second) }), 'verification_ticket', 'Please verify your email again');
+    } finally {
+      t.clock.advance(-(VERIFIED_EMAIL_TTL_MS + 1000));
+    }
+    expect(await t.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()).toBeUndefined();
+    // The other email's owner still signs up with their own ticket.
+    expect((await send(t, calls.signUp, { body: wizard(await mint(), other, othersTicket) })).statusCode).toBe(200);
+  });
+
+  it('uses the ticket once: after the account is gone, the same ticket makes no second account', async () => {
+    const email = uniqueEmail();
+    const ticket = await verifyEmail(email);
+    expect((await send(t, calls.signUp, { body: wizard(await mint(), email, ticket) })).statusCode).toBe(200);
+    await t.db.deleteFrom('users').where('email', '=', email).execute();
+    expectFieldError(await send(t, calls.signUp, { body: wizard(await mint(), email, ticket) }), 'verification_ticket', 'Please verify your email again');
+    expectFieldError(await send(t, calls.createUser, { body: { email, password: 'Str0ng!pass', name: 'Ada', verification_ticket: ticket } }), 'verification_ticket', 'Please verify your email again');
+    expect(await t.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()).toBeUndefined();
+  });
+
+  it('makes one account of 50 parallel sign-ups with one ticket', { timeout: 120_000 }, async () => {
+    const email = uniqueEmail();
+    const ticket = await verifyEmail(email);
+    const cards = await mintCards(t.db, { count: 50, type: 'nfc', publicUrl: t.config.publicUrl });
+    const answers = await Promise.all(cards.map((card) => send(t, calls.signUp, { body: wizard(card, email, ticket), headers: fromIp() })));
+    const statuses = answers.map((a) => a.statusCode);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    // The others were told the ticket is used, or (having looked before it was) that the account exists.
+    expect(statuses.filter((s) => s !== 200 && s !== 400 && s !== 409)).toEqual([]);
+    const users = await t.db.selectFrom('users').select('id').where('email', '=', email).execute();
+    expect(users).toHaveLength(1);
+    const sessions = await t.db.selectFrom('sessions').select('token_hash').where('user_id', '=', users[0]!.id).execute();
+    expect(sessions).toHaveLength(1);
+    expect(await t.db.selectFrom('verified_emails').select('email').where('email', '=', email).executeTakeFirst()).toBeUndefined();
   });
 
   it('refuses a wrong card token with Invalid Token and stores nothing', async () => {
     const email = uniqueEmail();
-    await verifyEmail(email);
+    const ticket = await verifyEmail(email);
     const card = await mint();
-    const res = await send(t, calls.signUp, { body: { ...wizard(card, email), token: card.token === 'ZZZZZZ' ? 'YYYYYY' : 'ZZZZZZ' } });
+    const res = await send(t, calls.signUp, { body: { ...wizard(card, email, ticket), token: card.token === 'ZZZZZZ' ? 'YYYYYY' : 'ZZZZZZ' } });
     expectFieldError(res, 'token', 'Invalid Token');
     expect(await t.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()).toBeUndefined();
   });
 
   it('refuses bad wizard input with the required messages and stores nothing', async () => {
     const email = uniqueEmail();
-    await verifyEmail(email);
+    const ticket = await verifyEmail(email);
     const card = await mint();
     const users = await countRows('users');
-    expectFieldError(await send(t, calls.signUp, { body: wizard(card, email, { subTitle: ' ' }) }), 'card.subTitle', 'Tell us what you do?');
-    expectFieldError(await send(t, calls.signUp, { body: wizard(card, email, { password: 'short' }) }), 'user.password', 'Password must be at least 8 characters');
-    expectFieldError(await send(t, calls.signUp, { body: { ...wizard(card, email), token: 'abc' } }), 'token', 'token is invalid');
-    const badPhone = wizard(card, email);
+    expectFieldError(await send(t, calls.signUp, { body: wizard(card, email, ticket, { subTitle: ' ' }) }), 'card.subTitle', 'Tell us what you do?');
+    expectFieldError(await send(t, calls.signUp, { body: wizard(card, email, ticket, { password: 'short' }) }), 'user.password', 'Password must be at least 8 characters');
+    expectFieldError(await send(t, calls.signUp, { body: { ...wizard(card, email, ticket), token: 'abc' } }), 'token', 'token is invalid');
+    const badPhone = wizard(card, email, ticket);
     badPhone.card.phone = '12ab';
     expectFieldError(await send(t, calls.signUp, { body: badPhone }), 'card.phone', 'phone is invalid');
     expect(await countRows('users')).toBe(users);
@@ -260,10 +343,10 @@ describe('sign-up', () => {
 
   it('refuses a second account for the same email (409)', async () => {
     const email = uniqueEmail();
-    await verifyEmail(email);
-    expect((await send(t, calls.signUp, { body: wizard(await mint(), email) })).statusCode).toBe(200);
-    await t.db.insertInto('verified_emails').values({ email, expires_at: new Date(t.clock.now().getTime() + 60_000) }).execute();
-    const res = await send(t, calls.signUp, { body: wizard(await mint(), email) });
+    expect((await send(t, calls.signUp, { body: wizard(await mint(), email, await verifyEmail(email)) })).statusCode).toBe(200);
+    // Verified again (as the row would be had the account been made another way meanwhile).
+    await t.db.insertInto('verified_emails').values({ email, expires_at: new Date(t.clock.now().getTime() + 60_000), ticket_hash: hashToken('second ticket') }).execute();
+    const res = await send(t, calls.signUp, { body: wizard(await mint(), email, 'second ticket') });
     expect(res.statusCode).toBe(409);
     expect(answerOf(calls.signUp, res).success).toBe('false');
   });
@@ -272,8 +355,8 @@ describe('sign-up', () => {
 describe('create-user', () => {
   it('creates an account only, for a verified email', async () => {
     const email = uniqueEmail();
-    await verifyEmail(email);
-    const res = await send(t, calls.createUser, { body: { email, password: 'Str0ng!pass', name: 'Grace Hopper' } });
+    const ticket = await verifyEmail(email);
+    const res = await send(t, calls.createUser, { body: { email, password: 'Str0ng!pass', name: 'Grace Hopper', verification_ticket: ticket } });
     expect(res.statusCode).toBe(200);
     const answer = answerOf(calls.createUser, res);
     expect(answer.success).toBe('true');
@@ -284,9 +367,10 @@ describe('create-user', () => {
 
   it('refuses an unverified email and bad input', async () => {
     const email = uniqueEmail();
-    expectFieldError(await send(t, calls.createUser, { body: { email, password: 'Str0ng!pass', name: 'Grace' } }), 'email', 'Please verify your email address first');
-    expectFieldError(await send(t, calls.createUser, { body: { email, password: 'alllowercase1', name: 'Grace' } }), 'password', 'Password must contain at least 1 uppercase letter');
-    expectFieldError(await send(t, calls.createUser, { body: { email, password: 'Str0ng!pass', name: ' ' } }), 'name', 'Name is required');
+    const ticket = 'a-ticket-nobody-was-given';
+    expectFieldError(await send(t, calls.createUser, { body: { email, password: 'Str0ng!pass', name: 'Grace', verification_ticket: ticket } }), 'verification_ticket', 'Please verify your email again');
+    expectFieldError(await send(t, calls.createUser, { body: { email, password: 'alllowercase1', name: 'Grace', verification_ticket: ticket } }), 'password', 'Password must contain at least 1 uppercase letter');
+    expectFieldError(await send(t, calls.createUser, { body: { email, password: 'Str0ng!pass', name: ' ', verification_ticket: ticket } }), 'name', 'Name is required');
     expect(await t.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()).toBeUndefined();
   });
 });
@@ -332,7 +416,7 @@ describe('user-profile', () => {
   it('answers card_url of the public card once the card exists', async () => {
     const user = await createUser(t);
     const card = await mint();
-    const created = await send(t, calls.createCard, { authorization: user.authorization, body: wizard(card, user.email) });
+    const created = await send(t, calls.createCard, { authorization: user.authorization, body: wizard(card, user.email, 'unused') });
     expect(created.statusCode).toBe(200);
     const answer = answerOf(calls.userProfile, await send(t, calls.userProfile, { authorization: user.authorization }));
     if (answer.success !== 'true') throw new Error(answer.message);

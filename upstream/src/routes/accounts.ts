@@ -21,17 +21,18 @@ import {
   passwordResetByHash,
   setPasswordEndingSessions,
   storeEmailCode,
+  takeVerificationTicket,
   useEmailCode,
   userByEmail,
   userEmailById,
   usePasswordReset,
-  verifiedEmailExpiry,
+  verificationTicketLive,
 } from '../repositories/accounts.js';
 
 /** The failure texts the web shows as they are. */
 export const LOGIN_FAILED = messages.loginFailed;
 
-/** How long a verified email may be used to sign up. */
+/** How long a verified email (with the ticket its verification handed out) may be used to sign up. */
 export const VERIFIED_EMAIL_TTL_MS = 60 * 60 * 1000;
 /** Email lookups (has-email, verify-mail) per client address: they tell whether an account exists. */
 export const EMAIL_LOOKUP_LIMIT: Limit = { max: 60, windowMs: 10 * 60_000 };
@@ -50,10 +51,14 @@ export default async function accountsRoutes(app: FastifyInstance): Promise<void
     await app.throttle.guess(`${kind}:${email}`, clientKey(request), { perAddress: LIMITS.emailSend, ceiling: LIMITS.emailSendCeiling });
   }
 
-  /** Sign-up and create-user need an email verified within VERIFIED_EMAIL_TTL_MS. */
-  async function requireVerifiedEmail(email: string, field: string): Promise<void> {
-    const expiresAt = await verifiedEmailExpiry(app.db, email);
-    if (!expiresAt || expiresAt <= app.now()) throw badRequest('Please verify your email address first', field);
+  /**
+   * Sign-up and create-user need the ticket the email's verification handed out (within
+   * VERIFIED_EMAIL_TTL_MS): knowing an address someone is verifying is not enough to take it. A
+   * missing, wrong, used or expired ticket gets one answer, so it tells nothing about the email.
+   */
+  const ticketRefused = () => badRequest(messages.verifyEmailAgain, 'verification_ticket');
+  async function requireVerificationTicket(email: string, ticket: string): Promise<void> {
+    if (!(await verificationTicketLive(app.db, email, hashToken(ticket), app.now()))) throw ticketRefused();
   }
 
   async function requireNoAccount(email: string): Promise<void> {
@@ -85,16 +90,17 @@ export default async function accountsRoutes(app: FastifyInstance): Promise<void
     const given = hashToken(body.token);
     const match = candidates.find((c) => safeEqual(c.code_hash, given));
     if (!match) throw badRequest('The code is wrong or has expired', 'token');
-    const used = await useEmailCode(app.db, match.id, email, now, new Date(now.getTime() + VERIFIED_EMAIL_TTL_MS));
+    const ticket = randomToken();
+    const used = await useEmailCode(app.db, match.id, email, now, { until: new Date(now.getTime() + VERIFIED_EMAIL_TTL_MS), ticketHash: hashToken(ticket) });
     if (!used) throw badRequest('The code is wrong or has expired', 'token');
     await guess.succeeded();
-    return { success: 'true', message: 'Email verified' };
+    return { success: 'true', message: 'Email verified', data: { verification_ticket: ticket } };
   });
 
   // ── Accounts ────────────────────────────────────────────────────────────
   route(app, calls.signUp)(async ({ body, request }) => {
     const email = normaliseEmail(body.user.email);
-    await requireVerifiedEmail(email, 'user.email');
+    await requireVerificationTicket(email, body.verification_ticket);
     await requireNoAccount(email);
     // The card must be a new one and the scratch token its own (throttled like confirm-token).
     await requireNewCardWithToken(app, request, body.card_id, body.token);
@@ -103,6 +109,8 @@ export default async function accountsRoutes(app: FastifyInstance): Promise<void
     const passwordHash = await hashPassword(body.user.password);
     const id = randomId();
     const session = await app.db.transaction().execute(async (trx) => {
+      // Used inside the account's transaction: one ticket makes at most one account.
+      if (!(await takeVerificationTicket(trx, email, hashToken(body.verification_ticket), now))) throw ticketRefused();
       const inserted = await insertUser(trx, {
         id,
         email,
@@ -121,12 +129,14 @@ export default async function accountsRoutes(app: FastifyInstance): Promise<void
 
   route(app, calls.createUser)(async ({ body, request }) => {
     const email = normaliseEmail(body.email);
-    await requireVerifiedEmail(email, 'email');
+    await requireVerificationTicket(email, body.verification_ticket);
     await requireNoAccount(email);
     const now = app.now();
     const passwordHash = await hashPassword(body.password);
     const id = randomId();
     const session = await app.db.transaction().execute(async (trx) => {
+      // Used inside the account's transaction: one ticket makes at most one account.
+      if (!(await takeVerificationTicket(trx, email, hashToken(body.verification_ticket), now))) throw ticketRefused();
       const inserted = await insertUser(trx, { id, email, name: body.name, password_hash: passwordHash, auth_type: body.auth_type, image: null, description: '', created_at: now });
       if (!inserted) throw conflict('An account with this email already exists. Please log in.');
       return createSession(trx, id, now, request);

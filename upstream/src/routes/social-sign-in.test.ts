@@ -5,7 +5,7 @@ import { pagePatterns, pages } from '@tapcard/shared/pages';
 import { messages } from '@tapcard/shared/rules';
 import { mintCards, type MintedCard } from '../cli/mint-cards.js';
 import { SIGN_IN_TTL_MS, SOCIAL_NOT_CONFIGURED } from '../domain/social-sign-in.js';
-import { answerOf, send } from '../test/contract.js';
+import { answerOf, expectFieldError, send } from '../test/contract.js';
 import { createTestUpstream, createUser, type TestUpstream } from '../test/harness.js';
 import { PICTURE_PNG, startOidcProvider, type TestAccount, type TestOidcProvider } from '../test/oidc-provider.js';
 
@@ -97,8 +97,9 @@ async function mint(): Promise<MintedCard> {
   return card;
 }
 
-function wizard(card: MintedCard, user: { email: string; name: string; profile_image: string | null; auth_type: string }): Body<typeof calls.signUp> {
+function wizard(card: MintedCard, user: { email: string; name: string; profile_image: string | null; auth_type: string }, ticket: string): Body<typeof calls.signUp> {
   return {
+    verification_ticket: ticket,
     card_id: card.id,
     type: card.type,
     token: card.token,
@@ -150,8 +151,12 @@ describe('social sign-in: configured', () => {
     expect(served.statusCode).toBe(200);
     expect(served.rawPayload.equals(PICTURE_PNG)).toBe(true);
 
-    // No verify-mail / verify-code: the provider vouched for the address.
-    const payload = wizard(card, { email: person.email ?? '', name: 'Ada Lovelace', profile_image: picture, auth_type: 'Google' });
+    // No verify-mail / verify-code: the provider vouched for the address, and the callback handed out
+    // the one-time ticket the sign-up presents; without it, knowing the address is not enough.
+    const ticket = answer.signup.verification_ticket;
+    expect(ticket.length).toBeGreaterThanOrEqual(40);
+    const payload = wizard(card, { email: person.email ?? '', name: 'Ada Lovelace', profile_image: picture, auth_type: 'Google' }, ticket);
+    expectFieldError(await send(t, calls.signUp, { body: { ...payload, verification_ticket: 'guessed' } }), 'verification_ticket', messages.verifyEmailAgain);
     const signedUp = await send(t, calls.signUp, { body: payload });
     expect(signedUp.statusCode).toBe(200);
     const session = answerOf(calls.signUp, signedUp);

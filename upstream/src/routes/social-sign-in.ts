@@ -67,6 +67,7 @@ export default async function socialSignInRoutes(app: FastifyInstance): Promise<
         type: outcome.cardType,
         // No password comes from the provider: the person chooses one during onboarding.
         user: { email: outcome.email, auth_type: social.providerName, password: '', name: outcome.name, profile_image: outcome.picture },
+        verification_ticket: outcome.verificationTicket,
       },
     };
   });

@@ -62,7 +62,14 @@ export function SignInWithGooglePage() {
       const query = new URLSearchParams(cardQuery);
       if (signup.card_id) query.set('id', signup.card_id);
       if (signup.type) query.set('type', signup.type);
-      const prefill = { email: signup.user.email, name: signup.user.name, profile_image: signup.user.profile_image, auth_type: signup.user.auth_type, token: signup.token };
+      const prefill = {
+        email: signup.user.email,
+        name: signup.user.name,
+        profile_image: signup.user.profile_image,
+        auth_type: signup.user.auth_type,
+        token: signup.token,
+        verification_ticket: signup.verification_ticket,
+      };
       void navigate(`${routes.onboarding}?${query.toString()}`, { replace: true, state: { prefill } });
       return;
     }

@@ -70,14 +70,27 @@ describe('social sign-in callback', () => {
       status: 200,
       json: {
         success: 'true',
-        signup: { card_id: 'card-2', token: 'AB12CD', type: 'nfc', user: { email: 'ada@example.com', auth_type: 'Google', password: 'x', name: 'Ada', profile_image: 'https://img/ada.png' } },
+        signup: {
+          card_id: 'card-2',
+          token: 'AB12CD',
+          type: 'nfc',
+          user: { email: 'ada@example.com', auth_type: 'Google', password: 'x', name: 'Ada', profile_image: 'https://img/ada.png' },
+          verification_ticket: 'provider-ticket',
+        },
       },
     });
     renderRoutes(pages, '/sign-in-with-google?code=abc&state=xyz');
     const probe = await screen.findByTestId('onboarding');
     const { search, state } = JSON.parse(probe.textContent ?? '{}') as { search: string; state: { prefill: Record<string, unknown> } };
     expect(search).toBe('?id=card-2&type=nfc');
-    expect(state.prefill).toMatchObject({ email: 'ada@example.com', name: 'Ada', profile_image: 'https://img/ada.png', auth_type: 'Google', token: 'AB12CD' });
+    expect(state.prefill).toMatchObject({
+      email: 'ada@example.com',
+      name: 'Ada',
+      profile_image: 'https://img/ada.png',
+      auth_type: 'Google',
+      token: 'AB12CD',
+      verification_ticket: 'provider-ticket',
+    });
   });
 });
 

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { calls } from '@tapcard/shared/contract';
 import { emailCodeSchema, verifyMailSchema, type VerifyMailValues } from '@tapcard/shared/rules';
@@ -10,7 +10,7 @@ import { BackLink } from '../../components/Page.js';
 import { api } from '../../lib/api.js';
 import { notify } from '../../lib/toast.js';
 import styles from './Onboarding.module.css';
-import { updateWizardAtom, wizardAtom } from './state.js';
+import { emailRefusalAtom, updateWizardAtom, wizardAtom } from './state.js';
 import { TEXTS } from './texts.js';
 import { useWizardNav } from './useWizardNav.js';
 import { WizardScreen } from './WizardScreen.js';
@@ -20,7 +20,9 @@ const codeSchema = emailCodeSchema.pick({ token: true });
 /**
  * Stage 1, email verification: 'Get Code' sends a code (the email lowercased) and reveals the code
  * input and Next, with the focus in the code box; 'Resend Code' sends another. Editing the email hides
- * the code input, whose code belongs to the address it was sent to.
+ * the code input, whose code belongs to the address it was sent to. A successful verification keeps
+ * the one-time ticket the sign-up presents; when the sign-up refused it, the person is sent back here
+ * with the server's message under the email field.
  */
 export function EmailStep() {
   const wizard = useAtomValue(wizardAtom);
@@ -41,7 +43,15 @@ export function EmailStep() {
   const codeForm = useForm({ resolver: zodResolver(codeSchema), defaultValues: { token: '' } });
   const typed = emailForm.watch('email').trim().toLowerCase();
   const codeVisible = sentTo !== null && typed === sentTo;
-  const alreadyVerified = wizard.emailVerified && wizard.email !== '' && typed === wizard.email && !codeVisible;
+  const alreadyVerified = wizard.emailVerified && wizard.verificationTicket !== '' && wizard.email !== '' && typed === wizard.email && !codeVisible;
+
+  const refusal = useAtomValue(emailRefusalAtom);
+  const setRefusal = useSetAtom(emailRefusalAtom);
+  useEffect(() => {
+    if (refusal === null) return;
+    emailForm.setError('email', { message: refusal });
+    setRefusal(null);
+  }, [refusal, setRefusal, emailForm]);
 
   const onGetCode = async ({ email }: VerifyMailValues) => {
     setSending(true);
@@ -53,7 +63,7 @@ export function EmailStep() {
       if (result.kind === 'failure' && result.message) emailForm.setError('email', { message: result.message });
       return;
     }
-    update({ email, emailVerified: false });
+    update({ email, emailVerified: false, verificationTicket: '' });
     setSentTo(email);
     codeForm.reset({ token: '' });
     setSends((count) => count + 1);
@@ -70,7 +80,7 @@ export function EmailStep() {
       if (result.kind === 'failure' && result.message) codeForm.setError('token', { message: result.message });
       return;
     }
-    update({ email: sentTo, emailVerified: true });
+    update({ email: sentTo, emailVerified: true, verificationTicket: result.answer.data.verification_ticket });
     go('step-two');
   };
 

@@ -29,6 +29,7 @@ function storedWizard(patch: Partial<Wizard> = {}): Wizard {
     tokenConfirmed: true,
     email: 'ada@example.com',
     emailVerified: true,
+    verificationTicket: 'ticket-1',
     user: { name: 'Ada Lovelace' },
     card: { name: 'Ada Lovelace', subTitle: 'Engineer', phone: '08031234567', description: 'Counting engines' },
     socials: { twitter: 'https://twitter.com/ada' },
@@ -162,7 +163,7 @@ describe('welcome and activation', () => {
 
 describe('email step', () => {
   beforeEach(() => {
-    storedWizard({ email: '', emailVerified: false, card: null, socials: null });
+    storedWizard({ email: '', emailVerified: false, verificationTicket: '', card: null, socials: null });
   });
 
   it("checks the email, sends it lowercased with 'Get Code', then checks and verifies the code", async () => {
@@ -192,11 +193,12 @@ describe('email step', () => {
     expect(await screen.findByText('Unable to send verification code!')).toBeInTheDocument();
     expect(net.sent(calls.verifyCode)[0]?.body).toEqual({ email: 'ada@example.com', token: '123456' });
 
-    net.on(calls.verifyCode, ok());
+    net.on(calls.verifyCode, ok({ verification_ticket: 'ticket-from-server' }));
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByRole('heading', { name: 'Choose a password' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/onboarding/step-two');
-    expect(JSON.parse(storedSignupData() ?? '{}')).toMatchObject({ email: 'ada@example.com', emailVerified: true });
+    // The ticket the sign-up presents is kept with the rest of the wizard, so it survives a refresh.
+    expect(JSON.parse(storedSignupData() ?? '{}')).toMatchObject({ email: 'ada@example.com', emailVerified: true, verificationTicket: 'ticket-from-server' });
   });
 
   it("puts the focus in the code box as it shows after 'Get Code', without waiting on a timer", async () => {
@@ -347,7 +349,7 @@ describe('profile image and account creation', () => {
       },
       image: { image: '/backend/files/ada.jpg', name: 'ada.jpg' },
     };
-    expect(net.sent(calls.signUp)[0]?.body).toEqual(expected);
+    expect(net.sent(calls.signUp)[0]?.body).toEqual({ ...expected, verification_ticket: 'ticket-1' });
     const create = net.sent(calls.createCard)[0];
     expect(create?.body).toEqual(expected);
     expect(create?.headers.get('Authorization')).toBe('Bearer new-token');
@@ -376,6 +378,33 @@ describe('profile image and account creation', () => {
     expect(await screen.findByText('Unable to signup')).toBeInTheDocument();
     expect(net.sent(calls.createCard)).toHaveLength(0);
     expect(currentAuthorization()).toBeNull();
+  });
+
+  it('sends the person back to the email step, the message under the field, when sign-up refuses the verification ticket', async () => {
+    storedWizard({ image: { image: '/backend/files/ada.jpg', name: 'ada.jpg' } });
+    jotaiStore.set(passwordAtom, 'Secret#123');
+    net.on(calls.signUp, {
+      status: 400,
+      json: { success: 'false', message: 'Please verify your email again', data: null, errors: [{ field: 'verification_ticket', message: 'Please verify your email again' }] },
+    });
+    const { user, router } = renderRoutes(pages, `/onboarding/step-five${QUERY}`);
+    await user.click(await screen.findByRole('button', { name: 'Done' }));
+    expect(await screen.findByRole('heading', { name: 'Verify your email' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/onboarding/step-one');
+    const email = screen.getByLabelText('Email');
+    await waitFor(() => expect(email).toHaveAccessibleDescription('Please verify your email again'));
+    expect(email).toHaveValue('ada@example.com');
+    expect(screen.getByRole('button', { name: 'Get Code' })).toBeInTheDocument();
+    expect(JSON.parse(storedSignupData() ?? '{}')).toMatchObject({ emailVerified: false, verificationTicket: '' });
+    expect(net.sent(calls.createCard)).toHaveLength(0);
+    expect(currentAuthorization()).toBeNull();
+    // Verified again, the person goes on with the new ticket; the rest of the wizard is kept.
+    net.on(calls.verifyMail, ok()).on(calls.verifyCode, ok({ verification_ticket: 'ticket-2' }));
+    await user.click(screen.getByRole('button', { name: 'Get Code' }));
+    await user.type(await screen.findByLabelText('Verification Code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('heading', { name: 'Choose a password' })).toBeInTheDocument();
+    expect(JSON.parse(storedSignupData() ?? '{}')).toMatchObject({ emailVerified: true, verificationTicket: 'ticket-2', card: { subTitle: 'Engineer' } });
   });
 
   it("toasts 'Unable to create card!' and, on retry, creates the card without signing up again", async () => {
@@ -424,13 +453,16 @@ describe('a refresh loses nothing but the password', () => {
   it('applies a social sign-in prefill: email verified by the provider, name and photo filled in', async () => {
     const { router } = renderRoutes(pages, '/');
     await router.navigate(`/onboarding${QUERY}`, {
-      state: { prefill: { email: 'Ada@Example.com', name: 'Ada', profile_image: 'https://img.example/ada.png', auth_type: 'Google', token: 'AB12CD' } },
+      state: {
+        prefill: { email: 'Ada@Example.com', name: 'Ada', profile_image: 'https://img.example/ada.png', auth_type: 'Google', token: 'AB12CD', verification_ticket: 'provider-ticket' },
+      },
     });
     expect(await screen.findByRole('heading', { name: 'Welcome' })).toBeInTheDocument();
     expect(JSON.parse(storedSignupData() ?? '{}')).toMatchObject({
       card_id: 'card-1',
       email: 'ada@example.com',
       emailVerified: true,
+      verificationTicket: 'provider-ticket',
       token: 'AB12CD',
       user: { name: 'Ada', auth_type: 'Google', profile_image: 'https://img.example/ada.png' },
       image: { image: 'https://img.example/ada.png' },

@@ -17,6 +17,8 @@ export const wizardSchema = z.object({
   tokenConfirmed: z.boolean().default(false),
   email: z.string().default(''),
   emailVerified: z.boolean().default(false),
+  /** The one-time ticket the email's verification handed out; sign-up presents it. */
+  verificationTicket: z.string().default(''),
   user: z
     .object({
       name: z.string().default(''),
@@ -43,6 +45,9 @@ export const passwordAtom = atom<string | null>(null);
 /** The session sign-up returned, kept until create-card succeeds, so a retry does not sign up twice. */
 export const signupSessionAtom = atom<AuthToken | null>(null);
 
+/** Why the email step was shown again (sign-up refused the verification ticket): shown under the email field. */
+export const emailRefusalAtom = atom<string | null>(null);
+
 /** Set once the account exists, so the wizard's guard does not send the person back while connect loads. */
 export const completedAtom = atom(false);
 
@@ -68,6 +73,8 @@ export interface Prefill {
   profile_image?: string | null;
   auth_type?: string;
   token?: string | null;
+  /** The ticket the callback handed out for the provider-verified email. */
+  verification_ticket?: string;
 }
 
 function asPrefill(state: unknown): Prefill | null {
@@ -92,7 +99,8 @@ export function wizardOnEntry(query: URLSearchParams, locationState: unknown): {
       ...wizard,
       email: prefill.email?.toLowerCase() ?? wizard.email,
       // A provider's address is already verified.
-      emailVerified: authType !== 'Email' && Boolean(prefill.email),
+      emailVerified: authType !== 'Email' && Boolean(prefill.email) && Boolean(prefill.verification_ticket),
+      verificationTicket: prefill.verification_ticket ?? '',
       token: prefill.token ?? wizard.token,
       user: { name: prefill.name ?? wizard.user.name, auth_type: authType, profile_image: prefill.profile_image ?? wizard.user.profile_image },
       // The provider's photo counts as chosen; the person may still change it.

@@ -22,7 +22,7 @@ export function indexOf(position: Position): number {
 /** The first screen whose data is still missing; a later step cannot be opened before it. */
 export function firstIncomplete(wizard: Wizard, password: string | null): Position {
   if (!wizard.tokenConfirmed) return 'welcome';
-  if (!wizard.emailVerified) return 'step-one';
+  if (!wizard.emailVerified || !wizard.verificationTicket) return 'step-one';
   if (!password) return 'step-two';
   if (!wizard.card) return 'step-three';
   if (!wizard.socials) return 'step-four';

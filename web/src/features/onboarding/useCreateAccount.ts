@@ -9,8 +9,12 @@ import { routes } from '../../lib/paths.js';
 import { saveSession, writeDashboardData } from '../../lib/session.js';
 import { removeStored } from '../../lib/storage.js';
 import { notify } from '../../lib/toast.js';
-import { completedAtom, passwordAtom, signupSessionAtom, wizardAtom, type Wizard } from './state.js';
+import { completedAtom, emailRefusalAtom, passwordAtom, signupSessionAtom, updateWizardAtom, wizardAtom, type Wizard } from './state.js';
 import { TEXTS } from './texts.js';
+import { useWizardNav } from './useWizardNav.js';
+
+/** The sign-up field that carries the email verification's ticket (named by a refusal). */
+const TICKET_FIELD = 'verification_ticket';
 
 /** The whole wizard state as sign-up and create-card take it (card.fields from the socials and phone). */
 export function signupPayload(wizard: Wizard, password: string): SignupPayload {
@@ -37,6 +41,8 @@ export function signupPayload(wizard: Wizard, password: string): SignupPayload {
  * token and go to connect. 'Unable to signup' or the server's message when signing up fails ('Server
  * error' when the network does); 'Unable to create card!' when creating the card does. The session
  * sign-up returned is kept in memory, so trying again after a card failure does not sign up twice.
+ * A refused verification ticket (used, expired, or from another verification) sends the person back to
+ * the email step, with the server's message under the email field, to verify the address again.
  */
 export function useCreateAccount() {
   const wizard = useAtomValue(wizardAtom);
@@ -45,6 +51,9 @@ export function useCreateAccount() {
   const session = useAtomValue(signupSessionAtom);
   const setCompleted = useSetAtom(completedAtom);
   const setPassword = useSetAtom(passwordAtom);
+  const update = useSetAtom(updateWizardAtom);
+  const setRefusal = useSetAtom(emailRefusalAtom);
+  const { go } = useWizardNav();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
@@ -55,7 +64,14 @@ export function useCreateAccount() {
     const payload = signupPayload(wizard, password);
     let token = session;
     if (!token) {
-      const signedUp = await api(calls.signUp, { body: payload, background: true });
+      const signedUp = await api(calls.signUp, { body: { ...payload, verification_ticket: wizard.verificationTicket }, background: true });
+      if (!signedUp.ok && signedUp.kind === 'failure' && signedUp.errors[TICKET_FIELD]) {
+        setBusy(false);
+        update({ emailVerified: false, verificationTicket: '' });
+        setRefusal(signedUp.errors[TICKET_FIELD]);
+        go('step-one');
+        return;
+      }
       if (!signedUp.ok) {
         setBusy(false);
         notify.error(signedUp.kind === 'network' ? TEXTS.serverError : signedUp.message || TEXTS.signupFailed);
