@@ -1,4 +1,4 @@
-import { formatEventDate, formatNaira, truncate } from '@tapcard/shared/domain';
+import { formatEventDate, formatNaira, parseTicket, truncate } from '@tapcard/shared/domain';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectCount } from './support/counts.js';
 import { PHONE_WIDTH } from './support/layout.js';
@@ -223,7 +223,7 @@ describe('visitor registration', () => {
     await ticket.selectOption(free?.id ?? '');
     await page.getByRole('button', { name: 'Register' }).click();
 
-    // The token page: 'Registration Successful!', the event, the attendee and the QR code of the access.
+    // The token page: 'Registration Successful!', the event, the attendee and the QR code of the door ticket.
     await page.waitForURL('**/event/u/token/**');
     const tid = decodeURIComponent(new URL(page.url()).pathname.split('/').pop() ?? '');
     await page.getByRole('heading', { level: 1, name: 'Registration Successful!' }).waitFor();
@@ -231,9 +231,11 @@ describe('visitor registration', () => {
     await expectCount(page.getByText(formatEventDate(event.start_date), { exact: true })).toBe(1);
     await expectCount(page.getByText(name, { exact: true })).toBe(1);
     await expectCount(page.getByText('Thank you for registering. Your event access has been sent to your email.', { exact: true })).toBe(1);
-    const qr = page.getByRole('img', { name: 'QR code of your event access link' });
+    const qr = page.getByRole('img', { name: 'QR code of your ticket for the door' });
     await qr.waitFor();
-    expect(await readQrCode(qr)).toBe(`${baseUrl}/event/u/arena/${encodeURIComponent(tid)}`);
+    const doorTicket = (await readQrCode(qr)) ?? '';
+    expect(parseTicket(doorTicket)?.eventId).toBe(event.id);
+    expect(doorTicket).not.toContain(tid);
     await checkScreen(page, 'event token page');
 
     // The access was mailed too.
