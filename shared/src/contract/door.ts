@@ -1,9 +1,17 @@
 import { z } from 'zod';
+import { staffLinkFormSchema } from '../rules/staff-links.js';
+import { lazyCalls, type Call } from './calls.js';
+import { wireData } from './envelope.js';
 
 /**
- * Door (check-in) records: an organiser's staff links and what a staff phone's door session sees.
- * A staff link's secret is answered once, when it is created; a door session token only to the phone
- * that opened the link. Neither is ever listed.
+ * The door: an organiser's staff links and the calls of a staff phone's door session, with their
+ * records. A staff link's secret is answered once, when it is created; a door session token only to
+ * the phone that opened the link. Neither is ever listed.
+ *
+ * These calls live here, not in `calls`, so that only the pages that make them (the organiser's event
+ * page, the chip page, the door pages) ship their schemas: `calls` is in every page's first-render JS,
+ * and this module, with nothing else importing it, is left out of the others (the package has no side
+ * effects).
  */
 
 const id = z.string().min(1).max(128);
@@ -66,3 +74,55 @@ export const doorSearchBody = doorSessionBody.extend({ query: z.string().trim().
 /** `client_id` is the phone's own id for this check-in: a retry with the same id gets the first answer. */
 export const doorCheckInBody = doorSessionBody.extend({ attendee_id: id, client_id: z.string().min(1).max(64).optional() });
 export const openStaffLinkBody = z.object({ secret });
+
+const call = <const C extends Call>(c: C): C => c;
+const idParam = z.object({ id });
+
+/** The door's calls (ours), used as `doorCalls.x` wherever `calls.x` would be. */
+export const doorCalls = lazyCalls({
+  /** Ours: a staff link for one gate of the organiser's event; the answer carries its page path, once. */
+  createStaffLink: () => call({
+    method: 'POST',
+    path: '/event/api/staff-links/:id',
+    auth: 'bearer',
+    params: idParam,
+    body: staffLinkFormSchema,
+    answer: wireData(z.object({ event_id: id, link: staffLinkSchema, path: z.string() })),
+  }),
+  /** Ours: the event's staff links, newest first (never their secrets). */
+  listStaffLinks: () => call({
+    method: 'GET',
+    path: '/event/api/staff-links/:id',
+    auth: 'bearer',
+    params: idParam,
+    answer: wireData(z.object({ event_id: id, links: z.array(staffLinkSchema) })),
+  }),
+  /** Ours: ends a staff link and every door session opened with it, at once. */
+  revokeStaffLink: () => call({
+    method: 'POST',
+    path: '/event/api/staff-links/:id/revoke/:link_id',
+    auth: 'bearer',
+    params: z.object({ id, link_id: id }),
+    answer: wireData(z.object({ event_id: id, link: staffLinkSchema })),
+  }),
+  /** Ours: a staff phone trades the link's secret for a door session token (not an account). */
+  openStaffLink: () => call({
+    method: 'POST',
+    path: '/event/door/api/open',
+    auth: 'none',
+    body: openStaffLinkBody,
+    answer: wireData(doorSessionSchema.extend({ session: z.string() })),
+  }),
+  /** Ours: what a door session is for; refused once its link is revoked or expired. */
+  doorSession: () => call({ method: 'POST', path: '/event/door/api/session', auth: 'none', body: doorSessionBody, answer: wireData(doorSessionSchema) }),
+  /** Ours: confirmed attendees of the session's event by name or email (at most 20). */
+  doorSearch: () => call({
+    method: 'POST',
+    path: '/event/door/api/search',
+    auth: 'none',
+    body: doorSearchBody,
+    answer: wireData(z.object({ event_id: id, attendees: z.array(doorAttendeeSchema) })),
+  }),
+  /** Ours: checks an attendee in at the session's gate; a repeated client_id gets the first answer. */
+  doorCheckIn: () => call({ method: 'POST', path: '/event/door/api/check-in', auth: 'none', body: doorCheckInBody, answer: wireData(doorCheckInSchema) }),
+});

@@ -1,4 +1,4 @@
-import { calls } from '@tapcard/shared/contract';
+import { calls, doorCalls } from '@tapcard/shared/contract';
 import { matchPage, pagePatterns } from '@tapcard/shared/pages';
 import { messages } from '@tapcard/shared/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,9 +25,9 @@ async function organiserWithEvent() {
 }
 
 async function createLink(authorization: string, eventId: string, label = 'North gate', expiry?: '6h' | '24h' | '7d' | 'event_end') {
-  const res = await send(t, calls.createStaffLink, { authorization, params: { id: eventId }, body: { label, ...(expiry ? { expiry } : {}) } });
+  const res = await send(t, doorCalls.createStaffLink, { authorization, params: { id: eventId }, body: { label, ...(expiry ? { expiry } : {}) } });
   expect(res.statusCode, res.body).toBe(200);
-  const answer = answerOf(calls.createStaffLink, res);
+  const answer = answerOf(doorCalls.createStaffLink, res);
   if (answer.success !== 'true') throw new Error(answer.message);
   const secret = matchPage(pagePatterns.staffLink, answer.data.path)?.secret;
   if (!secret) throw new Error(`not a staff link: ${answer.data.path}`);
@@ -35,18 +35,18 @@ async function createLink(authorization: string, eventId: string, label = 'North
 }
 
 async function openLink(secret: string): Promise<string> {
-  const answer = answerOf(calls.openStaffLink, await send(t, calls.openStaffLink, { body: { secret } }));
+  const answer = answerOf(doorCalls.openStaffLink, await send(t, doorCalls.openStaffLink, { body: { secret } }));
   if (answer.success !== 'true') throw new Error(answer.message);
   return answer.data.session;
 }
 
 async function doorCheckIn(session: string, attendeeId: string, clientId?: string) {
-  return send(t, calls.doorCheckIn, { body: { session, attendee_id: attendeeId, ...(clientId ? { client_id: clientId } : {}) } });
+  return send(t, doorCalls.doorCheckIn, { body: { session, attendee_id: attendeeId, ...(clientId ? { client_id: clientId } : {}) } });
 }
 
 function checkInData(res: Awaited<ReturnType<typeof doorCheckIn>>) {
   expect(res.statusCode, res.body).toBe(200);
-  const answer = answerOf(calls.doorCheckIn, res);
+  const answer = answerOf(doorCalls.doorCheckIn, res);
   if (answer.success !== 'true') throw new Error(answer.message);
   return answer.data;
 }
@@ -63,29 +63,29 @@ describe('staff links', () => {
     expect(row.secret_hash).toBe(hashToken(secret));
     expect(JSON.stringify(row)).not.toContain(secret);
 
-    const list = await send(t, calls.listStaffLinks, { authorization: owner.authorization, params: { id: event.id } });
+    const list = await send(t, doorCalls.listStaffLinks, { authorization: owner.authorization, params: { id: event.id } });
     expect(list.statusCode).toBe(200);
     expect(list.body).not.toContain(secret);
-    expect(answerOf(calls.listStaffLinks, list)).toMatchObject({ success: 'true', data: { event_id: event.id, links: [{ id: link.id, label: 'North gate', state: 'active' }] } });
+    expect(answerOf(doorCalls.listStaffLinks, list)).toMatchObject({ success: 'true', data: { event_id: event.id, links: [{ id: link.id, label: 'North gate', state: 'active' }] } });
   });
 
   it('validates the gate name with the form\'s messages', async () => {
     const { owner, event } = await organiserWithEvent();
-    expectFieldError(await send(t, calls.createStaffLink, { authorization: owner.authorization, params: { id: event.id }, body: { label: '   ' } }), 'label', messages.gateLabelRequired);
-    expectFieldError(await send(t, calls.createStaffLink, { authorization: owner.authorization, params: { id: event.id }, body: { label: 'x'.repeat(41) } }), 'label', messages.gateLabelMax(40));
+    expectFieldError(await send(t, doorCalls.createStaffLink, { authorization: owner.authorization, params: { id: event.id }, body: { label: '   ' } }), 'label', messages.gateLabelRequired);
+    expectFieldError(await send(t, doorCalls.createStaffLink, { authorization: owner.authorization, params: { id: event.id }, body: { label: 'x'.repeat(41) } }), 'label', messages.gateLabelMax(40));
   });
 
   it('answers 404 to anyone but the event\'s organiser, and 401 without a session', async () => {
     const { owner, event } = await organiserWithEvent();
     const stranger = await createUser(t);
     const { link } = await createLink(owner.authorization, event.id);
-    expect((await send(t, calls.createStaffLink, { authorization: stranger.authorization, params: { id: event.id }, body: { label: 'Mine' } })).statusCode).toBe(404);
-    expect((await send(t, calls.listStaffLinks, { authorization: stranger.authorization, params: { id: event.id } })).statusCode).toBe(404);
-    expect((await send(t, calls.revokeStaffLink, { authorization: stranger.authorization, params: { id: event.id, link_id: link.id } })).statusCode).toBe(404);
-    expect((await send(t, calls.listStaffLinks, { params: { id: event.id } })).statusCode).toBe(401);
+    expect((await send(t, doorCalls.createStaffLink, { authorization: stranger.authorization, params: { id: event.id }, body: { label: 'Mine' } })).statusCode).toBe(404);
+    expect((await send(t, doorCalls.listStaffLinks, { authorization: stranger.authorization, params: { id: event.id } })).statusCode).toBe(404);
+    expect((await send(t, doorCalls.revokeStaffLink, { authorization: stranger.authorization, params: { id: event.id, link_id: link.id } })).statusCode).toBe(404);
+    expect((await send(t, doorCalls.listStaffLinks, { params: { id: event.id } })).statusCode).toBe(401);
     // A link of another event of the same organiser is not this event's.
     const other = await createEvent(t, owner.authorization);
-    expect((await send(t, calls.revokeStaffLink, { authorization: owner.authorization, params: { id: other.id, link_id: link.id } })).statusCode).toBe(404);
+    expect((await send(t, doorCalls.revokeStaffLink, { authorization: owner.authorization, params: { id: other.id, link_id: link.id } })).statusCode).toBe(404);
     const row = await t.db.selectFrom('staff_links').select('revoked_at').where('id', '=', link.id).executeTakeFirstOrThrow();
     expect(row.revoked_at).toBeNull();
   });
@@ -96,24 +96,24 @@ describe('staff links', () => {
     const bob = await registerFree(t, event, 'Bob Marley');
     const { link, secret } = await createLink(owner.authorization, event.id, 'Main door');
     const session = await openLink(secret);
-    const opened = answerOf(calls.doorSession, await send(t, calls.doorSession, { body: { session } }));
+    const opened = answerOf(doorCalls.doorSession, await send(t, doorCalls.doorSession, { body: { session } }));
     expect(opened).toMatchObject({ success: 'true', data: { event_id: event.id, gate: 'Main door', event: { title: event.title } } });
     expect(checkInData(await doorCheckIn(session, ada.id)).outcome).toBe('admitted');
 
-    const revoked = answerOf(calls.revokeStaffLink, await send(t, calls.revokeStaffLink, { authorization: owner.authorization, params: { id: event.id, link_id: link.id } }));
+    const revoked = answerOf(doorCalls.revokeStaffLink, await send(t, doorCalls.revokeStaffLink, { authorization: owner.authorization, params: { id: event.id, link_id: link.id } }));
     expect(revoked).toMatchObject({ success: 'true', data: { link: { id: link.id, state: 'revoked' } } });
 
     const refused = await doorCheckIn(session, bob.id);
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({ success: 'false', message: STAFF_LINK_REVOKED_MESSAGE });
-    expect((await send(t, calls.doorSession, { body: { session } })).statusCode).toBe(403);
-    expect((await send(t, calls.doorSearch, { body: { session, query: 'Bob' } })).statusCode).toBe(403);
-    const reopened = await send(t, calls.openStaffLink, { body: { secret } });
+    expect((await send(t, doorCalls.doorSession, { body: { session } })).statusCode).toBe(403);
+    expect((await send(t, doorCalls.doorSearch, { body: { session, query: 'Bob' } })).statusCode).toBe(403);
+    const reopened = await send(t, doorCalls.openStaffLink, { body: { secret } });
     expect(reopened.statusCode).toBe(403);
     expect(reopened.json()).toMatchObject({ message: STAFF_LINK_REVOKED_MESSAGE });
     const bobRow = await t.db.selectFrom('attendees').select('checked_in').where('id', '=', bob.id).executeTakeFirstOrThrow();
     expect(bobRow.checked_in).toBe(false);
-    const list = answerOf(calls.listStaffLinks, await send(t, calls.listStaffLinks, { authorization: owner.authorization, params: { id: event.id } }));
+    const list = answerOf(doorCalls.listStaffLinks, await send(t, doorCalls.listStaffLinks, { authorization: owner.authorization, params: { id: event.id } }));
     expect(list).toMatchObject({ success: 'true', data: { links: [{ id: link.id, state: 'revoked' }] } });
   });
 
@@ -127,8 +127,8 @@ describe('staff links', () => {
       const refused = await doorCheckIn(session, ada.id);
       expect(refused.statusCode).toBe(403);
       expect(refused.json()).toMatchObject({ message: STAFF_LINK_EXPIRED_MESSAGE });
-      expect((await send(t, calls.openStaffLink, { body: { secret } })).statusCode).toBe(403);
-      const list = answerOf(calls.listStaffLinks, await send(t, calls.listStaffLinks, { authorization: owner.authorization, params: { id: event.id } }));
+      expect((await send(t, doorCalls.openStaffLink, { body: { secret } })).statusCode).toBe(403);
+      const list = answerOf(doorCalls.listStaffLinks, await send(t, doorCalls.listStaffLinks, { authorization: owner.authorization, params: { id: event.id } }));
       expect(list).toMatchObject({ success: 'true', data: { links: [{ state: 'expired' }] } });
     } finally {
       t.clock.advance(-6 * HOUR_MS);
@@ -136,8 +136,8 @@ describe('staff links', () => {
   });
 
   it('refuses an unknown secret or session', async () => {
-    expect((await send(t, calls.openStaffLink, { body: { secret: 'not-a-secret' } })).statusCode).toBe(404);
-    expect((await send(t, calls.doorSession, { body: { session: 'not-a-session' } })).statusCode).toBe(403);
+    expect((await send(t, doorCalls.openStaffLink, { body: { secret: 'not-a-secret' } })).statusCode).toBe(404);
+    expect((await send(t, doorCalls.doorSession, { body: { session: 'not-a-session' } })).statusCode).toBe(403);
   });
 });
 
@@ -211,13 +211,13 @@ describe('door check-in', () => {
     await registerFree(t, other, 'Ada Other');
     const { secret } = await createLink(owner.authorization, event.id);
     const session = await openLink(secret);
-    const byName = answerOf(calls.doorSearch, await send(t, calls.doorSearch, { body: { session, query: 'ada' } }));
+    const byName = answerOf(doorCalls.doorSearch, await send(t, doorCalls.doorSearch, { body: { session, query: 'ada' } }));
     if (byName.success !== 'true') throw new Error(byName.message);
     expect(byName.data.attendees.map((a) => a.name)).toEqual(['Ada Lovelace']);
-    const byEmail = answerOf(calls.doorSearch, await send(t, calls.doorSearch, { body: { session, query: ada.email.slice(0, 12) } }));
+    const byEmail = answerOf(doorCalls.doorSearch, await send(t, doorCalls.doorSearch, { body: { session, query: ada.email.slice(0, 12) } }));
     if (byEmail.success !== 'true') throw new Error(byEmail.message);
     expect(byEmail.data.attendees.map((a) => a.id)).toEqual([ada.id]);
-    const wildcard = answerOf(calls.doorSearch, await send(t, calls.doorSearch, { body: { session, query: '%' } }));
+    const wildcard = answerOf(doorCalls.doorSearch, await send(t, doorCalls.doorSearch, { body: { session, query: '%' } }));
     if (wildcard.success !== 'true') throw new Error(wildcard.message);
     expect(wildcard.data.attendees).toEqual([]);
   });

@@ -1,11 +1,11 @@
-import { calls } from '@tapcard/shared/contract';
+import { calls, doorCalls } from '@tapcard/shared/contract';
 import { z } from 'zod';
 
 /**
  * Writes after which an event's subscribers must see a change at once. Each answers the event's id
  * in `data.event_id` (the contract), so the gateway reads small answers and never request bodies.
  */
-const TRIGGERS = [calls.chat, calls.privateChat, calls.adminChat, calls.adminPrivateChat, calls.checkIn, calls.doorCheckIn, calls.bindChip].map((call) => ({
+const TRIGGERS = [calls.chat, calls.privateChat, calls.adminChat, calls.adminPrivateChat, calls.checkIn, doorCalls.doorCheckIn, calls.bindChip].map((call) => ({
   method: call.method,
   pattern: new RegExp(`^${call.path.replace(/:[A-Za-z_]+/g, '[^/]+')}$`),
 }));

@@ -1,4 +1,4 @@
-import { calls } from '@tapcard/shared/contract';
+import { doorCalls } from '@tapcard/shared/contract';
 import { pages } from '@tapcard/shared/pages';
 import type { FastifyInstance } from 'fastify';
 import { doorAttendeeWire, doorCheckIn, doorLink, requireLiveLink, STAFF_LINK_UNKNOWN_MESSAGE, staffLinkExpiry, staffLinkWire } from '../../domain/door.js';
@@ -23,7 +23,7 @@ const SEARCH_LIMIT = 20;
  * checked against its link on every call, so a revoked or expired link stops working at once.
  */
 export function doorRoutes(app: FastifyInstance): void {
-  route(app, calls.createStaffLink)(async ({ params, body, user }) => {
+  route(app, doorCalls.createStaffLink)(async ({ params, body, user }) => {
     const event = await ownEvent(app.db, params.id, user.id);
     const now = app.now();
     const secret = randomToken();
@@ -39,14 +39,14 @@ export function doorRoutes(app: FastifyInstance): void {
     return { success: 'true', message: 'Staff link created', data: { event_id: event.id, link: staffLinkWire(link, now), path: pages.staffLink(secret) } };
   });
 
-  route(app, calls.listStaffLinks)(async ({ params, user }) => {
+  route(app, doorCalls.listStaffLinks)(async ({ params, user }) => {
     const event = await ownEvent(app.db, params.id, user.id);
     const now = app.now();
     const links = await staffLinksOfEvent(app.db, event.id);
     return { success: 'true', data: { event_id: event.id, links: links.map((link) => staffLinkWire(link, now)) } };
   });
 
-  route(app, calls.revokeStaffLink)(async ({ params, user }) => {
+  route(app, doorCalls.revokeStaffLink)(async ({ params, user }) => {
     const event = await ownEvent(app.db, params.id, user.id);
     const now = app.now();
     const link = await revokeStaffLink(app.db, event.id, params.link_id, now);
@@ -54,7 +54,7 @@ export function doorRoutes(app: FastifyInstance): void {
     return { success: 'true', message: 'Staff link revoked', data: { event_id: event.id, link: staffLinkWire(link, now) } };
   });
 
-  route(app, calls.openStaffLink)(async ({ body }) => {
+  route(app, doorCalls.openStaffLink)(async ({ body }) => {
     const now = app.now();
     const found = await staffLinkBySecretHash(app.db, hashToken(body.secret));
     if (!found) throw notFound(STAFF_LINK_UNKNOWN_MESSAGE);
@@ -64,18 +64,18 @@ export function doorRoutes(app: FastifyInstance): void {
     return { success: 'true', data: { session, ...(await sessionView(link)) } };
   });
 
-  route(app, calls.doorSession)(async ({ body }) => {
+  route(app, doorCalls.doorSession)(async ({ body }) => {
     const link = await doorLink(app.db, body.session, app.now());
     return { success: 'true', data: await sessionView(link) };
   });
 
-  route(app, calls.doorSearch)(async ({ body }) => {
+  route(app, doorCalls.doorSearch)(async ({ body }) => {
     const link = await doorLink(app.db, body.session, app.now());
     const found = await searchDoorAttendees(app.db, link.event_id, body.query, SEARCH_LIMIT);
     return { success: 'true', data: { event_id: link.event_id, attendees: found.map(doorAttendeeWire) } };
   });
 
-  route(app, calls.doorCheckIn)(async ({ body }) => {
+  route(app, doorCalls.doorCheckIn)(async ({ body }) => {
     const now = app.now();
     const link = await doorLink(app.db, body.session, now);
     const answer = await doorCheckIn(app.db, link, body.attendee_id, body.client_id, now);

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { CheckCircle2, XCircle } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { calls } from '@tapcard/shared/contract';
+import { calls, doorCalls } from '@tapcard/shared/contract';
 import type { Update, ViewOf } from '@tapcard/shared/realtime';
 import { Button } from '../../components/Button.js';
 import { Avatar } from '../../components/Page.js';
@@ -28,7 +28,7 @@ export const doorSessionCheckIn =
   (session: string, onRefused: () => void): SendCheckIn =>
   async (attendeeId) => {
     try {
-      const answer = await apiOrThrow(calls.doorCheckIn, { body: { session, attendee_id: attendeeId, client_id: `chip-${attendeeId}-${session.slice(0, 8)}` } });
+      const answer = await apiOrThrow(doorCalls.doorCheckIn, { body: { session, attendee_id: attendeeId, client_id: `chip-${attendeeId}-${session.slice(0, 8)}` } });
       return answer.data.outcome !== 'unknown';
     } catch (error) {
       if (error instanceof ApiError && error.status === 403) onRefused();

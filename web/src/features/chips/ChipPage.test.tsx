@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { calls, type ChipRecord } from '@tapcard/shared/contract';
+import { calls, doorCalls, type ChipRecord } from '@tapcard/shared/contract';
 import { chipViewOf } from '../../lib/live/polls.js';
 import { paths, routes } from '../../lib/paths.js';
 import { ada, ATTENDEE_ID, chipRecord, EVENT_ID, eventSummary, TID } from '../../test/event-fixtures.js';
@@ -82,17 +82,17 @@ describe('chip page', () => {
     expect(screen.queryByText('Checked In')).not.toBeInTheDocument();
     expect(screen.queryByText('Checking in…')).not.toBeInTheDocument();
     expect(network.sent(calls.checkIn)).toHaveLength(0);
-    expect(network.sent(calls.doorCheckIn)).toHaveLength(0);
+    expect(network.sent(doorCalls.doorCheckIn)).toHaveLength(0);
   });
 
   it('checks the attendee in with the door session this phone holds for the event, at its gate', async () => {
     saveDoorSession({ session: 'door-session-token', eventId: EVENT_ID, eventTitle: 'Tech Meetup', gate: 'North gate', expiresAt: new Date(Date.now() + 3_600_000).toISOString() });
     const network = await chipBackend(chipRecord());
-    network.on(calls.doorCheckIn, ok({ event_id: EVENT_ID, outcome: 'admitted', attendee: { id: ATTENDEE_ID, name: ada.name, image: '' }, checked_in_at: new Date().toISOString(), checked_in_by: 'North gate' }));
+    network.on(doorCalls.doorCheckIn, ok({ event_id: EVENT_ID, outcome: 'admitted', attendee: { id: ATTENDEE_ID, name: ada.name, image: '' }, checked_in_at: new Date().toISOString(), checked_in_by: 'North gate' }));
     renderRoutes(routeObjects, paths.chip(CHIP));
 
     expect(await screen.findByText('Checked In')).toBeInTheDocument();
-    const [sent] = network.sent(calls.doorCheckIn);
+    const [sent] = network.sent(doorCalls.doorCheckIn);
     expect(sent?.body).toMatchObject({ session: 'door-session-token', attendee_id: ATTENDEE_ID });
     expect(network.sent(calls.checkIn)).toHaveLength(0);
   });
@@ -100,7 +100,7 @@ describe('chip page', () => {
   it('shows the refusal of a revoked door session and forgets it', async () => {
     saveDoorSession({ session: 'door-session-token', eventId: EVENT_ID, eventTitle: 'Tech Meetup', gate: 'North gate', expiresAt: new Date(Date.now() + 3_600_000).toISOString() });
     const network = await chipBackend(chipRecord());
-    network.on(calls.doorCheckIn, fail('This staff link has been revoked. Ask the organiser for a new one.', 403));
+    network.on(doorCalls.doorCheckIn, fail('This staff link has been revoked. Ask the organiser for a new one.', 403));
     renderRoutes(routeObjects, paths.chip(CHIP));
 
     expect(await screen.findByText('This staff link has been revoked. Ask the organiser for a new one.')).toBeInTheDocument();

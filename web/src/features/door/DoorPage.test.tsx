@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { calls } from '@tapcard/shared/contract';
+import { doorCalls } from '@tapcard/shared/contract';
 import { pages } from '@tapcard/shared/pages';
 import { readDoorSession, saveDoorSession } from '../../lib/door-session.js';
 import { paths, routes } from '../../lib/paths.js';
@@ -32,18 +32,18 @@ function holdSession() {
 describe('staff link page', () => {
   it('trades the secret for a door session, keeps it on the phone and shows the gate and event', async () => {
     const network = mockNetwork();
-    network.on(calls.openStaffLink, ok({ ...sessionData, session: 'door-token' }));
-    network.on(calls.doorSession, ok(sessionData));
+    network.on(doorCalls.openStaffLink, ok({ ...sessionData, session: 'door-token' }));
+    network.on(doorCalls.doorSession, ok(sessionData));
     renderRoutes(routeObjects, pages.staffLink('the-secret'));
 
     expect(await screen.findByRole('heading', { name: 'You are checking in at North gate for Tech Meetup' })).toBeInTheDocument();
-    expect(network.sent(calls.openStaffLink).map((r) => r.body)).toEqual([{ secret: 'the-secret' }]);
+    expect(network.sent(doorCalls.openStaffLink).map((r) => r.body)).toEqual([{ secret: 'the-secret' }]);
     expect(readDoorSession(EVENT_ID)).toMatchObject({ session: 'door-token', gate: 'North gate', eventTitle: 'Tech Meetup' });
   });
 
   it('says why a revoked link cannot be used, and stores nothing', async () => {
     const network = mockNetwork();
-    network.on(calls.openStaffLink, fail(REVOKED, 403));
+    network.on(doorCalls.openStaffLink, fail(REVOKED, 403));
     renderRoutes(routeObjects, pages.staffLink('the-secret'));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('This staff link cannot be used');
@@ -62,10 +62,10 @@ describe('door page', () => {
   it('finds an attendee by name and checks them in with a client id, saying so', async () => {
     holdSession();
     const network = mockNetwork();
-    network.on(calls.doorSession, ok(sessionData));
+    network.on(doorCalls.doorSession, ok(sessionData));
     let checkedIn = false;
-    network.on(calls.doorSearch, () => ok({ event_id: EVENT_ID, attendees: [checkedIn ? { ...ada, checked_in: true, checked_in_at: new Date().toISOString(), checked_in_by: 'North gate' } : ada] }));
-    network.on(calls.doorCheckIn, () => {
+    network.on(doorCalls.doorSearch, () => ok({ event_id: EVENT_ID, attendees: [checkedIn ? { ...ada, checked_in: true, checked_in_at: new Date().toISOString(), checked_in_by: 'North gate' } : ada] }));
+    network.on(doorCalls.doorCheckIn, () => {
       checkedIn = true;
       return ok({ event_id: EVENT_ID, outcome: 'admitted', attendee: { id: ada.id, name: ada.name, image: '' }, checked_in_at: new Date().toISOString(), checked_in_by: 'North gate' });
     });
@@ -76,10 +76,10 @@ describe('door page', () => {
     await user.click(await screen.findByRole('button', { name: 'Check in Ada Lovelace' }));
 
     expect(await screen.findByText('Ada Lovelace is checked in.')).toBeInTheDocument();
-    const [sent] = network.sent(calls.doorCheckIn);
+    const [sent] = network.sent(doorCalls.doorCheckIn);
     expect(sent?.body).toMatchObject({ session: 'door-token', attendee_id: ada.id });
     expect((sent?.body as { client_id?: string }).client_id).toBeTruthy();
-    expect(network.sent(calls.doorSearch).at(-1)?.body).toEqual({ session: 'door-token', query: 'ada' });
+    expect(network.sent(doorCalls.doorSearch).at(-1)?.body).toEqual({ session: 'door-token', query: 'ada' });
     await waitFor(() => expect(screen.getByText(/^Checked in at North gate/)).toBeInTheDocument());
     expect(screen.queryByRole('button', { name: 'Check in Ada Lovelace' })).not.toBeInTheDocument();
   });
@@ -87,8 +87,8 @@ describe('door page', () => {
   it('says when nobody matches', async () => {
     holdSession();
     const network = mockNetwork();
-    network.on(calls.doorSession, ok(sessionData));
-    network.on(calls.doorSearch, ok({ event_id: EVENT_ID, attendees: [] }));
+    network.on(doorCalls.doorSession, ok(sessionData));
+    network.on(doorCalls.doorSearch, ok({ event_id: EVENT_ID, attendees: [] }));
     const { user } = renderRoutes(routeObjects, paths.door());
     await user.type(await screen.findByRole('searchbox', { name: 'Find an attendee' }), 'zed');
     await user.click(screen.getByRole('button', { name: 'Search' }));
@@ -98,9 +98,9 @@ describe('door page', () => {
   it('refuses a check-in once the link is revoked, with the server\'s message, and forgets the session', async () => {
     holdSession();
     const network = mockNetwork();
-    network.on(calls.doorSession, ok(sessionData));
-    network.on(calls.doorSearch, ok({ event_id: EVENT_ID, attendees: [ada] }));
-    network.on(calls.doorCheckIn, fail(REVOKED, 403));
+    network.on(doorCalls.doorSession, ok(sessionData));
+    network.on(doorCalls.doorSearch, ok({ event_id: EVENT_ID, attendees: [ada] }));
+    network.on(doorCalls.doorCheckIn, fail(REVOKED, 403));
     const { user } = renderRoutes(routeObjects, paths.door());
     await user.type(await screen.findByRole('searchbox', { name: 'Find an attendee' }), 'ada');
     await user.click(screen.getByRole('button', { name: 'Search' }));

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { calls, type DoorAttendee, type DoorCheckIn } from '@tapcard/shared/contract';
+import { doorCalls, type DoorAttendee, type DoorCheckIn } from '@tapcard/shared/contract';
 import { Button } from '../../components/Button.js';
 import { TextField } from '../../components/Field.js';
 import { EmptyState, Page } from '../../components/Page.js';
@@ -80,7 +80,7 @@ export function DoorPage() {
 function DoorSession({ session, onRefused }: { session: StoredDoorSession; onRefused: (message: string) => void }) {
   const check = useQuery({
     queryKey: queryKeys.doorSession(session.eventId),
-    queryFn: ({ signal }) => apiOrThrow(calls.doorSession, { body: { session: session.session }, signal }),
+    queryFn: ({ signal }) => apiOrThrow(doorCalls.doorSession, { body: { session: session.session }, signal }),
     retry: false,
   });
   useRefusal(check.error, onRefused);
@@ -106,12 +106,12 @@ function DoorSearch({ session, onRefused }: { session: StoredDoorSession; onRefu
 
   const search = useQuery({
     queryKey: queryKeys.doorSearch(session.eventId, submitted),
-    queryFn: ({ signal }) => apiOrThrow(calls.doorSearch, { body: { session: session.session, query: submitted }, signal }),
+    queryFn: ({ signal }) => apiOrThrow(doorCalls.doorSearch, { body: { session: session.session, query: submitted }, signal }),
     enabled: submitted !== '',
     retry: false,
   });
   const checkIn = useMutation({
-    mutationFn: (attendee: DoorAttendee) => apiOrThrow(calls.doorCheckIn, { body: { session: session.session, attendee_id: attendee.id, client_id: newClientId() } }),
+    mutationFn: (attendee: DoorAttendee) => apiOrThrow(doorCalls.doorCheckIn, { body: { session: session.session, attendee_id: attendee.id, client_id: newClientId() } }),
     onSuccess: ({ data }, attendee) => {
       setOutcome(outcomeText(data, attendee.name));
       void queryClient.invalidateQueries({ queryKey: queryKeys.doorSearch(session.eventId, submitted) });

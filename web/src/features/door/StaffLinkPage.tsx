@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
-import { calls } from '@tapcard/shared/contract';
+import { doorCalls } from '@tapcard/shared/contract';
 import { Spinner } from '../../components/Spinner.js';
 import { Page } from '../../components/Page.js';
 import { apiOrThrow } from '../../lib/api.js';
@@ -18,7 +18,7 @@ import { TEXTS } from './texts.js';
 export function StaffLinkPage() {
   const { secret = '' } = useParams();
   const open = useMutation({
-    mutationFn: () => apiOrThrow(calls.openStaffLink, { body: { secret } }),
+    mutationFn: () => apiOrThrow(doorCalls.openStaffLink, { body: { secret } }),
     onSuccess: ({ data }) =>
       saveDoorSession({ session: data.session, eventId: data.event_id, eventTitle: data.event.title, gate: data.gate, expiresAt: data.expires_at }),
   });

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { calls, type StaffLink } from '@tapcard/shared/contract';
+import { doorCalls, type StaffLink } from '@tapcard/shared/contract';
 import { messages } from '@tapcard/shared/rules';
 import { fail, mockNetwork, ok } from '../../test/network.js';
 import { renderRoutes, signIn, signOut } from '../../test/render.js';
@@ -29,7 +29,7 @@ afterEach(() => {
 describe('staff links section', () => {
   it('says when there are no staff links yet', async () => {
     const network = mockNetwork();
-    network.on(calls.listStaffLinks, ok({ event_id: EVENT_ID, links: [] }));
+    network.on(doorCalls.listStaffLinks, ok({ event_id: EVENT_ID, links: [] }));
     renderRoutes(routeObjects, `/event/${EVENT_ID}`);
     expect(await screen.findByText('No staff links yet.')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Staff links' })).toBeInTheDocument();
@@ -37,11 +37,11 @@ describe('staff links section', () => {
 
   it('offers to try again when the list fails to load', async () => {
     const network = mockNetwork();
-    network.on(calls.listStaffLinks, fail('Server error', 500));
+    network.on(doorCalls.listStaffLinks, fail('Server error', 500));
     const { user } = renderRoutes(routeObjects, `/event/${EVENT_ID}`);
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('The staff links could not be loaded.');
-    network.on(calls.listStaffLinks, ok({ event_id: EVENT_ID, links: [link()] }));
+    network.on(doorCalls.listStaffLinks, ok({ event_id: EVENT_ID, links: [link()] }));
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('North gate')).toBeInTheDocument();
   });
@@ -49,8 +49,8 @@ describe('staff links section', () => {
   it('checks the gate name before sending, then shows the new link once with its QR code and lists it', async () => {
     const network = mockNetwork();
     let links: StaffLink[] = [];
-    network.on(calls.listStaffLinks, () => ok({ event_id: EVENT_ID, links }));
-    network.on(calls.createStaffLink, () => {
+    network.on(doorCalls.listStaffLinks, () => ok({ event_id: EVENT_ID, links }));
+    network.on(doorCalls.createStaffLink, () => {
       links = [link()];
       return ok({ event_id: EVENT_ID, link: link(), path: '/door/the-secret' });
     });
@@ -60,7 +60,7 @@ describe('staff links section', () => {
     await user.click(screen.getByRole('button', { name: 'Create staff link' }));
     expect(await screen.findByText(messages.gateLabelRequired)).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Gate name' })).toHaveFocus();
-    expect(network.sent(calls.createStaffLink)).toHaveLength(0);
+    expect(network.sent(doorCalls.createStaffLink)).toHaveLength(0);
 
     await user.type(screen.getByRole('textbox', { name: 'Gate name' }), 'North gate');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Works until' }), '24h');
@@ -69,7 +69,7 @@ describe('staff links section', () => {
     const created = await screen.findByRole('region', { name: 'Staff link for North gate' });
     expect(within(created).getByRole('textbox', { name: 'Staff link' })).toHaveValue(`${window.location.origin}/door/the-secret`);
     expect(within(created).getByRole('img', { name: 'QR code of the staff link for North gate' })).toBeInTheDocument();
-    expect(network.sent(calls.createStaffLink)[0]?.body).toEqual({ label: 'North gate', expiry: '24h' });
+    expect(network.sent(doorCalls.createStaffLink)[0]?.body).toEqual({ label: 'North gate', expiry: '24h' });
     const list = await screen.findByRole('list', { name: 'Staff links' });
     expect(within(list).getByText('Active')).toBeInTheDocument();
 
@@ -80,8 +80,8 @@ describe('staff links section', () => {
   it('revokes a link after the confirmation, and shows it revoked', async () => {
     const network = mockNetwork();
     let links = [link(), link({ id: 'l2', label: 'Old gate', state: 'expired' })];
-    network.on(calls.listStaffLinks, () => ok({ event_id: EVENT_ID, links }));
-    network.on(calls.revokeStaffLink, () => {
+    network.on(doorCalls.listStaffLinks, () => ok({ event_id: EVENT_ID, links }));
+    network.on(doorCalls.revokeStaffLink, () => {
       links = [link({ state: 'revoked', revoked_at: new Date().toISOString() }), links[1]!];
       return ok({ event_id: EVENT_ID, link: links[0] });
     });
@@ -92,10 +92,10 @@ describe('staff links section', () => {
 
     await user.click(screen.getByRole('button', { name: 'Revoke the staff link for North gate' }));
     const dialog = await screen.findByRole('dialog', { name: 'Revoke the staff link for North gate?' });
-    expect(network.sent(calls.revokeStaffLink)).toHaveLength(0);
+    expect(network.sent(doorCalls.revokeStaffLink)).toHaveLength(0);
     await user.click(within(dialog).getByRole('button', { name: 'Revoke' }));
 
-    await waitFor(() => expect(network.sent(calls.revokeStaffLink)[0]?.path).toBe(`/event/api/staff-links/${EVENT_ID}/revoke/l1`));
+    await waitFor(() => expect(network.sent(doorCalls.revokeStaffLink)[0]?.path).toBe(`/event/api/staff-links/${EVENT_ID}/revoke/l1`));
     const list = screen.getByRole('list', { name: 'Staff links' });
     await waitFor(() => expect(within(list).getAllByText('Revoked').length).toBeGreaterThan(0));
     expect(screen.queryByRole('button', { name: 'Revoke the staff link for North gate' })).not.toBeInTheDocument();

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Copy } from 'lucide-react';
 import { QRCodeSVG } from 'qrcode.react';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { calls, type StaffLink } from '@tapcard/shared/contract';
+import { doorCalls, type StaffLink } from '@tapcard/shared/contract';
 import { STAFF_LINK_EXPIRIES, staffLinkFormSchema, type StaffLinkExpiry } from '@tapcard/shared/rules';
 import { Button } from '../../components/Button.js';
 import { ConfirmDialog } from '../../components/Dialog.js';
@@ -25,14 +25,14 @@ export function StaffLinksSection({ eventId }: { eventId: string }) {
   const headingId = useId();
   const list = useQuery({
     queryKey: queryKeys.listStaffLinks(eventId),
-    queryFn: ({ signal }) => apiOrThrow(calls.listStaffLinks, { params: { id: eventId }, signal }),
+    queryFn: ({ signal }) => apiOrThrow(doorCalls.listStaffLinks, { params: { id: eventId }, signal }),
   });
   const [created, setCreated] = useState<{ link: StaffLink; url: string } | null>(null);
   const [revoking, setRevoking] = useState<StaffLink | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.listStaffLinks(eventId) });
 
   const revoke = useMutation({
-    mutationFn: (link: StaffLink) => apiOrThrow(calls.revokeStaffLink, { params: { id: eventId, link_id: link.id } }),
+    mutationFn: (link: StaffLink) => apiOrThrow(doorCalls.revokeStaffLink, { params: { id: eventId, link_id: link.id } }),
     onSuccess: () => {
       setRevoking(null);
       notify.success(TEXTS.revoked);
@@ -107,7 +107,7 @@ function CreateForm({ eventId, onCreated }: { eventId: string; onCreated: (link:
   const [errors, setErrors] = useState<Record<string, string>>({});
   const labelRef = useRef<HTMLInputElement>(null);
   const create = useMutation({
-    mutationFn: (body: { label: string; expiry: StaffLinkExpiry }) => apiOrThrow(calls.createStaffLink, { params: { id: eventId }, body }),
+    mutationFn: (body: { label: string; expiry: StaffLinkExpiry }) => apiOrThrow(doorCalls.createStaffLink, { params: { id: eventId }, body }),
     onSuccess: ({ data }) => {
       setLabel('');
       setErrors({});
