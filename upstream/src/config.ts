@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { isLoopbackHost, proxyListSchema } from '@tapcard/shared/net';
+import { readTicketPrivateKey } from './lib/ticket-keys.js';
 
 /** The upstream's configuration, read once from the environment and validated. */
 const envSchema = z.object({
@@ -103,6 +104,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): UpstreamConfig
   if (e.PAYMENT_PROVIDER === 'paystack' && !e.PAYSTACK_SECRET_KEY) {
     throw new ConfigError('Invalid configuration:\n  PAYSTACK_SECRET_KEY: must be set when PAYMENT_PROVIDER=paystack');
   }
+  if (e.TICKET_SIGNING_KEY !== undefined) checkTicketSigningKey(e.TICKET_SIGNING_KEY);
   const dataDir = resolve(e.DATA_DIR);
   return {
     port: e.UPSTREAM_PORT,
@@ -125,6 +127,15 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): UpstreamConfig
         : { provider: 'test' },
     ticketSigningKey: e.TICKET_SIGNING_KEY,
   };
+}
+
+/** A configured ticket key that cannot sign would fail every token page and access mail: refused at start. */
+function checkTicketSigningKey(text: string): void {
+  try {
+    readTicketPrivateKey(text);
+  } catch {
+    throw new ConfigError('Invalid configuration:\n  TICKET_SIGNING_KEY: must be an Ed25519 private key, as PKCS#8 PEM or its DER in base64');
+  }
 }
 
 /** Social sign-in is configured by all three of OIDC_ISSUER_URL, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET, or left off. */

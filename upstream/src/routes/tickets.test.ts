@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls } from '@tapcard/shared/contract';
 import { parseTicket, verifyTicket, type TicketPublicKey } from '@tapcard/shared/domain';
 import { buildApp } from '../app.js';
-import type { UpstreamConfig } from '../config.js';
+import { ConfigError, readConfig, type UpstreamConfig } from '../config.js';
 import { answerOf, send } from '../test/contract.js';
 import { createEvent, registerFree } from '../test/events.js';
 import { createTestUpstream, createUser, TEST_MAIL_QUEUE, type TestUpstream } from '../test/harness.js';
@@ -100,5 +100,18 @@ describe('door tickets', () => {
       expect(await verifyTicket(before, keys, { eventId: event.id })).toMatchObject({ valid: true, attendeeId: ada.id });
     }
     expect(await t.db.selectFrom('ticket_keys').select('kid').execute()).toHaveLength(1);
+  });
+
+  it('a TICKET_SIGNING_KEY that is not an Ed25519 private key stops the start', () => {
+    const env = { DATA_DIR: './data-test-unused', GATEWAY_SERVICE_KEY: 'k'.repeat(32) };
+    const pem = generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
+    expect(readConfig({ ...env, TICKET_SIGNING_KEY: pem }).ticketSigningKey).toBe(pem.trim());
+    expect(readConfig(env).ticketSigningKey).toBeUndefined();
+    const rsa = generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey.export({ format: 'pem', type: 'pkcs8' }).toString();
+    // Text, an RSA key, and a cut Ed25519 key in base64.
+    for (const bad of ['not a key', rsa, pem.replace(/-----[^-]+-----|\s/g, '').slice(0, 30)]) {
+      expect(() => readConfig({ ...env, TICKET_SIGNING_KEY: bad })).toThrow(ConfigError);
+      expect(() => readConfig({ ...env, TICKET_SIGNING_KEY: bad })).toThrow(/TICKET_SIGNING_KEY: must be an Ed25519 private key/);
+    }
   });
 });
