@@ -20,15 +20,15 @@ export const organiserCheckIn =
     (await apiOrThrow(calls.checkIn, { params: { id: attendeeId }, body: { event_id: eventId, url_id: chipId, checked_in: true } })).data.status;
 
 /**
- * A staff phone's check-in from a chip page (its door session for the chip's event; one client id per
- * attendee shown, so a retry counts once). A refused session is forgotten, so the page falls back to
- * the attendee view on its next render.
+ * A staff phone's check-in from a chip page, with its door session for the chip's event (the server
+ * admits an attendee once, so a retry or a second tap answers 'already' and counts nothing). A refused
+ * session is forgotten, so the next visit shows the attendee view.
  */
 export const doorSessionCheckIn =
   (session: string, onRefused: () => void): SendCheckIn =>
   async (attendeeId) => {
     try {
-      const answer = await apiOrThrow(doorCalls.doorCheckIn, { body: { session, attendee_id: attendeeId, client_id: `chip-${attendeeId}-${session.slice(0, 8)}` } });
+      const answer = await apiOrThrow(doorCalls.doorCheckIn, { body: { session, attendee_id: attendeeId, client_id: `chip-${globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random().toString(36).slice(2)}`}` } });
       return answer.data.outcome !== 'unknown';
     } catch (error) {
       if (error instanceof ApiError && error.status === 403) onRefused();
