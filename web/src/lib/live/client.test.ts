@@ -195,6 +195,7 @@ describe('realtime client', () => {
         event,
         name: attendee.name,
         image: '',
+        ticket: `TC1.kid00001.${EVENT_ID}.${attendee.id}.${'A'.repeat(86)}`,
         attendee: { id: attendee.id, name: attendee.name, image: '', checked_in: false, price_category: 'Free', event, chats, private_chats: [] },
       }),
     );
