@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { CheckCircle2, XCircle } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { calls, doorCalls } from '@tapcard/shared/contract';
+import { calls } from '@tapcard/shared/contract';
 import type { Update, ViewOf } from '@tapcard/shared/realtime';
 import { Button } from '../../components/Button.js';
 import { Avatar } from '../../components/Page.js';
@@ -28,8 +28,8 @@ export const doorSessionCheckIn =
   (session: string, onRefused: () => void): SendCheckIn =>
   async (attendeeId) => {
     try {
-      const answer = await apiOrThrow(doorCalls.doorCheckIn, { body: { session, attendee_id: attendeeId, client_id: `chip-${globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random().toString(36).slice(2)}`}` } });
-      return answer.data.outcome !== 'unknown';
+      const { sendDoorCheckIn } = await import('./door-check-in.js');
+      return await sendDoorCheckIn(session, attendeeId);
     } catch (error) {
       if (error instanceof ApiError && error.status === 403) onRefused();
       throw error;
