@@ -85,7 +85,7 @@ function call<const C extends Call>(c: C): C {
  * all fifty when the contract is imported (that was a fifth of a visitor page's script time).
  * A built call is kept, so every use sees the same schemas; enumerating the object builds them all.
  */
-function lazyCalls<const T extends Record<string, () => Call>>(factories: T): { readonly [K in keyof T]: ReturnType<T[K]> } {
+export function lazyCalls<const T extends Record<string, () => Call>>(factories: T): { readonly [K in keyof T]: ReturnType<T[K]> } {
   const built = {} as { [K in keyof T]: ReturnType<T[K]> };
   for (const key of Object.keys(factories) as (keyof T)[]) {
     Object.defineProperty(built, key, {
@@ -130,6 +130,17 @@ export const signupPayloadSchema = cardIdentity.extend({
   image: z.object({ image: z.string(), name: z.string() }).nullable().optional(),
 });
 export type SignupPayload = z.infer<typeof signupPayloadSchema>;
+
+/**
+ * The one-time secret verifying an email hands out (verify-code, or the social sign-in callback for a
+ * new person); sign-up and create-user take it, so only who verified the address can sign up with it.
+ */
+const verificationTicketSchema = requiredString(messages.verifyEmailAgain).pipe(z.string().max(128, messages.verifyEmailAgain));
+const verificationTicketShape = { verification_ticket: verificationTicketSchema };
+
+/** Sign-up: the wizard's state and the ticket of its email's verification. */
+export const signUpBodySchema = signupPayloadSchema.extend(verificationTicketShape);
+export type SignUpBody = z.infer<typeof signUpBodySchema>;
 
 export const saveCardPayloadSchema = z.object({
   image: z.string().nullable(),
@@ -244,13 +255,19 @@ const linkQuery = z.object({ link: z.string().min(1).max(200) });
 export const calls = lazyCalls({
   // ── Accounts ───────────────────────────────────────────────────────────
   verifyMail: () => call({ method: 'POST', path: '/auth/public/api/verify-mail', auth: 'none', body: verifyMailSchema, answer: plainAnswerSchema }),
-  verifyCode: () => call({ method: 'POST', path: '/auth/public/api/verify-code', auth: 'none', body: emailCodeSchema, answer: plainAnswerSchema }),
-  signUp: () => call({ method: 'POST', path: '/auth/public/api/sign-up', auth: 'none', body: signupPayloadSchema, answer: wireData(authTokenSchema) }),
+  verifyCode: () => call({
+    method: 'POST',
+    path: '/auth/public/api/verify-code',
+    auth: 'none',
+    body: emailCodeSchema,
+    answer: wireData(z.object({ verification_ticket: z.string() })),
+  }),
+  signUp: () => call({ method: 'POST', path: '/auth/public/api/sign-up', auth: 'none', body: signUpBodySchema, answer: wireData(authTokenSchema) }),
   createUser: () => call({
     method: 'POST',
     path: '/auth/public/api/create-user',
     auth: 'none',
-    body: z.object({ ...newAccountShape, auth_type: z.string().default('Email') }),
+    body: z.object({ ...newAccountShape, auth_type: z.string().default('Email'), ...verificationTicketShape }),
     answer: wireData(authTokenSchema),
   }),
   hasEmail: () => call({ method: 'POST', path: '/auth/public/api/has-email', auth: 'none', body: verifyMailSchema, answer: wireData(z.object({ exists: z.boolean() })) }),
@@ -272,6 +289,7 @@ export const calls = lazyCalls({
             token: z.string().nullable(),
             type: z.string().nullable(),
             user: z.object({ email: z.string(), auth_type: z.string(), password: z.string(), name: z.string(), profile_image: z.string().nullable() }),
+            verification_ticket: z.string(),
           })
           .optional(),
       }),
@@ -516,6 +534,18 @@ export const calls = lazyCalls({
     answer: ticketPaymentAnswerSchema,
   }),
   eventToken: () => call({ method: 'GET', path: '/event/public/api/token/:id', auth: 'none', params: idParam, answer: wireData(attendeeTokenSchema) }),
+  /**
+   * The public keys a door checks the event's signed tickets with, offline: verifyTicket of the shared
+   * domain takes them as they are (and checks each key's form itself; its ticketPublicKeySchema is the
+   * strict shape, not imported here so every page does not load the ticket code).
+   */
+  ticketKeys: () => call({
+    method: 'GET',
+    path: '/event/public/api/events/:id/ticket-keys',
+    auth: 'none',
+    params: idParam,
+    answer: wireData(z.object({ keys: z.array(z.object({ kid: z.string(), alg: z.literal('Ed25519'), key: z.string() })) })),
+  }),
   chip: () => call({ method: 'GET', path: '/event/public/api/chip/:id', auth: 'optional', params: idParam, answer: wireData(chipRecordSchema) }),
   bindChip: () => call({
     method: 'POST',

@@ -35,6 +35,8 @@ export const pagePatterns = {
   openEventRegister: '/events/l/:id/register',
   chip: '/events/d/chip/i/:chip_id',
   chipChat: '/events/d/chip/i/:chip_id/chat',
+  /** A staff link: opening it gives the phone a door session for one event and gate (the secret is the link's own). */
+  staffLink: '/door/:secret',
 } as const;
 
 export type PagePattern = (typeof pagePatterns)[keyof typeof pagePatterns];
@@ -78,15 +80,8 @@ export const pages = {
   openEventRegister: (cleanName: string) => pagePath(pagePatterns.openEventRegister, { id: cleanName }),
   chip: (chipId: string) => pagePath(pagePatterns.chip, { chip_id: chipId }),
   chipChat: (chipId: string) => pagePath(pagePatterns.chipChat, { chip_id: chipId }),
+  staffLink: (secret: string) => pagePath(pagePatterns.staffLink, { secret }),
 } as const;
-
-/**
- * What an attendee's access QR code encodes, on the token page and in the access mail alike: the
- * absolute link of their arena (`origin` is the product's address, without a trailing slash).
- */
-export function accessQrContent(origin: string, tid: string): string {
-  return `${origin}${pages.arena(tid)}`;
-}
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

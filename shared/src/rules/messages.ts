@@ -42,6 +42,8 @@ export const messages = {
   codeRequired: 'Code is required',
   codeNumeric: 'Code must contain only numbers',
   codeMin: `Code must be at least ${EMAIL_CODE_MIN_LENGTH} digits`,
+  /** Sign-up without the verification ticket its email's verification handed out, or with a used or expired one (ours). */
+  verifyEmailAgain: 'Please verify your email again',
   /** Profile, registration and checkout name (the checkout's required text, used everywhere). */
   nameRequired: 'Name is required',
   subTitleRequired: 'Tell us what you do?',
@@ -80,6 +82,10 @@ export const messages = {
   serverError: 'Server error',
 
   // ── Events and tickets ─────────────────────────────────────────
+  /** A staff link's gate name, blank (ours). */
+  gateLabelRequired: 'Gate name is required',
+  /** A staff link's gate name, too long (ours). */
+  gateLabelMax: (max: number) => `Gate name must be at most ${max} characters`,
   eventNameRequired: 'Please enter event name',
   /** ours */
   eventDescriptionRequired: 'Please enter event description',

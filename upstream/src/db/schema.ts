@@ -41,6 +41,8 @@ export interface EmailCodesTable {
 export interface VerifiedEmailsTable {
   email: string;
   expires_at: Timestamp;
+  /** Hash of the one-time ticket the verification handed out; sign-up must present the ticket. */
+  ticket_hash: string;
 }
 
 export interface PasswordResetsTable {
@@ -174,7 +176,41 @@ export interface AttendeesTable {
   /** SHA-256 of the emailed confirmation token of a free registration (migration 006). */
   confirm_token_hash: ColumnType<string | null, string | null | undefined, string | null>;
   checked_in: Generated<boolean>;
+  /** When and by whom the attendee was last checked in (migration 017): a gate's name, 'organiser' or 'chip:<user id>'. */
+  checked_in_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  checked_in_by: ColumnType<string | null, string | null | undefined, string | null>;
   seq: number;
+  created_at: CreatedAt;
+}
+
+/** A staff link of one event's door (migration 017): the secret is stored only as its hash. */
+export interface StaffLinksTable {
+  id: string;
+  event_id: string;
+  secret_hash: string;
+  label: string;
+  role: ColumnType<'scan', 'scan' | undefined, never>;
+  expires_at: Timestamp;
+  revoked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_by: string;
+  created_at: CreatedAt;
+}
+
+/** A phone's door session, opened with a staff link; valid while its link is (migration 017). */
+export interface DoorSessionsTable {
+  token_hash: string;
+  link_id: string;
+  created_at: CreatedAt;
+}
+
+/** A door check-in's answer by the phone's client id, so a retry answers the same (migration 017). */
+export interface DoorCheckInsTable {
+  link_id: string;
+  client_id: string;
+  attendee_id: string;
+  outcome: 'admitted' | 'already' | 'unknown';
+  checked_in_at: Date | null;
+  checked_in_by: string | null;
   created_at: CreatedAt;
 }
 
@@ -269,6 +305,17 @@ export interface MailOutboxTable {
   created_at: CreatedAt;
 }
 
+/** The key pairs that sign door tickets; one is current (retired_at null) (migration 019). */
+export interface TicketKeysTable {
+  kid: string;
+  /** PKCS#8 PEM. */
+  private_key: string;
+  /** The raw 32-byte public key, base64url. */
+  public_key: string;
+  created_at: CreatedAt;
+  retired_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
 /** A mail waiting to be delivered, or given up on (migration 014). */
 export interface MailQueueTable {
   id: string;
@@ -345,6 +392,10 @@ export interface Database {
   throttles: ThrottlesTable;
   social_sign_ins: SocialSignInsTable;
   social_identities: SocialIdentitiesTable;
+  staff_links: StaffLinksTable;
+  door_sessions: DoorSessionsTable;
+  door_check_ins: DoorCheckInsTable;
+  ticket_keys: TicketKeysTable;
 }
 
 export type Row<T extends keyof Database> = Selectable<Database[T]>;

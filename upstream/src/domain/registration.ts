@@ -1,5 +1,5 @@
 import { PAYMENT_HOLD_MINUTES, REGISTRATION_HOLD_MINUTES } from '@tapcard/shared/constants';
-import { accessQrContent, pages } from '@tapcard/shared/pages';
+import { pages } from '@tapcard/shared/pages';
 import { messages } from '@tapcard/shared/rules';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
@@ -7,6 +7,7 @@ import type { Database, Row } from '../db/schema.js';
 import { hashToken } from '../lib/crypto.js';
 import { conflict, HttpError, notFound } from '../lib/http-error.js';
 import { eventAccessMail, eventConfirmationMail, type MailEvent } from '../mail/event-mails.js';
+import { confirmedAttendeeByTidHash } from '../repositories/attendees.js';
 import { eventDates } from '../repositories/events.js';
 import {
   activeRegistrationsOfEmail,
@@ -26,6 +27,7 @@ import {
   takeSeat,
 } from '../repositories/registrations.js';
 import { inEventChange } from './event-sequence.js';
+import { issueTicket } from './tickets.js';
 
 /**
  * Registration rules: a seat is held under the event row's lock (per-email limit, then one ticket of
@@ -137,19 +139,21 @@ function mailEvent(event: Row<'events'>): MailEvent {
 }
 
 /**
- * Mails the access link, its QR code and the event's calendar file. The mail is queued, so a failed
- * SMTP attempt is retried later; the link is also in the answer, so even a mail that cannot be stored
- * is logged, not fatal.
+ * Mails the access link, the door ticket's QR code (signed now, as the token page's: no access token
+ * in it) and the event's calendar file. The mail is queued, so a failed SMTP attempt is retried later;
+ * the link is also in the answer, so even a mail that cannot be stored is logged, not fatal.
  */
 export async function mailAccess(app: FastifyInstance, to: string, name: string, event: Row<'events'>, ticket: string, tid: string): Promise<void> {
   const link = `${app.config.publicUrl}${pages.eventToken(tid)}`;
   try {
+    const attendee = await confirmedAttendeeByTidHash(app.db, hashToken(tid));
+    if (!attendee) throw new Error('no confirmed attendee holds this access token');
     const content = await eventAccessMail({
       name,
       event: mailEvent(event),
       ticket,
       link,
-      qrContent: accessQrContent(app.config.publicUrl, tid),
+      doorTicket: await issueTicket(app, event.id, attendee.id),
       // Stable per attendee and event: the access token names both.
       uid: `${hashToken(tid).slice(0, 32)}-${event.id}@${new URL(app.config.publicUrl).hostname}`,
     });

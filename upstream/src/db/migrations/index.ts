@@ -8,6 +8,9 @@ import * as paymentHolds from './008_payment_holds.js';
 import * as eventAliases from './009_event_aliases.js';
 import * as socialSignIn from './010_social_sign_in.js';
 import * as mailQueue from './014_mail_queue.js';
+import * as emailTickets from './016_email_tickets.js';
+import * as staffLinks from './017_staff_links.js';
+import * as ticketKeys from './019_ticket_keys.js';
 
 /** Migrations in order; the key is the name Kysely records. Add a new file and a line here. */
 const migrations: Record<string, Migration> = {
@@ -20,6 +23,9 @@ const migrations: Record<string, Migration> = {
   '009_event_aliases': eventAliases,
   '010_social_sign_in': socialSignIn,
   '014_mail_queue': mailQueue,
+  '016_email_tickets': emailTickets,
+  '017_staff_links': staffLinks,
+  '019_ticket_keys': ticketKeys,
 };
 
 export const migrationProvider: MigrationProvider = {
