@@ -1,4 +1,4 @@
-import { calls } from '@tapcard/shared/contract';
+import { serviceCalls } from '@tapcard/shared/contract';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakePaystack, type FakePaystack } from '../support/fake-paystack.js';
@@ -29,7 +29,7 @@ beforeAll(async () => {
   paystack = await startFakePaystack();
   product = await startProductWithOwnDatabase({ PAYMENT_PROVIDER: 'paystack', PAYSTACK_SECRET_KEY: paystack.secretKey, PAYSTACK_BASE_URL: paystack.url });
   // Paystack calls the public site; the gateway passes /api/* on to the upstream.
-  paystack.webhookUrl = `${product.baseUrl}/api${calls.paystackWebhook.path}`;
+  paystack.webhookUrl = `${product.baseUrl}/api${serviceCalls.paystackWebhook.path}`;
   organiser = await createOrganiser(product.baseUrl);
 });
 

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SCHEMA_CHANGE_LOCK_KEY } from '@tapcard/shared/constants';
-import { calls, upstreamPages, type Body } from '@tapcard/shared/contract';
+import { calls, upstreamPages, type Body, serviceCalls } from '@tapcard/shared/contract';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { send, signInOrganiser } from '../support/event-setup.js';
@@ -67,7 +67,7 @@ beforeAll(async () => {
   });
   gateway = await createGateway({ mode: 'source', upstreamUrl: upstream.url, serviceKey, origin: 'http://paystack.test', instanceId: 'paystack' });
   await Promise.all([upstream.start(120_000), gateway.start(120_000)]);
-  webhookUrl = `${upstream.url}${calls.paystackWebhook.path}`;
+  webhookUrl = `${upstream.url}${serviceCalls.paystackWebhook.path}`;
   paystack.webhookUrl = webhookUrl;
   authorization = await signInOrganiser(upstream.url);
 }, 180_000);
@@ -398,7 +398,7 @@ describe('the webhook', () => {
   });
 
   it("reaches the upstream through the gateway's /api with its signature intact; a forged one is refused there too", async () => {
-    const throughGateway = `${gateway.url}/api${calls.paystackWebhook.path}`;
+    const throughGateway = `${gateway.url}/api${serviceCalls.paystackWebhook.path}`;
     const { reference } = await startOrder();
     paystack.setOutcome(reference, { status: 'success' });
     const forged = await paystack.sendWebhook(reference, { to: throughGateway, signature: paystack.sign('{}') });

@@ -1,4 +1,4 @@
-import { calls, SERVICE_KEY_HEADER } from '@tapcard/shared/contract';
+import { calls, SERVICE_KEY_HEADER, serviceCalls } from '@tapcard/shared/contract';
 import { eventTiming } from '@tapcard/shared/domain';
 import { newPasswordSchema } from '@tapcard/shared/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -102,7 +102,7 @@ describe('seedDemo', () => {
   });
 
   it('serves the live state with the chat history, and the chips and the unactivated card as documented', async () => {
-    const live = answerOf(calls.liveState, await send(t, calls.liveState, { params: { id: DEMO_LIVE_EVENT_ID }, headers: { [SERVICE_KEY_HEADER]: SERVICE_KEY } }));
+    const live = answerOf(serviceCalls.liveState, await send(t, serviceCalls.liveState, { params: { id: DEMO_LIVE_EVENT_ID }, headers: { [SERVICE_KEY_HEADER]: SERVICE_KEY } }));
     if (live.success !== 'true') throw new Error(live.message);
     expect(live.data).toMatchObject({ full: true });
     expect(live.data.chats).toHaveLength(8);

@@ -1,4 +1,4 @@
-import { calls } from '@tapcard/shared/contract';
+import { calls, serviceCalls } from '@tapcard/shared/contract';
 import { describe, expect, it } from 'vitest';
 import { UpstreamClient } from './upstream.js';
 
@@ -13,7 +13,7 @@ describe('UpstreamClient.send', () => {
       // @ts-expect-error the call's path parameter is missing
       void client.send(calls.getEvent, { authorization: 'Bearer x' });
       // @ts-expect-error a query value of the wrong type
-      void client.send(calls.liveState, { params: { id: 'e1' }, query: { since: 'soon' } });
+      void client.send(serviceCalls.liveState, { params: { id: 'e1' }, query: { since: 'soon' } });
     };
     expect(compileOnly).toBeTypeOf('function');
   });

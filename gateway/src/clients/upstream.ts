@@ -1,18 +1,4 @@
-import {
-  SERVICE_KEY_HEADER,
-  calls,
-  contractClient,
-  type AdminEvent,
-  type AttendeeToken,
-  type Call,
-  type CallArgs,
-  type ChipRecord,
-  type ContractClient,
-  type Event,
-  type LiveState,
-  type RequestOptions,
-  type Success,
-} from '@tapcard/shared/contract';
+import { SERVICE_KEY_HEADER, calls, contractClient, type AdminEvent, type AttendeeToken, type Call, type CallArgs, type ChipRecord, type ContractClient, type Event, type LiveState, type RequestOptions, type Success, serviceCalls } from '@tapcard/shared/contract';
 import type { ErrorCode } from '@tapcard/shared/realtime';
 
 /** The few upstream calls the gateway makes itself, over HTTP only, through the contract's client. */
@@ -44,7 +30,7 @@ export class UpstreamClient {
   }
 
   liveState(eventId: string, since: number | undefined, timeoutMs?: number): Promise<UpstreamResult<LiveState>> {
-    return this.send(calls.liveState, { params: { id: eventId }, query: { since }, headers: { [SERVICE_KEY_HEADER]: this.options.serviceKey }, timeoutMs });
+    return this.send(serviceCalls.liveState, { params: { id: eventId }, query: { since }, headers: { [SERVICE_KEY_HEADER]: this.options.serviceKey }, timeoutMs });
   }
 
   eventToken(tid: string, timeoutMs?: number): Promise<UpstreamResult<AttendeeToken>> {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { ADMIN_NAME, adminIdOf, isAdminId } from '@tapcard/shared/domain';
-import { SERVICE_KEY_HEADER, calls, chatPostSchema, failure, privateChatPostSchema } from '@tapcard/shared/contract';
+import { SERVICE_KEY_HEADER, calls, chatPostSchema, failure, privateChatPostSchema, serviceCalls } from '@tapcard/shared/contract';
 import type { ChatMessage, EventSummary, PrivateChat } from '@tapcard/shared/contract';
 import Fastify from 'fastify';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -205,7 +205,7 @@ export class FakeUpstream {
         headers: { ...request.headers },
         bodyBytes: Buffer.isBuffer(body) ? body.length : 0,
       });
-      const mode = request.routeOptions.url === calls.liveState.path && this.mode === 'ok' ? this.pollMode : this.mode;
+      const mode = request.routeOptions.url === serviceCalls.liveState.path && this.mode === 'ok' ? this.pollMode : this.mode;
       if (mode === 'error') return reply.code(500).send({ error: 'Error: database exploded\n    at secret (/srv/upstream/db.js:12:3)' });
       if (mode === 'hang') {
         this.hanging.add(reply);
@@ -238,7 +238,7 @@ export class FakeUpstream {
       data: { url: '/backend/files/upload.png', name: String(Buffer.isBuffer(request.body) ? request.body.length : 0) },
     }));
 
-    app.get(calls.liveState.path, async (request, reply) => {
+    app.get(serviceCalls.liveState.path, async (request, reply) => {
       if (request.headers[SERVICE_KEY_HEADER] !== this.serviceKey) return reply.code(401).send(failure('Unauthorized'));
       const { id: eventId } = paramsSchema.parse(request.params);
       const event = this.events.get(eventId);
@@ -247,7 +247,7 @@ export class FakeUpstream {
       const { since } = sinceSchema.parse(request.query);
       const full = since === undefined || since > event.version;
       const after = (seq: number) => full || seq > (since ?? 0);
-      return this.answer(calls.liveState.answer, {
+      return this.answer(serviceCalls.liveState.answer, {
         success: 'true',
         data: {
           event: event.details,

@@ -38,7 +38,6 @@ import {
   contactSchema,
   eventListsSchema,
   eventSchema,
-  liveStateSchema,
   orderSchema,
   ownerCardSchema,
   physicalCardSchema,
@@ -475,14 +474,6 @@ export const calls = lazyCalls({
     body: privateChatPostSchema,
     answer: wireData(privateChatSchema),
   }),
-  liveState: () => call({
-    method: 'GET',
-    path: '/event/api/live/:id',
-    auth: 'service',
-    params: idParam,
-    query: z.object({ since: z.coerce.number().int().min(0).optional() }),
-    answer: wireData(liveStateSchema),
-  }),
 
   // ── Events: public and attendees ─────────────────────────────────────────
   findEvents: () => call({
@@ -534,18 +525,6 @@ export const calls = lazyCalls({
     answer: ticketPaymentAnswerSchema,
   }),
   eventToken: () => call({ method: 'GET', path: '/event/public/api/token/:id', auth: 'none', params: idParam, answer: wireData(attendeeTokenSchema) }),
-  /**
-   * The public keys a door checks the event's signed tickets with, offline: verifyTicket of the shared
-   * domain takes them as they are (and checks each key's form itself; its ticketPublicKeySchema is the
-   * strict shape, not imported here so every page does not load the ticket code).
-   */
-  ticketKeys: () => call({
-    method: 'GET',
-    path: '/event/public/api/events/:id/ticket-keys',
-    auth: 'none',
-    params: idParam,
-    answer: wireData(z.object({ keys: z.array(z.object({ kid: z.string(), alg: z.literal('Ed25519'), key: z.string() })) })),
-  }),
   chip: () => call({ method: 'GET', path: '/event/public/api/chip/:id', auth: 'optional', params: idParam, answer: wireData(chipRecordSchema) }),
   bindChip: () => call({
     method: 'POST',
@@ -595,16 +574,6 @@ export const calls = lazyCalls({
     auth: 'none',
     params: z.object({ reference: id }),
     answer: wireData(z.object({ reference: z.string(), url: z.string() })),
-  }),
-
-  // ── Payments ─────────────────────────────────────────────────────────────
-  /** Ours: accepted only with a valid x-paystack-signature (HMAC-SHA512 of the raw body). */
-  paystackWebhook: () => call({
-    method: 'POST',
-    path: '/v1/payments/paystack/webhook',
-    auth: 'none',
-    body: z.looseObject({ event: z.string().min(1).max(100), data: z.looseObject({}) }),
-    answer: plainAnswerSchema,
   }),
 });
 

@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { calls } from './calls.js';
+import { serviceCalls } from './service.js';
 import { buildLooseRequest, buildRequest, parseAnswer } from './client.js';
 
 describe('buildRequest', () => {
   it('fills path parameters, appends the query (undefined left out) and sends the body as JSON', () => {
-    expect(buildRequest(calls.liveState, { params: { id: 'a/b' }, query: { since: 3 }, headers: { 'x-service-key': 'k' } })).toEqual({
+    expect(buildRequest(serviceCalls.liveState, { params: { id: 'a/b' }, query: { since: 3 }, headers: { 'x-service-key': 'k' } })).toEqual({
       method: 'GET',
       url: '/event/api/live/a%2Fb?since=3',
       headers: { accept: 'application/json', 'x-service-key': 'k' },
     });
-    expect(buildRequest(calls.liveState, { params: { id: 'e' }, query: { since: undefined } }).url).toBe('/event/api/live/e');
+    expect(buildRequest(serviceCalls.liveState, { params: { id: 'e' }, query: { since: undefined } }).url).toBe('/event/api/live/e');
     expect(buildRequest(calls.login, { body: { email: 'a@b.co', password: 'x' }, authorization: 'Bearer t' })).toEqual({
       method: 'POST',
       url: '/auth/public/api/login',

@@ -4,3 +4,5 @@ export * from './entities.js';
 export * from './envelope.js';
 export * from './secrets.js';
 export * from './door.js';
+export * from './service.js';
+export * from './every-call.js';

@@ -1,4 +1,4 @@
-import { calls, SERVICE_KEY_HEADER, type ChatMessage } from '@tapcard/shared/contract';
+import { calls, SERVICE_KEY_HEADER, type ChatMessage, serviceCalls } from '@tapcard/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, insertAttendee, type Registered } from '../test/events.js';
 import { answerOf, send } from '../test/contract.js';
@@ -43,7 +43,7 @@ describe('event seq', () => {
     await send(t, calls.chat, { params: { id: first.tid }, body: { event_id: event.id, attendee_id: first.id, message: 'before the storm' } });
 
     // A poller, as the gateway runs it: one full read, then since-reads while the posts are in flight.
-    const full = answerOf(calls.liveState, await send(t, calls.liveState, { params: { id: event.id }, headers: { [SERVICE_KEY_HEADER]: SERVICE_KEY } }));
+    const full = answerOf(serviceCalls.liveState, await send(t, serviceCalls.liveState, { params: { id: event.id }, headers: { [SERVICE_KEY_HEADER]: SERVICE_KEY } }));
     if (full.success !== 'true') throw new Error(full.message);
     expect(full.data.full).toBe(true);
     expect(full.data.chats.map((c) => c.message)).toEqual(['before the storm']);
@@ -53,8 +53,8 @@ describe('event seq', () => {
     let since = v0;
     let polls = 0;
     const poll = async () => {
-      const res = await send(t, calls.liveState, { params: { id: event.id }, query: { since }, headers: { [SERVICE_KEY_HEADER]: SERVICE_KEY } });
-      const answer = answerOf(calls.liveState, res);
+      const res = await send(t, serviceCalls.liveState, { params: { id: event.id }, query: { since }, headers: { [SERVICE_KEY_HEADER]: SERVICE_KEY } });
+      const answer = answerOf(serviceCalls.liveState, res);
       if (answer.success !== 'true') throw new Error(answer.message);
       expect(answer.data.full).toBe(false);
       expect(answer.data.version).toBeGreaterThanOrEqual(since);

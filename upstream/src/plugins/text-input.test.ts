@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPath, calls, type Call } from '@tapcard/shared/contract';
+import { buildPath, calls, everyCall } from '@tapcard/shared/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { send } from '../test/contract.js';
 import { createTestUpstream, createUser, type TestUpstream } from '../test/harness.js';
@@ -22,7 +22,7 @@ function expectNulRefused(res: LightMyRequestResponse, field: string): void {
   expect(res.json()).toEqual({ success: 'false', message: NUL_MESSAGE, data: null, errors: [{ field, message: NUL_MESSAGE }] });
 }
 
-const all = Object.values(calls) as Call[];
+const all = everyCall().map(([, call]) => call);
 
 describe('a NUL character in any string of a request', () => {
   it('in a path parameter of any call', async () => {

@@ -1,4 +1,4 @@
-import { calls, SERVICE_KEY_HEADER } from '@tapcard/shared/contract';
+import { calls, SERVICE_KEY_HEADER, serviceCalls } from '@tapcard/shared/contract';
 import { randomId } from '../lib/crypto.js';
 import { cleanName } from '@tapcard/shared/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -432,7 +432,7 @@ describe('liveState', () => {
     const ada = await registerFree(t, event, 'Ada Lovelace');
     await send(t, calls.chat, { params: { id: ada.tid }, body: { event_id: event.id, attendee_id: ada.id, message: 'one' } });
 
-    const full = answerOf(calls.liveState, await send(t, calls.liveState, { ...service, params: { id: event.id } }));
+    const full = answerOf(serviceCalls.liveState, await send(t, serviceCalls.liveState, { ...service, params: { id: event.id } }));
     if (full.success !== 'true') throw new Error(full.message);
     expect(full.data.full).toBe(true);
     expect(full.data.event).toMatchObject({ id: event.id, user_id: owner.id, clean_name: event.clean_name });
@@ -447,7 +447,7 @@ describe('liveState', () => {
     const chip = await insertChip(t, event.id);
     await send(t, calls.bindChip, { params: { id: chip }, body: { token: bob.tid } });
 
-    const diff = answerOf(calls.liveState, await send(t, calls.liveState, { ...service, params: { id: event.id }, query: { since: v1 } }));
+    const diff = answerOf(serviceCalls.liveState, await send(t, serviceCalls.liveState, { ...service, params: { id: event.id }, query: { since: v1 } }));
     if (diff.success !== 'true') throw new Error(diff.message);
     expect(diff.data.full).toBe(false);
     expect(diff.data.version).toBe(v1 + 4);
@@ -458,22 +458,22 @@ describe('liveState', () => {
     ]);
     expect(diff.data.chips).toEqual([{ id: chip, attendee_id: bob.id }]);
 
-    const none = answerOf(calls.liveState, await send(t, calls.liveState, { ...service, params: { id: event.id }, query: { since: diff.data.version } }));
+    const none = answerOf(serviceCalls.liveState, await send(t, serviceCalls.liveState, { ...service, params: { id: event.id }, query: { since: diff.data.version } }));
     expect(none).toMatchObject({ success: 'true', data: { full: false, chats: [], private_chats: [], attendees: [], chips: [], version: diff.data.version } });
 
     // A since ahead of the counter (a restored database) gets everything again.
-    const ahead = answerOf(calls.liveState, await send(t, calls.liveState, { ...service, params: { id: event.id }, query: { since: diff.data.version + 100 } }));
+    const ahead = answerOf(serviceCalls.liveState, await send(t, serviceCalls.liveState, { ...service, params: { id: event.id }, query: { since: diff.data.version + 100 } }));
     expect(ahead).toMatchObject({ success: 'true', data: { full: true } });
   });
 
   it('answers 401 without the service key, 403 with a wrong one or a user token, 404 for an unknown event, 400 for a bad since', async () => {
     const owner = await createUser(t);
     const event = await createEvent(t, owner.authorization);
-    expect((await send(t, calls.liveState, { params: { id: event.id } })).statusCode).toBe(401);
-    expect((await send(t, calls.liveState, { params: { id: event.id }, authorization: owner.authorization })).statusCode).toBe(401);
-    expect((await send(t, calls.liveState, { params: { id: event.id }, headers: { [SERVICE_KEY_HEADER]: 'wrong-key-wrong-key-wrong-key-0' } })).statusCode).toBe(403);
-    expect((await send(t, calls.liveState, { ...service, params: { id: 'no-such-event' } })).statusCode).toBe(404);
-    expect((await send(t, calls.liveState, { ...service, params: { id: event.id }, query: { since: -1 } })).statusCode).toBe(400);
+    expect((await send(t, serviceCalls.liveState, { params: { id: event.id } })).statusCode).toBe(401);
+    expect((await send(t, serviceCalls.liveState, { params: { id: event.id }, authorization: owner.authorization })).statusCode).toBe(401);
+    expect((await send(t, serviceCalls.liveState, { params: { id: event.id }, headers: { [SERVICE_KEY_HEADER]: 'wrong-key-wrong-key-wrong-key-0' } })).statusCode).toBe(403);
+    expect((await send(t, serviceCalls.liveState, { ...service, params: { id: 'no-such-event' } })).statusCode).toBe(404);
+    expect((await send(t, serviceCalls.liveState, { ...service, params: { id: event.id }, query: { since: -1 } })).statusCode).toBe(400);
   });
 });
 

@@ -1,4 +1,4 @@
-import { calls } from '@tapcard/shared/contract';
+import { calls, serviceCalls } from '@tapcard/shared/contract';
 import { ADMIN_NAME, adminIdOf } from '@tapcard/shared/domain';
 import type { FastifyInstance } from 'fastify';
 import { checkOrganiserChatOpen, NOT_SELF_MESSAGE } from '../../domain/chat.js';
@@ -136,7 +136,7 @@ export function organiserRoutes(app: FastifyInstance): void {
     return { success: 'true', data: await storePrivateChat(app.db, event.id, admin, body.attendee_id_2, body.message, app.now()) };
   });
 
-  route(app, calls.liveState)(async ({ params, query }) => {
+  route(app, serviceCalls.liveState)(async ({ params, query }) => {
     return { success: 'true', data: await liveState(app.db, params.id, query.since) };
   });
 }

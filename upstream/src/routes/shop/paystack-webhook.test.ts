@@ -1,4 +1,4 @@
-import { calls } from '@tapcard/shared/contract';
+import { calls, serviceCalls } from '@tapcard/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answerOf, send } from '../../test/contract.js';
 import { createTestUpstream, type TestUpstream } from '../../test/harness.js';
@@ -24,9 +24,9 @@ async function order(body = deliveryOrder()): Promise<string> {
 describe('POST /v1/payments/paystack/webhook without Paystack configured', () => {
   it('answers 404 saying Paystack is not the provider, whatever the body', async () => {
     const reference = await order();
-    const res = await send(t, calls.paystackWebhook, { body: { event: 'charge.success', data: { reference, status: 'success', amount: 3_475_000, currency: 'NGN' } } });
+    const res = await send(t, serviceCalls.paystackWebhook, { body: { event: 'charge.success', data: { reference, status: 'success', amount: 3_475_000, currency: 'NGN' } } });
     expect(res.statusCode).toBe(404);
-    expect(answerOf(calls.paystackWebhook, res)).toMatchObject({ success: 'false', message: WEBHOOK_MESSAGES.notConfigured });
+    expect(answerOf(serviceCalls.paystackWebhook, res)).toMatchObject({ success: 'false', message: WEBHOOK_MESSAGES.notConfigured });
     const lookup = answerOf(calls.getOrder, await send(t, calls.getOrder, { params: { reference } }));
     expect(lookup.order?.payment_status).toBe('pending');
   });

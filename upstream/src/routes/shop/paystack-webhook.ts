@@ -1,4 +1,4 @@
-import { calls } from '@tapcard/shared/contract';
+import { serviceCalls } from '@tapcard/shared/contract';
 import type { FastifyInstance } from 'fastify';
 import { paystackTransactionSchema, SETTLING_EVENTS, verdictOfPaystack, type PaystackProvider } from '../../domain/paystack.js';
 import { settlePayment } from '../../domain/settlement.js';
@@ -42,7 +42,7 @@ export default async function paystackWebhookRoutes(app: FastifyInstance, opts: 
     }
   });
 
-  route(app, calls.paystackWebhook)(async ({ body }) => {
+  route(app, serviceCalls.paystackWebhook)(async ({ body }) => {
     if (!provider) throw notFound(WEBHOOK_MESSAGES.notConfigured);
     if (!(SETTLING_EVENTS as readonly string[]).includes(body.event)) return { success: 'true', message: WEBHOOK_MESSAGES.ignored };
     const data = paystackTransactionSchema.safeParse(body.data);

@@ -1,0 +1,11 @@
+import { calls, type Call } from './calls.js';
+import { doorCalls } from './door.js';
+import { serviceCalls } from './service.js';
+
+/**
+ * Every call of the contract, from each of its groups (`calls`, which every page ships, and the groups
+ * only some pages or only servers use), for checks that must cover all of them. Enumerating builds them all.
+ */
+export function everyCall(): [name: string, call: Call][] {
+  return [...Object.entries(calls), ...Object.entries(doorCalls), ...Object.entries(serviceCalls)];
+}
