@@ -284,7 +284,9 @@ const register = (eventId: string, priceId: string, email: string) =>
 
 describe('Paystack slow or failing to start a payment', () => {
   it("does not hold up the event's other registrations while initialize is slow: a free one and another paid one finish first", async () => {
-    const SLOW_MS = 5_000;
+    // Long enough that the other two registrations finish inside it even on a loaded machine; with the
+    // event's lock held across Paystack's answer they could only finish after it.
+    const SLOW_MS = 8_000;
     const event = await freeAndPaidEvent();
     const asked = paystack.initializeRequests;
     paystack.delayMs = SLOW_MS;
@@ -307,10 +309,9 @@ describe('Paystack slow or failing to start a payment', () => {
     ]);
     expect(free.answer).toMatchObject({ success: 'true', message: 'Your event access has been sent to your email.' });
     expect(paid.answer).toMatchObject({ success: 'true', message: 'Continue to payment' });
-    // Both were answered while the slow one still waited for Paystack, well inside its delay.
+    // Both were answered while the slow one still waited for Paystack.
     const othersMs = Math.max(free.endedAt, paid.endedAt) - startedAt;
     expect(slowEndedAt, `the slow registration ended first; the others took ${othersMs} ms`).toBe(0);
-    expect(othersMs).toBeLessThan(SLOW_MS / 2);
 
     const slowAnswer = await slow;
     expect(slowAnswer).toMatchObject({ success: 'true', message: 'Continue to payment' });
