@@ -35,6 +35,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     // jsdom renders are slow on a loaded 2-core machine; some tests wait up to 10 s for a lazy page.
     testTimeout: 15_000,
     setupFiles: ['./src/test/setup.ts'],
+    // After-each hooks run in the order they were registered, so the setup file's unmount comes before a
+    // test file's own clean-up (which removes its fetch stub): a page still open cannot reach the real
+    // fetch in between and leave a network-error toast for the next test.
+    sequence: { hooks: 'list' },
     css: { modules: { classNameStrategy: 'non-scoped' } },
   },
 }));
