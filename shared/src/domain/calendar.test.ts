@@ -36,6 +36,11 @@ const base = {
 const now = new Date(Date.UTC(2026, 10, 24, 21, 0, 0));
 
 describe('eventCalendar', () => {
+  it("takes a UID of the caller's (an attendee's own entry for the event) in place of the event's", () => {
+    const { props } = parseIcs(eventCalendar(base, { now, domain: 'tapcard.example', uid: 'a1b2-evt-42@tapcard.example' }) ?? '');
+    expect(get(props, 'UID')).toEqual(['a1b2-evt-42@tapcard.example']);
+  });
+
   it('writes one VEVENT with UID, DTSTAMP, DTSTART/DTEND in UTC, SUMMARY, LOCATION, DESCRIPTION and URL', () => {
     const text = eventCalendar(base, { now, domain: 'tapcard.example' }) ?? '';
     expect(text.endsWith('\r\n')).toBe(true);

@@ -48,9 +48,10 @@ function uri(value: string): string {
 
 /**
  * The .ics text of an event, or undefined when its start date is unreadable. `now` is the DTSTAMP;
- * `domain` makes the UID globally unique (the event id at the app's host).
+ * `domain` makes the UID globally unique (the event id at the app's host); `uid` replaces that UID
+ * (an attendee's own entry for the event, stable across mails).
  */
-export function eventCalendar(event: CalendarEvent, options: { now?: Date; domain: string }): string | undefined {
+export function eventCalendar(event: CalendarEvent, options: { now?: Date; domain: string; uid?: string }): string | undefined {
   const instants = eventInstants(event);
   if (!instants) return undefined;
   const lines = [
@@ -60,7 +61,7 @@ export function eventCalendar(event: CalendarEvent, options: { now?: Date; domai
     'CALSCALE:GREGORIAN',
     'METHOD:PUBLISH',
     'BEGIN:VEVENT',
-    `UID:${escapeVCardText(`${event.id}@${options.domain}`)}`,
+    `UID:${escapeVCardText(options.uid ?? `${event.id}@${options.domain}`)}`,
     `DTSTAMP:${icsUtc(options.now ?? new Date())}`,
     `DTSTART:${icsUtc(instants.start)}`,
     `DTEND:${icsUtc(instants.end)}`,

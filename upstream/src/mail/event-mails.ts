@@ -1,6 +1,4 @@
-import { PRODUCT_NAME } from '@tapcard/shared/constants';
-import { eventInstants, formatEventDate, type EventDates } from '@tapcard/shared/domain';
-import { createEvent } from 'ics';
+import { eventCalendar, formatEventDate, type EventDates } from '@tapcard/shared/domain';
 import QRCode from 'qrcode';
 import type { MailAttachment } from '../lib/mailer.js';
 import { action, esc, layout, para, type MailContent } from './layout.js';
@@ -96,25 +94,8 @@ export async function eventAccessMail(input: {
   };
 }
 
-/** The event as an iCalendar file (the `ics` package), or undefined when its start is unreadable. */
+/** The event as an iCalendar file (the shared calendar writer), or undefined when its start is unreadable. */
 export function eventIcs(event: MailEvent, url: string, uid: string): string | undefined {
-  const instants = eventInstants(event);
-  if (!instants) return undefined;
-  const { error, value } = createEvent({
-    productId: `${PRODUCT_NAME}//Events`,
-    method: 'PUBLISH',
-    uid,
-    title: event.title,
-    description: [event.description.trim(), `Your event access: ${url}`].filter(Boolean).join('\n\n'),
-    ...(event.location.trim() ? { location: event.location } : {}),
-    url,
-    start: instants.start.getTime(),
-    startInputType: 'utc',
-    startOutputType: 'utc',
-    end: instants.end.getTime(),
-    endInputType: 'utc',
-    endOutputType: 'utc',
-  });
-  if (error || !value) return undefined;
-  return value;
+  const description = [event.description.trim(), `Your event access: ${url}`].filter(Boolean).join('\n\n');
+  return eventCalendar({ ...event, description, url }, { domain: new URL(url).hostname, uid });
 }
