@@ -2,10 +2,9 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SCHEMA_CHANGE_LOCK_KEY } from '@tapcard/shared/constants';
 import { calls, upstreamPages, type Body, serviceCalls } from '@tapcard/shared/contract';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dropSchema } from '../support/postgres.js';
 import { send, signInOrganiser } from '../support/event-setup.js';
 import { startFakePaystack, type FakePaystack } from '../support/fake-paystack.js';
 import { testEnv } from '../support/env.js';
@@ -35,18 +34,6 @@ let authorization: string;
 const databaseUrl = testEnv.databaseUrl();
 const schema = `paystack_${randomBytes(5).toString('hex')}`;
 
-async function dropSchema(): Promise<void> {
-  if (!databaseUrl) return;
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    // Under the migrations' lock: a migration elsewhere reads every schema's catalog.
-    await client.query('select pg_advisory_lock($1)', [SCHEMA_CHANGE_LOCK_KEY]);
-    await client.query(`drop schema if exists ${schema} cascade`);
-  } finally {
-    await client.end();
-  }
-}
 
 beforeAll(async () => {
   if (testEnv.ci() && !databaseUrl) throw new Error('CI=true needs DATABASE_URL: the concurrency checks run on PostgreSQL');
@@ -77,7 +64,7 @@ afterAll(async () => {
   await upstream?.stop();
   await paystack?.close();
   killChildren();
-  await dropSchema();
+  if (databaseUrl) await dropSchema(databaseUrl, schema);
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 

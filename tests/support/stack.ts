@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { SCHEMA_CHANGE_LOCK_KEY } from '@tapcard/shared/constants';
+import { dropSchema } from './postgres.js';
 import { Redis } from 'ioredis';
 import { startCountingProxy } from './counting-proxy.js';
 import type { CountingProxy } from './counting-proxy.js';
@@ -72,17 +72,6 @@ async function createSchema(databaseUrl: string, schema: string): Promise<void> 
   }
 }
 
-async function dropSchema(databaseUrl: string, schema: string): Promise<void> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    // Under the migrations' lock (SCHEMA_CHANGE_LOCK_KEY): a migration elsewhere reads every schema's catalog.
-    await client.query('select pg_advisory_lock($1)', [SCHEMA_CHANGE_LOCK_KEY]);
-    await client.query(`drop schema if exists ${schema} cascade`);
-  } finally {
-    await client.end();
-  }
-}
 
 /** The same URL with the schema as the connection's search_path (the upstream takes DATABASE_URL as is). */
 function withSearchPath(databaseUrl: string, schema: string): string {

@@ -1,5 +1,4 @@
-import pg from 'pg';
-import { SCHEMA_CHANGE_LOCK_KEY } from '@tapcard/shared/constants';
+import { dropSchema } from '../../support/postgres.js';
 import { randomBytes } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -121,14 +120,3 @@ export async function startProductWithOwnDatabase(extraEnv: Record<string, strin
   };
 }
 
-async function dropSchema(base: string, schema: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  try {
-    // Under the migrations' lock (SCHEMA_CHANGE_LOCK_KEY): a migration elsewhere reads every schema's catalog.
-    await admin.query('select pg_advisory_lock($1)', [SCHEMA_CHANGE_LOCK_KEY]);
-    await admin.query(`drop schema if exists ${schema} cascade`);
-  } finally {
-    await admin.end();
-  }
-}
