@@ -87,6 +87,27 @@ describe('door page', () => {
     expect(screen.queryByRole('button', { name: 'Check in Ada Lovelace' })).not.toBeInTheDocument();
   });
 
+  it('asks the server again when the same words are searched again, and says Checked in for one checked in before times were kept', async () => {
+    holdSession();
+    const network = mockNetwork();
+    network.on(doorCalls.doorSession, ok(sessionData));
+    let searches = 0;
+    network.on(doorCalls.doorSearch, () => {
+      searches += 1;
+      return searches === 1 ? ok({ event_id: EVENT_ID, attendees: [ada] }) : ok({ event_id: EVENT_ID, attendees: [{ ...ada, checked_in: true }] });
+    });
+    const { user } = renderRoutes(routeObjects, paths.door(EVENT_ID));
+    await user.type(await screen.findByRole('searchbox', { name: 'Find an attendee' }), 'ada');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByRole('button', { name: 'Check in Ada Lovelace' })).toBeInTheDocument();
+
+    // Another gate checked Ada in meanwhile (an old check-in, without a time or gate).
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('Checked in')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Check in Ada Lovelace' })).not.toBeInTheDocument();
+    expect(network.sent(doorCalls.doorSearch)).toHaveLength(2);
+  });
+
   it('says when nobody matches', async () => {
     holdSession();
     const network = mockNetwork();

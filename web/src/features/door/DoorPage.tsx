@@ -109,6 +109,8 @@ function DoorSearch({ session, onRefused }: { session: StoredDoorSession; onRefu
     queryFn: ({ signal }) => apiOrThrow(doorCalls.doorSearch, { body: { session: session.session, query: submitted }, signal }),
     enabled: submitted !== '',
     retry: false,
+    // A door search is a live lookup: another gate may have checked someone in, or the link been revoked.
+    staleTime: 0,
   });
   const checkIn = useMutation({
     mutationFn: (attendee: DoorAttendee) => apiOrThrow(doorCalls.doorCheckIn, { body: { session: session.session, attendee_id: attendee.id, client_id: newClientId() } }),
@@ -126,7 +128,10 @@ function DoorSearch({ session, onRefused }: { session: StoredDoorSession; onRefu
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setOutcome(null);
-    setSubmitted(text.trim());
+    const query = text.trim();
+    // The same words again: ask the server again rather than show the last answer.
+    if (query === submitted) void search.refetch();
+    else setSubmitted(query);
   };
   const found = search.data?.data.attendees;
   return (
@@ -162,7 +167,7 @@ function DoorSearch({ session, onRefused }: { session: StoredDoorSession; onRefu
                     <p className={styles.muted}>
                       {a.email} · {a.price_category}
                     </p>
-                    {a.checked_in && a.checked_in_at && <p className={styles.ok}>{TEXTS.checkedInAt(a.checked_in_by, timeOf(a.checked_in_at))}</p>}
+                    {a.checked_in && <p className={styles.ok}>{a.checked_in_at ? TEXTS.checkedInAt(a.checked_in_by, timeOf(a.checked_in_at)) : TEXTS.checkedIn}</p>}
                   </div>
                   {!a.checked_in && (
                     <Button aria-label={TEXTS.checkInName(a.name)} busy={checkIn.isPending && checkIn.variables.id === a.id} onClick={() => checkIn.mutate(a)}>

@@ -17,6 +17,8 @@ export const TEXTS = {
   checkIn: 'Check in',
   checkInName: (name: string) => `Check in ${name}`,
   checkedInAt: (by: string | null, at: string) => (by ? `Checked in at ${by}, ${at}` : `Checked in, ${at}`),
+  /** Checked in before the time and gate were recorded. */
+  checkedIn: 'Checked in',
   admitted: (name: string) => `${name} is checked in.`,
   already: (name: string, by: string | null, at: string) => `${name} was already checked in${by ? ` at ${by}` : ''}, ${at}.`,
   unknown: 'Not an attendee of this event.',
