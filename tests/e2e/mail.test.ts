@@ -2,7 +2,7 @@ import ICAL from 'ical.js';
 import type { ParsedMail } from 'mailparser';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { calls, serviceCalls } from '@tapcard/shared/contract';
+import { calls, doorCalls } from '@tapcard/shared/contract';
 import { verifyTicket } from '@tapcard/shared/domain';
 import { matchPage, pagePatterns } from '@tapcard/shared/pages';
 import { callApi } from './support/api.js';
@@ -163,7 +163,7 @@ describe('mail through a real SMTP server', () => {
     expect(mailed).toBe(onPage);
     const ticket = mailed ?? '';
     expect(ticket).not.toContain(tid);
-    const keys = await callApi(product.baseUrl, serviceCalls.ticketKeys, { params: { id: event.id } });
+    const keys = await callApi(product.baseUrl, doorCalls.ticketKeys, { params: { id: event.id } });
     if (keys.answer.success !== 'true') throw new Error(keys.answer.message);
     const publicKeys = keys.answer.data.keys;
     expect(await verifyTicket(ticket, publicKeys, { eventId: event.id })).toMatchObject({ valid: true, eventId: event.id });

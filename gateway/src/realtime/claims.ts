@@ -43,6 +43,8 @@ export function claimKey(subscription: Subscribe): string {
       return `chip:${subscription.chipId}`;
     case 'organiser':
       return `organiser:${subscription.eventId}`;
+    case 'door':
+      return `door:${createHash('sha256').update(subscription.session).digest('hex').slice(0, 32)}`;
   }
 }
 

@@ -37,8 +37,12 @@ export const checkInBySchema = z.string().nullable();
 export const doorSessionSchema = z.object({
   event_id: id,
   event: z.object({ id, title: z.string(), start_date: z.string(), end_date: z.string().nullable() }),
+  /** The staff link the session was opened with (not a secret): revoking it ends the session. */
+  link_id: id,
   gate: z.string(),
   expires_at: time,
+  /** Whether the event tracks check-out (who is still inside): the door then offers an exit mode. */
+  check_out: z.boolean(),
 });
 export type DoorSession = z.infer<typeof doorSessionSchema>;
 
@@ -56,12 +60,14 @@ export const doorAttendeeSchema = z.object({
 export type DoorAttendee = z.infer<typeof doorAttendeeSchema>;
 
 /**
- * A door check-in's outcome: admitted now; already checked in (when, and by which gate); or not a
- * confirmed attendee of this event.
+ * A door check-in's outcome: admitted now; already checked in (when, and by which gate); not a
+ * confirmed attendee of this event; or 'conflict': this phone admitted the attendee while offline
+ * (`scanned_at`), and another check-in was counted first. A conflict is recorded for the organiser;
+ * only the first check-in counts.
  */
 export const doorCheckInSchema = z.object({
   event_id: id,
-  outcome: z.enum(['admitted', 'already', 'unknown']),
+  outcome: z.enum(['admitted', 'already', 'unknown', 'conflict']),
   attendee: z.object({ id, name: z.string(), image: z.string() }).nullable(),
   checked_in_at: time.nullable(),
   checked_in_by: checkInBySchema,
@@ -71,8 +77,49 @@ export type DoorCheckIn = z.infer<typeof doorCheckInSchema>;
 /** Bodies of the door calls: the phone's door session token travels in the body (bodies are never logged). */
 export const doorSessionBody = z.object({ session: secret });
 export const doorSearchBody = doorSessionBody.extend({ query: z.string().trim().min(1).max(100) });
-/** `client_id` is the phone's own id for this check-in: a retry with the same id gets the first answer. */
-export const doorCheckInBody = doorSessionBody.extend({ attendee_id: id, client_id: z.string().min(1).max(64).optional() });
+/**
+ * `client_id` is the phone's own id for this check-in: a retry with the same id gets the first answer.
+ * `scanned_at` is set only by a phone that admitted the attendee while offline and syncs it now: it
+ * becomes the check-in time (never later than the server's now), and if someone else was counted
+ * first, the answer is 'conflict'.
+ */
+export const doorCheckInBody = doorSessionBody.extend({
+  attendee_id: id,
+  client_id: z.string().min(1).max(64).optional(),
+  scanned_at: z.iso.datetime({ offset: true }).optional(),
+});
+
+/** A check-out (events that track who is inside): 'checked_out' now, 'not_inside', or 'unknown'. */
+export const doorCheckOutSchema = z.object({
+  event_id: id,
+  outcome: z.enum(['checked_out', 'not_inside', 'unknown']),
+  attendee: z.object({ id, name: z.string(), image: z.string() }).nullable(),
+});
+export type DoorCheckOut = z.infer<typeof doorCheckOutSchema>;
+export const doorCheckOutBody = doorSessionBody.extend({
+  attendee_id: id,
+  client_id: z.string().min(1).max(64).optional(),
+  scanned_at: z.iso.datetime({ offset: true }).optional(),
+});
+
+/**
+ * Two phones admitted one attendee while apart: the check-in that reached the server first counts
+ * (`first_*`); the later one (`gate`, `scanned_at`) is this conflict.
+ */
+export const doorConflictSchema = z.object({
+  id,
+  attendee: z.object({ id, name: z.string(), image: z.string() }),
+  gate: z.string(),
+  scanned_at: time,
+  first_checked_in_at: time.nullable(),
+  first_checked_in_by: checkInBySchema,
+  created_at: time,
+});
+export type DoorConflict = z.infer<typeof doorConflictSchema>;
+
+/** The event's door settings, set by its organiser. */
+export const doorSettingsSchema = z.object({ check_out: z.boolean() });
+export type DoorSettings = z.infer<typeof doorSettingsSchema>;
 export const openStaffLinkBody = z.object({ secret });
 
 const call = <const C extends Call>(c: C): C => c;
@@ -125,4 +172,43 @@ export const doorCalls = lazyCalls({
   }),
   /** Ours: checks an attendee in at the session's gate; a repeated client_id gets the first answer. */
   doorCheckIn: () => call({ method: 'POST', path: '/event/door/api/check-in', auth: 'none', body: doorCheckInBody, answer: wireData(doorCheckInSchema) }),
+  /** Ours: checks an attendee out at the session's gate; 409 when the event does not track check-out. */
+  doorCheckOut: () => call({ method: 'POST', path: '/event/door/api/check-out', auth: 'none', body: doorCheckOutBody, answer: wireData(doorCheckOutSchema) }),
+  /**
+   * Ours: the public keys a door checks the event's signed tickets with, offline. verifyTicket of the
+   * shared domain takes them as they are and checks each key's form itself (its strict schema is not
+   * imported here, so the ticket code loads only where tickets are checked).
+   */
+  ticketKeys: () => call({
+    method: 'GET',
+    path: '/event/public/api/events/:id/ticket-keys',
+    auth: 'none',
+    params: idParam,
+    answer: wireData(z.object({ keys: z.array(z.object({ kid: z.string(), alg: z.literal('Ed25519'), key: z.string() })) })),
+  }),
+  /** Ours: the organiser's door settings for the event. */
+  doorSettings: () => call({
+    method: 'GET',
+    path: '/event/api/door-settings/:id',
+    auth: 'bearer',
+    params: idParam,
+    answer: wireData(z.object({ event_id: id, settings: doorSettingsSchema })),
+  }),
+  /** Ours: the organiser turns check-out on or off for the event. */
+  setDoorSettings: () => call({
+    method: 'POST',
+    path: '/event/api/door-settings/:id',
+    auth: 'bearer',
+    params: idParam,
+    body: doorSettingsSchema,
+    answer: wireData(z.object({ event_id: id, settings: doorSettingsSchema })),
+  }),
+  /** Ours: the event's door conflicts, newest first (at most 200). */
+  listDoorConflicts: () => call({
+    method: 'GET',
+    path: '/event/api/door-conflicts/:id',
+    auth: 'bearer',
+    params: idParam,
+    answer: wireData(z.object({ event_id: id, conflicts: z.array(doorConflictSchema) })),
+  }),
 });

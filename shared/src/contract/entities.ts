@@ -251,7 +251,17 @@ export const chipRecordSchema = z.object({
 export type ChipRecord = z.infer<typeof chipRecordSchema>;
 
 /** What the gateway's poller reads with the service key: only what changed after `since`. */
-export const liveAttendeeSchema = publicAttendeeSchema.extend({ checked_in: z.boolean(), seq: z.number().int().nonnegative() });
+export const liveAttendeeSchema = publicAttendeeSchema.extend({
+  checked_in: z.boolean(),
+  /**
+   * When and where the attendee was (last) checked in: an ISO time, and a gate's name, 'organiser' or
+   * 'chip:<user id>' (see door.ts `checkInBySchema`). Only the organiser's and the door's views carry
+   * them; an arena or chip page never does.
+   */
+  checked_in_at: z.string().nullable().optional(),
+  checked_in_by: z.string().nullable().optional(),
+  seq: z.number().int().nonnegative(),
+});
 export type LiveAttendee = z.infer<typeof liveAttendeeSchema>;
 
 export const liveStateSchema = z.object({

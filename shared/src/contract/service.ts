@@ -4,8 +4,8 @@ import { liveStateSchema } from './entities.js';
 import { plainAnswerSchema, wireData } from './envelope.js';
 
 /**
- * Calls that no page makes: the gateway's poll of a live event's state, the door's ticket keys (a
- * door page loads them itself), and the payment provider's webhook. They live here, not in `calls`,
+ * Calls that no page makes: the gateway's poll of a live event's state and the payment provider's
+ * webhook. They live here, not in `calls`,
  * because `calls` ships in every page's first-render JS and this module, imported by no page's
  * first render, is left out of it.
  */
@@ -23,18 +23,6 @@ export const serviceCalls = lazyCalls({
     params: idParam,
     query: z.object({ since: z.coerce.number().int().min(0).optional() }),
     answer: wireData(liveStateSchema),
-  }),
-  /**
-   * Ours: the public keys a door checks the event's signed tickets with, offline. verifyTicket of the
-   * shared domain takes them as they are and checks each key's form itself (its strict schema is not
-   * imported here, so the ticket code loads only where tickets are checked).
-   */
-  ticketKeys: () => call({
-    method: 'GET',
-    path: '/event/public/api/events/:id/ticket-keys',
-    auth: 'none',
-    params: idParam,
-    answer: wireData(z.object({ keys: z.array(z.object({ kid: z.string(), alg: z.literal('Ed25519'), key: z.string() })) })),
   }),
   /** Ours: accepted only with a valid x-paystack-signature (HMAC-SHA512 of the raw body). */
   paystackWebhook: () => call({

@@ -29,6 +29,11 @@ export const subscribeSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('chip'), chipId: z.string().min(1).max(128) }),
   /** An organiser's event (attendance and admin chat); the bearer token travels in the handshake auth. */
   z.object({ kind: z.literal('organiser'), eventId }),
+  /**
+   * A staff phone's door: the event's attendance only (no chat), proved by the door session token a
+   * staff link was traded for. It ends at once when the link is revoked or expires.
+   */
+  z.object({ kind: z.literal('door'), session: z.string().min(1).max(128) }),
 ]);
 export type Subscribe = z.infer<typeof subscribeSchema>;
 export type SubscriptionKind = Subscribe['kind'];
@@ -63,6 +68,16 @@ export const organiserViewSchema = z.object({
 });
 export type OrganiserView = z.infer<typeof organiserViewSchema>;
 
+/** A staff phone's door: every confirmed attendee with their check-in (time and gate), no chat. */
+export const doorViewSchema = z.object({
+  kind: z.literal('door'),
+  ...viewBase,
+  /** The gate this phone checks in at (its staff link's label). */
+  gate: z.string(),
+  attendees: z.array(liveAttendeeSchema.omit({ seq: true })),
+});
+export type DoorView = z.infer<typeof doorViewSchema>;
+
 export const chipViewSchema = z.object({
   kind: z.literal('chip'),
   ...viewBase,
@@ -72,7 +87,7 @@ export const chipViewSchema = z.object({
 });
 export type ChipView = z.infer<typeof chipViewSchema>;
 
-export const snapshotSchema = z.discriminatedUnion('kind', [arenaViewSchema, organiserViewSchema, chipViewSchema]);
+export const snapshotSchema = z.discriminatedUnion('kind', [arenaViewSchema, organiserViewSchema, chipViewSchema, doorViewSchema]);
 export type Snapshot = z.infer<typeof snapshotSchema>;
 
 // ── Server → client ─────────────────────────────────────────────────────────

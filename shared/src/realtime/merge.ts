@@ -41,10 +41,10 @@ function mergeAttendees<A extends { id: string }>(list: readonly A[], changed: r
 export function mergeContent<V extends Snapshot>(view: V, update: Partial<Update>): V {
   const next = { ...view } as Snapshot;
   if (update.event) next.event = update.event;
-  if (update.chats) next.chats = mergeById(next.chats, update.chats);
-  if (update.private_chats && next.kind !== 'chip') next.private_chats = mergeById(next.private_chats, update.private_chats);
+  if (update.chats && next.kind !== 'door') next.chats = mergeById(next.chats, update.chats);
+  if (update.private_chats && (next.kind === 'arena' || next.kind === 'organiser')) next.private_chats = mergeById(next.private_chats, update.private_chats);
   if (update.attendees) {
-    if (next.kind === 'organiser') next.attendees = mergeAttendees(next.attendees, update.attendees as AttendeeOf<ViewOf<'organiser'>>[]);
+    if (next.kind === 'organiser' || next.kind === 'door') next.attendees = mergeAttendees(next.attendees, update.attendees as AttendeeOf<ViewOf<'organiser'>>[]);
     else if (next.kind === 'arena') next.attendee = update.attendees.find((a) => a.id === next.attendee.id) ?? next.attendee;
     else if (next.attendee) {
       const own = next.attendee.id;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import ICAL from 'ical.js';
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calls, serviceCalls } from '@tapcard/shared/contract';
+import { calls, doorCalls } from '@tapcard/shared/contract';
 import QRCode from 'qrcode';
 import { parseTicket, verifyTicket } from '@tapcard/shared/domain';
 import { matchPage, pagePatterns } from '@tapcard/shared/pages';
@@ -100,7 +100,7 @@ describe('mail through a real SMTP server', () => {
     expect(qr?.content.equals(await QRCode.toBuffer(doorTicket, ACCESS_QR_OPTIONS))).toBe(true);
     expect(doorTicket).not.toContain(attendee.tid);
     expect(parseTicket(doorTicket)).toMatchObject({ eventId: event.id, attendeeId: attendee.id });
-    const keys = answerOf(serviceCalls.ticketKeys, await send(t, serviceCalls.ticketKeys, { params: { id: event.id } }));
+    const keys = answerOf(doorCalls.ticketKeys, await send(t, doorCalls.ticketKeys, { params: { id: event.id } }));
     if (keys.success !== 'true') throw new Error(keys.message);
     expect(await verifyTicket(doorTicket, keys.data.keys, { eventId: event.id })).toMatchObject({ valid: true, attendeeId: attendee.id });
 

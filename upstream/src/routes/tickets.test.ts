@@ -1,7 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calls, serviceCalls } from '@tapcard/shared/contract';
+import { calls, doorCalls } from '@tapcard/shared/contract';
 import { parseTicket, verifyTicket, type TicketPublicKey } from '@tapcard/shared/domain';
 import { buildApp } from '../app.js';
 import { ConfigError, readConfig, type UpstreamConfig } from '../config.js';
@@ -37,9 +37,9 @@ async function ticketOf(on: TestUpstream, tid: string): Promise<string> {
 }
 
 async function keysOf(on: TestUpstream, eventId: string): Promise<TicketPublicKey[]> {
-  const res = await send(on, serviceCalls.ticketKeys, { params: { id: eventId } });
+  const res = await send(on, doorCalls.ticketKeys, { params: { id: eventId } });
   expect(res.statusCode).toBe(200);
-  const answer = answerOf(serviceCalls.ticketKeys, res);
+  const answer = answerOf(doorCalls.ticketKeys, res);
   if (answer.success !== 'true') throw new Error(answer.message);
   return answer.data.keys;
 }
@@ -81,7 +81,7 @@ describe('door tickets', () => {
   });
 
   it('the keys of an unknown event answer 404', async () => {
-    expect((await send(t, serviceCalls.ticketKeys, { params: { id: 'no-such-event' } })).statusCode).toBe(404);
+    expect((await send(t, doorCalls.ticketKeys, { params: { id: 'no-such-event' } })).statusCode).toBe(404);
   });
 
   it('TICKET_SIGNING_KEY signs instead of the database key, which stays published for the tickets already sent', async () => {

@@ -63,6 +63,8 @@ export function keyOf(request: Subscribe): string {
       return `chip:${request.chipId}`;
     case 'organiser':
       return `organiser:${request.eventId}`;
+    case 'door':
+      return `door:${request.session}`;
   }
 }
 
