@@ -18,3 +18,8 @@ export const staffLinkFormSchema = z.object({
   expiry: z.enum(STAFF_LINK_EXPIRIES).default('event_end'),
 });
 export type StaffLinkFormValues = z.input<typeof staffLinkFormSchema>;
+
+/** Why a staff link or a door session opened with it no longer works: the upstream's refusals and the gateway's ended subscriptions say the same. */
+export const STAFF_LINK_REVOKED_MESSAGE = 'This staff link has been revoked. Ask the organiser for a new one.';
+export const STAFF_LINK_EXPIRED_MESSAGE = 'This staff link has expired. Ask the organiser for a new one.';
+export const STAFF_LINK_UNKNOWN_MESSAGE = 'This staff link is not valid. Ask the organiser for a new one.';

@@ -1,5 +1,5 @@
 import type { DoorAttendee, DoorCheckIn, StaffLink } from '@tapcard/shared/contract';
-import type { StaffLinkExpiry } from '@tapcard/shared/rules';
+import { STAFF_LINK_EXPIRED_MESSAGE, STAFF_LINK_REVOKED_MESSAGE, STAFF_LINK_UNKNOWN_MESSAGE, type StaffLinkExpiry } from '@tapcard/shared/rules';
 import type { Kysely } from 'kysely';
 import type { Database, Row } from '../db/schema.js';
 import { hashToken } from '../lib/crypto.js';
@@ -14,9 +14,7 @@ import {
 } from '../repositories/staff-links.js';
 import { inEventChange } from './event-sequence.js';
 
-export const STAFF_LINK_REVOKED_MESSAGE = 'This staff link has been revoked. Ask the organiser for a new one.';
-export const STAFF_LINK_EXPIRED_MESSAGE = 'This staff link has expired. Ask the organiser for a new one.';
-export const STAFF_LINK_UNKNOWN_MESSAGE = 'This staff link is not valid. Ask the organiser for a new one.';
+export { STAFF_LINK_EXPIRED_MESSAGE, STAFF_LINK_REVOKED_MESSAGE, STAFF_LINK_UNKNOWN_MESSAGE };
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
