@@ -12,3 +12,4 @@ export * from './vcard.js';
 export * from './csv.js';
 export * from './chat.js';
 export * from './tickets.js';
+export * from './door.js';
