@@ -137,6 +137,8 @@ export interface EventsTable {
   max_registrations_per_email: Generated<number>;
   /** Whether a free ticket waits for the registrant to confirm their email (migration 006). */
   confirm_email_for_free: Generated<boolean>;
+  /** Whether the event tracks check-out (who is still inside) at its door (migration 020). */
+  door_check_out: Generated<boolean>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -208,9 +210,25 @@ export interface DoorCheckInsTable {
   link_id: string;
   client_id: string;
   attendee_id: string;
-  outcome: 'admitted' | 'already' | 'unknown';
+  outcome: 'admitted' | 'already' | 'unknown' | 'conflict' | 'checked_out' | 'not_inside';
   checked_in_at: Date | null;
   checked_in_by: string | null;
+  /** A check-in or a check-out (migration 020): one client id answers one of them. */
+  direction: ColumnType<'in' | 'out', 'in' | 'out' | undefined, never>;
+  created_at: CreatedAt;
+}
+
+/** A later offline admission of an attendee someone else had already checked in (migration 020). */
+export interface DoorConflictsTable {
+  id: string;
+  event_id: string;
+  attendee_id: string;
+  link_id: string;
+  gate: string;
+  scanned_at: Timestamp;
+  first_checked_in_at: Date | null;
+  first_checked_in_by: string | null;
+  seq: number;
   created_at: CreatedAt;
 }
 
@@ -395,6 +413,7 @@ export interface Database {
   staff_links: StaffLinksTable;
   door_sessions: DoorSessionsTable;
   door_check_ins: DoorCheckInsTable;
+  door_conflicts: DoorConflictsTable;
   ticket_keys: TicketKeysTable;
 }
 

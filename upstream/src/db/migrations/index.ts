@@ -11,6 +11,7 @@ import * as mailQueue from './014_mail_queue.js';
 import * as emailTickets from './016_email_tickets.js';
 import * as staffLinks from './017_staff_links.js';
 import * as ticketKeys from './019_ticket_keys.js';
+import * as doorDesk from './020_door_desk.js';
 
 /** Migrations in order; the key is the name Kysely records. Add a new file and a line here. */
 const migrations: Record<string, Migration> = {
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '016_email_tickets': emailTickets,
   '017_staff_links': staffLinks,
   '019_ticket_keys': ticketKeys,
+  '020_door_desk': doorDesk,
 };
 
 export const migrationProvider: MigrationProvider = {
