@@ -138,6 +138,9 @@ export const attendeeSchema = publicAttendeeSchema.extend({
   phone: z.string(),
   createdAt: isoDate,
   checked_in: z.boolean(),
+  /** When and where the attendee was checked in (an ISO time; a gate's name, 'organiser' or 'chip:<user id>'). */
+  checked_in_at: z.string().nullable().optional(),
+  checked_in_by: z.string().nullable().optional(),
   event_attendee_id: id,
 });
 export type Attendee = z.infer<typeof attendeeSchema>;

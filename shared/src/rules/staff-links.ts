@@ -23,3 +23,8 @@ export type StaffLinkFormValues = z.input<typeof staffLinkFormSchema>;
 export const STAFF_LINK_REVOKED_MESSAGE = 'This staff link has been revoked. Ask the organiser for a new one.';
 export const STAFF_LINK_EXPIRED_MESSAGE = 'This staff link has expired. Ask the organiser for a new one.';
 export const STAFF_LINK_UNKNOWN_MESSAGE = 'This staff link is not valid. Ask the organiser for a new one.';
+
+/** A door's check-out when its event does not track who is still inside. */
+export const DOOR_CHECK_OUT_OFF_MESSAGE = 'This event does not track check-out.';
+/** A phone sent one client id for a check-in and a check-out: each scan needs its own id. */
+export const DOOR_CLIENT_ID_REUSED_MESSAGE = 'This scan id was already used for another kind of scan.';

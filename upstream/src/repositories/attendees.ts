@@ -18,7 +18,8 @@ export async function confirmedAttendeeCheckIn(db: DbLike, eventId: string, atte
 
 /**
  * Sets the check-in (toggles it when `wanted` is undefined), stamped with the change's seq; answers the
- * new state. A check-in records `stamp` (when, and by whom); checking out clears it.
+ * new state. A check-in records `stamp` (when, and by whom), unless the attendee is in already;
+ * checking out clears it.
  */
 export async function setCheckedIn(
   trx: Transaction<Database>,
@@ -32,8 +33,9 @@ export async function setCheckedIn(
     .updateTable('attendees')
     .set({
       checked_in: next,
-      checked_in_at: sql<Date | null>`case when ${next} then ${stamp.at}::timestamptz else null end`,
-      checked_in_by: sql<string | null>`case when ${next} then ${stamp.by}::text else null end`,
+      // Someone already in keeps the check-in that counted (a second switch or a door scan in a race changes nothing).
+      checked_in_at: sql<Date | null>`case when not ${next} then null when checked_in then checked_in_at else ${stamp.at}::timestamptz end`,
+      checked_in_by: sql<string | null>`case when not ${next} then null when checked_in then checked_in_by else ${stamp.by}::text end`,
       seq,
     })
     .where('id', '=', attendeeId)

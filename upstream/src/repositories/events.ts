@@ -171,6 +171,8 @@ export async function organiserAttendees(db: Db, eventId: string): Promise<Atten
       'attendees.email',
       'attendees.phone',
       'attendees.checked_in',
+      'attendees.checked_in_at',
+      'attendees.checked_in_by',
       'attendees.created_at',
       'event_prices.title as price_category',
     ])
@@ -184,6 +186,8 @@ export async function organiserAttendees(db: Db, eventId: string): Promise<Atten
     phone: a.phone,
     createdAt: iso(a.created_at),
     checked_in: a.checked_in,
+    checked_in_at: a.checked_in_at ? iso(a.checked_in_at) : null,
+    checked_in_by: a.checked_in_by,
     event_attendee_id: a.id,
   }));
 }

@@ -86,7 +86,7 @@ export async function liveState(db: Kysely<Database>, eventId: string, since: nu
 }
 
 /**
- * Confirmed attendees with check-in and seq; with bounds, only those changed in (since, version].
+ * Confirmed attendees with check-in (when and by whom) and seq; with bounds, only those changed in (since, version].
  * A full read takes every attendee as it stands: an attendee is replaced, never appended, so one
  * changed after `version` is simply seen again by the next poll.
  */
@@ -94,10 +94,28 @@ async function liveAttendees(db: Kysely<Database>, eventId: string, since?: numb
   let q = db
     .selectFrom('attendees')
     .innerJoin('event_prices', 'event_prices.id', 'attendees.price_id')
-    .select(['attendees.id', 'attendees.name', 'attendees.image', 'attendees.checked_in', 'attendees.seq', 'event_prices.title as price_category'])
+    .select([
+      'attendees.id',
+      'attendees.name',
+      'attendees.image',
+      'attendees.checked_in',
+      'attendees.checked_in_at',
+      'attendees.checked_in_by',
+      'attendees.seq',
+      'event_prices.title as price_category',
+    ])
     .where('attendees.event_id', '=', eventId)
     .where('attendees.status', '=', 'confirmed');
   if (since !== undefined && version !== undefined) q = q.where('attendees.seq', '>', since).where('attendees.seq', '<=', version);
   const rows = await q.orderBy('attendees.seq').orderBy('attendees.id').execute();
-  return rows.map((a) => ({ id: a.id, name: a.name, image: a.image, price_category: a.price_category, checked_in: a.checked_in, seq: a.seq }));
+  return rows.map((a) => ({
+    id: a.id,
+    name: a.name,
+    image: a.image,
+    price_category: a.price_category,
+    checked_in: a.checked_in,
+    checked_in_at: a.checked_in_at ? a.checked_in_at.toISOString() : null,
+    checked_in_by: a.checked_in_by,
+    seq: a.seq,
+  }));
 }

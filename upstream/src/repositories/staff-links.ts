@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, NewRow, Row } from '../db/schema.js';
 
-/** Staff links, door sessions and door check-ins (migration 017). */
+/** Staff links, door sessions, door check-ins and check-outs (migration 017), door conflicts (migration 020). */
 
 type DbLike = Kysely<Database> | Transaction<Database>;
 
@@ -97,15 +97,79 @@ export async function searchDoorAttendees(db: DbLike, eventId: string, text: str
  * Checks the attendee in if they are not yet, stamped with the change's seq, the time and who; only
  * one of any number of concurrent callers gets a row back.
  */
-export async function checkInIfNot(trx: Transaction<Database>, attendeeId: string, by: string, now: Date, seq: number): Promise<boolean> {
+export async function checkInIfNot(trx: Transaction<Database>, attendeeId: string, by: string, at: Date, seq: number): Promise<boolean> {
   const row = await trx
     .updateTable('attendees')
-    .set({ checked_in: true, checked_in_at: now, checked_in_by: by, seq })
+    .set({ checked_in: true, checked_in_at: at, checked_in_by: by, seq })
     .where('id', '=', attendeeId)
     .where('checked_in', '=', false)
     .returning('id')
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/**
+ * Checks the attendee out if they are in (clearing when and where they came in), stamped with the
+ * change's seq; with `notAfter`, only a check-in made at or before that time (a check-out scanned
+ * offline does not undo a later re-entry). Only one of any number of concurrent callers gets true.
+ */
+export async function checkOutIfIn(trx: Transaction<Database>, attendeeId: string, seq: number, notAfter?: Date): Promise<boolean> {
+  let q = trx
+    .updateTable('attendees')
+    .set({ checked_in: false, checked_in_at: null, checked_in_by: null, seq })
+    .where('id', '=', attendeeId)
+    .where('checked_in', '=', true);
+  if (notAfter) q = q.where((eb) => eb.or([eb('checked_in_at', 'is', null), eb('checked_in_at', '<=', notAfter)]));
+  const row = await q.returning('id').executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function insertDoorConflict(trx: Transaction<Database>, row: NewRow<'door_conflicts'>): Promise<void> {
+  await trx.insertInto('door_conflicts').values(row).execute();
+}
+
+export interface DoorConflictRow {
+  id: string;
+  attendee_id: string;
+  name: string;
+  image: string;
+  gate: string;
+  scanned_at: Date;
+  first_checked_in_at: Date | null;
+  first_checked_in_by: string | null;
+  created_at: Date;
+}
+
+/** The event's door conflicts with the attendee's name and image, newest first. */
+export async function doorConflictsOfEvent(db: DbLike, eventId: string, limit: number): Promise<DoorConflictRow[]> {
+  return db
+    .selectFrom('door_conflicts')
+    .innerJoin('attendees', 'attendees.id', 'door_conflicts.attendee_id')
+    .select([
+      'door_conflicts.id',
+      'door_conflicts.attendee_id',
+      'attendees.name',
+      'attendees.image',
+      'door_conflicts.gate',
+      'door_conflicts.scanned_at',
+      'door_conflicts.first_checked_in_at',
+      'door_conflicts.first_checked_in_by',
+      'door_conflicts.created_at',
+    ])
+    .where('door_conflicts.event_id', '=', eventId)
+    .orderBy('door_conflicts.created_at', 'desc')
+    .orderBy('door_conflicts.seq', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export async function doorCheckOutTracked(db: DbLike, eventId: string): Promise<boolean> {
+  const row = await db.selectFrom('events').select('door_check_out').where('id', '=', eventId).executeTakeFirstOrThrow();
+  return row.door_check_out;
+}
+
+export async function setDoorCheckOut(db: DbLike, eventId: string, checkOut: boolean): Promise<void> {
+  await db.updateTable('events').set({ door_check_out: checkOut }).where('id', '=', eventId).execute();
 }
 
 export async function storedDoorCheckIn(db: DbLike, linkId: string, clientId: string): Promise<Row<'door_check_ins'> | undefined> {
