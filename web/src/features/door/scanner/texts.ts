@@ -1,0 +1,26 @@
+/** The door scanner's texts (ours). */
+export const SCANNER_TEXTS = {
+  region: 'Ticket scanner',
+  video: 'Camera view: hold a ticket’s QR code inside the frame',
+  camera: 'Camera',
+  defaultCamera: 'Rear camera (default)',
+  cameraN: (n: number) => `Camera ${n}`,
+  starting: 'Starting the camera… If the browser asks, allow the camera.',
+  scanning: 'Scanning: hold a ticket’s QR code inside the frame.',
+  paused: 'Scanner paused.',
+  deniedTitle: 'The camera is blocked',
+  denied:
+    'This site may not use the camera. Allow it in the browser: tap the camera or lock icon next to the address, set Camera to Allow, then tap Try again. (On an iPhone: Settings › Safari › Camera.)',
+  noneTitle: 'No camera found',
+  none: 'This device has no camera the browser can use. Use the search below, or a barcode scanner.',
+  busyTitle: 'The camera is in use',
+  busy: 'Another app or tab is using the camera. Close it, then tap Try again.',
+  failedTitle: 'The camera could not start',
+  failed: 'Tap Try again. If it keeps failing, reload the page or use the search below.',
+  unsupportedTitle: 'The camera is not available here',
+  unsupported: 'This browser cannot use the camera on this page (it needs a secure https address). Use the search below, or a barcode scanner.',
+  retry: 'Try again',
+  soundOn: 'On',
+  soundOff: 'Off (vibration only)',
+  soundLabel: 'Scan sounds',
+} as const;
