@@ -135,7 +135,7 @@ async function watch(subscription: Subscribe, token?: string): Promise<Watched> 
   });
   const ack = await subscribeOn(watched, subscription);
   if (!ack.ok) throw new Error(`subscribe refused: ${ack.error.code} ${ack.error.message}`);
-  if (ack.snapshot.kind !== 'chip') for (const m of ack.snapshot.private_chats) watched.privateIds.add(m.id);
+  if (ack.snapshot.kind === 'arena' || ack.snapshot.kind === 'organiser') for (const m of ack.snapshot.private_chats) watched.privateIds.add(m.id);
   return watched;
 }
 

@@ -400,7 +400,7 @@ export class RealtimeClient {
     this.snapshots += 1;
     this.eventId = snapshot.eventId;
     if (this.version === undefined || snapshot.version >= this.version) this.version = snapshot.version;
-    if (keepMessages) this.record(snapshot.chats, at, 'snapshot');
+    if (keepMessages && snapshot.kind !== 'door') this.record(snapshot.chats, at, 'snapshot');
   }
 
   private record(chats: readonly { id: string; seq: number }[], at: number, via: SeenMessage['via']): void {

@@ -1,7 +1,8 @@
 import type { Server } from 'socket.io';
-import type { ClientToServerEvents, ServerToClientEvents, Update } from '@tapcard/shared/realtime';
+import type { ClientToServerEvents, ServerToClientEvents } from '@tapcard/shared/realtime';
 import type { Metrics } from '../metrics.js';
 import { rooms } from './rooms.js';
+import type { Addressed } from './updates.js';
 
 export type RealtimeServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 export interface SocketData {
@@ -14,6 +15,8 @@ export interface SocketData {
 export interface InterServerEvents {
   /** Some session may have ended: check organiser subscriptions again. */
   recheckOrganisers: () => void;
+  /** A staff link was revoked: end every door subscription opened with it. */
+  staffLinkRevoked: (linkId: string) => void;
 }
 
 /**
@@ -28,13 +31,14 @@ export class Emitter {
     private readonly metrics: Metrics,
   ) {}
 
-  update(room: string, update: Update, mode: EmitMode): void {
-    this.target(mode).to(room).emit('update', update);
+  update({ room, except, update }: Addressed, mode: EmitMode): void {
+    const to = this.target(mode).to(room);
+    (except === undefined ? to : to.except(except)).emit('update', update);
     this.metrics.updatesEmitted.inc({ scope: update.scope });
   }
 
   status(eventId: string, stale: boolean, mode: EmitMode): void {
-    this.target(mode).to(rooms.event(eventId)).emit('status', { eventId, stale });
+    this.target(mode).to([rooms.event(eventId), rooms.door(eventId)]).emit('status', { eventId, stale });
   }
 
   private target(mode: EmitMode) {

@@ -160,7 +160,7 @@ export class Poller {
     }
     if (recovered) this.d.emitter.status(this.d.eventId, false, mode);
     if (result.kind === 'changed') {
-      for (const { room, update } of buildUpdates(result.state, result.changes)) this.d.emitter.update(room, update, mode);
+      for (const addressed of buildUpdates(result.state, result.changes)) this.d.emitter.update(addressed, mode);
       if (this.writeAt !== undefined) this.d.metrics.writeToEmitLag.observe((Date.now() - this.writeAt) / 1000);
       this.writeAt = undefined;
     } else if (this.writeAt !== undefined && started >= this.writeAt) {

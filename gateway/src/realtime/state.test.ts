@@ -38,6 +38,8 @@ function live(version: number, part: Partial<LiveState> = {}): LiveState {
   return { event: details, version, full: false, chats: [], private_chats: [], attendees: [], chips: [], ...part };
 }
 
+const AT = '2026-01-01T19:02:03.000Z';
+
 const initial: EventState = stateFromLive(
   E,
   live(10, { full: true, attendees: [attendee('a1', 1), attendee('a2', 2), attendee('a3', 3)], chips: [{ id: 'c1', attendee_id: null }] }),
@@ -100,12 +102,13 @@ describe('buildUpdates', () => {
       event: { ...details, title: 'Launch (moved)' },
       chats: [chat(11)],
       private_chats: [dm(12, 'a1', 'a2'), dm(13, 'admin-u1', 'a3')],
-      attendees: [attendee('a3', 14, true)],
+      attendees: [{ ...attendee('a3', 14, true), checked_in_at: AT, checked_in_by: 'North gate' }],
       chips: [{ id: 'c1', attendee_id: 'a3' }],
     }),
   );
   if (result.kind !== 'changed') throw new Error(result.kind);
   const updates = buildUpdates(result.state, result.changes);
+  const publicA3 = { id: 'a3', name: 'a3', image: '', price_category: 'Regular', checked_in: true };
 
   test('every update parses with the shared schema and carries the version pair', () => {
     for (const { update } of updates) {
@@ -124,21 +127,27 @@ describe('buildUpdates', () => {
     ]);
   });
 
-  test('attendance goes to the organisers and to the attendee alone; chips to their room', () => {
+  test('attendance goes to the organisers and the door with time and gate, to the attendee alone without; chips to their room', () => {
     const scoped = updates.filter((u) => u.update.scope === 'attendance' || u.update.scope === 'chip').map((u) => u.room);
-    expect(scoped).toEqual([`org:${E}`, `att:${E}:a3`, `chip:${E}:c1`]);
+    expect(scoped).toEqual([[`org:${E}`, `door:${E}`], `att:${E}:a3`, `chip:${E}:c1`]);
+    const [staff, own] = updates.filter((u) => u.update.scope === 'attendance').map((u) => u.update.attendees);
+    expect(staff).toEqual([{ ...publicA3, checked_in_at: AT, checked_in_by: 'North gate' }]);
+    expect(own).toEqual([publicA3]);
     const chip = updates.find((u) => u.update.scope === 'chip')?.update.chip;
-    expect(chip).toEqual({ chipId: 'c1', attendee: { id: 'a3', name: 'a3', image: '', price_category: 'Regular', checked_in: true } });
+    expect(chip).toEqual({ chipId: 'c1', attendee: publicA3 });
   });
 
-  test('one event update comes last, to everyone, with the group messages and the new details', () => {
+  test('one event update comes last, to everyone, with the group messages and the new details; the door has its own without chats', () => {
     const last = updates.at(-1);
     expect(last?.room).toBe(`ev:${E}`);
     expect(last?.update.scope).toBe('event');
     expect(last?.update.chats?.map((m) => m.id)).toEqual(['m11']);
     expect(last?.update.event?.title).toBe('Launch (moved)');
     expect(last?.update.event).not.toHaveProperty('user_id');
-    expect(updates.filter((u) => u.update.scope === 'event')).toHaveLength(1);
+    const events = updates.filter((u) => u.update.scope === 'event');
+    expect(events).toHaveLength(2);
+    expect(events[0]).toMatchObject({ room: `door:${E}`, except: `ev:${E}`, update: { version: 14, prevVersion: 10, event: { title: 'Launch (moved)' } } });
+    expect(events[0]?.update).not.toHaveProperty('chats');
   });
 
   test('a version with nothing for everyone still sends the event update', () => {
@@ -170,6 +179,23 @@ describe('buildView', () => {
     if (view.kind !== 'organiser') throw new Error(view.kind);
     expect(view.attendees).toHaveLength(3);
     expect(view.private_chats.map((m) => m.id)).toEqual(['p7']);
+  });
+
+  test('the door sees its gate and every attendee with the check-in time and gate, and no chat', () => {
+    const checked = { ...state, attendees: state.attendees.map((a) => (a.id === 'a2' ? { ...a, checked_in: true, checked_in_at: AT, checked_in_by: 'North gate' } : a)) };
+    const view = snapshotSchema.parse(buildView(checked, { kind: 'door', gate: 'South gate', linkId: 'l1', expiresAt: Date.now() + 60_000, session: 's' }));
+    if (view.kind !== 'door') throw new Error(view.kind);
+    expect(view.gate).toBe('South gate');
+    expect(view.attendees.find((a) => a.id === 'a2')).toMatchObject({ checked_in: true, checked_in_at: AT, checked_in_by: 'North gate' });
+    expect(view.attendees.find((a) => a.id === 'a1')).toMatchObject({ checked_in: false, checked_in_at: null, checked_in_by: null });
+    expect(view).not.toHaveProperty('chats');
+    expect(view).not.toHaveProperty('private_chats');
+    const organiser = snapshotSchema.parse(buildView(checked, { kind: 'organiser' }));
+    if (organiser.kind !== 'organiser') throw new Error(organiser.kind);
+    expect(organiser.attendees.find((a) => a.id === 'a2')).toMatchObject({ checked_in_at: AT, checked_in_by: 'North gate' });
+    const arena = snapshotSchema.parse(buildView(checked, { kind: 'arena', attendeeId: 'a2', fallback }));
+    if (arena.kind !== 'arena') throw new Error(arena.kind);
+    expect(arena.attendee).toEqual({ id: 'a2', name: 'a2', image: '', price_category: 'Regular', checked_in: true });
   });
 
   test('a chip shows the attendee bound to it', () => {

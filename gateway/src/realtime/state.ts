@@ -50,7 +50,14 @@ function upsert<T extends { id: string }>(previous: readonly T[], incoming: read
 }
 
 function sameAttendee(a: LiveAttendee, b: LiveAttendee): boolean {
-  return a.name === b.name && a.image === b.image && a.price_category === b.price_category && a.checked_in === b.checked_in;
+  return (
+    a.name === b.name &&
+    a.image === b.image &&
+    a.price_category === b.price_category &&
+    a.checked_in === b.checked_in &&
+    (a.checked_in_at ?? null) === (b.checked_in_at ?? null) &&
+    (a.checked_in_by ?? null) === (b.checked_in_by ?? null)
+  );
 }
 
 const DETAIL_KEYS = liveStateSchema.shape.event.keyof().options;

@@ -1,16 +1,21 @@
 import type { Update } from '@tapcard/shared/realtime';
 import { partyRoom, rooms } from './rooms.js';
 import type { Changes, EventState } from './state.js';
-import { attendeeView, summary } from './views.js';
+import { attendeeView, staffAttendeeView, summary } from './views.js';
 
 export interface Addressed {
-  room: string;
+  /** One room, or several (a socket in more than one of them gets the update once). */
+  room: string | string[];
+  /** Sockets in this room are left out (they get the same version by another update). */
+  except?: string;
   update: Update;
 }
 
 /**
  * The updates one poll produces, in emit order: scoped updates to the rooms entitled to them, then
  * exactly one 'event' update to everyone, which carries the version even when it carries nothing else.
+ * The door's staff phones, who see no chat, get that 'event' update without its chats; a socket also
+ * subscribed in the event's room gets the full one only.
  */
 export function buildUpdates(state: EventState, changes: Changes): Addressed[] {
   const { eventId } = state;
@@ -29,9 +34,9 @@ export function buildUpdates(state: EventState, changes: Changes): Addressed[] {
   for (const [room, private_chats] of privateByRoom) out.push({ room, update: { ...head, scope: 'private', private_chats } });
 
   if (changes.attendees.length > 0) {
-    const views = changes.attendees.map(attendeeView);
-    out.push({ room: rooms.organiser(eventId), update: { ...head, scope: 'attendance', attendees: views } });
-    for (const view of views) out.push({ room: rooms.attendee(eventId, view.id), update: { ...head, scope: 'attendance', attendees: [view] } });
+    const staff = changes.attendees.map(staffAttendeeView);
+    out.push({ room: [rooms.organiser(eventId), rooms.door(eventId)], update: { ...head, scope: 'attendance', attendees: staff } });
+    for (const a of changes.attendees) out.push({ room: rooms.attendee(eventId, a.id), update: { ...head, scope: 'attendance', attendees: [attendeeView(a)] } });
   }
 
   const attendees = new Map(state.attendees.map((a) => [a.id, a]));
@@ -44,7 +49,9 @@ export function buildUpdates(state: EventState, changes: Changes): Addressed[] {
   }
 
   const event: Update = { ...head, scope: 'event', chats: changes.chats };
-  if (changes.event) event.event = summary(changes.event);
+  const door: Update = { ...head, scope: 'event' };
+  if (changes.event) event.event = door.event = summary(changes.event);
+  out.push({ room: rooms.door(eventId), except: rooms.event(eventId), update: door });
   out.push({ room: rooms.event(eventId), update: event });
   return out;
 }

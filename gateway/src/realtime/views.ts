@@ -7,10 +7,22 @@ import type { EventDetails, EventState } from './state.js';
 
 export type AttendeeView = Omit<LiveAttendee, 'seq'>;
 
+/** A door subscription: the phone's gate, and what ends it (its staff link revoked, or expired). */
+export interface DoorAudience {
+  kind: 'door';
+  gate: string;
+  linkId: string;
+  /** When the link expires (ms since the epoch). */
+  expiresAt: number;
+  /** The door session token, only to name the subscription back to its own socket in 'ended'. */
+  session: string;
+}
+
 export type Audience =
   | { kind: 'arena'; attendeeId: string; fallback: AttendeeView }
   | { kind: 'organiser' }
-  | { kind: 'chip'; chipId: string; fallback: AttendeeView | null };
+  | { kind: 'chip'; chipId: string; fallback: AttendeeView | null }
+  | DoorAudience;
 
 export function summary(e: EventDetails): EventSummary {
   return {
@@ -25,8 +37,14 @@ export function summary(e: EventDetails): EventSummary {
   };
 }
 
-export function attendeeView(a: LiveAttendee): AttendeeView {
+/** An attendee as the public sees them (an arena, a chip page): whether checked in, never when or at which gate. */
+export function attendeeView(a: LiveAttendee | AttendeeView): AttendeeView {
   return { id: a.id, name: a.name, image: a.image, price_category: a.price_category, checked_in: a.checked_in };
+}
+
+/** An attendee as the organiser and the door staff see them: with the check-in's time and gate. */
+export function staffAttendeeView(a: LiveAttendee): AttendeeView {
+  return { ...attendeeView(a), checked_in_at: a.checked_in_at ?? null, checked_in_by: a.checked_in_by ?? null };
 }
 
 function findAttendee(state: EventState, id: string | null): AttendeeView | undefined {
@@ -43,7 +61,7 @@ export function buildView(state: EventState, audience: Audience): Snapshot {
       return {
         kind: 'arena',
         ...base,
-        attendee: findAttendee(state, id) ?? audience.fallback,
+        attendee: attendeeView(findAttendee(state, id) ?? audience.fallback),
         chats: state.chats,
         private_chats: state.private_chats.filter((m) => m.attendee_id_1 === id || m.attendee_id_2 === id),
       };
@@ -52,7 +70,7 @@ export function buildView(state: EventState, audience: Audience): Snapshot {
       return {
         kind: 'organiser',
         ...base,
-        attendees: state.attendees.map(attendeeView),
+        attendees: state.attendees.map(staffAttendeeView),
         chats: state.chats,
         private_chats: state.private_chats.filter((m) => isAdminId(m.attendee_id_1) || isAdminId(m.attendee_id_2)),
       };
@@ -60,7 +78,9 @@ export function buildView(state: EventState, audience: Audience): Snapshot {
       const binding = state.chips.find((c) => c.id === audience.chipId);
       const bound = binding ? findAttendee(state, binding.attendee_id) : undefined;
       const attendee = bound ?? (binding?.attendee_id === null ? null : audience.fallback);
-      return { kind: 'chip', ...base, chipId: audience.chipId, attendee, chats: state.chats };
+      return { kind: 'chip', ...base, chipId: audience.chipId, attendee: attendee && attendeeView(attendee), chats: state.chats };
     }
+    case 'door':
+      return { kind: 'door', ...base, gate: audience.gate, attendees: state.attendees.map(staffAttendeeView) };
   }
 }

@@ -74,7 +74,7 @@ export class TrackedClient {
     this.snapshots.push(snapshot);
     this.eventId = snapshot.eventId;
     this.version = snapshot.version;
-    for (const m of snapshot.chats) this.chatIds.add(m.id);
+    if (snapshot.kind !== 'door') for (const m of snapshot.chats) this.chatIds.add(m.id);
     if ('private_chats' in snapshot) for (const m of snapshot.private_chats) this.privateIds.add(m.id);
   }
 
