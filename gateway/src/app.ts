@@ -36,6 +36,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     uploadTimeoutMs: config.uploadTimeoutMs,
     poke: (eventId, at) => app.realtime.poke(eventId, at),
     sessionsChanged: () => app.realtime.sessionsChanged(),
+    staffLinkRevoked: (linkId) => app.realtime.staffLinkRevoked(linkId),
   });
   // A server render reads the upstream as the browser's /api call would have: each client gets as many
   // renders a minute as API calls (a count of its own), and past them the page goes out as the app shell.

@@ -1,9 +1,10 @@
-import { SERVICE_KEY_HEADER, calls, contractClient, type AdminEvent, type AttendeeToken, type Call, type CallArgs, type ChipRecord, type ContractClient, type Event, type LiveState, type RequestOptions, type Success, serviceCalls } from '@tapcard/shared/contract';
+import { SERVICE_KEY_HEADER, calls, contractClient, doorCalls, type AdminEvent, type DoorSession, type AttendeeToken, type Call, type CallArgs, type ChipRecord, type ContractClient, type Event, type LiveState, type RequestOptions, type Success, serviceCalls } from '@tapcard/shared/contract';
 import type { ErrorCode } from '@tapcard/shared/realtime';
 
 /** The few upstream calls the gateway makes itself, over HTTP only, through the contract's client. */
 
-export type UpstreamResult<T> = { ok: true; data: T } | { ok: false; code: ErrorCode; status: number };
+/** A refusal carries the upstream's own message when its answer had one. */
+export type UpstreamResult<T> = { ok: true; data: T } | { ok: false; code: ErrorCode; status: number; message?: string };
 
 /** The `data` of a call's success answer. */
 type DataOf<C extends Call> = Success<C> extends { data: infer D } ? D : never;
@@ -50,6 +51,11 @@ export class UpstreamClient {
     return this.send(calls.getEvent, { params: { id: eventId }, authorization, timeoutMs });
   }
 
+  /** What a staff phone's door session is for; refused (forbidden) once its staff link is revoked or expired. */
+  doorSession(session: string, timeoutMs?: number): Promise<UpstreamResult<DoorSession>> {
+    return this.send(doorCalls.doorSession, { body: { session }, timeoutMs });
+  }
+
   /** True when the upstream's GET /healthz answers 2xx within the timeout. */
   async healthy(timeoutMs: number): Promise<boolean> {
     try {
@@ -73,7 +79,10 @@ export class UpstreamClient {
     } catch {
       return { ok: false, code: 'unavailable', status: 0 };
     }
-    if (result.status >= 300) return { ok: false, code: codeForStatus(result.status), status: result.status };
+    if (result.status >= 300) {
+      const message = !result.ok && result.kind === 'failure' ? result.message : undefined;
+      return { ok: false, code: codeForStatus(result.status), status: result.status, ...(message ? { message } : {}) };
+    }
     if (result.ok) return { ok: true, data: (result.answer as unknown as { data: DataOf<C> }).data };
     return { ok: false, code: result.kind === 'failure' ? 'not_found' : 'unavailable', status: result.status };
   }

@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { ErrorCode, Subscribe } from '@tapcard/shared/realtime';
-import type { UpstreamClient } from '../clients/upstream.js';
+import { STAFF_LINK_EXPIRED_MESSAGE, STAFF_LINK_REVOKED_MESSAGE, STAFF_LINK_UNKNOWN_MESSAGE } from '@tapcard/shared/rules';
+import type { DoorSession } from '@tapcard/shared/contract';
+import type { UpstreamClient, UpstreamResult } from '../clients/upstream.js';
 import { rooms } from './rooms.js';
-import type { Audience } from './views.js';
+import type { Audience, DoorAudience } from './views.js';
 
 /**
  * Checks a subscription claim with the upstream, once, with the client's own credential, and says
@@ -16,7 +18,8 @@ export interface Claim {
   rooms: string[];
   audience: Audience;
 }
-export type ClaimResult = { ok: true; claim: Claim } | { ok: false; code: ErrorCode };
+/** A refusal's message, when the client should see why (a door's revoked or expired staff link). */
+export type ClaimResult = { ok: true; claim: Claim } | { ok: false; code: ErrorCode; message?: string };
 /** Spends one upstream read from the client's budget (its address's /api budget); false when none is left. */
 export type Spend = () => Promise<boolean>;
 /** 'ended': the upstream refused the credential or the event; 'unknown': it could not answer (kept for now). */
@@ -29,6 +32,16 @@ const CHIP_CACHE_MS = 5 * 60 * 1000;
  * per phone per reconnect. Nothing revokes an access token once issued.
  */
 const ARENA_CACHE_MS = 60 * 1000;
+/**
+ * A door session, once proved, is trusted this briefly by this instance (a phone reconnecting at once
+ * costs one read), and forgotten at once when its staff link is revoked.
+ */
+const DOOR_CACHE_MS = 5000;
+/** A refused door session never opens again (revoked, expired or never issued): its refusal is kept longer. */
+const DOOR_REFUSAL_CACHE_MS = 60 * 1000;
+/** Revoked staff links are remembered this long, so a check that was under way at the revocation cannot open one. */
+const REVOKED_LINK_MS = 60 * 60 * 1000;
+const DOOR_REFUSALS = [STAFF_LINK_REVOKED_MESSAGE, STAFF_LINK_EXPIRED_MESSAGE, STAFF_LINK_UNKNOWN_MESSAGE];
 /** A subscriber waits no longer than this for its claim to be checked. */
 const VERIFY_TIMEOUT_MS = 5000;
 const CACHE_LIMIT = 10_000;
@@ -54,6 +67,10 @@ export class ClaimVerifier {
   /** Proved access tokens (by their hash), and the checks under way: one upstream read per tid at a time. */
   private readonly arenaClaims = new Map<string, { claim: Claim; until: number }>();
   private readonly arenaChecks = new Map<string, Promise<ClaimResult>>();
+  /** Door sessions' answers (by the session's hash, with their link), and the checks under way. */
+  private readonly doorClaims = new Map<string, { result: ClaimResult; linkId: string | undefined; until: number }>();
+  private readonly doorChecks = new Map<string, Promise<ClaimResult>>();
+  private readonly revokedLinks = new Map<string, number>();
 
   constructor(private readonly upstream: UpstreamClient) {}
 
@@ -103,7 +120,45 @@ export class ClaimVerifier {
         if (eventId !== subscription.eventId) return { ok: false, code: 'forbidden' };
         return { ok: true, claim: { key, eventId, rooms: [rooms.event(eventId), rooms.organiser(eventId)], audience: { kind: 'organiser' } } };
       }
+      case 'door': {
+        const cached = this.doorClaims.get(key);
+        if (cached && cached.until > Date.now()) return cached.result;
+        const running = this.doorChecks.get(key);
+        if (running) return running;
+        const { session } = subscription;
+        const check = (async () => ((await spend()) ? this.checkDoor(key, session) : limited))().finally(() => this.doorChecks.delete(key));
+        this.doorChecks.set(key, check);
+        return check;
+      }
     }
+  }
+
+  /** A staff link was revoked: no door session opened with it is answered from the cache again. */
+  revokeLink(linkId: string): void {
+    remember(this.revokedLinks, linkId, Date.now() + REVOKED_LINK_MS);
+    for (const [key, entry] of this.doorClaims) if (entry.linkId === linkId) this.doorClaims.delete(key);
+  }
+
+  isRevoked(linkId: string): boolean {
+    const until = this.revokedLinks.get(linkId);
+    return until !== undefined && until > Date.now();
+  }
+
+  private async checkDoor(key: string, session: string): Promise<ClaimResult> {
+    const answer = await this.upstream.doorSession(session, VERIFY_TIMEOUT_MS);
+    const linkId = answer.ok ? answer.data.link_id : undefined;
+    // Revoked while the read was under way: the upstream answered before the revocation was stored.
+    if (linkId !== undefined && this.isRevoked(linkId)) return { ok: false, code: 'forbidden', message: STAFF_LINK_REVOKED_MESSAGE };
+    const result = doorClaim(key, session, answer);
+    const now = Date.now();
+    if (result.ok) {
+      const { audience } = result.claim;
+      const expiresAt = audience.kind === 'door' ? audience.expiresAt : now;
+      remember(this.doorClaims, key, { result, linkId, until: Math.min(now + DOOR_CACHE_MS, expiresAt) });
+    }
+    // Only a refusal of the session itself is kept; an upstream that could not answer is asked again.
+    else if (result.code === 'forbidden') remember(this.doorClaims, key, { result, linkId, until: now + DOOR_REFUSAL_CACHE_MS });
+    return result;
   }
 
   /**
@@ -131,6 +186,20 @@ export class ClaimVerifier {
   private rememberChip(chipId: string, eventId: string): void {
     remember(this.chipEvents, chipId, { eventId, until: Date.now() + CHIP_CACHE_MS });
   }
+}
+
+/** The upstream's answer about a door session as a claim: the event's door room, or why not (its own words when it gave them). */
+function doorClaim(key: string, session: string, answer: UpstreamResult<DoorSession>): ClaimResult {
+  if (!answer.ok) {
+    if (answer.code !== 'forbidden' && answer.code !== 'not_found') return { ok: false, code: answer.code };
+    const message = DOOR_REFUSALS.find((m) => m === answer.message) ?? STAFF_LINK_UNKNOWN_MESSAGE;
+    return { ok: false, code: 'forbidden', message };
+  }
+  const door = answer.data;
+  const expiresAt = Date.parse(door.expires_at);
+  if (!(expiresAt > Date.now())) return { ok: false, code: 'forbidden', message: STAFF_LINK_EXPIRED_MESSAGE };
+  const audience: DoorAudience = { kind: 'door', gate: door.gate, linkId: door.link_id, expiresAt, session };
+  return { ok: true, claim: { key, eventId: door.event_id, rooms: [rooms.door(door.event_id)], audience } };
 }
 
 /** Sets a cache entry, first dropping the oldest one when the cache is full. */

@@ -32,6 +32,8 @@ const MAX_MESSAGE_BYTES = 16 * 1024;
 const RECHECK_GAP_MS = 1000;
 /** Upstream reads of one recheck round at a time. */
 const RECHECK_CONCURRENCY = 8;
+/** A staff link's id as the contract bounds ids. */
+const MAX_LINK_ID_LENGTH = 128;
 
 /** A refused handshake: the client's connect_error carries the protocol's error as its data. */
 function refusal(code: ErrorCode): Error {
@@ -75,6 +77,11 @@ export interface Realtime {
    * checks its organiser subscriptions again with their own tokens and ends those refused.
    */
   sessionsChanged(): void;
+  /**
+   * The organiser revoked a staff link (a 2xx revoke through the proxy): every instance ends the door
+   * subscriptions opened with it at once, and no cached proof of its sessions opens another.
+   */
+  staffLinkRevoked(linkId: string): void;
   /** Refuses new sessions and disconnects this instance's sockets. */
   closeSockets(): Promise<void>;
   /** Stops the pollers and releases the leases (before Redis closes). */
@@ -186,6 +193,13 @@ export function createRealtime(d: RealtimeDeps): Realtime {
       .finally(() => (rounds = undefined));
   };
   io.on('recheckOrganisers', recheckOrganisers);
+
+  const endDoorLink = (linkId: unknown) => {
+    if (typeof linkId !== 'string' || linkId.length === 0 || linkId.length > MAX_LINK_ID_LENGTH) return;
+    claims.revokeLink(linkId);
+    for (const session of sessions) session.endDoorLink(linkId);
+  };
+  io.on('staffLinkRevoked', endDoorLink);
   // The backstop for sessions that end without a write through any gateway (expiry, another client).
   const periodic = setInterval(recheckOrganisers, d.config.organiserRecheckMs);
   periodic.unref();
@@ -203,6 +217,11 @@ export function createRealtime(d: RealtimeDeps): Realtime {
     sessionsChanged() {
       if (d.redis) io.serverSideEmit('recheckOrganisers');
       recheckOrganisers();
+    },
+    staffLinkRevoked(linkId) {
+      // Through the Redis adapter to the other instances (never to this one), then here.
+      if (d.redis) io.serverSideEmit('staffLinkRevoked', linkId);
+      endDoorLink(linkId);
     },
     async closeSockets() {
       closing = true;

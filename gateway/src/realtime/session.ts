@@ -1,5 +1,6 @@
 import { resyncSchema, subscribeSchema } from '@tapcard/shared/realtime';
-import type { SimpleAck, SubscribeAck } from '@tapcard/shared/realtime';
+import type { SimpleAck, Subscribe, SubscribeAck } from '@tapcard/shared/realtime';
+import { STAFF_LINK_EXPIRED_MESSAGE, STAFF_LINK_REVOKED_MESSAGE } from '@tapcard/shared/rules';
 import type { Socket } from 'socket.io';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ClientToServerEvents, ServerToClientEvents } from '@tapcard/shared/realtime';
@@ -48,10 +49,14 @@ export interface SessionDeps {
 export type OrganiserCheck = (eventId: string, token: string | undefined) => Promise<Recheck>;
 
 const SESSION_ENDED = 'Your session has ended. Please log in again.';
+/** The longest delay a timer takes; a staff link expiring later is looked at again then. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export class SocketSession {
   private readonly subscriptions = new Map<string, Claim>();
   private readonly pending = new Set<string>();
+  /** The expiry timers of door subscriptions, by subscription key. */
+  private readonly expiries = new Map<string, NodeJS.Timeout>();
   private readonly bucket = new TokenBucket(BUCKET_CAPACITY, BUCKET_PER_SECOND);
   private strikes = 0;
   private closed = false;
@@ -125,15 +130,23 @@ export class SocketSession {
     this.pending.add(key);
     try {
       const verified = await this.d.claims.verify(parsed.data, this.socket.data.token, this.d.spend);
-      if (!verified.ok) return ack(realtimeError(verified.code));
+      if (!verified.ok) return ack(realtimeError(verified.code, verified.message));
       if (this.closed) return;
       const { claim } = verified;
       await this.socket.join(claim.rooms);
       if (this.closed) return;
+      // A staff link revoked while its session was being checked: from the next line on, a revocation finds the subscription.
+      if (claim.audience.kind === 'door' && this.d.claims.isRevoked(claim.audience.linkId)) {
+        this.leaveUnused(claim.rooms);
+        return ack(realtimeError('forbidden', STAFF_LINK_REVOKED_MESSAGE));
+      }
       // Registered in the same turn as attach, so a disconnect from here on detaches it.
       this.subscriptions.set(key, claim);
+      if (claim.audience.kind === 'door') this.expireAt(key, claim, claim.audience.expiresAt);
       await this.d.live.attach(claim.eventId);
       if (this.closed) return;
+      // Ended (its staff link revoked) while the event was being attached.
+      if (this.subscriptions.get(key) !== claim) return ack(realtimeError('forbidden', STAFF_LINK_REVOKED_MESSAGE));
       const answered = await this.answerWithView(claim, ack);
       if (!answered) this.remove(key);
     } finally {
@@ -198,24 +211,59 @@ export class SocketSession {
     const token = this.socket.data.token;
     const results = await Promise.all(organiser.map(async ([key, claim]) => ({ key, claim, result: await check(claim.eventId, token) })));
     for (const { key, claim, result } of results) {
-      if (result !== 'ended' || this.closed || this.subscriptions.get(key) !== claim) continue;
-      this.remove(key);
-      this.socket.emit('ended', { subscription: { kind: 'organiser', eventId: claim.eventId }, error: realtimeError('forbidden', SESSION_ENDED).error });
+      if (result !== 'ended' || this.subscriptions.get(key) !== claim) continue;
+      this.end(key, { kind: 'organiser', eventId: claim.eventId }, SESSION_ENDED);
     }
+  }
+
+  /** Ends at once, with 'ended', every door subscription of this socket opened with the staff link. */
+  endDoorLink(linkId: string): void {
+    for (const [key, claim] of [...this.subscriptions]) {
+      const { audience } = claim;
+      if (audience.kind === 'door' && audience.linkId === linkId) this.end(key, { kind: 'door', session: audience.session }, STAFF_LINK_REVOKED_MESSAGE);
+    }
+  }
+
+  /** Ends the door subscription when its staff link expires (a timer can wait only so long: then it looks again). */
+  private expireAt(key: string, claim: Claim, expiresAt: number): void {
+    const timer = setTimeout(() => {
+      this.expiries.delete(key);
+      if (this.subscriptions.get(key) !== claim || claim.audience.kind !== 'door') return;
+      if (Date.now() < expiresAt) this.expireAt(key, claim, expiresAt);
+      else this.end(key, { kind: 'door', session: claim.audience.session }, STAFF_LINK_EXPIRED_MESSAGE);
+    }, Math.min(Math.max(expiresAt - Date.now(), 0), MAX_TIMER_MS));
+    timer.unref();
+    this.expiries.set(key, timer);
+  }
+
+  /** Removes a subscription the client still holds and tells it why, as 'ended'. */
+  private end(key: string, subscription: Subscribe, message: string): void {
+    if (this.closed || !this.subscriptions.has(key)) return;
+    this.remove(key);
+    this.socket.emit('ended', { subscription, error: realtimeError('forbidden', message).error });
   }
 
   private remove(key: string): void {
     const claim = this.subscriptions.get(key);
     if (!claim) return;
     this.subscriptions.delete(key);
-    const stillUsed = new Set([...this.subscriptions.values()].flatMap((c) => c.rooms));
-    for (const room of claim.rooms) if (!stillUsed.has(room)) void this.socket.leave(room);
+    clearTimeout(this.expiries.get(key));
+    this.expiries.delete(key);
+    this.leaveUnused(claim.rooms);
     this.d.live.detach(claim.eventId);
+  }
+
+  /** Leaves those of `rooms` that no remaining subscription of this socket is in. */
+  private leaveUnused(rooms: readonly string[]): void {
+    const stillUsed = new Set([...this.subscriptions.values()].flatMap((c) => c.rooms));
+    for (const room of rooms) if (!stillUsed.has(room)) void this.socket.leave(room);
   }
 
   private close(): void {
     this.closed = true;
     for (const claim of this.subscriptions.values()) this.d.live.detach(claim.eventId);
     this.subscriptions.clear();
+    for (const timer of this.expiries.values()) clearTimeout(timer);
+    this.expiries.clear();
   }
 }

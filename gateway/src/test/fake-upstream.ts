@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { ADMIN_NAME, adminIdOf, isAdminId } from '@tapcard/shared/domain';
-import { SERVICE_KEY_HEADER, calls, chatPostSchema, failure, privateChatPostSchema, serviceCalls } from '@tapcard/shared/contract';
+import { SERVICE_KEY_HEADER, calls, chatPostSchema, doorCalls, doorCheckInBody, doorSessionBody, failure, privateChatPostSchema, serviceCalls } from '@tapcard/shared/contract';
+import type { StaffLink } from '@tapcard/shared/contract';
+import { STAFF_LINK_EXPIRED_MESSAGE, STAFF_LINK_REVOKED_MESSAGE, STAFF_LINK_UNKNOWN_MESSAGE } from '@tapcard/shared/rules';
 import type { ChatMessage, EventSummary, PrivateChat } from '@tapcard/shared/contract';
 import Fastify from 'fastify';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -19,7 +21,21 @@ export interface FakeAttendee {
   image: string;
   price_category: string;
   checked_in: boolean;
+  /** When and at which gate (or 'organiser') the attendee was checked in. */
+  checked_in_at: string | null;
+  checked_in_by: string | null;
   seq: number;
+}
+
+/** A staff link of an event and the one door session opened with it. */
+export interface FakeStaffLink {
+  id: string;
+  eventId: string;
+  gate: string;
+  session: string;
+  expiresAt: string;
+  revokedAt: string | null;
+  createdAt: string;
 }
 
 interface FakeEvent {
@@ -48,6 +64,9 @@ const sinceSchema = z.object({ since: z.coerce.number().int().min(0).optional() 
 export class FakeUpstream {
   readonly events = new Map<string, FakeEvent>();
   readonly received: ReceivedRequest[] = [];
+  readonly staffLinks = new Map<string, FakeStaffLink>();
+  /** Door session reads answered (the gateway's door claims). */
+  doorSessionReads = 0;
   /** 'error': every call answers 500; 'hang': every call waits until the fake closes. */
   mode: FakeMode = 'ok';
   /** The same, for the live-state call only (the gateway's poller). */
@@ -115,6 +134,8 @@ export class FakeUpstream {
       image: '/backend/files/face.png',
       price_category: 'Regular',
       checked_in: false,
+      checked_in_at: null,
+      checked_in_by: null,
       seq: event.version,
     };
     event.attendees.set(attendee.id, attendee);
@@ -159,13 +180,45 @@ export class FakeUpstream {
     return privateChat;
   }
 
-  setCheckedIn(eventId: string, attendeeId: string, checkedIn: boolean): void {
+  setCheckedIn(eventId: string, attendeeId: string, checkedIn: boolean, by = 'organiser'): void {
     const event = this.event(eventId);
     const attendee = event.attendees.get(attendeeId);
     if (!attendee) throw new Error(`no attendee ${attendeeId}`);
     event.version += 1;
     attendee.checked_in = checkedIn;
+    attendee.checked_in_at = checkedIn ? new Date().toISOString() : null;
+    attendee.checked_in_by = checkedIn ? by : null;
     attendee.seq = event.version;
+  }
+
+  /** A staff link for one gate, already opened on a phone: its door session token. */
+  addStaffLink(eventId: string, gate: string, expiresInMs = 60 * 60 * 1000): FakeStaffLink {
+    this.event(eventId);
+    const link: FakeStaffLink = {
+      id: id('link'),
+      eventId,
+      gate,
+      session: randomBytes(24).toString('hex'),
+      expiresAt: new Date(Date.now() + expiresInMs).toISOString(),
+      revokedAt: null,
+      createdAt: new Date().toISOString(),
+    };
+    this.staffLinks.set(link.id, link);
+    return link;
+  }
+
+  private staffLinkRecord(link: FakeStaffLink): StaffLink {
+    const state = link.revokedAt ? 'revoked' : Date.parse(link.expiresAt) <= Date.now() ? 'expired' : 'active';
+    return { id: link.id, label: link.gate, role: 'scan', expires_at: link.expiresAt, revoked_at: link.revokedAt, created_at: link.createdAt, state };
+  }
+
+  /** The door session's link, or the refusal's message. */
+  private doorLink(session: string): FakeStaffLink | string {
+    const link = [...this.staffLinks.values()].find((l) => l.session === session);
+    if (!link) return STAFF_LINK_UNKNOWN_MESSAGE;
+    if (link.revokedAt) return STAFF_LINK_REVOKED_MESSAGE;
+    if (Date.parse(link.expiresAt) <= Date.now()) return STAFF_LINK_EXPIRED_MESSAGE;
+    return link;
   }
 
   /** Ends an organiser's session (logout, expiry): the bearer opens nothing any more. */
@@ -393,6 +446,48 @@ export class FakeUpstream {
       const admin = adminIdOf(event.details.user_id);
       const message = this.postPrivate(event.details.id, admin, post.data.attendee_id_2, post.data.message);
       return this.answer(calls.adminPrivateChat.answer, { success: 'true', data: message });
+    });
+
+    app.post(doorCalls.doorSession.path, async (request, reply) => {
+      this.doorSessionReads += 1;
+      const body = doorSessionBody.safeParse(this.json(request.body));
+      const link = body.success ? this.doorLink(body.data.session) : STAFF_LINK_UNKNOWN_MESSAGE;
+      if (typeof link === 'string') return reply.code(403).send(failure(link));
+      const event = this.event(link.eventId);
+      const { id: eventId, title, start_date, end_date } = event.details;
+      return this.answer(doorCalls.doorSession.answer, {
+        success: 'true',
+        data: { event_id: eventId, event: { id: eventId, title, start_date, end_date }, link_id: link.id, gate: link.gate, expires_at: link.expiresAt, check_out: false },
+      });
+    });
+
+    app.post(doorCalls.doorCheckIn.path, async (request, reply) => {
+      const body = doorCheckInBody.safeParse(this.json(request.body));
+      const link = body.success ? this.doorLink(body.data.session) : STAFF_LINK_UNKNOWN_MESSAGE;
+      if (typeof link === 'string') return reply.code(403).send(failure(link));
+      const attendee = body.success ? this.event(link.eventId).attendees.get(body.data.attendee_id) : undefined;
+      const already = attendee?.checked_in ?? false;
+      if (attendee && !already) this.setCheckedIn(link.eventId, attendee.id, true, link.gate);
+      return this.answer(doorCalls.doorCheckIn.answer, {
+        success: 'true',
+        data: {
+          event_id: link.eventId,
+          outcome: !attendee ? 'unknown' : already ? 'already' : 'admitted',
+          attendee: attendee ? { id: attendee.id, name: attendee.name, image: attendee.image } : null,
+          checked_in_at: attendee?.checked_in_at ?? null,
+          checked_in_by: attendee?.checked_in_by ?? null,
+        },
+      });
+    });
+
+    app.post(doorCalls.revokeStaffLink.path, async (request, reply) => {
+      const params = z.object({ id: z.string(), link_id: z.string() }).parse(request.params);
+      const event = this.events.get(params.id);
+      const link = this.staffLinks.get(params.link_id);
+      if (!event || request.headers.authorization !== event.bearer) return reply.code(401).send(failure('Unauthorized'));
+      if (!link || link.eventId !== params.id) return reply.code(404).send(failure('Staff link not found'));
+      link.revokedAt ??= new Date().toISOString();
+      return this.answer(doorCalls.revokeStaffLink.answer, { success: 'true', data: { event_id: params.id, link: this.staffLinkRecord(link) } });
     });
 
     app.post(calls.checkIn.path, async (request, reply) => {

@@ -8,7 +8,7 @@ import fp from 'fastify-plugin';
 import { messages, sendFailure } from '../../http/failure.js';
 import { BufferedBody } from './body.js';
 import { forwardedHeaders } from './headers.js';
-import { eventIdOfAnswer, isSessionChange, isWriteTrigger } from './triggers.js';
+import { eventIdOfAnswer, isSessionChange, isStaffLinkRevoke, isWriteTrigger, revokedLinkOfAnswer } from './triggers.js';
 
 /**
  * /api/* to the upstream with /api removed, nothing else. Bodies are read within their limit before
@@ -30,6 +30,8 @@ export interface ProxyOptions {
   poke: (eventId: string, at: number) => void;
   /** A session may have ended (see isSessionChange). */
   sessionsChanged: () => void;
+  /** The organiser revoked this staff link. */
+  staffLinkRevoked: (linkId: string) => void;
 }
 
 function upstreamPath(request: { url: string }): string {
@@ -78,9 +80,15 @@ function upstreamHeaderNames(res: object): string[] {
   return headers !== null && typeof headers === 'object' ? Object.keys(headers) : [];
 }
 
+/** The answers the gateway reads itself (to wake the poller, or to end a revoked link's door subscriptions). */
+function readsAnswer(request: { method: string; url: string }): boolean {
+  const path = upstreamPath(request);
+  return isWriteTrigger(request.method, path) || isStaffLinkRevoke(request.method, path);
+}
+
 type Hooks = Required<Pick<NonNullable<FastifyHttpProxyOptions['replyOptions']>, 'onResponse' | 'onError'>>;
 
-function onResponse({ poke, sessionsChanged }: Pick<ProxyOptions, 'poke' | 'sessionsChanged'>): Hooks['onResponse'] {
+function onResponse({ poke, sessionsChanged, staffLinkRevoked }: Pick<ProxyOptions, 'poke' | 'sessionsChanged' | 'staffLinkRevoked'>): Hooks['onResponse'] {
   return (request, reply, res) => {
     if (res.statusCode >= 500) {
       res.stream.resume();
@@ -90,7 +98,9 @@ function onResponse({ poke, sessionsChanged }: Pick<ProxyOptions, 'poke' | 'sess
     }
     const ok = res.statusCode >= 200 && res.statusCode < 300;
     if (ok && isSessionChange(request.method, upstreamPath(request))) sessionsChanged();
-    if (!ok || !isWriteTrigger(request.method, upstreamPath(request))) {
+    const trigger = ok && isWriteTrigger(request.method, upstreamPath(request));
+    const revoke = ok && isStaffLinkRevoke(request.method, upstreamPath(request));
+    if (!trigger && !revoke) {
       reply.send(res.stream);
       return;
     }
@@ -100,8 +110,10 @@ function onResponse({ poke, sessionsChanged }: Pick<ProxyOptions, 'poke' | 'sess
         sendFailure(reply, 502, messages.unavailable);
         return;
       }
-      const eventId = eventIdOfAnswer(body);
+      const eventId = trigger ? eventIdOfAnswer(body) : undefined;
       if (eventId) poke(eventId, Date.now());
+      const linkId = revoke ? revokedLinkOfAnswer(body) : undefined;
+      if (linkId) staffLinkRevoked(linkId);
       reply.send(body);
     });
   };
@@ -129,7 +141,7 @@ async function proxyScope(app: FastifyInstance, o: ProxyOptions & { bodyLimit: n
     ...(o.routes ? { routes: o.routes } : {}),
     replyOptions: {
       timeout: o.timeout,
-      rewriteRequestHeaders: (request, headers) => forwardedHeaders(request, headers, isWriteTrigger(request.method, upstreamPath(request))),
+      rewriteRequestHeaders: (request, headers) => forwardedHeaders(request, headers, readsAnswer(request)),
       onResponse: onResponse(o),
       onError,
     },

@@ -5,27 +5,54 @@ import { z } from 'zod';
  * Writes after which an event's subscribers must see a change at once. Each answers the event's id
  * in `data.event_id` (the contract), so the gateway reads small answers and never request bodies.
  */
-const TRIGGERS = [calls.chat, calls.privateChat, calls.adminChat, calls.adminPrivateChat, calls.checkIn, doorCalls.doorCheckIn, calls.bindChip].map((call) => ({
-  method: call.method,
-  pattern: new RegExp(`^${call.path.replace(/:[A-Za-z_]+/g, '[^/]+')}$`),
-}));
+const TRIGGERS = [
+  calls.chat,
+  calls.privateChat,
+  calls.adminChat,
+  calls.adminPrivateChat,
+  calls.checkIn,
+  doorCalls.doorCheckIn,
+  doorCalls.doorCheckOut,
+  doorCalls.setDoorSettings,
+  calls.bindChip,
+].map(matcher);
+
+/** A staff link's revocation: its answer names the link, whose door subscriptions end at once. */
+const REVOKE = matcher(doorCalls.revokeStaffLink);
+
+function matcher(call: { method: string; path: string }): { method: string; pattern: RegExp } {
+  return { method: call.method, pattern: new RegExp(`^${call.path.replace(/:[A-Za-z_]+/g, '[^/]+')}$`) };
+}
 
 const writeAnswerSchema = z.object({ success: z.literal('true'), data: z.object({ event_id: z.string().min(1).max(128) }) });
+const revokeAnswerSchema = z.object({ success: z.literal('true'), data: z.object({ link: z.object({ id: z.string().min(1).max(128) }) }) });
 
 /** `upstreamPath` is the path as the upstream sees it (no /api, no query). */
 export function isWriteTrigger(method: string, upstreamPath: string): boolean {
   return TRIGGERS.some((t) => t.method === method && t.pattern.test(upstreamPath));
 }
 
-export function eventIdOfAnswer(body: Buffer): string | undefined {
-  let value: unknown;
+export function isStaffLinkRevoke(method: string, upstreamPath: string): boolean {
+  return REVOKE.method === method && REVOKE.pattern.test(upstreamPath);
+}
+
+function jsonOf(body: Buffer): unknown {
   try {
-    value = JSON.parse(body.toString('utf8'));
+    return JSON.parse(body.toString('utf8'));
   } catch {
     return undefined;
   }
-  const parsed = writeAnswerSchema.safeParse(value);
+}
+
+export function eventIdOfAnswer(body: Buffer): string | undefined {
+  const parsed = writeAnswerSchema.safeParse(jsonOf(body));
   return parsed.success ? parsed.data.data.event_id : undefined;
+}
+
+/** The revoked staff link's id, from a revocation's answer. */
+export function revokedLinkOfAnswer(body: Buffer): string | undefined {
+  const parsed = revokeAnswerSchema.safeParse(jsonOf(body));
+  return parsed.success ? parsed.data.data.link.id : undefined;
 }
 
 /**
