@@ -31,6 +31,10 @@ export const queryKeys = {
   adminEvent: (id: string) => [...ORGANISER_EVENTS, 'adminEvent', id] as const,
   /** The event's staff links (list-staff-links). */
   listStaffLinks: (id: string) => [...ORGANISER_EVENTS, 'listStaffLinks', id] as const,
+  /** The event's door settings (door-settings). */
+  doorSettings: (id: string) => [...ORGANISER_EVENTS, 'doorSettings', id] as const,
+  /** The event's door conflicts as of the live view's version (list-door-conflicts): a new version reads them again. */
+  listDoorConflicts: (id: string, version: number) => [...ORGANISER_EVENTS, 'listDoorConflicts', id, version] as const,
 
   publicEvent: (id: string) => ['publicEvent', id] as const,
   openEvent: (cleanName: string) => ['openEvent', cleanName] as const,

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { calls } from '@tapcard/shared/contract';
+import { ORGANISER_CHECK_IN } from '@tapcard/shared/domain';
 import type { Update, ViewOf } from '@tapcard/shared/realtime';
 import { Dialog } from '../../components/Dialog.js';
 import { Avatar } from '../../components/Page.js';
@@ -8,18 +9,22 @@ import { Switch } from '../../components/Switch.js';
 import { apiOrThrow } from '../../lib/api.js';
 import { queryKeys } from '../../lib/query-keys.js';
 import { notify } from '../../lib/toast.js';
+import { clockTime, placeOf } from './door-places.js';
 import styles from './Organiser.module.css';
 import { TEXTS } from './texts.js';
 
 type LiveAttendee = ViewOf<'organiser'>['attendees'][number];
 
-/** An attendee's modal: the Attendance switch (Present/Absent), with a spinner while it saves. */
+/** An attendee's modal: the Attendance switch (Present/Absent), with a spinner while it saves, and when and where they were checked in. */
 export function AttendeeDialog({ eventId, attendee, onClose, applyLocal }: { eventId: string; attendee: LiveAttendee | null; onClose: () => void; applyLocal: (change: Partial<Update>) => void }) {
   const queryClient = useQueryClient();
   const save = useMutation({
     mutationFn: ({ id, checked }: { id: string; checked: boolean }) => apiOrThrow(calls.checkIn, { params: { id }, body: { event_id: eventId, checked_in: checked } }),
     onSuccess: (answer, { id }) => {
-      if (attendee && attendee.id === id) applyLocal({ attendees: [{ ...attendee, checked_in: answer.data.status }] });
+      // Until the live update arrives, the switch's own check-in is shown as made now, by the organiser.
+      const status = answer.data.status;
+      const place = status ? { checked_in_at: new Date().toISOString(), checked_in_by: ORGANISER_CHECK_IN } : { checked_in_at: null, checked_in_by: null };
+      if (attendee && attendee.id === id) applyLocal({ attendees: [{ ...attendee, checked_in: status, ...place }] });
       // The event is read again after a change (the page's fallback when no live view is there yet).
       void queryClient.invalidateQueries({ queryKey: queryKeys.adminEvent(eventId) });
     },
@@ -43,6 +48,11 @@ export function AttendeeDialog({ eventId, attendee, onClose, applyLocal }: { eve
             />
             {save.isPending && <Spinner size={20} />}
           </div>
+          {attendee.checked_in && attendee.checked_in_at && (
+            <p className={styles.muted} data-testid="checked-in-at">
+              {TEXTS.checkedInAt(clockTime(attendee.checked_in_at), placeOf(attendee.checked_in_by))}
+            </p>
+          )}
         </div>
       )}
     </Dialog>

@@ -1,8 +1,10 @@
 import { CheckCircle2 } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useParams } from 'react-router-dom';
+import type { AdminEvent } from '@tapcard/shared/contract';
 import { capacity, formatEventDate } from '@tapcard/shared/domain';
-import { ButtonLink } from '../../components/Button.js';
+import type { ViewOf } from '@tapcard/shared/realtime';
+import { Button, ButtonLink } from '../../components/Button.js';
 import { LiveStatus } from '../../components/LiveStatus.js';
 import { LoadingScreen } from '../../components/LoadingScreen.js';
 import { NotFoundView } from '../../components/NotFoundView.js';
@@ -10,10 +12,15 @@ import { Avatar, BackLink, EmptyState, Page } from '../../components/Page.js';
 import { organiserViewOf } from '../../lib/live/polls.js';
 import { paths } from '../../lib/paths.js';
 import { useOrganiserLive } from '../../lib/live/useLiveEvent.js';
+import { notify } from '../../lib/toast.js';
 import { AttendeeDialog } from './AttendeeDialog.js';
+import { GateCounts } from './GateCounts.js';
 import styles from './Organiser.module.css';
 import { TEXTS } from './texts.js';
 import { useAdminEvent } from './useEvents.js';
+
+// Loaded after the first render: the door's calls and the CSV writer are not needed to show the count.
+const DoorConflicts = lazy(() => import('./DoorConflicts.js').then((m) => ({ default: m.DoorConflicts })));
 
 /** event/:id/view-attendees: the live 'checked-in / total stock' count and the attendee grid with check-in. */
 export function EventAttendeesPage() {
@@ -48,6 +55,16 @@ export function EventAttendeesPage() {
           {checkedIn} / {total}
         </span>
       </p>
+      <GateCounts attendees={view.attendees} />
+      <div className={styles.doorTools}>
+        <ExportCsvButton view={view} admin={admin.data} />
+        <ButtonLink variant="secondary" to={paths.eventLive(id)}>
+          {TEXTS.projectorView}
+        </ButtonLink>
+      </div>
+      <Suspense fallback={null}>
+        <DoorConflicts eventId={id} version={view.version} />
+      </Suspense>
       {view.attendees.length === 0 ? (
         <EmptyState title={TEXTS.noAttendees} />
       ) : (
@@ -73,5 +90,28 @@ export function EventAttendeesPage() {
       )}
       <AttendeeDialog eventId={view.eventId} attendee={chosen} onClose={() => setSelected(null)} applyLocal={live.applyLocal} />
     </Page>
+  );
+}
+
+/** Downloads the attendees as shown (the live view), with each one's email from the event's data. */
+function ExportCsvButton({ view, admin }: { view: ViewOf<'organiser'>; admin: AdminEvent }) {
+  const [busy, setBusy] = useState(false);
+  const exportCsv = async () => {
+    setBusy(true);
+    try {
+      const { attendeesCsv, attendeesCsvName, downloadCsv } = await import('./attendees-csv.js');
+      const emails = new Map(admin.attendees.map((a) => [a.id, a.email]));
+      const rows = view.attendees.map((a) => ({ ...a, email: emails.get(a.id) ?? null }));
+      downloadCsv(attendeesCsv(rows), attendeesCsvName(view.event.clean_name));
+    } catch {
+      notify.error(TEXTS.exportFailed);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button variant="secondary" busy={busy} onClick={() => void exportCsv()}>
+      {TEXTS.exportCsv}
+    </Button>
   );
 }

@@ -20,6 +20,11 @@ const link = (over: Partial<StaffLink> = {}): StaffLink => ({
   ...over,
 });
 
+/** The fake network with the event's door settings answered (check-out off unless said). */
+function doorNetwork(checkOut = false) {
+  return mockNetwork().on(doorCalls.doorSettings, ok({ event_id: EVENT_ID, settings: { check_out: checkOut } }));
+}
+
 beforeEach(() => signIn());
 afterEach(() => {
   signOut();
@@ -28,7 +33,7 @@ afterEach(() => {
 
 describe('staff links section', () => {
   it('says when there are no staff links yet', async () => {
-    const network = mockNetwork();
+    const network = doorNetwork();
     network.on(doorCalls.listStaffLinks, ok({ event_id: EVENT_ID, links: [] }));
     renderRoutes(routeObjects, `/event/${EVENT_ID}`);
     expect(await screen.findByText('No staff links yet.')).toBeInTheDocument();
@@ -36,7 +41,7 @@ describe('staff links section', () => {
   });
 
   it('offers to try again when the list fails to load', async () => {
-    const network = mockNetwork();
+    const network = doorNetwork();
     network.on(doorCalls.listStaffLinks, fail('Server error', 500));
     const { user } = renderRoutes(routeObjects, `/event/${EVENT_ID}`);
     const alert = await screen.findByRole('alert');
@@ -47,7 +52,7 @@ describe('staff links section', () => {
   });
 
   it('checks the gate name before sending, then shows the new link once with its QR code and lists it', async () => {
-    const network = mockNetwork();
+    const network = doorNetwork();
     let links: StaffLink[] = [];
     network.on(doorCalls.listStaffLinks, () => ok({ event_id: EVENT_ID, links }));
     network.on(doorCalls.createStaffLink, () => {
@@ -78,7 +83,7 @@ describe('staff links section', () => {
   });
 
   it('revokes a link after the confirmation, and shows it revoked', async () => {
-    const network = mockNetwork();
+    const network = doorNetwork();
     let links = [link(), link({ id: 'l2', label: 'Old gate', state: 'expired' })];
     network.on(doorCalls.listStaffLinks, () => ok({ event_id: EVENT_ID, links }));
     network.on(doorCalls.revokeStaffLink, () => {
@@ -99,5 +104,37 @@ describe('staff links section', () => {
     const list = screen.getByRole('list', { name: 'Staff links' });
     await waitFor(() => expect(within(list).getAllByText('Revoked').length).toBeGreaterThan(0));
     expect(screen.queryByRole('button', { name: 'Revoke the staff link for North gate' })).not.toBeInTheDocument();
+  });
+
+  it('turns check-out tracking on with the switch, and says what it changes', async () => {
+    const network = doorNetwork(false);
+    network.on(doorCalls.listStaffLinks, ok({ event_id: EVENT_ID, links: [] }));
+    network.on(doorCalls.setDoorSettings, (request) => ok({ event_id: EVENT_ID, settings: request.body }));
+    const { user } = renderRoutes(routeObjects, `/event/${EVENT_ID}`);
+
+    const toggle = await screen.findByRole('switch', { name: 'Track check-out' });
+    expect(toggle).not.toBeChecked();
+    expect(screen.getByText('Door phones then get an Exit mode, and the count shows who is inside now.')).toBeInTheDocument();
+
+    await user.click(toggle);
+    await waitFor(() => expect(screen.getByRole('switch', { name: 'Track check-out' })).toBeChecked());
+    expect(screen.getByText('On')).toBeInTheDocument();
+    const sent = network.sent(doorCalls.setDoorSettings);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.path).toBe(`/event/api/door-settings/${EVENT_ID}`);
+    expect(sent[0]?.body).toEqual({ check_out: true });
+  });
+
+  it('shows check-out tracking as the server has it, and turns it off', async () => {
+    const network = doorNetwork(true);
+    network.on(doorCalls.listStaffLinks, ok({ event_id: EVENT_ID, links: [] }));
+    network.on(doorCalls.setDoorSettings, (request) => ok({ event_id: EVENT_ID, settings: request.body }));
+    const { user } = renderRoutes(routeObjects, `/event/${EVENT_ID}`);
+
+    const toggle = await screen.findByRole('switch', { name: 'Track check-out' });
+    expect(toggle).toBeChecked();
+    await user.click(toggle);
+    await waitFor(() => expect(screen.getByRole('switch', { name: 'Track check-out' })).not.toBeChecked());
+    expect(network.sent(doorCalls.setDoorSettings)[0]?.body).toEqual({ check_out: false });
   });
 });

@@ -11,6 +11,7 @@ import { Spinner } from '../../components/Spinner.js';
 import { ApiError, apiOrThrow } from '../../lib/api.js';
 import { queryKeys } from '../../lib/query-keys.js';
 import { notify } from '../../lib/toast.js';
+import { CheckOutSetting } from './CheckOutSetting.js';
 import styles from './StaffLinks.module.css';
 import { TEXTS } from './texts.js';
 
@@ -45,6 +46,7 @@ export function StaffLinksSection({ eventId }: { eventId: string }) {
     <section aria-labelledby={headingId} className={styles.section}>
       <h2 id={headingId}>{TEXTS.staffLinks}</h2>
       <p className={styles.muted}>{TEXTS.staffLinksLead}</p>
+      <CheckOutSetting eventId={eventId} />
       <CreateForm
         eventId={eventId}
         onCreated={(link, path) => {

@@ -75,6 +75,32 @@ export const TEXTS = {
   revokeQuestion: (label: string) => `Revoke the staff link for ${label}?`,
   revokeDescription: 'Phones using it stop checking in at once. This cannot be undone.',
   revoked: 'Staff link revoked',
+  // The door on the organiser's pages (ours)
+  trackCheckOut: 'Track check-out',
+  trackCheckOutLead: 'Door phones then get an Exit mode, and the count shows who is inside now.',
+  on: 'On',
+  off: 'Off',
+  checkOutFailed: 'The check-out setting could not be loaded.',
+  perGate: 'Checked in per gate',
+  place: { organiser: 'Organiser', chip: 'Chip page', unknown: 'Not recorded' },
+  checkedInAt: (time: string, place: string) => `Checked in ${time} at ${place}`,
+  exportCsv: 'Export CSV',
+  exportFailed: 'The CSV file could not be made.',
+  csvColumns: ['Name', 'Email', 'Ticket', 'Checked in', 'Check-in time (UTC)', 'Gate'],
+  csvFileName: (cleanName: string) => `${cleanName}-attendees.csv`,
+  yesNo: { yes: 'yes', no: 'no' },
+  projectorView: 'Projector view',
+  doorConflicts: 'Door conflicts',
+  doorConflictsLead: 'Two door phones admitted these attendees while offline. Each was counted once, at the first gate.',
+  conflictFirst: (place: string, time: string | null) => (time ? `counted at ${place}, ${time}` : `counted at ${place}`),
+  conflictLater: (gate: string, time: string) => `also scanned at ${gate}, ${time}`,
+  countedOnce: 'counted once',
+  // Projector view (ours)
+  inside: 'Inside',
+  ofTotal: (total: number) => `of ${total}`,
+  lastArrivals: 'Last arrivals',
+  noArrivals: 'No arrivals yet',
+  backToAttendees: 'Back to Attendees',
 } as const;
 
 export const WIZARD_TEXTS = {
