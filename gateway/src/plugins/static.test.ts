@@ -18,6 +18,8 @@ const INDEX = `<!doctype html><title>TapCard</title><style>${'.boot { display: g
 const SCRIPT = `export const rows = [${Array.from({ length: 400 }, (_, i) => `{ id: ${i}, label: 'row number ${i}' }`).join(', ')}];\n`;
 
 const PREBUILT_BR = brotliCompressSync(SCRIPT);
+const WORKER = "importScripts('./workbox-9c191d2f.js');\n";
+const MANIFEST = JSON.stringify({ name: 'TapCard Door', start_url: '/door', scope: '/door', display: 'standalone' });
 const MAP = JSON.stringify({ version: 3, sources: ['../../src/features/attendee/ArenaPage.tsx'], sourcesContent: ['// the source'], mappings: '' });
 
 interface Answer {
@@ -53,6 +55,11 @@ beforeAll(async () => {
   writeFileSync(join(web, 'assets', 'app-1a2b3c.js.map'), MAP);
   writeFileSync(join(web, 'assets', 'app-1a2b3c.js.map.br'), brotliCompressSync(MAP));
   writeFileSync(join(web, 'assets', 'app-1a2b3c.js.map.gz'), gzipSync(MAP));
+  // The door's service worker, the Workbox runtime it loads and its web manifest, as the build writes them.
+  writeFileSync(join(web, 'door-sw.js'), WORKER);
+  writeFileSync(join(web, 'workbox-9c191d2f.js'), WORKER);
+  writeFileSync(join(web, 'door.webmanifest'), MANIFEST);
+  writeFileSync(join(web, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   gateway = await startGateway({ UPSTREAM_URL: upstream.url, WEB_DIST: web });
 });
 afterAll(async () => {
@@ -135,5 +142,35 @@ describe('pages whose URL carries a secret', () => {
     }
     // Other pages are still revalidated on every load (and may be kept).
     expect((await get('/event/ev-1', { accept: 'text/html' })).headers['cache-control']).toBe('no-cache');
+  });
+});
+
+describe("the door's installable app", () => {
+  test('the service worker and the Workbox runtime are revalidated on every load, so a new build takes over at once', async () => {
+    for (const path of ['/door-sw.js', '/workbox-9c191d2f.js']) {
+      const res = await get(path, { 'accept-encoding': 'br, gzip' });
+      expect(res.status, path).toBe(200);
+      expect(res.headers['content-type'], path).toMatch(/^(?:text|application)\/javascript/);
+      expect(res.headers['cache-control'], path).toBe('no-cache');
+    }
+    // Other files outside /assets keep their hour.
+    const icon = await get('/favicon.svg');
+    expect(icon.status).toBe(200);
+    expect(icon.headers['cache-control']).toBe('public, max-age=3600, stale-while-revalidate=86400');
+  });
+
+  test('the web manifest goes out as a web app manifest', async () => {
+    const res = await get('/door.webmanifest');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(JSON.parse(res.body.toString())).toMatchObject({ scope: '/door' });
+  });
+
+  test("the page's security policy lets the page register the worker and read the manifest from this host only", async () => {
+    const csp = String((await get('/door', { accept: 'text/html' })).headers['content-security-policy']);
+    const directives = new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name = '', ...values]) => [name, values]));
+    // worker-src falls back to script-src, manifest-src to default-src: neither may be narrower.
+    expect(directives.get('worker-src') ?? directives.get('script-src')).toEqual(["'self'"]);
+    expect(directives.get('manifest-src') ?? directives.get('default-src')).toEqual(["'self'"]);
   });
 });

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { join, sep } from 'node:path';
+import { basename, join, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
@@ -12,8 +12,8 @@ import { messages, sendFailure } from '../http/failure.js';
 
 /**
  * The built SPA: files as they are, index.html for client routes. Hashed files under /assets never
- * change, so they are cached for a year; index.html is revalidated on every load. Text files (scripts,
- * styles, SVG) go out brotli- or gzip-compressed when the browser accepts it.
+ * change, so they are cached for a year; index.html and the service workers are revalidated on every
+ * load. Text files (scripts, styles, SVG) go out brotli- or gzip-compressed when the browser accepts it.
  *
  * The pages the web build renders on the server (its dist-ssr entry; the list is the web's
  * src/app/server-pages.ts) go out with their markup in index.html; when the render fails or its data is late, the plain
@@ -58,10 +58,21 @@ function isClientRoute(request: FastifyRequest): boolean {
   return path === '/' || (request.headers.accept ?? '').includes('text/html');
 }
 
+/**
+ * A service worker of the web build (the door's door-sw.js) and the Workbox runtime it loads: revalidated
+ * on every load, so a browser sees a new build's worker at once instead of an hour later.
+ */
+const WORKER_SCRIPT = /^(?:[\w-]+-sw|workbox-[\w-]+)\.js$/;
+/** A web app manifest (the door's), typed as browsers expect it. */
+const WEB_MANIFEST = /\.webmanifest$/;
+
 function cacheHeaders(reply: FastifyReply, path: string): void {
+  const name = basename(path);
   if (path.includes(`${sep}assets${sep}`)) reply.header('cache-control', IMMUTABLE_CACHE_CONTROL);
   else if (path.endsWith('index.html')) reply.header('cache-control', pageCacheControl(reply.request.url));
+  else if (WORKER_SCRIPT.test(name)) reply.header('cache-control', 'no-cache');
   else reply.header('cache-control', 'public, max-age=3600, stale-while-revalidate=86400');
+  if (WEB_MANIFEST.test(name)) reply.header('content-type', 'application/manifest+json; charset=utf-8');
 }
 
 /** The server render, when the web build has one that starts; otherwise null (and a warning). */
