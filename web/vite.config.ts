@@ -1,14 +1,199 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
+import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
+import { routes } from './src/lib/paths.js';
 
 const gateway = process.env.GATEWAY_URL ?? 'http://127.0.0.1:3000';
 
-export default defineConfig(({ isSsrBuild }) => ({
+/**
+ * The door's installable app: a service worker and a web manifest for the staff phones' door pages
+ * only. The page registers the worker and links the manifest itself (the door feature's pwa folder),
+ * so no other page is installable as the door or controlled by a worker.
+ */
+const DOOR_PWA = {
+  scope: routes.door,
+  worker: '/door-sw.js',
+  manifest: '/door.webmanifest',
+} as const;
+
+/** The app's brand colour (index.html's theme-color) and page background (styles/global.css). */
+const BRAND = '#0b6e5a';
+const PAGE_BACKGROUND = '#f6f8f7';
+const ICON_SIZES = [192, 512] as const;
+
+/** A PNG of RGBA pixels: the signature, IHDR, one IDAT (each row behind filter byte 0), IEND. */
+function png(width: number, height: number, rgba: Uint8Array): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const head = Buffer.alloc(8);
+    head.writeUInt32BE(data.length, 0);
+    head.write(type, 4, 'ascii');
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
+    return Buffer.concat([head, data, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 6, 0, 0, 0], 8);
+  const rows = Buffer.alloc((width * 4 + 1) * height);
+  for (let y = 0; y < height; y++) rows.set(rgba.subarray(y * width * 4, (y + 1) * width * 4), y * (width * 4 + 1) + 1);
+  const signature = Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]);
+  return Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+/**
+ * The favicon (public/favicon.svg: a white T on a rounded brand-coloured square, on a 64-unit grid)
+ * drawn at `size` pixels, each pixel sampled 4×4 times for smooth edges.
+ */
+function doorIcon(size: number): Buffer {
+  const inSquare = (x: number, y: number) => {
+    const r = 14;
+    const dx = Math.max(r - x, x - (64 - r), 0);
+    const dy = Math.max(r - y, y - (64 - r), 0);
+    return dx * dx + dy * dy <= r * r;
+  };
+  const inT = (x: number, y: number) => (x >= 18 && x < 46 && y >= 22 && y < 28) || (x >= 29 && x < 35 && y >= 28 && y < 48);
+  const brand = [1, 3, 5].map((i) => parseInt(BRAND.slice(i, i + 2), 16));
+  const rgba = new Uint8Array(size * size * 4);
+  const n = 4;
+  for (let py = 0; py < size; py++) {
+    for (let px = 0; px < size; px++) {
+      let square = 0;
+      let letter = 0;
+      for (let sy = 0; sy < n; sy++) {
+        for (let sx = 0; sx < n; sx++) {
+          const x = ((px + (sx + 0.5) / n) * 64) / size;
+          const y = ((py + (sy + 0.5) / n) * 64) / size;
+          if (!inSquare(x, y)) continue;
+          square++;
+          if (inT(x, y)) letter++;
+        }
+      }
+      const white = square ? letter / square : 0;
+      const at = (py * size + px) * 4;
+      brand.forEach((c, i) => (rgba[at + i] = Math.round(c + (255 - c) * white)));
+      rgba[at + 3] = Math.round((255 * square) / (n * n));
+    }
+  }
+  return png(size, size, rgba);
+}
+
+/** Writes the door's web manifest and its PNG icons into the client build. */
+function doorManifest(): Plugin {
+  return {
+    name: 'tapcard:door-manifest',
+    apply: 'build',
+    generateBundle() {
+      const icons = ICON_SIZES.map((size) => {
+        const fileName = `door-icon-${size}.png`;
+        this.emitFile({ type: 'asset', fileName, source: doorIcon(size) });
+        return { src: `/${fileName}`, sizes: `${size}x${size}`, type: 'image/png' };
+      });
+      const manifest = {
+        name: 'TapCard Door',
+        short_name: 'Door',
+        description: 'Check attendees in at an event door, also with no network.',
+        id: DOOR_PWA.scope,
+        start_url: DOOR_PWA.scope,
+        scope: DOOR_PWA.scope,
+        display: 'standalone',
+        orientation: 'portrait',
+        theme_color: BRAND,
+        background_color: PAGE_BACKGROUND,
+        icons: [...icons, { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml' }],
+      };
+      this.emitFile({ type: 'asset', fileName: DOOR_PWA.manifest.slice(1), source: `${JSON.stringify(manifest, null, 2)}\n` });
+    },
+  };
+}
+
+/** A chunk of the build's manifest (dist/.vite/manifest.json), keyed by its source. */
+interface BuiltChunk {
+  file: string;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+  assets?: string[];
+}
+
+/** The router's page modules: one per feature, loaded when one of its pages opens. */
+const PAGE_MODULE = /^src\/features\/[^/]+\/routes\.tsx$/;
+const DOOR_PAGES = 'src/features/door/routes.tsx';
+
+/**
+ * The built files the door pages can load: the app shell (index.html's scripts and styles, and what
+ * they load later) and the door's page module with everything it imports, at once or later (the
+ * scanner's decoder). Other features' pages are left out.
+ */
+function doorFiles(manifestPath: string): Set<string> {
+  const chunks = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, BuiltChunk>;
+  const files = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = chunks[key];
+    if (!chunk || seen.has(key)) return;
+    seen.add(key);
+    for (const file of [chunk.file, ...(chunk.css ?? []), ...(chunk.assets ?? [])]) files.add(file);
+    for (const next of [...(chunk.imports ?? []), ...(chunk.dynamicImports ?? [])]) if (next === DOOR_PAGES || !PAGE_MODULE.test(next)) visit(next);
+  };
+  visit('index.html');
+  if (!seen.has(DOOR_PAGES)) throw new Error(`the door's precache: ${DOOR_PAGES} is not among the app's pages`);
+  return files;
+}
+
+/**
+ * The door's service worker (Workbox, generated at build time). It controls only the pages under the
+ * door's scope; a navigation there is answered with the precached index.html, so the door page loads
+ * with no network. The precache holds index.html, the door's manifest and icons, and of the hashed
+ * files under assets/ only those the door pages load (doorFiles); never the .br/.gz copies, the source
+ * maps or the cards' images. A new worker takes over as soon as it is installed (skipWaiting,
+ * clientsClaim): an open door page keeps the code it runs, the next load gets the new build, and the
+ * door's own data lives in the page's storage, not in the worker.
+ */
+function doorWorker(): Plugin[] {
+  const outDir = join(import.meta.dirname, 'dist');
+  return VitePWA({
+    injectRegister: false,
+    manifest: false,
+    scope: DOOR_PWA.scope,
+    filename: DOOR_PWA.worker.slice(1),
+    workbox: {
+      globPatterns: ['**/*.{js,css,html,svg,woff2,png,webmanifest}'],
+      globIgnores: ['**/*.map', '**/*.br', '**/*.gz', '.vite/**', 'images/**'],
+      navigateFallback: '/index.html',
+      navigateFallbackAllowlist: [new RegExp(`^${DOOR_PWA.scope}(?:[/?]|$)`)],
+      skipWaiting: true,
+      clientsClaim: true,
+      cleanupOutdatedCaches: true,
+      // Like the app's own scripts: no map beside the worker, and no sourceMappingURL comment in it.
+      sourcemap: false,
+      manifestTransforms: [
+        (entries) => {
+          const wanted = doorFiles(join(outDir, '.vite/manifest.json'));
+          return { manifest: entries.filter((entry) => !entry.url.startsWith('assets/') || wanted.has(entry.url)), warnings: [] };
+        },
+      ],
+    },
+  });
+}
+
+export default defineConfig(({ command, isSsrBuild }) => ({
   // Brotli (quality 11) and gzip copies of every text asset, written once at build time: the gateway
   // serves them as they are (@fastify/static preCompressed) instead of compressing on every request.
-  // The server render's build (`vite build --ssr`, into dist-ssr) is never sent to a browser.
-  plugins: [react(), ...(isSsrBuild ? [] : [compression({ threshold: 1024, exclude: [/\.vite\//], logLevel: 'silent' })])],
+  // The server render's build (`vite build --ssr`, into dist-ssr) is never sent to a browser; the
+  // door's worker and manifest belong to the browser's build only (not the dev server, not vitest).
+  plugins: [
+    react(),
+    ...(isSsrBuild ? [] : [compression({ threshold: 1024, exclude: [/\.vite\//], logLevel: 'silent' })]),
+    ...(command === 'build' && !isSsrBuild ? [doorManifest(), ...doorWorker()] : []),
+  ],
+  // Where the door pages find their worker and manifest (the door feature's pwa/register.ts).
+  define: { __DOOR_PWA__: JSON.stringify(DOOR_PWA) },
   // `source` resolves @tapcard/shared to its TypeScript sources: no build of shared is needed.
   resolve: { conditions: ['source', 'module', 'browser', 'development|production'] },
   // The server build bundles shared from its sources too; other packages stay in node_modules.
