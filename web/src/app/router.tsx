@@ -18,6 +18,7 @@ const dashboard = () => import('../features/dashboard/routes.js');
 const contacts = () => import('../features/contacts/routes.js');
 const settings = () => import('../features/settings/routes.js');
 const organiser = () => import('../features/organiser-events/routes.js');
+const organiserLive = () => import('../features/organiser-events/live-routes.js');
 const publicCard = () => import('../features/public-card/routes.js');
 const publicEvents = () => import('../features/public-events/routes.js');
 const attendee = () => import('../features/attendee/routes.js');
@@ -76,6 +77,7 @@ export const appRoutes: RouteObject[] = [
             { path: routes.eventChat, ...page(organiser, 'EventChatPage') },
             { path: routes.eventAttendees, ...page(organiser, 'EventAttendeesPage') },
             { path: routes.eventGetCards, ...page(organiser, 'EventGetCardsPage') },
+            { path: routes.eventLive, ...page(organiserLive, 'EventLivePage') },
           ],
         },
 

@@ -41,6 +41,8 @@ export const routes = {
   eventChat: '/event/:id/chat',
   eventAttendees: '/event/:id/view-attendees',
   eventGetCards: '/event/:id/get-cards',
+  /** The organiser's projector view: how many are inside, per gate, and the last arrivals, live. */
+  eventLive: '/event/:id/live',
   settings: '/settings',
   changePassword: '/settings/change-password',
   /** The owner's signed-in sessions. */
@@ -80,6 +82,7 @@ export const paths = {
   eventChat: (id: string) => `/event/${e(id)}/chat`,
   eventAttendees: (id: string) => `/event/${e(id)}/view-attendees`,
   eventGetCards: (id: string) => `/event/${e(id)}/get-cards`,
+  eventLive: (id: string) => `/event/${e(id)}/live`,
   cardConnect: pages.cardConnect,
   cardDashboard: (link: string) => `/card/dashboard?link=${e(link)}`,
   cardEvents: (link: string) => `/card/event?link=${e(link)}`,

@@ -1,0 +1,89 @@
+import { Link, useParams } from 'react-router-dom';
+import { capacity } from '@tapcard/shared/domain';
+import type { ViewOf } from '@tapcard/shared/realtime';
+import { LiveStatus } from '../../components/LiveStatus.js';
+import { LoadingScreen } from '../../components/LoadingScreen.js';
+import { NotFoundView } from '../../components/NotFoundView.js';
+import { Avatar } from '../../components/Page.js';
+import { organiserViewOf } from '../../lib/live/polls.js';
+import { useOrganiserLive } from '../../lib/live/useLiveEvent.js';
+import { paths } from '../../lib/paths.js';
+import { clockTime, placeOf } from './door-places.js';
+import styles from './EventLive.module.css';
+import { GateCounts } from './GateCounts.js';
+import { TEXTS } from './texts.js';
+import { useAdminEvent } from './useEvents.js';
+
+/** How many of the newest arrivals the projector lists. */
+const LAST_ARRIVALS = 8;
+
+type LiveAttendee = ViewOf<'organiser'>['attendees'][number];
+type Arrival = LiveAttendee & { checked_in_at: string };
+
+/** Those checked in with a recorded time, newest first. */
+function lastArrivals(attendees: readonly LiveAttendee[]): Arrival[] {
+  return attendees
+    .filter((a): a is Arrival => a.checked_in && typeof a.checked_in_at === 'string')
+    .sort((a, b) => Date.parse(b.checked_in_at) - Date.parse(a.checked_in_at))
+    .slice(0, LAST_ARRIVALS);
+}
+
+/**
+ * event/:id/live: the organiser's projector view, readable across a room: how many are inside of the
+ * event's total, per gate, and the last arrivals, all following the live view (which resyncs after a
+ * reconnect, so the figures stay right); the live status shows while it is not live.
+ */
+export function EventLivePage() {
+  const { id = '' } = useParams();
+  const admin = useAdminEvent(id);
+  const live = useOrganiserLive(id || undefined);
+  if (admin.isError || live.error) return <NotFoundView />;
+  if (!admin.data) return <LoadingScreen />;
+  const view = live.view ?? organiserViewOf(admin.data);
+  const inside = view.attendees.filter((a) => a.checked_in).length;
+  const arrivals = lastArrivals(view.attendees);
+  return (
+    <main className={styles.screen}>
+      <header className={styles.top}>
+        <Link to={paths.eventAttendees(id)} className={styles.back}>
+          <span aria-hidden="true">←</span> {TEXTS.backToAttendees}
+        </Link>
+        <h1 className={styles.title}>{view.event.title}</h1>
+      </header>
+      <LiveStatus connection={live.connection} stale={live.stale} hasView={live.view !== null} />
+      <section className={styles.figures} aria-label={TEXTS.inside}>
+        <p className={styles.insideLabel} id="inside-label">
+          {TEXTS.inside}
+        </p>
+        <p className={styles.inside} aria-live="polite" aria-labelledby="inside-label inside-count">
+          <span data-testid="inside-count" id="inside-count">
+            {inside}
+          </span>{' '}
+          <span className={styles.total} data-testid="inside-total">
+            {TEXTS.ofTotal(capacity(admin.data.prices))}
+          </span>
+        </p>
+        <GateCounts attendees={view.attendees} className={styles.gates} />
+      </section>
+      <section className={styles.arrivals} aria-labelledby="arrivals-heading">
+        <h2 id="arrivals-heading">{TEXTS.lastArrivals}</h2>
+        {arrivals.length === 0 ? (
+          <p className={styles.quiet}>{TEXTS.noArrivals}</p>
+        ) : (
+          <ol className={styles.arrivalList} data-testid="last-arrivals">
+            {arrivals.map((a) => (
+              <li key={a.id} className={styles.arrival} data-testid="arrival">
+                <Avatar src={a.image} name={a.name} size={64} alt="" />
+                <span className={styles.arrivalName}>{a.name}</span>
+                <span className={styles.quiet}>{placeOf(a.checked_in_by)}</span>
+                <time className={styles.quiet} dateTime={a.checked_in_at}>
+                  {clockTime(a.checked_in_at)}
+                </time>
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+    </main>
+  );
+}
