@@ -1,0 +1,312 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { calls, doorCalls } from '@tapcard/shared/contract';
+import { testEnv } from '../../support/env.js';
+import { send } from '../../support/event-setup.js';
+import { sleep, waitFor } from '../../support/net.js';
+import { builtServersExist, killChildren } from '../../support/processes.js';
+import type { RunMode } from '../../support/processes.js';
+import { preciseNow } from '../../support/realtime-client.js';
+import { resolveRedis } from '../../support/redis.js';
+import { startStack } from '../../support/stack.js';
+import type { Stack } from '../../support/stack.js';
+import { distribution } from '../../support/stats.js';
+import { OrganiserScreen } from './organiser-screen.js';
+import { DoorPhone, openDoor } from './phone.js';
+import type { ScanResult } from './phone.js';
+import { planDoor, spread } from './plan.js';
+import type { DoorPlan } from './plan.js';
+
+/**
+ * `pnpm bench:door [options]` — staff phones admit an event's attendees through two gateways and
+ * Redis, one phone offline for a while; the organiser's screen measures scan-to-count latency, and
+ * the upstream is asked at the end what was counted. See README.md beside this file.
+ */
+
+const HELP = `Usage: pnpm bench:door [options]
+  --attendees <n>        confirmed attendees, all admitted (default 1000)
+  --phones <n>           door phones, the last one goes offline (default 5)
+  --offline-seconds <s>  how long the offline phone is away (default 60)
+  --scan-min-ms <ms>     shortest pause before a phone's next scan (default 150)
+  --scan-max-ms <ms>     longest pause (default 300)
+  --overlaps <n>         tickets an online phone admits and the offline phone admits too (default 20)
+  --lost-answers <n>     offline scans sent twice with one client id, as after a lost answer (default 10)
+  --sync-concurrency <n> requests in flight while the offline phone syncs (default 4)
+  --mode <m>             source (default: tsx on the servers' sources) | dist (node <pkg>/dist/server.js)
+  --no-write             do not write results/*.json
+Environment: DATABASE_URL (PostgreSQL in a schema of its own; PGlite otherwise), REDIS_URL (else a
+spawned redis-server), CI=true (a missing Redis fails).`;
+
+const { values } = parseArgs({
+  options: {
+    attendees: { type: 'string', default: '1000' },
+    phones: { type: 'string', default: '5' },
+    'offline-seconds': { type: 'string', default: '60' },
+    'scan-min-ms': { type: 'string', default: '150' },
+    'scan-max-ms': { type: 'string', default: '300' },
+    overlaps: { type: 'string', default: '20' },
+    'lost-answers': { type: 'string', default: '10' },
+    'sync-concurrency': { type: 'string', default: '4' },
+    mode: { type: 'string', default: 'source' },
+    'no-write': { type: 'boolean', default: false },
+    help: { type: 'boolean', default: false },
+  },
+  allowPositionals: false,
+});
+if (values.help) {
+  console.log(HELP);
+  process.exit(0);
+}
+
+const num = (name: keyof typeof values): number => {
+  const raw = values[name];
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n < 0) throw new Error(`--${name} must be a number (got ${String(raw)})`);
+  return n;
+};
+const o = {
+  attendees: num('attendees'),
+  phones: num('phones'),
+  offlineMs: num('offline-seconds') * 1000,
+  scanMinMs: num('scan-min-ms'),
+  scanMaxMs: num('scan-max-ms'),
+  overlaps: num('overlaps'),
+  lostAnswers: num('lost-answers'),
+  syncConcurrency: Math.max(1, num('sync-concurrency')),
+};
+const mode = values.mode as RunMode;
+if (mode !== 'dist' && mode !== 'source') throw new Error('--mode must be source or dist');
+if (mode === 'dist' && !builtServersExist()) throw new Error('Build the servers first: pnpm exec tsc -b shared upstream gateway (or use --mode source)');
+
+/** How long the screens may take to show the last check-ins before the run gives up on them. */
+const CONVERGE_LIMIT_MS = 30_000;
+const here = fileURLToPath(new URL('.', import.meta.url));
+const log = (line: string) => console.log(`[${new Date().toISOString().slice(11, 19)}] ${line}`);
+const gapMs = () => o.scanMinMs + Math.random() * (o.scanMaxMs - o.scanMinMs);
+const round = (v: number) => Math.round(v);
+
+process.on('exit', killChildren);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
+
+async function attendeesOf(stack: Stack) {
+  const answer = await send(stack.upstream.url, calls.adminEvent, { params: { id: stack.event.eventId }, authorization: stack.event.authorization });
+  if (answer.success !== 'true') throw new Error(`admin event: ${JSON.stringify(answer).slice(0, 300)}`);
+  return answer.data.attendees;
+}
+
+async function conflictsListed(stack: Stack): Promise<number> {
+  const answer = await send(stack.upstream.url, doorCalls.listDoorConflicts, { params: { id: stack.event.eventId }, authorization: stack.event.authorization });
+  if (answer.success !== 'true') throw new Error(`door conflicts: ${JSON.stringify(answer).slice(0, 300)}`);
+  return answer.data.conflicts.length;
+}
+
+/** Admitted answers beyond one per attendee (distinct client ids only: a retry repeats its first answer). */
+function doubleCounts(results: readonly ScanResult[]): number {
+  const admitted = new Map<string, Set<string>>();
+  for (const r of results) {
+    if (r.answer?.outcome !== 'admitted') continue;
+    const set = admitted.get(r.scan.attendeeId) ?? new Set<string>();
+    set.add(r.scan.clientId);
+    admitted.set(r.scan.attendeeId, set);
+  }
+  let extra = 0;
+  for (const set of admitted.values()) extra += set.size - 1;
+  return extra;
+}
+
+/** Client ids sent more than once whose answers differ (or failed). */
+function retriesNotIdentical(results: readonly ScanResult[]): { repeated: number; differing: number } {
+  const byClient = new Map<string, ScanResult[]>();
+  for (const r of results) byClient.set(r.scan.clientId, [...(byClient.get(r.scan.clientId) ?? []), r]);
+  let repeated = 0;
+  let differing = 0;
+  for (const list of byClient.values()) {
+    if (list.length < 2) continue;
+    repeated += 1;
+    const first = JSON.stringify(list[0]?.answer ?? null);
+    if (list.some((r) => !r.answer || JSON.stringify(r.answer) !== first)) differing += 1;
+  }
+  return { repeated, differing };
+}
+
+async function bench(stack: Stack, setupMs: number) {
+  const gateways = stack.gateways.map((g) => g.url);
+  const attendees = await attendeesOf(stack);
+  const ids = attendees.map((a) => a.id);
+  if (ids.length !== o.attendees) throw new Error(`expected ${o.attendees} attendees, the organiser sees ${ids.length}`);
+  const plan = planDoor(ids, o.phones, o.overlaps);
+
+  const doorsBegan = Date.now();
+  const doors = [];
+  for (let p = 0; p < o.phones; p += 1) doors.push(await openDoor(stack.upstream.url, stack.event, `Gate ${p + 1}`));
+  const phones = doors.map((door, p) => new DoorPhone(p, door, gateways));
+  log(`${o.phones} staff links created and opened in ${Date.now() - doorsBegan} ms`);
+
+  // One organiser screen on each gateway: a scan is timed on the screen of the other gateway.
+  const screens = gateways.map((url) => new OrganiserScreen({ url, origin: stack.origin, eventId: stack.event.eventId, authorization: stack.event.authorization }));
+  try {
+    await Promise.all(screens.map((s) => s.start()));
+    log(`organiser screens subscribed on ${gateways.join(', ')}`);
+    return await measure(stack, plan, phones, screens, setupMs);
+  } finally {
+    for (const screen of screens) screen.close();
+  }
+}
+
+async function measure(stack: Stack, plan: DoorPlan, phones: DoorPhone[], screens: OrganiserScreen[], setupMs: number) {
+  const began = preciseNow();
+  const offlinePhone = phones[plan.offline] as DoorPhone;
+  const online = phones.filter((p) => p !== offlinePhone);
+  log(`phones 1–${online.length} scan online (${o.scanMinMs}–${o.scanMaxMs} ms apart); phone ${plan.offline + 1} is offline for ${o.offlineMs / 1000} s`);
+  const onlineDone = Promise.all(online.map((phone) => phone.scanOnline(plan.shares[phone.index] ?? [], gapMs))).then(() => preciseNow());
+  await offlinePhone.scanOffline(plan.shares[plan.offline] ?? [], gapMs, Date.now() + o.offlineMs);
+  const queued = offlinePhone.queue.length;
+  await sleep(Math.max(0, began + o.offlineMs - preciseNow()));
+
+  const reconnectAt = preciseNow();
+  const lostAnswers = new Set(spread(offlinePhone.queue, o.lostAnswers).map((s) => s.clientId));
+  log(`phone ${plan.offline + 1} back online with ${queued} queued scans; syncing (${o.syncConcurrency} at a time, ${lostAnswers.size} answers lost and sent again)`);
+  await offlinePhone.sync(o.syncConcurrency, lostAnswers);
+  const syncedAt = preciseNow();
+  const onlineEnded = await onlineDone;
+
+  const expected = o.attendees;
+  const converged = await waitFor(() => screens.every((s) => s.count >= expected), CONVERGE_LIMIT_MS, 20, 'both organiser screens at the full count').then(
+    () => true,
+    () => false,
+  );
+  const convergedAt = converged ? Math.max(...screens.map((s) => s.reachedAt(expected) ?? Infinity)) : NaN;
+
+  // Scan-to-count latency of the online phones' admitted scans, on the other gateway's screen.
+  const results = phones.flatMap((p) => p.results);
+  const onlineAdmitted = online.flatMap((p) => p.results).filter((r) => !r.retry && r.answer?.outcome === 'admitted');
+  const other: number[] = [];
+  const same: number[] = [];
+  let notShown = 0;
+  for (const r of onlineAdmitted) {
+    const otherAt = screens[(r.gateway + 1) % screens.length]?.shownAt.get(r.scan.attendeeId);
+    const sameAt = screens[r.gateway]?.shownAt.get(r.scan.attendeeId);
+    if (otherAt === undefined) notShown += 1;
+    else other.push(otherAt - r.sentAt);
+    if (sameAt !== undefined) same.push(sameAt - r.sentAt);
+  }
+  const answerMs = distribution(results.filter((r) => r.scan.scannedAt === undefined && r.answer).map((r) => r.answeredAt - r.sentAt));
+  const syncAnswerMs = distribution(offlinePhone.results.filter((r) => r.answer).map((r) => r.answeredAt - r.sentAt));
+
+  // What the upstream counted.
+  const final = await attendeesOf(stack);
+  const counted = final.filter((a) => a.checked_in).length;
+  const listed = await conflictsListed(stack);
+  const outcomes: Record<string, number> = {};
+  for (const r of results) if (!r.retry) outcomes[r.answer?.outcome ?? 'error'] = (outcomes[r.answer?.outcome ?? 'error'] ?? 0) + 1;
+  const retries = retriesNotIdentical(results);
+  const conflictAnswers = offlinePhone.results.filter((r) => !r.retry && r.answer?.outcome === 'conflict').length;
+  const errors = results.filter((r) => r.error).map((r) => r.error);
+
+  return {
+    options: { ...o, mode },
+    setupMs: round(setupMs),
+    attendees: expected,
+    phones: o.phones,
+    requests: results.length,
+    outcomes,
+    errors: { count: errors.length, first: errors.slice(0, 5) },
+    onlinePhase: { scans: online.reduce((n, p) => n + p.results.length, 0), seconds: round((onlineEnded - began) / 100) / 10 },
+    scanToCountMs: { otherGateway: distribution(other), sameGateway: distribution(same), notShownWithinLimit: notShown },
+    checkInAnswerMs: { online: answerMs, sync: syncAnswerMs },
+    offline: {
+      phone: plan.offline + 1,
+      awayMs: round(reconnectAt - began),
+      queued,
+      syncMs: round(syncedAt - reconnectAt),
+      reconnectToConvergenceMs: converged ? round(convergedAt - reconnectAt) : null,
+      onlinePhonesStillScanningAtReconnect: onlineEnded > reconnectAt,
+    },
+    lost: expected - counted,
+    counted,
+    doubleCounts: doubleCounts(results),
+    conflicts: { deliberate: plan.overlaps.length, answered: conflictAnswers, listedForOrganiser: listed },
+    retries: { sent: lostAnswers.size, repeatedClientIds: retries.repeated, notIdentical: retries.differing },
+    screens: screens.map((s) => ({ count: s.count, gaps: s.gaps, invalid: s.invalid, reconnects: s.reconnects })),
+  };
+}
+
+type Result = Awaited<ReturnType<typeof measure>>;
+
+const mark = (ok: boolean) => (ok ? 'PASS' : 'MISS');
+const ms = (v: number | null) => (v === null || !Number.isFinite(v) ? 'n/a' : `${v} ms`);
+
+function table(r: Result): string {
+  const d = r.scanToCountMs.otherGateway;
+  const rows: string[][] = [
+    ['', 'measured', 'target', ''],
+    ['scan-to-count p50 (organiser on the other gateway)', ms(d.p50), '', ''],
+    ['scan-to-count p95', ms(d.p95), '', ''],
+    ['scan-to-count p99', ms(d.p99), '<= 1000 ms', mark(d.p99 <= 1000)],
+    ['scan-to-count max', ms(d.max), '', ''],
+    ['  admitted online scans timed / not shown', `${d.count} / ${r.scanToCountMs.notShownWithinLimit}`, '', ''],
+    ['  same-gateway screen p50 / p99', `${ms(r.scanToCountMs.sameGateway.p50)} / ${ms(r.scanToCountMs.sameGateway.p99)}`, '', ''],
+    ['  check-in answered (phone) p50 / p99', `${ms(r.checkInAnswerMs.online.p50)} / ${ms(r.checkInAnswerMs.online.p99)}`, '', ''],
+    ['check-ins lost (attendees - counted by upstream)', `${r.lost} (${r.counted} of ${r.attendees})`, '0', mark(r.lost === 0)],
+    ['double counts', String(r.doubleCounts), '0', mark(r.doubleCounts === 0)],
+    ['conflicts answered / listed / deliberate', `${r.conflicts.answered} / ${r.conflicts.listedForOrganiser} / ${r.conflicts.deliberate}`, 'equal', mark(r.conflicts.answered === r.conflicts.deliberate && r.conflicts.listedForOrganiser === r.conflicts.deliberate)],
+    ['retries with one client id, answered differently', `${r.retries.notIdentical} of ${r.retries.repeatedClientIds}`, '0', mark(r.retries.notIdentical === 0 && r.retries.repeatedClientIds === r.retries.sent)],
+    [`offline phone ${r.offline.phone}: away / queued`, `${ms(r.offline.awayMs)} / ${r.offline.queued} scans`, '', ''],
+    ['  sync took (queue sent, answers back)', ms(r.offline.syncMs), '', ''],
+    ['  reconnect to convergence (both screens at full count)', ms(r.offline.reconnectToConvergenceMs), '', ''],
+    ['  sync answer p50 / p99', `${ms(r.checkInAnswerMs.sync.p50)} / ${ms(r.checkInAnswerMs.sync.p99)}`, '', ''],
+    ['request errors', String(r.errors.count), '0', mark(r.errors.count === 0)],
+    ['setup (stack, 1 event, registrations)', ms(r.setupMs), '', ''],
+  ];
+  const widths = rows[0]?.map((_, c) => Math.max(...rows.map((row) => (row[c] ?? '').length))) ?? [];
+  return rows.map((row) => row.map((cell, c) => cell.padEnd(widths[c] ?? 0)).join(' | ')).join('\n');
+}
+
+const redisResolved = await resolveRedis();
+if ('skip' in redisResolved) {
+  console.error(`No Redis: ${redisResolved.skip}. Set REDIS_URL or install redis-server.`);
+  process.exit(1);
+}
+const redis = redisResolved.handle;
+const databaseUrl = testEnv.databaseUrl();
+const machine = { cores: cpus().length, cpu: cpus()[0]?.model ?? 'unknown', node: process.version, loadAverageAtStart: loadavg().map((v) => Math.round(v * 100) / 100) };
+log(`machine: ${machine.cpu}, ${machine.cores} cores, Node ${machine.node}; load ${machine.loadAverageAtStart.join(' ')}`);
+
+let failed = false;
+const runBegan = Date.now();
+try {
+  const setupBegan = Date.now();
+  const stack = await startStack({ mode, redis, gateways: 2, attendees: o.attendees, writers: 0, label: 'door', ...(databaseUrl ? { databaseUrl } : {}), log });
+  try {
+    log(`upstream database: ${stack.database}`);
+    const result = await bench(stack, Date.now() - setupBegan);
+    const full = {
+      machine,
+      database: databaseUrl ? 'PostgreSQL (DATABASE_URL), a schema of its own' : 'PGlite (embedded)',
+      redis: redis.source === 'env' ? 'REDIS_URL, a key prefix of its own' : `${redis.source} redis-server`,
+      loadAverageAtEnd: loadavg().map((v) => Math.round(v * 100) / 100),
+      runSeconds: Math.round((Date.now() - runBegan) / 1000),
+      result,
+    };
+    console.log(`\n${table(result)}\n`);
+    console.log(JSON.stringify(full));
+    if (!values['no-write']) {
+      const dir = `${here}results`;
+      mkdirSync(dir, { recursive: true });
+      const stamp = new Date().toISOString().slice(0, 16).replace(':', '');
+      writeFileSync(`${dir}/${stamp}.json`, `${JSON.stringify(full, null, 2)}\n`);
+      log(`results written to tests/bench/door/results/${stamp}.json`);
+    }
+    failed = result.lost !== 0 || result.doubleCounts !== 0 || result.retries.notIdentical !== 0;
+  } finally {
+    await stack.stop();
+  }
+} catch (err) {
+  failed = true;
+  console.error(err);
+} finally {
+  await redis.stop();
+}
+process.exit(failed ? 1 : 0);
