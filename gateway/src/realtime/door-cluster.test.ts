@@ -1,0 +1,118 @@
+import { doorCalls } from '@tapcard/shared/contract';
+import { endedSchema, updateSchema } from '@tapcard/shared/realtime';
+import type { Ended, Subscribe, Update } from '@tapcard/shared/realtime';
+import { STAFF_LINK_REVOKED_MESSAGE } from '@tapcard/shared/rules';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { connect, subscribe, subscribeOk } from '../test/client.js';
+import type { ClientSocket } from '../test/client.js';
+import { FakeUpstream } from '../test/fake-upstream.js';
+import { TEST_SERVICE_KEY, startGateway } from '../test/gateway.js';
+import type { TestGateway } from '../test/gateway.js';
+import { deleteKeys, sharedRedisUrl, uniquePrefix } from '../test/redis.js';
+import { waitFor } from '../test/wait.js';
+
+/**
+ * The door across two gateway instances on one Redis: a check-in made through one reaches the
+ * organiser and the door phones of the other with its gate and time, and a staff link revoked through
+ * one ends its door subscriptions on the other. Polls are 5 s apart, so only the write's poke and the
+ * revocation crossing through Redis can make the 1 s.
+ */
+
+const redis = await sharedRedisUrl();
+const prefix = uniquePrefix();
+
+interface Watched {
+  socket: ClientSocket;
+  updates: Update[];
+  ended: Ended[];
+}
+
+describe.skipIf(!redis)('the door on two gateways sharing Redis', () => {
+  const redisUrl = redis?.url ?? '';
+  let upstream: FakeUpstream;
+  let a: TestGateway;
+  let b: TestGateway;
+  const sockets: ClientSocket[] = [];
+
+  beforeAll(async () => {
+    upstream = await FakeUpstream.start(TEST_SERVICE_KEY);
+    const env = { UPSTREAM_URL: upstream.url, REDIS_URL: redisUrl, REDIS_KEY_PREFIX: prefix, POLL_INTERVAL_MS: '5000' };
+    a = await startGateway({ ...env, INSTANCE_ID: 'door-a' });
+    b = await startGateway({ ...env, INSTANCE_ID: 'door-b' });
+  });
+  afterAll(async () => {
+    for (const socket of sockets) socket.close();
+    await Promise.all([a.close(), b.close()]);
+    await deleteKeys(redisUrl, prefix);
+    await upstream.close();
+    await redis?.spawned?.stop();
+  });
+
+  async function watched(url: string, subscription: Subscribe, token?: string): Promise<Watched> {
+    const socket = await connect(url, token ? { token } : {});
+    sockets.push(socket);
+    const w: Watched = { socket, updates: [], ended: [] };
+    socket.on('update', (raw: unknown) => w.updates.push(updateSchema.parse(raw)));
+    socket.on('ended', (raw: unknown) => w.ended.push(endedSchema.parse(raw)));
+    await subscribeOk(socket, subscription);
+    return w;
+  }
+
+  async function doorCheckIn(url: string, session: string, attendeeId: string): Promise<void> {
+    const res = await fetch(`${url}/api${doorCalls.doorCheckIn.path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ session, attendee_id: attendeeId }),
+    });
+    expect(res.status).toBe(200);
+  }
+
+  const checkInOf = (w: Watched, attendeeId: string) =>
+    w.updates.flatMap((u) => (u.scope === 'attendance' ? (u.attendees ?? []) : [])).find((x) => x.id === attendeeId && x.checked_in);
+
+  test('a check-in through gateway A reaches the organiser and a door phone on gateway B within 1 s, with its gate and time', async () => {
+    const { eventId, bearer } = upstream.addEvent();
+    const ada = upstream.addAttendee(eventId, 'Ada');
+    const north = upstream.addStaffLink(eventId, 'North gate');
+    const south = upstream.addStaffLink(eventId, 'South gate');
+    // The scanning phone on A, the organiser and another gate's phone on B.
+    await watched(a.url, { kind: 'door', session: north.session });
+    const organiser = await watched(b.url, { kind: 'organiser', eventId }, bearer);
+    const southPhone = await watched(b.url, { kind: 'door', session: south.session });
+
+    const started = Date.now();
+    await doorCheckIn(a.url, north.session, ada.id);
+    await waitFor(() => checkInOf(organiser, ada.id) && checkInOf(southPhone, ada.id), 1000, 10);
+    expect(Date.now() - started).toBeLessThan(1000);
+    const at = upstream.events.get(eventId)?.attendees.get(ada.id)?.checked_in_at;
+    expect(at).toBeTruthy();
+    for (const w of [organiser, southPhone]) expect(checkInOf(w, ada.id)).toMatchObject({ checked_in_at: at, checked_in_by: 'North gate' });
+  });
+
+  test('a staff link revoked through gateway B ends its door subscription on gateway A within 1 s, and a resubscribe is refused', async () => {
+    const { eventId, bearer } = upstream.addEvent();
+    const bo = upstream.addAttendee(eventId, 'Bo');
+    const link = upstream.addStaffLink(eventId, 'East gate');
+    const other = upstream.addStaffLink(eventId, 'West gate');
+    const onA = await watched(a.url, { kind: 'door', session: link.session });
+    const stays = await watched(a.url, { kind: 'door', session: other.session });
+
+    const started = Date.now();
+    const res = await fetch(`${b.url}/api/event/api/staff-links/${eventId}/revoke/${link.id}`, { method: 'POST', headers: { authorization: bearer } });
+    expect(res.status).toBe(200);
+    await waitFor(() => onA.ended.length > 0, 1000, 10);
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(onA.ended).toEqual([{ subscription: { kind: 'door', session: link.session }, error: { code: 'forbidden', message: STAFF_LINK_REVOKED_MESSAGE } }]);
+    // Refused on A (which had proved the session a moment ago) and on B alike.
+    expect(await subscribe(onA.socket, { kind: 'door', session: link.session })).toEqual({ ok: false, error: { code: 'forbidden', message: STAFF_LINK_REVOKED_MESSAGE } });
+    const onB = await connect(b.url);
+    sockets.push(onB);
+    expect(await subscribe(onB, { kind: 'door', session: link.session })).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+
+    // The ended phone has left the door room: the next check-in reaches the other gate only.
+    await doorCheckIn(b.url, other.session, bo.id);
+    await waitFor(() => checkInOf(stays, bo.id), 2000);
+    expect(checkInOf(onA, bo.id)).toBeUndefined();
+    expect(stays.ended).toEqual([]);
+  });
+});

@@ -1,0 +1,189 @@
+import { doorCalls } from '@tapcard/shared/contract';
+import { endedSchema, updateSchema } from '@tapcard/shared/realtime';
+import type { Ended, Snapshot, Subscribe, Update } from '@tapcard/shared/realtime';
+import { STAFF_LINK_EXPIRED_MESSAGE, STAFF_LINK_REVOKED_MESSAGE, STAFF_LINK_UNKNOWN_MESSAGE } from '@tapcard/shared/rules';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { connect, subscribe, subscribeOk } from '../test/client.js';
+import type { ClientSocket } from '../test/client.js';
+import { FakeUpstream } from '../test/fake-upstream.js';
+import { TEST_SERVICE_KEY, startGateway } from '../test/gateway.js';
+import type { TestGateway } from '../test/gateway.js';
+import { waitFor } from '../test/wait.js';
+
+/**
+ * A staff phone's door subscription on one gateway without Redis: what it sees (its gate, every
+ * attendee with the check-in's time and gate, never a chat), who is refused, and how it ends.
+ * Each test speaks from client addresses of its own (the gateway trusts the loopback proxy).
+ */
+
+const BUDGET = 20;
+let upstream: FakeUpstream;
+let gateway: TestGateway;
+const sockets: ClientSocket[] = [];
+let nextAddress = 1;
+const address = () => `198.51.100.${nextAddress++}`;
+
+beforeAll(async () => {
+  upstream = await FakeUpstream.start(TEST_SERVICE_KEY);
+  gateway = await startGateway({ UPSTREAM_URL: upstream.url, TRUST_PROXY: '127.0.0.1', RATE_LIMIT_PER_MINUTE: String(BUDGET) });
+});
+afterEach(() => {
+  for (const socket of sockets.splice(0)) socket.close();
+});
+afterAll(async () => {
+  await gateway.close();
+  await upstream.close();
+});
+
+interface Phone {
+  socket: ClientSocket;
+  updates: Update[];
+  ended: Ended[];
+}
+
+async function phone(options: { token?: string } = {}): Promise<Phone> {
+  const socket = await connect(gateway.url, { ...options, headers: { 'x-forwarded-for': address() } });
+  sockets.push(socket);
+  const watched: Phone = { socket, updates: [], ended: [] };
+  socket.on('update', (raw: unknown) => watched.updates.push(updateSchema.parse(raw)));
+  socket.on('ended', (raw: unknown) => watched.ended.push(endedSchema.parse(raw)));
+  return watched;
+}
+
+function door(snapshot: Snapshot) {
+  if (snapshot.kind !== 'door') throw new Error(`not a door view: ${snapshot.kind}`);
+  return snapshot;
+}
+
+async function doorCheckIn(session: string, attendeeId: string): Promise<void> {
+  const res = await fetch(`${gateway.url}/api${doorCalls.doorCheckIn.path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ session, attendee_id: attendeeId }),
+  });
+  expect(res.status).toBe(200);
+}
+
+const attendanceOf = (p: Phone, attendeeId: string) => p.updates.find((u) => u.scope === 'attendance' && u.attendees?.some((a) => a.id === attendeeId));
+
+describe('the door subscription', () => {
+  test('a door phone gets its gate and every attendee with the time and gate of their check-in, and never a chat', async () => {
+    const { eventId, bearer } = upstream.addEvent();
+    const ada = upstream.addAttendee(eventId, 'Ada');
+    const bo = upstream.addAttendee(eventId, 'Bo');
+    upstream.setCheckedIn(eventId, ada.id, true, 'North gate');
+    const chipId = upstream.addChip(eventId, bo.id);
+    upstream.postChat(eventId, ada.id, 'before the door opened');
+    const north = upstream.addStaffLink(eventId, 'North gate');
+    const south = upstream.addStaffLink(eventId, 'South gate');
+
+    const phoneA = await phone();
+    const view = door(await subscribeOk(phoneA.socket, { kind: 'door', session: north.session }));
+    expect(view).toMatchObject({ eventId, gate: 'North gate' });
+    expect(view).not.toHaveProperty('chats');
+    expect(view.attendees.find((a) => a.id === ada.id)).toMatchObject({ checked_in: true, checked_in_by: 'North gate', checked_in_at: ada.checked_in_at });
+    expect(view.attendees.find((a) => a.id === bo.id)).toMatchObject({ checked_in: false, checked_in_at: null, checked_in_by: null });
+
+    // Everyone else who watches the event: the organiser, Bo's arena, Bo's chip page.
+    const organiser = await phone({ token: bearer });
+    await subscribeOk(organiser.socket, { kind: 'organiser', eventId });
+    const arena = await phone();
+    const arenaView = await subscribeOk(arena.socket, { kind: 'arena', tid: bo.tid });
+    const chip = await phone();
+    const chipView = await subscribeOk(chip.socket, { kind: 'chip', chipId });
+    expect(arenaView.kind === 'arena' && arenaView.attendee).not.toHaveProperty('checked_in_by');
+    expect(chipView.kind === 'chip' && chipView.attendee).not.toHaveProperty('checked_in_by');
+
+    // Bo is checked in at the south gate, then someone writes in the group chat.
+    await doorCheckIn(south.session, bo.id);
+    upstream.postChat(eventId, ada.id, 'the door phones must not see this');
+    const writeThrough = await fetch(`${gateway.url}/api/event/public/api/create-chat/${ada.tid}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ event_id: eventId, attendee_id: ada.id, message: 'nor this' }),
+    });
+    expect(writeThrough.status).toBe(200);
+    await waitFor(() => attendanceOf(phoneA, bo.id) && attendanceOf(organiser, bo.id) && attendanceOf(arena, bo.id), 5000);
+    const checkedIn = upstream.events.get(eventId)?.attendees.get(bo.id)?.checked_in_at;
+    for (const staff of [phoneA, organiser]) {
+      expect(attendanceOf(staff, bo.id)?.attendees?.find((a) => a.id === bo.id)).toMatchObject({ checked_in: true, checked_in_at: checkedIn, checked_in_by: 'South gate' });
+    }
+    // The arena learns that Bo is in, not when or where; the chip's binding update says the same.
+    expect(attendanceOf(arena, bo.id)?.attendees?.[0]).toEqual({ id: bo.id, name: 'Bo', image: bo.image, price_category: 'Regular', checked_in: true });
+    await waitFor(() => chip.updates.some((u) => u.scope === 'chip'), 5000);
+    for (const u of [...chip.updates, ...arena.updates]) {
+      for (const a of [...(u.attendees ?? []), ...(u.chip?.attendee ? [u.chip.attendee] : [])]) {
+        expect(a).not.toHaveProperty('checked_in_at');
+        expect(a).not.toHaveProperty('checked_in_by');
+      }
+    }
+    // The organiser has both chat messages; the door phone had each version, without a chat.
+    await waitFor(() => organiser.updates.filter((u) => u.scope === 'event').flatMap((u) => u.chats ?? []).length >= 2, 5000);
+    const version = upstream.events.get(eventId)?.version;
+    await waitFor(() => phoneA.updates.some((u) => u.scope === 'event' && u.version === version), 5000);
+    expect(phoneA.updates.flatMap((u) => [...(u.chats ?? []), ...(u.private_chats ?? [])])).toEqual([]);
+    expect(phoneA.updates.map((u) => u.scope)).not.toContain('private');
+  });
+
+  test('a session the upstream refuses is refused forbidden with its reason', async () => {
+    const { eventId } = upstream.addEvent();
+    const link = upstream.addStaffLink(eventId, 'Gate 1');
+    link.revokedAt = new Date().toISOString();
+    const p = await phone();
+    expect(await subscribe(p.socket, { kind: 'door', session: 'not-a-session' })).toEqual({ ok: false, error: { code: 'forbidden', message: STAFF_LINK_UNKNOWN_MESSAGE } });
+    expect(await subscribe(p.socket, { kind: 'door', session: link.session })).toEqual({ ok: false, error: { code: 'forbidden', message: STAFF_LINK_REVOKED_MESSAGE } });
+  });
+
+  test('50 parallel subscribes with one bad session cost one upstream read; 50 different ones no more than the budget', async () => {
+    const same: Subscribe = { kind: 'door', session: `bad-${Date.now()}` };
+    const phones = await Promise.all(Array.from({ length: 5 }, () => phone()));
+    const before = upstream.doorSessionReads;
+    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => subscribe((phones[i % 5] as Phone).socket, same)));
+    expect(answers.every((a) => !a.ok && a.error.code === 'forbidden')).toBe(true);
+    expect(upstream.doorSessionReads - before).toBe(1);
+
+    // One client address, fifty made-up sessions at once.
+    const from = address();
+    const many = await Promise.all(Array.from({ length: 5 }, () => connect(gateway.url, { headers: { 'x-forwarded-for': from } })));
+    sockets.push(...many);
+    const start = upstream.doorSessionReads;
+    const guesses = await Promise.all(Array.from({ length: 50 }, (_, i) => subscribe(many[i % 5] as ClientSocket, { kind: 'door', session: `guess-${i}-${Date.now()}` })));
+    expect(guesses.some((a) => a.ok)).toBe(false);
+    expect(upstream.doorSessionReads - start).toBeLessThanOrEqual(BUDGET);
+    expect(guesses.filter((a) => !a.ok && a.error.code === 'rate_limited').length).toBeGreaterThanOrEqual(50 - BUDGET);
+  });
+
+  test('a revocation through the gateway ends the door subscription at once, and the session opens nothing again', async () => {
+    const { eventId, bearer } = upstream.addEvent();
+    const ada = upstream.addAttendee(eventId, 'Ada');
+    const link = upstream.addStaffLink(eventId, 'Gate 2');
+    const other = upstream.addStaffLink(eventId, 'Gate 3');
+    const p = await phone();
+    await subscribeOk(p.socket, { kind: 'door', session: link.session });
+    const stays = await phone();
+    await subscribeOk(stays.socket, { kind: 'door', session: other.session });
+
+    const res = await fetch(`${gateway.url}/api/event/api/staff-links/${eventId}/revoke/${link.id}`, { method: 'POST', headers: { authorization: bearer } });
+    expect(res.status).toBe(200);
+    await waitFor(() => p.ended.length > 0, 1000);
+    expect(p.ended).toEqual([{ subscription: { kind: 'door', session: link.session }, error: { code: 'forbidden', message: STAFF_LINK_REVOKED_MESSAGE } }]);
+    expect(await subscribe(p.socket, { kind: 'door', session: link.session })).toEqual({ ok: false, error: { code: 'forbidden', message: STAFF_LINK_REVOKED_MESSAGE } });
+
+    // The ended phone has left the room: a later check-in reaches the other gate only.
+    await doorCheckIn(other.session, ada.id);
+    await waitFor(() => attendanceOf(stays, ada.id), 5000);
+    expect(attendanceOf(p, ada.id)).toBeUndefined();
+    expect(stays.ended).toEqual([]);
+  });
+
+  test('a door subscription ends when its staff link expires', async () => {
+    const { eventId } = upstream.addEvent();
+    const link = upstream.addStaffLink(eventId, 'Late gate', 1500);
+    const p = await phone();
+    await subscribeOk(p.socket, { kind: 'door', session: link.session });
+    await waitFor(() => p.ended.length > 0, 5000);
+    expect(p.ended).toEqual([{ subscription: { kind: 'door', session: link.session }, error: { code: 'forbidden', message: STAFF_LINK_EXPIRED_MESSAGE } }]);
+    expect(Date.now()).toBeGreaterThanOrEqual(Date.parse(link.expiresAt));
+    expect(await subscribe(p.socket, { kind: 'door', session: link.session })).toEqual({ ok: false, error: { code: 'forbidden', message: STAFF_LINK_EXPIRED_MESSAGE } });
+  });
+});
