@@ -58,8 +58,8 @@ describe.skipIf(!redis)('the door on two gateways sharing Redis', () => {
     return w;
   }
 
-  async function doorCheckIn(url: string, session: string, attendeeId: string): Promise<void> {
-    const res = await fetch(`${url}/api${doorCalls.doorCheckIn.path}`, {
+  async function doorCheckIn(url: string, session: string, attendeeId: string, call = doorCalls.doorCheckIn): Promise<void> {
+    const res = await fetch(`${url}/api${call.path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ session, attendee_id: attendeeId }),
@@ -87,6 +87,13 @@ describe.skipIf(!redis)('the door on two gateways sharing Redis', () => {
     const at = upstream.events.get(eventId)?.attendees.get(ada.id)?.checked_in_at;
     expect(at).toBeTruthy();
     for (const w of [organiser, southPhone]) expect(checkInOf(w, ada.id)).toMatchObject({ checked_in_at: at, checked_in_by: 'North gate' });
+
+    // Leaving through the south gate (an event that tracks who is inside) reaches the organiser on B as fast.
+    const leaving = Date.now();
+    await doorCheckIn(b.url, south.session, ada.id, doorCalls.doorCheckOut);
+    const checkedOut = (w: Watched) => w.updates.some((u) => u.scope === 'attendance' && u.attendees?.some((x) => x.id === ada.id && !x.checked_in));
+    await waitFor(() => checkedOut(organiser), 1000, 10);
+    expect(Date.now() - leaving).toBeLessThan(1000);
   });
 
   test('a staff link revoked through gateway B ends its door subscription on gateway A within 1 s, and a resubscribe is refused', async () => {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { ADMIN_NAME, adminIdOf, isAdminId } from '@tapcard/shared/domain';
-import { SERVICE_KEY_HEADER, calls, chatPostSchema, doorCalls, doorCheckInBody, doorSessionBody, failure, privateChatPostSchema, serviceCalls } from '@tapcard/shared/contract';
+import { SERVICE_KEY_HEADER, calls, chatPostSchema, doorCalls, doorCheckInBody, doorCheckOutBody, doorSessionBody, failure, privateChatPostSchema, serviceCalls } from '@tapcard/shared/contract';
 import type { StaffLink } from '@tapcard/shared/contract';
 import { STAFF_LINK_EXPIRED_MESSAGE, STAFF_LINK_REVOKED_MESSAGE, STAFF_LINK_UNKNOWN_MESSAGE } from '@tapcard/shared/rules';
 import type { ChatMessage, EventSummary, PrivateChat } from '@tapcard/shared/contract';
@@ -476,6 +476,23 @@ export class FakeUpstream {
           attendee: attendee ? { id: attendee.id, name: attendee.name, image: attendee.image } : null,
           checked_in_at: attendee?.checked_in_at ?? null,
           checked_in_by: attendee?.checked_in_by ?? null,
+        },
+      });
+    });
+
+    app.post(doorCalls.doorCheckOut.path, async (request, reply) => {
+      const body = doorCheckOutBody.safeParse(this.json(request.body));
+      const link = body.success ? this.doorLink(body.data.session) : STAFF_LINK_UNKNOWN_MESSAGE;
+      if (typeof link === 'string') return reply.code(403).send(failure(link));
+      const attendee = body.success ? this.event(link.eventId).attendees.get(body.data.attendee_id) : undefined;
+      const inside = attendee?.checked_in ?? false;
+      if (attendee && inside) this.setCheckedIn(link.eventId, attendee.id, false);
+      return this.answer(doorCalls.doorCheckOut.answer, {
+        success: 'true',
+        data: {
+          event_id: link.eventId,
+          outcome: !attendee ? 'unknown' : inside ? 'checked_out' : 'not_inside',
+          attendee: attendee ? { id: attendee.id, name: attendee.name, image: attendee.image } : null,
         },
       });
     });
