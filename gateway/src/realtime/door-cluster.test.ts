@@ -58,7 +58,7 @@ describe.skipIf(!redis)('the door on two gateways sharing Redis', () => {
     return w;
   }
 
-  async function doorCheckIn(url: string, session: string, attendeeId: string, call = doorCalls.doorCheckIn): Promise<void> {
+  async function doorCheckIn(url: string, session: string, attendeeId: string, call: { path: string } = doorCalls.doorCheckIn): Promise<void> {
     const res = await fetch(`${url}/api${call.path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
