@@ -1,3 +1,5 @@
+import type jsQRFunction from 'jsqr';
+
 /**
  * The camera scanner's pure parts: QR decoding of one RGBA frame with jsQR, the frame size to decode
  * at, and the filter that reports each code once per appearance. No DOM: they run in Node as well.
@@ -26,7 +28,7 @@ export function decodeSize(width: number, height: number, max = MAX_DECODE_SIDE)
   return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
 }
 
-type JsQr = typeof import('jsqr').default;
+type JsQr = typeof jsQRFunction;
 
 /** Decodes with the given jsQR function: dark codes on a light ground only (printed and on-screen tickets), which is the fast path. */
 export function decodeWith(jsQR: JsQr, frame: Frame): string | null {

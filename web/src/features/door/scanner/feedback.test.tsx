@@ -28,7 +28,7 @@ class FakeAudioContext {
   };
 }
 
-const vibrate = vi.fn(() => true);
+const vibrate = vi.fn((pattern: VibratePattern) => pattern !== undefined);
 const KINDS: FeedbackKind[] = ['admitted', 'already', 'invalid', 'conflict', 'queued'];
 
 /** Plays `kind` and returns the vibration pattern and the pitches sounded. */

@@ -5,7 +5,7 @@ import { useWedgeScanner } from './useWedgeScanner.js';
 const TICKET = 'TC1.k1.event-1.att-1.c2lnbmF0dXJl';
 
 /** Types `text` then Enter on `target`, `gapMs` apart (on a fake clock). */
-function type(target: EventTarget, text: string, gapMs: number) {
+function type(target: Element, text: string, gapMs: number) {
   for (const key of [...text, 'Enter']) {
     vi.advanceTimersByTime(gapMs);
     fireEvent.keyDown(target, { key });
