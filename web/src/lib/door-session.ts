@@ -11,6 +11,8 @@ export interface StoredDoorSession {
   eventTitle: string;
   gate: string;
   expiresAt: string;
+  /** Whether the event tracks check-out (the door then offers an exit mode), as last heard. */
+  checkOut?: boolean;
 }
 
 function isDoorSession(value: unknown): value is StoredDoorSession {

@@ -16,7 +16,7 @@ const routeObjects = [
 
 const EVENT_ID = 'event-1';
 const LATER = new Date(Date.now() + 24 * 3_600_000).toISOString();
-const sessionData = { event_id: EVENT_ID, event: { id: EVENT_ID, title: 'Tech Meetup', start_date: '2030-01-01', end_date: null }, gate: 'North gate', expires_at: LATER };
+const sessionData = { event_id: EVENT_ID, event: { id: EVENT_ID, title: 'Tech Meetup', start_date: '2030-01-01', end_date: null }, link_id: 'link-1', gate: 'North gate', expires_at: LATER, check_out: false };
 const ada = { id: 'att-1', name: 'Ada Lovelace', email: 'ada@example.com', image: '', price_category: 'Regular', checked_in: false, checked_in_at: null, checked_in_by: null };
 const REVOKED = 'This staff link has been revoked. Ask the organiser for a new one.';
 
@@ -78,7 +78,8 @@ describe('door page', () => {
     await user.click(screen.getByRole('button', { name: 'Search' }));
     await user.click(await screen.findByRole('button', { name: 'Check in Ada Lovelace' }));
 
-    expect(await screen.findByText('Ada Lovelace is checked in.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('door-result')).toHaveAttribute('data-outcome', 'admitted'));
+    expect(screen.getByTestId('door-result')).toHaveTextContent('AdmittedAda Lovelace');
     const [sent] = network.sent(doorCalls.doorCheckIn);
     expect(sent?.body).toMatchObject({ session: 'door-token', attendee_id: ada.id });
     expect((sent?.body as { client_id?: string }).client_id).toBeTruthy();
@@ -131,7 +132,7 @@ describe('door page', () => {
     await user.click(await screen.findByRole('button', { name: 'Check in Ada Lovelace' }));
 
     expect(await screen.findByRole('heading', { name: 'This phone can no longer check in' })).toBeInTheDocument();
-    expect(screen.getByRole('alert')).toHaveTextContent(REVOKED);
+    expect(screen.getByTestId('door-ended')).toHaveTextContent(REVOKED);
     expect(readDoorSession(EVENT_ID)).toBeNull();
   });
 });

@@ -20,7 +20,7 @@ export function StaffLinkPage() {
   const open = useMutation({
     mutationFn: () => apiOrThrow(doorCalls.openStaffLink, { body: { secret } }),
     onSuccess: ({ data }) =>
-      saveDoorSession({ session: data.session, eventId: data.event_id, eventTitle: data.event.title, gate: data.gate, expiresAt: data.expires_at }),
+      saveDoorSession({ session: data.session, eventId: data.event_id, eventTitle: data.event.title, gate: data.gate, expiresAt: data.expires_at, checkOut: data.check_out }),
   });
   const started = useRef(false);
   const { mutate } = open;

@@ -8,19 +8,69 @@ export const TEXTS = {
   noSession: 'This phone has no door session',
   noSessionLead: 'Open the staff link the organiser sent you to check attendees in at your gate.',
   ended: 'This phone can no longer check in',
+  /** Said with the reason a session ended when offline admissions could no longer be sent. */
+  unsynced: (n: number) => (n === 1 ? '1 check-in made on this phone could not be sent.' : `${n} check-ins made on this phone could not be sent.`),
   searchLabel: 'Find an attendee',
-  searchHint: 'Name or email',
+  searchHint: 'Name, email or ticket code',
+  searchHintOffline: 'Offline: searching this phone’s list by name',
   search: 'Search',
   searching: 'Searching…',
   noResults: (text: string) => `No attendee matches “${text}”.`,
   results: 'Attendees found',
   checkIn: 'Check in',
   checkInName: (name: string) => `Check in ${name}`,
+  checkOut: 'Check out',
+  checkOutName: (name: string) => `Check out ${name}`,
   checkedInAt: (by: string | null, at: string) => (by ? `Checked in at ${by}, ${at}` : `Checked in, ${at}`),
   /** Checked in before the time and gate were recorded. */
   checkedIn: 'Checked in',
-  admitted: (name: string) => `${name} is checked in.`,
-  already: (name: string, by: string | null, at: string) => `${name} was already checked in${by ? ` at ${by}` : ''}, ${at}.`,
-  unknown: 'Not an attendee of this event.',
   otherSessions: 'Other events on this phone',
+
+  // The live count and the connection.
+  inside: 'Inside',
+  insideLabel: (inside: number, total: number) => `${inside} of ${total} attendees inside`,
+  perGate: 'Inside by gate',
+  organiser: 'Organiser',
+  chipPage: 'Chip pages',
+  unrecorded: 'Not recorded',
+  online: 'Online',
+  offline: 'Offline: check-ins are kept on this phone',
+  connecting: 'Connecting…',
+  /** Follows the number of check-ins waiting (shown on its own, for tests and the eye). */
+  queueWaiting: (n: number) => (n === 1 ? 'check-in waiting to sync' : 'check-ins waiting to sync'),
+
+  // Entry and exit.
+  mode: 'Scanning for',
+  entry: 'Entry',
+  exit: 'Exit',
+
+  // The result card.
+  resultLabel: 'Last scan',
+  waiting: 'Scan a ticket',
+  admittedTitle: 'Admitted',
+  queuedTitle: 'Admitted offline',
+  queuedLead: 'Kept on this phone; it syncs when the network is back.',
+  alreadyTitle: 'Already checked in',
+  alreadyLead: (at: string, by: string | null) => (by ? `At ${by}, ${at}` : `${at}`),
+  invalidTitle: 'Not admitted',
+  conflictTitle: 'Also admitted at another gate',
+  checkedOutTitle: 'Checked out',
+  checkedOutQueuedTitle: 'Checked out offline',
+  notInsideTitle: 'Not inside',
+  notInsideLead: 'This attendee is not checked in.',
+  unnamed: 'Ticket holder',
+
+  // Why a code is refused.
+  notTicket: 'Not a ticket',
+  otherEvent: 'Ticket for another event',
+  notGenuine: 'Ticket is not genuine',
+  noKeys: 'Tickets cannot be checked yet: connect once so this phone downloads the event’s keys',
+  unknown: 'Not an attendee of this event',
+
+  // Sync notices.
+  notices: 'Sync notices',
+  conflict: (name: string, by: string | null, at: string) =>
+    `${name}: also admitted${by ? ` at ${by}` : ''}${at ? ` at ${at}` : ''}: counted once.`,
+  notCounted: (name: string, why: string) => `${name}: not counted (${why}).`,
+  dismiss: 'Dismiss',
 } as const;

@@ -66,3 +66,13 @@ export function useChipLive(chipId: string | undefined): LiveEvent<ViewOf<'chip'
 export function useOrganiserLive(eventId: string | undefined): LiveEvent<ViewOf<'organiser'>> {
   return useLiveEvent<'organiser'>(eventId ? { kind: 'organiser', eventId } : null, organiserPoll);
 }
+
+/**
+ * A staff phone's door (the event's attendance, with check-in times and gates), by door session token.
+ * `poller` is the door page's own fallback (stable, module level): no REST call answers the whole
+ * door view, so it may only check that the session still holds. The gateway ends the subscription at
+ * once when the staff link is revoked or expires: `error` is then set.
+ */
+export function useDoorLive(session: string | undefined, poller: (request: { session: string }, signal: AbortSignal) => Promise<PollResult<ViewOf<'door'>>>): LiveEvent<ViewOf<'door'>> {
+  return useLiveEvent<'door'>(session ? { kind: 'door', session } : null, poller);
+}

@@ -1,0 +1,19 @@
+import type { Connection } from '../../lib/live/subscription.js';
+import styles from './Door.module.css';
+import { TEXTS } from './texts.js';
+
+/** Whether the phone is online (and live), and how many check-ins wait to be sent. */
+export function DeskStatus({ online, connection, queueSize }: { online: boolean; connection: Connection; queueSize: number }) {
+  const state = !online ? 'offline' : connection === 'live' ? 'online' : 'connecting';
+  const text = state === 'offline' ? TEXTS.offline : state === 'online' ? TEXTS.online : TEXTS.connecting;
+  return (
+    <div className={styles.statusBar}>
+      <p className={`${styles.net} ${styles[state] ?? ''}`} data-testid="door-network" data-state={state} role="status">
+        <span className={styles.dot} aria-hidden="true" /> {text}
+      </p>
+      <p className={queueSize > 0 ? styles.queueWaiting : styles.muted} role="status">
+        <span data-testid="door-queue">{queueSize}</span> {TEXTS.queueWaiting(queueSize)}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect } from 'react';
+import { doorCalls } from '@tapcard/shared/contract';
+import { ApiError, apiOrThrow } from '../../lib/api.js';
+import { saveDoorSession, type StoredDoorSession } from '../../lib/door-session.js';
+import { useDoorLive } from '../../lib/live/useLiveEvent.js';
+import { queryKeys } from '../../lib/query-keys.js';
+import { DeskStatus } from './DeskStatus.js';
+import styles from './Door.module.css';
+import { DoorCounts } from './DoorCounts.js';
+import { DoorNotices } from './DoorNotices.js';
+import { DoorSearch } from './DoorSearch.js';
+import { ModeSwitch } from './ModeSwitch.js';
+import { ResultCard } from './ResultCard.js';
+import { pollDoorSession } from './desk/poll.js';
+import { feedbackOf } from './desk/result.js';
+import { useDoorDesk } from './desk/useDoorDesk.js';
+import { playFeedback } from './scanner/feedback.js';
+import { SoundToggle } from './scanner/SoundToggle.js';
+import { useWedgeScanner } from './scanner/useWedgeScanner.js';
+import { TEXTS } from './texts.js';
+
+const dateTimeOf = (iso: string): string => new Date(iso).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });
+
+interface Props {
+  session: StoredDoorSession;
+  /** The session ended (revoked or expired link): why, and how many check-ins could not be sent. */
+  onRefused: (message: string, unsynced: number) => void;
+}
+
+/** One door session's page: the gate, the live count, the scanner, the last result and the search. */
+export function DoorDesk({ session, onRefused }: Props) {
+  const live = useDoorLive(session.session, pollDoorSession);
+  const check = useQuery({
+    queryKey: queryKeys.doorSession(session.eventId),
+    queryFn: ({ signal }) => apiOrThrow(doorCalls.doorSession, { body: { session: session.session }, signal, background: true }),
+    retry: false,
+  });
+  const info = check.data?.data;
+  const gate = live.view?.gate ?? info?.gate ?? session.gate;
+  const desk = useDoorDesk({ eventId: session.eventId, session: session.session, gate, live, onRefused });
+  const { result, submit } = desk;
+
+  const refusedBy = check.error instanceof ApiError && (check.error.status === 401 || check.error.status === 403) ? check.error.message : null;
+  const { refuse } = desk;
+  useEffect(() => {
+    if (refusedBy !== null) refuse(refusedBy);
+  }, [refusedBy, refuse]);
+  useEffect(() => {
+    if (result) playFeedback(feedbackOf(result.outcome));
+  }, [result]);
+  const onCode = useCallback((text: string) => void submit({ kind: 'code', text }), [submit]);
+  useWedgeScanner(onCode);
+
+  const checkOut = info?.check_out ?? session.checkOut ?? false;
+  // Kept on the phone, so the exit mode is offered offline too.
+  useEffect(() => {
+    if (info && info.check_out !== session.checkOut) saveDoorSession({ ...session, checkOut: info.check_out });
+  }, [info, session]);
+  const { setMode } = desk;
+  useEffect(() => {
+    if (!checkOut) setMode('in');
+  }, [checkOut, setMode]);
+  return (
+    <section className={styles.desk} aria-labelledby="door-title">
+      <header>
+        <h1 id="door-title">{TEXTS.atGate(gate, info?.event.title ?? session.eventTitle)}</h1>
+        <p className={styles.muted}>
+          {TEXTS.until} <time dateTime={session.expiresAt}>{dateTimeOf(info?.expires_at ?? session.expiresAt)}</time>
+        </p>
+      </header>
+      <DeskStatus online={desk.online} connection={live.connection} queueSize={desk.queueSize} />
+      <DoorCounts counts={desk.counts} />
+      {checkOut && <ModeSwitch mode={desk.mode} onChange={desk.setMode} />}
+      <ResultCard result={result} />
+      <SoundToggle />
+      <DoorSearch eventId={session.eventId} session={session.session} online={desk.online} list={desk.attendees} mode={desk.mode} onInput={submit} onRefused={refuse} />
+      <DoorNotices notices={desk.notices} onDismiss={desk.dismiss} />
+    </section>
+  );
+}
