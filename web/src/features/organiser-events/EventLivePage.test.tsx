@@ -84,7 +84,7 @@ describe('projector view', () => {
       version: 12,
       attendees: [
         ...state.attendees.map((a) => (a.id === ATTENDEE_ID ? { ...a, checked_in: true, checked_in_at: ADA_IN, checked_in_by: 'organiser' } : a)),
-        { id: 'att-carol', name: 'Carol Eze', image: '', price_category: 'VIP', checked_in: true, checked_in_at: CAROL_IN, checked_in_by: 'chip:user-org', seq: 3 },
+        { id: 'att-carol', name: 'Carol Eze', image: '', price_category: 'VIP', checked_in: true, checked_in_at: CAROL_IN, checked_in_by: 'chip:user-org' },
       ],
     };
     const subscribed = server.subscribes.length;
@@ -101,7 +101,7 @@ describe('projector view', () => {
     const admin = adminEvent({ attendees: [] });
     const network = mockNetwork();
     network.on(calls.adminEvent, ok(admin));
-    const attendees = Array.from({ length: 10 }, (_, i) => ({ id: `a${i}`, name: `Guest ${i}`, image: '', price_category: 'Free', checked_in: true, checked_in_at: new Date(Date.UTC(2024, 4, 1, 18, i)).toISOString(), checked_in_by: 'North gate', seq: i }));
+    const attendees = Array.from({ length: 10 }, (_, i) => ({ id: `a${i}`, name: `Guest ${i}`, image: '', price_category: 'Free', checked_in: true, checked_in_at: new Date(Date.UTC(2024, 4, 1, 18, i)).toISOString(), checked_in_by: 'North gate' }));
     server = await startRealtimeServer(() => ({ ...organiserViewOf(admin), version: 3, attendees }));
     renderRoutes(routeObjects, paths.eventLive(EVENT_ID));
 
