@@ -60,7 +60,8 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_PER_MINUTE: int(1, 1_000_000).default(60),
   // Open sockets per client address (every instance together): a venue's Wi-Fi puts many phones behind one address.
   MAX_SOCKETS_PER_ADDRESS: int(1, 1_000_000).default(500),
-  // How often organiser subscriptions are checked again with the upstream (sessions that expire).
+  // How often organiser and door subscriptions are checked again with the upstream (sessions that expire,
+  // staff links revoked without a write through any gateway).
   ORGANISER_RECHECK_MS: int(200, 3_600_000).default(60_000),
   // Socket.IO heartbeat (its own defaults): a client that stops reading, so stops answering pings, is
   // dropped at most PING_INTERVAL_MS + PING_TIMEOUT_MS after its last answer.

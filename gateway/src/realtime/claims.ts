@@ -24,6 +24,8 @@ export type ClaimResult = { ok: true; claim: Claim } | { ok: false; code: ErrorC
 export type Spend = () => Promise<boolean>;
 /** 'ended': the upstream refused the credential or the event; 'unknown': it could not answer (kept for now). */
 export type Recheck = 'ok' | 'ended' | 'unknown';
+/** A door session asked about again: ended (with why) only when the upstream refused it. */
+export type DoorRecheck = { ended: false } | { ended: true; message: string };
 
 const CHIP_CACHE_MS = 5 * 60 * 1000;
 /**
@@ -144,6 +146,18 @@ export class ClaimVerifier {
     return until !== undefined && until > Date.now();
   }
 
+  /**
+   * Asks the upstream again, never from a cache, whether a door session still opens its event: the
+   * backstop for a staff link revoked without a write through any gateway, or whose news was lost.
+   */
+  async recheckDoor(session: string): Promise<DoorRecheck> {
+    const answer = await this.upstream.doorSession(session, VERIFY_TIMEOUT_MS);
+    if (answer.ok && Date.parse(answer.data.expires_at) > Date.now()) return { ended: false };
+    if (!answer.ok && answer.code !== 'forbidden' && answer.code !== 'not_found') return { ended: false };
+    this.doorClaims.delete(claimKey({ kind: 'door', session }));
+    return { ended: true, message: answer.ok ? STAFF_LINK_EXPIRED_MESSAGE : doorRefusal(answer.message) };
+  }
+
   private async checkDoor(key: string, session: string): Promise<ClaimResult> {
     const answer = await this.upstream.doorSession(session, VERIFY_TIMEOUT_MS);
     const linkId = answer.ok ? answer.data.link_id : undefined;
@@ -188,12 +202,16 @@ export class ClaimVerifier {
   }
 }
 
+/** The upstream's reason for refusing a door session, when it is one of the known ones. */
+function doorRefusal(message: string | undefined): string {
+  return DOOR_REFUSALS.find((m) => m === message) ?? STAFF_LINK_UNKNOWN_MESSAGE;
+}
+
 /** The upstream's answer about a door session as a claim: the event's door room, or why not (its own words when it gave them). */
 function doorClaim(key: string, session: string, answer: UpstreamResult<DoorSession>): ClaimResult {
   if (!answer.ok) {
     if (answer.code !== 'forbidden' && answer.code !== 'not_found') return { ok: false, code: answer.code };
-    const message = DOOR_REFUSALS.find((m) => m === answer.message) ?? STAFF_LINK_UNKNOWN_MESSAGE;
-    return { ok: false, code: 'forbidden', message };
+    return { ok: false, code: 'forbidden', message: doorRefusal(answer.message) };
   }
   const door = answer.data;
   const expiresAt = Date.parse(door.expires_at);

@@ -176,6 +176,29 @@ describe('the door subscription', () => {
     expect(stays.ended).toEqual([]);
   });
 
+  test('a staff link revoked without a write through any gateway ends its door subscription at the periodic recheck', async () => {
+    const periodic = await startGateway({ UPSTREAM_URL: upstream.url, ORGANISER_RECHECK_MS: '300' });
+    try {
+      const { eventId } = upstream.addEvent();
+      const link = upstream.addStaffLink(eventId, 'Side gate');
+      const kept = upstream.addStaffLink(eventId, 'Main gate');
+      const socket = await connect(periodic.url);
+      sockets.push(socket);
+      const ended: Ended[] = [];
+      socket.on('ended', (raw: unknown) => ended.push(endedSchema.parse(raw)));
+      await subscribeOk(socket, { kind: 'door', session: link.session });
+      await subscribeOk(socket, { kind: 'door', session: kept.session });
+      link.revokedAt = new Date().toISOString();
+      await waitFor(() => ended.length > 0, 5000);
+      expect(ended).toEqual([{ subscription: { kind: 'door', session: link.session }, error: { code: 'forbidden', message: STAFF_LINK_REVOKED_MESSAGE } }]);
+      // The other gate's subscription on the same socket goes on.
+      const ack = await socket.timeout(5000).emitWithAck('resync', { eventId, version: 0 });
+      expect(ack).toEqual({ ok: true });
+    } finally {
+      await periodic.close();
+    }
+  });
+
   test('a door subscription ends when its staff link expires', async () => {
     const { eventId } = upstream.addEvent();
     const link = upstream.addStaffLink(eventId, 'Late gate', 1500);

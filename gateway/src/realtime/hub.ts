@@ -22,7 +22,8 @@ import type { RealtimeServer } from './emitter.js';
 import { LiveEvents } from './live-events.js';
 import { originCheck } from './origin.js';
 import { SocketSession } from './session.js';
-import type { OrganiserCheck } from './session.js';
+import type { DoorCheck, OrganiserCheck } from './session.js';
+import type { DoorRecheck } from './claims.js';
 import { watchSlowConsumers } from './slow-consumers.js';
 
 /** Socket.IO on the gateway's HTTP server, wired to the pollers. */
@@ -200,8 +201,31 @@ export function createRealtime(d: RealtimeDeps): Realtime {
     for (const session of sessions) session.endDoorLink(linkId);
   };
   io.on('staffLinkRevoked', endDoorLink);
-  // The backstop for sessions that end without a write through any gateway (expiry, another client).
-  const periodic = setInterval(recheckOrganisers, d.config.organiserRecheckMs);
+  // Door rechecks: the periodic backstop only (a revocation through any gateway ends its subscriptions at once).
+  let doorRound: Promise<void> | undefined;
+  const recheckDoors = () => {
+    if (closing || doorRound) return;
+    const asked = new Map<string, Promise<DoorRecheck>>();
+    const limit = limiter(RECHECK_CONCURRENCY);
+    const check: DoorCheck = (session) => {
+      let answer = asked.get(session);
+      if (!answer) {
+        answer = limit(() => claims.recheckDoor(session));
+        asked.set(session, answer);
+      }
+      return answer;
+    };
+    doorRound = Promise.all([...sessions].map((session) => session.recheckDoors(check)))
+      .then(() => undefined)
+      .catch((err: unknown) => d.log.error({ err }, 'door recheck failed'))
+      .finally(() => (doorRound = undefined));
+  };
+
+  // The backstop for sessions and staff links that end without a write through any gateway (expiry, another client).
+  const periodic = setInterval(() => {
+    recheckOrganisers();
+    recheckDoors();
+  }, d.config.organiserRecheckMs);
   periodic.unref();
 
   d.metrics.onScrape(() => {

@@ -5,7 +5,7 @@ import type { Socket } from 'socket.io';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ClientToServerEvents, ServerToClientEvents } from '@tapcard/shared/realtime';
 import { claimKey } from './claims.js';
-import type { Claim, ClaimVerifier, Recheck, Spend } from './claims.js';
+import type { Claim, ClaimVerifier, DoorRecheck, Recheck, Spend } from './claims.js';
 import type { InterServerEvents, SocketData } from './emitter.js';
 import { realtimeError } from './errors.js';
 import type { LiveEvents } from './live-events.js';
@@ -47,6 +47,8 @@ export interface SessionDeps {
 
 /** Rechecks an organiser's claim (shared by the sockets of one round, so each token and event is asked once). */
 export type OrganiserCheck = (eventId: string, token: string | undefined) => Promise<Recheck>;
+/** Rechecks a door session (shared by the sockets of one round, so each session is asked once). */
+export type DoorCheck = (session: string) => Promise<DoorRecheck>;
 
 const SESSION_ENDED = 'Your session has ended. Please log in again.';
 /** The longest delay a timer takes; a staff link expiring later is looked at again then. */
@@ -213,6 +215,15 @@ export class SocketSession {
     for (const { key, claim, result } of results) {
       if (result !== 'ended' || this.subscriptions.get(key) !== claim) continue;
       this.end(key, { kind: 'organiser', eventId: claim.eventId }, SESSION_ENDED);
+    }
+  }
+
+  /** Checks this socket's door subscriptions again and ends, with 'ended', those the upstream now refuses. */
+  async recheckDoors(check: DoorCheck): Promise<void> {
+    const doors = [...this.subscriptions].flatMap(([key, claim]) => (claim.audience.kind === 'door' ? [{ key, claim, session: claim.audience.session }] : []));
+    const results = await Promise.all(doors.map(async (door) => ({ ...door, result: await check(door.session) })));
+    for (const { key, claim, session, result } of results) {
+      if (result.ended && this.subscriptions.get(key) === claim) this.end(key, { kind: 'door', session }, result.message);
     }
   }
 
