@@ -1,4 +1,5 @@
-import { calls, SERVICE_KEY_HEADER, serviceCalls } from '@tapcard/shared/contract';
+import { calls, doorCalls, SERVICE_KEY_HEADER, serviceCalls } from '@tapcard/shared/contract';
+import { matchPage, pagePatterns } from '@tapcard/shared/pages';
 import { eventTiming } from '@tapcard/shared/domain';
 import { newPasswordSchema } from '@tapcard/shared/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +7,7 @@ import { hashToken, randomToken, verifyPassword } from './lib/crypto.js';
 import { scratchTokenHash } from './domain/card-tokens.js';
 import { answerOf, send } from './test/contract.js';
 import { createTestUpstream, createUser, SERVICE_KEY, type TestUpstream } from './test/harness.js';
-import { DEMO_EMAIL, DEMO_LIVE_EVENT_ID, DEMO_PASSWORD, demoSummary, formatDemoSummary, seedDemo } from './seed.js';
+import { DEMO_EMAIL, DEMO_LIVE_EVENT_ID, DEMO_PASSWORD, DEMO_STAFF_LINK_SECRET, demoSummary, formatDemoSummary, seedDemo } from './seed.js';
 
 let t: TestUpstream;
 beforeAll(async () => {
@@ -16,7 +17,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const TABLES = ['users', 'card_profiles', 'card_fields', 'services', 'physical_cards', 'contacts', 'events', 'event_prices', 'event_gallery', 'attendees', 'chats', 'private_chats', 'chips'] as const;
+const TABLES = ['users', 'card_profiles', 'card_fields', 'services', 'physical_cards', 'contacts', 'events', 'event_prices', 'event_gallery', 'attendees', 'chats', 'private_chats', 'chips', 'staff_links'] as const;
 
 async function counts(): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
@@ -44,7 +45,7 @@ describe('seedDemo', () => {
     const first = await seedDemo(t.db, t.config);
     expect(first).toEqual({ seeded: true, summary: demoSummary(t.config) });
     const after = await counts();
-    expect(after).toMatchObject({ users: 1, physical_cards: 2, contacts: 2, services: 2, events: 3, attendees: 6, chats: 8, private_chats: 4, chips: 2 });
+    expect(after).toMatchObject({ users: 1, physical_cards: 2, contacts: 2, services: 2, events: 3, attendees: 6, chats: 8, private_chats: 4, chips: 2, staff_links: 1 });
     expect(after.card_fields).toBe(6);
 
     const second = await seedDemo(t.db, t.config);
@@ -129,5 +130,19 @@ describe('seedDemo', () => {
     const text = formatDemoSummary(summary);
     expect(text).toContain('demo@tapcard.local / Demo1234!');
     expect(text).toContain(summary.attendees[0]?.arenaUrl ?? 'missing');
+  });
+
+  it('opens a door session for the live event with the documented staff link, through which Ada came in', async () => {
+    const summary = demoSummary(t.config);
+    expect(summary.staffLink).toEqual({ label: 'North gate', secret: DEMO_STAFF_LINK_SECRET, url: 'http://localhost:3000/door/demo-north-gate' });
+    expect(matchPage(pagePatterns.staffLink, new URL(summary.staffLink.url).pathname)?.secret).toBe(DEMO_STAFF_LINK_SECRET);
+    expect(formatDemoSummary(summary)).toContain(summary.staffLink.url);
+
+    const opened = answerOf(doorCalls.openStaffLink, await send(t, doorCalls.openStaffLink, { body: { secret: DEMO_STAFF_LINK_SECRET } }));
+    if (opened.success !== 'true') throw new Error(opened.message);
+    expect(opened.data).toMatchObject({ event_id: DEMO_LIVE_EVENT_ID, gate: 'North gate', check_out: false });
+    expect(new Date(opened.data.expires_at).getTime()).toBeGreaterThan(t.clock.now().getTime() + 300 * 24 * 60 * 60 * 1000);
+    const found = answerOf(doorCalls.doorSearch, await send(t, doorCalls.doorSearch, { body: { session: opened.data.session, query: 'Ada' } }));
+    expect(found).toMatchObject({ success: 'true', data: { attendees: [{ name: 'Ada Obi', checked_in: true, checked_in_by: 'North gate' }] } });
   });
 });

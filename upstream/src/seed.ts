@@ -12,11 +12,11 @@ import { scratchTokenHash } from './domain/card-tokens.js';
 /**
  * The demo a newcomer meets on the first start of an empty database: an organiser with an activated
  * card and a full card profile, contacts, an ongoing event with tickets, six attendees (one checked
- * in), group and private chat history and chips, one upcoming and one past event, and an unactivated
- * card to try the activation flow with.
+ * in), group and private chat history and chips, a staff link for its door, one upcoming and one past
+ * event, and an unactivated card to try the activation flow with.
  *
  * Secrets are stored hashed, so the demo uses FIXED, documented secrets (the organiser's password, the
- * card's scratch token, the attendees' access tokens). They are demo data only: a real deployment
+ * card's scratch token, the attendees' access tokens, the staff link's secret). They are demo data only: a real deployment
  * sets SEED_DEMO=false, or deletes the demo organiser (demo@tapcard.local), which removes it all.
  */
 
@@ -55,6 +55,9 @@ const ATTENDEES: readonly DemoAttendee[] = [
 export const demoTid = (key: string): string => `demo-attendee-${key}-`.padEnd(34, '0');
 /** The chip bound to Ada, and one still unbound. */
 export const DEMO_CHIPS = { bound: 'demo-chip-ada', spare: 'demo-chip-spare' } as const;
+/** The live event's staff link: open its URL on a phone to try the door. Ada came in through it. */
+export const DEMO_STAFF_LINK_SECRET = 'demo-north-gate';
+export const DEMO_STAFF_LINK_LABEL = 'North gate';
 
 export interface DemoSummary {
   organiser: { name: string; email: string; password: string; eventsUrl: string };
@@ -64,6 +67,7 @@ export interface DemoSummary {
   liveEvent: { id: string; title: string; organiserUrl: string; publicUrl: string };
   attendees: { name: string; ticket: string; tid: string; arenaUrl: string; tokenUrl: string }[];
   chips: { id: string; url: string; boundTo: string | null }[];
+  staffLink: { label: string; secret: string; url: string };
 }
 
 /** The demo's fixed logins, tokens and links under a public URL (the README and the tests use it too). */
@@ -91,6 +95,7 @@ export function demoSummary(config: Pick<UpstreamConfig, 'publicUrl'>): DemoSumm
       { id: DEMO_CHIPS.bound, url: `${base}${pages.chip(DEMO_CHIPS.bound)}`, boundTo: 'Ada Obi' },
       { id: DEMO_CHIPS.spare, url: `${base}${pages.chip(DEMO_CHIPS.spare)}`, boundTo: null },
     ],
+    staffLink: { label: DEMO_STAFF_LINK_LABEL, secret: DEMO_STAFF_LINK_SECRET, url: `${base}${pages.staffLink(DEMO_STAFF_LINK_SECRET)}` },
   };
 }
 
@@ -103,6 +108,7 @@ export function formatDemoSummary(summary: DemoSummary): string {
     `Live event: ${summary.liveEvent.title} (organiser ${summary.liveEvent.organiserUrl}, public ${summary.liveEvent.publicUrl})`,
     ...summary.attendees.map((a) => `Arena of ${a.name} (${a.ticket}): ${a.arenaUrl}`),
     ...summary.chips.map((c) => `Chip ${c.id}${c.boundTo ? ` (bound to ${c.boundTo})` : ' (unbound)'}: ${c.url}`),
+    `Staff link (${summary.staffLink.label}, door of the live event): ${summary.staffLink.url}`,
   ].join('\n');
 }
 
@@ -373,8 +379,26 @@ async function writeDemo(trx: Transaction<Database>, passwordHash: string, now: 
       .execute();
   }
 
+  // The door's staff link (its secret is documented, so it is stored hashed like any other), through which Ada came in.
+  await trx
+    .insertInto('staff_links')
+    .values({
+      id: randomId(),
+      event_id: live,
+      secret_hash: hashToken(DEMO_STAFF_LINK_SECRET),
+      label: DEMO_STAFF_LINK_LABEL,
+      // A year after the event's last day, so the documented link keeps working for anyone trying the demo.
+      expires_at: localMidnight(now, 4 + 365),
+      created_by: userId,
+      created_at: minutesBefore(now, 600),
+    })
+    .execute();
   for (const a of ATTENDEES.filter((x) => x.checkedIn)) {
-    await trx.updateTable('attendees').set({ checked_in: true, seq: next() }).where('id', '=', person(a.key).id).execute();
+    await trx
+      .updateTable('attendees')
+      .set({ checked_in: true, checked_in_at: minutesBefore(now, 85), checked_in_by: DEMO_STAFF_LINK_LABEL, seq: next() })
+      .where('id', '=', person(a.key).id)
+      .execute();
   }
   await trx
     .insertInto('chips')
