@@ -42,7 +42,7 @@ test('a state is stored before its updates are emitted, even when storing is slo
   } as unknown as Coordination;
   const emitted: { version: number; storedVersion: number | undefined }[] = [];
   const emitter = {
-    update: (_room: string, update: { version: number }) => emitted.push({ version: update.version, storedVersion: stored?.state.version }),
+    update: ({ update }: { update: { version: number } }) => emitted.push({ version: update.version, storedVersion: stored?.state.version }),
     status: () => undefined,
   } as unknown as Emitter;
   const poller = new Poller({
