@@ -16,6 +16,7 @@ import { pollDoorSession } from './desk/poll.js';
 import { feedbackOf } from './desk/result.js';
 import { useDoorDesk } from './desk/useDoorDesk.js';
 import { playFeedback } from './scanner/feedback.js';
+import { Scanner } from './scanner/Scanner.js';
 import { SoundToggle } from './scanner/SoundToggle.js';
 import { useWedgeScanner } from './scanner/useWedgeScanner.js';
 import { TEXTS } from './texts.js';
@@ -72,6 +73,7 @@ export function DoorDesk({ session, onRefused }: Props) {
       <DeskStatus online={desk.online} connection={live.connection} queueSize={desk.queueSize} />
       <DoorCounts counts={desk.counts} />
       {checkOut && <ModeSwitch mode={desk.mode} onChange={desk.setMode} />}
+      <Scanner onCode={onCode} />
       <ResultCard result={result} />
       <SoundToggle />
       <DoorSearch eventId={session.eventId} session={session.session} online={desk.online} list={desk.attendees} mode={desk.mode} onInput={submit} onRefused={refuse} />

@@ -1,0 +1,199 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { doorCalls } from '@tapcard/shared/contract';
+import { readDoorSession, saveDoorSession } from '../../lib/door-session.js';
+import { paths, routes } from '../../lib/paths.js';
+import { fail, mockNetwork, ok, type MockNetwork } from '../../test/network.js';
+import { renderRoutes } from '../../test/render.js';
+import { EVENT_ID, fakeDoorServer, GATE, person, SESSION, startDoorGateway, tampered, ticketIssuer } from './door.fixtures.js';
+import { doorStore } from './desk/store.js';
+import { DoorPage } from './DoorPage.js';
+
+const routeObjects = [{ path: routes.door, element: <DoorPage /> }];
+const LATER = new Date(Date.now() + 24 * 3_600_000).toISOString();
+const REVOKED = 'This staff link has been revoked. Ask the organiser for a new one.';
+const sessionData = { event_id: EVENT_ID, event: { id: EVENT_ID, title: 'Tech Meetup', start_date: '2030-01-01', end_date: null }, link_id: 'link-1', gate: GATE, expires_at: LATER, check_out: false };
+
+const issuer = await ticketIssuer();
+let gateway: Awaited<ReturnType<typeof startDoorGateway>> | null = null;
+
+beforeEach(() => saveDoorSession({ session: SESSION, eventId: EVENT_ID, eventTitle: 'Tech Meetup', gate: GATE, expiresAt: LATER }));
+afterEach(async () => {
+  await gateway?.close();
+  gateway = null;
+  // What the phone kept of the event (the list, the queue) must not reach the next test.
+  await doorStore(EVENT_ID).clear();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+/** The browser loses or regains the network, as it tells a page: navigator.onLine and the event. */
+function setOnline(online: boolean) {
+  vi.spyOn(window.navigator, 'onLine', 'get').mockReturnValue(online);
+  act(() => void window.dispatchEvent(new Event(online ? 'online' : 'offline')));
+}
+
+/** An event of three confirmed attendees, its door calls, and the gateway's door view; `reachable` false makes each door call fail as a lost network would. */
+async function openDoor() {
+  const server = fakeDoorServer([person('att_ada', 'Ada Lovelace'), person('att_bob', 'Bob Ade'), person('att_cy', 'Cy Obi')]);
+  const state = { reachable: true };
+  const network = mockNetwork();
+  const reach = <T,>(answer: () => T): T => {
+    if (!state.reachable) throw new TypeError('Failed to fetch');
+    return answer();
+  };
+  network.on(doorCalls.doorSession, () => reach(() => ok(sessionData)));
+  network.on(doorCalls.ticketKeys, () => reach(() => ok({ keys: [issuer.publicKey] })));
+  network.on(doorCalls.doorCheckIn, (request) => {
+    // The server counts a check-in it receives even when its answer is lost on the way back.
+    const answer = server.checkIn(request);
+    return reach(() => ok(answer));
+  });
+  gateway = await startDoorGateway(() => server.view());
+  const rendered = renderRoutes(routeObjects, paths.door(EVENT_ID));
+  // The page is ready to scan once it has the event's keys and the live list.
+  await waitFor(() => expect(network.sent(doorCalls.ticketKeys).length).toBeGreaterThan(0));
+  await waitFor(() => expect(screen.getByTestId('door-inside')).toHaveTextContent('0 / 3'));
+  return { server, state, network, ...rendered };
+}
+
+/** Types or pastes a code into the search box and submits it, as staff do without a camera. */
+async function scan(user: ReturnType<typeof renderRoutes>['user'], code: string) {
+  const box = screen.getByRole('searchbox', { name: 'Find an attendee' });
+  await user.clear(box);
+  await user.click(box);
+  await user.paste(code);
+  await user.click(screen.getByRole('button', { name: 'Search' }));
+}
+
+const card = () => screen.getByTestId('door-result');
+const outcome = (value: string) => waitFor(() => expect(card()).toHaveAttribute('data-outcome', value));
+const checkInsSent = (network: MockNetwork) => network.sent(doorCalls.doorCheckIn).map((r) => r.body as { attendee_id: string; client_id: string; scanned_at?: string });
+
+describe('door desk', () => {
+  it('admits a valid ticket with a fresh client id, counts it inside, and flags a second scan as already in at this gate without asking again', async () => {
+    const { user, network, server } = await openDoor();
+    const ticket = await issuer.issue('att_ada');
+
+    await scan(user, ticket);
+    await outcome('admitted');
+    expect(card()).toHaveTextContent('AdmittedAda Lovelace');
+    expect(card()).toHaveAttribute('aria-live', 'assertive');
+    expect(screen.getByTestId('door-inside')).toHaveTextContent('1 / 3');
+    expect(screen.getByRole('list', { name: 'Inside by gate' })).toHaveTextContent('North gate: 1');
+    expect(checkInsSent(network)).toEqual([{ session: SESSION, attendee_id: 'att_ada', client_id: expect.any(String) as string }]);
+
+    await scan(user, ticket);
+    await outcome('already');
+    expect(card()).toHaveTextContent(/Already checked inAda LovelaceAt North gate, \d\d:\d\d/);
+    expect(checkInsSent(network)).toHaveLength(1);
+    expect(server.counted).toBe(1);
+  });
+
+  it('refuses a tampered ticket, a ticket of another event and a code that is no ticket, and goes on scanning', async () => {
+    const { user, network } = await openDoor();
+    await scan(user, tampered(await issuer.issue('att_ada')));
+    await outcome('invalid');
+    expect(card()).toHaveTextContent('Not admittedTicket is not genuine');
+
+    await scan(user, await issuer.issue('att_ada', 'evt_other'));
+    await waitFor(() => expect(card()).toHaveTextContent('Ticket for another event'));
+
+    // A keyboard-mode barcode scanner types a code outside the search box.
+    await user.click(document.body);
+    await user.keyboard('NOT-A-TICKET-42{Enter}');
+    await waitFor(() => expect(card()).toHaveTextContent('Not admittedNot a ticket'));
+    expect(checkInsSent(network)).toEqual([]);
+
+    await scan(user, await issuer.issue('att_bob'));
+    await outcome('admitted');
+    expect(card()).toHaveTextContent('Bob Ade');
+  });
+
+  it('admits offline on the phone, shows the queue, and syncs it when the network is back with the same client ids, counting each once', async () => {
+    const { user, network, server, state } = await openDoor();
+    // The network drops while the phone still thinks it is online: the request reaches the server, its answer is lost.
+    state.reachable = false;
+    await scan(user, await issuer.issue('att_ada'));
+    await outcome('queued');
+    expect(card()).toHaveTextContent('Admitted offlineAda Lovelace');
+    const lostId = checkInsSent(network)[0]?.client_id;
+    expect(server.counted).toBe(1);
+
+    // Then the browser says it is offline: nothing is sent at all.
+    setOnline(false);
+    await waitFor(() => expect(screen.getByTestId('door-network')).toHaveAttribute('data-state', 'offline'));
+    await scan(user, await issuer.issue('att_bob'));
+    await waitFor(() => expect(screen.getByTestId('door-queue')).toHaveTextContent('2'));
+    expect(screen.getByText('check-ins waiting to sync')).toBeInTheDocument();
+    expect(screen.getByTestId('door-inside')).toHaveTextContent('2 / 3');
+    expect(checkInsSent(network).filter((b) => b.attendee_id === 'att_bob')).toEqual([]);
+    // Scanned again while waiting: already in, from the phone's own list.
+    await scan(user, await issuer.issue('att_bob'));
+    await outcome('already');
+
+    state.reachable = true;
+    setOnline(true);
+    await waitFor(() => expect(screen.getByTestId('door-queue')).toHaveTextContent('0'));
+    const sent = checkInsSent(network);
+    // Every send of Ada's check-in (the lost one and each retry) carries the same client id; Bob's has its own.
+    expect(new Set(sent.filter((b) => b.attendee_id === 'att_ada').map((b) => b.client_id))).toEqual(new Set([lostId]));
+    const bob = sent.filter((b) => b.attendee_id === 'att_bob');
+    expect(bob).toHaveLength(1);
+    expect(bob[0]?.client_id).not.toBe(lostId);
+    expect(typeof bob[0]?.scanned_at).toBe('string');
+    expect(server.counted).toBe(2);
+    await waitFor(() => expect(screen.getByTestId('door-inside')).toHaveTextContent('2 / 3'));
+  });
+
+  it('shows a conflict when an offline admission was counted first at another gate, and keeps it visible', async () => {
+    const { user, server } = await openDoor();
+    setOnline(false);
+    await scan(user, await issuer.issue('att_cy'));
+    await outcome('queued');
+    server.checkInElsewhere('att_cy', 'South gate', '2030-01-01T18:05:00.000Z');
+
+    setOnline(true);
+    await outcome('conflict');
+    const notices = screen.getByTestId('door-notices');
+    expect(within(notices).getByText(/^Cy Obi: also admitted at South gate at \d\d:\d\d.*: counted once\.$/)).toBeInTheDocument();
+    expect(screen.getByTestId('door-queue')).toHaveTextContent('0');
+    expect(server.counted).toBe(1);
+
+    // The next scan replaces the card; the notice stays until dismissed.
+    await scan(user, await issuer.issue('att_ada'));
+    await outcome('admitted');
+    expect(within(notices).getByText(/Cy Obi: also admitted/)).toBeInTheDocument();
+    await user.click(within(notices).getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByTestId('door-notices')).not.toBeInTheDocument();
+  });
+
+  it('counts check-ins from other gates live', async () => {
+    await openDoor();
+    gateway?.update({ eventId: EVENT_ID, version: 2, prevVersion: 1, scope: 'attendance', attendees: [{ ...person('att_bob', 'Bob Ade'), checked_in: true, checked_in_at: new Date().toISOString(), checked_in_by: 'South gate' }] });
+    await waitFor(() => expect(screen.getByTestId('door-inside')).toHaveTextContent('1 / 3'));
+    expect(screen.getByRole('list', { name: 'Inside by gate' })).toHaveTextContent('South gate: 1');
+  });
+
+  it('forgets the session at once when the gateway ends it, saying why and how many check-ins were not sent', async () => {
+    const { user, state } = await openDoor();
+    state.reachable = false;
+    await scan(user, await issuer.issue('att_ada'));
+    await waitFor(() => expect(screen.getByTestId('door-queue')).toHaveTextContent('1'));
+    gateway?.end({ code: 'forbidden', message: REVOKED });
+
+    expect(await screen.findByRole('heading', { name: 'This phone can no longer check in' })).toBeInTheDocument();
+    expect(screen.getByTestId('door-ended')).toHaveTextContent(`${REVOKED}1 check-in made on this phone could not be sent.`);
+    expect(readDoorSession(EVENT_ID)).toBeNull();
+  });
+
+  it('forgets the session when a check-in is refused as revoked', async () => {
+    const { user, network } = await openDoor();
+    network.on(doorCalls.doorCheckIn, fail(REVOKED, 403));
+    await scan(user, await issuer.issue('att_ada'));
+
+    expect(await screen.findByRole('heading', { name: 'This phone can no longer check in' })).toBeInTheDocument();
+    expect(screen.getByTestId('door-ended')).toHaveTextContent(REVOKED);
+    expect(readDoorSession(EVENT_ID)).toBeNull();
+  });
+});
