@@ -133,9 +133,10 @@ export const statusSchema = z.object({ eventId, stale: z.boolean() });
 export type Status = z.infer<typeof statusSchema>;
 
 /**
- * The server ended one of the socket's subscriptions (an organiser's session ended: logout, password
- * change or reset, sessions ended elsewhere, expiry). No more updates come for it; subscribing again
- * is refused the same way until the client has a valid session.
+ * The server ended one of the socket's subscriptions: an organiser's session ended (logout, password
+ * change or reset, sessions ended elsewhere, expiry), or a door's staff link was revoked or expired.
+ * No more updates come for it; subscribing again is refused the same way until the client has a
+ * valid session.
  */
 export const endedSchema = z.object({ subscription: subscribeSchema, error: realtimeErrorSchema });
 export type Ended = z.infer<typeof endedSchema>;
