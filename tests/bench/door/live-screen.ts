@@ -1,32 +1,35 @@
 import { applyUpdate, REALTIME_PATH, snapshotSchema, subscribeAckSchema, updateSchema } from '@tapcard/shared/realtime';
-import type { ClientToServerEvents, OrganiserView, ServerToClientEvents, Update } from '@tapcard/shared/realtime';
+import type { ClientToServerEvents, DoorView, OrganiserView, ServerToClientEvents, Update } from '@tapcard/shared/realtime';
 import { io } from 'socket.io-client';
 import type { Socket } from 'socket.io-client';
 import { preciseNow } from '../../support/realtime-client.js';
 
 /**
- * The organiser's attendees page as a Node socket: it subscribes to the event's organiser view with
- * the organiser's bearer token, applies every update with the shared merge (as the web's live layer
+ * A live attendance screen as a Node socket: the organiser's attendees page (the organiser view, with
+ * the organiser's bearer token in the handshake) or a staff phone's door page (the door view, proved
+ * by its door session). It applies every update with the shared merge (as the web's live layer
  * does), asks for the snapshot on a gap, and notes when each attendee is first shown checked in and
  * when the shown count first reaches a number.
  */
 
-export interface OrganiserScreenOptions {
+export type ScreenSubscription = { kind: 'organiser'; eventId: string; authorization: string } | { kind: 'door'; eventId: string; session: string };
+type AttendanceView = OrganiserView | DoorView;
+
+export interface LiveScreenOptions {
   url: string;
   origin: string;
-  eventId: string;
-  authorization: string;
+  subscription: ScreenSubscription;
   now?: () => number;
 }
 
 const ACK_TIMEOUT_MS = 10_000;
 
-export class OrganiserScreen {
+export class LiveScreen {
   /** Attendee id → epoch ms (fractional) when this screen first showed them checked in. */
   readonly shownAt = new Map<string, number>();
   /** Count shown → epoch ms when the screen first showed it. */
   private readonly countReachedAt = new Map<number, number>();
-  private view: OrganiserView | undefined;
+  private view: AttendanceView | undefined;
   private readonly socket: Socket<ServerToClientEvents, ClientToServerEvents>;
   private readonly now: () => number;
   private resyncing = false;
@@ -34,7 +37,7 @@ export class OrganiserScreen {
   invalid = 0;
   reconnects = 0;
 
-  constructor(private readonly o: OrganiserScreenOptions) {
+  constructor(private readonly o: LiveScreenOptions) {
     this.now = o.now ?? preciseNow;
     this.socket = io(o.url, {
       path: REALTIME_PATH,
@@ -43,21 +46,22 @@ export class OrganiserScreen {
       autoConnect: false,
       reconnectionDelay: 1000,
       reconnectionDelayMax: 5000,
-      auth: { token: o.authorization },
+      auth: o.subscription.kind === 'organiser' ? { token: o.subscription.authorization } : {},
       extraHeaders: { origin: o.origin },
     });
     this.socket.on('update', (raw: unknown) => this.onUpdate(raw));
     this.socket.on('snapshot', (raw: unknown) => {
       const parsed = snapshotSchema.safeParse(raw);
-      if (parsed.success && parsed.data.kind === 'organiser') this.take(parsed.data);
+      const view = parsed.success ? parsed.data : undefined;
+      if ((view?.kind === 'organiser' || view?.kind === 'door') && view.kind === o.subscription.kind) this.take(view);
       else this.invalid += 1;
     });
   }
 
-  /** Connects and resolves once the organiser view is subscribed (and again on every reconnect). */
+  /** Connects and resolves once the view is subscribed (subscribing again on every reconnect). */
   start(timeoutMs = 30_000): Promise<void> {
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`organiser screen on ${this.o.url}: not subscribed within ${timeoutMs} ms`)), timeoutMs);
+      const timer = setTimeout(() => reject(new Error(`${this.o.subscription.kind} screen on ${this.o.url}: not subscribed within ${timeoutMs} ms`)), timeoutMs);
       this.socket.on('connect', () => {
         if (this.view) this.reconnects += 1;
         this.subscribe().then(
@@ -86,20 +90,33 @@ export class OrganiserScreen {
     return undefined;
   }
 
+  /** Attendees shown checked in, by who checked them in (a gate's name, 'organiser', …; 'unknown' when the view does not say). */
+  perGate(): Record<string, number> {
+    const counts: Record<string, number> = {};
+    for (const a of this.view?.attendees ?? []) {
+      if (!a.checked_in) continue;
+      const by = a.checked_in_by ?? 'unknown';
+      counts[by] = (counts[by] ?? 0) + 1;
+    }
+    return counts;
+  }
+
   close(): void {
     this.socket.removeAllListeners();
     this.socket.disconnect();
   }
 
   private async subscribe(): Promise<void> {
-    const raw: unknown = await this.socket.timeout(ACK_TIMEOUT_MS).emitWithAck('subscribe', { kind: 'organiser', eventId: this.o.eventId });
+    const s = this.o.subscription;
+    const raw: unknown = await this.socket.timeout(ACK_TIMEOUT_MS).emitWithAck('subscribe', s.kind === 'organiser' ? { kind: 'organiser', eventId: s.eventId } : { kind: 'door', session: s.session });
     const ack = subscribeAckSchema.parse(raw);
-    if (!ack.ok) throw new Error(`organiser subscription refused: ${ack.error.code} ${ack.error.message}`);
-    if (ack.snapshot.kind !== 'organiser') throw new Error(`expected the organiser view, got ${ack.snapshot.kind}`);
-    this.take(ack.snapshot);
+    if (!ack.ok) throw new Error(`${s.kind} subscription refused: ${ack.error.code} ${ack.error.message}`);
+    const view = ack.snapshot;
+    if (view.kind !== s.kind || (view.kind !== 'organiser' && view.kind !== 'door')) throw new Error(`expected the ${s.kind} view, got ${view.kind}`);
+    this.take(view);
   }
 
-  private take(view: OrganiserView): void {
+  private take(view: AttendanceView): void {
     if (this.view && view.version < this.view.version) return;
     this.view = view;
     this.mark(view.attendees);
@@ -121,7 +138,7 @@ export class OrganiserScreen {
         this.resyncing = true;
         void this.socket
           .timeout(ACK_TIMEOUT_MS)
-          .emitWithAck('resync', { eventId: this.o.eventId, version: this.view.version })
+          .emitWithAck('resync', { eventId: this.o.subscription.eventId, version: this.view.version })
           .catch(() => undefined)
           .finally(() => (this.resyncing = false));
       }

@@ -13,7 +13,7 @@ import { resolveRedis } from '../../support/redis.js';
 import { startStack } from '../../support/stack.js';
 import type { Stack } from '../../support/stack.js';
 import { distribution } from '../../support/stats.js';
-import { OrganiserScreen } from './organiser-screen.js';
+import { LiveScreen } from './live-screen.js';
 import { DoorPhone, openDoor } from './phone.js';
 import type { ScanResult } from './phone.js';
 import { planDoor, spread } from './plan.js';
@@ -145,20 +145,61 @@ async function bench(stack: Stack, setupMs: number) {
   log(`${o.phones} staff links created and opened in ${Date.now() - doorsBegan} ms`);
 
   // One organiser screen on each gateway: a scan is timed on the screen of the other gateway.
-  const screens = gateways.map((url) => new OrganiserScreen({ url, origin: stack.origin, eventId: stack.event.eventId, authorization: stack.event.authorization }));
+  const organiser = gateways.map(
+    (url) => new LiveScreen({ url, origin: stack.origin, subscription: { kind: 'organiser', eventId: stack.event.eventId, authorization: stack.event.authorization } }),
+  );
+  const opened: LiveScreen[] = [...organiser];
   try {
-    await Promise.all(screens.map((s) => s.start()));
+    await Promise.all(organiser.map((s) => s.start()));
     log(`organiser screens subscribed on ${gateways.join(', ')}`);
-    return await measure(stack, plan, phones, screens, setupMs);
+    const doorScreen = async (phone: DoorPhone): Promise<LiveScreen | string> => {
+      const screen = new LiveScreen({ url: gateways[(phone.index + 1) % gateways.length] ?? '', origin: stack.origin, subscription: { kind: 'door', eventId: stack.event.eventId, session: phone.door.session } });
+      opened.push(screen);
+      return screen.start().then(
+        () => screen,
+        (err: unknown) => (err instanceof Error ? err.message : String(err)),
+      );
+    };
+    return await measure(stack, plan, phones, organiser, doorScreen, setupMs);
   } finally {
-    for (const screen of screens) screen.close();
+    for (const screen of opened) screen.close();
   }
 }
 
-async function measure(stack: Stack, plan: DoorPlan, phones: DoorPhone[], screens: OrganiserScreen[], setupMs: number) {
-  const began = preciseNow();
+/** Latency from each scan's request to `screen` first showing its attendee checked in; scans it never showed are counted apart. */
+function shownLatency(scans: readonly ScanResult[], screenOf: (r: ScanResult) => readonly LiveScreen[]) {
+  const samples: number[] = [];
+  let notShown = 0;
+  for (const r of scans) {
+    for (const screen of screenOf(r)) {
+      const at = screen.shownAt.get(r.scan.attendeeId);
+      if (at === undefined) notShown += 1;
+      else samples.push(at - r.sentAt);
+    }
+  }
+  return { ...distribution(samples), notShown };
+}
+
+const screenStats = (s: LiveScreen) => ({ count: s.count, gaps: s.gaps, invalid: s.invalid, reconnects: s.reconnects, perGate: s.perGate() });
+
+async function measure(
+  stack: Stack,
+  plan: DoorPlan,
+  phones: DoorPhone[],
+  organiser: LiveScreen[],
+  doorScreen: (phone: DoorPhone) => Promise<LiveScreen | string>,
+  setupMs: number,
+) {
   const offlinePhone = phones[plan.offline] as DoorPhone;
   const online = phones.filter((p) => p !== offlinePhone);
+  // The online phones' door pages, live (the door subscription); a refusal is reported, not fatal.
+  const onlineDoors = await Promise.all(online.map(doorScreen));
+  const doorErrors = onlineDoors.filter((d): d is string => typeof d === 'string');
+  const doorOf = new Map<number, LiveScreen>();
+  onlineDoors.forEach((d, i) => typeof d !== 'string' && doorOf.set(online[i]?.index ?? -1, d));
+  const staffScreens = [...doorOf.values()];
+
+  const began = preciseNow();
   log(`phones 1–${online.length} scan online (${o.scanMinMs}–${o.scanMaxMs} ms apart); phone ${plan.offline + 1} is offline for ${o.offlineMs / 1000} s`);
   const onlineDone = Promise.all(online.map((phone) => phone.scanOnline(plan.shares[phone.index] ?? [], gapMs))).then(() => preciseNow());
   await offlinePhone.scanOffline(plan.shares[plan.offline] ?? [], gapMs, Date.now() + o.offlineMs);
@@ -168,30 +209,26 @@ async function measure(stack: Stack, plan: DoorPlan, phones: DoorPhone[], screen
   const reconnectAt = preciseNow();
   const lostAnswers = new Set(spread(offlinePhone.queue, o.lostAnswers).map((s) => s.clientId));
   log(`phone ${plan.offline + 1} back online with ${queued} queued scans; syncing (${o.syncConcurrency} at a time, ${lostAnswers.size} answers lost and sent again)`);
-  await offlinePhone.sync(o.syncConcurrency, lostAnswers);
+  // Back online, the phone opens its live door view while it sends its queue.
+  const [ownDoor] = await Promise.all([doorScreen(offlinePhone), offlinePhone.sync(o.syncConcurrency, lostAnswers)]);
   const syncedAt = preciseNow();
   const onlineEnded = await onlineDone;
+  if (typeof ownDoor === 'string') doorErrors.push(ownDoor);
+  else staffScreens.push(ownDoor);
 
   const expected = o.attendees;
-  const converged = await waitFor(() => screens.every((s) => s.count >= expected), CONVERGE_LIMIT_MS, 20, 'both organiser screens at the full count').then(
-    () => true,
-    () => false,
-  );
-  const convergedAt = converged ? Math.max(...screens.map((s) => s.reachedAt(expected) ?? Infinity)) : NaN;
+  const everyScreen = [...organiser, ...staffScreens];
+  await waitFor(() => everyScreen.every((s) => s.count >= expected), CONVERGE_LIMIT_MS, 20, 'every screen at the full count').catch(() => undefined);
+  const fullAt = (screens: readonly LiveScreen[]) => Math.max(...screens.map((s) => s.reachedAt(expected) ?? NaN));
+  const convergedAt = fullAt(organiser);
+  const ownDoorAt = typeof ownDoor === 'string' ? NaN : fullAt([ownDoor]);
 
-  // Scan-to-count latency of the online phones' admitted scans, on the other gateway's screen.
   const results = phones.flatMap((p) => p.results);
   const onlineAdmitted = online.flatMap((p) => p.results).filter((r) => !r.retry && r.answer?.outcome === 'admitted');
-  const other: number[] = [];
-  const same: number[] = [];
-  let notShown = 0;
-  for (const r of onlineAdmitted) {
-    const otherAt = screens[(r.gateway + 1) % screens.length]?.shownAt.get(r.scan.attendeeId);
-    const sameAt = screens[r.gateway]?.shownAt.get(r.scan.attendeeId);
-    if (otherAt === undefined) notShown += 1;
-    else other.push(otherAt - r.sentAt);
-    if (sameAt !== undefined) same.push(sameAt - r.sentAt);
-  }
+  const syncAdmitted = offlinePhone.results.filter((r) => !r.retry && r.answer?.outcome === 'admitted');
+  const otherGateway = (r: ScanResult) => [organiser[(r.gateway + 1) % organiser.length] as LiveScreen];
+  const sameGateway = (r: ScanResult) => [organiser[r.gateway] as LiveScreen];
+  const otherPhones = (r: ScanResult) => [...doorOf].filter(([phone]) => phone !== r.phone).map(([, screen]) => screen);
   const answerMs = distribution(results.filter((r) => r.scan.scannedAt === undefined && r.answer).map((r) => r.answeredAt - r.sentAt));
   const syncAnswerMs = distribution(offlinePhone.results.filter((r) => r.answer).map((r) => r.answeredAt - r.sentAt));
 
@@ -204,6 +241,8 @@ async function measure(stack: Stack, plan: DoorPlan, phones: DoorPhone[], screen
   const retries = retriesNotIdentical(results);
   const conflictAnswers = offlinePhone.results.filter((r) => !r.retry && r.answer?.outcome === 'conflict').length;
   const errors = results.filter((r) => r.error).map((r) => r.error);
+  const expectedPerGate = Object.fromEntries(phones.map((p) => [p.door.gate, (plan.shares[p.index]?.length ?? 0) - (p === offlinePhone ? plan.overlaps.length : 0)]));
+  const ms = (v: number) => (Number.isFinite(v) ? round(v) : null);
 
   return {
     options: { ...o, mode },
@@ -214,14 +253,21 @@ async function measure(stack: Stack, plan: DoorPlan, phones: DoorPhone[], screen
     outcomes,
     errors: { count: errors.length, first: errors.slice(0, 5) },
     onlinePhase: { scans: online.reduce((n, p) => n + p.results.length, 0), seconds: round((onlineEnded - began) / 100) / 10 },
-    scanToCountMs: { otherGateway: distribution(other), sameGateway: distribution(same), notShownWithinLimit: notShown },
+    scanToCountMs: {
+      organiserOtherGateway: shownLatency(onlineAdmitted, otherGateway),
+      organiserSameGateway: shownLatency(onlineAdmitted, sameGateway),
+      otherOnlineDoorPhones: doorOf.size > 1 ? shownLatency(onlineAdmitted, otherPhones) : null,
+      offlinePhoneSyncedScansOnOrganiser: shownLatency(syncAdmitted, otherGateway),
+    },
     checkInAnswerMs: { online: answerMs, sync: syncAnswerMs },
     offline: {
       phone: plan.offline + 1,
       awayMs: round(reconnectAt - began),
       queued,
       syncMs: round(syncedAt - reconnectAt),
-      reconnectToConvergenceMs: converged ? round(convergedAt - reconnectAt) : null,
+      reconnectToConvergenceMs: ms(convergedAt - reconnectAt),
+      lastSyncAnswerToConvergenceMs: ms(convergedAt - syncedAt),
+      reconnectToOwnDoorViewFullMs: ms(ownDoorAt - reconnectAt),
       onlinePhonesStillScanningAtReconnect: onlineEnded > reconnectAt,
     },
     lost: expected - counted,
@@ -229,7 +275,8 @@ async function measure(stack: Stack, plan: DoorPlan, phones: DoorPhone[], screen
     doubleCounts: doubleCounts(results),
     conflicts: { deliberate: plan.overlaps.length, answered: conflictAnswers, listedForOrganiser: listed },
     retries: { sent: lostAnswers.size, repeatedClientIds: retries.repeated, notIdentical: retries.differing },
-    screens: screens.map((s) => ({ count: s.count, gaps: s.gaps, invalid: s.invalid, reconnects: s.reconnects })),
+    perGate: { expected: expectedPerGate, organiserScreen: organiser[0]?.perGate() ?? {} },
+    screens: { organiser: organiser.map(screenStats), doorPhones: staffScreens.map(screenStats), doorSubscriptionErrors: doorErrors },
   };
 }
 
@@ -239,25 +286,36 @@ const mark = (ok: boolean) => (ok ? 'PASS' : 'MISS');
 const ms = (v: number | null) => (v === null || !Number.isFinite(v) ? 'n/a' : `${v} ms`);
 
 function table(r: Result): string {
-  const d = r.scanToCountMs.otherGateway;
+  const d = r.scanToCountMs.organiserOtherGateway;
+  const same = r.scanToCountMs.organiserSameGateway;
+  const doors = r.scanToCountMs.otherOnlineDoorPhones;
+  const synced = r.scanToCountMs.offlinePhoneSyncedScansOnOrganiser;
+  const pair = (a: { p50: number; p99: number }) => `${ms(a.p50)} / ${ms(a.p99)}`;
+  const gates = Object.keys(r.perGate.expected);
+  const gatesMatch = gates.every((g) => r.perGate.organiserScreen[g] === r.perGate.expected[g]);
   const rows: string[][] = [
     ['', 'measured', 'target', ''],
-    ['scan-to-count p50 (organiser on the other gateway)', ms(d.p50), '', ''],
+    ['scan-to-count p50 (organiser screen, other gateway)', ms(d.p50), '', ''],
     ['scan-to-count p95', ms(d.p95), '', ''],
     ['scan-to-count p99', ms(d.p99), '<= 1000 ms', mark(d.p99 <= 1000)],
     ['scan-to-count max', ms(d.max), '', ''],
-    ['  admitted online scans timed / not shown', `${d.count} / ${r.scanToCountMs.notShownWithinLimit}`, '', ''],
-    ['  same-gateway screen p50 / p99', `${ms(r.scanToCountMs.sameGateway.p50)} / ${ms(r.scanToCountMs.sameGateway.p99)}`, '', ''],
-    ['  check-in answered (phone) p50 / p99', `${ms(r.checkInAnswerMs.online.p50)} / ${ms(r.checkInAnswerMs.online.p99)}`, '', ''],
+    ['  online admitted scans timed / never shown', `${d.count} / ${d.notShown}`, '', ''],
+    ['  same-gateway organiser screen p50 / p99', pair(same), '', ''],
+    ['  other online phones\' door views p50 / p99', doors ? `${pair(doors)} (${doors.count} pairs, never shown ${doors.notShown})` : 'not measured', '', ''],
+    ['  check-in answered at the phone p50 / p99', pair(r.checkInAnswerMs.online), '', ''],
     ['check-ins lost (attendees - counted by upstream)', `${r.lost} (${r.counted} of ${r.attendees})`, '0', mark(r.lost === 0)],
     ['double counts', String(r.doubleCounts), '0', mark(r.doubleCounts === 0)],
     ['conflicts answered / listed / deliberate', `${r.conflicts.answered} / ${r.conflicts.listedForOrganiser} / ${r.conflicts.deliberate}`, 'equal', mark(r.conflicts.answered === r.conflicts.deliberate && r.conflicts.listedForOrganiser === r.conflicts.deliberate)],
     ['retries with one client id, answered differently', `${r.retries.notIdentical} of ${r.retries.repeatedClientIds}`, '0', mark(r.retries.notIdentical === 0 && r.retries.repeatedClientIds === r.retries.sent)],
+    ['per-gate counts on the organiser screen', gates.map((g) => `${r.perGate.organiserScreen[g] ?? 0}`).join('/'), gates.map((g) => `${r.perGate.expected[g]}`).join('/'), mark(gatesMatch)],
     [`offline phone ${r.offline.phone}: away / queued`, `${ms(r.offline.awayMs)} / ${r.offline.queued} scans`, '', ''],
-    ['  sync took (queue sent, answers back)', ms(r.offline.syncMs), '', ''],
-    ['  reconnect to convergence (both screens at full count)', ms(r.offline.reconnectToConvergenceMs), '', ''],
-    ['  sync answer p50 / p99', `${ms(r.checkInAnswerMs.sync.p50)} / ${ms(r.checkInAnswerMs.sync.p99)}`, '', ''],
-    ['request errors', String(r.errors.count), '0', mark(r.errors.count === 0)],
+    ['  sync (queue sent, every answer back)', ms(r.offline.syncMs), '', ''],
+    ['  reconnect to convergence (organiser screens at full count)', ms(r.offline.reconnectToConvergenceMs), '', ''],
+    ['  last sync answer to convergence', ms(r.offline.lastSyncAnswerToConvergenceMs), '', ''],
+    ['  reconnect to its own door view at full count', ms(r.offline.reconnectToOwnDoorViewFullMs), '', ''],
+    ['  synced scans on the organiser screen p50 / p99', pair(synced), '', ''],
+    ['  sync answer p50 / p99', pair(r.checkInAnswerMs.sync), '', ''],
+    ['request errors / door subscriptions refused', `${r.errors.count} / ${r.screens.doorSubscriptionErrors.length}`, '0', mark(r.errors.count === 0)],
     ['setup (stack, 1 event, registrations)', ms(r.setupMs), '', ''],
   ];
   const widths = rows[0]?.map((_, c) => Math.max(...rows.map((row) => (row[c] ?? '').length))) ?? [];
