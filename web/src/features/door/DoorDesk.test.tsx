@@ -34,7 +34,7 @@ function setOnline(online: boolean) {
 }
 
 /** An event of three confirmed attendees, its door calls, and the gateway's door view; `reachable` false makes each door call fail as a lost network would. */
-async function openDoor() {
+async function openDoor(options: { checkOut?: boolean } = {}) {
   const server = fakeDoorServer([person('att_ada', 'Ada Lovelace'), person('att_bob', 'Bob Ade'), person('att_cy', 'Cy Obi')]);
   const state = { reachable: true };
   const network = mockNetwork();
@@ -42,7 +42,8 @@ async function openDoor() {
     if (!state.reachable) throw new TypeError('Failed to fetch');
     return answer();
   };
-  network.on(doorCalls.doorSession, () => reach(() => ok(sessionData)));
+  network.on(doorCalls.doorSession, () => reach(() => ok({ ...sessionData, check_out: options.checkOut ?? false })));
+  network.on(doorCalls.doorCheckOut, (request) => reach(() => ok(server.checkOut(request))));
   network.on(doorCalls.ticketKeys, () => reach(() => ok({ keys: [issuer.publicKey] })));
   network.on(doorCalls.doorCheckIn, (request) => {
     // The server counts a check-in it receives even when its answer is lost on the way back.
@@ -195,5 +196,36 @@ describe('door desk', () => {
     expect(await screen.findByRole('heading', { name: 'This phone can no longer check in' })).toBeInTheDocument();
     expect(screen.getByTestId('door-ended')).toHaveTextContent(REVOKED);
     expect(readDoorSession(EVENT_ID)).toBeNull();
+  });
+
+  it('checks attendees out in exit mode where the event tracks who is inside, offline too', async () => {
+    const { user, network, server } = await openDoor({ checkOut: true });
+    await scan(user, await issuer.issue('att_ada'));
+    await outcome('admitted');
+
+    await user.click(await screen.findByRole('button', { name: 'Exit' }));
+    expect(screen.getByRole('button', { name: 'Exit' })).toHaveAttribute('aria-pressed', 'true');
+    await scan(user, await issuer.issue('att_ada'));
+    await outcome('checked_out');
+    expect(card()).toHaveTextContent('Checked outAda Lovelace');
+    expect(screen.getByTestId('door-inside')).toHaveTextContent('0 / 3');
+    // Not inside: said at once from the list, nothing sent.
+    await scan(user, await issuer.issue('att_bob'));
+    await outcome('not_inside');
+    expect(network.sent(doorCalls.doorCheckOut)).toHaveLength(1);
+
+    await user.click(screen.getByRole('button', { name: 'Entry' }));
+    await scan(user, await issuer.issue('att_bob'));
+    await outcome('admitted');
+    await user.click(screen.getByRole('button', { name: 'Exit' }));
+    setOnline(false);
+    await scan(user, await issuer.issue('att_bob'));
+    await outcome('queued');
+    expect(card()).toHaveTextContent('Checked out offlineBob Ade');
+    expect(screen.getByTestId('door-queue')).toHaveTextContent('1');
+    setOnline(true);
+    await waitFor(() => expect(screen.getByTestId('door-queue')).toHaveTextContent('0'));
+    expect(network.sent(doorCalls.doorCheckOut).at(-1)?.body).toMatchObject({ attendee_id: 'att_bob', scanned_at: expect.any(String) as string });
+    expect(server.list.get('att_bob')?.checked_in).toBe(false);
   });
 });

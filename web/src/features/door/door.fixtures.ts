@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Server } from 'socket.io';
-import type { DoorCheckIn } from '@tapcard/shared/contract';
+import type { DoorCheckIn, DoorCheckOut } from '@tapcard/shared/contract';
 import { formatTicket, ticketSigningInput, type TicketPublicKey } from '@tapcard/shared/domain';
 import { REALTIME_PATH, type DoorView, type RealtimeError, type Update } from '@tapcard/shared/realtime';
 import { RealtimeClient, setRealtimeClient } from '../../lib/live/client.js';
@@ -79,6 +79,14 @@ export function fakeDoorServer(attendees: Attendee[]) {
       }
       if (body.client_id) answers.set(body.client_id, answer);
       return answer;
+    },
+    checkOut(request: SentRequest): DoorCheckOut {
+      const body = request.body as { attendee_id: string };
+      const a = list.get(body.attendee_id);
+      if (!a) return { event_id: EVENT_ID, outcome: 'unknown', attendee: null };
+      const outcome = a.checked_in ? 'checked_out' : 'not_inside';
+      a.checked_in = false;
+      return { event_id: EVENT_ID, outcome, attendee: { id: a.id, name: a.name, image: a.image } };
     },
     view(): DoorView {
       return {

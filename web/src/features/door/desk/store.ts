@@ -40,6 +40,9 @@ interface DoorDb extends DBSchema {
 }
 
 const DB_NAME = 'tapcard-door';
+/** Orders the queue as it was filled (two scans may share a millisecond). */
+let queued = 0;
+const queueSeq = (): number => Date.now() * 1000 + (queued++ % 1000);
 let db: Promise<IDBPDatabase<DoorDb>> | null = null;
 
 function database(): Promise<IDBPDatabase<DoorDb>> {
@@ -63,7 +66,7 @@ function idbStore(eventId: string): DoorStore {
       const items = await (await database()).getAllFromIndex('queue', 'event', eventId);
       return items.sort((a, b) => a.seq - b.seq).map(({ seq: _seq, ...item }) => item);
     },
-    enqueue: async (item) => void (await (await database()).put('queue', { ...item, seq: Date.now() + Math.random() / 2 })),
+    enqueue: async (item) => void (await (await database()).put('queue', { ...item, seq: queueSeq() })),
     dequeue: async (clientId) => (await database()).delete('queue', clientId),
     clear: async () => {
       const d = await database();
