@@ -3,7 +3,9 @@ import { matchPage, pagePatterns } from '@tapcard/shared/pages';
 import { messages } from '@tapcard/shared/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOOR_CHECK_OUT_OFF_MESSAGE, DOOR_CLIENT_ID_REUSED_MESSAGE, STAFF_LINK_EXPIRED_MESSAGE, STAFF_LINK_REVOKED_MESSAGE } from '../domain/door.js';
+import { inEventChange } from '../domain/event-sequence.js';
 import { hashToken, randomId } from '../lib/crypto.js';
+import { setCheckedIn } from '../repositories/attendees.js';
 import { answerOf, expectFieldError, send } from '../test/contract.js';
 import { createTestUpstream, createUser, SERVICE_KEY, type TestUpstream } from '../test/harness.js';
 import { createEvent, insertAttendee, insertChip, registerFree } from '../test/events.js';
@@ -559,5 +561,16 @@ describe('check-in records', () => {
     const cleared = answerOf(calls.adminEvent, await send(t, calls.adminEvent, { authorization: owner.authorization, params: { id: event.id } }));
     if (cleared.success !== 'true') throw new Error(cleared.message);
     expect(cleared.data.attendees.find((a) => a.id === ada.id)).toMatchObject({ checked_in: false, checked_in_at: null, checked_in_by: null });
+  });
+
+  it('keeps the check-in that counted when a switch that read "not in" lands after a door admitted the attendee', async () => {
+    const { owner, event } = await organiserWithEvent();
+    const ada = await insertAttendee(t, event, 'Ada Lovelace');
+    const session = await openLink((await createLink(owner.authorization, event.id, 'Gate A')).secret);
+    const admitted = checkInData(await doorCheckIn(session, ada.id));
+    // The switch's write, as it runs when its read of the attendee came before the door's admission.
+    await inEventChange(t.db, event.id, (trx, seq) => setCheckedIn(trx, ada.id, true, seq, { at: new Date(t.clock.now().getTime() + 1000), by: 'organiser' }));
+    const row = await attendeeRow(ada.id);
+    expect([row.checked_in, row.checked_in_at?.toISOString(), row.checked_in_by]).toEqual([true, admitted.checked_in_at, 'Gate A']);
   });
 });
