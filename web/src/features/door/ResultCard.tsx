@@ -34,6 +34,7 @@ function titleOf(result: DoorResult): string {
 
 function leadOf(result: DoorResult): string | null {
   if (result.outcome === 'invalid') return result.why ?? null;
+  if (result.outcome === 'admitted' && result.name) return TEXTS.admittedLead(result.name);
   if (result.outcome === 'queued') return TEXTS.queuedLead;
   if (result.outcome === 'not_inside') return TEXTS.notInsideLead;
   if (result.outcome === 'already' || result.outcome === 'conflict') return result.at ? TEXTS.alreadyLead(timeOf(result.at), result.by ?? null) : null;

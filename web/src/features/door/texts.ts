@@ -48,6 +48,7 @@ export const TEXTS = {
   resultLabel: 'Last scan',
   waiting: 'Scan a ticket',
   admittedTitle: 'Admitted',
+  admittedLead: (name: string) => `${name} is checked in.`,
   queuedTitle: 'Admitted offline',
   queuedLead: 'Kept on this phone; it syncs when the network is back.',
   alreadyTitle: 'Already checked in',
