@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { capacity } from '@tapcard/shared/domain';
 import type { ViewOf } from '@tapcard/shared/realtime';
@@ -67,23 +68,34 @@ export function EventLivePage() {
       </section>
       <section className={styles.arrivals} aria-labelledby="arrivals-heading">
         <h2 id="arrivals-heading">{TEXTS.lastArrivals}</h2>
-        {arrivals.length === 0 ? (
-          <p className={styles.quiet}>{TEXTS.noArrivals}</p>
-        ) : (
-          <ol className={styles.arrivalList} data-testid="last-arrivals">
-            {arrivals.map((a) => (
-              <li key={a.id} className={styles.arrival} data-testid="arrival">
-                <Avatar src={a.image} name={a.name} size={64} alt="" />
-                <span className={styles.arrivalName}>{a.name}</span>
-                <span className={styles.quiet}>{placeOf(a.checked_in_by)}</span>
-                <time className={styles.quiet} dateTime={a.checked_in_at}>
-                  {clockTime(a.checked_in_at)}
-                </time>
-              </li>
-            ))}
-          </ol>
-        )}
+        <Arrivals arrivals={arrivals} live={live.view !== null} />
       </section>
     </main>
+  );
+}
+
+/**
+ * The last arrivals, newest first. Those that arrive while the screen is up slide in (not with
+ * reduced motion); the ones already there when it opened just show.
+ */
+function Arrivals({ arrivals, live }: { arrivals: readonly Arrival[]; live: boolean }) {
+  // Those in the first live view: the screen opened on them, they did not just arrive.
+  const firstSeen = useRef<ReadonlySet<string> | null>(null);
+  if (live) firstSeen.current ??= new Set(arrivals.map((a) => a.id));
+  const shown = firstSeen.current;
+  if (arrivals.length === 0) return <p className={styles.quiet}>{TEXTS.noArrivals}</p>;
+  return (
+    <ol className={styles.arrivalList} data-testid="last-arrivals">
+      {arrivals.map((a) => (
+        <li key={a.id} className={!shown || shown.has(a.id) ? styles.arrival : `${styles.arrival} ${styles.fresh}`} data-testid="arrival">
+          <Avatar src={a.image} name={a.name} size={64} alt="" />
+          <span className={styles.arrivalName}>{a.name}</span>
+          <span className={styles.quiet}>{placeOf(a.checked_in_by)}</span>
+          <time className={styles.quiet} dateTime={a.checked_in_at}>
+            {clockTime(a.checked_in_at)}
+          </time>
+        </li>
+      ))}
+    </ol>
   );
 }
