@@ -1,10 +1,9 @@
-import type { Connection } from '../../lib/live/subscription.js';
 import styles from './Door.module.css';
 import { TEXTS } from './texts.js';
 
-/** Whether the phone is online (and live), and how many check-ins wait to be sent. */
-export function DeskStatus({ online, connection, queueSize }: { online: boolean; connection: Connection; queueSize: number }) {
-  const state = !online ? 'offline' : connection === 'live' ? 'online' : 'connecting';
+/** Whether the phone is online (and its counts live), and how many check-ins wait to be sent. */
+export function DeskStatus({ online, live, queueSize }: { online: boolean; live: boolean; queueSize: number }) {
+  const state = !online ? 'offline' : live ? 'online' : 'connecting';
   const text = state === 'offline' ? TEXTS.offline : state === 'online' ? TEXTS.online : TEXTS.connecting;
   return (
     <div className={styles.statusBar}>

@@ -228,4 +228,34 @@ describe('door desk', () => {
     expect(network.sent(doorCalls.doorCheckOut).at(-1)?.body).toMatchObject({ attendee_id: 'att_bob', scanned_at: expect.any(String) as string });
     expect(server.list.get('att_bob')?.checked_in).toBe(false);
   });
+
+  it('keeps the list, the keys and the queue on the phone: offline after a reload it still counts, admits and knows who is in', async () => {
+    const { user, unmount } = await openDoor();
+    await scan(user, await issuer.issue('att_ada'));
+    await outcome('admitted');
+    setOnline(false);
+    await scan(user, await issuer.issue('att_bob'));
+    await waitFor(() => expect(screen.getByTestId('door-queue')).toHaveTextContent('1'));
+    unmount();
+
+    const again = renderRoutes(routeObjects, paths.door(EVENT_ID));
+    await waitFor(() => expect(screen.getByTestId('door-inside')).toHaveTextContent('2 / 3'));
+    expect(screen.getByTestId('door-queue')).toHaveTextContent('1');
+    await scan(again.user, await issuer.issue('att_ada'));
+    await outcome('already');
+    await scan(again.user, await issuer.issue('att_cy'));
+    await outcome('queued');
+    expect(screen.getByTestId('door-queue')).toHaveTextContent('2');
+    // The offline search reads the phone's list by name.
+    await scan(again.user, 'obi');
+    expect(await within(screen.getByRole('region', { name: 'Attendees found' })).findByText('Cy Obi')).toBeInTheDocument();
+  });
+
+  it('keeps the session when the live view is refused for another reason than the session', async () => {
+    await openDoor();
+    gateway?.end({ code: 'not_found', message: 'Not found' });
+    await waitFor(() => expect(screen.getByTestId('door-network')).toHaveAttribute('data-state', 'connecting'));
+    expect(screen.getByRole('heading', { level: 1, name: 'You are checking in at North gate for Tech Meetup' })).toBeInTheDocument();
+    expect(readDoorSession(EVENT_ID)).not.toBeNull();
+  });
 });

@@ -70,7 +70,7 @@ export function DoorDesk({ session, onRefused }: Props) {
           {TEXTS.until} <time dateTime={session.expiresAt}>{dateTimeOf(info?.expires_at ?? session.expiresAt)}</time>
         </p>
       </header>
-      <DeskStatus online={desk.online} connection={live.connection} queueSize={desk.queueSize} />
+      <DeskStatus online={desk.online} live={live.connection === 'live' && live.error === null} queueSize={desk.queueSize} />
       <DoorCounts counts={desk.counts} />
       {checkOut && <ModeSwitch mode={desk.mode} onChange={desk.setMode} />}
       <Scanner onCode={onCode} />

@@ -7,6 +7,7 @@ import { Page } from '../../components/Page.js';
 import { apiOrThrow } from '../../lib/api.js';
 import { saveDoorSession } from '../../lib/door-session.js';
 import { paths } from '../../lib/paths.js';
+import { registerDoorWorker } from './pwa/register.js';
 import styles from './Door.module.css';
 import { TEXTS } from './texts.js';
 
@@ -22,6 +23,8 @@ export function StaffLinkPage() {
     onSuccess: ({ data }) =>
       saveDoorSession({ session: data.session, eventId: data.event_id, eventTitle: data.event.title, gate: data.gate, expiresAt: data.expires_at, checkOut: data.check_out }),
   });
+  // The first visit installs the door's offline app, before the page goes on to the door.
+  useEffect(() => registerDoorWorker(), []);
   const started = useRef(false);
   const { mutate } = open;
   useEffect(() => {

@@ -56,8 +56,10 @@ export function useDoorDesk({ eventId, session, gate, live, onRefused }: Options
     },
     [onRefused, queueRef, store],
   );
+  // 'forbidden' is the session's own refusal (revoked, expired or unknown link). Any other refusal of
+  // the live view leaves the session alone: the desk goes on with its list and the calls decide.
   useEffect(() => {
-    if (live.error) refuse(live.error.message);
+    if (live.error?.code === 'forbidden') refuse(live.error.message);
   }, [live.error, refuse]);
 
   // The live view is the truth whenever it comes (a snapshot, an update, a resync).
