@@ -62,7 +62,15 @@ export function organiserViewOf(event: AdminEvent): ViewOf<'organiser'> {
       start_date: event.start_date,
       end_date: event.end_date,
     },
-    attendees: event.attendees.map((a) => ({ id: a.id, name: a.name, image: a.image, price_category: a.price_category, checked_in: a.checked_in })),
+    attendees: event.attendees.map((a) => ({
+      id: a.id,
+      name: a.name,
+      image: a.image,
+      price_category: a.price_category,
+      checked_in: a.checked_in,
+      checked_in_at: a.checked_in_at ?? null,
+      checked_in_by: a.checked_in_by ?? null,
+    })),
     chats: event.chats,
     private_chats: event.private_chats,
   };
