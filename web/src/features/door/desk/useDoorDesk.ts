@@ -5,7 +5,7 @@ import type { LiveEvent } from '../../../lib/live/useLiveEvent.js';
 import { isOnline } from '../../../lib/live/network.js';
 import { TEXTS } from '../texts.js';
 import { doorCounts, withAttendee, withQueue } from './list.js';
-import { checkInResult, timeOf, type DoorNotice, type DoorResult, type NewResult } from './result.js';
+import { checkInResult, type DoorNotice, type DoorResult, type NewResult } from './result.js';
 import { newClientId, sendCheckIn, sendCheckOut } from './send.js';
 import type { DoorListAttendee, QueuedScan } from './store.js';
 import { checkTicket } from './ticket.js';
@@ -150,7 +150,7 @@ export function useDoorDesk({ eventId, session, gate, live, onRefused }: Options
     return next;
   }, []);
 
-  useQueueSync({ session, state, refused: refusedRef, refuse, applyCheckIn, patch, onNotice: notify, onConflict: show, timeOf });
+  useQueueSync({ session, state, refused: refusedRef, refuse, applyCheckIn, patch, onNotice: notify, onConflict: show });
 
   const attendees = useMemo(() => withQueue(state.list ?? [], state.queue, gate), [state.list, state.queue, gate]);
   return {

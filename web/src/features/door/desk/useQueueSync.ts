@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, type RefObject } from 'react';
 import type { DoorCheckIn } from '@tapcard/shared/contract';
 import { isOnline } from '../../../lib/live/network.js';
 import { TEXTS } from '../texts.js';
-import type { DoorNotice, NewResult } from './result.js';
+import { timeOf, type DoorNotice, type NewResult } from './result.js';
 import { sendCheckIn, sendCheckOut } from './send.js';
 import type { DoorListAttendee, QueuedScan } from './store.js';
 import type { DeskState } from './useDeskState.js';
@@ -19,7 +19,6 @@ interface Options {
   patch: (id: string, change: Partial<DoorListAttendee>) => void;
   onNotice: (notice: Omit<DoorNotice, 'id'>) => void;
   onConflict: (result: NewResult) => void;
-  timeOf: (iso: string) => string;
 }
 
 /**
@@ -28,7 +27,7 @@ interface Options {
  * leaves the queue once the server answered it; an unreachable server stops the round (the next tries
  * again); a refused session stops syncing for good.
  */
-export function useQueueSync({ session, state, refused, refuse, applyCheckIn, patch, onNotice, onConflict, timeOf }: Options): void {
+export function useQueueSync({ session, state, refused, refuse, applyCheckIn, patch, onNotice, onConflict }: Options): void {
   const { queueRef, listRef, dequeue, online } = state;
   const syncing = useRef(false);
 
@@ -55,7 +54,7 @@ export function useQueueSync({ session, state, refused, refuse, applyCheckIn, pa
       await dequeue(item.client_id);
       return true;
     },
-    [session, listRef, refuse, onNotice, applyCheckIn, onConflict, patch, dequeue, timeOf],
+    [session, listRef, refuse, onNotice, applyCheckIn, onConflict, patch, dequeue],
   );
 
   const sync = useCallback(async () => {
