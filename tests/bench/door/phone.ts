@@ -100,13 +100,17 @@ export class DoorPhone {
     }
   }
 
-  /** Offline: admits `attendeeIds` locally at a door's pace, queueing each scan with its time. */
-  async scanOffline(attendeeIds: readonly string[], gapMs: () => number, until: number): Promise<void> {
+  /** Offline until `until`: admits `attendeeIds` locally at a door's pace, queueing each scan with its time; answers those not reached. */
+  async scanOffline(attendeeIds: readonly string[], gapMs: () => number, until: number): Promise<string[]> {
+    let next = 0;
     for (const attendeeId of attendeeIds) {
-      if (Date.now() >= until) break;
-      await sleep(gapMs());
+      const gap = gapMs();
+      if (Date.now() + gap >= until) break;
+      await sleep(gap);
       this.queue.push({ clientId: randomUUID(), attendeeId, scannedAt: new Date().toISOString() });
+      next += 1;
     }
+    return attendeeIds.slice(next);
   }
 
   /**
