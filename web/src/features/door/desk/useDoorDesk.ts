@@ -67,6 +67,7 @@ export function useDoorDesk({ eventId, session, gate, live, onRefused }: Options
     if (live.view) setList(live.view.attendees);
   }, [live.view, setList]);
 
+  const { applyLocal } = live;
   const current = (): DoorListAttendee[] => withQueue(listRef.current ?? [], queueRef.current, gate);
 
   /** The list (and the live view) with one attendee's new check-in state from a server answer. */
@@ -76,9 +77,9 @@ export function useDoorDesk({ eventId, session, gate, live, onRefused }: Options
       const found = list.find((a) => a.id === id);
       if (!found) return;
       setList(withAttendee(list, id, change));
-      live.applyLocal({ attendees: [{ ...found, ...change }] });
+      applyLocal({ attendees: [{ ...found, ...change }] });
     },
-    [listRef, setList, live],
+    [listRef, setList, applyLocal],
   );
   const applyCheckIn = useCallback(
     (id: string, answer: DoorCheckIn) => {

@@ -69,13 +69,18 @@ export function useQueueSync({ session, state, refused, refuse, applyCheckIn, pa
     }
   }, [queueRef, refused, sendOne]);
 
+  // Started by the network and the queue only, never by a mere re-render.
+  const syncRef = useRef(sync);
+  useEffect(() => {
+    syncRef.current = sync;
+  }, [sync]);
   const waiting = state.queue.length > 0;
   useEffect(() => {
-    if (online && waiting) void sync();
-  }, [online, waiting, sync]);
+    if (online && waiting) void syncRef.current();
+  }, [online, waiting]);
   useEffect(() => {
     if (!waiting) return;
-    const timer = setInterval(() => void sync(), SYNC_INTERVAL_MS);
+    const timer = setInterval(() => void syncRef.current(), SYNC_INTERVAL_MS);
     return () => clearInterval(timer);
-  }, [waiting, sync]);
+  }, [waiting]);
 }
