@@ -121,14 +121,17 @@ interface BuiltChunk {
   assets?: string[];
 }
 
-/** The router's page modules: one per feature, loaded when one of its pages opens. */
-const PAGE_MODULE = /^src\/features\/[^/]+\/routes\.tsx$/;
+/**
+ * The other features' modules: the router loads each feature's pages when one of them opens, and a
+ * feature imports no other feature, so the door pages never need them.
+ */
+const OTHER_FEATURE = /^src\/features\/(?!door\/)/;
 const DOOR_PAGES = 'src/features/door/routes.tsx';
 
 /**
  * The built files the door pages can load: the app shell (index.html's scripts and styles, and what
- * they load later) and the door's page module with everything it imports, at once or later (the
- * scanner's decoder). Other features' pages are left out.
+ * they load later, such as the toasts) and the door's page module with everything it imports, at once
+ * or later (the scanner's decoder). Other features' pages are left out.
  */
 function doorFiles(manifestPath: string): Set<string> {
   const chunks = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, BuiltChunk>;
@@ -139,7 +142,7 @@ function doorFiles(manifestPath: string): Set<string> {
     if (!chunk || seen.has(key)) return;
     seen.add(key);
     for (const file of [chunk.file, ...(chunk.css ?? []), ...(chunk.assets ?? [])]) files.add(file);
-    for (const next of [...(chunk.imports ?? []), ...(chunk.dynamicImports ?? [])]) if (next === DOOR_PAGES || !PAGE_MODULE.test(next)) visit(next);
+    for (const next of [...(chunk.imports ?? []), ...(chunk.dynamicImports ?? [])]) if (!OTHER_FEATURE.test(next)) visit(next);
   };
   visit('index.html');
   if (!seen.has(DOOR_PAGES)) throw new Error(`the door's precache: ${DOOR_PAGES} is not among the app's pages`);
