@@ -94,17 +94,27 @@ export async function startStack(o: StackOptions): Promise<Stack> {
 
   try {
     let databaseUrl: string | undefined;
+    let databaseSchema: string | undefined;
     let database = `PGlite (embedded) in ${dataDir}`;
     if (o.databaseUrl) {
       const schema = `rt_${label.replace(/\W/g, '_')}_${run}`.toLowerCase();
       await createSchema(o.databaseUrl, schema);
       cleanups.push(() => dropSchema(o.databaseUrl ?? '', schema));
       databaseUrl = withSearchPath(o.databaseUrl, schema);
+      databaseSchema = schema;
       const shown = new URL(o.databaseUrl);
       database = `PostgreSQL ${shown.host}${shown.pathname}, schema ${schema}`;
     }
 
-    const upstream = await createUpstream({ mode: o.mode, dataDir, serviceKey, ...(databaseUrl ? { databaseUrl } : {}) });
+    // DATABASE_SCHEMA too, not only the search_path: the migrator then looks for its own tables in this
+    // schema only, not in another run's schema on the same database.
+    const upstream = await createUpstream({
+      mode: o.mode,
+      dataDir,
+      serviceKey,
+      ...(databaseUrl ? { databaseUrl } : {}),
+      ...(databaseSchema ? { env: { DATABASE_SCHEMA: databaseSchema } } : {}),
+    });
     await upstream.start(120_000);
     cleanups.push(async () => void (await upstream.stop()));
     log(`upstream on ${upstream.url} (${database})`);
