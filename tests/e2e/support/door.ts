@@ -96,10 +96,11 @@ export async function openStaffLink(page: Page, baseUrl: string, organiser: Acco
   return { link, session: answer.data.session };
 }
 
-/** One result the door page's result card showed: its outcome and its words. */
+/** One result the door page's result card showed: its outcome, its words and its border colour ('rgb(r, g, b)'). */
 export interface DoorResult {
   outcome: string;
   text: string;
+  color: string;
 }
 
 interface Recorder {
@@ -108,7 +109,7 @@ interface Recorder {
 
 /**
  * Records, in every page of the phone from its first script on, each result the door's result card
- * shows (data-testid="door-result": its data-outcome and text), whenever either changes. A journey can
+ * shows (data-testid="door-result": its data-outcome, text and colour), whenever outcome or text change. A journey can
  * then tell the order of scans the card showed even when they followed each other faster than a poll.
  */
 export async function recordDoorResults(context: BrowserContext): Promise<void> {
@@ -119,11 +120,16 @@ export async function recordDoorResults(context: BrowserContext): Promise<void> 
       const card = document.querySelector('[data-testid="door-result"]');
       if (!card) return;
       const outcome = card.getAttribute('data-outcome') ?? '';
-      const text = (card.textContent ?? '').replace(/\s+/g, ' ').trim();
+      const text = (card instanceof HTMLElement ? card.innerText : '').replace(/\s+/g, ' ').trim();
       const key = `${outcome}\u0000${text}`;
       if (key === last || text === '') return;
       last = key;
-      store.push({ outcome, text });
+      const result = { outcome, text, color: '' };
+      store.push(result);
+      // The colour once its transition (a hundredth of a millisecond, the journeys ask for reduced motion) is over.
+      setTimeout(() => {
+        if (last === key) result.color = getComputedStyle(card).borderTopColor;
+      }, 100);
     };
     new MutationObserver(look).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
   });

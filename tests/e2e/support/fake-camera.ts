@@ -1,7 +1,7 @@
 import { chromium, type Browser as Chromium, type BrowserContext } from 'playwright-core';
 import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import QRCode from 'qrcode';
 import { afterAll } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.js';
@@ -50,12 +50,11 @@ function lumaFrame(text: string | null): Uint8Array {
 }
 
 /**
- * Writes the video of `shots`, in order, to a new file and answers its path (removed after the test
- * file). Chromium plays it in a loop from its first frame when the page opens the camera.
+ * Writes the video of `shots`, in order, to a new folder and answers the file's path. Chromium plays
+ * it in a loop, from its first frame when a page opens the camera.
  */
 export function writeQrVideo(shots: readonly Shot[]): string {
   const dir = mkdtempSync(join(tmpdir(), 'tapcard-camera-'));
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
   const file = join(dir, 'camera.y4m');
   // Colourless: both chroma planes at their middle value.
   const chroma = new Uint8Array((CAMERA_WIDTH / 2) * (CAMERA_HEIGHT / 2) * 2).fill(128);
@@ -89,19 +88,22 @@ export interface CameraBrowserOptions {
 }
 
 /**
- * Opens phones (contexts, camera allowed) of one Chromium whose camera films `videoFile`; everything
- * closes after the test file. Call at the top of a test file: a Chromium has one fake camera, so a
- * file has one video.
+ * Opens phones (contexts, camera allowed) of one Chromium whose camera films the video `videoFile`
+ * answers (asked once, at the first phone: the tickets it shows may be made in a beforeAll); the
+ * browser closes and the video is removed after the test file. Call at the top of a test file: a
+ * Chromium has one fake camera, so a file has one video.
  */
-export function cameraPhones(videoFile: string, defaults: CameraBrowserOptions): (options?: Partial<CameraBrowserOptions>) => Promise<BrowserContext> {
+export function cameraPhones(videoFile: () => string, defaults: CameraBrowserOptions): (options?: Partial<CameraBrowserOptions>) => Promise<BrowserContext> {
   let started: Promise<Chromium> | null = null;
+  let video: string | null = null;
   const opened: BrowserContext[] = [];
   afterAll(async () => {
     await Promise.all(opened.map((c) => c.close()));
     if (started) await (await started).close();
+    if (video) rmSync(dirname(video), { recursive: true, force: true });
   });
   return async (options = {}) => {
-    started ??= chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: fakeCameraArgs(videoFile) });
+    started ??= chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: fakeCameraArgs((video = videoFile())) });
     const { baseURL, width, height } = { ...defaults, ...options };
     const context = await (await started).newContext({
       baseURL,
