@@ -11,7 +11,8 @@ import { createOrganiser, signIn, type Account } from './support/people.js';
 
 /**
  * The door without a network: a staff phone admits twenty tickets offline and syncs them all once the
- * network is back, counted once each on the organiser's page; two phones that admitted the same ticket
+ * network is back, counted once each on the organiser's page; the door page opens again offline (its
+ * service worker) and admits from the phone's own list; two phones that admitted the same ticket
  * while apart give one check-in and one conflict, on the phone that synced last and for the
  * organiser; and a revoked staff link stops a phone at once, without a reload. (A signed-in stranger
  * on a chip page checks nobody in: door-staff.test.ts.)
@@ -127,6 +128,32 @@ describe('the door offline', () => {
     if (conflicts.answer.success !== 'true') throw new Error(conflicts.answer.message);
     expect(conflicts.answer.data.conflicts).toEqual([]);
     await expectCount(attendees.getByRole('region', { name: 'Door conflicts' })).toBe(0);
+  });
+
+  it('opens the door page again with no network and admits from the phone\'s own list', async () => {
+    const event = await createEventViaApi(baseUrl, organiser.authorization);
+    const [guest] = await guests(event, 'Reload Offline', 1);
+    if (!guest) throw new Error('no guest');
+    const { context, page } = await doorPhone(event, 'Garden gate');
+    // The door's offline app is installed (its worker active, the page's files kept) before the network goes.
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+
+    await context.setOffline(true);
+    const reloaded = await page.reload();
+    expect(reloaded?.fromServiceWorker()).toBe(true);
+    await page.getByRole('heading', { level: 1, name: `You are checking in at Garden gate for ${event.title}` }).waitFor();
+    await expect.poll(() => page.getByTestId('door-network').getAttribute('data-state')).toBe('offline');
+    await expect.poll(() => page.getByTestId('door-inside').textContent()).toBe('0 / 1');
+    await wedgeScan(page, guest.ticket);
+    await resultFor(page, 'queued', guest.name);
+    await expect.poll(() => queueSize(page)).toBe('1');
+    expect(await checkedInIds(event)).toEqual([]);
+
+    await context.setOffline(false);
+    await synced(page);
+    expect(await checkedInIds(event)).toEqual([guest.id]);
   });
 
   it('counts a ticket two offline phones admitted once, and reports the conflict', async () => {
