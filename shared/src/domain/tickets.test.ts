@@ -1,6 +1,6 @@
 import { generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { formatTicket, parseTicket, TICKET_MAX_LENGTH, ticketSigningInput, verifyTicket, type TicketPublicKey } from './tickets.js';
+import { formatTicket, parseTicket, TICKET_MAX_LENGTH, ticketSigningInput, verifyTicket, webCryptoHasEd25519, type TicketPublicKey } from './tickets.js';
 
 // Signed as the upstream signs (Node's crypto.sign), checked with the WebCrypto verifier the door uses.
 function keyPair(kid: string): { kid: string; privateKey: KeyObject; publicKey: TicketPublicKey } {
@@ -40,6 +40,19 @@ describe('door tickets', () => {
     expect(await verifyTicket(ticket, keys)).toEqual(valid);
     expect(await verifyTicket(ticket, [other.publicKey, current.publicKey], { eventId: 'evt_A-1' })).toEqual(valid);
     expect(await verifyTicket(` ${ticket}\n`, keys)).toEqual(valid);
+  });
+
+  it("uses the caller's signature check when given one, and a failing check refuses the ticket", async () => {
+    expect(await webCryptoHasEd25519()).toBe(true);
+    const seen: number[] = [];
+    const accepting = async (key: Uint8Array, signature: Uint8Array, message: Uint8Array) => {
+      seen.push(key.length, signature.length, message.length);
+      return true;
+    };
+    expect(await verifyTicket(ticket, keys, { check: accepting })).toMatchObject({ valid: true });
+    expect(seen).toEqual([32, 64, 'TC1.k1.evt_A-1.att_B-2'.length]);
+    expect(await verifyTicket(ticket, keys, { check: async () => false })).toEqual({ valid: false, reason: 'bad_signature' });
+    expect(await verifyTicket(ticket, keys, { check: () => Promise.reject(new Error('no Ed25519 here')) })).toEqual({ valid: false, reason: 'bad_signature' });
   });
 
   it('a genuine ticket of another event is refused as such', async () => {

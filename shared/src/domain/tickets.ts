@@ -86,12 +86,13 @@ type VerifyKey = Awaited<ReturnType<typeof globalThis.crypto.subtle.importKey>>;
 
 // Imported keys by their base64url text: a door checks many tickets with one or two keys.
 const imported = new Map<string, Promise<VerifyKey>>();
-function verifyKey(key: string): Promise<VerifyKey> {
-  let found = imported.get(key);
+function verifyKey(raw: Uint8Array): Promise<VerifyKey> {
+  const name = Array.from(raw, (b) => b.toString(16).padStart(2, '0')).join('');
+  let found = imported.get(name);
   if (!found) {
-    found = globalThis.crypto.subtle.importKey('raw', fromBase64Url(key), { name: TICKET_ALGORITHM }, false, ['verify']);
-    found.catch(() => imported.delete(key));
-    imported.set(key, found);
+    found = globalThis.crypto.subtle.importKey('raw', raw as Uint8Array<ArrayBuffer>, { name: TICKET_ALGORITHM }, false, ['verify']);
+    found.catch(() => imported.delete(name));
+    imported.set(name, found);
   }
   return found;
 }
@@ -101,15 +102,49 @@ function verifyKey(key: string): Promise<VerifyKey> {
  * then (when `eventId` is given) that it is a ticket of that event. A ticket of another event of the
  * same deployment has a good signature and answers 'other_event'.
  */
-export async function verifyTicket(text: string, publicKeys: readonly TicketPublicKey[], options: { eventId?: string } = {}): Promise<TicketCheck> {
+/** Checks an Ed25519 signature (raw 32-byte public key, 64-byte signature, message bytes). */
+export type SignatureCheck = (publicKey: Uint8Array, signature: Uint8Array, message: Uint8Array) => Promise<boolean>;
+
+/** WebCrypto's Ed25519: Node 20, and browsers that have it in a secure context. Throws where it is missing. */
+const webCryptoCheck: SignatureCheck = async (publicKey, signature, message) => {
+  const key = await verifyKey(publicKey);
+  return globalThis.crypto.subtle.verify({ name: TICKET_ALGORITHM }, key, signature as Uint8Array<ArrayBuffer>, message as Uint8Array<ArrayBuffer>);
+};
+
+/**
+ * Whether this runtime's WebCrypto verifies Ed25519 (browsers without it, and pages outside a secure
+ * context, need another `SignatureCheck`). Checked with a known-good signature, once.
+ */
+let webCryptoWorks: Promise<boolean> | undefined;
+export function webCryptoHasEd25519(): Promise<boolean> {
+  webCryptoWorks ??= (async () => {
+    try {
+      return await webCryptoCheck(fromBase64Url(PROBE.key), fromBase64Url(PROBE.signature), new TextEncoder().encode(PROBE.message));
+    } catch {
+      return false;
+    }
+  })();
+  return webCryptoWorks;
+}
+// RFC 8032's test vector 1 (empty message).
+const PROBE = {
+  key: '11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo',
+  signature: '5VZDAMNgrHKQhuLMgG6CioSHfx645dl02HPgZSJJAVVfuIIVkKM7rMYeOXAc-bRr0lv18FlbviRlUUFDjnoQCw',
+  message: '',
+};
+
+export async function verifyTicket(
+  text: string,
+  publicKeys: readonly TicketPublicKey[],
+  options: { eventId?: string; check?: SignatureCheck } = {},
+): Promise<TicketCheck> {
   const ticket = parseTicket(text);
   if (!ticket) return { valid: false, reason: 'malformed' };
   const publicKey = publicKeys.find((k) => k.kid === ticket.kid && k.alg === TICKET_ALGORITHM);
   if (!publicKey || !rawPublicKeySchema.safeParse(publicKey.key).success) return { valid: false, reason: 'unknown_key' };
   let good: boolean;
   try {
-    const key = await verifyKey(publicKey.key);
-    good = await globalThis.crypto.subtle.verify({ name: TICKET_ALGORITHM }, key, fromBase64Url(ticket.signature), new TextEncoder().encode(ticket.signed));
+    good = await (options.check ?? webCryptoCheck)(fromBase64Url(publicKey.key), fromBase64Url(ticket.signature), new TextEncoder().encode(ticket.signed));
   } catch {
     good = false;
   }

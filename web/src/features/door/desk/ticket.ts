@@ -1,4 +1,4 @@
-import { parseTicket, verifyTicket, type TicketPublicKey } from '@tapcard/shared/domain';
+import { parseTicket, verifyTicket, webCryptoHasEd25519, type SignatureCheck, type TicketPublicKey } from '@tapcard/shared/domain';
 import { TEXTS } from '../texts.js';
 
 /**
@@ -11,12 +11,23 @@ export type TicketVerdict = { ok: true; attendeeId: string } | { ok: false; why:
 /** Whether a text is shaped like a ticket at all (a search box tells a typed ticket from a name with it). */
 export const looksLikeTicket = (text: string): boolean => parseTicket(text) !== undefined;
 
+/**
+ * The signature check this browser can run: its own WebCrypto Ed25519 where it has one, else a
+ * JavaScript one loaded on first need (older browsers would otherwise call every genuine ticket forged).
+ */
+let signatureCheck: Promise<SignatureCheck | undefined> | undefined;
+function chooseCheck(): Promise<SignatureCheck | undefined> {
+  signatureCheck ??= webCryptoHasEd25519().then(async (native) => (native ? undefined : (await import('./ed25519-fallback.js')).nobleCheck));
+  return signatureCheck;
+}
+
 export async function checkTicket(text: string, keys: readonly TicketPublicKey[], eventId: string): Promise<TicketVerdict> {
   const ticket = parseTicket(text);
   if (!ticket) return { ok: false, why: TEXTS.notTicket };
   if (ticket.eventId !== eventId) return { ok: false, why: TEXTS.otherEvent };
   if (keys.length === 0) return { ok: false, why: TEXTS.noKeys, unknownKey: true };
-  const check = await verifyTicket(text, keys, { eventId });
+  const signature = await chooseCheck();
+  const check = await verifyTicket(text, keys, { eventId, ...(signature ? { check: signature } : {}) });
   if (check.valid) return { ok: true, attendeeId: check.attendeeId };
   return { ok: false, why: TEXTS.notGenuine, unknownKey: check.reason === 'unknown_key' };
 }
