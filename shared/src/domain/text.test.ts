@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { avatarColour, avatarFor, escapeXml, initials, toWellFormed, truncate } from './text.js';
+import { avatarColour, avatarFor, escapeXml, foldForSearch, initials, phoneHasDigits, phoneQueryDigits, toWellFormed, truncate } from './text.js';
 
 describe('truncate', () => {
   it('leaves text at or under max unchanged', () => {
@@ -93,5 +93,60 @@ describe('avatarFor', () => {
       }),
     );
     expect(() => avatarFor('\uD800 lone')).not.toThrow();
+  });
+});
+
+describe('foldForSearch', () => {
+  it.each([
+    ['José', 'jose'],
+    ['ÉMILIE', 'emilie'],
+    ['Ọlá Adébáyọ̀', 'ola adebayo'],
+    ['Zoë  Ångström ', 'zoe angstrom'],
+    ['Ｊｏｓé', 'jose'],
+    ["O'Connor", "o'connor"],
+    ['İstanbul', 'istanbul'],
+    ['', ''],
+  ])('%j reads as %j', (text, expected) => {
+    expect(foldForSearch(text)).toBe(expected);
+  });
+
+  it('makes a name and its accented or upper-case spelling the same', () => {
+    expect(foldForSearch('Jose')).toBe(foldForSearch('JOSÉ'));
+    expect(foldForSearch('José'.normalize('NFD'))).toBe(foldForSearch('José'.normalize('NFC')));
+    expect(foldForSearch(null)).toBe('');
+    expect(foldForSearch(undefined)).toBe('');
+  });
+
+  it('is idempotent and leaves no combining mark or upper-case letter', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme' }), (text) => {
+        const once = foldForSearch(text);
+        expect(foldForSearch(once)).toBe(once);
+        expect(once).not.toMatch(/\p{M}/u);
+        expect(once).toBe(once.trim());
+      }),
+    );
+  });
+});
+
+describe('phone search', () => {
+  it.each([
+    ['0803 555', '803555'],
+    ['+234 803-555-0101', '2348035550101'],
+    ['(0803) 000.0000', '8030000000'],
+    ['555', '555'],
+    ['ada', null],
+    ['+', null],
+    ['0', null],
+    ['12a', null],
+  ])('%j looks for %j', (query, digits) => {
+    expect(phoneQueryDigits(query)).toBe(digits);
+  });
+
+  it('finds the digits in a stored number whatever its spacing', () => {
+    expect(phoneHasDigits('+234 803 555 0101', '8035550101')).toBe(true);
+    expect(phoneHasDigits('+2348035550101', phoneQueryDigits('+234-803-555') ?? '')).toBe(true);
+    expect(phoneHasDigits('+2348035550101', '8039')).toBe(false);
+    expect(phoneHasDigits(null, '1')).toBe(false);
   });
 });

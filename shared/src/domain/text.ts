@@ -80,3 +80,37 @@ export function avatarFor(name: string): string {
     `${label}</text></svg>`;
   return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 }
+
+/**
+ * Text as a search compares it: compatibility-decomposed (NFKD, so full-width letters and ligatures
+ * read as plain ones), combining marks removed, lower-cased, runs of whitespace made one space and
+ * trimmed. 'ÉMILIE' and 'Émilie' both give 'emilie', 'Ọlá' gives 'ola'. Letters that are not a base
+ * letter plus marks (ø, ł, ß) stay as they are; punctuation is kept ('O'Connor' gives "o'connor").
+ */
+export function foldForSearch(text: string | null | undefined): string {
+  return (typeof text === 'string' ? text : '')
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/\s+/gu, ' ')
+    .trim();
+}
+
+/** What a person types for a phone number: digits with spaces, a plus, hyphens, dots or parentheses. */
+const PHONE_QUERY = /^[\d\s+\-().]*\d[\d\s+\-().]*$/u;
+
+/**
+ * The digits a phone search compares, or null when the query is not a phone number (or part of one).
+ * Spaces, dashes, dots, parentheses and a leading + are ignored, and so is the national trunk zero, so
+ * '0803 555' looks for '803555', which '+234 803 555 0101' holds.
+ */
+export function phoneQueryDigits(query: string): string | null {
+  if (typeof query !== 'string' || !PHONE_QUERY.test(query)) return null;
+  const digits = query.replace(/\D/gu, '').replace(/^0+/u, '');
+  return digits === '' ? null : digits;
+}
+
+/** Whether a stored phone number holds the digits of a phone search (phoneQueryDigits). */
+export function phoneHasDigits(phone: string | null | undefined, digits: string): boolean {
+  return (typeof phone === 'string' ? phone : '').replace(/\D/gu, '').includes(digits);
+}
