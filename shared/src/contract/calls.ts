@@ -5,6 +5,7 @@ import {
   changePasswordSchema,
   chipTokenSchema,
   contactExchangeSchema,
+  contactNoteSchema,
   checkShippingZone,
   deliveryCheckoutSchema,
   emailCodeSchema,
@@ -411,6 +412,15 @@ export const calls = lazyCalls({
     auth: 'bearer',
     params: z.object({ contactId: id }),
     answer: 'vcard',
+  }),
+  /** Sets or clears the owner's note on one of their contacts (ours); answers the contact. */
+  setContactNote: () => call({
+    method: 'POST',
+    path: '/v1/connect/api/contacts/:contactId/note',
+    auth: 'bearer',
+    params: z.object({ contactId: id }),
+    body: z.object({ note: contactNoteSchema }),
+    answer: wireData(contactSchema),
   }),
   exchangeContact: () => call({
     method: 'POST',

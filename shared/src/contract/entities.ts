@@ -71,6 +71,8 @@ export const contactSchema = z.object({
   phone: z.string(),
   email: z.string(),
   created_at: isoDate,
+  /** The owner's own note on the contact; absent in answers from before notes existed. */
+  note: z.string().nullable().optional(),
 });
 export type Contact = z.infer<typeof contactSchema>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contactExchangeSchema, validate } from './index.js';
+import { CONTACT_NOTE_MAX_LENGTH, contactExchangeSchema, contactNoteSchema, validate } from './index.js';
 
 const ok = { full_name: 'Ada Lovelace', title: 'Engineer', phone: '+2348031234567', email: 'ada@example.com' };
 const errorsFor = (patch: Record<string, unknown>) => validate(contactExchangeSchema, { ...ok, ...patch });
@@ -48,5 +48,21 @@ describe('contactExchangeSchema', () => {
   it('email: required and valid', () => {
     expect(errorsFor({ email: '' })).toEqual({ ok: false, errors: { email: 'Email is required' } });
     expect(errorsFor({ email: 'ada.example.com' })).toEqual({ ok: false, errors: { email: 'Email is not valid' } });
+  });
+});
+
+describe("the owner's note on a contact", () => {
+  it('keeps a note of up to 1000 characters as typed, and reads a blank one as cleared', () => {
+    expect(contactNoteSchema.parse('  Met at Lagos Tech Summit\n')).toBe('  Met at Lagos Tech Summit\n');
+    expect(contactNoteSchema.parse('é'.repeat(CONTACT_NOTE_MAX_LENGTH))).toHaveLength(CONTACT_NOTE_MAX_LENGTH);
+    expect(contactNoteSchema.parse('😀'.repeat(CONTACT_NOTE_MAX_LENGTH))).toHaveLength(2 * CONTACT_NOTE_MAX_LENGTH);
+    expect(contactNoteSchema.parse('   ')).toBeNull();
+    expect(contactNoteSchema.parse(null)).toBeNull();
+  });
+
+  it("refuses 1001 characters with 'Note must be at most 1000 characters'", () => {
+    const result = contactNoteSchema.safeParse('a'.repeat(CONTACT_NOTE_MAX_LENGTH + 1));
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual(['Note must be at most 1000 characters']);
   });
 });

@@ -28,3 +28,16 @@ export const contactExchangeSchema = z.object({
   email: emailField(messages.emailRequired, messages.emailInvalid),
 });
 export type ContactExchangeValues = z.infer<typeof contactExchangeSchema>;
+
+/** The longest note an owner keeps on a contact, in characters (code points, so an emoji counts once). */
+export const CONTACT_NOTE_MAX_LENGTH = 1000;
+
+/**
+ * The owner's note on a contact: kept as typed, at most CONTACT_NOTE_MAX_LENGTH characters. A blank
+ * note (or null) clears it, so the output is the text or null.
+ */
+export const contactNoteSchema = z
+  .string()
+  .nullable()
+  .refine((note) => note === null || [...note].length <= CONTACT_NOTE_MAX_LENGTH, messages.contactNoteMax(CONTACT_NOTE_MAX_LENGTH))
+  .transform((note) => (note === null || note.trim() === '' ? null : note));

@@ -140,6 +140,8 @@ export const messages = {
   /** The rule is "length below 3 fails" while its required message says 4; both kept (docs/decisions.md, Validation). */
   jobTitleMin: 'Job Title must be at least 4 characters',
   exchangePhoneDigits: `Phone number must contain between ${EXCHANGE_PHONE_MIN_DIGITS} and ${EXCHANGE_PHONE_MAX_DIGITS} digits`,
+  /** The owner's note on a contact, too long (ours). */
+  contactNoteMax: (max: number) => `Note must be at most ${max} characters`,
 
   // ── Pre-order ──────────────────────────────────────────────────
   preorderNameRequired: 'Please enter your name',
