@@ -107,6 +107,8 @@ export interface ContactsTable {
   phone: string;
   email: string;
   device_type: string;
+  /** The owner's own note on the contact; null when there is none. */
+  note: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
 }
 

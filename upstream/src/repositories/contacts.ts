@@ -28,3 +28,18 @@ export async function ownContact(db: DbLike, userId: string, contactId: string):
 export async function deleteContact(db: DbLike, contactId: string): Promise<void> {
   await db.deleteFrom('contacts').where('id', '=', contactId).execute();
 }
+
+/**
+ * Sets (or, with null, clears) the note on a contact of the user's own card, in one statement, so the
+ * owner check and the write cannot be split by a concurrent change. Undefined for another owner's
+ * contact as for an unknown one.
+ */
+export async function setOwnContactNote(db: DbLike, userId: string, contactId: string, note: string | null): Promise<Row<'contacts'> | undefined> {
+  return db
+    .updateTable('contacts')
+    .set({ note })
+    .where('id', '=', contactId)
+    .where('profile_id', 'in', db.selectFrom('card_profiles').select('id').where('user_id', '=', userId))
+    .returningAll()
+    .executeTakeFirst();
+}

@@ -227,3 +227,77 @@ describe('download contact', () => {
     expect((await send(t, calls.downloadContact, { params: { contactId: contact.id } })).statusCode).toBe(401);
   });
 });
+
+describe('contact note', () => {
+  async function ownerWithContact() {
+    const mine = await owner();
+    await exchange(visitor(mine.card.id));
+    const [contact] = await contactsOf(mine.profile.id);
+    if (!contact) throw new Error('no contact');
+    return { ...mine, contact };
+  }
+
+  const setNote = (contactId: string, note: string | null, authorization?: string) =>
+    send(t, calls.setContactNote, { params: { contactId }, body: { note }, ...(authorization ? { authorization } : {}) });
+
+  async function listed(authorization: string) {
+    const answer = answerOf(calls.getContacts, await send(t, calls.getContacts, { authorization }));
+    if (answer.success !== 'true') throw new Error(answer.message);
+    return answer.data.contacts;
+  }
+
+  it('lets the owner set a note, answers the contact with it, lists it, and clears it with null or a blank note', async () => {
+    const { user, contact } = await ownerWithContact();
+    expect((await listed(user.authorization))[0]?.note).toBeNull();
+
+    const res = await setNote(contact.id, 'Met at Lagos Tech Summit.\nFollow up on the API pilot.', user.authorization);
+    expect(res.statusCode).toBe(200);
+    const answer = answerOf(calls.setContactNote, res);
+    if (answer.success !== 'true') throw new Error(answer.message);
+    expect(answer.data).toMatchObject({ contact_id: contact.id, full_name: 'Grace Hopper', note: 'Met at Lagos Tech Summit.\nFollow up on the API pilot.' });
+    expect((await listed(user.authorization))[0]?.note).toBe('Met at Lagos Tech Summit.\nFollow up on the API pilot.');
+
+    expect((await setNote(contact.id, null, user.authorization)).statusCode).toBe(200);
+    expect((await listed(user.authorization))[0]?.note).toBeNull();
+    await setNote(contact.id, 'again', user.authorization);
+    expect((await setNote(contact.id, '  \n ', user.authorization)).statusCode).toBe(200);
+    expect((await listed(user.authorization))[0]?.note).toBeNull();
+  });
+
+  it('keeps a note of exactly 1000 characters and refuses 1001 with the field and message, keeping the note it had', async () => {
+    const { user, contact } = await ownerWithContact();
+    const longest = 'é'.repeat(1000);
+    expect((await setNote(contact.id, longest, user.authorization)).statusCode).toBe(200);
+    const res = await setNote(contact.id, 'a'.repeat(1001), user.authorization);
+    expectFieldError(res, 'note', 'Note must be at most 1000 characters');
+    expect((await listed(user.authorization))[0]?.note).toBe(longest);
+  });
+
+  it("answers 404 to another account for the owner's contact, as for an unknown one, and 401 without a login; the other account never sees the note", async () => {
+    const { user, contact } = await ownerWithContact();
+    const intruder = await owner('Eve Intruder');
+    await setNote(contact.id, 'private thoughts', user.authorization);
+
+    const foreign = await setNote(contact.id, 'overwritten', intruder.user.authorization);
+    expect(foreign.statusCode).toBe(404);
+    expect(answerOf(calls.setContactNote, foreign)).toMatchObject({ success: 'false', message: 'Contact not found' });
+    expect(foreign.body).not.toContain('private thoughts');
+    expect((await setNote('no-such-contact', 'x', intruder.user.authorization)).statusCode).toBe(404);
+    expect((await setNote(contact.id, 'anonymous')).statusCode).toBe(401);
+
+    expect(JSON.stringify(await listed(intruder.user.authorization))).not.toContain('private thoughts');
+    expect((await listed(user.authorization))[0]?.note).toBe('private thoughts');
+  });
+
+  it('stores one of the notes when 50 saves race, each answered 200, and none from another account', async () => {
+    const { user, contact } = await ownerWithContact();
+    const intruder = await owner('Eve Intruder');
+    const notes = Array.from({ length: 50 }, (_, i) => `note ${i}`);
+    const answers = await Promise.all(
+      notes.map((note, i) => setNote(contact.id, i % 5 === 0 ? `intruder ${i}` : note, i % 5 === 0 ? intruder.user.authorization : user.authorization)),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([...Array<number>(40).fill(200), ...Array<number>(10).fill(404)]);
+    const stored = (await listed(user.authorization))[0]?.note;
+    expect(notes.filter((_, i) => i % 5 !== 0)).toContain(stored);
+  });
+});

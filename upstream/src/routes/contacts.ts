@@ -1,18 +1,32 @@
 import type { FastifyInstance } from 'fastify';
-import { calls } from '@tapcard/shared/contract';
+import { calls, type Contact } from '@tapcard/shared/contract';
 import { buildVCard, vcardFileName } from '@tapcard/shared/domain';
 import { clientKey } from '../lib/client-address.js';
 import { randomId } from '../lib/crypto.js';
 import { notFound } from '../lib/http-error.js';
 import { route } from '../lib/route.js';
+import type { Row } from '../db/schema.js';
 import type { Limit } from '../lib/throttle.js';
 import { CARD_NOT_FOUND } from '../domain/cards.js';
 import { profileOfCardId, profileOfUser } from '../repositories/cards.js';
-import { contactsOfProfile, deleteContact, insertContact, ownContact } from '../repositories/contacts.js';
+import { contactsOfProfile, deleteContact, insertContact, ownContact, setOwnContactNote } from '../repositories/contacts.js';
 
 export const CONTACT_NOT_FOUND = 'Contact not found';
 /** Contact exchanges per client address: a public write, so it is limited against flooding a list. */
 export const EXCHANGE_LIMIT: Limit = { max: 30, windowMs: 10 * 60_000 };
+
+/** A stored contact as the contract's contact record. */
+function contactRecord(c: Row<'contacts'>): Contact {
+  return {
+    contact_id: c.id,
+    full_name: c.full_name,
+    title: c.title,
+    phone: c.phone,
+    email: c.email,
+    created_at: c.created_at.toISOString(),
+    note: c.note,
+  };
+}
 
 export default async function contactsRoutes(app: FastifyInstance): Promise<void> {
   route(app, calls.exchangeContact)(async ({ body, request }) => {
@@ -39,14 +53,7 @@ export default async function contactsRoutes(app: FastifyInstance): Promise<void
     return {
       success: 'true',
       data: {
-        contacts: rows.map((c) => ({
-          contact_id: c.id,
-          full_name: c.full_name,
-          title: c.title,
-          phone: c.phone,
-          email: c.email,
-          created_at: c.created_at.toISOString(),
-        })),
+        contacts: rows.map(contactRecord),
         user: { name: user.name, image: profile?.image ?? user.image },
       },
     };
@@ -60,6 +67,12 @@ export default async function contactsRoutes(app: FastifyInstance): Promise<void
       return { success: 'true', message: 'Contact deleted' };
     });
   }
+
+  route(app, calls.setContactNote)(async ({ params, body, user }) => {
+    const contact = await setOwnContactNote(app.db, user.id, params.contactId, body.note);
+    if (!contact) throw notFound(CONTACT_NOT_FOUND);
+    return { success: 'true', message: 'Note saved', data: contactRecord(contact) };
+  });
 
   route(app, calls.downloadContact)(async ({ params, user, reply }) => {
     const contact = await ownContact(app.db, user.id, params.contactId);

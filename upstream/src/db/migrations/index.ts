@@ -12,6 +12,7 @@ import * as emailTickets from './016_email_tickets.js';
 import * as staffLinks from './017_staff_links.js';
 import * as ticketKeys from './019_ticket_keys.js';
 import * as doorDesk from './020_door_desk.js';
+import * as contactNotes from './021_contact_notes.js';
 
 /** Migrations in order; the key is the name Kysely records. Add a new file and a line here. */
 const migrations: Record<string, Migration> = {
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '017_staff_links': staffLinks,
   '019_ticket_keys': ticketKeys,
   '020_door_desk': doorDesk,
+  '021_contact_notes': contactNotes,
 };
 
 export const migrationProvider: MigrationProvider = {
