@@ -84,6 +84,8 @@ export const CHECKOUT_PHONE_DIGITS = 10;
 export const CHAT_MESSAGE_MAX_LENGTH = 2000;
 /** The newest group messages a live view carries (arena, chip, organiser, the full live state). */
 export const GROUP_CHAT_LIMIT = 200;
+/** Older group messages read per page when a reader scrolls back past the live view's newest ones. */
+export const CHAT_HISTORY_PAGE_SIZE = 50;
 /** The newest private messages a live view carries. */
 export const PRIVATE_CHAT_LIMIT = 1000;
 /** Length bounds of an attendee's access token typed on the chip page (our bounds). */

@@ -1,5 +1,6 @@
 import { calls, type Call } from './calls.js';
 import { doorCalls } from './door.js';
+import { historyCalls } from './history.js';
 import { serviceCalls } from './service.js';
 
 /**
@@ -7,5 +8,5 @@ import { serviceCalls } from './service.js';
  * only some pages or only servers use), for checks that must cover all of them. Enumerating builds them all.
  */
 export function everyCall(): [name: string, call: Call][] {
-  return [...Object.entries(calls), ...Object.entries(doorCalls), ...Object.entries(serviceCalls)];
+  return [...Object.entries(calls), ...Object.entries(doorCalls), ...Object.entries(historyCalls), ...Object.entries(serviceCalls)];
 }

@@ -4,5 +4,6 @@ export * from './entities.js';
 export * from './envelope.js';
 export * from './secrets.js';
 export * from './door.js';
+export * from './history.js';
 export * from './service.js';
 export * from './every-call.js';

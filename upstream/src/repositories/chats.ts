@@ -60,3 +60,20 @@ export async function requireConfirmedAttendee(db: Db, eventId: string, attendee
     .executeTakeFirst();
   if (!found) throw badRequest(RECIPIENT_MESSAGE, 'attendee_id_2');
 }
+
+/**
+ * Up to `limit` group messages of an event stored before `before` (a seq), oldest first, read newest
+ * first by the (event_id, seq) index; `has_more` when older ones remain.
+ */
+export async function groupChatsBefore(db: Db, eventId: string, before: number, limit: number): Promise<{ chats: ChatMessage[]; has_more: boolean }> {
+  const rows = await db
+    .selectFrom('chats')
+    .selectAll()
+    .where('event_id', '=', eventId)
+    .where('seq', '<', before)
+    .orderBy('seq', 'desc')
+    .limit(limit + 1)
+    .execute();
+  const page = rows.slice(0, limit).reverse();
+  return { chats: page.map(chatWire), has_more: rows.length > limit };
+}

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { doorRoutes } from './events/door.js';
+import { historyRoutes } from './events/history.js';
 import { organiserRoutes } from './events/organiser.js';
 import { publicEventRoutes } from './events/public.js';
 
@@ -7,5 +8,6 @@ import { publicEventRoutes } from './events/public.js';
 export default async function eventsRoutes(app: FastifyInstance): Promise<void> {
   organiserRoutes(app);
   doorRoutes(app);
+  historyRoutes(app);
   publicEventRoutes(app);
 }
