@@ -1,10 +1,11 @@
 import { SendHorizontal } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { Link } from 'react-router-dom';
 import { CHAT_MESSAGE_MAX_LENGTH } from '@tapcard/shared/constants';
 import { messages } from '@tapcard/shared/rules';
 import { ADMIN_NAME, messageStyle, type ThreadItem } from '../lib/live/chat.js';
 import { BackLink, Avatar } from './Page.js';
+import type { HistoryControl } from './useChatHistory.js';
 import styles from './ChatRoom.module.css';
 
 export const CHAT_TEXTS = {
@@ -17,6 +18,10 @@ export const CHAT_TEXTS = {
   waiting: 'Waiting for the network…',
   empty: 'No messages yet. Say hello!',
   ended: messages.chatEnded,
+  loadEarlier: 'Load earlier messages',
+  loadingEarlier: 'Loading earlier messages…',
+  earlierFailed: 'Earlier messages could not be loaded.',
+  start: 'Start of the conversation',
 } as const;
 
 export interface ChatRoomProps {
@@ -48,6 +53,8 @@ export interface ChatRoomProps {
   children?: ReactNode;
   /** Shown instead of the composer (e.g. the access-token form of a chip chat). */
   footer?: ReactNode;
+  /** The older pages of a group chat, read on demand; none when absent or null. */
+  history?: HistoryControl | null;
 }
 
 function timeOf(iso: string): string {
@@ -112,6 +119,74 @@ function MessageBubble({ item, selfId, authorLink, onRetry, onDelete }: { item: 
   );
 }
 
+/** Loads the earlier page when it scrolls into view; the first report (made on observing) is not a scroll. */
+function useSentinel(armed: boolean, onSeen: () => void): RefObject<HTMLDivElement | null> {
+  const ref = useRef<HTMLDivElement>(null);
+  const seen = useRef(onSeen);
+  useEffect(() => {
+    seen.current = onSeen;
+  }, [onSeen]);
+  useEffect(() => {
+    const target = ref.current;
+    if (!armed || !target || typeof IntersectionObserver === 'undefined') return;
+    let first = true;
+    const observer = new IntersectionObserver((entries) => {
+      const visible = entries.some((entry) => entry.isIntersecting);
+      if (!first && visible) seen.current();
+      first = false;
+    });
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [armed]);
+  return ref;
+}
+
+/** The top of a group chat: the way to its earlier messages, their loading and failure, or its start. */
+function HistoryBar({ history, onLoad }: { history: HistoryControl; onLoad: () => void }) {
+  const sentinel = useSentinel(history.state === 'more', onLoad);
+  if (history.state === 'start') return <p className={styles.history}>{CHAT_TEXTS.start}</p>;
+  if (history.state === 'error') {
+    return (
+      <p className={styles.history}>
+        <span className={styles.failed}>{CHAT_TEXTS.earlierFailed}</span>{' '}
+        <button type="button" className={styles.retry} onClick={onLoad}>
+          {CHAT_TEXTS.retry}
+        </button>
+      </p>
+    );
+  }
+  const loading = history.state === 'loading';
+  return (
+    <div className={styles.history}>
+      <div ref={sentinel} aria-hidden="true" className={styles.end} />
+      {/* Stays focusable while loading, so a keyboard reader keeps their place on it. */}
+      <button type="button" className={styles.earlier} aria-disabled={loading} onClick={loading ? undefined : onLoad}>
+        {loading ? CHAT_TEXTS.loadingEarlier : CHAT_TEXTS.loadEarlier}
+      </button>
+    </div>
+  );
+}
+
+/**
+ * Keeps the message the reader was looking at in place when older ones are put above it: `hold` notes
+ * where the first message stands; once the list starts with another message, the window scrolls by as
+ * much as that message moved.
+ */
+function useScrollAnchor(listRef: RefObject<HTMLOListElement | null>, firstKey: string | undefined): () => void {
+  const anchor = useRef<{ element: Element; top: number } | null>(null);
+  useLayoutEffect(() => {
+    const held = anchor.current;
+    if (!held || !held.element.isConnected || held.element === listRef.current?.firstElementChild) return;
+    anchor.current = null;
+    const moved = held.element.getBoundingClientRect().top - held.top;
+    if (moved !== 0) window.scrollBy?.(0, moved);
+  }, [firstKey, listRef]);
+  return useCallback(() => {
+    const element = listRef.current?.firstElementChild;
+    anchor.current = element ? { element, top: element.getBoundingClientRect().top } : null;
+  }, [listRef]);
+}
+
 function Composer({ onSend, disabled, requireText, closedText, formRef }: Pick<ChatRoomProps, 'onSend' | 'disabled' | 'requireText' | 'closedText'> & { formRef: RefObject<HTMLFormElement | null> }) {
   const [text, setText] = useState('');
   const inputId = useId();
@@ -149,8 +224,16 @@ function Composer({ onSend, disabled, requireText, closedText, formRef }: Pick<C
 
 /** A chat room: event title, status line, the messages in three styles, and the composer. */
 export function ChatRoom(props: ChatRoomProps) {
-  const { title, status, heading, back, items, selfId, onRetry, onDelete, authorLink, live, children } = props;
+  const { title, status, heading, back, items, selfId, onRetry, onDelete, authorLink, live, children, history } = props;
   const endRef = useRef<HTMLDivElement>(null);
+  const listRef = useRef<HTMLOListElement>(null);
+  const hold = useScrollAnchor(listRef, items[0]?.key);
+  const loadEarlier = history?.loadEarlier;
+  const onLoad = useCallback(() => {
+    if (!loadEarlier) return;
+    hold();
+    loadEarlier();
+  }, [hold, loadEarlier]);
   const formRef = useRef<HTMLFormElement>(null);
   // A new last message, or the last one changing state (its 'Not sent… Retry' line), scrolls to the end.
   const lastItem = items[items.length - 1];
@@ -175,8 +258,9 @@ export function ChatRoom(props: ChatRoomProps) {
       </header>
       {children}
       <div className={styles.scroller} role="log" aria-live="polite" aria-label={`${heading} messages`}>
+        {history && <HistoryBar history={history} onLoad={onLoad} />}
         {items.length === 0 && <p className={styles.empty}>{CHAT_TEXTS.empty}</p>}
-        <ol className={styles.list}>
+        <ol ref={listRef} className={styles.list}>
           {items.map((item) => (
             <MessageBubble key={item.key} item={item} selfId={selfId} authorLink={authorLink} onRetry={onRetry} onDelete={onDelete} />
           ))}

@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { historyCalls, type ChatMessage } from '@tapcard/shared/contract';
 import { useParams } from 'react-router-dom';
 import { eventStatusText, eventTiming, parseEventDate } from '@tapcard/shared/domain';
 import { ChatRoom } from '../../components/ChatRoom.js';
@@ -7,12 +8,16 @@ import { LiveStatus } from '../../components/LiveStatus.js';
 import { LoadingScreen } from '../../components/LoadingScreen.js';
 import { NotFoundView } from '../../components/NotFoundView.js';
 import { PrivateThreads, privateThreads } from '../../components/PrivateThreads.js';
+import { useChatHistory, type LoadHistory } from '../../components/useChatHistory.js';
+import { apiOrThrow } from '../../lib/api.js';
 import { useSeen } from '../../lib/live/chat.js';
 import { usePost } from '../../lib/live/usePost.js';
 import { useNow } from '../../lib/now.js';
 import { paths } from '../../lib/paths.js';
 import { TEXTS } from './texts.js';
 import { useArena } from './useArena.js';
+
+const NO_CHATS: readonly ChatMessage[] = [];
 
 /** event/u/arena/:tid/chat: the event's group chat. Tapping an author opens a private chat with them. */
 export function ArenaChatPage() {
@@ -22,7 +27,12 @@ export function ArenaChatPage() {
   const view = live.view;
   const me = self?.attendee_id ?? null;
   const eventId = view?.eventId;
-  const outbox = usePost(view?.chats ?? [], { eventId, self, by: { as: 'attendee', tid }, room: 'group' });
+  const loadHistory = useMemo<LoadHistory | null>(
+    () => (eventId ? async (before) => (await apiOrThrow(historyCalls.chatHistory, { params: { id: tid }, query: { before, event_id: eventId }, background: true })).data : null),
+    [tid, eventId],
+  );
+  const { chats, history } = useChatHistory(view?.chats ?? NO_CHATS, loadHistory);
+  const outbox = usePost(chats, { eventId, self, by: { as: 'attendee', tid }, room: 'group' });
   const seen = useSeen(eventId, me);
   const threads = useMemo(() => (view && me ? privateThreads(view.private_chats, (id) => id === me, seen) : []), [view, me, seen]);
 
@@ -48,6 +58,7 @@ export function ArenaChatPage() {
       requireText
       authorLink={(item) => paths.arenaPrivateChat(tid, item.attendee_id)}
       live={<LiveStatus connection={live.connection} stale={live.stale} hasView />}
+      history={history}
     >
       <PrivateThreads threads={threads} linkTo={(id) => paths.arenaPrivateChat(tid, id)} fallbackName={nameOf} />
     </ChatRoom>

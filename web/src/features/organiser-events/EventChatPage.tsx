@@ -1,12 +1,14 @@
 import { useMemo } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
-import type { PrivateChat } from '@tapcard/shared/contract';
+import { historyCalls, type ChatMessage, type PrivateChat } from '@tapcard/shared/contract';
 import { eventStatusText, eventTiming } from '@tapcard/shared/domain';
 import { ChatRoom } from '../../components/ChatRoom.js';
 import { LiveStatus } from '../../components/LiveStatus.js';
 import { LoadingScreen } from '../../components/LoadingScreen.js';
 import { NotFoundView } from '../../components/NotFoundView.js';
 import { PrivateThreads, privateThreads } from '../../components/PrivateThreads.js';
+import { useChatHistory, type LoadHistory } from '../../components/useChatHistory.js';
+import { apiOrThrow } from '../../lib/api.js';
 import { adminIdOf, ADMIN_NAME, isAdminId } from '../../lib/live/chat.js';
 import { organiserViewOf } from '../../lib/live/polls.js';
 import { useOrganiserLive } from '../../lib/live/useLiveEvent.js';
@@ -20,6 +22,7 @@ import { useAdminEvent } from './useEvents.js';
 const TO = 'to';
 /** The organiser posts by their session. */
 const ORGANISER = { as: 'organiser' } as const;
+const NO_CHATS: readonly ChatMessage[] = [];
 
 function privateLink(eventId: string, attendeeId: string): string {
   return `${paths.eventChat(eventId)}?${new URLSearchParams({ [TO]: attendeeId }).toString()}`;
@@ -44,7 +47,12 @@ export function EventChatPage() {
     () => (view && adminId && to ? view.private_chats.filter((m) => (m.attendee_id_1 === adminId && m.attendee_id_2 === to) || (m.attendee_id_1 === to && m.attendee_id_2 === adminId)) : []),
     [view, adminId, to],
   );
-  const group = usePost(view?.chats ?? [], { eventId: id, self, by: ORGANISER, room: 'group' });
+  const loadHistory = useMemo<LoadHistory | null>(
+    () => (id ? async (before) => (await apiOrThrow(historyCalls.adminChatHistory, { params: { id }, query: { before }, background: true })).data : null),
+    [id],
+  );
+  const { chats, history } = useChatHistory(view?.chats ?? NO_CHATS, loadHistory);
+  const group = usePost(chats, { eventId: id, self, by: ORGANISER, room: 'group' });
   const direct = usePost(privateMessages, { eventId: id, self, by: ORGANISER, room: to ? { with: to } : null });
   const threads = useMemo(() => (view && adminId ? privateThreads(view.private_chats, (party) => party === adminId) : []), [view, adminId]);
 
@@ -90,6 +98,7 @@ export function EventChatPage() {
       requireText
       authorLink={(item) => (isAdminId(item.attendee_id) ? null : privateLink(id, item.attendee_id))}
       live={status}
+      history={history}
     >
       <PrivateThreads threads={threads} linkTo={(party) => privateLink(id, party)} fallbackName={nameOf} />
     </ChatRoom>

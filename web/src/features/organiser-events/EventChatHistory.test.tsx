@@ -1,0 +1,49 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CHAT_HISTORY_PAGE_SIZE, GROUP_CHAT_LIMIT } from '@tapcard/shared/constants';
+import { calls, historyCalls, type ChatMessage } from '@tapcard/shared/contract';
+import { organiserViewOf } from '../../lib/live/polls.js';
+import { paths, routes } from '../../lib/paths.js';
+import { adminEvent, EVENT_ID, message } from '../../test/event-fixtures.js';
+import { mockNetwork, ok } from '../../test/network.js';
+import { startRealtimeServer, type RealtimeTestServer } from '../../test/realtime-server.js';
+import { renderRoutes, signIn, signOut } from '../../test/render.js';
+import { EventChatPage } from './EventChatPage.js';
+
+const routeObjects = [{ path: routes.eventChat, element: <EventChatPage /> }];
+const SLOW = { timeout: 10_000 };
+
+function numbered(from: number, to: number): ChatMessage[] {
+  return Array.from({ length: to - from + 1 }, (_, i) => message(`m${from + i}`, from + i, `message ${from + i}`));
+}
+
+let server: RealtimeTestServer | null = null;
+beforeEach(() => signIn());
+afterEach(async () => {
+  await server?.close();
+  server = null;
+  signOut();
+  vi.unstubAllGlobals();
+});
+
+describe("the organiser's event chat history", () => {
+  it('reads earlier messages with the organiser\'s session and reaches the start', async () => {
+    const live = numbered(CHAT_HISTORY_PAGE_SIZE + 1, CHAT_HISTORY_PAGE_SIZE + GROUP_CHAT_LIMIT);
+    const admin = adminEvent({ chats: live });
+    const network = mockNetwork();
+    network.on(calls.adminEvent, ok(admin));
+    network.on(historyCalls.adminChatHistory, ok({ event_id: EVENT_ID, chats: numbered(1, CHAT_HISTORY_PAGE_SIZE), has_more: false }));
+    server = await startRealtimeServer(() => ({ ...organiserViewOf(admin), version: live.length + CHAT_HISTORY_PAGE_SIZE }));
+    const { user } = renderRoutes(routeObjects, paths.eventChat(EVENT_ID));
+    const log = await screen.findByRole('log', {}, SLOW);
+
+    await user.click(await within(log).findByRole('button', { name: 'Load earlier messages' }, SLOW));
+    expect(await within(log).findByText('Start of the conversation')).toBeInTheDocument();
+    expect(within(log).getAllByRole('listitem')).toHaveLength(GROUP_CHAT_LIMIT + CHAT_HISTORY_PAGE_SIZE);
+    expect(within(log).getAllByRole('listitem')[0]).toHaveTextContent('message 1');
+    const [sent] = network.sent(historyCalls.adminChatHistory);
+    expect(sent?.path).toBe(`/event/api/chat-history/${EVENT_ID}`);
+    expect(sent?.query.get('before')).toBe(String(CHAT_HISTORY_PAGE_SIZE + 1));
+    expect(sent?.headers.get('Authorization')).toBeTruthy();
+  });
+});
