@@ -7,6 +7,7 @@ import { Spinner } from '../../components/Spinner.js';
 import { paths, routes } from '../../lib/paths.js';
 import styles from './Contacts.module.css';
 import { ExportMenu } from './ExportMenu.js';
+import { contactMatches } from './search.js';
 import { TEXTS } from './texts.js';
 import { useContacts } from './useContacts.js';
 
@@ -24,37 +25,16 @@ function ContactRow({ contact }: { contact: Contact }) {
   );
 }
 
-/** Text compared without case or accents: 'Ọlá' reads as 'ola'. */
-const folded = (text: string | null | undefined): string =>
-  (text ?? '').normalize('NFKD').replace(/\p{M}+/gu, '').toLocaleLowerCase().replace(/\s+/g, ' ').trim();
-
-/** What a person types for a phone number: digits, spaces, a plus, hyphens, dots, parentheses. */
-const PHONE_QUERY = /^[\d\s+\-().]*\d[\d\s+\-().]*$/;
-
-/**
- * The filter of the search box: the full name or the email holds the text typed, ignoring case and
- * accents; or, when the text is a phone number (or part of one), the contact's phone holds its digits.
- * The national trunk zero is dropped first, so '0803' finds '+234 803 …'.
- */
-export function matches(contact: Contact, query: string): boolean {
-  const text = folded(query);
-  if (text === '') return true;
-  if (folded(contact.full_name).includes(text) || folded(contact.email).includes(text)) return true;
-  if (!PHONE_QUERY.test(query)) return false;
-  const digits = query.replace(/\D/g, '').replace(/^0+/, '');
-  return digits !== '' && (contact.phone ?? '').replace(/\D/g, '').includes(digits);
-}
-
 /**
  * The contacts list: back link to connect, the export control, 'Contacts', the search box
- * (kept in the address, so a refresh keeps it) filtering by full name, email and phone, and the rows.
+ * (kept in the address, so a refresh keeps it) filtering by name, title, phone and email, and the rows.
  */
 export function ContactList() {
   const contacts = useContacts();
   const [params, setParams] = useSearchParams();
   const query = params.get('q') ?? '';
   const all = contacts.data ?? [];
-  const shown = query.trim() === '' ? all : all.filter((c) => matches(c, query));
+  const shown = query.trim() === '' ? all : all.filter((c) => contactMatches(c, query));
 
   return (
     <main className={styles.page} style={{ maxWidth: CONTACTS_PAGE_MAX_WIDTH_PX }}>
@@ -71,6 +51,9 @@ export function ContactList() {
         value={query}
         onChange={(event) => setParams(event.target.value ? { q: event.target.value } : {}, { replace: true })}
       />
+      <p className="visually-hidden" role="status">
+        {contacts.isSuccess && query.trim() !== '' ? TEXTS.matchCount(shown.length) : ''}
+      </p>
       {contacts.isPending ? (
         <div className={styles.retry}>
           <Spinner />

@@ -15,6 +15,7 @@ import { saveFile, VCARD_MIME } from '../../lib/download.js';
 import { routes } from '../../lib/paths.js';
 import { queryKeys } from '../../lib/query-keys.js';
 import { notify } from '../../lib/toast.js';
+import { ContactNote } from './ContactNote.js';
 import styles from './Contacts.module.css';
 import { TEXTS } from './texts.js';
 import { useContacts } from './useContacts.js';
@@ -90,6 +91,7 @@ function ContactCard({ contact }: { contact: Contact }) {
       {contact.phone && <p>{contact.phone}</p>}
       {contact.email && <p>{contact.email}</p>}
       <Actions contact={contact} />
+      <ContactNote contact={contact} />
       <div className={styles.buttons}>
         <Button block busy={download.isPending} onClick={() => download.mutate()}>
           {TEXTS.download}
@@ -117,7 +119,7 @@ function ContactCard({ contact }: { contact: Contact }) {
   );
 }
 
-/** One contact: name, phone, email; call, SMS and mail; 'Invite to TapCard'; delete; 'Download Contact File'. */
+/** One contact: name, phone, email; call, SMS and mail; the owner's note; 'Invite to TapCard'; delete; 'Download Contact File'. */
 export function ContactView({ id }: { id: string }) {
   const contacts = useContacts();
   const contact = contacts.data?.find((c) => c.contact_id === id);

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { calls, type Contact } from '@tapcard/shared/contract';
 import { captureDownloads } from '../../test/browser.js';
@@ -178,5 +178,152 @@ describe('contact view', () => {
   it('says when the contact does not exist', async () => {
     renderRoutes(pages, '/contact/nope');
     expect(await screen.findByText('Contact not found')).toBeInTheDocument();
+  });
+});
+
+describe('contacts search over name, title, phone and email', () => {
+  const PEOPLE: Contact[] = [
+    { contact_id: 'c-jose', full_name: 'José Martínez', title: 'Product Manager', phone: '+34 612-345-678', email: 'jose@example.es', created_at: '2025-01-05T10:00:00.000Z' },
+    { contact_id: 'c-emilie', full_name: 'emilie dupont', title: 'Directrice Générale', phone: '+33 7 98 76 54 32', email: 'E.Dupont@Example.fr', created_at: '2025-01-04T10:00:00.000Z' },
+    { contact_id: 'c-oconnor', full_name: "Siobhán O'Connor", title: 'Engineer', phone: '0803 999 1111', email: 'siobhan@example.ie', created_at: '2025-01-03T10:00:00.000Z' },
+  ];
+
+  async function openList() {
+    net.on(calls.getContacts, ok({ contacts: PEOPLE, user: { name: 'Owner', image: null } }));
+    const { user } = renderRoutes(pages, '/contact');
+    await screen.findByRole('list', { name: 'Contacts' });
+    const search = screen.getByRole('searchbox', { name: 'Search contacts' });
+    return async (text: string) => {
+      await user.clear(search);
+      if (text !== '') await user.type(search, text);
+      await waitFor(() => expect(search).toHaveValue(text));
+      const list = screen.queryByRole('list', { name: 'Contacts' });
+      const links = list === null ? [] : within(list).getAllByRole('link');
+      return links.map((link) => PEOPLE.find((person) => link.textContent?.startsWith(person.full_name))?.full_name);
+    };
+  }
+
+  it('finds names whatever their case and accents, both ways', async () => {
+    const searchFor = await openList();
+    expect(await searchFor('Jose')).toEqual(['José Martínez']);
+    expect(await searchFor('martinez')).toEqual(['José Martínez']);
+    expect(await searchFor('ÉMILIE')).toEqual(['emilie dupont']);
+    expect(await searchFor('siobhan')).toEqual(["Siobhán O'Connor"]);
+    expect(await searchFor("o'connor")).toEqual(["Siobhán O'Connor"]);
+    expect(screen.getByRole('status')).toHaveTextContent('1 contact found');
+  });
+
+  it('finds titles and emails ignoring case and accents', async () => {
+    const searchFor = await openList();
+    expect(await searchFor('generale')).toEqual(['emilie dupont']);
+    expect(await searchFor('ENGINEER')).toEqual(["Siobhán O'Connor"]);
+    expect(await searchFor('manager')).toEqual(['José Martínez']);
+    expect(await searchFor('e.dupont@example')).toEqual(['emilie dupont']);
+    expect(await searchFor('@example')).toEqual(['José Martínez', 'emilie dupont', "Siobhán O'Connor"]);
+    expect(screen.getByRole('status')).toHaveTextContent('3 contacts found');
+  });
+
+  it('finds phones by their digits, ignoring spaces, dashes and a leading +', async () => {
+    const searchFor = await openList();
+    expect(await searchFor('612345678')).toEqual(['José Martínez']);
+    expect(await searchFor('+34 612 345')).toEqual(['José Martínez']);
+    expect(await searchFor('7-98-76-54')).toEqual(['emilie dupont']);
+    expect(await searchFor('+33798765432')).toEqual(['emilie dupont']);
+    expect(await searchFor('803-999-1111')).toEqual(["Siobhán O'Connor"]);
+    expect(await searchFor('76 54')).toEqual(['emilie dupont']);
+    expect(await searchFor('+34 6')).toEqual(['José Martínez']);
+    expect(await searchFor('777')).toEqual([]);
+    expect(screen.getByText('No contacts match "777"')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('0 contacts found');
+  });
+});
+
+describe("the owner's note on a contact", () => {
+  /** The server's side: get-contacts answers the notes set-note stored. */
+  function serverWithNotes(first?: (request: { body: unknown }) => Promise<void> | void) {
+    const notes = new Map<string, string | null>();
+    let saves = 0;
+    net.on(calls.getContacts, () => ok({ contacts: CONTACTS.map((c) => ({ ...c, note: notes.get(c.contact_id) ?? null })), user: { name: 'Owner', image: null } }));
+    net.on(calls.setContactNote, async (request) => {
+      saves += 1;
+      if (saves === 1 && first) await first(request);
+      const id = request.path.split('/')[5] ?? '';
+      const text = (request.body as { note: string | null }).note;
+      const note = text === null || text.trim() === '' ? null : text;
+      notes.set(id, note);
+      const contact = CONTACTS.find((c) => c.contact_id === id);
+      return ok({ ...contact, note });
+    });
+    return notes;
+  }
+
+  it('saves the note with a saving state, confirms it, and shows it again after a reload', async () => {
+    let release = () => {};
+    const notes = serverWithNotes(() => new Promise<void>((resolve) => (release = resolve)));
+    const { user, unmount } = renderRoutes(pages, '/contact/c-ada');
+    const box = await screen.findByRole('textbox', { name: 'Note' });
+    expect(box).toHaveValue('');
+    expect(screen.getByRole('button', { name: 'Save note' })).toBeDisabled();
+
+    await user.type(box, 'Met at Lagos Tech Summit');
+    await user.click(screen.getByRole('button', { name: 'Save note' }));
+    const saving = await screen.findByRole('button', { name: 'Saving...' });
+    expect(saving).toBeDisabled();
+    release();
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Note saved'));
+    expect(net.sent(calls.setContactNote)[0]).toMatchObject({ path: '/v1/connect/api/contacts/c-ada/note', body: { note: 'Met at Lagos Tech Summit' } });
+    expect(net.sent(calls.setContactNote)[0]?.headers.get('Authorization')).toBe(TEST_TOKEN);
+    expect(notes.get('c-ada')).toBe('Met at Lagos Tech Summit');
+
+    unmount();
+    cleanup();
+    const before = net.sent(calls.getContacts).length;
+    renderRoutes(pages, '/contact/c-ada');
+    expect(await screen.findByRole('textbox', { name: 'Note' })).toHaveValue('Met at Lagos Tech Summit');
+    expect(net.sent(calls.getContacts).length).toBeGreaterThan(before);
+  });
+
+  it('shows the limit under the field when the note is too long and does not send it', async () => {
+    serverWithNotes();
+    const { user } = renderRoutes(pages, '/contact/c-ada');
+    const box = await screen.findByRole('textbox', { name: 'Note' });
+    await user.click(box);
+    await user.paste('a'.repeat(1001));
+    expect(box).toHaveAttribute('aria-invalid', 'true');
+    expect(box).toHaveAccessibleDescription('Note must be at most 1000 characters');
+    expect(screen.getByRole('button', { name: 'Save note' })).toBeDisabled();
+    await user.type(box, '{Backspace}');
+    expect(box).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByText('Note must be at most 1000 characters')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save note' }));
+    expect(await screen.findByText('Note saved')).toBeInTheDocument();
+    expect((net.sent(calls.setContactNote)[0]?.body as { note: string }).note).toHaveLength(1000);
+  });
+
+  it('keeps the text when saving fails, says so, and saves it on Retry', async () => {
+    let failing = true;
+    const notes = serverWithNotes();
+    net.on(calls.setContactNote, (request) => {
+      if (failing) {
+        failing = false;
+        return fail('Server error', 500);
+      }
+      const text = (request.body as { note: string }).note;
+      notes.set('c-ada', text);
+      return ok({ ...CONTACTS[0], note: text });
+    });
+    const { user } = renderRoutes(pages, '/contact/c-ada');
+    const box = await screen.findByRole('textbox', { name: 'Note' });
+    await user.type(box, 'Call back on Monday');
+    await user.click(screen.getByRole('button', { name: 'Save note' }));
+
+    const alert = await screen.findByText('Your note was not saved. Your text is still here: try again.');
+    expect(box).toHaveValue('Call back on Monday');
+    expect(screen.getByRole('status')).toHaveTextContent('');
+    await user.click(within(alert.parentElement!).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Note saved')).toBeInTheDocument();
+    expect(screen.queryByText('Your note was not saved. Your text is still here: try again.')).not.toBeInTheDocument();
+    expect(net.sent(calls.setContactNote).map((r) => r.body)).toEqual([{ note: 'Call back on Monday' }, { note: 'Call back on Monday' }]);
+    expect(notes.get('c-ada')).toBe('Call back on Monday');
   });
 });

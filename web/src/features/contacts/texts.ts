@@ -20,4 +20,13 @@ export const TEXTS = {
   loadFailed: 'Unable to load your contacts.',
   /** ours */
   notFound: 'Contact not found',
+  /** ours: how many contacts the search shows, announced as it narrows */
+  matchCount: (count: number) => (count === 1 ? '1 contact found' : `${count} contacts found`),
+  /** ours: the owner's note on a contact */
+  noteLabel: 'Note',
+  noteSave: 'Save note',
+  noteSaving: 'Saving...',
+  noteSaved: 'Note saved',
+  noteSaveFailed: 'Your note was not saved. Your text is still here: try again.',
+  retry: 'Retry',
 } as const;
