@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cardFieldSchema } from '../domain/cards.js';
+import { chatRoomKindSchema, dmPolicySchema, reportReasonSchema } from '../rules/arena-safety.js';
 
 /**
  * The entities as the wire carries them. Ids are strings everywhere (random
@@ -73,6 +74,12 @@ export const contactSchema = z.object({
   created_at: isoDate,
   /** The owner's own note on the contact; absent in answers from before notes existed. */
   note: z.string().nullable().optional(),
+  /** The event whose arena the contact was swapped in (null: met another way, e.g. a contact exchange). */
+  event: z.object({ id, title: z.string() }).nullable().optional(),
+  /** When the contact was swapped in an event's arena. */
+  met_at: isoDate.nullable().optional(),
+  /** The consent text a person without a card agreed to when sharing their details (null for a card). */
+  consent: z.string().nullable().optional(),
 });
 export type Contact = z.infer<typeof contactSchema>;
 
@@ -134,6 +141,10 @@ export const publicAttendeeSchema = z.object({
 });
 export type PublicAttendee = z.infer<typeof publicAttendeeSchema>;
 
+/** A mute: until a time, or for good (`until` null). */
+export const muteSchema = z.object({ until: isoDate.nullable() });
+export type Mute = z.infer<typeof muteSchema>;
+
 /** An attendee as the event's organiser sees it. `event_attendee_id` is the same public id. */
 export const attendeeSchema = publicAttendeeSchema.extend({
   email: z.string(),
@@ -144,6 +155,10 @@ export const attendeeSchema = publicAttendeeSchema.extend({
   checked_in_at: z.string().nullable().optional(),
   checked_in_by: z.string().nullable().optional(),
   event_attendee_id: id,
+  /** The organiser's mute of the attendee in the event's chats (null: not muted). */
+  mute: muteSchema.nullable().optional(),
+  /** The attendee hides from public attendee lists (the organiser still sees them). */
+  hidden: z.boolean().optional(),
 });
 export type Attendee = z.infer<typeof attendeeSchema>;
 
@@ -159,12 +174,66 @@ export const chatMessageSchema = z.object({
   updatedAt: isoDate,
   /** The event's change counter when the message was stored: orders messages and drives `since`. */
   seq: z.number().int().nonnegative(),
+  /**
+   * Removed by the organiser: the message text is gone ('') and every screen hides it. A removal is a
+   * change of the event of its own, so the message comes again with the removal's seq.
+   */
+  removed: z.boolean().optional(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
-/** A private message from attendee_id_1 (the sender; also `attendee_id`) to attendee_id_2. */
-export const privateChatSchema = chatMessageSchema.extend({ attendee_id_1: z.string(), attendee_id_2: z.string() });
+/**
+ * What "Share my card" sends in a private chat: a card owner's public card, or the details (with the
+ * consent they agreed to) of an attendee without a card.
+ */
+export const sharedCardSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('card'), link: z.string(), title: z.string(), sub_title: z.string(), image: imageRef.nullable() }),
+  z.object({ kind: z.literal('details'), full_name: z.string(), title: z.string(), phone: z.string(), email: z.string(), consent: z.string() }),
+]);
+export type SharedCard = z.infer<typeof sharedCardSchema>;
+
+/** A private message from attendee_id_1 (the sender; also `attendee_id`) to attendee_id_2; a shared card when `card` is set. */
+export const privateChatSchema = chatMessageSchema.extend({ attendee_id_1: z.string(), attendee_id_2: z.string(), card: sharedCardSchema.optional() });
 export type PrivateChat = z.infer<typeof privateChatSchema>;
+
+/** The organiser's settings of an event's group chat: closed to attendees' posts, and slow mode (0 is off). */
+export const chatSettingsSchema = z.object({ closed: z.boolean(), slow_mode_seconds: z.number().int().nonnegative() });
+export type ChatSettings = z.infer<typeof chatSettingsSchema>;
+export const OPEN_CHAT: ChatSettings = { closed: false, slow_mode_seconds: 0 };
+
+/** An announcement the organiser pinned at the top of the arena and the group chat; `pinned: false` once unpinned. */
+export const announcementSchema = z.object({
+  id,
+  event_id: id,
+  message: z.string(),
+  pinned: z.boolean(),
+  created_at: isoDate,
+  seq: z.number().int().nonnegative(),
+});
+export type Announcement = z.infer<typeof announcementSchema>;
+
+/** A message an attendee reported, as the organiser's reports queue shows it. */
+export const chatReportSchema = z.object({
+  id,
+  event_id: id,
+  message_id: id,
+  room: chatRoomKindSchema,
+  /** The author of the reported message, and the message as it was when reported. */
+  reported_attendee_id: z.string(),
+  reported_name: z.string(),
+  reported_text: z.string(),
+  reporter_id: z.string(),
+  reporter_name: z.string(),
+  reason: reportReasonSchema,
+  details: z.string(),
+  /** open: waiting for the organiser; resolved: acted on (message removed or author muted); dismissed: no action. */
+  status: z.enum(['open', 'resolved', 'dismissed']),
+  created_at: isoDate,
+  handled_at: isoDate.nullable(),
+  seq: z.number().int().nonnegative(),
+});
+export type ChatReport = z.infer<typeof chatReportSchema>;
+
 
 export const eventSchema = z.object({
   id,
@@ -195,6 +264,10 @@ export const adminEventSchema = eventSchema.extend({
   /** Private messages between the organiser ('admin-…') and attendees. */
   private_chats: z.array(privateChatSchema),
   chips: z.array(z.object({ id, attendee_id: z.string().nullable() })),
+  /** The group chat's settings, the pinned announcements and the reports queue (as the live view carries them). */
+  chat: chatSettingsSchema.optional(),
+  announcements: z.array(announcementSchema).optional(),
+  reports: z.array(chatReportSchema).optional(),
 });
 export type AdminEvent = z.infer<typeof adminEventSchema>;
 
@@ -237,6 +310,13 @@ export const attendeeTokenSchema = z.object({
     event: eventSummarySchema,
     chats: z.array(chatMessageSchema),
     private_chats: z.array(privateChatSchema),
+    /** As the arena's live view carries them: own safety state, blocks, the chat's settings and pins. */
+    mute: muteSchema.nullable().optional(),
+    hidden: z.boolean().optional(),
+    dm_policy: dmPolicySchema.optional(),
+    blocked: z.array(z.string()).optional(),
+    chat: chatSettingsSchema.optional(),
+    announcements: z.array(announcementSchema).optional(),
   }),
 });
 export type AttendeeToken = z.infer<typeof attendeeTokenSchema>;
@@ -250,6 +330,9 @@ export const chipRecordSchema = z.object({
   attendee: z.object({ name: z.string(), image: imageRef, checked_in: z.boolean() }).nullable(),
   price: z.object({ title: z.string() }).nullable(),
   chats: z.array(chatMessageSchema),
+  /** The group chat's settings and pinned announcements (as the chip's live view carries them). */
+  chat: chatSettingsSchema.optional(),
+  announcements: z.array(announcementSchema).optional(),
   /** True when the caller's bearer token belongs to the event's organiser (the check-in view). */
   is_organiser: z.boolean(),
 });
@@ -265,6 +348,14 @@ export const liveAttendeeSchema = publicAttendeeSchema.extend({
    */
   checked_in_at: z.string().nullable().optional(),
   checked_in_by: z.string().nullable().optional(),
+  /**
+   * Safety state: the organiser's mute (null: not muted), whether the attendee hides from public lists,
+   * and who may start a private chat with them. Only the organiser's views and the attendee's own carry
+   * them (the organiser sees no dm_policy).
+   */
+  mute: muteSchema.nullable().optional(),
+  hidden: z.boolean().optional(),
+  dm_policy: dmPolicySchema.optional(),
   seq: z.number().int().nonnegative(),
 });
 export type LiveAttendee = z.infer<typeof liveAttendeeSchema>;
@@ -279,6 +370,14 @@ export const liveStateSchema = z.object({
   private_chats: z.array(privateChatSchema),
   attendees: z.array(liveAttendeeSchema),
   chips: z.array(z.object({ id, attendee_id: z.string().nullable() })),
+  /** The group chat's settings as they stand (an upstream without them has an open chat). */
+  chat: chatSettingsSchema.default(OPEN_CHAT),
+  /** Announcements pinned or unpinned after `since` (full: those pinned now). */
+  announcements: z.array(announcementSchema).default([]),
+  /** Blocks made or lifted after `since` (full: those in force). */
+  blocks: z.array(z.object({ blocker_id: z.string(), blocked_id: z.string(), active: z.boolean() })).default([]),
+  /** Reports filed or handled after `since` (full: the newest LIVE_REPORTS_LIMIT). */
+  reports: z.array(chatReportSchema).default([]),
 });
 export type LiveState = z.infer<typeof liveStateSchema>;
 

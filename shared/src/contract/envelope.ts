@@ -16,6 +16,13 @@ export const failureSchema = z.object({
   message: z.string(),
   data: z.null().optional(),
   errors: z.array(fieldErrorSchema).optional(),
+  /**
+   * Why a request was refused, for a client that words it itself (e.g. a chat post: 'muted',
+   * 'slow_mode', 'too_fast', 'chat_closed', 'not_accepting', 'you_blocked'), and when it may try again
+   * (ISO time; absent when never, e.g. a mute for good).
+   */
+  code: z.string().optional(),
+  retry_at: z.string().optional(),
 });
 export type Failure = z.infer<typeof failureSchema>;
 

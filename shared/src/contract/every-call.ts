@@ -1,6 +1,8 @@
 import { calls, type Call } from './calls.js';
 import { doorCalls } from './door.js';
+import { arenaSafetyCalls } from './arena-safety.js';
 import { historyCalls } from './history.js';
+import { moderationCalls } from './moderation.js';
 import { serviceCalls } from './service.js';
 
 /**
@@ -8,5 +10,5 @@ import { serviceCalls } from './service.js';
  * only some pages or only servers use), for checks that must cover all of them. Enumerating builds them all.
  */
 export function everyCall(): [name: string, call: Call][] {
-  return [...Object.entries(calls), ...Object.entries(doorCalls), ...Object.entries(historyCalls), ...Object.entries(serviceCalls)];
+  return [...Object.entries(calls), ...Object.entries(doorCalls), ...Object.entries(historyCalls), ...Object.entries(arenaSafetyCalls), ...Object.entries(moderationCalls), ...Object.entries(serviceCalls)];
 }

@@ -5,5 +5,7 @@ export * from './envelope.js';
 export * from './secrets.js';
 export * from './door.js';
 export * from './history.js';
+export * from './arena-safety.js';
+export * from './moderation.js';
 export * from './service.js';
 export * from './every-call.js';

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import {
+  announcementSchema,
   chatMessageSchema,
+  chatReportSchema,
+  chatSettingsSchema,
   eventSummarySchema,
   liveAttendeeSchema,
   privateChatSchema,
@@ -47,6 +50,12 @@ export type HandshakeAuth = z.infer<typeof handshakeAuthSchema>;
 
 // ── Views (what a subscriber may see) ───────────────────────────────────────
 const viewBase = { eventId, version, event: eventSummarySchema };
+/**
+ * What every chat view carries beside its messages: the group chat's settings (closed, slow mode) and
+ * the announcements pinned now (newest first). Absent from a gateway that predates them: an open chat,
+ * nothing pinned.
+ */
+const chatExtras = { chat: chatSettingsSchema.optional(), announcements: z.array(announcementSchema).optional() };
 
 export const arenaViewSchema = z.object({
   kind: z.literal('arena'),
@@ -55,6 +64,9 @@ export const arenaViewSchema = z.object({
   chats: z.array(chatMessageSchema),
   /** Only the private messages this attendee sent or received. */
   private_chats: z.array(privateChatSchema),
+  ...chatExtras,
+  /** The attendees this attendee blocked (their group messages are hidden for them). */
+  blocked: z.array(z.string()).optional(),
 });
 export type ArenaView = z.infer<typeof arenaViewSchema>;
 
@@ -65,6 +77,9 @@ export const organiserViewSchema = z.object({
   chats: z.array(chatMessageSchema),
   /** Private messages between the organiser ('admin-…') and attendees. */
   private_chats: z.array(privateChatSchema),
+  ...chatExtras,
+  /** The reports queue: the newest reports, open and handled (LIVE_REPORTS_LIMIT). */
+  reports: z.array(chatReportSchema).optional(),
 });
 export type OrganiserView = z.infer<typeof organiserViewSchema>;
 
@@ -84,6 +99,7 @@ export const chipViewSchema = z.object({
   chipId: z.string(),
   attendee: liveAttendeeSchema.omit({ seq: true }).nullable(),
   chats: z.array(chatMessageSchema),
+  ...chatExtras,
 });
 export type ChipView = z.infer<typeof chipViewSchema>;
 
@@ -108,7 +124,7 @@ export const simpleAckSchema = z.discriminatedUnion('ok', [
 ]);
 export type SimpleAck = z.infer<typeof simpleAckSchema>;
 
-export const updateScopeSchema = z.enum(['event', 'private', 'attendance', 'chip']);
+export const updateScopeSchema = z.enum(['event', 'private', 'attendance', 'chip', 'moderation']);
 export type UpdateScope = z.infer<typeof updateScopeSchema>;
 
 export const updateSchema = z.object({
@@ -116,10 +132,18 @@ export const updateSchema = z.object({
   version,
   prevVersion: version,
   scope: updateScopeSchema,
-  /** New group messages (scope 'event'). */
+  /** New group messages, and removed ones (`removed`, no text) (scope 'event'). */
   chats: z.array(chatMessageSchema).optional(),
-  /** New private messages for this audience (scope 'private'). */
+  /** New private messages for this audience, and removed ones (scope 'private'). */
   private_chats: z.array(privateChatSchema).optional(),
+  /** The group chat's settings when they changed (scope 'event'). */
+  chat: chatSettingsSchema.optional(),
+  /** Announcements pinned or unpinned (`pinned: false`) (scope 'event'). */
+  announcements: z.array(announcementSchema).optional(),
+  /** Every attendee this attendee now blocks, sent to the blocker's own room only (scope 'private'). */
+  blocked: z.array(z.string()).optional(),
+  /** Reports filed or handled, sent to the organisers only (scope 'moderation'). */
+  reports: z.array(chatReportSchema).optional(),
   /** Attendees whose check-in or details changed (scope 'attendance', or the attendee's own record). */
   attendees: z.array(liveAttendeeSchema.omit({ seq: true })).optional(),
   /** The event's details when they changed (scope 'event'). */

@@ -1,3 +1,5 @@
+import { LIVE_REPORTS_LIMIT } from '../rules/arena-safety.js';
+import type { Announcement, ChatReport } from '../contract/entities.js';
 import type { Snapshot, Update } from './index.js';
 
 /**
@@ -21,6 +23,20 @@ export function mergeById<T extends Sequenced>(list: readonly T[], add: readonly
   for (const item of list) byId.set(item.id, item);
   for (const item of add) byId.set(item.id, item);
   return [...byId.values()].map((item, index) => ({ item, index })).sort((a, b) => a.item.seq - b.item.seq || a.index - b.index).map(({ item }) => item);
+}
+
+/** Pinned announcements with `changed` merged in by id: unpinned ones leave, newest first. */
+export function mergeAnnouncements(list: readonly Announcement[], changed: readonly Announcement[]): Announcement[] {
+  const byId = new Map(list.map((a) => [a.id, a]));
+  for (const a of changed) byId.set(a.id, a);
+  return [...byId.values()].filter((a) => a.pinned).sort((a, b) => b.seq - a.seq);
+}
+
+/** The reports queue with `changed` merged in by id: the newest LIVE_REPORTS_LIMIT, newest first. */
+export function mergeReports(list: readonly ChatReport[], changed: readonly ChatReport[]): ChatReport[] {
+  const byId = new Map(list.map((r) => [r.id, r]));
+  for (const r of changed) byId.set(r.id, r);
+  return [...byId.values()].sort((a, b) => b.created_at.localeCompare(a.created_at) || b.seq - a.seq).slice(0, LIVE_REPORTS_LIMIT);
 }
 
 type AttendeeOf<V> = V extends { attendees: (infer A)[] } ? A : never;
@@ -52,6 +68,12 @@ export function mergeContent<V extends Snapshot>(view: V, update: Partial<Update
     }
   }
   if (update.chip && next.kind === 'chip' && update.chip.chipId === next.chipId) next.attendee = update.chip.attendee;
+  if (next.kind !== 'door') {
+    if (update.chat) next.chat = update.chat;
+    if (update.announcements) next.announcements = mergeAnnouncements(next.announcements ?? [], update.announcements);
+  }
+  if (update.blocked && next.kind === 'arena') next.blocked = update.blocked;
+  if (update.reports && next.kind === 'organiser') next.reports = mergeReports(next.reports ?? [], update.reports);
   return next as V;
 }
 
@@ -78,7 +100,7 @@ export function versionStep(held: number | undefined, update: Pick<Update, 'vers
 /**
  * Applies one `update` of the gateway to a view:
  * - another event's update is ignored;
- * - scoped updates ('private', 'attendance', 'chip') merge their content and never move the version;
+ * - scoped updates ('private', 'attendance', 'chip', 'moderation') merge their content and never move the version;
  * - an 'event' update whose prevVersion is the view's version is applied and moves it to `version`;
  *   one already covered (version <= the view's) is ignored; any other is a gap.
  */

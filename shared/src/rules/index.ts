@@ -14,3 +14,4 @@ export * from './preorder.js';
 export * from './shop.js';
 export * from './chat.js';
 export * from './staff-links.js';
+export * from './arena-safety.js';

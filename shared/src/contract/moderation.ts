@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { announcementTextSchema, chatRoomKindSchema, muteChoiceSchema, slowModeSecondsSchema } from '../rules/arena-safety.js';
+import { lazyCalls, type Call } from './calls.js';
+import { wireData } from './envelope.js';
+import { announcementSchema, chatReportSchema, chatSettingsSchema, muteSchema } from './entities.js';
+
+/**
+ * The organiser's moderation of an event's chats: removing messages, muting attendees, closing the
+ * group chat, slow mode, the reports queue and pinned announcements. Only the event's organiser may
+ * call them (another caller gets the event's 404). Every action is recorded with who did it and when
+ * (`ModerationAction`), and every write answers `data.event_id`, so the gateway wakes the event's
+ * live views at once. Kept out of `calls` so that only the organiser's chat pages ship these schemas.
+ */
+
+const id = z.string().min(1).max(128);
+const eventParam = z.object({ id });
+
+export const MODERATION_ACTIONS = [
+  'remove_message',
+  'mute',
+  'unmute',
+  'close_chat',
+  'open_chat',
+  'slow_mode',
+  'dismiss_report',
+  'resolve_report',
+  'pin',
+  'unpin',
+] as const;
+
+/** One recorded moderation action. */
+export const moderationActionSchema = z.object({
+  id,
+  action: z.enum(MODERATION_ACTIONS),
+  /** Who did it: the organiser's name (and their user id). */
+  actor_name: z.string(),
+  actor_id: z.string(),
+  /** The attendee acted on, when any. */
+  target_attendee_id: z.string().nullable(),
+  target_name: z.string().nullable(),
+  message_id: z.string().nullable(),
+  /** What else the action set, in words (e.g. 'until 18:40', '10 s', the announcement's text). */
+  details: z.string(),
+  created_at: z.string(),
+});
+export type ModerationAction = z.infer<typeof moderationActionSchema>;
+
+/** A muted attendee, as the moderation page lists them. */
+export const mutedAttendeeSchema = z.object({ attendee_id: id, name: z.string(), image: z.string(), mute: muteSchema });
+export type MutedAttendee = z.infer<typeof mutedAttendeeSchema>;
+
+/** The moderation page's read: the chat's settings, pinned announcements, the reports, who is muted and the log (newest first). */
+export const moderationSchema = z.object({
+  event_id: id,
+  chat: chatSettingsSchema,
+  announcements: z.array(announcementSchema),
+  reports: z.array(chatReportSchema),
+  muted: z.array(mutedAttendeeSchema),
+  log: z.array(moderationActionSchema),
+});
+export type Moderation = z.infer<typeof moderationSchema>;
+
+export const REPORT_ACTIONS = ['dismiss', 'resolve', 'remove_message'] as const;
+
+const call = <const C extends Call>(c: C): C => c;
+
+export const moderationCalls = lazyCalls({
+  /** Ours: everything the moderation page shows. */
+  moderation: () => call({ method: 'GET', path: '/event/api/moderation/:id', auth: 'bearer', params: eventParam, answer: wireData(moderationSchema) }),
+  /** Ours: remove a group message (or a reported private message) for everyone. */
+  removeMessage: () => call({
+    method: 'POST',
+    path: '/event/api/moderation/:id/remove',
+    auth: 'bearer',
+    params: eventParam,
+    body: z.object({ message_id: id, room: chatRoomKindSchema }),
+    answer: wireData(z.object({ event_id: id })),
+  }),
+  /** Ours: mute an attendee for some minutes or for good, or unmute them ('off'). */
+  muteAttendee: () => call({
+    method: 'POST',
+    path: '/event/api/moderation/:id/mute',
+    auth: 'bearer',
+    params: eventParam,
+    body: z.object({ attendee_id: id, mute: muteChoiceSchema }),
+    answer: wireData(z.object({ event_id: id, attendee_id: id, mute: muteSchema.nullable() })),
+  }),
+  /** Ours: close or open the group chat to attendees' posts, and set slow mode. */
+  chatSettings: () => call({
+    method: 'POST',
+    path: '/event/api/moderation/:id/chat',
+    auth: 'bearer',
+    params: eventParam,
+    body: z.object({ closed: z.boolean().optional(), slow_mode_seconds: slowModeSecondsSchema.optional() }),
+    answer: wireData(z.object({ event_id: id, chat: chatSettingsSchema })),
+  }),
+  /** Ours: act on a report: dismiss it, mark it resolved, or remove the reported message (which resolves it). */
+  handleReport: () => call({
+    method: 'POST',
+    path: '/event/api/moderation/:id/reports/:reportId',
+    auth: 'bearer',
+    params: z.object({ id, reportId: id }),
+    body: z.object({ action: z.enum(REPORT_ACTIONS) }),
+    answer: wireData(z.object({ event_id: id, report: chatReportSchema })),
+  }),
+  /** Ours: pin an announcement at the top of the arena and the group chat. */
+  pinAnnouncement: () => call({
+    method: 'POST',
+    path: '/event/api/moderation/:id/announcements',
+    auth: 'bearer',
+    params: eventParam,
+    body: z.object({ message: announcementTextSchema }),
+    answer: wireData(z.object({ event_id: id, announcement: announcementSchema })),
+  }),
+  /** Ours: unpin an announcement. */
+  unpinAnnouncement: () => call({
+    method: 'DELETE',
+    path: '/event/api/moderation/:id/announcements/:announcementId',
+    auth: 'bearer',
+    params: z.object({ id, announcementId: id }),
+    answer: wireData(z.object({ event_id: id })),
+  }),
+});
