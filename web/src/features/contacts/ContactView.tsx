@@ -16,6 +16,7 @@ import { routes } from '../../lib/paths.js';
 import { queryKeys } from '../../lib/query-keys.js';
 import { notify } from '../../lib/toast.js';
 import { ContactNote } from './ContactNote.js';
+import { meeting } from './met-at.js';
 import styles from './Contacts.module.css';
 import { TEXTS } from './texts.js';
 import { useContacts } from './useContacts.js';
@@ -71,6 +72,7 @@ function ContactCard({ contact }: { contact: Contact }) {
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const download = useDownload(contact);
+  const met = meeting(contact);
   const remove = useMutation({
     mutationFn: () => api(calls.deleteContact, { params: { contactId: contact.contact_id } }),
     onSuccess: (result) => {
@@ -90,6 +92,13 @@ function ContactCard({ contact }: { contact: Contact }) {
       {contact.title && <p className={styles.muted}>{contact.title}</p>}
       {contact.phone && <p>{contact.phone}</p>}
       {contact.email && <p>{contact.email}</p>}
+      {met && <p className={styles.met}>{TEXTS.metAt(met.title, met.date)}</p>}
+      {contact.consent && (
+        <section className={styles.consent} aria-labelledby="contact-consent">
+          <h2 id="contact-consent">{TEXTS.consentHeading}</h2>
+          <p>{contact.consent}</p>
+        </section>
+      )}
       <Actions contact={contact} />
       <ContactNote contact={contact} />
       <div className={styles.buttons}>
@@ -119,7 +128,7 @@ function ContactCard({ contact }: { contact: Contact }) {
   );
 }
 
-/** One contact: name, phone, email; call, SMS and mail; the owner's note; 'Invite to TapCard'; delete; 'Download Contact File'. */
+/** One contact: name, phone, email; where and when they met and the consent they gave (arena swaps); call, SMS and mail; the owner's note; 'Invite to TapCard'; delete; 'Download Contact File'. */
 export function ContactView({ id }: { id: string }) {
   const contacts = useContacts();
   const contact = contacts.data?.find((c) => c.contact_id === id);

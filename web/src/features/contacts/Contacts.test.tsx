@@ -327,3 +327,98 @@ describe("the owner's note on a contact", () => {
     expect(notes.get('c-ada')).toBe('Call back on Monday');
   });
 });
+
+describe('contacts met in an event arena', () => {
+  const LAGOS = { id: 'evt-lagos', title: 'Lagos Tech Summit' };
+  const ABUJA = { id: 'evt-abuja', title: 'Abuja Design Week' };
+  // Midday UTC: the same calendar day in every time zone the tests may run in.
+  const MET_LAGOS = '2026-11-27T12:00:00.000Z';
+  const CONSENT = 'I agree that Owner may keep my name, job title, phone number and email as a contact, shared in the arena of Lagos Tech Summit.';
+  const MET: Contact[] = [
+    { contact_id: 'c-jose', full_name: 'José Martínez', title: 'Product Manager', phone: '+34 612-345-678', email: 'jose@example.es', created_at: MET_LAGOS, event: LAGOS, met_at: MET_LAGOS, consent: null },
+    { contact_id: 'c-joseph', full_name: 'Joseph Okafor', title: 'Designer', phone: '0803 111 2222', email: 'joseph@example.ng', created_at: '2026-12-02T12:00:00.000Z', event: ABUJA, met_at: '2026-12-02T12:00:00.000Z', consent: null },
+    { contact_id: 'c-ngozi', full_name: 'Ngozi Eze', title: 'Analyst', phone: '0803 333 4444', email: 'ngozi@example.ng', created_at: MET_LAGOS, event: LAGOS, met_at: MET_LAGOS, consent: CONSENT },
+    { contact_id: 'c-josefa', full_name: 'Josefa Núñez', title: 'Chef', phone: '0803 555 6666', email: 'josefa@example.es', created_at: '2025-01-01T10:00:00.000Z', event: null, met_at: null, consent: null },
+  ];
+  const shownNames = () => {
+    const list = screen.queryByRole('list', { name: 'Contacts' });
+    return list === null ? [] : within(list).getAllByRole('link').map((link) => MET.find((c) => link.textContent?.startsWith(c.full_name))?.full_name);
+  };
+
+  beforeEach(() => {
+    net.on(calls.getContacts, ok({ contacts: MET, user: { name: 'Owner', image: null } }));
+  });
+
+  it('tags each contact swapped in an arena with the event and the day, and offers each event as a filter', async () => {
+    const { user } = renderRoutes(pages, '/contact');
+    const list = await screen.findByRole('list', { name: 'Contacts' });
+    const jose = within(list).getByRole('link', { name: /José Martínez/ });
+    expect(within(jose).getByTestId('met-tag')).toHaveTextContent('Lagos Tech Summit · 27 Nov 2026');
+    expect(within(within(list).getByRole('link', { name: /Joseph Okafor/ })).getByTestId('met-tag')).toHaveTextContent('Abuja Design Week · 2 Dec 2026');
+    expect(within(within(list).getByRole('link', { name: /Josefa Núñez/ })).queryByTestId('met-tag')).not.toBeInTheDocument();
+
+    const filter = screen.getByRole('combobox', { name: 'Event' });
+    expect(within(filter).getAllByRole('option').map((o) => o.textContent)).toEqual(['All events', 'Abuja Design Week', 'Lagos Tech Summit']);
+    expect(filter).toHaveValue('');
+    await user.selectOptions(filter, 'Lagos Tech Summit');
+    expect(shownNames()).toEqual(['José Martínez', 'Ngozi Eze']);
+    expect(screen.getByRole('status')).toHaveTextContent('2 contacts found');
+  });
+
+  it('filters by event and searches ignoring accents together, both kept in the address', async () => {
+    const { user, router } = renderRoutes(pages, '/contact');
+    await screen.findByRole('list', { name: 'Contacts' });
+    const search = screen.getByRole('searchbox', { name: 'Search contacts' });
+    await user.type(search, 'JOSE');
+    await waitFor(() => expect(shownNames()).toEqual(['José Martínez', 'Joseph Okafor', 'Josefa Núñez']));
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Event' }), 'Lagos Tech Summit');
+    await waitFor(() => expect(shownNames()).toEqual(['José Martínez']));
+    expect(search).toHaveValue('JOSE');
+    expect(new URLSearchParams(router.state.location.search).get('q')).toBe('JOSE');
+    expect(new URLSearchParams(router.state.location.search).get('event')).toBe(LAGOS.id);
+
+    await user.clear(search);
+    await user.type(search, 'martinez');
+    await waitFor(() => expect(shownNames()).toEqual(['José Martínez']));
+    await user.clear(search);
+    await user.type(search, 'ngozi');
+    await waitFor(() => expect(shownNames()).toEqual(['Ngozi Eze']));
+    await user.clear(search);
+    await user.type(search, 'joseph');
+    expect(await screen.findByText('No contacts match "joseph"')).toBeInTheDocument();
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Event' }), 'All events');
+    await waitFor(() => expect(shownNames()).toEqual(['Joseph Okafor']));
+    expect(new URLSearchParams(router.state.location.search).get('event')).toBeNull();
+    expect(new URLSearchParams(router.state.location.search).get('q')).toBe('joseph');
+  });
+
+  it('keeps the filter and the search after a reload of the address', async () => {
+    renderRoutes(pages, `/contact?event=${LAGOS.id}&q=jos`);
+    await screen.findByRole('list', { name: 'Contacts' });
+    expect(screen.getByRole('combobox', { name: 'Event' })).toHaveValue(LAGOS.id);
+    expect(screen.getByRole('searchbox', { name: 'Search contacts' })).toHaveValue('jos');
+    expect(shownNames()).toEqual(['José Martínez']);
+  });
+
+  it('says where and when they met on the contact, and shows the consent given with shared details', async () => {
+    renderRoutes(pages, '/contact/c-ngozi');
+    expect(await screen.findByRole('heading', { name: 'Ngozi Eze' })).toBeInTheDocument();
+    expect(screen.getByText('Met at Lagos Tech Summit on 27 Nov 2026')).toBeInTheDocument();
+    const consent = screen.getByRole('region', { name: 'Consent given when sharing their details' });
+    expect(consent).toHaveTextContent(CONSENT);
+    // The note field works beside them.
+    expect(screen.getByRole('textbox', { name: 'Note' })).toBeInTheDocument();
+  });
+
+  it('shows neither for a contact made another way, and no consent for a card swap', async () => {
+    renderRoutes(pages, '/contact/c-josefa');
+    expect(await screen.findByRole('heading', { name: 'Josefa Núñez' })).toBeInTheDocument();
+    expect(screen.queryByText(/^Met at/)).not.toBeInTheDocument();
+    cleanup();
+    renderRoutes(pages, '/contact/c-jose');
+    expect(await screen.findByText('Met at Lagos Tech Summit on 27 Nov 2026')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Consent given when sharing their details' })).not.toBeInTheDocument();
+  });
+});

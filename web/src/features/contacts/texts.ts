@@ -29,4 +29,14 @@ export const TEXTS = {
   noteSaved: 'Note saved',
   noteSaveFailed: 'Your note was not saved. Your text is still here: try again.',
   retry: 'Retry',
+  /** ours: the filter by the event a contact was swapped in */
+  eventFilter: 'Event',
+  allEvents: 'All events',
+  noMatchEvent: 'No contacts from this event',
+  /** ours: the tag of a contact swapped in an event's arena, e.g. 'Tech Summit · 27 Nov 2026' */
+  metTag: (event: string, date: string) => (date ? `${event} · ${date}` : event),
+  /** ours: the contact view's line on where and when they met */
+  metAt: (event: string, date: string) => (date ? `Met at ${event} on ${date}` : `Met at ${event}`),
+  /** ours: the heading of the consent a person without a card agreed to when sharing their details */
+  consentHeading: 'Consent given when sharing their details',
 } as const;
