@@ -1,10 +1,13 @@
 import { SendHorizontal } from 'lucide-react';
-import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { Link } from 'react-router-dom';
 import { CHAT_MESSAGE_MAX_LENGTH } from '@tapcard/shared/constants';
+import type { Announcement } from '@tapcard/shared/contract';
 import { messages } from '@tapcard/shared/rules';
-import { ADMIN_NAME, messageStyle, type ThreadItem } from '../lib/live/chat.js';
+import { ADMIN_NAME, clockTime, messageStyle, type ThreadItem } from '../lib/live/chat.js';
 import { BackLink, Avatar } from './Page.js';
+import { PinnedAnnouncements } from './PinnedAnnouncements.js';
+import { SharedCardView } from './SharedCardView.js';
 import type { HistoryControl } from './useChatHistory.js';
 import styles from './ChatRoom.module.css';
 
@@ -55,22 +58,42 @@ export interface ChatRoomProps {
   footer?: ReactNode;
   /** The older pages of a group chat, read on demand; none when absent or null. */
   history?: HistoryControl | null;
+  /** The organiser's pinned announcements, shown newest first in a bar at the top of the room. */
+  announcements?: readonly Announcement[];
+  /** Gives each pinned announcement an Unpin button (the organiser's room). */
+  onUnpin?: (id: string) => void;
+  /** Rendered inside each sent message's bubble (e.g. a '⋯' button opening the message's menu). */
+  messageMenu?: (item: ThreadItem) => ReactNode;
+  /** A line above the composer saying why posting is not possible or must wait (read out when it changes). */
+  composerNotice?: ReactNode;
+  /** Sending waits (e.g. slow mode): the writer may type, the Send button is disabled. */
+  sendHeld?: boolean;
 }
 
 function timeOf(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return `${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
+  return clockTime(new Date(iso));
 }
 
-function MessageBubble({ item, selfId, authorLink, onRetry, onDelete }: { item: ThreadItem; selfId: string | null; authorLink?: ChatRoomProps['authorLink']; onRetry: (key: string) => void; onDelete?: (key: string) => void }) {
+interface BubbleProps {
+  item: ThreadItem;
+  selfId: string | null;
+  authorLink?: ChatRoomProps['authorLink'];
+  messageMenu?: ChatRoomProps['messageMenu'];
+  onRetry: (key: string) => void;
+  onDelete?: (key: string) => void;
+}
+
+function MessageBubble({ item, selfId, authorLink, messageMenu, onRetry, onDelete }: BubbleProps) {
   const style = messageStyle(item.attendee_id, selfId);
   const name = style === 'admin' ? ADMIN_NAME : style === 'own' ? 'You' : item.name;
   const link = style === 'own' ? null : (authorLink?.(item) ?? null);
+  // Only a stored message (it has an id) can be reported, removed or acted on.
+  const menu = item.state === 'sent' ? messageMenu?.(item) : null;
   return (
     <li className={`${styles.message} ${styles[style]}`} data-style={style} data-state={item.state}>
       {style !== 'own' && <Avatar src={item.image} name={item.name} size={32} alt="" />}
       <div className={styles.bubble}>
+        {menu && <div className={styles.menu}>{menu}</div>}
         <p className={styles.author}>
           {link ? (
             <Link to={link} className={styles.authorLink}>
@@ -81,7 +104,7 @@ function MessageBubble({ item, selfId, authorLink, onRetry, onDelete }: { item: 
             name
           )}
         </p>
-        <p className={styles.text}>{item.message}</p>
+        {item.card ? <SharedCardView card={item.card} /> : <p className={styles.text}>{item.message}</p>}
         <p className={styles.meta}>
           {item.state === 'pending' ? (
             <>
@@ -187,19 +210,19 @@ function useScrollAnchor(listRef: RefObject<HTMLOListElement | null>, firstKey: 
   }, [listRef]);
 }
 
-function Composer({ onSend, disabled, requireText, closedText, formRef }: Pick<ChatRoomProps, 'onSend' | 'disabled' | 'requireText' | 'closedText'> & { formRef: RefObject<HTMLFormElement | null> }) {
+function Composer({ onSend, disabled, requireText, closedText, sendHeld = false }: Pick<ChatRoomProps, 'onSend' | 'disabled' | 'requireText' | 'closedText' | 'sendHeld'>) {
   const [text, setText] = useState('');
   const inputId = useId();
   const blank = text.trim() === '';
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (disabled) return;
+    if (disabled || sendHeld) return;
     if (requireText ? blank : text === '') return;
     onSend(text);
     setText('');
   };
   return (
-    <form ref={formRef} className={styles.composer} onSubmit={submit}>
+    <form className={styles.composer} onSubmit={submit}>
       <label htmlFor={inputId} className="visually-hidden">
         Message
       </label>
@@ -214,7 +237,7 @@ function Composer({ onSend, disabled, requireText, closedText, formRef }: Pick<C
         enterKeyHint="send"
         maxLength={CHAT_MESSAGE_MAX_LENGTH}
       />
-      <button type="submit" className={styles.send} disabled={disabled || (requireText && blank)}>
+      <button type="submit" className={styles.send} disabled={disabled || sendHeld || (requireText && blank)}>
         <SendHorizontal aria-hidden size={20} />
         <span className="visually-hidden">{CHAT_TEXTS.send}</span>
       </button>
@@ -222,9 +245,13 @@ function Composer({ onSend, disabled, requireText, closedText, formRef }: Pick<C
   );
 }
 
-/** A chat room: event title, status line, the messages in three styles, and the composer. */
+/**
+ * A chat room: event title, status line, the pinned announcements, the messages in three styles (a
+ * removed message is never shown), and the composer with its notice line.
+ */
 export function ChatRoom(props: ChatRoomProps) {
-  const { title, status, heading, back, items, selfId, onRetry, onDelete, authorLink, live, children, history } = props;
+  const { title, status, heading, back, selfId, onRetry, onDelete, authorLink, messageMenu, live, children, history } = props;
+  const items = useMemo(() => props.items.filter((item) => !item.removed), [props.items]);
   const endRef = useRef<HTMLDivElement>(null);
   const listRef = useRef<HTMLOListElement>(null);
   const hold = useScrollAnchor(listRef, items[0]?.key);
@@ -234,7 +261,7 @@ export function ChatRoom(props: ChatRoomProps) {
     hold();
     loadEarlier();
   }, [hold, loadEarlier]);
-  const formRef = useRef<HTMLFormElement>(null);
+  const dockRef = useRef<HTMLDivElement>(null);
   // A new last message, or the last one changing state (its 'Not sent… Retry' line), scrolls to the end.
   const lastItem = items[items.length - 1];
   const last = lastItem ? `${lastItem.key}:${lastItem.state}:${lastItem.queued ? 1 : 0}` : '';
@@ -242,7 +269,7 @@ export function ChatRoom(props: ChatRoomProps) {
     const end = endRef.current;
     if (!end) return;
     // The composer sticks to the bottom of the window: the end stops above it, not under it.
-    end.style.scrollMarginBottom = `${formRef.current?.offsetHeight ?? 0}px`;
+    end.style.scrollMarginBottom = `${dockRef.current?.offsetHeight ?? 0}px`;
     end.scrollIntoView?.({ block: 'end' });
   }, [last]);
   return (
@@ -256,18 +283,29 @@ export function ChatRoom(props: ChatRoomProps) {
         <h2 className={styles.heading}>{heading}</h2>
         {live}
       </header>
+      {props.announcements && (
+        <div className={styles.pinned}>
+          <PinnedAnnouncements announcements={props.announcements} onUnpin={props.onUnpin} />
+        </div>
+      )}
       {children}
       <div className={styles.scroller} role="log" aria-live="polite" aria-label={`${heading} messages`}>
         {history && <HistoryBar history={history} onLoad={onLoad} />}
         {items.length === 0 && <p className={styles.empty}>{CHAT_TEXTS.empty}</p>}
         <ol ref={listRef} className={styles.list}>
           {items.map((item) => (
-            <MessageBubble key={item.key} item={item} selfId={selfId} authorLink={authorLink} onRetry={onRetry} onDelete={onDelete} />
+            <MessageBubble key={item.key} item={item} selfId={selfId} authorLink={authorLink} messageMenu={messageMenu} onRetry={onRetry} onDelete={onDelete} />
           ))}
         </ol>
         <div ref={endRef} aria-hidden="true" className={styles.end} />
       </div>
-      {props.footer ?? <Composer onSend={props.onSend} disabled={props.disabled} requireText={props.requireText} closedText={props.closedText} formRef={formRef} />}
+      <div ref={dockRef} className={props.footer ? undefined : styles.dock}>
+        {/* Always there, so a screen reader hears the notice when it comes or changes. */}
+        <p className={styles.notice} aria-live="polite" data-empty={props.composerNotice ? undefined : true}>
+          {props.composerNotice}
+        </p>
+        {props.footer ?? <Composer onSend={props.onSend} disabled={props.disabled} requireText={props.requireText} closedText={props.closedText} sendHeld={props.sendHeld} />}
+      </div>
     </main>
   );
 }

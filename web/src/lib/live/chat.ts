@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { isAdminId } from '@tapcard/shared/domain';
-import type { ChatMessage } from '@tapcard/shared/contract';
+import type { ChatMessage, SharedCard } from '@tapcard/shared/contract';
 import { mergeById } from '@tapcard/shared/realtime';
+import { chatRefusalText, isChatRefusalCode, type ChatRefusalCode } from '@tapcard/shared/rules';
 import { readRaw, readStored, removeStored, STORAGE_PREFIX, writeStored } from '../storage.js';
 import { isOnline, useOnline } from './network.js';
 
@@ -34,9 +35,37 @@ export interface ThreadItem {
   error?: string;
   /** A pending message waiting for the browser to be back online. */
   queued?: boolean;
+  /** Removed by the organiser: no text, and no screen shows it. */
+  removed?: boolean;
+  /** A shared card (Share my card), shown as a card instead of text. */
+  card?: SharedCard;
 }
 
-export type PostResult<T> = { ok: true; message: T } | { ok: false; error: string };
+/** A post the server refused on purpose (muted, slow mode, closed chat…), with when it may be tried again (ISO). */
+export interface Refusal {
+  code: ChatRefusalCode;
+  retryAt: string | null;
+}
+
+export type PostResult<T> = { ok: true; message: T } | { ok: false; error: string; refusal?: Refusal };
+
+/** HH:MM in the browser's clock (the refusals' and the chat's times). */
+export function clockTime(date: Date): string {
+  if (Number.isNaN(date.getTime())) return '';
+  return `${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
+}
+
+/** The refusal's words in the browser's clock ('You are muted until 18:40', 'Slow mode: wait 8 s'). */
+export function refusalText(refusal: Refusal, now: Date = new Date()): string {
+  const retryAt = refusal.retryAt ? new Date(refusal.retryAt) : null;
+  return chatRefusalText(refusal.code, retryAt && !Number.isNaN(retryAt.getTime()) ? retryAt : null, now, clockTime);
+}
+
+/** The refusal an answer carries: a failure with one of CHAT_REFUSAL_CODES (else undefined: another failure). */
+export function refusalOf(failure: { code?: string | undefined; retry_at?: string | undefined } | undefined): Refusal | undefined {
+  const code = failure?.code;
+  return isChatRefusalCode(code) ? { code, retryAt: failure?.retry_at ?? null } : undefined;
+}
 
 /** A message of the outbox: waiting for the network (queued), on its way (pending), or refused (failed). */
 interface Pending {
@@ -45,6 +74,13 @@ interface Pending {
   createdAt: string;
   state: 'queued' | 'pending' | 'failed';
   error?: string;
+  /** Why the server refused it (kept so a reload still knows it was refused, not lost). */
+  refusal?: Refusal;
+}
+
+/** The newest refusal of a room, with when (browser time, ms) it came. */
+export interface RoomRefusal extends Refusal {
+  at: number;
 }
 
 export interface Outbox {
@@ -53,6 +89,10 @@ export interface Outbox {
   retry: (key: string) => void;
   /** Drops a failed or waiting message. */
   remove: (key: string) => void;
+  /** The newest refusal since the last accepted post of this page, or null. */
+  refusal: RoomRefusal | null;
+  /** When (browser time, ms) this page's last post was accepted, or null. */
+  lastAccepted: number | null;
 }
 
 /** Where an outbox is kept across reloads: one list per event, sender and room ('group' or the other party's id). */
@@ -60,6 +100,12 @@ export interface OutboxPlace {
   eventId: string;
   senderId: string;
   room: string;
+}
+
+function isRefusal(value: unknown): value is Refusal {
+  if (typeof value !== 'object' || value === null) return false;
+  const r = value as Record<string, unknown>;
+  return typeof r.code === 'string' && isChatRefusalCode(r.code) && (r.retryAt === null || typeof r.retryAt === 'string');
 }
 
 function isPending(value: unknown): value is Pending {
@@ -70,7 +116,8 @@ function isPending(value: unknown): value is Pending {
     typeof p.text === 'string' &&
     typeof p.createdAt === 'string' &&
     (p.state === 'queued' || p.state === 'pending' || p.state === 'failed') &&
-    (p.error === undefined || typeof p.error === 'string')
+    (p.error === undefined || typeof p.error === 'string') &&
+    (p.refusal === undefined || isRefusal(p.refusal))
   );
 }
 
@@ -119,6 +166,8 @@ export function useOutbox<T extends ChatMessage>(
   const online = useOnline();
   const [sent, setSent] = useState<T[]>([]);
   const [pending, setPending] = useState<Pending[]>([]);
+  const [refusal, setRefusal] = useState<RoomRefusal | null>(null);
+  const [lastAccepted, setLastAccepted] = useState<number | null>(null);
   const pendingRef = useRef<Pending[]>([]);
   const postRef = useRef(post);
   const storeId = place ? placeId(place) : null;
@@ -153,7 +202,15 @@ export function useOutbox<T extends ChatMessage>(
         if (result.ok) {
           const message = result.message;
           setSent((list) => [...list, message]);
+          setLastAccepted(Date.now());
+          setRefusal(null);
           update((list) => list.filter((p) => p.key !== next.key));
+        } else if (result.refusal) {
+          // Refused on purpose: it stays with the reason (in this browser's clock) until the writer
+          // retries or deletes it; nothing sends it again by itself.
+          const { refusal: why } = result;
+          setRefusal({ ...why, at: Date.now() });
+          update((list) => list.map((p) => (p.key === next.key ? { ...p, state: 'failed', error: refusalText(why), refusal: why } : p)));
         } else {
           // The network went while it was on its way: it waits for the network again.
           const state = isOnline() ? 'failed' : 'queued';
@@ -200,7 +257,8 @@ export function useOutbox<T extends ChatMessage>(
   const remove = useCallback((key: string) => update((list) => list.filter((p) => p.key !== key || p.state === 'pending')), [update]);
 
   const items = useMemo<ThreadItem[]>(() => {
-    const stored = mergeById(confirmed, sent).map<ThreadItem>((m) => ({
+    // The live copy wins over the post's answer: a removal comes again as the same id.
+    const stored = mergeById(sent, confirmed).map<ThreadItem>((m) => ({
       key: m.id,
       attendee_id: m.attendee_id,
       name: m.name,
@@ -208,6 +266,8 @@ export function useOutbox<T extends ChatMessage>(
       message: m.message,
       createdAt: m.createdAt,
       state: 'sent',
+      ...(m.removed ? { removed: true } : {}),
+      ...('card' in m && m.card ? { card: m.card as SharedCard } : {}),
     }));
     const local = self
       ? pending.map<ThreadItem>((p) => ({
@@ -225,7 +285,7 @@ export function useOutbox<T extends ChatMessage>(
     return [...stored, ...local];
   }, [confirmed, sent, pending, self, online]);
 
-  return { items, send, retry, remove };
+  return { items, send, retry, remove, refusal, lastAccepted };
 }
 
 /*

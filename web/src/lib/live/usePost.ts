@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { calls, chatPostSchema, type ChatMessage } from '@tapcard/shared/contract';
 import { api } from '../api.js';
-import { useOutbox, type Outbox, type OutboxPlace, type PostResult } from './chat.js';
+import { refusalOf, useOutbox, type Outbox, type OutboxPlace, type PostResult } from './chat.js';
 
 /** What proves who is writing: an attendee's access token (attendee and chip holder), or the organiser's session. */
 export type Writer = { as: 'attendee'; tid: string } | { as: 'organiser' };
@@ -35,7 +35,9 @@ export interface PostTo {
  * Posting to one chat room: the room's outbox (see useOutbox: optimistic messages, kept across reloads
  * per event, sender and room, retry and delete) over the contract call that stores the message: the
  * attendee's (by access token) or the organiser's (by session), group or private. Posts are background
- * calls: a failure shows on the message (with Retry), never as a toast or a page change.
+ * calls: a failure shows on the message (with Retry), never as a toast or a page change. A refusal
+ * (an answer whose `code` is one of CHAT_REFUSAL_CODES) shows its reason instead, and the room's
+ * `refusal` tells the page (e.g. to count a slow mode's wait down).
  *
  * `messages`: the room's confirmed messages from the live view (a private chat's PrivateChat rows).
  */
@@ -58,7 +60,11 @@ export function usePost(messages: readonly ChatMessage[], to: PostTo): Outbox {
           : tid
             ? await api(calls.privateChat, { params: { id: tid }, body: direct, background: true })
             : await api(calls.adminPrivateChat, { params: { id: eventId }, body: direct, background: true });
-      return result.ok ? { ok: true, message: result.answer.data } : { ok: false, error: result.message };
+      if (result.ok) return { ok: true, message: result.answer.data };
+      // A refusal (muted, slow mode, closed…) is an answer, not a lost message: the outbox words it again
+      // in this browser's clock and keeps the text for a retry.
+      const refusal = result.kind === 'failure' ? refusalOf(result.body) : undefined;
+      return refusal ? { ok: false, error: result.message, refusal } : { ok: false, error: result.message };
     },
     [eventId, self, party, tid, organiser],
   );
