@@ -4,6 +4,7 @@ import { STAFF_LINK_EXPIRED_MESSAGE, STAFF_LINK_REVOKED_MESSAGE, STAFF_LINK_UNKN
 import type { DoorSession } from '@tapcard/shared/contract';
 import type { UpstreamClient, UpstreamResult } from '../clients/upstream.js';
 import { rooms } from './rooms.js';
+import { ownAttendeeView } from './views.js';
 import type { Audience, DoorAudience } from './views.js';
 
 /**
@@ -190,7 +191,8 @@ export class ClaimVerifier {
     const answer = await this.upstream.eventToken(tid, VERIFY_TIMEOUT_MS);
     if (!answer.ok) return answer;
     const { attendee, event } = answer.data;
-    const fallback = { id: attendee.id, name: attendee.name, image: attendee.image, price_category: attendee.price_category, checked_in: attendee.checked_in };
+    // Used only until the event's state knows the attendee (just registered): their own record as the token page had it.
+    const fallback = ownAttendeeView(attendee);
     const audience: ArenaAudience = { kind: 'arena', attendeeId: attendee.id, fallback };
     const claim: Claim = { key, eventId: event.id, rooms: [rooms.event(event.id), rooms.attendee(event.id, attendee.id)], audience };
     remember(this.arenaClaims, key, { claim, until: Date.now() + ARENA_CACHE_MS });

@@ -1,49 +1,20 @@
-import type { ChatMessage, LiveAttendee, LiveState, PrivateChat } from '@tapcard/shared/contract';
-import { snapshotSchema, updateSchema } from '@tapcard/shared/realtime';
-import { describe, expect, test } from 'vitest';
 import { GROUP_CHAT_LIMIT } from '@tapcard/shared/constants';
-import { applyLiveState, stateFromLive } from './state.js';
-import type { EventState } from './state.js';
-import { buildUpdates } from './updates.js';
-import { buildView } from './views.js';
-
-const E = 'ev-1';
-const details = {
-  id: E,
-  clean_name: 'launch',
-  title: 'Launch',
-  description: 'd',
-  location: 'Lagos',
-  image: '',
-  start_date: '2026-01-01T00:00:00.000Z',
-  end_date: null,
-  user_id: 'u1',
-};
-
-const chat = (seq: number, attendee_id = 'a1'): ChatMessage => ({
-  id: `m${seq}`,
-  event_id: E,
-  attendee_id,
-  name: 'n',
-  image: '',
-  message: `hello ${seq}`,
-  createdAt: 't',
-  updatedAt: 't',
-  seq,
-});
-const dm = (seq: number, from: string, to: string): PrivateChat => ({ ...chat(seq, from), id: `p${seq}`, attendee_id_1: from, attendee_id_2: to });
-const attendee = (id: string, seq: number, checked_in = false): LiveAttendee => ({ id, name: id, image: '', price_category: 'Regular', checked_in, seq });
-
-function live(version: number, part: Partial<LiveState> = {}): LiveState {
-  return { event: details, version, full: false, chats: [], private_chats: [], attendees: [], chips: [], ...part };
-}
-
-const AT = '2026-01-01T19:02:03.000Z';
+import { OPEN_CHAT, liveStateSchema } from '@tapcard/shared/contract';
+import { LIVE_REPORTS_LIMIT } from '@tapcard/shared/rules';
+import { describe, expect, test } from 'vitest';
+import { E, announcement, attendee, chat, details, dm, live, removed, report } from '../test/live-state.js';
+import { applyLiveState, eventStateSchema, stateFromLive } from './state.js';
+import type { ApplyResult, EventState } from './state.js';
 
 const initial: EventState = stateFromLive(
   E,
   live(10, { full: true, attendees: [attendee('a1', 1), attendee('a2', 2), attendee('a3', 3)], chips: [{ id: 'c1', attendee_id: null }] }),
 );
+
+function changed(result: ApplyResult) {
+  if (result.kind !== 'changed') throw new Error(result.kind);
+  return result;
+}
 
 describe('applyLiveState', () => {
   test('the first answer is the state and emits nothing', () => {
@@ -55,31 +26,51 @@ describe('applyLiveState', () => {
   });
 
   test('a diff adds messages, upserts attendees and chips, and says what changed', () => {
-    const result = applyLiveState(
-      E,
-      initial,
-      live(13, {
-        chats: [chat(11)],
-        private_chats: [dm(12, 'a1', 'a2')],
-        attendees: [attendee('a3', 13, true)],
-        chips: [{ id: 'c1', attendee_id: 'a2' }],
-      }),
+    const result = changed(
+      applyLiveState(
+        E,
+        initial,
+        live(13, {
+          chats: [chat(11)],
+          private_chats: [dm(12, 'a1', 'a2')],
+          attendees: [attendee('a3', 13, true)],
+          chips: [{ id: 'c1', attendee_id: 'a2' }],
+        }),
+      ),
     );
-    if (result.kind !== 'changed') throw new Error(result.kind);
     expect(result.state.version).toBe(13);
     expect(result.state.chats.map((m) => m.id)).toEqual(['m11']);
     expect(result.state.attendees.find((a) => a.id === 'a3')?.checked_in).toBe(true);
     expect(result.state.attendees).toHaveLength(3);
-    expect(result.changes).toMatchObject({ prevVersion: 10, version: 13, event: undefined });
+    expect(result.changes).toMatchObject({ prevVersion: 10, version: 13, event: undefined, chat: undefined, announcements: [], blockers: [], reports: [] });
     expect(result.changes.attendees.map((a) => a.id)).toEqual(['a3']);
+    expect(result.changes.previousAttendees.get('a3')?.checked_in).toBe(false);
     expect(result.changes.chips).toEqual([{ id: 'c1', attendee_id: 'a2' }]);
   });
 
-  test('a chip is reported when the attendee bound to it changes', () => {
+  test('a chip is reported when the public record of the attendee bound to it changes, not for their safety state', () => {
     const bound = { ...initial, chips: [{ id: 'c1', attendee_id: 'a1' }] };
-    const result = applyLiveState(E, bound, live(11, { attendees: [attendee('a1', 11, true)] }));
-    if (result.kind !== 'changed') throw new Error(result.kind);
-    expect(result.changes.chips.map((c) => c.id)).toEqual(['c1']);
+    const checkedIn = changed(applyLiveState(E, bound, live(11, { attendees: [attendee('a1', 11, true)] })));
+    expect(checkedIn.changes.chips.map((c) => c.id)).toEqual(['c1']);
+    const muted = changed(applyLiveState(E, bound, live(11, { attendees: [{ ...attendee('a1', 11), mute: { until: null } }] })));
+    expect(muted.changes.attendees.map((a) => a.id)).toEqual(['a1']);
+    expect(muted.changes.chips).toEqual([]);
+  });
+
+  test('a mute, its end, hiding and the DM choice each change the attendee; the same values sent again do not', () => {
+    const cases = [{ mute: { until: '2026-01-01T18:40:00.000Z' } }, { mute: { until: null } }, { hidden: true }, { dm_policy: 'nobody' as const }];
+    for (const safety of cases) {
+      const result = changed(applyLiveState(E, initial, live(11, { attendees: [{ ...attendee('a2', 11), ...safety }] })));
+      expect(result.changes.attendees.map((a) => a.id), JSON.stringify(safety)).toEqual(['a2']);
+      const again = changed(applyLiveState(E, result.state, live(12, { attendees: [{ ...attendee('a2', 12), ...safety }] })));
+      expect(again.changes.attendees, JSON.stringify(safety)).toEqual([]);
+    }
+    // The defaults of an upstream that knows none of these are the same as saying them.
+    const said = changed(applyLiveState(E, initial, live(11, { attendees: [{ ...attendee('a2', 11), mute: null, hidden: false, dm_policy: 'anyone' }] })));
+    expect(said.changes.attendees).toEqual([]);
+    const muted = changed(applyLiveState(E, initial, live(11, { attendees: [{ ...attendee('a2', 11), mute: { until: '2026-01-01T18:40:00.000Z' } }] })));
+    const longer = changed(applyLiveState(E, muted.state, live(12, { attendees: [{ ...attendee('a2', 12), mute: { until: '2026-01-01T19:40:00.000Z' } }] })));
+    expect(longer.changes.attendees.map((a) => a.mute)).toEqual([{ until: '2026-01-01T19:40:00.000Z' }]);
   });
 
   test('only the last group messages are kept', () => {
@@ -94,114 +85,106 @@ describe('applyLiveState', () => {
   });
 });
 
-describe('buildUpdates', () => {
-  const result = applyLiveState(
-    E,
-    initial,
-    live(14, {
-      event: { ...details, title: 'Launch (moved)' },
-      chats: [chat(11)],
-      private_chats: [dm(12, 'a1', 'a2'), dm(13, 'admin-u1', 'a3')],
-      attendees: [{ ...attendee('a3', 14, true), checked_in_at: AT, checked_in_by: 'North gate' }],
-      chips: [{ id: 'c1', attendee_id: 'a3' }],
-    }),
-  );
-  if (result.kind !== 'changed') throw new Error(result.kind);
-  const updates = buildUpdates(result.state, result.changes);
-  const publicA3 = { id: 'a3', name: 'a3', image: '', price_category: 'Regular', checked_in: true };
+describe('removed messages', () => {
+  const withMessages = changed(applyLiveState(E, initial, live(13, { chats: [chat(11), chat(12, 'a2')], private_chats: [dm(13, 'a1', 'a2')] }))).state;
 
-  test('every update parses with the shared schema and carries the version pair', () => {
-    for (const { update } of updates) {
-      expect(updateSchema.parse(update)).toEqual(update);
-      expect(update).toMatchObject({ eventId: E, version: 14, prevVersion: 10 });
-    }
-  });
-
-  test('private messages go to their two parties only; an admin- party is the organiser room', () => {
-    const privateRooms = updates.filter((u) => u.update.scope === 'private').map((u) => [u.room, u.update.private_chats?.map((m) => m.id)]);
-    expect(privateRooms).toEqual([
-      [`att:${E}:a1`, ['p12']],
-      [`att:${E}:a2`, ['p12']],
-      [`org:${E}`, ['p13']],
-      [`att:${E}:a3`, ['p13']],
+  test('come again with the removal seq, replace their copy in the state and go out like new messages', () => {
+    const result = changed(applyLiveState(E, withMessages, live(15, { chats: [removed(chat(12, 'a2'), 14)], private_chats: [removed(dm(13, 'a1', 'a2'), 15)] })));
+    expect(result.state.chats.map((m) => [m.id, m.message, m.removed ?? false])).toEqual([
+      ['m11', 'hello 11', false],
+      ['m12', '', true],
     ]);
+    expect(result.state.private_chats).toEqual([removed(dm(13, 'a1', 'a2'), 15)]);
+    expect(result.changes.chats).toEqual([removed(chat(12, 'a2'), 14)]);
+    expect(result.changes.privateChats).toEqual([removed(dm(13, 'a1', 'a2'), 15)]);
   });
 
-  test('attendance goes to the organisers and the door with time and gate, to the attendee alone without; chips to their room', () => {
-    const scoped = updates.filter((u) => u.update.scope === 'attendance' || u.update.scope === 'chip').map((u) => u.room);
-    expect(scoped).toEqual([[`org:${E}`, `door:${E}`], `att:${E}:a3`, `chip:${E}:c1`]);
-    const [staff, own] = updates.filter((u) => u.update.scope === 'attendance').map((u) => u.update.attendees);
-    expect(staff).toEqual([{ ...publicA3, checked_in_at: AT, checked_in_by: 'North gate' }]);
-    expect(own).toEqual([publicA3]);
-    const chip = updates.find((u) => u.update.scope === 'chip')?.update.chip;
-    expect(chip).toEqual({ chipId: 'c1', attendee: publicA3 });
+  test('a removal is never undone by an older copy of the message', () => {
+    const gone = changed(applyLiveState(E, withMessages, live(14, { chats: [removed(chat(12, 'a2'), 14)] }))).state;
+    const again = changed(applyLiveState(E, gone, live(16, { full: true, chats: [chat(11), chat(12, 'a2')] })));
+    expect(again.state.chats.find((m) => m.id === 'm12')).toMatchObject({ removed: true, message: '' });
   });
 
-  test('one event update comes last, to everyone, with the group messages and the new details; the door has its own without chats', () => {
-    const last = updates.at(-1);
-    expect(last?.room).toBe(`ev:${E}`);
-    expect(last?.update.scope).toBe('event');
-    expect(last?.update.chats?.map((m) => m.id)).toEqual(['m11']);
-    expect(last?.update.event?.title).toBe('Launch (moved)');
-    expect(last?.update.event).not.toHaveProperty('user_id');
-    const events = updates.filter((u) => u.update.scope === 'event');
-    expect(events).toHaveLength(2);
-    expect(events[0]).toMatchObject({ room: `door:${E}`, except: `ev:${E}`, update: { version: 14, prevVersion: 10, event: { title: 'Launch (moved)' } } });
-    expect(events[0]?.update).not.toHaveProperty('chats');
-  });
-
-  test('a version with nothing for everyone still sends the event update', () => {
-    const quiet = applyLiveState(E, initial, live(11, { private_chats: [dm(11, 'a1', 'a2')] }));
-    if (quiet.kind !== 'changed') throw new Error(quiet.kind);
-    const last = buildUpdates(quiet.state, quiet.changes).at(-1);
-    expect(last?.update).toEqual({ eventId: E, version: 11, prevVersion: 10, scope: 'event', chats: [] });
+  test('take no room from the messages shown: the newest GROUP_CHAT_LIMIT stay beside the removed ones', () => {
+    const many = Array.from({ length: GROUP_CHAT_LIMIT + 50 }, (_, i) => chat(11 + i));
+    const top = 10 + many.length;
+    const full = changed(applyLiveState(E, initial, live(top, { chats: many }))).state;
+    const shownBefore = full.chats.map((m) => m.id);
+    // The organiser works through the reports queue: the 50 oldest messages (spam, scrolled away) are removed, each a change of its own.
+    const removals = many.slice(0, 50).map((m, i) => removed(m, top + 1 + i));
+    const result = changed(applyLiveState(E, full, live(top + 50, { chats: removals })));
+    expect(result.state.chats.filter((m) => !m.removed).map((m) => m.id)).toEqual(shownBefore);
+    expect(result.state.chats.filter((m) => m.removed).map((m) => m.id)).toEqual(removals.map((m) => m.id));
+    expect(result.changes.chats).toEqual(removals);
   });
 });
 
-describe('buildView', () => {
-  const state: EventState = {
-    ...initial,
-    chats: [chat(4)],
-    private_chats: [dm(5, 'a1', 'a2'), dm(6, 'a2', 'a3'), dm(7, 'admin-u1', 'a2')],
-    chips: [{ id: 'c1', attendee_id: 'a2' }],
-  };
-  const fallback = { id: 'a9', name: 'x', image: '', price_category: '', checked_in: false };
-
-  test('an attendee sees only the private messages they are a party to', () => {
-    const view = snapshotSchema.parse(buildView(state, { kind: 'arena', attendeeId: 'a1', fallback }));
-    if (view.kind !== 'arena') throw new Error(view.kind);
-    expect(view.private_chats.map((m) => m.id)).toEqual(['p5']);
-    expect(view.attendee.id).toBe('a1');
+describe('the safety state', () => {
+  test('chat settings are reported only when they change', () => {
+    const closed = changed(applyLiveState(E, initial, live(11, { chat: { closed: true, slow_mode_seconds: 10 } })));
+    expect(closed.state.chat).toEqual({ closed: true, slow_mode_seconds: 10 });
+    expect(closed.changes.chat).toEqual({ closed: true, slow_mode_seconds: 10 });
+    const same = changed(applyLiveState(E, closed.state, live(12, { chat: { closed: true, slow_mode_seconds: 10 }, chats: [chat(12)] })));
+    expect(same.changes.chat).toBeUndefined();
   });
 
-  test('an organiser sees every attendee and the admin conversations only', () => {
-    const view = snapshotSchema.parse(buildView(state, { kind: 'organiser' }));
-    if (view.kind !== 'organiser') throw new Error(view.kind);
-    expect(view.attendees).toHaveLength(3);
-    expect(view.private_chats.map((m) => m.id)).toEqual(['p7']);
+  test('pinned announcements are kept newest first; an unpinned one leaves and is reported unpinned', () => {
+    const pinned = changed(applyLiveState(E, initial, live(12, { announcements: [announcement(1, 11), announcement(2, 12)] })));
+    expect(pinned.state.announcements.map((a) => a.id)).toEqual(['an2', 'an1']);
+    expect(pinned.changes.announcements.map((a) => [a.id, a.pinned])).toEqual([
+      ['an2', true],
+      ['an1', true],
+    ]);
+    const unpinned = changed(applyLiveState(E, pinned.state, live(13, { announcements: [{ ...announcement(1, 13), pinned: false }] })));
+    expect(unpinned.state.announcements.map((a) => a.id)).toEqual(['an2']);
+    expect(unpinned.changes.announcements).toEqual([{ ...announcement(1, 13), pinned: false }]);
+    // A full read lists only those pinned now: one missing from it was unpinned meanwhile.
+    const full = changed(applyLiveState(E, pinned.state, live(20, { full: true, announcements: [announcement(2, 12)] })));
+    expect(full.state.announcements.map((a) => a.id)).toEqual(['an2']);
+    expect(full.changes.announcements).toEqual([{ ...announcement(1, 11), pinned: false }]);
   });
 
-  test('the door sees its gate and every attendee with the check-in time and gate, and no chat', () => {
-    const checked = { ...state, attendees: state.attendees.map((a) => (a.id === 'a2' ? { ...a, checked_in: true, checked_in_at: AT, checked_in_by: 'North gate' } : a)) };
-    const view = snapshotSchema.parse(buildView(checked, { kind: 'door', gate: 'South gate', linkId: 'l1', expiresAt: Date.now() + 60_000, session: 's' }));
-    if (view.kind !== 'door') throw new Error(view.kind);
-    expect(view.gate).toBe('South gate');
-    expect(view.attendees.find((a) => a.id === 'a2')).toMatchObject({ checked_in: true, checked_in_at: AT, checked_in_by: 'North gate' });
-    expect(view.attendees.find((a) => a.id === 'a1')).toMatchObject({ checked_in: false, checked_in_at: null, checked_in_by: null });
-    expect(view).not.toHaveProperty('chats');
-    expect(view).not.toHaveProperty('private_chats');
-    const organiser = snapshotSchema.parse(buildView(checked, { kind: 'organiser' }));
-    if (organiser.kind !== 'organiser') throw new Error(organiser.kind);
-    expect(organiser.attendees.find((a) => a.id === 'a2')).toMatchObject({ checked_in_at: AT, checked_in_by: 'North gate' });
-    const arena = snapshotSchema.parse(buildView(checked, { kind: 'arena', attendeeId: 'a2', fallback }));
-    if (arena.kind !== 'arena') throw new Error(arena.kind);
-    expect(arena.attendee).toEqual({ id: 'a2', name: 'a2', image: '', price_category: 'Regular', checked_in: true });
+  test('blocks: each blocker whose list changed is named, with their whole list in the state', () => {
+    const blocked = changed(applyLiveState(E, initial, live(12, { blocks: [{ blocker_id: 'a1', blocked_id: 'a2', active: true }, { blocker_id: 'a1', blocked_id: 'a3', active: true }] })));
+    expect(blocked.changes.blockers).toEqual(['a1']);
+    expect(blocked.state.blocks).toEqual([{ blocker_id: 'a1', blocked_id: 'a2' }, { blocker_id: 'a1', blocked_id: 'a3' }]);
+    const lifted = changed(applyLiveState(E, blocked.state, live(14, { blocks: [{ blocker_id: 'a1', blocked_id: 'a2', active: false }, { blocker_id: 'a3', blocked_id: 'a1', active: true }] })));
+    expect(lifted.changes.blockers.sort()).toEqual(['a1', 'a3']);
+    expect(lifted.state.blocks).toEqual([{ blocker_id: 'a1', blocked_id: 'a3' }, { blocker_id: 'a3', blocked_id: 'a1' }]);
+    // Blocking again someone already blocked changes nobody's list.
+    const repeated = changed(applyLiveState(E, lifted.state, live(15, { blocks: [{ blocker_id: 'a1', blocked_id: 'a3', active: true }] })));
+    expect(repeated.changes.blockers).toEqual([]);
+    // A full read lists the blocks in force: one left out was lifted.
+    const full = changed(applyLiveState(E, lifted.state, live(20, { full: true, blocks: [{ blocker_id: 'a3', blocked_id: 'a1', active: true }] })));
+    expect(full.changes.blockers).toEqual(['a1']);
+    expect(full.state.blocks).toEqual([{ blocker_id: 'a3', blocked_id: 'a1' }]);
   });
 
-  test('a chip shows the attendee bound to it', () => {
-    const view = snapshotSchema.parse(buildView(state, { kind: 'chip', chipId: 'c1', fallback: null }));
-    if (view.kind !== 'chip') throw new Error(view.kind);
-    expect(view.attendee?.id).toBe('a2');
-    expect(view).not.toHaveProperty('private_chats');
+  test('reports: the newest LIVE_REPORTS_LIMIT, newest first; a handled report replaces its copy', () => {
+    const many = Array.from({ length: LIVE_REPORTS_LIMIT + 3 }, (_, i) => report(i, 11 + i));
+    const filed = changed(applyLiveState(E, initial, live(10 + many.length, { reports: many })));
+    expect(filed.state.reports).toHaveLength(LIVE_REPORTS_LIMIT);
+    expect(filed.state.reports[0]?.id).toBe(`r${many.length - 1}`);
+    expect(filed.changes.reports).toHaveLength(many.length);
+    const top = 10 + many.length;
+    const handled = changed(applyLiveState(E, filed.state, live(top + 1, { reports: [report(many.length - 1, top + 1, 'dismissed')] })));
+    expect(handled.state.reports[0]).toMatchObject({ id: `r${many.length - 1}`, status: 'dismissed' });
+    expect(handled.state.reports).toHaveLength(LIVE_REPORTS_LIMIT);
+    expect(handled.changes.reports.map((r) => [r.id, r.status])).toEqual([[`r${many.length - 1}`, 'dismissed']]);
+  });
+
+  test('an upstream that knows none of it: an open chat, nothing pinned, blocked or reported, and nothing ever changes', () => {
+    const { chat: _chat, announcements: _a, blocks: _b, reports: _r, ...legacy } = live(11, { chats: [chat(11)] });
+    const parsed = liveStateSchema.parse(legacy);
+    const result = changed(applyLiveState(E, initial, parsed));
+    expect(result.state).toMatchObject({ chat: OPEN_CHAT, announcements: [], blocks: [], reports: [] });
+    expect(result.changes).toMatchObject({ chat: undefined, announcements: [], blockers: [], reports: [] });
+  });
+
+  test('a state stored by a gateway that predates the safety state is not resumed from (it would miss every block)', () => {
+    const { chat: _chat, announcements: _a, blocks: _b, reports: _r, ...older } = initial;
+    expect(eventStateSchema.safeParse(older).success).toBe(false);
+    expect(eventStateSchema.parse(JSON.parse(JSON.stringify(initial)))).toEqual(initial);
+    expect(initial.event).toEqual(details);
   });
 });

@@ -1,7 +1,9 @@
+import type { LiveAttendee } from '@tapcard/shared/contract';
 import type { Update } from '@tapcard/shared/realtime';
 import { partyRoom, rooms } from './rooms.js';
 import type { Changes, EventState } from './state.js';
-import { attendeeView, staffAttendeeView, summary } from './views.js';
+import { attendeeView, blockedBy, doorAttendeeView, organiserAttendeeView, ownAttendeeView, summary } from './views.js';
+import type { AttendeeView } from './views.js';
 
 export interface Addressed {
   /** One room, or several (a socket in more than one of them gets the update once). */
@@ -11,11 +13,25 @@ export interface Addressed {
   update: Update;
 }
 
+/** The changed attendees whose record as `view` cuts it changed (a mute alone is no news to the door). */
+function changedAs(changes: Changes, view: (a: LiveAttendee) => AttendeeView): AttendeeView[] {
+  return changes.attendees.flatMap((a) => {
+    const before = changes.previousAttendees.get(a.id);
+    const now = view(a);
+    // Views are built field by field in one order, so equal records serialise alike.
+    return before && JSON.stringify(view(before)) === JSON.stringify(now) ? [] : [now];
+  });
+}
+
 /**
  * The updates one poll produces, in emit order: scoped updates to the rooms entitled to them, then
  * exactly one 'event' update to everyone, which carries the version even when it carries nothing else.
- * The door's staff phones, who see no chat, get that 'event' update without its chats; a socket also
- * subscribed in the event's room gets the full one only.
+ * The door's staff phones, who see no chat, get that 'event' update without its chats, settings and
+ * announcements; a socket also subscribed in the event's room gets the full one only.
+ *
+ * Who hears what of the safety state: a blocked list goes to its blocker's own room only (the blocked
+ * attendee never learns of it); reports go to the organisers only; an attendee's mute, hiding and DM
+ * choice go to their own room, the mute and hiding to the organisers, none of it to the door.
  */
 export function buildUpdates(state: EventState, changes: Changes): Addressed[] {
   const { eventId } = state;
@@ -33,10 +49,19 @@ export function buildUpdates(state: EventState, changes: Changes): Addressed[] {
   }
   for (const [room, private_chats] of privateByRoom) out.push({ room, update: { ...head, scope: 'private', private_chats } });
 
-  if (changes.attendees.length > 0) {
-    const staff = changes.attendees.map(staffAttendeeView);
-    out.push({ room: [rooms.organiser(eventId), rooms.door(eventId)], update: { ...head, scope: 'attendance', attendees: staff } });
-    for (const a of changes.attendees) out.push({ room: rooms.attendee(eventId, a.id), update: { ...head, scope: 'attendance', attendees: [attendeeView(a)] } });
+  for (const blocker of changes.blockers) {
+    out.push({ room: rooms.attendee(eventId, blocker), update: { ...head, scope: 'private', blocked: blockedBy(state, blocker) } });
+  }
+
+  if (changes.reports.length > 0) out.push({ room: rooms.organiser(eventId), update: { ...head, scope: 'moderation', reports: changes.reports } });
+
+  const organiser = changedAs(changes, organiserAttendeeView);
+  if (organiser.length > 0) out.push({ room: rooms.organiser(eventId), update: { ...head, scope: 'attendance', attendees: organiser } });
+  const door = changedAs(changes, doorAttendeeView);
+  // An organiser's socket that also holds a door subscription has the fuller record above.
+  if (door.length > 0) out.push({ room: rooms.door(eventId), except: rooms.organiser(eventId), update: { ...head, scope: 'attendance', attendees: door } });
+  for (const own of changedAs(changes, ownAttendeeView)) {
+    out.push({ room: rooms.attendee(eventId, own.id), update: { ...head, scope: 'attendance', attendees: [own] } });
   }
 
   const attendees = new Map(state.attendees.map((a) => [a.id, a]));
@@ -49,9 +74,11 @@ export function buildUpdates(state: EventState, changes: Changes): Addressed[] {
   }
 
   const event: Update = { ...head, scope: 'event', chats: changes.chats };
-  const door: Update = { ...head, scope: 'event' };
-  if (changes.event) event.event = door.event = summary(changes.event);
-  out.push({ room: rooms.door(eventId), except: rooms.event(eventId), update: door });
+  const doorEvent: Update = { ...head, scope: 'event' };
+  if (changes.event) event.event = doorEvent.event = summary(changes.event);
+  if (changes.chat) event.chat = changes.chat;
+  if (changes.announcements.length > 0) event.announcements = changes.announcements;
+  out.push({ room: rooms.door(eventId), except: rooms.event(eventId), update: doorEvent });
   out.push({ room: rooms.event(eventId), update: event });
   return out;
 }

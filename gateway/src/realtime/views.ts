@@ -37,50 +37,76 @@ export function summary(e: EventDetails): EventSummary {
   };
 }
 
-/** An attendee as the public sees them (an arena, a chip page): whether checked in, never when or at which gate. */
+/**
+ * An attendee as the public sees them (another attendee's arena, a chip page): whether checked in,
+ * never when or at which gate, and none of their safety state.
+ */
 export function attendeeView(a: LiveAttendee | AttendeeView): AttendeeView {
   return { id: a.id, name: a.name, image: a.image, price_category: a.price_category, checked_in: a.checked_in };
 }
 
-/** An attendee as the organiser and the door staff see them: with the check-in's time and gate. */
-export function staffAttendeeView(a: LiveAttendee): AttendeeView {
+/**
+ * The attendee's own record, in their own arena: with their mute (so their screen says it before they
+ * type), whether they hide from public lists and who may write to them. An upstream that knows none
+ * of these has no mutes, hides nobody and lets anyone write.
+ */
+export function ownAttendeeView(a: LiveAttendee | AttendeeView): AttendeeView {
+  return { ...attendeeView(a), mute: a.mute ?? null, hidden: a.hidden ?? false, dm_policy: a.dm_policy ?? 'anyone' };
+}
+
+/** An attendee as the door staff see them: with the check-in's time and gate, and no safety state. */
+export function doorAttendeeView(a: LiveAttendee): AttendeeView {
   return { ...attendeeView(a), checked_in_at: a.checked_in_at ?? null, checked_in_by: a.checked_in_by ?? null };
 }
 
-function findAttendee(state: EventState, id: string | null): AttendeeView | undefined {
-  if (id === null) return undefined;
-  const found = state.attendees.find((a) => a.id === id);
-  return found ? attendeeView(found) : undefined;
+/** An attendee as the organiser sees them: the door's view with the mute and whether they hide (never their DM choice). */
+export function organiserAttendeeView(a: LiveAttendee): AttendeeView {
+  return { ...doorAttendeeView(a), mute: a.mute ?? null, hidden: a.hidden ?? false };
+}
+
+/** The attendees `attendeeId` has blocked. */
+export function blockedBy(state: EventState, attendeeId: string): string[] {
+  return state.blocks.filter((b) => b.blocker_id === attendeeId).map((b) => b.blocked_id);
+}
+
+function findAttendee(state: EventState, id: string | null): LiveAttendee | undefined {
+  return id === null ? undefined : state.attendees.find((a) => a.id === id);
 }
 
 export function buildView(state: EventState, audience: Audience): Snapshot {
   const base = { eventId: state.eventId, version: state.version, event: summary(state.event) };
+  // Every chat view (not the door's): the group chat's settings and what is pinned, newest first.
+  const chat = { chat: state.chat, announcements: state.announcements };
   switch (audience.kind) {
     case 'arena': {
       const id = audience.attendeeId;
       return {
         kind: 'arena',
         ...base,
-        attendee: attendeeView(findAttendee(state, id) ?? audience.fallback),
+        attendee: ownAttendeeView(findAttendee(state, id) ?? audience.fallback),
         chats: state.chats,
         private_chats: state.private_chats.filter((m) => m.attendee_id_1 === id || m.attendee_id_2 === id),
+        ...chat,
+        blocked: blockedBy(state, id),
       };
     }
     case 'organiser':
       return {
         kind: 'organiser',
         ...base,
-        attendees: state.attendees.map(staffAttendeeView),
+        attendees: state.attendees.map(organiserAttendeeView),
         chats: state.chats,
         private_chats: state.private_chats.filter((m) => isAdminId(m.attendee_id_1) || isAdminId(m.attendee_id_2)),
+        ...chat,
+        reports: state.reports,
       };
     case 'chip': {
       const binding = state.chips.find((c) => c.id === audience.chipId);
       const bound = binding ? findAttendee(state, binding.attendee_id) : undefined;
       const attendee = bound ?? (binding?.attendee_id === null ? null : audience.fallback);
-      return { kind: 'chip', ...base, chipId: audience.chipId, attendee: attendee && attendeeView(attendee), chats: state.chats };
+      return { kind: 'chip', ...base, chipId: audience.chipId, attendee: attendee && attendeeView(attendee), chats: state.chats, ...chat };
     }
     case 'door':
-      return { kind: 'door', ...base, gate: audience.gate, attendees: state.attendees.map(staffAttendeeView) };
+      return { kind: 'door', ...base, gate: audience.gate, attendees: state.attendees.map(doorAttendeeView) };
   }
 }

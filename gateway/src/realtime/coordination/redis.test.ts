@@ -1,3 +1,4 @@
+import { OPEN_CHAT } from '@tapcard/shared/contract';
 import { afterAll, describe, expect, test, vi } from 'vitest';
 import Fastify from 'fastify';
 import { createRedisConnections } from '../../redis/connections.js';
@@ -31,6 +32,10 @@ function state(version: number, attendees: number): EventState {
     private_chats: [],
     attendees: Array.from({ length: attendees }, (_, i) => ({ id: `att-${i}`, name: `Attendee ${i}`, image: '/backend/files/face.png', price_category: 'Regular', checked_in: false, seq: i + 1 })),
     chips: [],
+    chat: OPEN_CHAT,
+    announcements: [],
+    blocks: [],
+    reports: [],
   };
 }
 
