@@ -1,4 +1,4 @@
-import { calls, doorCalls } from '@tapcard/shared/contract';
+import { arenaSafetyCalls, calls, doorCalls, moderationCalls } from '@tapcard/shared/contract';
 import { z } from 'zod';
 
 /**
@@ -15,6 +15,18 @@ const TRIGGERS = [
   doorCalls.doorCheckOut,
   doorCalls.setDoorSettings,
   calls.bindChip,
+  // An attendee's safety writes: their blocked list, a report for the organisers, their own record, a shared card.
+  arenaSafetyCalls.blockAttendee,
+  arenaSafetyCalls.reportMessage,
+  arenaSafetyCalls.arenaSettings,
+  arenaSafetyCalls.shareCard,
+  // The organiser's moderation: every one changes what some screens of the event show.
+  moderationCalls.removeMessage,
+  moderationCalls.muteAttendee,
+  moderationCalls.chatSettings,
+  moderationCalls.handleReport,
+  moderationCalls.pinAnnouncement,
+  moderationCalls.unpinAnnouncement,
 ].map(matcher);
 
 /** A staff link's revocation: its answer names the link, whose door subscriptions end at once. */
