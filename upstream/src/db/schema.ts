@@ -1,9 +1,17 @@
+import type { ModerationAction } from '@tapcard/shared/contract';
+import type { ChatRoomKind, DmPolicy, ReportReason } from '@tapcard/shared/rules';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+type ModerationActionKind = ModerationAction['action'];
 
 /** Table types of the upstream database (see migrations/ for the DDL). Ids are random text. */
 
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+/** A nullable column that may be left out of an insert. */
+type NullableColumn<T> = T extends Date
+  ? ColumnType<Date | null, Date | string | null | undefined, Date | string | null>
+  : ColumnType<T | null, T | null | undefined, T | null>;
 
 export interface UsersTable {
   id: string;
@@ -109,6 +117,12 @@ export interface ContactsTable {
   device_type: string;
   /** The owner's own note on the contact; null when there is none. */
   note: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A contact swapped in an event's arena (migration 022): the event, when, and the other attendee (one contact per attendee and profile). */
+  event_id: NullableColumn<string>;
+  met_at: NullableColumn<Date>;
+  /** The consent text a person without a card agreed to when sharing their details; null for a card. */
+  consent: NullableColumn<string>;
+  attendee_id: NullableColumn<string>;
   created_at: CreatedAt;
 }
 
@@ -141,6 +155,10 @@ export interface EventsTable {
   confirm_email_for_free: Generated<boolean>;
   /** Whether the event tracks check-out (who is still inside) at its door (migration 020). */
   door_check_out: Generated<boolean>;
+  /** The organiser closed the group chat to attendees' posts (migration 022). */
+  chat_closed: Generated<boolean>;
+  /** Slow mode: seconds an attendee waits between two group posts; 0 is off (migration 022). */
+  slow_mode_seconds: Generated<number>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -183,6 +201,15 @@ export interface AttendeesTable {
   /** When and by whom the attendee was last checked in (migration 017): a gate's name, 'organiser' or 'chip:<user id>'. */
   checked_in_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   checked_in_by: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The organiser's mute in the event's chats: until a time, or for good (migration 022). */
+  muted_until: NullableColumn<Date>;
+  muted_forever: Generated<boolean>;
+  /** Left out of public attendee lists and avatars; the organiser still sees them (migration 022). */
+  hidden: Generated<boolean>;
+  /** Who may start a private chat with the attendee (migration 022). */
+  dm_policy: ColumnType<DmPolicy, DmPolicy | undefined, DmPolicy>;
+  /** The attendee's last accepted group post, which slow mode measures from (migration 022). */
+  last_group_post_at: NullableColumn<Date>;
   seq: number;
   created_at: CreatedAt;
 }
@@ -249,6 +276,9 @@ export interface ChatsTable {
   name: string;
   image: string;
   message: string;
+  /** Removed by the organiser (migration 022): the text stays for the moderation log only. */
+  removed_at: NullableColumn<Date>;
+  removed_by: NullableColumn<string>;
   seq: number;
   created_at: CreatedAt;
   updated_at: Timestamp;
@@ -264,6 +294,11 @@ export interface PrivateChatsTable {
   name: string;
   image: string;
   message: string;
+  /** Removed by the organiser after a report (migration 022). */
+  removed_at: NullableColumn<Date>;
+  removed_by: NullableColumn<string>;
+  /** What Share my card sent: the contract's SharedCard as JSON; null for a text message (migration 022). */
+  card: NullableColumn<string>;
   seq: number;
   created_at: CreatedAt;
   updated_at: Timestamp;
@@ -384,6 +419,64 @@ export interface SocialIdentitiesTable {
   created_at: CreatedAt;
 }
 
+/** An announcement the organiser pinned (migration 022); unpinned ones stay, `pinned` false. */
+export interface AnnouncementsTable {
+  id: string;
+  event_id: string;
+  message: string;
+  pinned: ColumnType<boolean, boolean | undefined, boolean>;
+  created_by: string;
+  unpinned_at: NullableColumn<Date>;
+  seq: number;
+  created_at: CreatedAt;
+}
+
+/** One attendee blocking another in an event (migration 022); lifting a block keeps the row, `active` false. */
+export interface AttendeeBlocksTable {
+  event_id: string;
+  blocker_id: string;
+  blocked_id: string;
+  active: boolean;
+  seq: number;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+/** A message an attendee reported (migration 022), with a copy of its author, name and text. */
+export interface ChatReportsTable {
+  id: string;
+  event_id: string;
+  message_id: string;
+  room: ChatRoomKind;
+  reported_attendee_id: string;
+  reported_name: string;
+  reported_text: string;
+  reporter_id: string;
+  reporter_name: string;
+  reason: ReportReason;
+  details: string;
+  status: ColumnType<'open' | 'resolved' | 'dismissed', 'open' | 'resolved' | 'dismissed' | undefined, 'open' | 'resolved' | 'dismissed'>;
+  handled_at: NullableColumn<Date>;
+  handled_by: NullableColumn<string>;
+  seq: number;
+  created_at: CreatedAt;
+}
+
+/** One organiser action of the moderation log (migration 022). */
+export interface ModerationActionsTable {
+  id: string;
+  event_id: string;
+  action: ModerationActionKind;
+  actor_id: string;
+  actor_name: string;
+  target_attendee_id: string | null;
+  target_name: string | null;
+  message_id: string | null;
+  details: string;
+  seq: number;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -417,6 +510,10 @@ export interface Database {
   door_check_ins: DoorCheckInsTable;
   door_conflicts: DoorConflictsTable;
   ticket_keys: TicketKeysTable;
+  announcements: AnnouncementsTable;
+  attendee_blocks: AttendeeBlocksTable;
+  chat_reports: ChatReportsTable;
+  moderation_actions: ModerationActionsTable;
 }
 
 export type Row<T extends keyof Database> = Selectable<Database[T]>;

@@ -13,6 +13,7 @@ import * as staffLinks from './017_staff_links.js';
 import * as ticketKeys from './019_ticket_keys.js';
 import * as doorDesk from './020_door_desk.js';
 import * as contactNotes from './021_contact_notes.js';
+import * as arenaSafety from './022_arena_safety.js';
 
 /** Migrations in order; the key is the name Kysely records. Add a new file and a line here. */
 const migrations: Record<string, Migration> = {
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '019_ticket_keys': ticketKeys,
   '020_door_desk': doorDesk,
   '021_contact_notes': contactNotes,
+  '022_arena_safety': arenaSafety,
 };
 
 export const migrationProvider: MigrationProvider = {
