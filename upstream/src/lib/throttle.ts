@@ -57,9 +57,29 @@ export class Throttle {
    * is within `limit.max`; throws 429 otherwise. Call it before evaluating the guess.
    */
   async attempt(key: string, limit: Limit): Promise<AttemptResult> {
+    const { count, resetAt } = await this.count(this.db, key, limit);
+    if (count > limit.max) throw tooManyRequests();
+    const delayedMs = delayFor(limit, count);
+    if (delayedMs > 0) await this.sleep(delayedMs);
+    return { count, resetAt, delayedMs };
+  }
+
+  /**
+   * Counts one attempt on `key` as `attempt` does (no delays), but refuses past `limit.max` with the
+   * error `refuse` makes from the window's end (e.g. a chat post's 'too_fast' with its retry time). With
+   * `db` a transaction, the count is that transaction's: a change refused later takes it back.
+   */
+  async attemptOrRefuse(key: string, limit: Limit, refuse: (resetAt: Date) => Error, db: Db = this.db): Promise<AttemptResult> {
+    const { count, resetAt } = await this.count(db, key, limit);
+    if (count > limit.max) throw refuse(resetAt);
+    return { count, resetAt, delayedMs: 0 };
+  }
+
+  /** Takes the attempt's number in the key's current window, starting a new window once the last has ended: one statement. */
+  private async count(db: Db, key: string, limit: Limit): Promise<{ count: number; resetAt: Date }> {
     const now = this.now();
     const resetAt = new Date(now.getTime() + limit.windowMs);
-    const row = await this.db
+    const row = await db
       .insertInto('throttles')
       .values({ key, count: 1, reset_at: resetAt })
       .onConflict((oc) =>
@@ -70,10 +90,7 @@ export class Throttle {
       )
       .returning(['count', 'reset_at'])
       .executeTakeFirstOrThrow();
-    if (row.count > limit.max) throw tooManyRequests();
-    const delayedMs = delayFor(limit, row.count);
-    if (delayedMs > 0) await this.sleep(delayedMs);
-    return { count: row.count, resetAt: new Date(row.reset_at), delayedMs };
+    return { count: row.count, resetAt: new Date(row.reset_at) };
   }
 
   /** Takes back one counted attempt on `key` (one that turned out to be the owner's own success). */

@@ -7,7 +7,8 @@ import { HttpError } from '../lib/http-error.js';
 
 /**
  * Every error leaves in the API's failure shape: 400 names each bad field with its required message,
- * 404 for unknown routes, and a 500 that says 'Server error' without a stack.
+ * 404 for unknown routes, and a 500 that says 'Server error' without a stack. A refusal the client
+ * words itself (a chat post while muted, in slow mode…) also carries `code` and `retry_at`.
  */
 export default fp(
   async function errors(app: FastifyInstance) {
@@ -29,7 +30,10 @@ export default fp(
         return reply.code(400).send(failure(first, fields));
       }
       if (error instanceof HttpError) {
-        return reply.code(error.statusCode).send(failure(error.message, error.errors));
+        const body = failure(error.message, error.errors);
+        const refusal = error.refusal;
+        if (!refusal) return reply.code(error.statusCode).send(body);
+        return reply.code(error.statusCode).send({ ...body, code: refusal.code, ...(refusal.retryAt ? { retry_at: refusal.retryAt.toISOString() } : {}) });
       }
       const status = error.statusCode ?? 500;
       if (status === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.code === 'FST_REQ_FILE_TOO_LARGE') {
