@@ -22,6 +22,7 @@ beforeAll(async () => {
 afterEach(() => {
   upstream.mode = 'ok';
   upstream.pollMode = 'ok';
+  upstream.legacyLiveState = false;
   for (const socket of sockets.splice(0)) socket.close();
 });
 afterAll(async () => {
@@ -223,6 +224,29 @@ describe('fan-out', () => {
     expect((await post(`/event/public/api/chip/${chipId}`, { token: ada.tid })).status).toBe(200);
     await waitFor(() => seen.find((u) => u.scope === 'chip'), 1000);
     expect(seen.find((u) => u.scope === 'chip')?.chip).toEqual({ chipId, attendee: expect.objectContaining({ id: ada.id }) });
+  });
+
+  test('a hosted upstream that knows nothing of the safety state: an open chat, nothing pinned or blocked, and chats and check-ins flow as before', async () => {
+    upstream.legacyLiveState = true;
+    const { eventId, bearer } = upstream.addEvent();
+    const ada = upstream.addAttendee(eventId, 'Ada');
+    const arenaSocket = await client();
+    const arena = await subscribeOk(arenaSocket, { kind: 'arena', tid: ada.tid });
+    expect(arena).toMatchObject({ chat: { closed: false, slow_mode_seconds: 0 }, announcements: [], blocked: [], attendee: { id: ada.id, mute: null, hidden: false, dm_policy: 'anyone' } });
+    const organiserSocket = await client(bearer);
+    const organiser = await subscribeOk(organiserSocket, { kind: 'organiser', eventId });
+    expect(organiser).toMatchObject({ chat: { closed: false, slow_mode_seconds: 0 }, announcements: [], reports: [] });
+    const arenaSeen = record(arenaSocket);
+    const organiserSeen = record(organiserSocket);
+
+    const answer = await post(`/event/public/api/create-chat/${ada.tid}`, { event_id: eventId, attendee_id: ada.id, message: 'still here' });
+    expect(answer.status).toBe(200);
+    await post(`/event/api/check-in/${ada.id}`, { event_id: eventId, checked_in: true }, { authorization: bearer });
+    const version = upstream.events.get(eventId)?.version ?? 0;
+    await waitFor(() => [arenaSeen, organiserSeen].every((seen) => seen.some((u) => u.scope === 'event' && u.version === version)), 3000);
+    expect(arenaSeen.flatMap((u) => u.chats ?? []).map((m) => m.id)).toEqual([answer.body.data.id]);
+    expect(organiserSeen.flatMap((u) => u.attendees ?? [])).toEqual([expect.objectContaining({ id: ada.id, checked_in: true, mute: null, hidden: false })]);
+    for (const u of [...arenaSeen, ...organiserSeen]) for (const key of ['chat', 'announcements', 'blocked', 'reports']) expect(u).not.toHaveProperty(key);
   });
 
   test('a resync answers a fresh snapshot for each subscription of the event', async () => {

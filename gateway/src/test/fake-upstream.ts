@@ -1,11 +1,34 @@
 import { randomBytes } from 'node:crypto';
 import { ADMIN_NAME, adminIdOf, isAdminId } from '@tapcard/shared/domain';
-import { SERVICE_KEY_HEADER, calls, chatPostSchema, doorCalls, doorCheckInBody, doorCheckOutBody, doorSessionBody, failure, privateChatPostSchema, serviceCalls } from '@tapcard/shared/contract';
-import type { StaffLink } from '@tapcard/shared/contract';
-import { STAFF_LINK_EXPIRED_MESSAGE, STAFF_LINK_REVOKED_MESSAGE, STAFF_LINK_UNKNOWN_MESSAGE } from '@tapcard/shared/rules';
+import {
+  OPEN_CHAT,
+  SERVICE_KEY_HEADER,
+  arenaSafetyCalls,
+  calls,
+  chatPostSchema,
+  doorCalls,
+  doorCheckInBody,
+  doorCheckOutBody,
+  doorSessionBody,
+  failure,
+  moderationCalls,
+  privateChatPostSchema,
+  serviceCalls,
+} from '@tapcard/shared/contract';
+import type { Announcement, ChatReport, ChatSettings, Mute, StaffLink } from '@tapcard/shared/contract';
+import {
+  LIVE_REPORTS_LIMIT,
+  PINNED_ANNOUNCEMENTS_MAX,
+  STAFF_LINK_EXPIRED_MESSAGE,
+  STAFF_LINK_REVOKED_MESSAGE,
+  STAFF_LINK_UNKNOWN_MESSAGE,
+  safetyMessages,
+  shareConsentText,
+} from '@tapcard/shared/rules';
+import type { DmPolicy } from '@tapcard/shared/rules';
 import type { ChatMessage, EventSummary, PrivateChat } from '@tapcard/shared/contract';
 import Fastify from 'fastify';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 
 /**
@@ -24,6 +47,10 @@ export interface FakeAttendee {
   /** When and at which gate (or 'organiser') the attendee was checked in. */
   checked_in_at: string | null;
   checked_in_by: string | null;
+  /** The safety state: the organiser's mute, hiding from public lists, who may write privately. */
+  mute: Mute | null;
+  hidden: boolean;
+  dm_policy: DmPolicy;
   seq: number;
 }
 
@@ -46,6 +73,11 @@ interface FakeEvent {
   privateChats: PrivateChat[];
   attendees: Map<string, FakeAttendee>;
   chips: Map<string, { attendee_id: string | null; seq: number }>;
+  chat: ChatSettings;
+  announcements: Map<string, Announcement>;
+  /** By 'blocker blocked': made or lifted, stamped with the change's seq. */
+  blocks: Map<string, { blocker_id: string; blocked_id: string; active: boolean; seq: number }>;
+  reports: Map<string, ChatReport>;
 }
 
 export interface ReceivedRequest {
@@ -71,6 +103,8 @@ export class FakeUpstream {
   mode: FakeMode = 'ok';
   /** The same, for the live-state call only (the gateway's poller). */
   pollMode: FakeMode = 'ok';
+  /** Answer the live state as a hosted upstream that knows nothing of the safety state (no chat settings, pins, blocks, reports, mutes). */
+  legacyLiveState = false;
   private readonly polls = new Map<string, number>();
   private readonly hanging = new Set<FastifyReply>();
   url = '';
@@ -120,6 +154,10 @@ export class FakeUpstream {
       privateChats: [],
       attendees: new Map(),
       chips: new Map(),
+      chat: OPEN_CHAT,
+      announcements: new Map(),
+      blocks: new Map(),
+      reports: new Map(),
     });
     return { eventId, bearer, userId };
   }
@@ -136,6 +174,9 @@ export class FakeUpstream {
       checked_in: false,
       checked_in_at: null,
       checked_in_by: null,
+      mute: null,
+      hidden: false,
+      dm_policy: 'anyone',
       seq: event.version,
     };
     event.attendees.set(attendee.id, attendee);
@@ -300,7 +341,7 @@ export class FakeUpstream {
       const { since } = sinceSchema.parse(request.query);
       const full = since === undefined || since > event.version;
       const after = (seq: number) => full || seq > (since ?? 0);
-      return this.answer(serviceCalls.liveState.answer, {
+      const answer = this.answer(serviceCalls.liveState.answer, {
         success: 'true',
         data: {
           event: event.details,
@@ -310,8 +351,17 @@ export class FakeUpstream {
           private_chats: event.privateChats.filter((m) => after(m.seq)),
           attendees: [...event.attendees.values()].filter((a) => after(a.seq)).map(({ tid: _tid, ...a }) => a),
           chips: [...event.chips].filter(([, c]) => after(c.seq)).map(([chipId, c]) => ({ id: chipId, attendee_id: c.attendee_id })),
+          chat: event.chat,
+          // A full read: what is pinned, the blocks in force, the newest reports; a diff: what changed.
+          announcements: [...event.announcements.values()].filter((a) => (full ? a.pinned : after(a.seq))),
+          blocks: [...event.blocks.values()].filter((b) => (full ? b.active : after(b.seq))).map(({ seq: _seq, ...b }) => b),
+          reports: [...event.reports.values()].filter((r) => after(r.seq)).sort((a, b) => b.seq - a.seq).slice(0, full ? LIVE_REPORTS_LIMIT : undefined),
         },
       });
+      if (!this.legacyLiveState || !answer.data) return answer;
+      const { chat: _chat, announcements: _announcements, blocks: _blocks, reports: _reports, ...legacy } = answer.data;
+      const attendees = legacy.attendees.map(({ mute: _mute, hidden: _hidden, dm_policy: _dmPolicy, ...a }) => a);
+      return { ...answer, data: { ...legacy, attendees } };
     });
 
     app.get(calls.eventToken.path, async (request, reply) => {
@@ -336,6 +386,12 @@ export class FakeUpstream {
             event: this.summary(event),
             chats: event.chats,
             private_chats: own,
+            mute: attendee.mute,
+            hidden: attendee.hidden,
+            dm_policy: attendee.dm_policy,
+            blocked: [...event.blocks.values()].filter((b) => b.active && b.blocker_id === attendee.id).map((b) => b.blocked_id),
+            chat: event.chat,
+            announcements: [...event.announcements.values()].filter((a) => a.pinned),
           },
         },
       });
@@ -516,6 +572,197 @@ export class FakeUpstream {
       if (request.headers.authorization !== event.bearer) return reply.code(401).send(failure('Unauthorized'));
       this.setCheckedIn(event.details.id, attendee.id, body.data.checked_in ?? !attendee.checked_in);
       return this.answer(calls.checkIn.answer, { success: 'true', data: { status: attendee.checked_in, event_id: event.details.id } });
+    });
+    this.safetyRoutes();
+  }
+
+  // ── Safety and moderation ───────────────────────────────────────────────
+  /** Stamps one change of the event: the seq it bears. */
+  private bump(event: FakeEvent): number {
+    event.version += 1;
+    return event.version;
+  }
+
+  /** Removes a group or private message for everyone: its text goes, and it comes again in the live diff with the removal's seq. */
+  removeMessage(eventId: string, messageId: string): boolean {
+    const event = this.event(eventId);
+    const removeIn = <T extends ChatMessage>(list: T[]): boolean => {
+      const index = list.findIndex((m) => m.id === messageId);
+      const message = list[index];
+      if (!message) return false;
+      if (!message.removed) list[index] = { ...message, message: '', removed: true, updatedAt: new Date().toISOString(), seq: this.bump(event) };
+      return true;
+    };
+    return removeIn(event.chats) || removeIn(event.privateChats);
+  }
+
+  setBlock(eventId: string, blockerId: string, blockedId: string, blocked: boolean): string[] {
+    const event = this.event(eventId);
+    const key = `${blockerId} ${blockedId}`;
+    if ((event.blocks.get(key)?.active ?? false) !== blocked) event.blocks.set(key, { blocker_id: blockerId, blocked_id: blockedId, active: blocked, seq: this.bump(event) });
+    return [...event.blocks.values()].filter((b) => b.active && b.blocker_id === blockerId).map((b) => b.blocked_id);
+  }
+
+  /** Changes an attendee's record (mute, hiding, DM choice) as one change of the event. */
+  updateAttendee(eventId: string, attendeeId: string, change: Partial<Pick<FakeAttendee, 'mute' | 'hidden' | 'dm_policy'>>): FakeAttendee {
+    const event = this.event(eventId);
+    const attendee = event.attendees.get(attendeeId);
+    if (!attendee) throw new Error(`no attendee ${attendeeId}`);
+    Object.assign(attendee, change, { seq: this.bump(event) });
+    return attendee;
+  }
+
+  /** The organiser, by the event in the path and the bearer; undefined once the reply is sent. */
+  private organiserEvent(request: FastifyRequest, reply: FastifyReply): FakeEvent | undefined {
+    const event = this.events.get(paramsSchema.parse(request.params).id);
+    if (!event || request.headers.authorization !== event.bearer) {
+      void reply.code(event ? 401 : 404).send(failure(event ? 'Unauthorized' : 'Event not found'));
+      return undefined;
+    }
+    return event;
+  }
+
+  /** The attendee by the token in the path, writing about their own event; undefined once the reply is sent. */
+  private arenaCaller<S extends z.ZodType<{ event_id: string }>>(request: FastifyRequest, reply: FastifyReply, body: S): { event: FakeEvent; attendee: FakeAttendee; body: z.output<S> } | undefined {
+    const found = this.byTid(paramsSchema.parse(request.params).id);
+    const parsed = body.safeParse(this.json(request.body));
+    if (!found || !parsed.success || parsed.data.event_id !== found.event.details.id) {
+      void reply.code(found ? 400 : 404).send(failure(found ? 'Invalid request' : 'Invalid access token'));
+      return undefined;
+    }
+    return { ...found, body: parsed.data };
+  }
+
+  private safetyRoutes(): void {
+    const app = this.app;
+    const s = arenaSafetyCalls;
+    const m = moderationCalls;
+
+    app.post(s.blockAttendee.path, async (request, reply) => {
+      const caller = this.arenaCaller(request, reply, s.blockAttendee.body);
+      if (!caller) return reply;
+      const { event, attendee, body } = caller;
+      if (!event.attendees.has(body.attendee_id) || body.attendee_id === attendee.id) return reply.code(400).send(failure(safetyMessages.attendeeNotFound));
+      const blocked = this.setBlock(event.details.id, attendee.id, body.attendee_id, body.blocked);
+      return this.answer(s.blockAttendee.answer, { success: 'true', data: { event_id: event.details.id, blocked } });
+    });
+
+    app.post(s.reportMessage.path, async (request, reply) => {
+      const caller = this.arenaCaller(request, reply, s.reportMessage.body);
+      if (!caller) return reply;
+      const { event, attendee, body } = caller;
+      const message = (body.room === 'group' ? event.chats : event.privateChats.filter((p) => p.attendee_id_2 === attendee.id)).find((x) => x.id === body.message_id);
+      if (!message) return reply.code(404).send(failure(safetyMessages.messageNotFound));
+      if (message.attendee_id === attendee.id) return reply.code(400).send(failure(safetyMessages.reportOwn));
+      const first = [...event.reports.values()].find((r) => r.reporter_id === attendee.id && r.message_id === message.id);
+      const report: ChatReport = first ?? {
+        id: id('report'),
+        event_id: event.details.id,
+        message_id: message.id,
+        room: body.room,
+        reported_attendee_id: message.attendee_id,
+        reported_name: message.name,
+        reported_text: message.message,
+        reporter_id: attendee.id,
+        reporter_name: attendee.name,
+        reason: body.reason,
+        details: body.details,
+        status: 'open',
+        created_at: new Date().toISOString(),
+        handled_at: null,
+        seq: this.bump(event),
+      };
+      event.reports.set(report.id, report);
+      return this.answer(s.reportMessage.answer, { success: 'true', data: { event_id: event.details.id, report_id: report.id } });
+    });
+
+    app.post(s.arenaSettings.path, async (request, reply) => {
+      const caller = this.arenaCaller(request, reply, s.arenaSettings.body);
+      if (!caller) return reply;
+      const { event, attendee, body } = caller;
+      const change = { ...(body.dm_policy ? { dm_policy: body.dm_policy } : {}), ...(body.hidden === undefined ? {} : { hidden: body.hidden }) };
+      const after = this.updateAttendee(event.details.id, attendee.id, change);
+      return this.answer(s.arenaSettings.answer, { success: 'true', data: { event_id: event.details.id, dm_policy: after.dm_policy, hidden: after.hidden } });
+    });
+
+    app.post(s.shareCard.path, async (request, reply) => {
+      const caller = this.arenaCaller(request, reply, s.shareCard.body);
+      if (!caller) return reply;
+      const { event, attendee, body } = caller;
+      const to = event.attendees.get(body.to);
+      if (!to || to.id === attendee.id) return reply.code(400).send(failure(safetyMessages.shareSelf));
+      const owner = request.headers.authorization !== undefined;
+      if (!owner && !body.details) return reply.code(400).send(failure(safetyMessages.shareNeedsDetails));
+      const card = owner || !body.details
+        ? { kind: 'card' as const, link: `/card/${attendee.id}`, title: attendee.name, sub_title: attendee.price_category, image: null }
+        : { kind: 'details' as const, full_name: body.details.full_name, title: body.details.title, phone: body.details.phone, email: body.details.email, consent: shareConsentText(to.name, event.details.title) };
+      const swapped = event.privateChats.some((p) => p.card && p.attendee_id_1 === to.id && p.attendee_id_2 === attendee.id);
+      const message: PrivateChat = { ...this.postPrivate(event.details.id, attendee.id, to.id, ''), card };
+      event.privateChats[event.privateChats.length - 1] = message;
+      return this.answer(s.shareCard.answer, { success: 'true', data: { event_id: event.details.id, message, swapped, saved: swapped && owner } });
+    });
+
+    app.post(m.removeMessage.path, async (request, reply) => {
+      const event = this.organiserEvent(request, reply);
+      if (!event) return reply;
+      const body = m.removeMessage.body.safeParse(this.json(request.body));
+      if (!body.success || !this.removeMessage(event.details.id, body.data.message_id)) return reply.code(404).send(failure(safetyMessages.messageNotFound));
+      return this.answer(m.removeMessage.answer, { success: 'true', data: { event_id: event.details.id } });
+    });
+
+    app.post(m.muteAttendee.path, async (request, reply) => {
+      const event = this.organiserEvent(request, reply);
+      if (!event) return reply;
+      const body = m.muteAttendee.body.safeParse(this.json(request.body));
+      if (!body.success || !event.attendees.has(body.data.attendee_id)) return reply.code(404).send(failure(safetyMessages.attendeeNotFound));
+      const choice = body.data.mute;
+      const mute = choice === 'off' ? null : { until: choice === 'forever' ? null : new Date(Date.now() + choice * 60_000).toISOString() };
+      this.updateAttendee(event.details.id, body.data.attendee_id, { mute });
+      return this.answer(m.muteAttendee.answer, { success: 'true', data: { event_id: event.details.id, attendee_id: body.data.attendee_id, mute } });
+    });
+
+    app.post(m.chatSettings.path, async (request, reply) => {
+      const event = this.organiserEvent(request, reply);
+      if (!event) return reply;
+      const body = m.chatSettings.body.safeParse(this.json(request.body));
+      if (!body.success) return reply.code(400).send(failure(safetyMessages.slowModeInvalid));
+      event.chat = { closed: body.data.closed ?? event.chat.closed, slow_mode_seconds: body.data.slow_mode_seconds ?? event.chat.slow_mode_seconds };
+      this.bump(event);
+      return this.answer(m.chatSettings.answer, { success: 'true', data: { event_id: event.details.id, chat: event.chat } });
+    });
+
+    app.post(m.handleReport.path, async (request, reply) => {
+      const event = this.organiserEvent(request, reply);
+      if (!event) return reply;
+      const { reportId } = z.object({ reportId: z.string() }).parse(request.params);
+      const body = m.handleReport.body.safeParse(this.json(request.body));
+      const report = event.reports.get(reportId);
+      if (!body.success || !report) return reply.code(404).send(failure(safetyMessages.reportNotFound));
+      if (body.data.action === 'remove_message') this.removeMessage(event.details.id, report.message_id);
+      const handled: ChatReport = { ...report, status: body.data.action === 'dismiss' ? 'dismissed' : 'resolved', handled_at: new Date().toISOString(), seq: this.bump(event) };
+      event.reports.set(report.id, handled);
+      return this.answer(m.handleReport.answer, { success: 'true', data: { event_id: event.details.id, report: handled } });
+    });
+
+    app.post(m.pinAnnouncement.path, async (request, reply) => {
+      const event = this.organiserEvent(request, reply);
+      if (!event) return reply;
+      const body = m.pinAnnouncement.body.safeParse(this.json(request.body));
+      if (!body.success) return reply.code(400).send(failure(safetyMessages.announcementEmpty));
+      if ([...event.announcements.values()].filter((a) => a.pinned).length >= PINNED_ANNOUNCEMENTS_MAX) return reply.code(400).send(failure(safetyMessages.tooManyPinned));
+      const announcement: Announcement = { id: id('ann'), event_id: event.details.id, message: body.data.message, pinned: true, created_at: new Date().toISOString(), seq: this.bump(event) };
+      event.announcements.set(announcement.id, announcement);
+      return this.answer(m.pinAnnouncement.answer, { success: 'true', data: { event_id: event.details.id, announcement } });
+    });
+
+    app.delete(m.unpinAnnouncement.path, async (request, reply) => {
+      const event = this.organiserEvent(request, reply);
+      if (!event) return reply;
+      const { announcementId } = z.object({ announcementId: z.string() }).parse(request.params);
+      const announcement = event.announcements.get(announcementId);
+      if (!announcement) return reply.code(404).send(failure(safetyMessages.announcementNotFound));
+      if (announcement.pinned) event.announcements.set(announcementId, { ...announcement, pinned: false, seq: this.bump(event) });
+      return this.answer(m.unpinAnnouncement.answer, { success: 'true', data: { event_id: event.details.id } });
     });
   }
 
