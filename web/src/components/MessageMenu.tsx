@@ -13,12 +13,14 @@ export interface MessageMenuProps {
   /** The '⋯' button's accessible name, naming whose message it is. */
   label: string;
   actions: readonly MessageMenuAction[];
+  /** Open from the start (pressed before the menu's code arrived). */
+  defaultOpen?: boolean;
 }
 
 type Menus = typeof RadixMenu;
 
 // Radix's dropdown is fetched once a chat shows a menu, not with the chat's first render (the JS budget,
-// tests/budget); until it arrives the '⋯' button shows, inert.
+// tests/budget); until it arrives the '⋯' button shows, and a press on it opens the menu once it has.
 let loaded: Menus | null = null;
 let loading: Promise<Menus> | null = null;
 function load(): Promise<Menus> {
@@ -32,6 +34,8 @@ function load(): Promise<Menus> {
 /** A message's '⋯' menu (ChatRoom's `messageMenu`): a button opening a list of actions, for keyboard and screen readers alike. */
 export function MessageMenu(props: MessageMenuProps) {
   const [menus, setMenus] = useState(loaded);
+  // Pressed before the menu arrived: it opens as soon as it has.
+  const [pressed, setPressed] = useState(false);
   useEffect(() => {
     if (menus) return;
     let live = true;
@@ -46,10 +50,10 @@ export function MessageMenu(props: MessageMenuProps) {
   if (props.actions.length === 0) return null;
   if (!menus) {
     return (
-      <button type="button" className={styles.trigger} aria-label={props.label} aria-disabled="true">
+      <button type="button" className={styles.trigger} aria-label={props.label} aria-haspopup="menu" aria-expanded={pressed} onClick={() => setPressed(true)}>
         <span aria-hidden="true">⋯</span>
       </button>
     );
   }
-  return <menus.RadixMessageMenu {...props} />;
+  return <menus.RadixMessageMenu {...props} defaultOpen={pressed} />;
 }

@@ -43,6 +43,8 @@ export const queryKeys = {
   eventToken: (tid: string) => ['eventToken', tid] as const,
   /** The arena's first screen as the server render reads it (from event-token, less the chats). */
   arenaSeed: (tid: string) => ['arenaSeed', tid] as const,
+  /** The attendee's own privacy settings and the attendees they blocked, with names (arena-safety). */
+  arenaSafety: (tid: string) => ['arenaSafety', tid] as const,
   chip: (chipId: string) => ['chip', chipId] as const,
   /** What a door session on this phone is for (door-session), by event id. */
   doorSession: (eventId: string) => ['doorSession', eventId] as const,

@@ -16,10 +16,19 @@ import { useNow } from '../../lib/now.js';
 import { paths } from '../../lib/paths.js';
 import { TEXTS } from './texts.js';
 import { useArena } from './useArena.js';
+import { useComposerGate } from './useComposerGate.js';
+import { useMessageSafety } from './useMessageSafety.js';
+import { useSafetyCalls } from './useSafetyCalls.js';
 
 const NO_CHATS: readonly ChatMessage[] = [];
+const NO_IDS: readonly string[] = [];
 
-/** event/u/arena/:tid/chat: the event's group chat. Tapping an author opens a private chat with them. */
+/**
+ * event/u/arena/:tid/chat: the event's group chat. Tapping an author opens a private chat with them; the
+ * menu of another attendee's message reports it or blocks its author (whose messages then leave this
+ * attendee's screens, on every device). The organiser's pinned announcements sit at the top; the
+ * composer says when posting is not possible (closed chat, mute) or must wait (slow mode).
+ */
 export function ArenaChatPage() {
   const { tid = '' } = useParams();
   const { live, self } = useArena(tid);
@@ -35,32 +44,48 @@ export function ArenaChatPage() {
   const outbox = usePost(chats, { eventId, self, by: { as: 'attendee', tid }, room: 'group' });
   const seen = useSeen(eventId, me);
   const threads = useMemo(() => (view && me ? privateThreads(view.private_chats, (id) => id === me, seen) : []), [view, me, seen]);
+  const calls = useSafetyCalls(tid, live);
+  const safety = useMessageSafety(calls, me, 'group', { block: true });
+
+  // The authors this attendee blocked are hidden here (their own screens still show their messages).
+  const blocked = view?.blocked ?? NO_IDS;
+  const items = useMemo(() => (blocked.length === 0 ? outbox.items : outbox.items.filter((item) => !blocked.includes(item.attendee_id))), [outbox.items, blocked]);
+  // The attendee's last group post as stored (slow mode counts from it, also after a reload).
+  const ownLastPost = useMemo(() => chats.findLast((c) => c.attendee_id === me)?.createdAt ?? null, [chats, me]);
+  const gate = useComposerGate(view, 'group', outbox, ownLastPost);
 
   if (live.error) return <NotFoundView />;
   if (!view || !self) return <LoadingScreen />;
   if (!parseEventDate(view.event.start_date)) return <GetStartedPanel />;
   const timing = eventTiming(view.event, now);
   const nameOf = (id: string) => view.chats.find((c) => c.attendee_id === id)?.name ?? TEXTS.privateChat;
+  // Before the start the chat is read-only, whatever else holds.
+  const started = timing === 0;
   return (
     <ChatRoom
       title={view.event.title}
       status={eventStatusText(timing)}
       heading={TEXTS.eventChat}
       back={{ to: paths.arena(tid), label: TEXTS.backToArena }}
-      items={outbox.items}
+      items={items}
       selfId={me}
       onSend={outbox.send}
       onRetry={outbox.retry}
       onDelete={outbox.remove}
       // Attendees write once the event has started; until then they read what the organiser posts.
-      disabled={timing !== 0}
-      closedText={timing < 0 ? GET_STARTED_TEXTS.title : undefined}
+      disabled={!started || gate.blocked}
+      closedText={timing < 0 ? GET_STARTED_TEXTS.title : started ? (gate.reason ?? undefined) : undefined}
+      composerNotice={started ? gate.notice : null}
+      sendHeld={gate.held}
       requireText
       authorLink={(item) => paths.arenaPrivateChat(tid, item.attendee_id)}
       live={<LiveStatus connection={live.connection} stale={live.stale} hasView />}
       history={history}
+      announcements={view.announcements ?? []}
+      messageMenu={safety.menuFor}
     >
       <PrivateThreads threads={threads} linkTo={(id) => paths.arenaPrivateChat(tid, id)} fallbackName={nameOf} />
+      {safety.dialogs}
     </ChatRoom>
   );
 }

@@ -19,6 +19,11 @@ function failed(result: { status: number; message: string; kind: string }): { ok
   return { ok: false, fatal, status: result.status, message: result.message };
 }
 
+/** Only the keys whose value the answer carries: an upstream without them leaves them absent, as the socket's views do. */
+function present<T extends Record<string, unknown>>(fields: T): Partial<{ [K in keyof T]: Exclude<T[K], undefined> }> {
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Partial<{ [K in keyof T]: Exclude<T[K], undefined> }>;
+}
+
 export function arenaViewOf(token: AttendeeToken): ViewOf<'arena'> {
   const { attendee } = token;
   return {
@@ -26,9 +31,18 @@ export function arenaViewOf(token: AttendeeToken): ViewOf<'arena'> {
     eventId: token.event.id,
     version: 0,
     event: token.event,
-    attendee: { id: attendee.id, name: attendee.name, image: attendee.image, price_category: attendee.price_category, checked_in: attendee.checked_in },
+    attendee: {
+      id: attendee.id,
+      name: attendee.name,
+      image: attendee.image,
+      price_category: attendee.price_category,
+      checked_in: attendee.checked_in,
+      // The attendee's own safety state, as the socket's arena view carries it.
+      ...present({ mute: attendee.mute, hidden: attendee.hidden, dm_policy: attendee.dm_policy }),
+    },
     chats: attendee.chats,
     private_chats: attendee.private_chats,
+    ...present({ chat: attendee.chat, announcements: attendee.announcements, blocked: attendee.blocked }),
   };
 }
 
@@ -44,6 +58,7 @@ export function chipViewOf(chip: ChipRecord): ViewOf<'chip'> {
         ? { id: chip.event_attendee_id, name: chip.attendee.name, image: chip.attendee.image, price_category: chip.price?.title ?? '', checked_in: chip.attendee.checked_in }
         : null,
     chats: chip.chats,
+    ...present({ chat: chip.chat, announcements: chip.announcements }),
   };
 }
 
