@@ -108,8 +108,8 @@ describe('the door subscription', () => {
     for (const staff of [phoneA, organiser]) {
       expect(attendanceOf(staff, bo.id)?.attendees?.find((a) => a.id === bo.id)).toMatchObject({ checked_in: true, checked_in_at: checkedIn, checked_in_by: 'South gate' });
     }
-    // The arena learns that Bo is in, not when or where; the chip's binding update says the same.
-    expect(attendanceOf(arena, bo.id)?.attendees?.[0]).toEqual({ id: bo.id, name: 'Bo', image: bo.image, price_category: 'Regular', checked_in: true });
+    // The arena learns that Bo is in, not when or where (its own record, with its own safety state); the chip's binding update says the same.
+    expect(attendanceOf(arena, bo.id)?.attendees?.[0]).toEqual({ id: bo.id, name: 'Bo', image: bo.image, price_category: 'Regular', checked_in: true, mute: null, hidden: false, dm_policy: 'anyone' });
     await waitFor(() => chip.updates.some((u) => u.scope === 'chip'), 5000);
     for (const u of [...chip.updates, ...arena.updates]) {
       for (const a of [...(u.attendees ?? []), ...(u.chip?.attendee ? [u.chip.attendee] : [])]) {
