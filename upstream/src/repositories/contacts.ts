@@ -5,13 +5,45 @@ import type { Database, NewRow, Row } from '../db/schema.js';
 
 type DbLike = Kysely<Database> | Transaction<Database>;
 
+/** A contact with the title of the event it was swapped in (null when it was not, or the event is gone). */
+export type ContactRow = Row<'contacts'> & { event_title: string | null };
+
 export async function insertContact(db: DbLike, contact: NewRow<'contacts'>): Promise<void> {
   await db.insertInto('contacts').values(contact).execute();
 }
 
-/** A profile's contacts, newest first. */
-export async function contactsOfProfile(db: DbLike, profileId: string): Promise<Row<'contacts'>[]> {
-  return db.selectFrom('contacts').selectAll().where('profile_id', '=', profileId).orderBy('created_at', 'desc').orderBy('id').execute();
+/**
+ * Stores a contact swapped in an arena, once per profile and other attendee (the unique index): a
+ * repeat, however concurrent, stores nothing. Answers whether it stored one.
+ */
+export async function insertSwappedContact(db: DbLike, contact: NewRow<'contacts'> & { attendee_id: string }): Promise<boolean> {
+  const stored = await db
+    .insertInto('contacts')
+    .values(contact)
+    .onConflict((oc) => oc.columns(['profile_id', 'attendee_id']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return stored !== undefined;
+}
+
+/** Whether the profile holds a contact of the attendee. */
+export async function hasContactOf(db: DbLike, profileId: string, attendeeId: string): Promise<boolean> {
+  const row = await db.selectFrom('contacts').select('id').where('profile_id', '=', profileId).where('attendee_id', '=', attendeeId).executeTakeFirst();
+  return row !== undefined;
+}
+
+function withEvent(db: DbLike) {
+  return db.selectFrom('contacts').leftJoin('events', 'events.id', 'contacts.event_id').selectAll('contacts').select('events.title as event_title');
+}
+
+/** A profile's contacts, newest first, with the event each was swapped in. */
+export async function contactsOfProfile(db: DbLike, profileId: string): Promise<ContactRow[]> {
+  return withEvent(db).where('contacts.profile_id', '=', profileId).orderBy('contacts.created_at', 'desc').orderBy('contacts.id').execute();
+}
+
+/** One contact with its event (after a write that answers it). */
+export async function contactWithEvent(db: DbLike, contactId: string): Promise<ContactRow | undefined> {
+  return withEvent(db).where('contacts.id', '=', contactId).executeTakeFirst();
 }
 
 /** A contact on the user's own card; undefined for another owner's contact as for an unknown one. */

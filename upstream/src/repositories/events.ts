@@ -1,10 +1,11 @@
 import { AVATARS, EVENT_LOOKUP_LIMIT, GROUP_CHAT_LIMIT, PRIVATE_CHAT_LIMIT } from '@tapcard/shared/constants';
-import type { Attendee, ChatMessage, Event, EventPayload, EventSummary, PrivateChat, PublicAttendee } from '@tapcard/shared/contract';
+import { sharedCardSchema, type Attendee, type ChatMessage, type Event, type EventPayload, type EventSummary, type PrivateChat, type PublicAttendee } from '@tapcard/shared/contract';
 import { cleanName, splitEvents } from '@tapcard/shared/domain';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, NewRow, Row, RowUpdate } from '../db/schema.js';
 import { randomId } from '../lib/crypto.js';
 import { notFound } from '../lib/http-error.js';
+import { muteOf } from './arena-safety.js';
 
 /** Rows of the events module turned into the contract's wire shapes, and the loaders they need. */
 
@@ -35,8 +36,12 @@ export function eventSummary(row: Row<'events'>): EventSummary {
   };
 }
 
+/**
+ * A group message as every answer carries it. A removed one keeps its place but never its text: the
+ * text stays in the database for the moderation log and the report only.
+ */
 export function chatWire(row: Row<'chats'>): ChatMessage {
-  return {
+  const wire: ChatMessage = {
     id: row.id,
     event_id: row.event_id,
     attendee_id: row.attendee_id,
@@ -47,10 +52,23 @@ export function chatWire(row: Row<'chats'>): ChatMessage {
     updatedAt: iso(row.updated_at),
     seq: row.seq,
   };
+  return row.removed_at ? { ...wire, message: '', removed: true } : wire;
 }
 
+/** A stored shared card (JSON written by Share my card); undefined for a text message or an unreadable one. */
+export function sharedCardOf(text: string | null): PrivateChat['card'] {
+  if (text === null) return undefined;
+  try {
+    const parsed = sharedCardSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A private message as every answer carries it: a removed one without its text or card. */
 export function privateChatWire(row: Row<'private_chats'>): PrivateChat {
-  return {
+  const wire: PrivateChat = {
     id: row.id,
     event_id: row.event_id,
     attendee_id: row.attendee_id,
@@ -63,6 +81,9 @@ export function privateChatWire(row: Row<'private_chats'>): PrivateChat {
     updatedAt: iso(row.updated_at),
     seq: row.seq,
   };
+  if (row.removed_at) return { ...wire, message: '', removed: true };
+  const card = sharedCardOf(row.card);
+  return card ? { ...wire, card } : wire;
 }
 
 /** An event of `userId`, or 404 (another user's event is not revealed). */
@@ -89,8 +110,16 @@ function confirmedAttendees(db: Db) {
 type PublicAttendeeRow = { id: string; name: string; image: string; price_category: string };
 const publicAttendee = (a: PublicAttendeeRow): PublicAttendee => ({ id: a.id, name: a.name, image: a.image, price_category: a.price_category });
 
+export interface EventViewOptions {
+  /**
+   * The organiser's own answers: attendees who hide from public lists are among the avatars too.
+   * Every other answer leaves them out (the count still counts them).
+   */
+  withHidden?: boolean;
+}
+
 /** Events in the contract's shape: tickets, gallery, the first attendees and their count, the organiser. */
-export async function eventViews(db: Db, rows: readonly Row<'events'>[]): Promise<Event[]> {
+export async function eventViews(db: Db, rows: readonly Row<'events'>[], options: EventViewOptions = {}): Promise<Event[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const userIds = [...new Set(rows.map((r) => r.user_id))];
@@ -101,6 +130,7 @@ export async function eventViews(db: Db, rows: readonly Row<'events'>[]): Promis
     db
       .selectFrom(
         confirmedAttendees(db)
+          .$if(!options.withHidden, (q) => q.where('attendees.hidden', '=', false))
           .select([
             'attendees.id',
             'attendees.event_id',
@@ -144,25 +174,37 @@ export async function eventViews(db: Db, rows: readonly Row<'events'>[]): Promis
   });
 }
 
-export async function eventView(db: Db, row: Row<'events'>): Promise<Event> {
-  const [view] = await eventViews(db, [row]);
+export async function eventView(db: Db, row: Row<'events'>, options: EventViewOptions = {}): Promise<Event> {
+  const [view] = await eventViews(db, [row], options);
   if (!view) throw notFound('Event not found');
   return view;
 }
 
-/** Every confirmed attendee of an event, public fields only, in registration order. */
+/** Every confirmed attendee of an event who does not hide from public lists, public fields only, in registration order. */
 export async function publicAttendees(db: Db, eventId: string): Promise<PublicAttendee[]> {
   const rows = await confirmedAttendees(db)
     .select(['attendees.id', 'attendees.name', 'attendees.image', 'event_prices.title as price_category'])
     .where('attendees.event_id', '=', eventId)
+    .where('attendees.hidden', '=', false)
     .orderBy('attendees.created_at')
     .orderBy('attendees.id')
     .execute();
   return rows.map(publicAttendee);
 }
 
-/** Every confirmed attendee as the organiser sees them. */
-export async function organiserAttendees(db: Db, eventId: string): Promise<Attendee[]> {
+/** The confirmed attendees of an event, hidden ones included (the count public pages show). */
+export async function confirmedAttendeeCount(db: Db, eventId: string): Promise<number> {
+  const row = await db
+    .selectFrom('attendees')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('event_id', '=', eventId)
+    .where('status', '=', 'confirmed')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Every confirmed attendee as the organiser sees them, with their mute (as of `now`) and whether they hide. */
+export async function organiserAttendees(db: Db, eventId: string, now: Date): Promise<Attendee[]> {
   const rows = await confirmedAttendees(db)
     .select([
       'attendees.id',
@@ -174,6 +216,9 @@ export async function organiserAttendees(db: Db, eventId: string): Promise<Atten
       'attendees.checked_in_at',
       'attendees.checked_in_by',
       'attendees.created_at',
+      'attendees.muted_until',
+      'attendees.muted_forever',
+      'attendees.hidden',
       'event_prices.title as price_category',
     ])
     .where('attendees.event_id', '=', eventId)
@@ -189,6 +234,8 @@ export async function organiserAttendees(db: Db, eventId: string): Promise<Atten
     checked_in_at: a.checked_in_at ? iso(a.checked_in_at) : null,
     checked_in_by: a.checked_in_by,
     event_attendee_id: a.id,
+    mute: muteOf(a, now),
+    hidden: a.hidden,
   }));
 }
 

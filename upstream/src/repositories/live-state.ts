@@ -2,7 +2,10 @@ import type { LiveState } from '@tapcard/shared/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { GROUP_CHAT_LIMIT, PRIVATE_CHAT_LIMIT } from '@tapcard/shared/constants';
+import { LIVE_REPORTS_LIMIT } from '@tapcard/shared/rules';
+import { liveBlocks, muteOf } from './arena-safety.js';
 import { chatWire, eventById, eventSummary, privateChatWire } from './events.js';
+import { changedAnnouncements, changedReports, chatSettingsOf, eventReports, pinnedAnnouncements } from './moderation.js';
 
 /**
  * The gateway poller's read of one event (service key). `version` is the event's change counter
@@ -12,16 +15,23 @@ import { chatWire, eventById, eventSummary, privateChatWire } from './events.js'
  * change is delivered exactly once.
  *
  * The answer is `full` (the newest GROUP_CHAT_LIMIT group and PRIVATE_CHAT_LIMIT private messages,
- * every confirmed attendee, every chip) when `since` is absent or 0, when it lies ahead of the
- * counter (a restored database), or when more messages changed than a full read carries.
+ * every confirmed attendee, every chip, the pinned announcements, the blocks in force and the newest
+ * LIVE_REPORTS_LIMIT reports) when `since` is absent or 0, when it lies ahead of the counter (a
+ * restored database), or when more messages or reports changed than a full read carries.
+ *
+ * A moderation step is a change like a post: a removed message is re-stamped, so it comes again with
+ * `removed` and no text; a mute, a hidden attendee or a new DM policy re-stamps the attendee; blocks,
+ * reports and announcements are rows stamped per change. The group chat's settings (`chat`) come
+ * with every answer, as they stand. Mutes are given as of `now`.
  */
-export async function liveState(db: Kysely<Database>, eventId: string, since: number | undefined): Promise<LiveState> {
+export async function liveState(db: Kysely<Database>, eventId: string, since: number | undefined, now: Date): Promise<LiveState> {
   const event = await eventById(db, eventId);
   const version = event.seq;
-  const head = { event: { ...eventSummary(event), user_id: event.user_id }, version };
+  const head = { event: { ...eventSummary(event), user_id: event.user_id }, version, chat: chatSettingsOf(event) };
 
   if (since !== undefined && since > 0 && since <= version) {
-    const [chats, privateChats, attendees, chips] = await Promise.all([
+    const bounds = { since, version };
+    const [chats, privateChats, attendees, chips, announcements, blocks, reports] = await Promise.all([
       db
         .selectFrom('chats')
         .selectAll()
@@ -40,7 +50,7 @@ export async function liveState(db: Kysely<Database>, eventId: string, since: nu
         .orderBy('seq')
         .limit(PRIVATE_CHAT_LIMIT + 1)
         .execute(),
-      liveAttendees(db, eventId, since, version),
+      liveAttendees(db, eventId, now, bounds),
       db
         .selectFrom('chips')
         .select(['id', 'attendee_id'])
@@ -49,13 +59,26 @@ export async function liveState(db: Kysely<Database>, eventId: string, since: nu
         .where('seq', '<=', version)
         .orderBy('seq')
         .execute(),
+      changedAnnouncements(db, eventId, since, version),
+      liveBlocks(db, eventId, bounds),
+      changedReports(db, eventId, since, version, LIVE_REPORTS_LIMIT),
     ]);
-    if (chats.length <= GROUP_CHAT_LIMIT && privateChats.length <= PRIVATE_CHAT_LIMIT) {
-      return { ...head, full: false, chats: chats.map(chatWire), private_chats: privateChats.map(privateChatWire), attendees, chips };
+    if (chats.length <= GROUP_CHAT_LIMIT && privateChats.length <= PRIVATE_CHAT_LIMIT && reports.length <= LIVE_REPORTS_LIMIT) {
+      return {
+        ...head,
+        full: false,
+        chats: chats.map(chatWire),
+        private_chats: privateChats.map(privateChatWire),
+        attendees,
+        chips,
+        announcements,
+        blocks,
+        reports,
+      };
     }
   }
 
-  const [chats, privateChats, attendees, chips] = await Promise.all([
+  const [chats, privateChats, attendees, chips, announcements, blocks, reports] = await Promise.all([
     db
       .selectFrom('chats')
       .selectAll()
@@ -72,8 +95,11 @@ export async function liveState(db: Kysely<Database>, eventId: string, since: nu
       .orderBy('seq', 'desc')
       .limit(PRIVATE_CHAT_LIMIT)
       .execute(),
-    liveAttendees(db, eventId),
+    liveAttendees(db, eventId, now),
     db.selectFrom('chips').select(['id', 'attendee_id']).where('event_id', '=', eventId).orderBy('created_at').orderBy('id').execute(),
+    pinnedAnnouncements(db, eventId),
+    liveBlocks(db, eventId),
+    eventReports(db, eventId, LIVE_REPORTS_LIMIT),
   ]);
   return {
     ...head,
@@ -82,15 +108,20 @@ export async function liveState(db: Kysely<Database>, eventId: string, since: nu
     private_chats: privateChats.reverse().map(privateChatWire),
     attendees,
     chips,
+    announcements,
+    blocks,
+    reports,
   };
 }
 
 /**
- * Confirmed attendees with check-in (when and by whom) and seq; with bounds, only those changed in (since, version].
- * A full read takes every attendee as it stands: an attendee is replaced, never appended, so one
- * changed after `version` is simply seen again by the next poll.
+ * Confirmed attendees with check-in (when and by whom), their safety state (mute as of `now`, hidden,
+ * DM policy; the gateway passes these only to the organisers and the attendee themselves) and seq;
+ * with bounds, only those changed in (since, version]. A full read takes every attendee as it stands:
+ * an attendee is replaced, never appended, so one changed after `version` is simply seen again by the
+ * next poll.
  */
-async function liveAttendees(db: Kysely<Database>, eventId: string, since?: number, version?: number): Promise<LiveState['attendees']> {
+async function liveAttendees(db: Kysely<Database>, eventId: string, now: Date, bounds?: { since: number; version: number }): Promise<LiveState['attendees']> {
   let q = db
     .selectFrom('attendees')
     .innerJoin('event_prices', 'event_prices.id', 'attendees.price_id')
@@ -101,12 +132,16 @@ async function liveAttendees(db: Kysely<Database>, eventId: string, since?: numb
       'attendees.checked_in',
       'attendees.checked_in_at',
       'attendees.checked_in_by',
+      'attendees.muted_until',
+      'attendees.muted_forever',
+      'attendees.hidden',
+      'attendees.dm_policy',
       'attendees.seq',
       'event_prices.title as price_category',
     ])
     .where('attendees.event_id', '=', eventId)
     .where('attendees.status', '=', 'confirmed');
-  if (since !== undefined && version !== undefined) q = q.where('attendees.seq', '>', since).where('attendees.seq', '<=', version);
+  if (bounds) q = q.where('attendees.seq', '>', bounds.since).where('attendees.seq', '<=', bounds.version);
   const rows = await q.orderBy('attendees.seq').orderBy('attendees.id').execute();
   return rows.map((a) => ({
     id: a.id,
@@ -116,6 +151,9 @@ async function liveAttendees(db: Kysely<Database>, eventId: string, since?: numb
     checked_in: a.checked_in,
     checked_in_at: a.checked_in_at ? a.checked_in_at.toISOString() : null,
     checked_in_by: a.checked_in_by,
+    mute: muteOf(a, now),
+    hidden: a.hidden,
+    dm_policy: a.dm_policy,
     seq: a.seq,
   }));
 }

@@ -5,18 +5,17 @@ import { clientKey } from '../lib/client-address.js';
 import { randomId } from '../lib/crypto.js';
 import { notFound } from '../lib/http-error.js';
 import { route } from '../lib/route.js';
-import type { Row } from '../db/schema.js';
 import type { Limit } from '../lib/throttle.js';
 import { CARD_NOT_FOUND } from '../domain/cards.js';
 import { profileOfCardId, profileOfUser } from '../repositories/cards.js';
-import { contactsOfProfile, deleteContact, insertContact, ownContact, setOwnContactNote } from '../repositories/contacts.js';
+import { contactsOfProfile, contactWithEvent, deleteContact, insertContact, ownContact, setOwnContactNote, type ContactRow } from '../repositories/contacts.js';
 
 export const CONTACT_NOT_FOUND = 'Contact not found';
 /** Contact exchanges per client address: a public write, so it is limited against flooding a list. */
 export const EXCHANGE_LIMIT: Limit = { max: 30, windowMs: 10 * 60_000 };
 
 /** A stored contact as the contract's contact record. */
-function contactRecord(c: Row<'contacts'>): Contact {
+function contactRecord(c: ContactRow): Contact {
   return {
     contact_id: c.id,
     full_name: c.full_name,
@@ -25,6 +24,10 @@ function contactRecord(c: Row<'contacts'>): Contact {
     email: c.email,
     created_at: c.created_at.toISOString(),
     note: c.note,
+    // Where they met: the event of an arena swap (its id stays while the event does), when, and the consent of shared details.
+    event: c.event_id !== null && c.event_title !== null ? { id: c.event_id, title: c.event_title } : null,
+    met_at: c.met_at ? c.met_at.toISOString() : null,
+    consent: c.consent,
   };
 }
 
@@ -69,7 +72,8 @@ export default async function contactsRoutes(app: FastifyInstance): Promise<void
   }
 
   route(app, calls.setContactNote)(async ({ params, body, user }) => {
-    const contact = await setOwnContactNote(app.db, user.id, params.contactId, body.note);
+    const updated = await setOwnContactNote(app.db, user.id, params.contactId, body.note);
+    const contact = updated && (await contactWithEvent(app.db, updated.id));
     if (!contact) throw notFound(CONTACT_NOT_FOUND);
     return { success: 'true', message: 'Note saved', data: contactRecord(contact) };
   });

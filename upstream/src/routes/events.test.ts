@@ -437,7 +437,7 @@ describe('liveState', () => {
     expect(full.data.full).toBe(true);
     expect(full.data.event).toMatchObject({ id: event.id, user_id: owner.id, clean_name: event.clean_name });
     expect(full.data.chats.map((c) => c.message)).toEqual(['one']);
-    expect(full.data.attendees).toEqual([{ id: ada.id, name: 'Ada Lovelace', image: expect.any(String), price_category: 'Regular', checked_in: false, checked_in_at: null, checked_in_by: null, seq: expect.any(Number) }]);
+    expect(full.data.attendees).toEqual([{ id: ada.id, name: 'Ada Lovelace', image: expect.any(String), price_category: 'Regular', checked_in: false, checked_in_at: null, checked_in_by: null, mute: null, hidden: false, dm_policy: 'anyone', seq: expect.any(Number) }]);
     expect(full.data.attendees[0]).not.toHaveProperty('email');
     const v1 = full.data.version;
 

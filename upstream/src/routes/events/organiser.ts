@@ -1,5 +1,6 @@
 import { calls, serviceCalls } from '@tapcard/shared/contract';
 import { ADMIN_NAME, adminIdOf } from '@tapcard/shared/domain';
+import { LIVE_REPORTS_LIMIT } from '@tapcard/shared/rules';
 import type { FastifyInstance } from 'fastify';
 import { checkOrganiserChatOpen, NOT_SELF_MESSAGE } from '../../domain/chat.js';
 import { checkIn } from '../../domain/check-in.js';
@@ -30,7 +31,11 @@ import {
   updateEvent,
 } from '../../repositories/events.js';
 import { liveState } from '../../repositories/live-state.js';
+import { chatSettingsOf, eventReports, pinnedAnnouncements } from '../../repositories/moderation.js';
 import { insertPrices, replacePrices } from '../../repositories/tickets.js';
+
+/** The organiser's answers show every attendee among an event's avatars, those hiding from public lists too. */
+const ORGANISER = { withHidden: true } as const;
 
 /**
  * The organiser's calls (bearer token). Every call is scoped to the caller's own events: another
@@ -39,13 +44,13 @@ import { insertPrices, replacePrices } from '../../repositories/tickets.js';
 export function organiserRoutes(app: FastifyInstance): void {
   route(app, calls.listEvents)(async ({ query, user }) => {
     const rows = await eventsOfOwner(app.db, user.id, query.page, query.limit);
-    const views = await eventViews(app.db, rows);
+    const views = await eventViews(app.db, rows, ORGANISER);
     return { success: 'true', data: { ...eventLists(views, app.now()), user: { name: user.name, image: user.image } } };
   });
 
   route(app, calls.getEvent)(async ({ params, user }) => {
     const row = await ownEvent(app.db, params.id, user.id);
-    return { success: 'true', data: await eventView(app.db, row) };
+    return { success: 'true', data: await eventView(app.db, row, ORGANISER) };
   });
 
   route(app, calls.createEvent)(async ({ body, user }) => {
@@ -63,7 +68,7 @@ export function organiserRoutes(app: FastifyInstance): void {
         await replaceGallery(trx, id, body.gallery);
       }),
     );
-    return { success: 'true', message: 'Event created', data: await eventView(app.db, await eventById(app.db, id)) };
+    return { success: 'true', message: 'Event created', data: await eventView(app.db, await eventById(app.db, id), ORGANISER) };
   });
 
   route(app, calls.updateEvent)(async ({ params, body, user }) => {
@@ -83,7 +88,7 @@ export function organiserRoutes(app: FastifyInstance): void {
         await replaceGallery(trx, existing.id, body.gallery);
       }),
     );
-    return { success: 'true', message: 'Event updated', data: await eventView(app.db, await eventById(app.db, existing.id)) };
+    return { success: 'true', message: 'Event updated', data: await eventView(app.db, await eventById(app.db, existing.id), ORGANISER) };
   });
 
   route(app, calls.deleteEvent)(async ({ params, user }) => {
@@ -93,14 +98,19 @@ export function organiserRoutes(app: FastifyInstance): void {
 
   route(app, calls.adminEvent)(async ({ params, user }) => {
     const row = await ownEvent(app.db, params.id, user.id);
-    const [view, attendees, chats, privateChats, chips] = await Promise.all([
-      eventView(app.db, row),
-      organiserAttendees(app.db, row.id),
+    const [view, attendees, chats, privateChats, chips, announcements, reports] = await Promise.all([
+      eventView(app.db, row, ORGANISER),
+      organiserAttendees(app.db, row.id, app.now()),
       recentChats(app.db, row.id),
       partyPrivateChats(app.db, row.id, adminIdOf(user.id)),
       chipsOfEvent(app.db, row.id),
+      pinnedAnnouncements(app.db, row.id),
+      eventReports(app.db, row.id, LIVE_REPORTS_LIMIT),
     ]);
-    return { success: 'true', data: { ...view, attendees, chats, private_chats: privateChats, chips } };
+    return {
+      success: 'true',
+      data: { ...view, attendees, chats, private_chats: privateChats, chips, chat: chatSettingsOf(row), announcements, reports },
+    };
   });
 
   route(app, calls.checkIn)(async ({ params, body, user }) => {
@@ -137,6 +147,6 @@ export function organiserRoutes(app: FastifyInstance): void {
   });
 
   route(app, serviceCalls.liveState)(async ({ params, query }) => {
-    return { success: 'true', data: await liveState(app.db, params.id, query.since) };
+    return { success: 'true', data: await liveState(app.db, params.id, query.since, app.now()) };
   });
 }

@@ -5,6 +5,7 @@ import { notFound } from '../../lib/http-error.js';
 import { route } from '../../lib/route.js';
 import { cardOwner } from '../../repositories/cards.js';
 import {
+  confirmedAttendeeCount,
   eventByCleanName,
   eventById,
   eventLists,
@@ -17,7 +18,10 @@ import {
   ticketStocks,
 } from '../../repositories/events.js';
 
-/** Public event pages: no login, public shapes only (no attendee email or phone, no tokens). */
+/**
+ * Public event pages: no login, public shapes only (no attendee email or phone, no tokens), and no
+ * attendee who hides from public lists (counts still count them).
+ */
 export function publicEventRoutes(app: FastifyInstance): void {
   route(app, calls.findEvents)(async ({ body }) => {
     const rows = await eventsByTitle(app.db, body.title, SEARCH_LIMIT);
@@ -30,10 +34,11 @@ export function publicEventRoutes(app: FastifyInstance): void {
 
   route(app, calls.eventAttendees)(async ({ params }) => {
     const event = await eventById(app.db, params.id);
-    const [attendees, stocks] = await Promise.all([publicAttendees(app.db, event.id), ticketStocks(app.db, event.id)]);
+    const [attendees, registered, stocks] = await Promise.all([publicAttendees(app.db, event.id), confirmedAttendeeCount(app.db, event.id), ticketStocks(app.db, event.id)]);
+    // Attendees who hide are left out of the list but still counted.
     return {
       success: 'true',
-      data: { attendees, registered: attendees.length, capacity: capacity(stocks.map((stock) => ({ attendees: stock }))) },
+      data: { attendees, registered, capacity: capacity(stocks.map((stock) => ({ attendees: stock }))) },
     };
   });
 
