@@ -11,6 +11,7 @@ export const CHAT_NOT_STARTED_MESSAGE = 'This event is yet to start. The chat op
 export const RECIPIENT_MESSAGE = 'The recipient is not an attendee of this event';
 export const NOT_SELF_MESSAGE = 'You can only post as yourself';
 export const NOT_YOUR_EVENT_MESSAGE = 'You can only post in your own event';
+export const ACCESS_UNKNOWN_MESSAGE = 'This access token is not valid';
 
 /** Attendee chats are open while the event runs (shared eventTiming === 0). */
 export function checkChatOpen(event: Row<'events'>, now: Date): void {

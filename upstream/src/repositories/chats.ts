@@ -1,5 +1,7 @@
-import type { ChatMessage, PrivateChat } from '@tapcard/shared/contract';
+import type { ChatMessage, PrivateChat, SharedCard } from '@tapcard/shared/contract';
+import type { Transaction } from 'kysely';
 import type { Db } from '../db/database.js';
+import type { Database, Row } from '../db/schema.js';
 import { randomId } from '../lib/crypto.js';
 import { inEventChange } from '../domain/event-sequence.js';
 import { badRequest } from '../lib/http-error.js';
@@ -13,40 +15,54 @@ export interface Poster {
   image: string;
 }
 
-/** Stores a group message as one change of the event (its seq orders it for live readers). */
-export async function storeGroupChat(db: Db, eventId: string, poster: Poster, message: string, now: Date): Promise<ChatMessage> {
-  const row = await inEventChange(db, eventId, (trx, seq) =>
-    trx
-      .insertInto('chats')
-      .values({ id: randomId(), event_id: eventId, attendee_id: poster.id, name: poster.name, image: poster.image, message, seq, created_at: now, updated_at: now })
-      .returningAll()
-      .executeTakeFirstOrThrow(),
-  );
-  return chatWire(row);
+/** Inserts a group message inside a change of the event, stamped with its seq. */
+export async function insertGroupChat(trx: Transaction<Database>, eventId: string, poster: Poster, message: string, now: Date, seq: number): Promise<Row<'chats'>> {
+  return trx
+    .insertInto('chats')
+    .values({ id: randomId(), event_id: eventId, attendee_id: poster.id, name: poster.name, image: poster.image, message, seq, created_at: now, updated_at: now })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
-/** Stores a private message from `poster` to `recipientId` as one change of the event. */
+/** Inserts a private message (a shared card when `card` is set) inside a change of the event, stamped with its seq. */
+export async function insertPrivateChat(
+  trx: Transaction<Database>,
+  eventId: string,
+  poster: Poster,
+  recipientId: string,
+  message: string,
+  now: Date,
+  seq: number,
+  card?: SharedCard,
+): Promise<Row<'private_chats'>> {
+  return trx
+    .insertInto('private_chats')
+    .values({
+      id: randomId(),
+      event_id: eventId,
+      attendee_id: poster.id,
+      attendee_id_1: poster.id,
+      attendee_id_2: recipientId,
+      name: poster.name,
+      image: poster.image,
+      message,
+      card: card ? JSON.stringify(card) : null,
+      seq,
+      created_at: now,
+      updated_at: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Stores a group message as one change of the event (its seq orders it for live readers); the organiser's posts, never refused. */
+export async function storeGroupChat(db: Db, eventId: string, poster: Poster, message: string, now: Date): Promise<ChatMessage> {
+  return chatWire(await inEventChange(db, eventId, (trx, seq) => insertGroupChat(trx, eventId, poster, message, now, seq)));
+}
+
+/** Stores a private message from `poster` to `recipientId` as one change of the event; the organiser's posts, never refused. */
 export async function storePrivateChat(db: Db, eventId: string, poster: Poster, recipientId: string, message: string, now: Date): Promise<PrivateChat> {
-  const row = await inEventChange(db, eventId, (trx, seq) =>
-    trx
-      .insertInto('private_chats')
-      .values({
-        id: randomId(),
-        event_id: eventId,
-        attendee_id: poster.id,
-        attendee_id_1: poster.id,
-        attendee_id_2: recipientId,
-        name: poster.name,
-        image: poster.image,
-        message,
-        seq,
-        created_at: now,
-        updated_at: now,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow(),
-  );
-  return privateChatWire(row);
+  return privateChatWire(await inEventChange(db, eventId, (trx, seq) => insertPrivateChat(trx, eventId, poster, recipientId, message, now, seq)));
 }
 
 /** Throws 400 (under attendee_id_2) unless `attendeeId` is a confirmed attendee of the event. */

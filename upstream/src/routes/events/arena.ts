@@ -1,8 +1,7 @@
 import { calls } from '@tapcard/shared/contract';
-import { adminIdOf } from '@tapcard/shared/domain';
 import { messages } from '@tapcard/shared/rules';
 import type { FastifyInstance } from 'fastify';
-import { checkChatOpen, NOT_SELF_MESSAGE, NOT_YOUR_EVENT_MESSAGE, RECIPIENT_MESSAGE } from '../../domain/chat.js';
+import { ACCESS_UNKNOWN_MESSAGE, checkChatOpen, NOT_SELF_MESSAGE, NOT_YOUR_EVENT_MESSAGE, RECIPIENT_MESSAGE } from '../../domain/chat.js';
 import { bindChip, NO_CHIP_TICKET_MESSAGE } from '../../domain/chips.js';
 import { issueTicket } from '../../domain/tickets.js';
 import { clientKey } from '../../lib/client-address.js';
@@ -10,17 +9,20 @@ import { hashToken } from '../../lib/crypto.js';
 import { badRequest, forbidden, notFound } from '../../lib/http-error.js';
 import { route } from '../../lib/route.js';
 import { LIMITS } from '../../lib/throttle.js';
-import { requireConfirmedAttendee, storeGroupChat, storePrivateChat } from '../../repositories/chats.js';
+import { postGroupChat, postPrivateChat } from '../../domain/chat-safety.js';
+import { attendeeSafety, blockedIds, muteOf } from '../../repositories/arena-safety.js';
+import { chatSettingsOf, pinnedAnnouncements } from '../../repositories/moderation.js';
 import { chipHolder, confirmedAttendeeByTidHash, confirmedTicketByTidHash } from '../../repositories/attendees.js';
 import { chipById } from '../../repositories/chips.js';
 import { eventById, eventSummary, partyPrivateChats, recentChats } from '../../repositories/events.js';
 
-export const ACCESS_UNKNOWN_MESSAGE = 'This access token is not valid';
+export { ACCESS_UNKNOWN_MESSAGE };
 
 /**
  * The attendee's side: the token page and arena data, chips, and chat posts. A post is accepted only
  * as self: the path carries the poster's access token (tid), and the body's attendee id and event
- * must be that token's own (else 403); the stored name and image are the poster's own.
+ * must be that token's own (else 403); the stored name and image are the poster's own. What the
+ * organiser set and the attendees chose may refuse it (domain/chat-safety.ts).
  */
 export function arenaRoutes(app: FastifyInstance): void {
   route(app, calls.eventToken)(async ({ params }) => {
@@ -28,10 +30,13 @@ export function arenaRoutes(app: FastifyInstance): void {
     if (!attendee) throw notFound(ACCESS_UNKNOWN_MESSAGE);
     const event = await eventById(app.db, attendee.event_id);
     const summary = eventSummary(event);
-    const [chats, privateChats, ticket] = await Promise.all([
+    const [chats, privateChats, ticket, safety, blocked, announcements] = await Promise.all([
       recentChats(app.db, event.id),
       partyPrivateChats(app.db, event.id, attendee.id),
       issueTicket(app, event.id, attendee.id),
+      attendeeSafety(app.db, event.id, attendee.id),
+      blockedIds(app.db, attendee.id),
+      pinnedAnnouncements(app.db, event.id),
     ]);
     return {
       success: 'true',
@@ -49,6 +54,13 @@ export function arenaRoutes(app: FastifyInstance): void {
           event: summary,
           chats,
           private_chats: privateChats,
+          // The attendee's own safety state and the chat's, as the arena's live view carries them.
+          mute: safety ? muteOf(safety, app.now()) : null,
+          hidden: safety?.hidden ?? false,
+          dm_policy: safety?.dm_policy ?? 'anyone',
+          blocked,
+          chat: chatSettingsOf(event),
+          announcements,
         },
       },
     };
@@ -58,9 +70,10 @@ export function arenaRoutes(app: FastifyInstance): void {
     const chip = await chipById(app.db, params.id);
     if (!chip) throw notFound('Chip not found');
     const event = await eventById(app.db, chip.event_id);
-    const [holder, chats] = await Promise.all([
+    const [holder, chats, announcements] = await Promise.all([
       chip.attendee_id ? chipHolder(app.db, chip.attendee_id) : undefined,
       recentChats(app.db, event.id),
+      pinnedAnnouncements(app.db, event.id),
     ]);
     return {
       success: 'true',
@@ -72,6 +85,8 @@ export function arenaRoutes(app: FastifyInstance): void {
         attendee: holder ? { name: holder.name, image: holder.image, checked_in: holder.checked_in } : null,
         price: holder ? { title: holder.title } : null,
         chats,
+        chat: chatSettingsOf(event),
+        announcements,
         is_organiser: user !== null && user.id === event.user_id,
       },
     };
@@ -99,7 +114,7 @@ export function arenaRoutes(app: FastifyInstance): void {
     const event = await eventById(app.db, poster.event_id);
     const now = app.now();
     checkChatOpen(event, now);
-    return { success: 'true', data: await storeGroupChat(app.db, event.id, poster, body.message, now) };
+    return { success: 'true', data: await postGroupChat(app, event.id, poster, body.message, now) };
   });
 
   route(app, calls.privateChat)(async ({ params, body }) => {
@@ -111,9 +126,8 @@ export function arenaRoutes(app: FastifyInstance): void {
     const now = app.now();
     checkChatOpen(event, now);
     const recipient = body.attendee_id_2;
-    // A private message goes to another confirmed attendee of the event or to its organiser.
+    // A private message goes to another confirmed attendee of the event (who accepts it) or to its organiser.
     if (recipient === poster.id) throw badRequest(RECIPIENT_MESSAGE, 'attendee_id_2');
-    if (recipient !== adminIdOf(event.user_id)) await requireConfirmedAttendee(app.db, event.id, recipient);
-    return { success: 'true', data: await storePrivateChat(app.db, event.id, poster, recipient, body.message, now) };
+    return { success: 'true', data: await postPrivateChat(app, event, poster, recipient, body.message, now) };
   });
 }
