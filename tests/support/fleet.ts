@@ -41,6 +41,8 @@ export interface FleetStatus {
   updates: number;
   invalid: number;
   outOfOrder: number;
+  /** Removed messages that came with their text (a removal must carry none). */
+  removedWithText: number;
 }
 
 export interface SentMessage {
@@ -66,6 +68,9 @@ export interface DeliveryReport {
   firstMs: Float64Array;
   lastMs: Float64Array;
 }
+
+/** What a delivery report counts: messages arriving, or their removals arriving. */
+export type ReportedEvent = 'seen' | 'removed';
 
 export interface ReconnectReport {
   /** Clients that were disconnected at or after `since`. */
@@ -95,7 +100,11 @@ export interface Fleet {
   pause(filter: FleetFilter): Promise<number>;
   /** The matching clients ask for the snapshot every `everyMs`, answers unread (see RealtimeClient.requestSnapshots). */
   flood(filter: FleetFilter, everyMs: number): Promise<number>;
-  report(sent: readonly SentMessage[], filter?: FleetFilter): Promise<DeliveryReport>;
+  /**
+   * Who received `sent` and when: each message's first sighting, or (`what: 'removed'`) the first
+   * sighting of its removal, `sentAt` being when the removal was asked for.
+   */
+  report(sent: readonly SentMessage[], filter?: FleetFilter, what?: ReportedEvent): Promise<DeliveryReport>;
   reconnects(since: number, filter?: FleetFilter): Promise<ReconnectReport>;
   /** The matching robust clients ask for the snapshot now (a catch-up, as after a gap). */
   resync(filter?: FleetFilter): Promise<number>;
@@ -140,7 +149,7 @@ function matches(spec: ClientSpec, filter: FleetFilter | undefined): boolean {
 }
 
 export function emptyStatus(): FleetStatus {
-  return { clients: 0, live: 0, connected: 0, fatal: 0, connects: 0, disconnects: 0, subscribeFailures: 0, gaps: 0, resyncs: 0, snapshots: 0, updates: 0, invalid: 0, outOfOrder: 0 };
+  return { clients: 0, live: 0, connected: 0, fatal: 0, connects: 0, disconnects: 0, subscribeFailures: 0, gaps: 0, resyncs: 0, snapshots: 0, updates: 0, invalid: 0, outOfOrder: 0, removedWithText: 0 };
 }
 
 export function addStatus(a: FleetStatus, b: FleetStatus): FleetStatus {
@@ -261,6 +270,7 @@ export class ClientGroup implements Fleet {
       s.updates += c.updates;
       s.invalid += c.invalid;
       s.outOfOrder += c.outOfOrder;
+      s.removedWithText += c.removedWithText;
     }
     return s;
   }
@@ -283,7 +293,7 @@ export class ClientGroup implements Fleet {
     return chosen.length;
   }
 
-  async report(sent: readonly SentMessage[], filter?: FleetFilter): Promise<DeliveryReport> {
+  async report(sent: readonly SentMessage[], filter?: FleetFilter, what: ReportedEvent = 'seen'): Promise<DeliveryReport> {
     const r = emptyDelivery();
     const latencies: number[] = [];
     const first = new Float64Array(sent.length).fill(NaN);
@@ -293,7 +303,7 @@ export class ClientGroup implements Fleet {
       let missing = 0;
       for (const [i, m] of sent.entries()) {
         r.expected += 1;
-        const seen = c.seen.get(m.id);
+        const seen = (what === 'removed' ? c.removed : c.seen).get(m.id);
         if (!seen) {
           missing += 1;
           continue;

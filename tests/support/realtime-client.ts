@@ -18,7 +18,8 @@ import type { Socket } from 'socket.io-client';
  * but ignores that snapshot's messages and never resyncs, so what was emitted while it was away is lost.
  *
  * Each client records every group chat message id it has seen, with the seq and the time it first
- * saw it, whether that came in an update or a snapshot.
+ * saw it, whether that came in an update or a snapshot; and likewise when it first saw a message
+ * removed by the organiser.
  */
 
 export type ClientMode = 'robust' | 'naive';
@@ -77,6 +78,10 @@ function isRawTcp(value: unknown): value is RawTcp {
 export class RealtimeClient {
   readonly socket: RealtimeSocket;
   readonly seen = new Map<string, SeenMessage>();
+  /** Chat ids this client has seen removed by the organiser, with when it first saw the removal. */
+  readonly removed = new Map<string, SeenMessage>();
+  /** Removed messages that still carried text (none should: a removal carries no text anywhere). */
+  removedWithText = 0;
   /** Chat ids in the order this client first saw them. */
   readonly arrival: string[] = [];
   eventId: string | undefined;
@@ -403,8 +408,12 @@ export class RealtimeClient {
     if (keepMessages && snapshot.kind !== 'door') this.record(snapshot.chats, at, 'snapshot');
   }
 
-  private record(chats: readonly { id: string; seq: number }[], at: number, via: SeenMessage['via']): void {
+  private record(chats: readonly { id: string; seq: number; removed?: boolean | undefined; message?: string }[], at: number, via: SeenMessage['via']): void {
     for (const m of chats) {
+      if (m.removed === true && !this.removed.has(m.id)) {
+        this.removed.set(m.id, { seq: m.seq, at, via });
+        if (m.message) this.removedWithText += 1;
+      }
       if (this.seen.has(m.id)) continue;
       this.seen.set(m.id, { seq: m.seq, at, via });
       this.arrival.push(m.id);

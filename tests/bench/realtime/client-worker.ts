@@ -1,5 +1,5 @@
 import { ClientGroup, PollGroup } from '../../support/fleet.js';
-import type { FleetFilter, GroupOptions, PollOptions, SentMessage, StormOptions } from '../../support/fleet.js';
+import type { FleetFilter, GroupOptions, PollOptions, ReportedEvent, SentMessage, StormOptions } from '../../support/fleet.js';
 
 /**
  * One worker process of the benchmark: a share of the socket clients (a ClientGroup) or of the
@@ -14,7 +14,7 @@ type Request =
   | { id: number; op: 'status' | 'drop'; filter?: FleetFilter }
   | { id: number; op: 'pause'; filter: FleetFilter }
   | { id: number; op: 'flood'; filter: FleetFilter; everyMs: number }
-  | { id: number; op: 'report'; sent: SentMessage[]; filter?: FleetFilter }
+  | { id: number; op: 'report'; sent: SentMessage[]; filter?: FleetFilter; what?: ReportedEvent }
   | { id: number; op: 'reconnects'; since: number; filter?: FleetFilter }
   | { id: number; op: 'resync'; filter?: FleetFilter }
   | { id: number; op: 'storm'; options: StormOptions }
@@ -50,7 +50,7 @@ async function handle(req: Request): Promise<unknown> {
     case 'flood':
       return need(sockets, 'clients').flood(req.filter, req.everyMs);
     case 'report':
-      return need(sockets, 'clients').report(req.sent, req.filter);
+      return need(sockets, 'clients').report(req.sent, req.filter, req.what);
     case 'reconnects':
       return need(sockets, 'clients').reconnects(req.since, req.filter);
     case 'resync':

@@ -10,6 +10,8 @@ import { forcedDisconnects, gatewayRestart, reconnectStorm, slowReader } from '.
 import type { ScenarioContext } from '../../support/scenarios.js';
 import { startStack } from '../../support/stack.js';
 import type { Stack } from '../../support/stack.js';
+import { moderation } from './moderation.js';
+import type { ModerationResult } from './moderation.js';
 import { steady } from './steady.js';
 import type { SteadyResult } from './steady.js';
 import { WorkerFleet } from './worker-fleet.js';
@@ -21,7 +23,7 @@ import { testEnv } from '../../support/env.js';
  */
 
 const HELP = `Usage: pnpm bench:realtime [options]
-  --scenario <s>     steady (default) | faults | all | disconnects | restart | storm | slow
+  --scenario <s>     steady (default) | moderation | faults | all | disconnects | restart | storm | slow
   --n <list>         clients of the steady scenario, comma separated (default 1000)
   --duration <s>     seconds of chat in each design of the steady scenario (default 60)
   --rate <n>         chat messages per second, in total (default 3)
@@ -31,6 +33,8 @@ const HELP = `Usage: pnpm bench:realtime [options]
   --poll-cap <n>     polling design: requests in flight at most (default 256)
   --poll-timeout <ms> polling design: request timeout (default 5000)
   --skip-polling     run the socket design only
+  --removals <n>     moderation scenario: messages posted, then removed one by one (default 20)
+  --removal-gap <ms> moderation scenario: pause between two removals (default 500)
   --fault-clients <n>   clients of the disconnect, restart and slow-reader scenarios (default 1000)
   --storm-sockets <n>   sockets of the storm scenario (default 2000)
   --drop-every <s>      disconnect scenario: seconds between forced disconnects (default 15)
@@ -55,6 +59,8 @@ const { values } = parseArgs({
     'poll-cap': { type: 'string', default: '256' },
     'poll-timeout': { type: 'string', default: '5000' },
     'skip-polling': { type: 'boolean', default: false },
+    removals: { type: 'string', default: '20' },
+    'removal-gap': { type: 'string', default: '500' },
     'fault-clients': { type: 'string', default: '1000' },
     'storm-sockets': { type: 'string', default: '2000' },
     'drop-every': { type: 'string', default: '15' },
@@ -81,7 +87,7 @@ const int = (name: string, raw: string | undefined): number => {
 };
 
 const scenario = values.scenario;
-const known = ['steady', 'faults', 'all', 'disconnects', 'restart', 'storm', 'slow'];
+const known = ['steady', 'moderation', 'faults', 'all', 'disconnects', 'restart', 'storm', 'slow'];
 if (!known.includes(scenario)) throw new Error(`--scenario must be one of ${known.join(', ')}`);
 const mode = values.mode as RunMode;
 if (mode !== 'dist' && mode !== 'source') throw new Error('--mode must be dist or source');
@@ -158,6 +164,26 @@ function steadyTable(r: SteadyResult): string {
     ['  lost before the final resync', `${s.deliveryLive.lost}`, '-', '', ''],
     ['CPU in the chat window (cores of 2)', cpuLine(s.cpu), p ? cpuLine(p.cpu) : '-', '', ''],
     ['  of which other work on the machine', `${s.cpu.otherCores}`, p ? `${p.cpu.otherCores}` : '-', '', ''],
+  ];
+  const widths = rows[0]?.map((_, c) => Math.max(...rows.map((row) => (row[c] ?? '').length))) ?? [];
+  return rows.map((row) => row.map((cell, c) => cell.padEnd(widths[c] ?? 0)).join(' | ')).join('\n');
+}
+
+function moderationTable(r: ModerationResult): string {
+  const rows: string[][] = [
+    ['', 'measured', 'target', ''],
+    ['clients', `${r.connect.started} (${r.connectionsPerGateway.join(' + ')})`, '', ''],
+    ['messages removed', `${r.removal.expected / Math.max(1, r.removal.clients)} (${r.removeFailed} refused)`, '', ''],
+    ['removal to every client p50', ms(r.removal.latencyMs.p50), '', ''],
+    ['removal to every client p95', ms(r.removal.latencyMs.p95), '', ''],
+    ['removal to every client p99', ms(r.removal.latencyMs.p99), '<= 500 ms', mark(r.removal.latencyMs.p99 <= 500)],
+    ['removal to every client max', ms(r.removal.latencyMs.max), '', ''],
+    ['  per removal, first client p50/p99', `${ms(r.removal.firstReceiptMs.p50)} / ${ms(r.removal.firstReceiptMs.p99)}`, '', ''],
+    ['  per removal, last client p50/p99', `${ms(r.removal.lastReceiptMs.p50)} / ${ms(r.removal.lastReceiptMs.p99)}`, '', ''],
+    ['  removal answered (POST through the proxy) p50/p99', `${ms(r.removeAnswerMs.p50)} / ${ms(r.removeAnswerMs.p99)}`, '', ''],
+    ['removals never seen', `${r.removal.lost} of ${r.removal.expected}`, '0', mark(r.removal.lost === 0)],
+    ['removed messages that came with their text', String(r.removedWithText), '0', mark(r.removedWithText === 0)],
+    ['version gaps seen / invalid payloads', `${r.gapsSeen} / ${r.invalidPayloads}`, '', ''],
   ];
   const widths = rows[0]?.map((_, c) => Math.max(...rows.map((row) => (row[c] ?? '').length))) ?? [];
   return rows.map((row) => row.map((cell, c) => cell.padEnd(widths[c] ?? 0)).join(' | ')).join('\n');
@@ -249,6 +275,20 @@ try {
       const full = { ...info, loadAverageAtEnd: loadavg().map((v) => Math.round(v * 100) / 100), loadAverage1mMaxDuringRun: takeLoadMax(), result };
       console.log(JSON.stringify(full));
       save(String(n), full);
+    }
+  }
+
+  if (scenario === 'moderation' || scenario === 'all') {
+    for (const n of ns) {
+      const result = await withStack(redis, n, `moderation${n}`, async (stack) => {
+        log(`upstream database: ${stack.database}`);
+        return moderation(stack, { n, removals: int('removals', values.removals), gapMs: int('removal-gap', values['removal-gap']), connectPerSecond, workers: workersFor(n) }, log);
+      });
+      console.log(`\nModeration, N = ${n} (load average: highest 1-minute ${loadMax.toFixed(2)})\n${moderationTable(result)}\n`);
+      const full = { ...info, loadAverageAtEnd: loadavg().map((v) => Math.round(v * 100) / 100), loadAverage1mMaxDuringRun: takeLoadMax(), moderation: result };
+      console.log(JSON.stringify(full));
+      save(`moderation-${n}`, full);
+      if (result.removal.lost > 0 || result.removedWithText > 0) failed = true;
     }
   }
 

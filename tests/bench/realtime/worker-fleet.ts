@@ -11,6 +11,7 @@ import type {
   PollReport,
   PollSpec,
   ReconnectReport,
+  ReportedEvent,
   SentMessage,
   StartReport,
   StormOptions,
@@ -153,8 +154,8 @@ export class WorkerFleet implements Fleet {
     return all.reduce((a, b) => a + b, 0);
   }
 
-  async report(sent: readonly SentMessage[], filter?: FleetFilter): Promise<DeliveryReport> {
-    const all = await Promise.all(this.workers.map((w) => w.call<DeliveryReport>('report', { sent, filter })));
+  async report(sent: readonly SentMessage[], filter?: FleetFilter, what: ReportedEvent = 'seen'): Promise<DeliveryReport> {
+    const all = await Promise.all(this.workers.map((w) => w.call<DeliveryReport>('report', { sent, filter, what })));
     return all.reduce(addDelivery, emptyDelivery());
   }
 
