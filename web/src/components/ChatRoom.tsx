@@ -52,6 +52,8 @@ export interface ChatRoomProps {
   authorLink?: (item: ThreadItem) => string | null;
   /** The live status line. */
   live?: ReactNode;
+  /** Buttons in the header about the room or its other party (e.g. Block, Share my card). */
+  actions?: ReactNode;
   /** Anything between the header and the messages (e.g. private conversations). */
   children?: ReactNode;
   /** Shown instead of the composer (e.g. the access-token form of a chip chat). */
@@ -281,6 +283,7 @@ export function ChatRoom(props: ChatRoomProps) {
           {status}
         </p>
         <h2 className={styles.heading}>{heading}</h2>
+        {props.actions && <div className={styles.actions}>{props.actions}</div>}
         {live}
       </header>
       {props.announcements && (

@@ -8,15 +8,22 @@ import { LiveStatus } from '../../components/LiveStatus.js';
 import { LoadingScreen } from '../../components/LoadingScreen.js';
 import { NotFoundView } from '../../components/NotFoundView.js';
 import { Avatar, Page } from '../../components/Page.js';
+import { PinnedAnnouncements } from '../../components/PinnedAnnouncements.js';
 import { PrivateThreads, privateThreads } from '../../components/PrivateThreads.js';
 import { useSeen } from '../../lib/live/chat.js';
 import { useNow } from '../../lib/now.js';
 import { paths } from '../../lib/paths.js';
 import styles from './Attendee.module.css';
+import { PrivacySection } from './PrivacySection.js';
 import { TEXTS } from './texts.js';
 import { useArena, useArenaSeed } from './useArena.js';
+import { useSafetyCalls } from './useSafetyCalls.js';
 
-/** event/u/arena/:tid: concluded, not started, or the ongoing arena with the Event Chat button. */
+/**
+ * event/u/arena/:tid: concluded, not started, or the ongoing arena with the Event Chat button. Before
+ * and during the event it shows the organiser's pinned announcements (live) and the attendee's Privacy
+ * section.
+ */
 export function ArenaPage() {
   const { tid = '' } = useParams();
   const { live, self } = useArena(tid);
@@ -24,6 +31,7 @@ export function ArenaPage() {
   const seen = useSeen(live.view?.eventId, me);
   const privateChats = live.view?.private_chats;
   const threads = useMemo(() => (privateChats && me ? privateThreads(privateChats, (id) => id === me, seen) : []), [privateChats, me, seen]);
+  const calls = useSafetyCalls(tid, live);
   // A server-rendered arena starts from the event it was rendered with, until the live view arrives.
   const seed = useArenaSeed(tid);
   const now = useNow();
@@ -32,11 +40,19 @@ export function ArenaPage() {
   if (!view) return <LoadingScreen />;
   const status = <LiveStatus connection={live.connection} stale={live.stale} hasView />;
   const timing = eventTiming(view.event, now);
+  const pinned = <PinnedAnnouncements announcements={live.view?.announcements} />;
+  const privacy = <PrivacySection tid={tid} live={live} calls={calls} />;
   if (timing !== 0) {
     return (
       <Page>
         {status}
         <EventNotice status={timing > 0 ? 'concluded' : 'notStarted'} event={view.event} />
+        {timing < 0 && (
+          <div className={styles.arena}>
+            {pinned}
+            {privacy}
+          </div>
+        )}
       </Page>
     );
   }
@@ -46,6 +62,7 @@ export function ArenaPage() {
       <EventBanner image={view.event.image} title={view.event.title} eager />
       <section className={styles.arena} aria-labelledby="arena-title">
         <h1 id="arena-title">{view.event.title}</h1>
+        {pinned}
         <div className={styles.person}>
           <Avatar src={view.attendee.image} name={view.attendee.name} size={64} alt="" />
           <p>
@@ -58,6 +75,7 @@ export function ArenaPage() {
           {TEXTS.eventChat}
         </ButtonLink>
         <PrivateThreads threads={threads} linkTo={(id) => paths.arenaPrivateChat(tid, id)} fallbackName={() => TEXTS.privateChat} />
+        {privacy}
       </section>
     </Page>
   );

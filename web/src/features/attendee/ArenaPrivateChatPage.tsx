@@ -1,6 +1,9 @@
-import { useEffect, useMemo } from 'react';
+import { useAtomValue } from 'jotai';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
+import type { ShareCardResult } from '@tapcard/shared/contract';
 import { eventStatusText, eventTiming, parseEventDate } from '@tapcard/shared/domain';
+import { Button } from '../../components/Button.js';
 import { ChatRoom } from '../../components/ChatRoom.js';
 import { GET_STARTED_TEXTS, GetStartedPanel } from '../../components/GetStartedPanel.js';
 import { LiveStatus } from '../../components/LiveStatus.js';
@@ -10,8 +13,18 @@ import { ADMIN_NAME, isAdminId, markSeen } from '../../lib/live/chat.js';
 import { usePost } from '../../lib/live/usePost.js';
 import { useNow } from '../../lib/now.js';
 import { paths } from '../../lib/paths.js';
+import { authTokenAtom } from '../../lib/session.js';
+import { notify } from '../../lib/toast.js';
+import type { ShareDetails } from './ShareDetailsDialog.js';
+import styles from './Safety.module.css';
 import { TEXTS } from './texts.js';
 import { useArena } from './useArena.js';
+import { useComposerGate } from './useComposerGate.js';
+import { useMessageSafety } from './useMessageSafety.js';
+import { useSafetyCalls } from './useSafetyCalls.js';
+
+// The details form (and the form library) is fetched when it is first needed.
+const ShareDetailsDialog = lazy(() => import('./ShareDetailsDialog.js'));
 
 /** event/u/arena/:tid/chat/:aid: a private chat between the attendee and `aid` (one outbox per conversation). */
 export function ArenaPrivateChatPage() {
@@ -19,6 +32,19 @@ export function ArenaPrivateChatPage() {
   return <PrivateChat key={`${tid}/${aid}`} tid={tid} aid={aid} />;
 }
 
+/** The toast of a share: shared, and whether it completed the swap (and filed the other in the contacts). */
+function sharedText(result: ShareCardResult, kind: 'card' | 'details', name: string): string {
+  const done = kind === 'card' ? TEXTS.shared : TEXTS.detailsShared;
+  if (!result.swapped) return done;
+  return result.saved ? `${TEXTS.swapped(name)} ${TEXTS.savedToContacts(name)}` : TEXTS.swapped(name);
+}
+
+/**
+ * A private chat with another attendee or the organiser. With another attendee: Block / Unblock in the
+ * header, Report on their messages, and Share my card (the signed-in card owner's card at once; else
+ * the attendee's details, with their consent); shared cards show as cards, and once both have shared a
+ * line says so (and, for a card owner, that the other is in their contacts). A refused post says why.
+ */
 function PrivateChat({ tid, aid }: { tid: string; aid: string }) {
   const { live, self } = useArena(tid);
   const now = useNow();
@@ -30,6 +56,13 @@ function PrivateChat({ tid, aid }: { tid: string; aid: string }) {
   );
   const eventId = view?.eventId;
   const outbox = usePost(messages, { eventId, self, by: { as: 'attendee', tid }, room: { with: aid } });
+  const calls = useSafetyCalls(tid, live);
+  const safety = useMessageSafety(calls, me, 'private', { block: false });
+  const gate = useComposerGate(view, { with: aid }, outbox, null);
+  const signedIn = useAtomValue(authTokenAtom) !== null;
+  const [sharing, setSharing] = useState(false);
+  const [askDetails, setAskDetails] = useState(false);
+  const [blockBusy, setBlockBusy] = useState(false);
   // An open conversation is read: the unread marks of the group chat and the arena clear.
   const newest = messages.reduce((max, m) => Math.max(max, m.seq), -1);
   useEffect(() => {
@@ -41,7 +74,50 @@ function PrivateChat({ tid, aid }: { tid: string; aid: string }) {
   if (aid === me) return <Navigate to={paths.arenaChat(tid)} replace />;
   if (!parseEventDate(view.event.start_date)) return <GetStartedPanel />;
   const timing = eventTiming(view.event, now);
-  const name = isAdminId(aid) ? ADMIN_NAME : ([...view.private_chats, ...view.chats].find((m) => m.attendee_id === aid)?.name ?? TEXTS.privateChat);
+  const started = timing === 0;
+  const organiser = isAdminId(aid);
+  const knownName = organiser ? ADMIN_NAME : [...view.private_chats, ...view.chats].find((m) => m.attendee_id === aid && !m.removed)?.name;
+  const name = knownName ?? TEXTS.privateChat;
+  const other = { id: aid, name: knownName ?? TEXTS.someone };
+  const blocked = view.blocked?.includes(aid) ?? false;
+
+  // Both have shared: the cards were swapped (a card owner's side also filed the other as a contact).
+  const mine = messages.find((m) => m.attendee_id_1 === me && m.card && !m.removed)?.card;
+  const theirs = messages.some((m) => m.attendee_id_1 === aid && m.card && !m.removed);
+  const swapped = mine && theirs ? (mine.kind === 'card' ? `${TEXTS.swapped(other.name)} ${TEXTS.savedToContacts(other.name)}` : TEXTS.swapped(other.name)) : '';
+
+  const toggleBlock = async () => {
+    setBlockBusy(true);
+    await calls.setBlocked(other, !blocked);
+    setBlockBusy(false);
+  };
+  const share = async (details?: ShareDetails) => {
+    const outcome = await calls.shareCard(aid, details);
+    if (outcome.ok) notify.success(sharedText(outcome.data, details ? 'details' : 'card', other.name));
+    return outcome;
+  };
+  const shareCard = async () => {
+    // Without a card owner signed in on this device, the attendee shares their details instead.
+    if (!signedIn) return setAskDetails(true);
+    setSharing(true);
+    const outcome = await share();
+    setSharing(false);
+    if (outcome.ok) return;
+    // Signed in without a card: their details, then.
+    if (outcome.errors.details) return setAskDetails(true);
+    calls.sayFailure(outcome);
+  };
+
+  const actions = organiser ? null : (
+    <>
+      <Button variant="secondary" onClick={() => void shareCard()} busy={sharing} disabled={!started || blocked}>
+        {sharing ? TEXTS.sharing : TEXTS.shareCard}
+      </Button>
+      <Button variant={blocked ? 'secondary' : 'ghost'} onClick={() => void toggleBlock()} busy={blockBusy}>
+        {blocked ? TEXTS.unblock(other.name) : TEXTS.block(other.name)}
+      </Button>
+    </>
+  );
   return (
     <ChatRoom
       title={view.event.title}
@@ -53,10 +129,35 @@ function PrivateChat({ tid, aid }: { tid: string; aid: string }) {
       onSend={outbox.send}
       onRetry={outbox.retry}
       onDelete={outbox.remove}
-      disabled={timing !== 0}
-      closedText={timing < 0 ? GET_STARTED_TEXTS.title : undefined}
+      disabled={!started || gate.blocked}
+      closedText={timing < 0 ? GET_STARTED_TEXTS.title : started ? (gate.reason ?? undefined) : undefined}
+      composerNotice={started ? gate.notice : null}
+      sendHeld={gate.held}
       requireText={false}
       live={<LiveStatus connection={live.connection} stale={live.stale} hasView />}
-    />
+      actions={actions}
+      messageMenu={organiser ? undefined : safety.menuFor}
+    >
+      <p className={styles.swapped} aria-live="polite">
+        {swapped}
+      </p>
+      {safety.dialogs}
+      {askDetails && (
+        <Suspense fallback={null}>
+          <ShareDetailsDialog
+            open
+            onOpenChange={setAskDetails}
+            otherName={other.name}
+            eventTitle={view.event.title}
+            defaultName={view.attendee.name}
+            returnTo={paths.arenaPrivateChat(tid, aid)}
+            onShare={async (details) => {
+              const outcome = await share(details);
+              return outcome.ok ? { ok: true } : { ok: false, message: outcome.message, errors: outcome.errors };
+            }}
+          />
+        </Suspense>
+      )}
+    </ChatRoom>
   );
 }

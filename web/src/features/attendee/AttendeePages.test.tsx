@@ -64,7 +64,8 @@ describe('arena', () => {
     mockNetwork();
     server = await startRealtimeServer(() => view());
     renderRoutes(routeObjects, paths.arena(TID));
-    expect(await screen.findByRole('heading', { name: 'Tech Meetup' })).toBeInTheDocument();
+    // The first live view waits for the socket's script: generous on a busy machine.
+    expect(await screen.findByRole('heading', { name: 'Tech Meetup' }, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.getByText(ada.name)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Event Chat' })).toHaveAttribute('href', paths.arenaChat(TID));
   });

@@ -4,6 +4,7 @@ import { arenaSafetyCalls, type ArenaSafety, type ShareCardResult } from '@tapca
 import type { ViewOf } from '@tapcard/shared/realtime';
 import type { ChatRoomKind, DmPolicy, ReportReason } from '@tapcard/shared/rules';
 import { api } from '../../lib/api.js';
+import { refusalOf, refusalText, type Refusal } from '../../lib/live/chat.js';
 import type { LiveEvent } from '../../lib/live/useLiveEvent.js';
 import { queryKeys } from '../../lib/query-keys.js';
 import { notify } from '../../lib/toast.js';
@@ -11,10 +12,15 @@ import type { ShareDetails } from './ShareDetailsDialog.js';
 import { TEXTS } from './texts.js';
 
 /** A call's outcome as the arena's forms need it: done (with the answer), or the server's messages. */
-export type Outcome<T = undefined> = { ok: true; data: T } | { ok: false; message: string; errors: Record<string, string>; status: number; network: boolean };
+export type Outcome<T = undefined> =
+  | { ok: true; data: T }
+  | { ok: false; message: string; errors: Record<string, string>; status: number; network: boolean; refusal?: Refusal };
 
-function failed(result: { message: string; errors: Record<string, string>; status: number; kind: string }): Outcome<never> {
-  return { ok: false, message: result.message, errors: result.errors, status: result.status, network: result.kind === 'network' };
+function failed(result: { message: string; errors: Record<string, string>; status: number; kind: string; body?: { code?: string; retry_at?: string } }): Outcome<never> {
+  const refusal = refusalOf(result.body);
+  // A refusal (muted, not accepting private messages…) is worded again in this browser's clock.
+  const message = refusal ? refusalText(refusal) : result.message;
+  return { ok: false, message, errors: result.errors, status: result.status, network: result.kind === 'network', ...(refusal ? { refusal } : {}) };
 }
 
 /** Says a failure that is not a form's (a network failure has been said already by the API layer). */
