@@ -43,6 +43,8 @@ export const routes = {
   eventGetCards: '/event/:id/get-cards',
   /** The organiser's projector view: how many are inside, per gate, and the last arrivals, live. */
   eventLive: '/event/:id/live',
+  /** The organiser's moderation of the event's chats: the reports queue, who is muted, the moderation log. */
+  eventModeration: '/event/:id/moderation',
   settings: '/settings',
   changePassword: '/settings/change-password',
   /** The owner's signed-in sessions. */
@@ -83,6 +85,7 @@ export const paths = {
   eventAttendees: (id: string) => `/event/${e(id)}/view-attendees`,
   eventGetCards: (id: string) => `/event/${e(id)}/get-cards`,
   eventLive: (id: string) => `/event/${e(id)}/live`,
+  eventModeration: (id: string) => `/event/${e(id)}/moderation`,
   cardConnect: pages.cardConnect,
   cardDashboard: (link: string) => `/card/dashboard?link=${e(link)}`,
   cardEvents: (link: string) => `/card/event?link=${e(link)}`,

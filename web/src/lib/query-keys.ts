@@ -35,6 +35,11 @@ export const queryKeys = {
   doorSettings: (id: string) => [...ORGANISER_EVENTS, 'doorSettings', id] as const,
   /** The event's door conflicts as of the live view's version (list-door-conflicts): a new version reads them again. */
   listDoorConflicts: (id: string, version: number) => [...ORGANISER_EVENTS, 'listDoorConflicts', id, version] as const,
+  /**
+   * The event's moderation page data (moderation: reports, mutes, log) as of the live view's version, so
+   * a new version reads it again; without a version, the key every version's starts with (to refresh them all).
+   */
+  moderation: (id: string, version?: number) => (version === undefined ? ([...ORGANISER_EVENTS, 'moderation', id] as const) : ([...ORGANISER_EVENTS, 'moderation', id, version] as const)),
 
   publicEvent: (id: string) => ['publicEvent', id] as const,
   openEvent: (cleanName: string) => ['openEvent', cleanName] as const,

@@ -1,22 +1,29 @@
-import { useMemo } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { historyCalls, type ChatMessage, type PrivateChat } from '@tapcard/shared/contract';
 import { eventStatusText, eventTiming } from '@tapcard/shared/domain';
 import { ChatRoom } from '../../components/ChatRoom.js';
+import { ConfirmDialog } from '../../components/Dialog.js';
 import { LiveStatus } from '../../components/LiveStatus.js';
 import { LoadingScreen } from '../../components/LoadingScreen.js';
 import { NotFoundView } from '../../components/NotFoundView.js';
 import { PrivateThreads, privateThreads } from '../../components/PrivateThreads.js';
 import { useChatHistory, type LoadHistory } from '../../components/useChatHistory.js';
 import { apiOrThrow } from '../../lib/api.js';
-import { adminIdOf, ADMIN_NAME, isAdminId } from '../../lib/live/chat.js';
-import { organiserViewOf } from '../../lib/live/polls.js';
+import { adminIdOf, ADMIN_NAME, isAdminId, type ThreadItem } from '../../lib/live/chat.js';
 import { useOrganiserLive } from '../../lib/live/useLiveEvent.js';
 import { usePost } from '../../lib/live/usePost.js';
 import { useNow } from '../../lib/now.js';
 import { paths } from '../../lib/paths.js';
-import { TEXTS } from './texts.js';
+import { ActionMenu, type ActionMenuGroup } from './ActionMenu.js';
+import { activeMute } from './moderation-words.js';
+import moderation from './Moderation.module.css';
+import { ModerationBar } from './ModerationBar.js';
+import { muteGroup } from './MuteControl.js';
+import { chatSettingsOf, firstOrganiserView, type OrganiserView } from './organiser-view.js';
+import { MODERATION_TEXTS, TEXTS } from './texts.js';
 import { useAdminEvent } from './useEvents.js';
+import { useMuteAttendee, useRemoveMessage, useUnpinAnnouncement, type LiveControl } from './useModeration.js';
 
 /** The private-reply query parameter: the attendee the organiser is writing to. */
 const TO = 'to';
@@ -29,8 +36,58 @@ function privateLink(eventId: string, attendeeId: string): string {
 }
 
 /**
+ * The menu in each attendee's message: Remove message (group chat; confirmed first, then gone for
+ * everyone) and Mute <name> for a time or for good, or Unmute <name> while they are muted. None on the
+ * organiser's own messages.
+ */
+function useMessageMenu(eventId: string, live: LiveControl, room: 'group' | 'private', now: Date) {
+  const mute = useMuteAttendee(eventId, live);
+  const remove = useRemoveMessage(eventId, live);
+  const [removing, setRemoving] = useState<ThreadItem | null>(null);
+  const menu = (item: ThreadItem): ReactNode => {
+    if (isAdminId(item.attendee_id)) return null;
+    const attendee = live.view?.attendees.find((a) => a.id === item.attendee_id);
+    const name = attendee?.name ?? item.name;
+    const groups: ActionMenuGroup[] = [];
+    if (room === 'group') groups.push({ key: 'remove', items: [{ key: 'remove', label: MODERATION_TEXTS.removeMessage, tone: 'danger', onSelect: () => setRemoving(item) }] });
+    if (activeMute(attendee?.mute, now)) {
+      groups.push({ key: 'unmute', items: [{ key: 'unmute', label: MODERATION_TEXTS.unmuteName(name), onSelect: () => mute.mutate({ attendeeId: item.attendee_id, name, mute: 'off' }) }] });
+    } else {
+      groups.push({ ...muteGroup(name, (choice) => mute.mutate({ attendeeId: item.attendee_id, name, mute: choice })), label: MODERATION_TEXTS.muteName(name) });
+    }
+    return <ActionMenu label={<span aria-hidden="true">⋯</span>} ariaLabel={MODERATION_TEXTS.messageActions(name)} className={moderation.iconMenuButton} groups={groups} modal={false} />;
+  };
+  const confirm = (
+    <ConfirmDialog
+      open={removing !== null}
+      onOpenChange={(open) => !open && setRemoving(null)}
+      title={MODERATION_TEXTS.removeQuestion}
+      description={removing ? MODERATION_TEXTS.removeDescription(removing.name) : undefined}
+      confirmLabel={MODERATION_TEXTS.removeMessage}
+      cancelLabel={MODERATION_TEXTS.cancel}
+      busy={remove.isPending}
+      onConfirm={() => {
+        if (!removing) return;
+        remove.mutate({ messageId: removing.key, room: 'group' }, { onSettled: () => setRemoving(null) });
+      }}
+    />
+  );
+  return { menu, confirm };
+}
+
+/** What the organiser's composer says about the group chat's state: closed, or slow mode. */
+function composerNotice(view: OrganiserView): string | undefined {
+  const settings = chatSettingsOf(view);
+  if (settings.closed) return MODERATION_TEXTS.chatClosed;
+  if (settings.slow_mode_seconds > 0) return MODERATION_TEXTS.slowModeOn(MODERATION_TEXTS.seconds(settings.slow_mode_seconds));
+  return undefined;
+}
+
+/**
  * event/:id/chat: the organiser's event chat, posting as ADMIN ('admin-' + the organiser's user id).
- * Tapping an attendee's name opens a private reply to them (?to=<attendee id>) on the same page.
+ * Tapping an attendee's name opens a private reply to them (?to=<attendee id>) on the same page. The
+ * group chat has the moderation bar (close/open, slow mode, pins, reports) and a menu on each
+ * attendee's message (remove, mute); the private chat offers mute in its menus.
  */
 export function EventChatPage() {
   const { id = '' } = useParams();
@@ -40,7 +97,11 @@ export function EventChatPage() {
   const live = useOrganiserLive(id || undefined);
   const now = useNow();
   const adminId = admin.data ? adminIdOf(admin.data.user_id) : null;
-  const view = live.view ?? (admin.data ? organiserViewOf(admin.data) : null);
+  const view = live.view ?? (admin.data ? firstOrganiserView(admin.data) : null);
+  const control: LiveControl = { view, applyLocal: live.applyLocal };
+  const groupMenu = useMessageMenu(id, control, 'group', now);
+  const directMenu = useMessageMenu(id, control, 'private', now);
+  const unpin = useUnpinAnnouncement(id, control);
   const self = useMemo(() => (adminId ? { attendee_id: adminId, name: ADMIN_NAME, image: '' } : null), [adminId]);
 
   const privateMessages = useMemo<PrivateChat[]>(
@@ -79,6 +140,7 @@ export function EventChatPage() {
         disabled={timing > 0}
         requireText={false}
         live={status}
+        messageMenu={directMenu.menu}
       />
     );
   }
@@ -99,8 +161,14 @@ export function EventChatPage() {
       authorLink={(item) => (isAdminId(item.attendee_id) ? null : privateLink(id, item.attendee_id))}
       live={status}
       history={history}
+      announcements={view.announcements ?? []}
+      onUnpin={(announcementId) => unpin.mutate(announcementId)}
+      messageMenu={groupMenu.menu}
+      composerNotice={composerNotice(view)}
     >
+      <ModerationBar eventId={id} view={view} live={control} />
       <PrivateThreads threads={threads} linkTo={(party) => privateLink(id, party)} fallbackName={nameOf} />
+      {groupMenu.confirm}
     </ChatRoom>
   );
 }
