@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { calls } from '@tapcard/shared/contract';
 import { ORGANISER_CHECK_IN } from '@tapcard/shared/domain';
-import type { Update, ViewOf } from '@tapcard/shared/realtime';
+import { EyeOff } from 'lucide-react';
+import type { Update } from '@tapcard/shared/realtime';
 import { Dialog } from '../../components/Dialog.js';
 import { Avatar } from '../../components/Page.js';
 import { Spinner } from '../../components/Spinner.js';
@@ -10,13 +11,30 @@ import { apiOrThrow } from '../../lib/api.js';
 import { queryKeys } from '../../lib/query-keys.js';
 import { notify } from '../../lib/toast.js';
 import { clockTime, placeOf } from './door-places.js';
+import moderation from './Moderation.module.css';
+import { MuteControl } from './MuteControl.js';
 import styles from './Organiser.module.css';
-import { TEXTS } from './texts.js';
+import type { LiveAttendee, OrganiserView } from './organiser-view.js';
+import { MODERATION_TEXTS, TEXTS } from './texts.js';
 
-type LiveAttendee = ViewOf<'organiser'>['attendees'][number];
-
-/** An attendee's modal: the Attendance switch (Present/Absent), with a spinner while it saves, and when and where they were checked in. */
-export function AttendeeDialog({ eventId, attendee, onClose, applyLocal }: { eventId: string; attendee: LiveAttendee | null; onClose: () => void; applyLocal: (change: Partial<Update>) => void }) {
+/**
+ * An attendee's modal: the Attendance switch (Present/Absent), with a spinner while it saves, and when
+ * and where they were checked in; their mute in the chats (Mute for a time or for good, Unmute); and
+ * whether they hide from the public attendee lists.
+ */
+export function AttendeeDialog({
+  eventId,
+  attendee,
+  onClose,
+  applyLocal,
+  view,
+}: {
+  eventId: string;
+  attendee: LiveAttendee | null;
+  onClose: () => void;
+  applyLocal: (change: Partial<Update>) => void;
+  view: OrganiserView | null;
+}) {
   const queryClient = useQueryClient();
   const save = useMutation({
     mutationFn: ({ id, checked }: { id: string; checked: boolean }) => apiOrThrow(calls.checkIn, { params: { id }, body: { event_id: eventId, checked_in: checked } }),
@@ -38,6 +56,7 @@ export function AttendeeDialog({ eventId, attendee, onClose, applyLocal }: { eve
           <p className={styles.muted}>
             {TEXTS.ticket}: {attendee.price_category}
           </p>
+          {attendee.hidden && <HiddenMark />}
           <div className={styles.switchRow}>
             <Switch
               label={TEXTS.attendance}
@@ -53,8 +72,19 @@ export function AttendeeDialog({ eventId, attendee, onClose, applyLocal }: { eve
               {TEXTS.checkedInAt(clockTime(attendee.checked_in_at), placeOf(attendee.checked_in_by))}
             </p>
           )}
+          <MuteControl eventId={eventId} attendee={attendee} live={{ view, applyLocal }} />
         </div>
       )}
     </Dialog>
+  );
+}
+
+/** The mark of an attendee who hides from the public attendee lists (the organiser still sees them). */
+export function HiddenMark() {
+  return (
+    <span className={moderation.hiddenMark} data-testid="hidden-mark">
+      <EyeOff aria-hidden size={14} />
+      {MODERATION_TEXTS.hidden}
+    </span>
   );
 }

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { calls, doorCalls, type DoorConflict } from '@tapcard/shared/contract';
+import { calls, doorCalls, moderationCalls, type DoorConflict } from '@tapcard/shared/contract';
 import type { ViewOf } from '@tapcard/shared/realtime';
 import { organiserViewOf } from '../../lib/live/polls.js';
 import { paths, routes } from '../../lib/paths.js';
@@ -10,6 +10,7 @@ import { startRealtimeServer, type RealtimeTestServer } from '../../test/realtim
 import { renderRoutes, signIn, signOut, TEST_TOKEN } from '../../test/render.js';
 import { attendeesCsv } from './attendees-csv.js';
 import { EventAttendeesPage } from './EventAttendeesPage.js';
+import { ADA, BOLA, moderationView, report, shownTime } from './moderation-fixtures.js';
 
 const routeObjects = [{ path: routes.eventAttendees, element: <EventAttendeesPage /> }];
 
@@ -229,5 +230,98 @@ describe('organiser attendees', () => {
     server = await startRealtimeServer(() => doorView(admin));
     renderRoutes(routeObjects, paths.eventAttendees(EVENT_ID));
     expect(await screen.findByRole('link', { name: 'Projector view' })).toHaveAttribute('href', paths.eventLive(EVENT_ID));
+  });
+});
+
+describe('organiser attendees: mutes and hidden attendees', () => {
+  it('mutes an attendee from their dialog for each duration, says until when, and unmutes', async () => {
+    const admin = adminEvent();
+    const network = mockNetwork();
+    network.on(calls.adminEvent, ok(admin));
+    const answers: string[] = [];
+    network.on(moderationCalls.muteAttendee, (request) => {
+      const { attendee_id, mute } = request.body as { attendee_id: string; mute: number | 'forever' | 'off' };
+      const until = typeof mute === 'number' ? new Date(Date.now() + mute * 60_000).toISOString() : null;
+      if (until) answers.push(until);
+      return ok({ event_id: EVENT_ID, attendee_id, mute: mute === 'off' ? null : { until } });
+    });
+    server = await startRealtimeServer(() => moderationView());
+    const { user } = renderRoutes(routeObjects, paths.eventAttendees(EVENT_ID));
+
+    await user.click(await screen.findByRole('button', { name: /Ada Obi/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ada Obi' });
+    const state = within(dialog).getByTestId('mute-state');
+    expect(state).toHaveTextContent('Not muted');
+    expect(within(dialog).queryByRole('button', { name: 'Unmute' })).not.toBeInTheDocument();
+
+    const choices: [string, number | 'forever'][] = [['5 min', 5], ['15 min', 15], ['1 hour', 60], ['24 hours', 1440], ['For good', 'forever']];
+    for (const [label, mute] of choices) {
+      const sent = network.sent(moderationCalls.muteAttendee).length;
+      await user.click(within(dialog).getByRole('button', { name: sent === 0 ? 'Mute' : 'Change mute' }));
+      const group = await screen.findByRole('group', { name: 'Mute Ada Obi for' });
+      if (sent === 0) expect(within(group).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['5 min', '15 min', '1 hour', '24 hours', 'For good']);
+      await user.click(within(group).getByRole('menuitem', { name: label }));
+      await waitFor(() => expect(network.sent(moderationCalls.muteAttendee)).toHaveLength(sent + 1));
+      expect(network.sent(moderationCalls.muteAttendee)[sent]?.body).toEqual({ attendee_id: ATTENDEE_ID, mute });
+      const expected = mute === 'forever' ? 'Muted' : `Muted until ${shownTime(answers.at(-1) as string)}`;
+      await waitFor(() => expect(state).toHaveTextContent(new RegExp(`^${expected}$`)));
+    }
+    expect(network.sent(moderationCalls.muteAttendee)[0]?.path).toBe(`/event/api/moderation/${EVENT_ID}/mute`);
+    // The grid behind the dialog says it too.
+    const tile = screen.getAllByRole('button', { name: /Ada Obi/, hidden: true }).find((b) => !dialog.contains(b)) as HTMLElement;
+    expect(tile).toHaveTextContent('Muted');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Unmute' }));
+    await waitFor(() => expect(state).toHaveTextContent('Not muted'));
+    expect(network.sent(moderationCalls.muteAttendee).at(-1)?.body).toEqual({ attendee_id: ATTENDEE_ID, mute: 'off' });
+    expect(tile).not.toHaveTextContent('Muted');
+  });
+
+  it("follows a mute made on another screen, and a timed one's end", async () => {
+    const admin = adminEvent();
+    const network = mockNetwork();
+    network.on(calls.adminEvent, ok(admin));
+    server = await startRealtimeServer(() => moderationView({ mutes: { [BOLA.id]: { until: new Date(Date.now() - 60_000).toISOString() } } }));
+    const { user } = renderRoutes(routeObjects, paths.eventAttendees(EVENT_ID));
+    await waitFor(() => expect(server?.subscribes).toHaveLength(1));
+    await user.click(await screen.findByRole('button', { name: /Bola Ade/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Bola Ade' });
+    // A mute that has run out is no mute.
+    expect(within(dialog).getByTestId('mute-state')).toHaveTextContent('Not muted');
+
+    server.update({ eventId: EVENT_ID, version: 6, prevVersion: 5, scope: 'attendance', attendees: [{ id: BOLA.id, name: BOLA.name, image: '', price_category: 'VIP', checked_in: true, mute: { until: null }, hidden: false }] });
+    await waitFor(() => expect(within(dialog).getByTestId('mute-state')).toHaveTextContent(/^Muted$/));
+    expect(within(dialog).getByRole('button', { name: 'Unmute' })).toBeInTheDocument();
+  });
+
+  it('marks attendees hidden from public lists in the grid and in their dialog', async () => {
+    const admin = adminEvent();
+    const network = mockNetwork();
+    network.on(calls.adminEvent, ok(admin));
+    server = await startRealtimeServer(() => moderationView({ hidden: [ADA.id] }));
+    const { user } = renderRoutes(routeObjects, paths.eventAttendees(EVENT_ID));
+    await waitFor(() => expect(screen.getAllByTestId('hidden-mark')).toHaveLength(1));
+    const ada = screen.getByRole('button', { name: /Ada Obi/ });
+    expect(ada).toHaveTextContent('Hidden from public lists');
+    expect(screen.getByRole('button', { name: /Bola Ade/ })).not.toHaveTextContent('Hidden from public lists');
+
+    await user.click(ada);
+    const dialog = await screen.findByRole('dialog', { name: 'Ada Obi' });
+    expect(within(dialog).getByText('Hidden from public lists')).toBeInTheDocument();
+
+    // Ada shows herself again: the mark goes, live.
+    server.update({ eventId: EVENT_ID, version: 6, prevVersion: 5, scope: 'attendance', attendees: [{ id: ADA.id, name: ADA.name, image: '', price_category: 'Free', checked_in: false, mute: null, hidden: false }] });
+    await waitFor(() => expect(screen.queryAllByTestId('hidden-mark')).toHaveLength(0));
+  });
+
+  it('links to the moderation page with the open reports', async () => {
+    const admin = adminEvent();
+    const network = mockNetwork();
+    network.on(calls.adminEvent, ok(admin));
+    server = await startRealtimeServer(() => moderationView({ reports: [report('r1', 3), report('r2', 4)] }));
+    renderRoutes(routeObjects, paths.eventAttendees(EVENT_ID));
+    const link = await screen.findByRole('link', { name: /Moderation/ });
+    expect(link).toHaveAttribute('href', paths.eventModeration(EVENT_ID));
+    await waitFor(() => expect(link).toHaveTextContent('2 open reports'));
   });
 });

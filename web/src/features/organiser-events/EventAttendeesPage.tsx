@@ -1,4 +1,4 @@
-import { CheckCircle2 } from 'lucide-react';
+import { CheckCircle2, ShieldAlert } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import type { AdminEvent } from '@tapcard/shared/contract';
@@ -9,28 +9,36 @@ import { LiveStatus } from '../../components/LiveStatus.js';
 import { LoadingScreen } from '../../components/LoadingScreen.js';
 import { NotFoundView } from '../../components/NotFoundView.js';
 import { Avatar, BackLink, EmptyState, Page } from '../../components/Page.js';
-import { organiserViewOf } from '../../lib/live/polls.js';
+import { useNow } from '../../lib/now.js';
 import { paths } from '../../lib/paths.js';
 import { useOrganiserLive } from '../../lib/live/useLiveEvent.js';
 import { notify } from '../../lib/toast.js';
-import { AttendeeDialog } from './AttendeeDialog.js';
+import { AttendeeDialog, HiddenMark } from './AttendeeDialog.js';
 import { GateCounts } from './GateCounts.js';
+import { muteText } from './moderation-words.js';
+import moderation from './Moderation.module.css';
 import styles from './Organiser.module.css';
-import { TEXTS } from './texts.js';
+import { firstOrganiserView, openReportCount } from './organiser-view.js';
+import { MODERATION_TEXTS, TEXTS } from './texts.js';
 import { useAdminEvent } from './useEvents.js';
 
 // Loaded after the first render: the door's calls and the CSV writer are not needed to show the count.
 const DoorConflicts = lazy(() => import('./DoorConflicts.js').then((m) => ({ default: m.DoorConflicts })));
 
-/** event/:id/view-attendees: the live 'checked-in / total stock' count and the attendee grid with check-in. */
+/**
+ * event/:id/view-attendees: the live 'checked-in / total stock' count and the attendee grid with
+ * check-in, each attendee's mute and whether they hide from public lists, and the way to moderation.
+ */
 export function EventAttendeesPage() {
   const { id = '' } = useParams();
   const admin = useAdminEvent(id);
   const live = useOrganiserLive(id || undefined);
+  const now = useNow(15_000);
   const [selected, setSelected] = useState<string | null>(null);
   if (admin.isError || live.error) return <NotFoundView />;
   if (!admin.data) return <LoadingScreen />;
-  const view = live.view ?? organiserViewOf(admin.data);
+  const view = live.view ?? firstOrganiserView(admin.data);
+  const openReports = openReportCount(view);
   const checkedIn = view.attendees.filter((a) => a.checked_in).length;
   const total = capacity(admin.data.prices);
   const chosen = view.attendees.find((a) => a.id === selected) ?? null;
@@ -61,6 +69,11 @@ export function EventAttendeesPage() {
         <ButtonLink variant="secondary" to={paths.eventLive(id)}>
           {TEXTS.projectorView}
         </ButtonLink>
+        <ButtonLink variant="secondary" to={paths.eventModeration(id)}>
+          <ShieldAlert aria-hidden size={18} />
+          {MODERATION_TEXTS.moderation}
+          {openReports > 0 && <span className={moderation.badge}>{MODERATION_TEXTS.openReports(openReports)}</span>}
+        </ButtonLink>
       </div>
       <Suspense fallback={null}>
         <DoorConflicts eventId={id} version={view.version} />
@@ -69,26 +82,31 @@ export function EventAttendeesPage() {
         <EmptyState title={TEXTS.noAttendees} />
       ) : (
         <ul className={styles.attendees}>
-          {view.attendees.map((attendee) => (
-            <li key={attendee.id}>
-              <button type="button" className={styles.attendee} onClick={() => setSelected(attendee.id)} aria-haspopup="dialog">
-                <span className={styles.attendeeAvatar}>
-                  <Avatar src={attendee.image} name={attendee.name} size={56} alt="" />
-                  {attendee.checked_in && (
-                    <span className={styles.check}>
-                      <CheckCircle2 aria-hidden size={20} />
-                      <span className="visually-hidden">{TEXTS.checkedIn}</span>
-                    </span>
-                  )}
-                </span>
-                <span className={styles.attendeeName}>{attendee.name}</span>
-                <span className={styles.muted}>{attendee.price_category}</span>
-              </button>
-            </li>
-          ))}
+          {view.attendees.map((attendee) => {
+            const muted = muteText(attendee.mute, now);
+            return (
+              <li key={attendee.id}>
+                <button type="button" className={styles.attendee} onClick={() => setSelected(attendee.id)} aria-haspopup="dialog">
+                  <span className={styles.attendeeAvatar}>
+                    <Avatar src={attendee.image} name={attendee.name} size={56} alt="" />
+                    {attendee.checked_in && (
+                      <span className={styles.check}>
+                        <CheckCircle2 aria-hidden size={20} />
+                        <span className="visually-hidden">{TEXTS.checkedIn}</span>
+                      </span>
+                    )}
+                  </span>
+                  <span className={styles.attendeeName}>{attendee.name}</span>
+                  <span className={styles.muted}>{attendee.price_category}</span>
+                  {muted && <span className={moderation.mutedState}>{muted}</span>}
+                  {attendee.hidden && <HiddenMark />}
+                </button>
+              </li>
+            );
+          })}
         </ul>
       )}
-      <AttendeeDialog eventId={view.eventId} attendee={chosen} onClose={() => setSelected(null)} applyLocal={live.applyLocal} />
+      <AttendeeDialog eventId={view.eventId} attendee={chosen} onClose={() => setSelected(null)} applyLocal={live.applyLocal} view={view} />
     </Page>
   );
 }
