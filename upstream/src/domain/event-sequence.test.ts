@@ -1,4 +1,5 @@
 import { calls, SERVICE_KEY_HEADER, type ChatMessage, serviceCalls } from '@tapcard/shared/contract';
+import { CHAT_RATE_MAX } from '@tapcard/shared/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, insertAttendee, type Registered } from '../test/events.js';
 import { answerOf, send } from '../test/contract.js';
@@ -36,10 +37,11 @@ describe('event seq', () => {
   it('keeps seqs unique and contiguous under concurrent chat posts, and since-reads see every message exactly once', async () => {
     const owner = await createUser(t);
     const event = await createEvent(t, owner.authorization);
-    const attendees: Registered[] = [];
-    for (let i = 0; i < 20; i++) attendees.push(await insertAttendee(t, event, `Poster ${i}`));
     const POSTS = 200;
-    const first = attendees[0] as Registered;
+    // Each poster posts CHAT_RATE_MAX times, within the rate every attendee is held to.
+    const attendees: Registered[] = [];
+    for (let i = 0; i < POSTS / CHAT_RATE_MAX; i++) attendees.push(await insertAttendee(t, event, `Poster ${i}`));
+    const first = await insertAttendee(t, event, 'Early bird');
     await send(t, calls.chat, { params: { id: first.tid }, body: { event_id: event.id, attendee_id: first.id, message: 'before the storm' } });
 
     // A poller, as the gateway runs it: one full read, then since-reads while the posts are in flight.
