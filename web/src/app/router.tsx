@@ -77,6 +77,7 @@ export const appRoutes: RouteObject[] = [
             { path: routes.eventChat, ...page(organiser, 'EventChatPage') },
             { path: routes.eventAttendees, ...page(organiser, 'EventAttendeesPage') },
             { path: routes.eventGetCards, ...page(organiser, 'EventGetCardsPage') },
+            { path: routes.eventModeration, ...page(organiser, 'EventModerationPage') },
             { path: routes.eventLive, ...page(organiserLive, 'EventLivePage') },
           ],
         },

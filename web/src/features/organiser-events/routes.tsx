@@ -6,3 +6,4 @@ export { EventViewPage } from './EventViewPage.js';
 export { EventChatPage } from './EventChatPage.js';
 export { EventAttendeesPage } from './EventAttendeesPage.js';
 export { EventGetCardsPage } from './EventGetCardsPage.js';
+export { EventModerationPage } from './EventModerationPage.js';

@@ -1,12 +1,18 @@
-import type { ReactNode } from 'react';
-import { OPEN_CHAT } from '@tapcard/shared/contract';
+import { createElement, type ReactNode } from 'react';
+import { OPEN_CHAT, type ChatSettings, type Mute } from '@tapcard/shared/contract';
 import { isAdminId } from '@tapcard/shared/domain';
-import type { ViewOf } from '@tapcard/shared/realtime';
 import { safetyMessages, secondsUntil } from '@tapcard/shared/rules';
-import { clockTime, refusalText, type Outbox } from '../../lib/live/chat.js';
-import { useDeadlineClock } from '../../lib/live/useDeadlineClock.js';
+import { clockTime, refusalText, type Outbox } from '../lib/live/chat.js';
+import { useDeadlineClock } from '../lib/live/useDeadlineClock.js';
 
-/** What the composer of an arena chat shows: disabled with a reason, waiting with a countdown, or open. */
+/** What the gate reads of a live view (arena or chip): the chat's settings, the writer's own mute, whom they blocked. */
+export interface GateView {
+  chat?: ChatSettings | undefined;
+  attendee?: { mute?: Mute | null | undefined } | null;
+  blocked?: readonly string[] | undefined;
+}
+
+/** What the composer of an attendee's chat shows: disabled with a reason, waiting with a countdown, or open. */
 export interface ComposerGate {
   /** Posting is not possible now (closed chat, muted, blocked). */
   blocked: boolean;
@@ -27,7 +33,8 @@ function latest(...times: (number | null)[]): number | null {
 }
 
 /**
- * Why the attendee cannot post in `room` now, from the live view and the room's outbox:
+ * Why an attendee (in the arena, or a chip's holder) cannot post in `room` now, from the live view and
+ * the room's outbox:
  * - the group chat closed by the organiser;
  * - the attendee muted (until a time in this browser's clock, or for good; not towards the organiser);
  * - a private chat with someone the attendee blocked;
@@ -36,11 +43,11 @@ function latest(...times: (number | null)[]): number | null {
  *   down to the second;
  * - a private chat's last refusal whose reason has no end (not accepting private messages).
  */
-export function useComposerGate(view: ViewOf<'arena'> | null, room: 'group' | { with: string }, outbox: Pick<Outbox, 'refusal' | 'lastAccepted'>, ownLastPost: string | null): ComposerGate {
+export function useComposerGate(view: GateView | null, room: 'group' | { with: string }, outbox: Pick<Outbox, 'refusal' | 'lastAccepted'>, ownLastPost: string | null): ComposerGate {
   const chat = view?.chat ?? OPEN_CHAT;
   const group = room === 'group';
   const toOrganiser = !group && isAdminId(room.with);
-  const mute = view?.attendee.mute ?? null;
+  const mute = view?.attendee?.mute ?? null;
   const muteEnds = mute?.until ? time(mute.until) : null;
 
   // The wait before the next group post (slow mode), or before any post (a refusal that says when).
@@ -72,7 +79,7 @@ export function useComposerGate(view: ViewOf<'arena'> | null, room: 'group' | { 
     const seconds = secondsUntil(new Date(waitEnds), new Date(now));
     const words = waitIsTooFast ? safetyMessages.tooFast(seconds) : safetyMessages.slowMode(seconds);
     // A timer: its every second is shown, not read out (the line is announced when it appears).
-    return { blocked: false, reason: null, notice: <span role="timer">{words}</span>, held: true };
+    return { blocked: false, reason: null, notice: createElement('span', { role: 'timer' }, words), held: true };
   }
   if (!group && refusal && (refusal.code === 'not_accepting' || refusal.code === 'you_blocked')) {
     return { blocked: false, reason: null, notice: refusalText(refusal), held: false };
