@@ -9,6 +9,7 @@ import { LoadingScreen } from '../../components/LoadingScreen.js';
 import { NotFoundView } from '../../components/NotFoundView.js';
 import { PrivateThreads, privateThreads } from '../../components/PrivateThreads.js';
 import { useChatHistory, type LoadHistory } from '../../components/useChatHistory.js';
+import { useComposerGate } from '../../components/useComposerGate.js';
 import { apiOrThrow } from '../../lib/api.js';
 import { useSeen } from '../../lib/live/chat.js';
 import { usePost } from '../../lib/live/usePost.js';
@@ -16,7 +17,6 @@ import { useNow } from '../../lib/now.js';
 import { paths } from '../../lib/paths.js';
 import { TEXTS } from './texts.js';
 import { useArena } from './useArena.js';
-import { useComposerGate } from './useComposerGate.js';
 import { useMessageSafety } from './useMessageSafety.js';
 import { useSafetyCalls } from './useSafetyCalls.js';
 

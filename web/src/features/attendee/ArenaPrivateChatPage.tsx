@@ -9,6 +9,7 @@ import { GET_STARTED_TEXTS, GetStartedPanel } from '../../components/GetStartedP
 import { LiveStatus } from '../../components/LiveStatus.js';
 import { LoadingScreen } from '../../components/LoadingScreen.js';
 import { NotFoundView } from '../../components/NotFoundView.js';
+import { useComposerGate } from '../../components/useComposerGate.js';
 import { ADMIN_NAME, isAdminId, markSeen } from '../../lib/live/chat.js';
 import { usePost } from '../../lib/live/usePost.js';
 import { useNow } from '../../lib/now.js';
@@ -19,7 +20,6 @@ import type { ShareDetails } from './ShareDetailsDialog.js';
 import styles from './Safety.module.css';
 import { TEXTS } from './texts.js';
 import { useArena } from './useArena.js';
-import { useComposerGate } from './useComposerGate.js';
 import { useMessageSafety } from './useMessageSafety.js';
 import { useSafetyCalls } from './useSafetyCalls.js';
 

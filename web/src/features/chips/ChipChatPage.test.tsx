@@ -1,10 +1,10 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { calls, type ChipRecord } from '@tapcard/shared/contract';
+import { calls, type Announcement, type ChipRecord } from '@tapcard/shared/contract';
 import { chipViewOf } from '../../lib/live/polls.js';
 import { paths, routes } from '../../lib/paths.js';
 import { writeStored } from '../../lib/storage.js';
-import { ada, attendeeToken, ATTENDEE_ID, chipRecord, dates, eventSummary, message, TID } from '../../test/event-fixtures.js';
+import { ada, attendeeToken, ATTENDEE_ID, chipRecord, dates, EVENT_ID, eventSummary, message, TID } from '../../test/event-fixtures.js';
 import { mockNetwork, ok, fail } from '../../test/network.js';
 import { startRealtimeServer, type RealtimeTestServer } from '../../test/realtime-server.js';
 import { renderRoutes, signOut } from '../../test/render.js';
@@ -95,5 +95,40 @@ describe('chip chat', () => {
     await waitFor(() => expect(failed()).toHaveAttribute('data-state', 'failed'));
     await user.click(within(failed() as HTMLElement).getByRole('button', { name: 'Delete' }));
     expect(failed()).toBeNull();
+  });
+});
+
+/** The socket's view has arrived (before it, the page shows the chip as read over REST): updates now reach it. */
+const whenLive = () => waitFor(() => expect(screen.getByRole('status')).toHaveAttribute('data-connection', 'live'), { timeout: 10_000 });
+
+describe('chip chat moderation', () => {
+  const pin = (id: string, seq: number, text: string, pinned = true): Announcement => ({ id, event_id: EVENT_ID, message: text, pinned, created_at: new Date().toISOString(), seq });
+
+  it('pins the announcements live and takes a removed message away as it comes', async () => {
+    await chipBackend({ ...record, announcements: [pin('a1', 3, 'Lunch at one')] });
+    renderRoutes(routeObjects, paths.chipChat(CHIP));
+    expect(await screen.findByText('Hi Ada')).toBeInTheDocument();
+    const pinned = screen.getByRole('list', { name: 'Pinned announcements' });
+    expect(within(pinned).getByText('Lunch at one')).toBeInTheDocument();
+    await whenLive();
+
+    server?.update({ eventId: EVENT_ID, version: 5, prevVersion: 0, scope: 'event', announcements: [pin('a2', 5, 'Keynote in hall B')], chats: [{ ...message('m2', 5, ''), removed: true }] });
+    expect(await within(pinned).findByText('Keynote in hall B')).toBeInTheDocument();
+    await waitFor(() => expect(messages().queryByText('Hi Ada')).not.toBeInTheDocument());
+    expect(messages().getByText('Hello from the holder')).toBeInTheDocument();
+  });
+
+  it("says the organiser closed the chat and keeps the holder's composer closed until it opens", async () => {
+    await chipBackend({ ...record, chat: { closed: true, slow_mode_seconds: 0 } });
+    writeStored('chipAccess', { [CHIP]: TID });
+    renderRoutes(routeObjects, paths.chipChat(CHIP));
+    const input = await screen.findByRole('textbox', { name: 'Message' });
+    await waitFor(() => expect(input).toBeDisabled());
+    expect(input).toHaveAttribute('placeholder', 'The organiser has closed the group chat');
+    expect(screen.getByText('The organiser has closed the group chat', { selector: 'p' })).toHaveAttribute('aria-live', 'polite');
+    await whenLive();
+
+    server?.update({ eventId: EVENT_ID, version: 5, prevVersion: 0, scope: 'event', chat: { closed: false, slow_mode_seconds: 0 } });
+    await waitFor(() => expect(input).toBeEnabled());
   });
 });

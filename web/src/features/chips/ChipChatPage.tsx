@@ -7,6 +7,7 @@ import { GET_STARTED_TEXTS, GetStartedPanel } from '../../components/GetStartedP
 import { LiveStatus } from '../../components/LiveStatus.js';
 import { LoadingScreen } from '../../components/LoadingScreen.js';
 import { NotFoundView } from '../../components/NotFoundView.js';
+import { useComposerGate } from '../../components/useComposerGate.js';
 import { api } from '../../lib/api.js';
 import { useBlockContextMenu } from '../../lib/context-menu.js';
 import { chatSelfOf, usePost } from '../../lib/live/usePost.js';
@@ -19,9 +20,11 @@ import { TokenForm } from './TokenForm.js';
 import { useChip } from './useChip.js';
 
 /**
- * events/d/chip/i/:chip_id/chat: the event's group chat from a chip. Everybody reads it live; posting
- * needs the chip holder's access token (chats only as self), remembered on this device once entered.
- * Until the token is proved here the chat is read-only and no message is labelled as the viewer's.
+ * events/d/chip/i/:chip_id/chat: the event's group chat from a chip. Everybody reads it live, with the
+ * organiser's pinned announcements on top (removed messages never show); posting needs the chip
+ * holder's access token (chats only as self), remembered on this device once entered. Until the token
+ * is proved here the chat is read-only and no message is labelled as the viewer's. The composer says
+ * when the organiser has closed the chat, and counts slow mode down after the holder's post.
  */
 export function ChipChatPage() {
   useBlockContextMenu();
@@ -36,6 +39,9 @@ export function ChipChatPage() {
   const eventId = view?.eventId;
 
   const outbox = usePost(view?.chats ?? [], { eventId, self, by: tid ? { as: 'attendee', tid } : null, room: 'group' });
+  const holderId = holder?.id ?? null;
+  const ownLastPost = useMemo(() => (holderId ? (view?.chats.findLast((c) => c.attendee_id === holderId)?.createdAt ?? null) : null), [view, holderId]);
+  const gate = useComposerGate(view ?? null, 'group', outbox, ownLastPost);
 
   if (record.isError || live.error) return <NotFoundView />;
   if (!view) return <LoadingScreen />;
@@ -68,8 +74,11 @@ export function ChipChatPage() {
       onRetry={outbox.retry}
       onDelete={outbox.remove}
       // The holder writes once the event has started, as in the arena; until then the chat is read.
-      disabled={timing !== 0}
-      closedText={timing < 0 ? GET_STARTED_TEXTS.title : undefined}
+      disabled={timing !== 0 || gate.blocked}
+      closedText={timing < 0 ? GET_STARTED_TEXTS.title : timing === 0 ? (gate.reason ?? undefined) : undefined}
+      composerNotice={timing === 0 ? gate.notice : null}
+      sendHeld={gate.held}
+      announcements={view.announcements ?? []}
       requireText
       authorLink={tid ? (item) => paths.arenaPrivateChat(tid, item.attendee_id) : undefined}
       live={<LiveStatus connection={live.connection} stale={live.stale} hasView />}
