@@ -188,6 +188,17 @@ describe("the organiser's chat moderation", () => {
     expect(await screen.findByText('Message removed')).toBeInTheDocument();
   });
 
+  it('says why a removal was refused, and keeps the message', async () => {
+    const { user } = await openChat();
+    network.on(moderationCalls.removeMessage, fail(safetyMessages.messageNotFound, 404));
+    await user.click(within(bubble('Hello all') as HTMLElement).getByRole('button', { name: "Actions on Bola Ade's message" }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Remove message' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Remove this message?' })).getByRole('button', { name: 'Remove message' }));
+    expect(await screen.findByText(safetyMessages.messageNotFound)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(bubble('Hello all')).not.toBeNull();
+  });
+
   it('keeps the message when the removal is cancelled', async () => {
     const { user } = await openChat();
     await user.click(within(bubble('Hello all') as HTMLElement).getByRole('button', { name: "Actions on Bola Ade's message" }));
