@@ -229,6 +229,15 @@ describe('handleReport', () => {
     const live = await liveOf(t, a.event.id);
     expect(live.chats.find((c) => c.id === two.id)).toMatchObject({ removed: true, message: '' });
     expect(live.reports.find((r) => r.id === r3.report_id)).toMatchObject({ status: 'resolved' });
+    // The organiser's REST read (the fallback of the live page) carries the queue too.
+    const admin = dataOf(calls.adminEvent, await send(t, calls.adminEvent, as(a)));
+    expect(admin.reports?.map((r) => [r.id, r.status]).sort()).toEqual(
+      [
+        [r1.report_id, 'resolved'],
+        [r2.report_id, 'resolved'],
+        [r3.report_id, 'resolved'],
+      ].sort(),
+    );
     expect((await moderation(a)).log.map((l) => [l.action, l.message_id])).toEqual([
       ['remove_message', two.id],
       ['resolve_report', one.id],
