@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { chatRoomKindSchema, dmPolicySchema, reportReasonSchema, REPORT_DETAILS_MAX_LENGTH, shareDetailsSchema } from '../rules/arena-safety.js';
+import { chatRoomKindSchema, dmPolicySchema, reportReasonSchema, REPORT_DETAILS_MAX_LENGTH, safetyMessages, shareDetailsSchema } from '../rules/arena-safety.js';
 import { lazyCalls, type Call } from './calls.js';
 import { wireData } from './envelope.js';
 import { privateChatSchema } from './entities.js';
@@ -70,7 +70,7 @@ export const arenaSafetyCalls = lazyCalls({
       message_id: id,
       room: chatRoomKindSchema,
       reason: reportReasonSchema,
-      details: z.string().trim().max(REPORT_DETAILS_MAX_LENGTH).default(''),
+      details: z.string().trim().max(REPORT_DETAILS_MAX_LENGTH, safetyMessages.reportDetailsMax).default(''),
     }),
     answer: wireData(z.object({ event_id: id, report_id: id })),
   }),

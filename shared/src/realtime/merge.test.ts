@@ -44,3 +44,34 @@ describe('live state merge', () => {
     expect(versionStep(3, { version: 6, prevVersion: 5 })).toBe('gap');
   });
 });
+
+describe('safety in the live merge', () => {
+  const pin = (id: string, seq: number, pinned = true) => ({ id, event_id: 'e', message: id, pinned, created_at: '2026-11-27T10:00:00.000Z', seq });
+
+  it('keeps pinned announcements newest first and drops an unpinned one', () => {
+    const pinned = applyUpdate(view, { eventId: 'e', version: 4, prevVersion: 3, scope: 'event', announcements: [pin('a1', 4)] }).view;
+    const two = applyUpdate(pinned, { eventId: 'e', version: 5, prevVersion: 4, scope: 'event', announcements: [pin('a2', 5)] }).view;
+    expect(two.announcements?.map((a) => a.id)).toEqual(['a2', 'a1']);
+    const unpinned = applyUpdate(two, { eventId: 'e', version: 6, prevVersion: 5, scope: 'event', announcements: [pin('a1', 6, false)] }).view;
+    expect(unpinned.announcements?.map((a) => a.id)).toEqual(['a2']);
+  });
+
+  it("replaces a removed message by its tombstone, and takes the chat's settings", () => {
+    const removed = { ...message('m1', 4), message: '', removed: true };
+    const next = applyUpdate(view, { eventId: 'e', version: 4, prevVersion: 3, scope: 'event', chats: [removed], chat: { closed: true, slow_mode_seconds: 10 } }).view;
+    expect(next.chats).toEqual([removed]);
+    expect(next.chat).toEqual({ closed: true, slow_mode_seconds: 10 });
+  });
+
+  it('merges reports into the organiser view only, without moving its version', () => {
+    const report = {
+      id: 'r1', event_id: 'e', message_id: 'm1', room: 'group' as const, reported_attendee_id: 'a1', reported_name: 'A', reported_text: 'm1',
+      reporter_id: 'a2', reporter_name: 'B', reason: 'spam' as const, details: '', status: 'open' as const, created_at: '2026-11-27T10:00:00.000Z', handled_at: null, seq: 4,
+    };
+    const next = applyUpdate(view, { eventId: 'e', version: 4, prevVersion: 3, scope: 'moderation', reports: [report] }).view;
+    expect(next.reports).toEqual([report]);
+    expect(next.version).toBe(3);
+    const handled = applyUpdate(next, { eventId: 'e', version: 5, prevVersion: 4, scope: 'moderation', reports: [{ ...report, status: 'dismissed', seq: 5 }] }).view;
+    expect(handled.reports?.map((r) => r.status)).toEqual(['dismissed']);
+  });
+});

@@ -35,23 +35,6 @@ export const MUTE_CHOICES = [5, 15, 60, 1440] as const;
 /** Reports a live organiser view carries (the newest); older ones stay readable through the moderation call. */
 export const LIVE_REPORTS_LIMIT = 200;
 
-// ── Choices ──────────────────────────────────────────────────────────────────
-/**
- * Who may start a private chat with an attendee: anyone (the default); only attendees the attendee has
- * written to first; or nobody. The organiser may always write.
- */
-export const DM_POLICIES = ['anyone', 'replied', 'nobody'] as const;
-export const dmPolicySchema = z.enum(DM_POLICIES);
-export type DmPolicy = z.infer<typeof dmPolicySchema>;
-
-export const REPORT_REASONS = ['spam', 'harassment', 'inappropriate', 'other'] as const;
-export const reportReasonSchema = z.enum(REPORT_REASONS);
-export type ReportReason = z.infer<typeof reportReasonSchema>;
-
-/** Which chat a message is in. */
-export const chatRoomKindSchema = z.enum(['group', 'private']);
-export type ChatRoomKind = z.infer<typeof chatRoomKindSchema>;
-
 // ── Texts ────────────────────────────────────────────────────────────────────
 export const safetyMessages = {
   reportReasonRequired: 'Choose a reason',
@@ -87,6 +70,23 @@ export const safetyMessages = {
   attendeeNotFound: 'This attendee was not found',
 } as const;
 
+// ── Choices ──────────────────────────────────────────────────────────────────
+/**
+ * Who may start a private chat with an attendee: anyone (the default); only attendees the attendee has
+ * written to first; or nobody. The organiser may always write.
+ */
+export const DM_POLICIES = ['anyone', 'replied', 'nobody'] as const;
+export const dmPolicySchema = z.enum(DM_POLICIES);
+export type DmPolicy = z.infer<typeof dmPolicySchema>;
+
+export const REPORT_REASONS = ['spam', 'harassment', 'inappropriate', 'other'] as const;
+export const reportReasonSchema = z.enum(REPORT_REASONS, { error: safetyMessages.reportReasonRequired });
+export type ReportReason = z.infer<typeof reportReasonSchema>;
+
+/** Which chat a message is in. */
+export const chatRoomKindSchema = z.enum(['group', 'private']);
+export type ChatRoomKind = z.infer<typeof chatRoomKindSchema>;
+
 /** The consent an attendee without a card agrees to when sharing their details; stored beside the contact it makes. */
 export function shareConsentText(recipientName: string, eventTitle: string): string {
   return `I agree that ${recipientName} may keep my name, job title, phone number and email as a contact, shared in the arena of ${eventTitle}.`;
@@ -114,7 +114,15 @@ export const slowModeSecondsSchema = z
 
 /** A mute: for some minutes (1 to MUTE_MAX_MINUTES), 'forever', or 'off' (unmute). */
 export const muteChoiceSchema = z.union(
-  [z.literal('forever'), z.literal('off'), z.number().int().min(1).max(MUTE_MAX_MINUTES)],
+  [
+    z.literal('forever'),
+    z.literal('off'),
+    z
+      .number()
+      .int(safetyMessages.muteInvalid)
+      .min(1, safetyMessages.muteInvalid)
+      .max(MUTE_MAX_MINUTES, safetyMessages.muteInvalid),
+  ],
   { error: safetyMessages.muteInvalid },
 );
 export type MuteChoice = z.infer<typeof muteChoiceSchema>;
