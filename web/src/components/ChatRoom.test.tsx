@@ -61,7 +61,7 @@ describe('ChatRoom', () => {
     expect(onUnpin).toHaveBeenCalledWith('a2');
   });
 
-  it('never shows a removed message, and shows a shared card as a card', () => {
+  it('never shows a removed message, and shows a shared card as a card', async () => {
     room({
       items: [
         item('m1', 'Still here'),
@@ -71,7 +71,8 @@ describe('ChatRoom', () => {
     });
     const log = screen.getByRole('log');
     expect(within(log).getAllByRole('listitem')).toHaveLength(2);
-    const card = within(log).getByRole('figure', { name: 'Business card' });
+    // The card's view arrives with its own chunk.
+    const card = await within(log).findByRole('figure', { name: 'Business card' }, { timeout: 10_000 });
     expect(within(card).getByText('Designer')).toBeInTheDocument();
     expect(within(card).getByRole('link', { name: 'View card (Bola Ade)' })).toHaveAttribute('href', '/card/connect?link=bola-card');
   });

@@ -1,5 +1,5 @@
 import { SendHorizontal } from 'lucide-react';
-import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { Link } from 'react-router-dom';
 import { CHAT_MESSAGE_MAX_LENGTH } from '@tapcard/shared/constants';
 import type { Announcement } from '@tapcard/shared/contract';
@@ -7,9 +7,11 @@ import { messages } from '@tapcard/shared/rules';
 import { ADMIN_NAME, clockTime, messageStyle, type ThreadItem } from '../lib/live/chat.js';
 import { BackLink, Avatar } from './Page.js';
 import { PinnedAnnouncements } from './PinnedAnnouncements.js';
-import { SharedCardView } from './SharedCardView.js';
 import type { HistoryControl } from './useChatHistory.js';
 import styles from './ChatRoom.module.css';
+
+// A shared card's view is fetched when a chat first shows one (most rooms never do); until then its text shows.
+const SharedCardView = lazy(() => import('./SharedCardView.js'));
 
 export const CHAT_TEXTS = {
   placeholder: 'Type a message',
@@ -106,7 +108,13 @@ function MessageBubble({ item, selfId, authorLink, messageMenu, onRetry, onDelet
             name
           )}
         </p>
-        {item.card ? <SharedCardView card={item.card} /> : <p className={styles.text}>{item.message}</p>}
+        {item.card ? (
+          <Suspense fallback={<p className={styles.text}>{item.message}</p>}>
+            <SharedCardView card={item.card} />
+          </Suspense>
+        ) : (
+          <p className={styles.text}>{item.message}</p>
+        )}
         <p className={styles.meta}>
           {item.state === 'pending' ? (
             <>

@@ -17,7 +17,7 @@ export const SHARED_CARD_TEXTS = {
  * title and a link to the card), or the details of an attendee without a card (name, job title, phone
  * and email, each a link where it can be).
  */
-export function SharedCardView({ card }: { card: SharedCard }) {
+export default function SharedCardView({ card }: { card: SharedCard }) {
   if (card.kind === 'card') {
     return (
       <figure className={styles.card} aria-label={SHARED_CARD_TEXTS.card}>

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { useParams } from 'react-router-dom';
 import { eventTiming } from '@tapcard/shared/domain';
 import { ButtonLink } from '../../components/Button.js';
@@ -14,10 +14,22 @@ import { useSeen } from '../../lib/live/chat.js';
 import { useNow } from '../../lib/now.js';
 import { paths } from '../../lib/paths.js';
 import styles from './Attendee.module.css';
-import { PrivacySection } from './PrivacySection.js';
+import safetyStyles from './Safety.module.css';
 import { TEXTS } from './texts.js';
 import { useArena, useArenaSeed } from './useArena.js';
-import { useSafetyCalls } from './useSafetyCalls.js';
+
+// The Privacy section (its switch and calls) is fetched after the arena's first render: it sits below the fold.
+const PrivacySection = lazy(() => import('./PrivacySection.js'));
+
+/** The Privacy section while its code is on its way. */
+function PrivacyPlaceholder() {
+  return (
+    <section className={safetyStyles.privacy} aria-label={TEXTS.privacy}>
+      <h2>{TEXTS.privacy}</h2>
+      <p className={safetyStyles.muted}>{TEXTS.loadingPrivacy}</p>
+    </section>
+  );
+}
 
 /**
  * event/u/arena/:tid: concluded, not started, or the ongoing arena with the Event Chat button. Before
@@ -31,7 +43,6 @@ export function ArenaPage() {
   const seen = useSeen(live.view?.eventId, me);
   const privateChats = live.view?.private_chats;
   const threads = useMemo(() => (privateChats && me ? privateThreads(privateChats, (id) => id === me, seen) : []), [privateChats, me, seen]);
-  const calls = useSafetyCalls(tid, live);
   // A server-rendered arena starts from the event it was rendered with, until the live view arrives.
   const seed = useArenaSeed(tid);
   const now = useNow();
@@ -41,7 +52,11 @@ export function ArenaPage() {
   const status = <LiveStatus connection={live.connection} stale={live.stale} hasView />;
   const timing = eventTiming(view.event, now);
   const pinned = <PinnedAnnouncements announcements={live.view?.announcements} />;
-  const privacy = <PrivacySection tid={tid} live={live} calls={calls} />;
+  const privacy = (
+    <Suspense fallback={<PrivacyPlaceholder />}>
+      <PrivacySection tid={tid} live={live} />
+    </Suspense>
+  );
   if (timing !== 0) {
     return (
       <Page>

@@ -11,18 +11,19 @@ import type { LiveEvent } from '../../lib/live/useLiveEvent.js';
 import { queryKeys } from '../../lib/query-keys.js';
 import styles from './Safety.module.css';
 import { TEXTS } from './texts.js';
-import type { SafetyCalls } from './useSafetyCalls.js';
+import { useSafetyCalls } from './useSafetyCalls.js';
 
 type Setting = { dm_policy?: DmPolicy; hidden?: boolean };
 
 /**
- * The arena's Privacy section: who may start a private chat with the attendee, hiding from public
+ * The arena's Privacy section (its own chunk, with the switch, loaded after the arena's first render): who may start a private chat with the attendee, hiding from public
  * attendee lists, and the attendees they blocked (each with Unblock). The settings and the blocked
  * list follow the live view (a change on another device shows here within a second); the names of the
  * blocked come from the attendee's safety read, read again when someone blocked elsewhere is not in it.
  */
-export function PrivacySection({ tid, live, calls }: { tid: string; live: LiveEvent<ViewOf<'arena'>>; calls: SafetyCalls }) {
+export default function PrivacySection({ tid, live }: { tid: string; live: LiveEvent<ViewOf<'arena'>> }) {
   const view = live.view;
+  const calls = useSafetyCalls(tid, live);
   const safety = useQuery({
     queryKey: queryKeys.arenaSafety(tid),
     // A background read: a failure shows here with Try again, never as the no-internet page.
