@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { privateMessage } from '../test/event-fixtures.js';
+import { privateThreads } from './PrivateThreads.js';
+
+describe('privateThreads', () => {
+  it('leaves removed messages out of the last line and the unread count', () => {
+    const threads = privateThreads(
+      [privateMessage('p1', 1, 'Hi Ada', 'att-bola', 'att-ada'), { ...privateMessage('p2', 2, '', 'att-bola', 'att-ada'), removed: true }],
+      (id) => id === 'att-ada',
+      () => -1,
+    );
+    expect(threads).toEqual([{ partyId: 'att-bola', name: 'Bola Ade', last: 'Hi Ada', count: 1, unread: 1 }]);
+  });
+});
