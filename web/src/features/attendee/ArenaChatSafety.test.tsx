@@ -187,6 +187,22 @@ describe('reporting', () => {
     expect(network.sent(arenaSafetyCalls.reportMessage)[0]?.body).toEqual({ event_id: EVENT_ID, message_id: 'm-cy', room: 'group', reason: 'harassment', details: 'Keeps insulting people' });
   });
 
+  it('works from the keyboard: the menu opens on Enter, and closing the report gives the focus back to its button', async () => {
+    const { user } = await openChat(arenaView());
+    const trigger = () => within(bubble('Cy here')).getByRole('button', { name: "Actions for Cy Eze's message" });
+    // Once the menu's code has arrived (its button then says whether it is open).
+    await waitFor(() => expect(trigger()).toHaveAttribute('data-state', 'closed'), SLOW);
+    trigger().focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.getByRole('menuitem', { name: 'Report message' })).toHaveFocus(), SLOW);
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Report message' }, SLOW);
+    await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(trigger()).toHaveFocus());
+  });
+
   it("shows the server's refusal in the form and keeps what was chosen", async () => {
     const { network, user } = await openChat(arenaView());
     network.on(arenaSafetyCalls.reportMessage, { status: 429, json: { success: 'false', message: 'You have sent many reports. Please wait a few minutes.', data: null } });
