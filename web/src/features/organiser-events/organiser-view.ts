@@ -6,24 +6,18 @@ export type OrganiserView = ViewOf<'organiser'>;
 export type LiveAttendee = OrganiserView['attendees'][number];
 
 /**
- * The organiser's view until the socket's first snapshot: the admin event read once, with what the
- * moderation screens need beside attendance and chats (each attendee's mute and hidden mark, the group
- * chat's settings, the pinned announcements and the reports), so they show before the socket is up.
+ * The organiser's view until the socket's first snapshot: the admin event read once (organiserViewOf
+ * keeps each attendee's mute and hidden mark, the group chat's settings, the pinned announcements and
+ * the reports), with an open chat, nothing pinned and no reports where the upstream says nothing of them.
  */
 export function firstOrganiserView(admin: AdminEvent): OrganiserView {
   const view = organiserViewOf(admin);
-  const byId = new Map(admin.attendees.map((a) => [a.id, a]));
   return {
     ...view,
-    // An upstream that says nothing of mutes leaves `mute` out (unknown), rather than 'not muted'.
-    attendees: view.attendees.map((a) => {
-      const full = byId.get(a.id);
-      const mute = a.mute !== undefined ? a.mute : full?.mute;
-      return { ...a, ...(mute !== undefined ? { mute } : {}), hidden: a.hidden ?? full?.hidden ?? false };
-    }),
-    chat: view.chat ?? admin.chat ?? OPEN_CHAT,
-    announcements: view.announcements ?? admin.announcements ?? [],
-    reports: view.reports ?? admin.reports ?? [],
+    attendees: view.attendees.map((a) => ({ ...a, hidden: a.hidden ?? false })),
+    chat: view.chat ?? OPEN_CHAT,
+    announcements: view.announcements ?? [],
+    reports: view.reports ?? [],
   };
 }
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Announcement } from '@tapcard/shared/contract';
-import { arenaViewSchema, chipViewSchema } from '@tapcard/shared/realtime';
-import { ada, attendeeToken, chipRecord, EVENT_ID } from '../../test/event-fixtures.js';
-import { arenaViewOf, chipViewOf } from './polls.js';
+import { arenaViewSchema, chipViewSchema, organiserViewSchema } from '@tapcard/shared/realtime';
+import { ada, adminEvent, attendeeToken, chipRecord, EVENT_ID } from '../../test/event-fixtures.js';
+import { arenaViewOf, chipViewOf, organiserViewOf } from './polls.js';
 
 /** The REST fallback builds the same views the socket sends, the safety fields included. */
 
@@ -33,5 +33,26 @@ describe('the polled views', () => {
     expect(chipViewSchema.parse(view)).toEqual(view);
     expect(view).toMatchObject({ chat: { closed: false, slow_mode_seconds: 10 }, announcements: [pinned] });
     expect(chipViewOf(chipRecord())).not.toHaveProperty('chat');
+  });
+
+  it("carry the organiser's chat settings, pins, reports and each attendee's mute and hidden mark, so a polled moderation screen shows them", () => {
+    const admin = adminEvent();
+    const [first] = admin.attendees;
+    if (!first) throw new Error('the fixture has an attendee');
+    const report = {
+      id: 'r1', event_id: EVENT_ID, message_id: 'm1', room: 'group' as const, reported_attendee_id: first.id, reported_name: first.name, reported_text: 'Buy now',
+      reporter_id: 'att-bola', reporter_name: 'Bola Ade', reason: 'spam' as const, details: '', status: 'open' as const, created_at: '2024-05-01T10:00:00.000Z', handled_at: null, seq: 4,
+    };
+    const view = organiserViewOf({
+      ...admin,
+      attendees: [{ ...first, mute: { until: '2024-05-01T18:40:00.000Z' }, hidden: true }, ...admin.attendees.slice(1)],
+      chat: { closed: true, slow_mode_seconds: 60 },
+      announcements: [pinned],
+      reports: [report],
+    });
+    expect(organiserViewSchema.parse(view)).toEqual(view);
+    expect(view).toMatchObject({ chat: { closed: true, slow_mode_seconds: 60 }, announcements: [pinned], reports: [report] });
+    expect(view.attendees[0]).toMatchObject({ mute: { until: '2024-05-01T18:40:00.000Z' }, hidden: true });
+    expect(organiserViewOf(admin)).not.toHaveProperty('reports');
   });
 });

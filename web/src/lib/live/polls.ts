@@ -85,9 +85,12 @@ export function organiserViewOf(event: AdminEvent): ViewOf<'organiser'> {
       checked_in: a.checked_in,
       checked_in_at: a.checked_in_at ?? null,
       checked_in_by: a.checked_in_by ?? null,
+      // The safety marks the organiser sees, as the socket's organiser view carries them.
+      ...present({ mute: a.mute, hidden: a.hidden }),
     })),
     chats: event.chats,
     private_chats: event.private_chats,
+    ...present({ chat: event.chat, announcements: event.announcements, reports: event.reports }),
   };
 }
 
