@@ -1,6 +1,6 @@
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { historyCalls, type ChatMessage } from '@tapcard/shared/contract';
-import { useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { eventStatusText, eventTiming, parseEventDate } from '@tapcard/shared/domain';
 import { ChatRoom } from '../../components/ChatRoom.js';
 import { GET_STARTED_TEXTS, GetStartedPanel } from '../../components/GetStartedPanel.js';
@@ -15,6 +15,7 @@ import { useSeen } from '../../lib/live/chat.js';
 import { usePost } from '../../lib/live/usePost.js';
 import { useNow } from '../../lib/now.js';
 import { paths } from '../../lib/paths.js';
+import { shareIntentPath } from './share-intent.js';
 import { TEXTS } from './texts.js';
 import { useArena } from './useArena.js';
 import { useMessageSafety } from './useMessageSafety.js';
@@ -25,8 +26,9 @@ const NO_IDS: readonly string[] = [];
 
 /**
  * event/u/arena/:tid/chat: the event's group chat. Tapping an author opens a private chat with them; the
- * menu of another attendee's message reports it or blocks its author (whose messages then leave this
- * attendee's screens, on every device). The organiser's pinned announcements sit at the top; the
+ * menu of another attendee's message reports it, shares this attendee's card with its author (in the
+ * private chat with them), or blocks its author (whose messages then leave this attendee's screens, on
+ * every device). The organiser's pinned announcements sit at the top; the
  * composer says when posting is not possible (closed chat, mute) or must wait (slow mode).
  */
 export function ArenaChatPage() {
@@ -45,7 +47,9 @@ export function ArenaChatPage() {
   const seen = useSeen(eventId, me);
   const threads = useMemo(() => (view && me ? privateThreads(view.private_chats, (id) => id === me, seen) : []), [view, me, seen]);
   const calls = useSafetyCalls(tid, live);
-  const safety = useMessageSafety(calls, me, 'group', { block: true });
+  const navigate = useNavigate();
+  const onShare = useCallback((person: { id: string }) => navigate(shareIntentPath(tid, person.id)), [navigate, tid]);
+  const safety = useMessageSafety(calls, me, 'group', { block: true, onShare });
 
   // The authors this attendee blocked are hidden here (their own screens still show their messages).
   const blocked = view?.blocked ?? NO_IDS;

@@ -7,7 +7,7 @@ import { paths, routes } from '../../lib/paths.js';
 import { ada, attendeeToken, EVENT_ID, eventSummary, message, ORGANISER_ID, TID } from '../../test/event-fixtures.js';
 import { mockNetwork, ok, type Reply } from '../../test/network.js';
 import { startRealtimeServer, type RealtimeTestServer } from '../../test/realtime-server.js';
-import { renderRoutes } from '../../test/render.js';
+import { LocationProbe, renderRoutes } from '../../test/render.js';
 import { ArenaChatPage } from './ArenaChatPage.js';
 
 /** The group chat's safety: refused posts, closed chat, mutes, slow mode, blocks, reports, announcements, removals. */
@@ -40,7 +40,10 @@ function acceptPosts(network: ReturnType<typeof mockNetwork>) {
 }
 
 const SLOW = { timeout: 10_000 };
-const routeObjects = [{ path: routes.arenaChat, element: <ArenaChatPage /> }];
+const routeObjects = [
+  { path: routes.arenaChat, element: <ArenaChatPage /> },
+  { path: routes.arenaPrivateChat, element: <LocationProbe label="private chat" /> },
+];
 const log = () => within(screen.getByRole('log'));
 const bubble = (text: string) => log().getByText(text).closest('li') as HTMLElement;
 const input = () => screen.getByRole('textbox', { name: 'Message' });
@@ -162,6 +165,13 @@ describe('blocking', () => {
     expect(network.sent(arenaSafetyCalls.blockAttendee)[0]?.path).toBe(`/event/public/api/arena/${TID}/block`);
     expect(await screen.findByText('You blocked Bola Ade', {}, SLOW)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it("offers Share my card with the author, which opens the private chat with them to share there", async () => {
+    const { user } = await openChat(arenaView());
+    await user.click(within(bubble('Hello')).getByRole('button', { name: "Actions for Bola Ade's message" }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Share my card with Bola Ade' }, SLOW));
+    expect(await screen.findByTestId('location', {}, SLOW)).toHaveTextContent(`private chat ${paths.arenaPrivateChat(TID, 'att-bola')}?share=1`);
   });
 });
 

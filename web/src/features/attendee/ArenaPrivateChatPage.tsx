@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
-import { Navigate, useParams } from 'react-router-dom';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { Navigate, useParams, useSearchParams } from 'react-router-dom';
 import type { ShareCardResult } from '@tapcard/shared/contract';
 import { eventStatusText, eventTiming, parseEventDate } from '@tapcard/shared/domain';
 import { Button } from '../../components/Button.js';
@@ -17,6 +17,7 @@ import { paths } from '../../lib/paths.js';
 import { authTokenAtom } from '../../lib/session.js';
 import { notify } from '../../lib/toast.js';
 import type { ShareDetails } from './ShareDetailsDialog.js';
+import { SHARE_INTENT_PARAM } from './share-intent.js';
 import styles from './Safety.module.css';
 import { TEXTS } from './texts.js';
 import { useArena } from './useArena.js';
@@ -63,34 +64,21 @@ function PrivateChat({ tid, aid }: { tid: string; aid: string }) {
   const [sharing, setSharing] = useState(false);
   const [askDetails, setAskDetails] = useState(false);
   const [blockBusy, setBlockBusy] = useState(false);
+  const [params, setParams] = useSearchParams();
+  const shareIntent = params.get(SHARE_INTENT_PARAM) === '1';
+  const intentTaken = useRef(false);
   // An open conversation is read: the unread marks of the group chat and the arena clear.
   const newest = messages.reduce((max, m) => Math.max(max, m.seq), -1);
   useEffect(() => {
     if (eventId && me && newest >= 0) markSeen(eventId, me, aid, newest);
   }, [eventId, me, aid, newest]);
 
-  if (live.error) return <NotFoundView />;
-  if (!view || !self) return <LoadingScreen />;
-  if (aid === me) return <Navigate to={paths.arenaChat(tid)} replace />;
-  if (!parseEventDate(view.event.start_date)) return <GetStartedPanel />;
-  const timing = eventTiming(view.event, now);
-  const started = timing === 0;
   const organiser = isAdminId(aid);
-  const knownName = organiser ? ADMIN_NAME : [...view.private_chats, ...view.chats].find((m) => m.attendee_id === aid && !m.removed)?.name;
-  const name = knownName ?? TEXTS.privateChat;
+  const knownName = organiser ? ADMIN_NAME : view ? [...view.private_chats, ...view.chats].find((m) => m.attendee_id === aid && !m.removed)?.name : undefined;
   const other = { id: aid, name: knownName ?? TEXTS.someone };
-  const blocked = view.blocked?.includes(aid) ?? false;
+  const blocked = view?.blocked?.includes(aid) ?? false;
+  const started = view ? eventTiming(view.event, now) === 0 : false;
 
-  // Both have shared: the cards were swapped (a card owner's side also filed the other as a contact).
-  const mine = messages.find((m) => m.attendee_id_1 === me && m.card && !m.removed)?.card;
-  const theirs = messages.some((m) => m.attendee_id_1 === aid && m.card && !m.removed);
-  const swapped = mine && theirs ? (mine.kind === 'card' ? `${TEXTS.swapped(other.name)} ${TEXTS.savedToContacts(other.name)}` : TEXTS.swapped(other.name)) : '';
-
-  const toggleBlock = async () => {
-    setBlockBusy(true);
-    await calls.setBlocked(other, !blocked);
-    setBlockBusy(false);
-  };
   const share = async (details?: ShareDetails) => {
     const outcome = await calls.shareCard(aid, details);
     if (outcome.ok) notify.success(sharedText(outcome.data, details ? 'details' : 'card', other.name));
@@ -106,6 +94,33 @@ function PrivateChat({ tid, aid }: { tid: string; aid: string }) {
     // Signed in without a card: their details, then.
     if (outcome.errors.details) return setAskDetails(true);
     calls.sayFailure(outcome);
+  };
+  // Opened from the group chat's "Share my card with <name>": share once the chat is ready, and drop
+  // the intent from the address so a reload or Back does not share again.
+  const canShare = Boolean(view && self) && aid !== me && !organiser && started && !blocked;
+  useEffect(() => {
+    if (!shareIntent || intentTaken.current || !canShare) return;
+    intentTaken.current = true;
+    setParams({}, { replace: true });
+    void shareCard();
+  });
+
+  if (live.error) return <NotFoundView />;
+  if (!view || !self) return <LoadingScreen />;
+  if (aid === me) return <Navigate to={paths.arenaChat(tid)} replace />;
+  if (!parseEventDate(view.event.start_date)) return <GetStartedPanel />;
+  const timing = eventTiming(view.event, now);
+  const name = knownName ?? TEXTS.privateChat;
+
+  // Both have shared: the cards were swapped (a card owner's side also filed the other as a contact).
+  const mine = messages.find((m) => m.attendee_id_1 === me && m.card && !m.removed)?.card;
+  const theirs = messages.some((m) => m.attendee_id_1 === aid && m.card && !m.removed);
+  const swapped = mine && theirs ? (mine.kind === 'card' ? `${TEXTS.swapped(other.name)} ${TEXTS.savedToContacts(other.name)}` : TEXTS.swapped(other.name)) : '';
+
+  const toggleBlock = async () => {
+    setBlockBusy(true);
+    await calls.setBlocked(other, !blocked);
+    setBlockBusy(false);
   };
 
   const actions = organiser ? null : (

@@ -9,6 +9,7 @@ import { mockNetwork, ok, type MockNetwork, type SentRequest } from '../../test/
 import { startRealtimeServer, type RealtimeTestServer } from '../../test/realtime-server.js';
 import { LocationProbe, renderRoutes, signIn, signOut, TEST_TOKEN } from '../../test/render.js';
 import { ArenaPrivateChatPage } from './ArenaPrivateChatPage.js';
+import { shareIntentPath } from './share-intent.js';
 
 /** The private chat's safety and networking: block, report, refusals, Share my card and the swap. */
 
@@ -55,10 +56,10 @@ afterEach(async () => {
   vi.restoreAllMocks();
 });
 
-async function openChat(view: ArenaView) {
+async function openChat(view: ArenaView, path = paths.arenaPrivateChat(TID, BOLA)) {
   server = await startRealtimeServer(() => view);
   const network = mockNetwork();
-  const rendered = renderRoutes(routeObjects, paths.arenaPrivateChat(TID, BOLA));
+  const rendered = renderRoutes(routeObjects, path);
   await screen.findByRole('heading', { name: 'Bola Ade' }, SLOW);
   await screen.findByRole('log', {}, SLOW);
   return { network, ...rendered };
@@ -123,6 +124,21 @@ describe('Share my card', () => {
     expect(sent?.body).toEqual({ event_id: EVENT_ID, to: BOLA });
     expect(await screen.findByText('Your card was shared', {}, SLOW)).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it("shares once when opened from the group chat's Share my card, and drops the intent from the address", async () => {
+    signIn();
+    server = await startRealtimeServer(() => arenaView());
+    // The network answers before the page renders: the page starts the share by itself.
+    const network = mockNetwork();
+    answerShares(network);
+    const { router } = renderRoutes(routeObjects, shareIntentPath(TID, BOLA));
+    await screen.findByRole('log', {}, SLOW);
+    expect(await log().findByRole('figure', { name: 'Business card' }, SLOW)).toBeInTheDocument();
+    expect(await screen.findByText('Your card was shared', {}, SLOW)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(paths.arenaPrivateChat(TID, BOLA));
+    expect(router.state.location.search).toBe('');
+    expect(network.sent(arenaSafetyCalls.shareCard)).toHaveLength(1);
   });
 
   it('asks an attendee without a card for their details and consent, each message under its field', async () => {

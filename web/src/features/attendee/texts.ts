@@ -47,6 +47,8 @@ export const TEXTS = {
   cancel: 'Cancel',
   // Share my card
   shareCard: 'Share my card',
+  /** The group chat's menu on another attendee's message: opens the private chat with them and shares. */
+  shareWith: (name: string) => `Share my card with ${name}`,
   sharing: 'Sharing…',
   shareTitle: 'Share your details',
   shareDescription: 'You have no card signed in on this device: share your details instead, or sign in to share your card.',

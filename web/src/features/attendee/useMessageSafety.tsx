@@ -15,24 +15,26 @@ interface Person {
 }
 
 /**
- * The menu of other attendees' messages in an arena chat (Report message; Block <name> in the group
- * chat) and the dialogs it opens: the report form, and the confirmation before blocking. Own and
- * organiser's messages have no menu.
+ * The menu of other attendees' messages in an arena chat (Report message; in the group chat also
+ * Share my card with <name> and Block <name>) and the dialogs it opens: the report form, and the
+ * confirmation before blocking. Own and organiser's messages have no menu.
  */
-export function useMessageSafety(calls: SafetyCalls, me: string | null, room: ChatRoomKind, options: { block: boolean }) {
+export function useMessageSafety(calls: SafetyCalls, me: string | null, room: ChatRoomKind, options: { block: boolean; onShare?: (person: Person) => void }) {
   const [reporting, setReporting] = useState<ThreadItem | null>(null);
   const [blocking, setBlocking] = useState<Person | null>(null);
   const [busy, setBusy] = useState(false);
   const withBlock = options.block;
+  const onShare = options.onShare;
 
   const menuFor = useCallback(
     (item: ThreadItem): ReactNode => {
       if (item.attendee_id === me || isAdminId(item.attendee_id)) return null;
       const actions: MessageMenuAction[] = [{ label: TEXTS.reportMessage, onSelect: () => setReporting(item) }];
+      if (onShare) actions.push({ label: TEXTS.shareWith(item.name), onSelect: () => onShare({ id: item.attendee_id, name: item.name }) });
       if (withBlock) actions.push({ label: TEXTS.block(item.name), onSelect: () => setBlocking({ id: item.attendee_id, name: item.name }), danger: true });
       return <MessageMenu label={TEXTS.messageActions(item.name)} actions={actions} />;
     },
-    [me, withBlock],
+    [me, withBlock, onShare],
   );
 
   const confirmBlock = async () => {
