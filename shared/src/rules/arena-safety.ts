@@ -82,6 +82,13 @@ export type DmPolicy = z.infer<typeof dmPolicySchema>;
 export const REPORT_REASONS = ['spam', 'harassment', 'inappropriate', 'other'] as const;
 export const reportReasonSchema = z.enum(REPORT_REASONS, { error: safetyMessages.reportReasonRequired });
 export type ReportReason = z.infer<typeof reportReasonSchema>;
+/** Each reason as the report form offers it and the organiser's queue shows it. */
+export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
+  spam: 'Spam or advertising',
+  harassment: 'Harassment or bullying',
+  inappropriate: 'Inappropriate or offensive',
+  other: 'Something else',
+};
 
 /** Which chat a message is in. */
 export const chatRoomKindSchema = z.enum(['group', 'private']);

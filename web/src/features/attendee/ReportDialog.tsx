@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { REPORT_DETAILS_MAX_LENGTH, REPORT_REASONS, reportFormSchema, type ReportFormValues, type ReportReason } from '@tapcard/shared/rules';
+import { REPORT_DETAILS_MAX_LENGTH, REPORT_REASON_LABELS, REPORT_REASONS, reportFormSchema, type ReportFormValues, type ReportReason } from '@tapcard/shared/rules';
 import { Button } from '../../components/Button.js';
 import { Dialog } from '../../components/Dialog.js';
 import { FormError, TextAreaField } from '../../components/Field.js';
@@ -51,7 +51,7 @@ export default function ReportDialog({ open, onOpenChange, onReport }: ReportDia
           {REPORT_REASONS.map((reason) => (
             <label key={reason} className={styles.choice}>
               <input type="radio" value={reason} {...form.register('reason')} />
-              {TEXTS.reportReasons[reason]}
+              {REPORT_REASON_LABELS[reason]}
             </label>
           ))}
           {errors.reason?.message && (

@@ -39,7 +39,6 @@ export const TEXTS = {
   reportTitle: 'Report message',
   reportDescription: 'The organiser will see this message, who wrote it and your reason.',
   reportReason: 'Why are you reporting it?',
-  reportReasons: { spam: 'Spam or advertising', harassment: 'Harassment or bullying', inappropriate: 'Inappropriate or offensive', other: 'Something else' },
   reportDetails: 'Details (optional)',
   reportDetailsHint: (max: number) => `${max} characters at most`,
   reportSend: 'Send report',

@@ -63,7 +63,7 @@ describe("the organiser's moderation page", () => {
 
     const filed = report('r1', 5, { reason: 'harassment', details: 'Keeps writing to me', created_at: new Date().toISOString() });
     push({ reports: [filed] }, 'moderation');
-    const card = await within(reportsSection()).findByRole('listitem', { name: 'Harassment: Message by Bola Ade' }, SLOW);
+    const card = await within(reportsSection()).findByRole('listitem', { name: 'Harassment or bullying: Message by Bola Ade' }, SLOW);
     expect(card).toHaveTextContent('Buy followers now!!!');
     expect(card).toHaveTextContent('Keeps writing to me');
     expect(card).toHaveTextContent(`Reported by Ada Obi · ${shownTime(filed.created_at)}`);
@@ -86,27 +86,27 @@ describe("the organiser's moderation page", () => {
     await openPage(moderationView({ reports }));
     await waitFor(() => expect(reportCards()).toHaveLength(4), SLOW);
     expect(reportCards().map((c) => c.querySelector('h3')?.textContent)).toEqual([
-      'Inappropriate: Message by Bola Ade',
-      'Other: Message by Chidi Eze',
-      'Harassment: Message by Efe Obi',
-      'Spam: Message by Dayo Bello',
+      'Inappropriate or offensive: Message by Bola Ade',
+      'Something else: Message by Chidi Eze',
+      'Harassment or bullying: Message by Efe Obi',
+      'Spam or advertising: Message by Dayo Bello',
     ]);
-    const fixed = cardOf('Harassment: Message by Efe Obi');
+    const fixed = cardOf('Harassment or bullying: Message by Efe Obi');
     expect(within(fixed).getByTestId('report-outcome')).toHaveTextContent(`Resolved ${shownTime('2024-05-01T12:00:00.000Z')}`);
     expect(within(fixed).queryByRole('button')).not.toBeInTheDocument();
-    expect(within(cardOf('Spam: Message by Dayo Bello')).getByTestId('report-outcome')).toHaveTextContent(`Dismissed ${shownTime('2024-05-01T11:30:00.000Z')}`);
+    expect(within(cardOf('Spam or advertising: Message by Dayo Bello')).getByTestId('report-outcome')).toHaveTextContent(`Dismissed ${shownTime('2024-05-01T11:30:00.000Z')}`);
     expect(within(reportsSection()).getByText('2 open reports')).toBeInTheDocument();
   });
 
   it('removes a reported message after confirming: the report is resolved', async () => {
     const { user } = await openPage(moderationView({ reports: [report('r1', 3)] }));
     network.on(moderationCalls.handleReport, () => ok({ event_id: EVENT_ID, report: report('r1', 7, { status: 'resolved', handled_at: new Date().toISOString() }) }));
-    const card = await within(reportsSection()).findByRole('listitem', { name: 'Spam: Message by Bola Ade' }, SLOW);
+    const card = await within(reportsSection()).findByRole('listitem', { name: 'Spam or advertising: Message by Bola Ade' }, SLOW);
     await user.click(within(card).getByRole('button', { name: 'Remove message' }));
     const dialog = await screen.findByRole('dialog', { name: 'Remove this message?' });
     await user.click(within(dialog).getByRole('button', { name: 'Remove message' }));
 
-    await waitFor(() => expect(within(cardOf('Spam: Message by Bola Ade')).getByTestId('report-outcome')).toHaveTextContent(/^Resolved /));
+    await waitFor(() => expect(within(cardOf('Spam or advertising: Message by Bola Ade')).getByTestId('report-outcome')).toHaveTextContent(/^Resolved /));
     const [sent] = network.sent(moderationCalls.handleReport);
     expect(sent?.path).toBe(`/event/api/moderation/${EVENT_ID}/reports/r1`);
     expect(sent?.body).toEqual({ action: 'remove_message' });
@@ -118,14 +118,14 @@ describe("the organiser's moderation page", () => {
     const until = new Date(Date.now() + 15 * 60_000).toISOString();
     network.on(moderationCalls.muteAttendee, () => ok({ event_id: EVENT_ID, attendee_id: BOLA.id, mute: { until } }));
     network.on(moderationCalls.handleReport, () => ok({ event_id: EVENT_ID, report: report('r1', 8, { status: 'resolved', handled_at: new Date().toISOString() }) }));
-    const card = await within(reportsSection()).findByRole('listitem', { name: 'Spam: Message by Bola Ade' }, SLOW);
+    const card = await within(reportsSection()).findByRole('listitem', { name: 'Spam or advertising: Message by Bola Ade' }, SLOW);
 
     await user.click(within(card).getByRole('button', { name: 'Mute author' }));
     await user.click(within(await screen.findByRole('group', { name: 'Mute Bola Ade for' })).getByRole('menuitem', { name: '15 min' }));
     await waitFor(() => expect(network.sent(moderationCalls.handleReport)).toHaveLength(1));
     expect(network.sent(moderationCalls.muteAttendee)[0]?.body).toEqual({ attendee_id: BOLA.id, mute: 15 });
     expect(network.sent(moderationCalls.handleReport)[0]?.body).toEqual({ action: 'resolve' });
-    await waitFor(() => expect(within(cardOf('Spam: Message by Bola Ade')).getByTestId('report-outcome')).toHaveTextContent(/^Resolved /));
+    await waitFor(() => expect(within(cardOf('Spam or advertising: Message by Bola Ade')).getByTestId('report-outcome')).toHaveTextContent(/^Resolved /));
     // Bola is now among the muted, until when.
     const muted = screen.getByRole('list', { name: 'Muted attendees' });
     expect(within(muted).getByRole('listitem')).toHaveTextContent(`Bola Ade`);
@@ -135,9 +135,9 @@ describe("the organiser's moderation page", () => {
   it('dismisses a report', async () => {
     const { user } = await openPage(moderationView({ reports: [report('r1', 3)] }));
     network.on(moderationCalls.handleReport, () => ok({ event_id: EVENT_ID, report: report('r1', 8, { status: 'dismissed', handled_at: new Date().toISOString() }) }));
-    const card = await within(reportsSection()).findByRole('listitem', { name: 'Spam: Message by Bola Ade' }, SLOW);
+    const card = await within(reportsSection()).findByRole('listitem', { name: 'Spam or advertising: Message by Bola Ade' }, SLOW);
     await user.click(within(card).getByRole('button', { name: 'Dismiss' }));
-    await waitFor(() => expect(within(cardOf('Spam: Message by Bola Ade')).getByTestId('report-outcome')).toHaveTextContent(/^Dismissed /));
+    await waitFor(() => expect(within(cardOf('Spam or advertising: Message by Bola Ade')).getByTestId('report-outcome')).toHaveTextContent(/^Dismissed /));
     expect(network.sent(moderationCalls.handleReport)[0]?.body).toEqual({ action: 'dismiss' });
   });
 

@@ -1,6 +1,7 @@
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
 import type { ChatReport, ModerationAction, MutedAttendee } from '@tapcard/shared/contract';
+import { REPORT_REASON_LABELS } from '@tapcard/shared/rules';
 import { Button, ButtonLink } from '../../components/Button.js';
 import { ConfirmDialog } from '../../components/Dialog.js';
 import { LiveStatus } from '../../components/LiveStatus.js';
@@ -209,7 +210,7 @@ function ReportCard({
     <li className={styles.report} data-status={report.status} aria-labelledby={headingId} data-testid="report">
       <div className={styles.reportHead}>
         <h3 id={headingId}>
-          {T.reason[report.reason]}: {T.reportedMessage(report.reported_name)}
+          {REPORT_REASON_LABELS[report.reason]}: {T.reportedMessage(report.reported_name)}
         </h3>
         <span className={styles.status} data-status={report.status}>
           {status}

@@ -154,7 +154,6 @@ export const MODERATION_TEXTS = {
   noReports: 'No reports. Attendees can report a message from its menu.',
   reportsFailed: 'The reports could not be loaded.',
   retry: 'Try again',
-  reason: { spam: 'Spam', harassment: 'Harassment', inappropriate: 'Inappropriate', other: 'Other' },
   room: { group: 'Group chat', private: 'Private chat' },
   reportedMessage: (name: string) => `Message by ${name}`,
   messageGone: 'Message text not kept',
