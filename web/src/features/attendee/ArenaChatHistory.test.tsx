@@ -49,28 +49,29 @@ async function openChat(chats: ChatMessage[]) {
 
 const texts = (log: HTMLElement) => within(log).getAllByRole('listitem').map((li) => li.querySelector('p:nth-of-type(2)')?.textContent);
 
-describe('the group chat\'s earlier messages', () => {
+// Each test renders a full live view (200 messages) and pages above it: slow on a loaded machine.
+describe('the group chat\'s earlier messages', { timeout: 40_000 }, () => {
   it('loads the page before the oldest shown on click, above it, keeping a live message that came meanwhile', async () => {
     const { network, log, user } = await openChat(numbered(OLDEST_LIVE, NEWEST));
     let answer: (() => void) | undefined;
     network.on(historyCalls.chatHistory, () => new Promise<Reply>((resolve) => (answer = () => resolve(page(numbered(OLDEST_LIVE - CHAT_HISTORY_PAGE_SIZE, OLDEST_LIVE - 1), true)))));
 
     await user.click(within(log).getByRole('button', { name: 'Load earlier messages' }));
-    expect(await within(log).findByRole('button', { name: 'Loading earlier messages…' })).toHaveAttribute('aria-disabled', 'true');
+    expect(await within(log).findByRole('button', { name: 'Loading earlier messages…' }, SLOW)).toHaveAttribute('aria-disabled', 'true');
     const [sent] = network.sent(historyCalls.chatHistory);
     expect(sent?.path).toBe(`/event/public/api/chat-history/${TID}`);
     expect(Object.fromEntries(sent?.query ?? [])).toEqual({ before: String(OLDEST_LIVE), event_id: EVENT_ID });
 
     server?.update({ eventId: EVENT_ID, version: NEWEST + 1, prevVersion: NEWEST, scope: 'event', chats: [message('m-live', NEWEST + 1, 'fresh from the room')] });
-    await within(log).findByText('fresh from the room');
+    await within(log).findByText('fresh from the room', {}, SLOW);
     answer?.();
 
-    await within(log).findByText(`message ${OLDEST_LIVE - CHAT_HISTORY_PAGE_SIZE}`);
+    await within(log).findByText(`message ${OLDEST_LIVE - CHAT_HISTORY_PAGE_SIZE}`, {}, SLOW);
     const expected = [...numbered(OLDEST_LIVE - CHAT_HISTORY_PAGE_SIZE, NEWEST).map((m) => m.message), 'fresh from the room'];
     expect(texts(log)).toEqual(expected);
     // More remain: the way back stays, and the next read starts before the new oldest.
     await user.click(within(log).getByRole('button', { name: 'Load earlier messages' }));
-    await waitFor(() => expect(network.sent(historyCalls.chatHistory)).toHaveLength(2));
+    await waitFor(() => expect(network.sent(historyCalls.chatHistory)).toHaveLength(2), SLOW);
     expect(network.sent(historyCalls.chatHistory)[1]?.query.get('before')).toBe(String(OLDEST_LIVE - CHAT_HISTORY_PAGE_SIZE));
   });
 
@@ -84,7 +85,7 @@ describe('the group chat\'s earlier messages', () => {
     const { network, log, user } = await openChat(numbered(OLDEST_LIVE, NEWEST));
     network.on(historyCalls.chatHistory, page(numbered(OLDEST_LIVE - CHAT_HISTORY_PAGE_SIZE, OLDEST_LIVE - 1), true));
     await user.click(within(log).getByRole('button', { name: 'Load earlier messages' }));
-    await within(log).findByText(`message ${OLDEST_LIVE - CHAT_HISTORY_PAGE_SIZE}`);
+    await within(log).findByText(`message ${OLDEST_LIVE - CHAT_HISTORY_PAGE_SIZE}`, {}, SLOW);
     expect(scrollBy).toHaveBeenCalledWith(0, CHAT_HISTORY_PAGE_SIZE * 40);
   });
 
@@ -92,11 +93,11 @@ describe('the group chat\'s earlier messages', () => {
     const { network, log, user } = await openChat(numbered(OLDEST_LIVE, NEWEST));
     network.on(historyCalls.chatHistory, page(numbered(1, OLDEST_LIVE - 1).slice(-CHAT_HISTORY_PAGE_SIZE), true));
     await user.click(within(log).getByRole('button', { name: 'Load earlier messages' }));
-    await within(log).findByText(`message ${OLDEST_LIVE - CHAT_HISTORY_PAGE_SIZE}`);
+    await within(log).findByText(`message ${OLDEST_LIVE - CHAT_HISTORY_PAGE_SIZE}`, {}, SLOW);
 
     network.on(historyCalls.chatHistory, (request) => page(numbered(1, Number(request.query.get('before')) - 1), false));
     await user.click(within(log).getByRole('button', { name: 'Load earlier messages' }));
-    expect(await within(log).findByText('Start of the conversation')).toBeInTheDocument();
+    expect(await within(log).findByText('Start of the conversation', {}, SLOW)).toBeInTheDocument();
     expect(within(log).queryByRole('button', { name: /earlier messages/ })).not.toBeInTheDocument();
     expect(texts(log)).toEqual(numbered(1, NEWEST).map((m) => m.message));
   });
@@ -112,12 +113,12 @@ describe('the group chat\'s earlier messages', () => {
     const { network, log, user } = await openChat(numbered(OLDEST_LIVE, NEWEST));
     network.on(historyCalls.chatHistory, fail('Server error', 500));
     await user.click(within(log).getByRole('button', { name: 'Load earlier messages' }));
-    expect(await within(log).findByText('Earlier messages could not be loaded.')).toBeInTheDocument();
+    expect(await within(log).findByText('Earlier messages could not be loaded.', {}, SLOW)).toBeInTheDocument();
     expect(texts(log)).toHaveLength(GROUP_CHAT_LIMIT);
 
     network.on(historyCalls.chatHistory, page(numbered(OLDEST_LIVE - CHAT_HISTORY_PAGE_SIZE, OLDEST_LIVE - 1), true));
     await user.click(within(log).getByRole('button', { name: 'Retry' }));
-    await within(log).findByText(`message ${OLDEST_LIVE - CHAT_HISTORY_PAGE_SIZE}`);
+    await within(log).findByText(`message ${OLDEST_LIVE - CHAT_HISTORY_PAGE_SIZE}`, {}, SLOW);
     expect(within(log).queryByText('Earlier messages could not be loaded.')).not.toBeInTheDocument();
     expect(texts(log)).toHaveLength(GROUP_CHAT_LIMIT + CHAT_HISTORY_PAGE_SIZE);
   });
@@ -149,12 +150,12 @@ describe('the group chat\'s earlier messages', () => {
     network.on(historyCalls.chatHistory, page(numbered(OLDEST_LIVE - CHAT_HISTORY_PAGE_SIZE, OLDEST_LIVE - 1), true));
 
     // The first report is made on observing, before any scroll: it loads nothing.
-    await waitFor(() => expect(observers.some((o) => o.target)).toBe(true));
+    await waitFor(() => expect(observers.some((o) => o.target)).toBe(true), SLOW);
     report(true);
     expect(network.sent(historyCalls.chatHistory)).toHaveLength(0);
     report(false);
     report(true);
-    await within(log).findByText(`message ${OLDEST_LIVE - CHAT_HISTORY_PAGE_SIZE}`);
+    await within(log).findByText(`message ${OLDEST_LIVE - CHAT_HISTORY_PAGE_SIZE}`, {}, SLOW);
     expect(network.sent(historyCalls.chatHistory)).toHaveLength(1);
   });
 });

@@ -26,7 +26,8 @@ afterEach(async () => {
   vi.unstubAllGlobals();
 });
 
-describe("the organiser's event chat history", () => {
+// Renders a full live view (200 messages) and pages above it: slow on a loaded machine.
+describe("the organiser's event chat history", { timeout: 40_000 }, () => {
   it('reads earlier messages with the organiser\'s session and reaches the start', async () => {
     const live = numbered(CHAT_HISTORY_PAGE_SIZE + 1, CHAT_HISTORY_PAGE_SIZE + GROUP_CHAT_LIMIT);
     const admin = adminEvent({ chats: live });
@@ -38,7 +39,7 @@ describe("the organiser's event chat history", () => {
     const log = await screen.findByRole('log', {}, SLOW);
 
     await user.click(await within(log).findByRole('button', { name: 'Load earlier messages' }, SLOW));
-    expect(await within(log).findByText('Start of the conversation')).toBeInTheDocument();
+    expect(await within(log).findByText('Start of the conversation', {}, SLOW)).toBeInTheDocument();
     expect(within(log).getAllByRole('listitem')).toHaveLength(GROUP_CHAT_LIMIT + CHAT_HISTORY_PAGE_SIZE);
     expect(within(log).getAllByRole('listitem')[0]).toHaveTextContent('message 1');
     const [sent] = network.sent(historyCalls.adminChatHistory);

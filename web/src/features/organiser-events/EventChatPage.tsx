@@ -6,6 +6,8 @@ import { ChatRoom } from '../../components/ChatRoom.js';
 import { ConfirmDialog } from '../../components/Dialog.js';
 import { LiveStatus } from '../../components/LiveStatus.js';
 import { LoadingScreen } from '../../components/LoadingScreen.js';
+import type { ActionMenuGroup } from '../../components/ActionMenu.js';
+import { MessageMenu } from '../../components/MessageMenu.js';
 import { NotFoundView } from '../../components/NotFoundView.js';
 import { PrivateThreads, privateThreads } from '../../components/PrivateThreads.js';
 import { useChatHistory, type LoadHistory } from '../../components/useChatHistory.js';
@@ -15,9 +17,7 @@ import { useOrganiserLive } from '../../lib/live/useLiveEvent.js';
 import { usePost } from '../../lib/live/usePost.js';
 import { useNow } from '../../lib/now.js';
 import { paths } from '../../lib/paths.js';
-import { ActionMenu, type ActionMenuGroup } from './ActionMenu.js';
 import { activeMute } from './moderation-words.js';
-import moderation from './Moderation.module.css';
 import { ModerationBar } from './ModerationBar.js';
 import { muteGroup } from './MuteControl.js';
 import { chatSettingsOf, firstOrganiserView, type OrganiserView } from './organiser-view.js';
@@ -55,7 +55,7 @@ function useMessageMenu(eventId: string, live: LiveControl, room: 'group' | 'pri
     } else {
       groups.push({ ...muteGroup(name, (choice) => mute.mutate({ attendeeId: item.attendee_id, name, mute: choice })), label: MODERATION_TEXTS.muteName(name) });
     }
-    return <ActionMenu label={<span aria-hidden="true">⋯</span>} ariaLabel={MODERATION_TEXTS.messageActions(name)} className={moderation.iconMenuButton} groups={groups} modal={false} />;
+    return <MessageMenu label={MODERATION_TEXTS.messageActions(name)} groups={groups} />;
   };
   const confirm = (
     <ConfirmDialog

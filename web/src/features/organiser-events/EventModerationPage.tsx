@@ -12,7 +12,7 @@ import { Spinner } from '../../components/Spinner.js';
 import { useOrganiserLive } from '../../lib/live/useLiveEvent.js';
 import { useNow } from '../../lib/now.js';
 import { paths } from '../../lib/paths.js';
-import { ActionMenu } from './ActionMenu.js';
+import { ActionMenu } from '../../components/ActionMenu.js';
 import { activeMute, clockText, muteText, type MuteFor } from './moderation-words.js';
 import styles from './Moderation.module.css';
 import { muteGroup } from './MuteControl.js';

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import type { MuteChoice } from '@tapcard/shared/rules';
 import { Button } from '../../components/Button.js';
 import { useNow } from '../../lib/now.js';
-import { ActionMenu, type ActionMenuGroup } from './ActionMenu.js';
+import { ActionMenu, type ActionMenuGroup } from '../../components/ActionMenu.js';
 import { activeMute, MUTE_OPTIONS, muteText, type MuteFor } from './moderation-words.js';
 import styles from './Moderation.module.css';
 import type { LiveAttendee } from './organiser-view.js';

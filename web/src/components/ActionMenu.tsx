@@ -1,6 +1,6 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import type * as Radix from './RadixActionMenu.js';
-import styles from './Moderation.module.css';
+import styles from './ActionMenu.module.css';
 
 export interface ActionMenuItem {
   key: string;
@@ -31,8 +31,12 @@ export interface ActionMenuProps {
   modal?: boolean;
 }
 
-// The menu (Radix, with its positioning) is fetched right after the page that holds it renders, not
-// with the organiser's pages (their first-render budget, tests/budget).
+/** How the plain button was first pressed: a keyboard press opens the menu with the focus on its first item. */
+export type OpenedWith = 'keyboard' | 'pointer';
+
+// The menu (Radix, with its positioning) is fetched when a menu is first pressed, not with the page
+// (the first-render budgets, tests/budget); and a button becomes a Radix menu only once pressed, so a
+// chat of two hundred messages does not hold two hundred menus.
 let loaded: typeof Radix | null = null;
 let loading: Promise<typeof Radix> | null = null;
 function load(): Promise<typeof Radix> {
@@ -44,25 +48,23 @@ function load(): Promise<typeof Radix> {
 }
 
 /**
- * A button that opens a menu of actions, in named groups. Until it is first used it is a plain button
- * (a chat shows one per message: hundreds of menus would each cost their Radix parts on every render);
+ * A button that opens a menu of actions, in named groups. Until it is first used it is a plain button;
  * the first click, Enter, Space or Arrow Down puts the Radix menu in its place, open, and it stays.
  */
 export function ActionMenu(props: ActionMenuProps) {
   const [menus, setMenus] = useState(loaded);
-  const [used, setUsed] = useState(false);
-  useEffect(() => {
-    if (menus) return;
-    let live = true;
-    load().then(
-      (m) => live && setMenus(m),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [menus]);
-  if (menus && used) return <menus.RadixActionMenu {...props} defaultOpen />;
+  const [opened, setOpened] = useState<OpenedWith | null>(null);
+  if (props.groups.every((group) => group.items.length === 0)) return null;
+  if (menus && opened) return <menus.RadixActionMenu {...props} openedWith={opened} />;
+  const open = (how: OpenedWith) => {
+    setOpened(how);
+    if (!menus) {
+      load().then(
+        (m) => setMenus(m),
+        () => setOpened(null),
+      );
+    }
+  };
   return (
     <button
       type="button"
@@ -70,14 +72,15 @@ export function ActionMenu(props: ActionMenuProps) {
       aria-label={props.ariaLabel}
       aria-haspopup="menu"
       aria-expanded={false}
-      // Used before the menu's code has arrived: it opens as soon as it has.
-      aria-busy={used || undefined}
+      // Pressed before the menu's code has arrived: it opens as soon as it has.
+      aria-busy={opened !== null || undefined}
       disabled={props.disabled}
-      onClick={() => setUsed(true)}
-      onKeyDown={(event) => {
+      // A click the keyboard made (Enter, Space) has no pointer position: detail 0.
+      onClick={(event: MouseEvent) => open(event.detail === 0 ? 'keyboard' : 'pointer')}
+      onKeyDown={(event: KeyboardEvent) => {
         if (event.key !== 'ArrowDown') return;
         event.preventDefault();
-        setUsed(true);
+        open('keyboard');
       }}>
       {props.label}
     </button>
