@@ -287,7 +287,8 @@ try {
       console.log(`\nModeration, N = ${n} (load average: highest 1-minute ${loadMax.toFixed(2)})\n${moderationTable(result)}\n`);
       const full = { ...info, loadAverageAtEnd: loadavg().map((v) => Math.round(v * 100) / 100), loadAverage1mMaxDuringRun: takeLoadMax(), moderation: result };
       console.log(JSON.stringify(full));
-      save(`moderation-${n}`, full);
+      // One file per run (the time in its name): the README takes the median of several.
+      save(`moderation-${n}-${new Date().toISOString().slice(11, 16).replace(':', '')}`, full);
       if (result.removal.lost > 0 || result.removedWithText > 0) failed = true;
     }
   }
