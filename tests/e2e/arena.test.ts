@@ -174,10 +174,11 @@ describe('arena group chat', () => {
 describe('arena chat on a phone', () => {
   it('keeps the newest message and a failed one\'s Retry clear of the input bar, and says at once when the network drops', async () => {
     const event = await createEventViaApi(baseUrl, organiser.authorization);
-    const [attendee, other] = await Promise.all([registerViaApi(baseUrl, event, 'Ngozi Eze'), registerViaApi(baseUrl, event, 'Tunde Bakare')]);
-    const post = (message: string) => callApi(baseUrl, calls.chat, { params: { id: other.tid }, body: { event_id: event.id, attendee_id: other.id, message, image: '' } });
+    const [attendee, other, third] = await Promise.all([registerViaApi(baseUrl, event, 'Ngozi Eze'), registerViaApi(baseUrl, event, 'Tunde Bakare'), registerViaApi(baseUrl, event, 'Kemi Ade')]);
+    // Two posters take turns: one attendee may post at most CHAT_RATE_MAX messages in its window.
+    const post = (message: string, by: Registered) => callApi(baseUrl, calls.chat, { params: { id: by.tid }, body: { event_id: event.id, attendee_id: by.id, message, image: '' } });
     // More than a phone's screen of messages.
-    for (let i = 1; i <= 16; i += 1) expect((await post(`Line ${i} of the agenda, please read it all ${unique()}`)).answer.success).toBe('true');
+    for (let i = 1; i <= 16; i += 1) expect((await post(`Line ${i} of the agenda, please read it all ${unique()}`, i % 2 === 0 ? other : third)).answer.success).toBe('true');
 
     const { context } = await browser();
     const page = await openGroupChat(context, event, attendee);
@@ -195,7 +196,7 @@ describe('arena chat on a phone', () => {
     // A message arriving live scrolls in above the bar too.
     const live = `Coffee is served in the hall ${unique()}`;
     const seen = await watchForText(page, live);
-    expect((await post(live)).answer.success).toBe('true');
+    expect((await post(live, other)).answer.success).toBe('true');
     await seen();
     await expect.poll(() => clear(bubble(page, live)), { timeout: 10_000 }).toBe(true);
 
