@@ -19,8 +19,11 @@ export interface Arena {
 export async function arena(t: TestUpstream): Promise<Arena> {
   const owner = await createUser(t, { name: 'Olu Organiser' });
   const event = await createEvent(t, owner.authorization);
-  const [ada, bob, cyd] = await Promise.all([insertAttendee(t, event, 'Ada Lovelace'), insertAttendee(t, event, 'Bob Marley'), insertAttendee(t, event, 'Cyd Charisse')]);
-  return { owner, event, ada: ada!, bob: bob!, cyd: cyd! };
+  // One after the other: lists ordered by registration time (the organiser's attendees) keep this order.
+  const ada = await insertAttendee(t, event, 'Ada Lovelace');
+  const bob = await insertAttendee(t, event, 'Bob Marley');
+  const cyd = await insertAttendee(t, event, 'Cyd Charisse');
+  return { owner, event, ada, bob, cyd };
 }
 
 export function groupPost(t: TestUpstream, event: Event, who: Registered, message: string): Promise<LightMyRequestResponse> {
