@@ -19,10 +19,12 @@ export interface Arena {
 export async function arena(t: TestUpstream): Promise<Arena> {
   const owner = await createUser(t, { name: 'Olu Organiser' });
   const event = await createEvent(t, owner.authorization);
-  // One after the other: lists ordered by registration time (the organiser's attendees) keep this order.
-  const ada = await insertAttendee(t, event, 'Ada Lovelace');
-  const bob = await insertAttendee(t, event, 'Bob Marley');
-  const cyd = await insertAttendee(t, event, 'Cyd Charisse');
+  // Registered a second apart, so every list in registration order shows Ada, Bob, Cyd (inserts made
+  // together, or within one tick of the embedded database's clock, would tie and fall to the random ids).
+  const at = (seconds: number) => new Date(t.clock.now().getTime() - 60_000 + seconds * 1000);
+  const ada = await insertAttendee(t, event, 'Ada Lovelace', 'Regular', at(0));
+  const bob = await insertAttendee(t, event, 'Bob Marley', 'Regular', at(1));
+  const cyd = await insertAttendee(t, event, 'Cyd Charisse', 'Regular', at(2));
   return { owner, event, ada, bob, cyd };
 }
 

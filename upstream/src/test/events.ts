@@ -77,13 +77,13 @@ export async function registerFree(t: TestUpstream, event: Event, name = 'Ada Lo
 }
 
 /** A confirmed attendee written directly (fast, no seq bump): for tests that need many. */
-export async function insertAttendee(t: TestUpstream, event: Event, name: string, ticket = 'Regular'): Promise<Registered> {
+export async function insertAttendee(t: TestUpstream, event: Event, name: string, ticket = 'Regular', createdAt?: Date): Promise<Registered> {
   const tid = randomToken();
   const id = randomId();
   const email = `att-${id.toLowerCase()}@example.com`;
   await t.db
     .insertInto('attendees')
-    .values({ id, event_id: event.id, price_id: priceId(event, ticket), tid_hash: hashToken(tid), name, email, phone: '2348031234567', image: '', status: 'confirmed', seq: 0 })
+    .values({ id, event_id: event.id, price_id: priceId(event, ticket), tid_hash: hashToken(tid), name, email, phone: '2348031234567', image: '', status: 'confirmed', seq: 0, ...(createdAt ? { created_at: createdAt } : {}) })
     .execute();
   return { tid, id, name, email };
 }
