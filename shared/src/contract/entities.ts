@@ -30,6 +30,8 @@ export const serviceSchema = z.object({
   phone: z.string(),
   link: z.string(),
   enable_enquiry: z.boolean(),
+  /** Shown on the public card; a switched-off service stays saved (absent in answers from before the switch existed). */
+  enabled: z.boolean().default(true),
 });
 export type Service = z.infer<typeof serviceSchema>;
 

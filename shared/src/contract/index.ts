@@ -8,4 +8,5 @@ export * from './history.js';
 export * from './arena-safety.js';
 export * from './moderation.js';
 export * from './service.js';
+export * from './owner-card.js';
 export * from './every-call.js';

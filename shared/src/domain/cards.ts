@@ -22,8 +22,12 @@ export type CardFieldType = z.infer<typeof cardFieldTypeSchema>;
 /** The status of a shown field; the socials step writes it and it is the default. */
 export const ACTIVE_FIELD_STATUS = '1';
 
-/** A quick link of a card. position is its index as a string counting from '1'. */
+/**
+ * A quick link of a card. position is its index as a string counting from '1'. id is the server's, kept
+ * across saves (send it back to keep the link's click counts); absent on a link not yet saved.
+ */
 export const cardFieldSchema = z.object({
+  id: z.string().min(1).max(128).optional(),
   label: z.string(),
   content: z.string(),
   icon: z.string(),

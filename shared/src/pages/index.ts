@@ -20,6 +20,8 @@ export const pagePatterns = {
   cardConnect: '/card/connect',
   /** A card's tap address: resolves the card (by id and type) to its page. */
   cardTap: '/card',
+  /** Where a locked card's tap leads: a neutral page that shows nothing of the card's owner. */
+  cardLocked: '/card/locked',
   eventToken: '/event/u/token/:tid',
   eventTicket: '/event/u/ticket/:tid',
   /** The emailed link that confirms a free registration. */
@@ -38,6 +40,15 @@ export const pagePatterns = {
   /** A staff link: opening it gives the phone a door session for one event and gate (the secret is the link's own). */
   staffLink: '/door/:secret',
 } as const;
+
+/**
+ * How a visitor came to a public card, as its analytics count views: a tap of the physical card, a
+ * scan of the owner's QR code, the card's link shared anywhere (the default), or an event's arena.
+ */
+export const CARD_VIEW_SOURCES = ['tap', 'qr', 'link', 'arena'] as const;
+export type CardViewSource = (typeof CARD_VIEW_SOURCES)[number];
+/** The query parameter of a public card's address that names the view's source. */
+export const CARD_SOURCE_PARAM = 'src';
 
 export type PagePattern = (typeof pagePatterns)[keyof typeof pagePatterns];
 
@@ -64,7 +75,10 @@ export const pages = {
   /** With the trailing slash the reset mail has always carried. */
   resetPassword: (token: string) => `${pagePath(pagePatterns.resetPassword, { token })}/`,
   event: (id: string) => pagePath(pagePatterns.event, { id }),
-  cardConnect: (link: string) => `${pagePatterns.cardConnect}?link=${e(link)}`,
+  /** The public card; `source` says how the visitor came (counted once by the page, then dropped from the address). */
+  cardConnect: (link: string, source?: CardViewSource) =>
+    `${pagePatterns.cardConnect}?link=${e(link)}${source ? `&${CARD_SOURCE_PARAM}=${source}` : ''}`,
+  cardLocked: () => pagePatterns.cardLocked,
   cardTap: (cardId: string, type: string) => `${pagePatterns.cardTap}${tapQuery(cardId, type)}`,
   onboarding: (cardId: string, type: string) => `${pagePatterns.onboarding}${tapQuery(cardId, type)}`,
   /** The address written on a card (its NFC tag or QR code). */

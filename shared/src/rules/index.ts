@@ -15,3 +15,4 @@ export * from './shop.js';
 export * from './chat.js';
 export * from './staff-links.js';
 export * from './arena-safety.js';
+export * from './owner-card.js';

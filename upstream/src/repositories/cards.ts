@@ -90,6 +90,7 @@ export const serviceOf = (r: Row<'services'>): Service => ({
   phone: r.phone,
   link: r.link,
   enable_enquiry: r.enable_enquiry,
+  enabled: true,
 });
 
 export async function servicesOf(db: DbLike, profileId: string): Promise<Service[]> {

@@ -20,7 +20,7 @@ const CARD: OwnerCard = {
     { label: 'Phone', content: '2348031234567', icon: 'phone', status: '1', type: 'tel', position: '1' },
     { label: 'Twitter', content: 'https://twitter.com/ada', icon: 'twitter', status: '1', type: 'twitter', position: '2' },
   ],
-  services: [{ id: 'svc-1', service_image: null, service_name: 'Consulting', service_description: 'Analytical engines', phone: '+2348031234567', link: 'https://ada.dev', enable_enquiry: true }],
+  services: [{ id: 'svc-1', service_image: null, service_name: 'Consulting', service_description: 'Analytical engines', phone: '+2348031234567', link: 'https://ada.dev', enable_enquiry: true, enabled: true }],
 };
 
 let net: MockNetwork;

@@ -17,7 +17,7 @@ const card: PublicCard = {
     { label: 'Website', content: 'ada.example.com', icon: 'website', status: '1', type: 'url', position: '4' },
     { label: 'Office', content: '12 Marina Road, Lagos', icon: 'address', status: '1', type: 'address', position: '5' },
   ],
-  services: [{ id: 's1', service_image: null, service_name: 'Brand design', service_description: 'Logos and more', phone: '2348012345678', link: 'https://ada.example.com', enable_enquiry: true }],
+  services: [{ id: 's1', service_image: null, service_name: 'Brand design', service_description: 'Logos and more', phone: '2348012345678', link: 'https://ada.example.com', enable_enquiry: true, enabled: true }],
   download_url: '/connect/public/api/vcard-download?link=ada',
 };
 
