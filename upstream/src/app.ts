@@ -21,6 +21,7 @@ import cardsRoutes from './routes/cards.js';
 import contactsRoutes from './routes/contacts.js';
 import devRoutes from './routes/dev.js';
 import eventsRoutes from './routes/events.js';
+import ownerCardRoutes from './routes/owner-card.js';
 import sessionsRoutes from './routes/sessions.js';
 import shopRoutes from './routes/shop.js';
 import socialSignInRoutes from './routes/social-sign-in.js';
@@ -59,6 +60,7 @@ export const upstreamApp = fp<AppOptions>(async function upstreamApp(app: Fastif
   await app.register(sessionsRoutes);
   await app.register(socialSignInRoutes);
   await app.register(cardsRoutes);
+  await app.register(ownerCardRoutes);
   await app.register(contactsRoutes);
   await app.register(uploadsRoutes);
   await app.register(eventsRoutes);

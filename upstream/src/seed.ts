@@ -237,6 +237,7 @@ async function writeDemo(trx: Transaction<Database>, passwordHash: string, now: 
         phone,
         link: 'https://tapcard.example/events',
         enable_enquiry: true,
+        position: 1,
         created_at: now,
       },
       {
@@ -248,6 +249,7 @@ async function writeDemo(trx: Transaction<Database>, passwordHash: string, now: 
         phone,
         link: 'https://tapcard.example/activations',
         enable_enquiry: true,
+        position: 2,
         created_at: minutesBefore(now, -1),
       },
     ])

@@ -69,6 +69,12 @@ export interface PhysicalCardsTable {
   profile_id: string | null;
   created_at: CreatedAt;
   activated_at: Timestamp | null;
+  /** A locked card's tap opens a neutral page (migration 023). */
+  locked_at: NullableColumn<Date>;
+  /** Replaced by another card: locked for good (migration 023). */
+  replaced_at: NullableColumn<Date>;
+  /** When the card's tap address last resolved (migration 023). */
+  last_tap_at: NullableColumn<Date>;
 }
 
 export interface CardProfilesTable {
@@ -80,6 +86,8 @@ export interface CardProfilesTable {
   description: string;
   image: string | null;
   phone: string;
+  /** The public card is off its link until one of its cards is unlocked (migration 023). */
+  link_off: Generated<boolean>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -104,7 +112,26 @@ export interface ServicesTable {
   phone: string;
   link: string;
   enable_enquiry: boolean;
+  /** Shown on the public card (migration 023). */
+  enabled: Generated<boolean>;
+  /** The owner's order of the card's services, from 1 (migration 023). */
+  position: Generated<number>;
   created_at: CreatedAt;
+}
+
+/** What a card's analytics count (migration 023). */
+export type CardStatMetric = 'view' | 'click' | 'save' | 'exchange';
+
+/**
+ * Aggregated counts of a card (migration 023): per UTC day ('YYYY-MM-DD'), metric and key (a view's
+ * source, a clicked quick link's id, '' for saves and exchanges). Nothing about the visitor.
+ */
+export interface CardStatsTable {
+  profile_id: string;
+  day: string;
+  metric: CardStatMetric;
+  key: string;
+  count: number;
 }
 
 export interface ContactsTable {
@@ -487,6 +514,7 @@ export interface Database {
   card_profiles: CardProfilesTable;
   card_fields: CardFieldsTable;
   services: ServicesTable;
+  card_stats: CardStatsTable;
   contacts: ContactsTable;
   uploads: UploadsTable;
   events: EventsTable;

@@ -36,7 +36,7 @@ export function imageRef(value: string | null | undefined, field: string): strin
 /**
  * Quick links as stored: every value but position non-empty (the quick-link modal's rule), ordered by
  * the positions given (strings counting from 1; unreadable ones last, ties in the order sent) and
- * renumbered 1..n.
+ * renumbered 1..n. A sent id is kept (replaceFields decides whether it names a stored link).
  */
 export function normaliseFields(fields: readonly CardField[], path: string): CardField[] {
   const checked = fields.map((field, index) => {
@@ -48,6 +48,7 @@ export function normaliseFields(fields: readonly CardField[], path: string): Car
   });
   checked.sort((a, b) => a.order - b.order || a.index - b.index);
   return checked.map(({ field }, i) => ({
+    ...(field.id === undefined ? {} : { id: field.id }),
     label: field.label.trim(),
     content: field.content.trim(),
     icon: field.icon.trim(),

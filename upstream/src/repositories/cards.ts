@@ -1,7 +1,7 @@
 import type { CardField, OwnerCard, Service } from '@tapcard/shared/contract';
 import { CARD_FIELD_TYPES, normalisePhone, type CardFieldType } from '@tapcard/shared/domain';
-import type { Kysely, Transaction } from 'kysely';
-import type { Database, Row } from '../db/schema.js';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database, NewRow, Row } from '../db/schema.js';
 import { randomId } from '../lib/crypto.js';
 import { conflict } from '../lib/http-error.js';
 import { CARD_ALREADY_ACTIVE, newLink } from '../domain/cards.js';
@@ -25,11 +25,13 @@ export async function activateCard(db: DbLike, cardId: string, profileId: string
   if (updated.numUpdatedRows === 0n) throw conflict(CARD_ALREADY_ACTIVE);
 }
 
+const fieldValues = (f: CardField) => ({ label: f.label, content: f.content, icon: f.icon, status: f.status, type: f.type, position: Number(f.position) });
+
 async function insertFields(db: DbLike, profileId: string, fields: readonly CardField[]): Promise<void> {
   if (fields.length === 0) return;
   await db
     .insertInto('card_fields')
-    .values(fields.map((f) => ({ id: randomId(), profile_id: profileId, label: f.label, content: f.content, icon: f.icon, status: f.status, type: f.type, position: Number(f.position) })))
+    .values(fields.map((f) => ({ id: randomId(), profile_id: profileId, ...fieldValues(f) })))
     .execute();
 }
 
@@ -78,7 +80,7 @@ const isFieldType = (type: string): type is CardFieldType => (CARD_FIELD_TYPES a
 export async function fieldsOf(db: DbLike, profileId: string): Promise<CardField[]> {
   const rows = await db.selectFrom('card_fields').selectAll().where('profile_id', '=', profileId).orderBy('position').orderBy('id').execute();
   return rows.flatMap((r) =>
-    isFieldType(r.type) ? [{ label: r.label, content: r.content, icon: r.icon, status: r.status, type: r.type, position: String(r.position) }] : [],
+    isFieldType(r.type) ? [{ id: r.id, label: r.label, content: r.content, icon: r.icon, status: r.status, type: r.type, position: String(r.position) }] : [],
   );
 }
 
@@ -90,11 +92,12 @@ export const serviceOf = (r: Row<'services'>): Service => ({
   phone: r.phone,
   link: r.link,
   enable_enquiry: r.enable_enquiry,
-  enabled: true,
+  enabled: r.enabled,
 });
 
+/** A card's services in the owner's order (switched-off ones included). */
 export async function servicesOf(db: DbLike, profileId: string): Promise<Service[]> {
-  const rows = await db.selectFrom('services').selectAll().where('profile_id', '=', profileId).orderBy('created_at').orderBy('id').execute();
+  const rows = await db.selectFrom('services').selectAll().where('profile_id', '=', profileId).orderBy('position').orderBy('created_at').orderBy('id').execute();
   return rows.map(serviceOf);
 }
 
@@ -133,13 +136,22 @@ export async function profileOfCardId(db: DbLike, cardId: string): Promise<Row<'
     .executeTakeFirst();
 }
 
-/** A physical card with the public link of its profile (null while it has none), for its tap redirect. */
-export async function cardWithLink(db: DbLike, cardId: string) {
+/**
+ * The public card a visitor's card id names (profileOfCardId), unless the card is locked or replaced or
+ * the card is off its link.
+ */
+export async function reachableProfileOfCardId(db: DbLike, cardId: string): Promise<Row<'card_profiles'> | undefined> {
+  const byProfile = await db.selectFrom('card_profiles').selectAll().where('id', '=', cardId).executeTakeFirst();
+  if (byProfile) return byProfile.link_off ? undefined : byProfile;
   return db
     .selectFrom('physical_cards')
-    .leftJoin('card_profiles', 'card_profiles.id', 'physical_cards.profile_id')
-    .select(['physical_cards.id', 'physical_cards.type', 'physical_cards.status', 'card_profiles.link'])
+    .innerJoin('card_profiles', 'card_profiles.id', 'physical_cards.profile_id')
+    .selectAll('card_profiles')
     .where('physical_cards.id', '=', cardId)
+    .where('physical_cards.status', '=', 'active')
+    .where('physical_cards.locked_at', 'is', null)
+    .where('physical_cards.replaced_at', 'is', null)
+    .where('card_profiles.link_off', '=', false)
     .executeTakeFirst();
 }
 
@@ -160,20 +172,50 @@ export async function updateCardProfile(db: DbLike, userId: string, edit: CardPr
     .executeTakeFirst();
 }
 
-/** Replaces a profile's quick links (inside the caller's transaction). */
+/**
+ * Replaces a profile's quick links (inside the caller's transaction). A link sent with the id of one of
+ * this profile's links keeps it (and so its click counts); any other gets a new id; stored links not
+ * sent are deleted.
+ */
 export async function replaceFields(db: DbLike, profileId: string, fields: readonly CardField[]): Promise<void> {
-  await db.deleteFrom('card_fields').where('profile_id', '=', profileId).execute();
-  await insertFields(db, profileId, fields);
+  const stored = new Set((await db.selectFrom('card_fields').select('id').where('profile_id', '=', profileId).forUpdate().execute()).map((r) => r.id));
+  const kept = new Map<string, CardField>();
+  const added: CardField[] = [];
+  for (const field of fields) {
+    if (field.id !== undefined && stored.has(field.id) && !kept.has(field.id)) kept.set(field.id, field);
+    else added.push(field);
+  }
+  let remove = db.deleteFrom('card_fields').where('profile_id', '=', profileId);
+  if (kept.size > 0) remove = remove.where('id', 'not in', [...kept.keys()]);
+  await remove.execute();
+  for (const [id, field] of kept) {
+    await db.updateTable('card_fields').set(fieldValues(field)).where('id', '=', id).where('profile_id', '=', profileId).execute();
+  }
+  await insertFields(db, profileId, added);
 }
 
-export type NewService = Omit<Row<'services'>, 'id'>;
+export type NewService = Omit<NewRow<'services'>, 'id' | 'position'>;
 
+/** Adds a service after the card's others. */
 export async function insertService(db: DbLike, service: NewService): Promise<Row<'services'>> {
   return db
     .insertInto('services')
-    .values({ id: randomId(), ...service })
+    .values({
+      id: randomId(),
+      ...service,
+      position: sql<number>`(select coalesce(max(position), 0) + 1 from services where profile_id = ${service.profile_id})`,
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
+}
+
+/** Sets the order and switches of a profile's services (each id of the profile, in the order to show). */
+export async function arrangeServices(db: DbLike, profileId: string, services: readonly { id: string; enabled: boolean }[]): Promise<void> {
+  let position = 1;
+  for (const service of services) {
+    await db.updateTable('services').set({ position, enabled: service.enabled }).where('id', '=', service.id).where('profile_id', '=', profileId).execute();
+    position += 1;
+  }
 }
 
 /** Deletes a service of the user's own card; false when there is no such service of theirs. */

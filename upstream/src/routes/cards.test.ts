@@ -301,7 +301,7 @@ describe('load-route', () => {
     const { card, profile } = await owner();
     const b = answerOf(calls.loadRoute, await send(t, calls.loadRoute, { body: { card_id: card.id, type: 'nfc' } }));
     if (b.success !== 'true') throw new Error(b.message);
-    expect(b.data.redirect_url).toBe(`/card/connect?link=${profile.link}`);
+    expect(b.data.redirect_url).toBe(`/card/connect?link=${profile.link}&src=tap`);
   });
 
   it('answers 404 for an unknown card and 400 for bad input', async () => {

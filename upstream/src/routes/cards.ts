@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { addServiceFieldsSchema, calls } from '@tapcard/shared/contract';
-import { buildVCard, vcardFileName } from '@tapcard/shared/domain';
+import { buildVCard, isFieldShown, vcardFileName } from '@tapcard/shared/domain';
 import { pages } from '@tapcard/shared/pages';
 import { requireNewCardWithToken } from '../domain/card-tokens.js';
 import {
@@ -17,9 +17,10 @@ import { conflict, notFound } from '../lib/http-error.js';
 import { readForm, storeUpload, type StoredUpload } from '../lib/multipart.js';
 import { route } from '../lib/route.js';
 import { embeddablePhoto } from '../lib/vcard-photo.js';
+import { countStat } from '../repositories/card-stats.js';
+import { tapCard } from '../repositories/physical-cards.js';
 import {
   activateCard,
-  cardWithLink,
   createCardProfile,
   deleteOwnService,
   fieldsOf,
@@ -89,13 +90,15 @@ export default async function cardsRoutes(app: FastifyInstance): Promise<void> {
     return { success: 'true', message: 'Card created' };
   });
 
+  // Resolved afresh on every tap (the answer is never cached), so a lock or a replacement applies to the next one.
   route(app, calls.loadRoute)(async ({ body }) => {
-    const card = await cardWithLink(app.db, body.card_id);
+    const card = await tapCard(app.db, body.card_id, app.now());
     if (!card) throw notFound(CARD_NOT_FOUND);
     if (card.status === 'new') return { success: 'true', data: { redirect_url: pages.onboarding(card.id, card.type) } };
+    if (card.locked_at !== null || card.replaced_at !== null) return { success: 'true', data: { redirect_url: pages.cardLocked() } };
     // An active card whose profile was deleted leads nowhere.
     if (!card.link) throw notFound(CARD_NOT_FOUND);
-    return { success: 'true', data: { redirect_url: pages.cardConnect(card.link) } };
+    return { success: 'true', data: { redirect_url: pages.cardConnect(card.link, 'tap') } };
   });
 
   // ── The owner's card ────────────────────────────────────────────────────
@@ -156,9 +159,10 @@ export default async function cardsRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // ── The public card ─────────────────────────────────────────────────────
+  // A card taken off its link answers as if it did not exist; hidden links and switched-off services stay out.
   route(app, calls.connectVcard)(async ({ query }) => {
     const profile = await publicProfileByLink(app.db, query.link);
-    if (!profile) throw notFound(CARD_NOT_FOUND);
+    if (!profile || profile.link_off) throw notFound(CARD_NOT_FOUND);
     return {
       success: 'true',
       data: {
@@ -171,16 +175,18 @@ export default async function cardsRoutes(app: FastifyInstance): Promise<void> {
           card_id: profile.id,
           type: (await firstCardType(app.db, profile.id)) ?? VIRTUAL_CARD_TYPE,
         },
-        fields: await fieldsOf(app.db, profile.id),
-        services: await servicesOf(app.db, profile.id),
+        fields: (await fieldsOf(app.db, profile.id)).filter(isFieldShown),
+        services: (await servicesOf(app.db, profile.id)).filter((s) => s.enabled),
         download_url: vcardDownloadPath(profile.link),
       },
     };
   });
 
-  route(app, calls.vcardDownload)(async ({ query, reply }) => {
+  route(app, calls.vcardDownload)(async ({ query, reply, request }) => {
     const profile = await publicProfileByLink(app.db, query.link);
-    if (!profile) throw notFound(CARD_NOT_FOUND);
+    if (!profile || profile.link_off) throw notFound(CARD_NOT_FOUND);
+    // Each download counts as a contact save (a HEAD request downloads nothing).
+    if (request.method === 'GET') await countStat(app.db, profile.id, app.now(), 'save');
     const links = vcardLinks(await fieldsOf(app.db, profile.id));
     const vcard = buildVCard({
       full_name: profile.title,

@@ -7,7 +7,8 @@ import { notFound } from '../lib/http-error.js';
 import { route } from '../lib/route.js';
 import type { Limit } from '../lib/throttle.js';
 import { CARD_NOT_FOUND } from '../domain/cards.js';
-import { profileOfCardId, profileOfUser } from '../repositories/cards.js';
+import { countStat } from '../repositories/card-stats.js';
+import { profileOfUser, reachableProfileOfCardId } from '../repositories/cards.js';
 import { contactsOfProfile, contactWithEvent, deleteContact, insertContact, ownContact, setOwnContactNote, type ContactRow } from '../repositories/contacts.js';
 
 export const CONTACT_NOT_FOUND = 'Contact not found';
@@ -34,18 +35,23 @@ function contactRecord(c: ContactRow): Contact {
 export default async function contactsRoutes(app: FastifyInstance): Promise<void> {
   route(app, calls.exchangeContact)(async ({ body, request }) => {
     await app.throttle.attempt(`exchange:ip:${clientKey(request)}`, EXCHANGE_LIMIT);
-    // card_id is the tapped physical card's id or the card profile's own id (from the public card).
-    const profile = await profileOfCardId(app.db, body.card_id);
+    // card_id is the tapped physical card's id or the card profile's own id (from the public card); a
+    // locked card or a card off its link takes no contacts.
+    const profile = await reachableProfileOfCardId(app.db, body.card_id);
     if (!profile) throw notFound(CARD_NOT_FOUND);
-    await insertContact(app.db, {
-      id: randomId(),
-      profile_id: profile.id,
-      full_name: body.full_name,
-      title: body.title,
-      phone: body.phone,
-      email: body.email.toLowerCase(),
-      device_type: body.device_type,
-      created_at: app.now(),
+    const now = app.now();
+    await app.db.transaction().execute(async (trx) => {
+      await insertContact(trx, {
+        id: randomId(),
+        profile_id: profile.id,
+        full_name: body.full_name,
+        title: body.title,
+        phone: body.phone,
+        email: body.email.toLowerCase(),
+        device_type: body.device_type,
+        created_at: now,
+      });
+      await countStat(trx, profile.id, now, 'exchange');
     });
     return { success: 'true', message: 'Contact saved' };
   });

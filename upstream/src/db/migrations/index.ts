@@ -14,6 +14,7 @@ import * as ticketKeys from './019_ticket_keys.js';
 import * as doorDesk from './020_door_desk.js';
 import * as contactNotes from './021_contact_notes.js';
 import * as arenaSafety from './022_arena_safety.js';
+import * as ownerCard from './023_owner_card.js';
 
 /** Migrations in order; the key is the name Kysely records. Add a new file and a line here. */
 const migrations: Record<string, Migration> = {
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '020_door_desk': doorDesk,
   '021_contact_notes': contactNotes,
   '022_arena_safety': arenaSafety,
+  '023_owner_card': ownerCard,
 };
 
 export const migrationProvider: MigrationProvider = {
