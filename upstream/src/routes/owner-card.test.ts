@@ -91,7 +91,7 @@ async function addService(user: User, cardId: string, name: string) {
 
 describe('lockCard and the tap', () => {
   it('a locked card taps to the neutral page at once, and unlocking restores its public card; the tap is recorded', async () => {
-    const { user, card, link } = await owner();
+    const { user, card, link, profileId } = await owner();
     expect(await tap(card)).toBe(pages.cardConnect(link, 'tap'));
     const listed = await myCards(user);
     expect(listed.link_reachable).toBe(true);
@@ -100,12 +100,15 @@ describe('lockCard and the tap', () => {
     const locked = dataOf(ownerCardCalls.lockCard, await lock(user, card.id, true));
     expect(locked).toMatchObject({ cards: [{ id: card.id, locked: true, replaced: false }], link_reachable: true });
     expect(await tap(card)).toBe(pages.cardLocked());
-    // The public card stays reachable by its link when the owner keeps it.
+    // The public card stays reachable by its link when the owner keeps it; the locked card's own id takes no contacts.
     expect((await publicCard(link)).statusCode).toBe(200);
+    expect((await exchange(profileId)).statusCode).toBe(200);
+    expect((await exchange(card.id)).statusCode).toBe(404);
 
     dataOf(ownerCardCalls.lockCard, await lock(user, card.id, false));
     expect(await tap(card)).toBe(pages.cardConnect(link, 'tap'));
     expect((await myCards(user)).cards[0]).toMatchObject({ locked: false, replaced: false });
+    expect((await exchange(card.id)).statusCode).toBe(200);
   });
 
   it('with keep_link false takes the public card off its link (public card, vCard, beacons, exchange) until it is unlocked', async () => {
