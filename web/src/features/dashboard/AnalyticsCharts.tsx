@@ -1,11 +1,11 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import type { CardDay } from '@tapcard/shared/contract';
-import { CARD_VIEW_SOURCES } from '@tapcard/shared/pages';
-import { daySeconds } from './analytics.js';
+import type { ChartSpec } from './analytics.js';
 import styles from './CardAnalytics.module.css';
-import { ANALYTICS_TEXTS as T } from './texts.js';
+
+// Only the drawing lives here (uPlot and its CSS): the numbers and words come in ready, so this lazy
+// chunk shares no module with the rest of the app but the page's own styles.
 
 const HEIGHT = 220;
 /** Colours that stay apart for colour-blind readers, and a dash each so no line depends on colour alone. */
@@ -18,14 +18,8 @@ const LINES = [
 /** Counts: whole-number steps on the y axis. */
 const WHOLE_STEPS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000];
 
-interface ChartProps {
-  title: string;
-  labels: readonly string[];
-  data: uPlot.AlignedData;
-}
-
 /** One uPlot line chart sized to its box; drawn for sighted readers only (the table says the same). */
-function Chart({ title, labels, data }: ChartProps) {
+function Chart({ title, labels, data }: ChartSpec) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const element = box.current;
@@ -39,7 +33,7 @@ function Chart({ title, labels, data }: ChartProps) {
         tzDate: (seconds) => uPlot.tzDate(new Date(seconds * 1000), 'Etc/UTC'),
         scales: { x: { time: true }, y: { range: (_u, _min, max) => [0, Math.max(max, 1)] } },
         axes: [{}, { incrs: WHOLE_STEPS }],
-        series: [{}, ...labels.map((label, index) => ({ label, stroke: LINES[index]!.stroke, dash: [...LINES[index]!.dash], width: 2, points: { show: points } }))],
+        series: [{}, ...labels.map((label, index) => ({ label, stroke: LINES[index % LINES.length]!.stroke, dash: [...LINES[index % LINES.length]!.dash], width: 2, points: { show: points } }))],
       },
       data,
       element,
@@ -59,22 +53,14 @@ function Chart({ title, labels, data }: ChartProps) {
   );
 }
 
-const SOURCE_LABELS = CARD_VIEW_SOURCES.map((source) => T.sources[source]);
-const ACTION_LABELS = [T.linkClicks, T.saves, T.exchanges];
-
-/** The range's two charts: daily views by source, and daily clicks, saves and exchanges. */
-export default function AnalyticsCharts({ days }: { days: readonly CardDay[] }) {
-  const [views, actions] = useMemo(() => {
-    const x = days.map((day) => daySeconds(day.day));
-    const byView: uPlot.AlignedData = [x, ...CARD_VIEW_SOURCES.map((source) => days.map((day) => day.views[source]))];
-    const byAction: uPlot.AlignedData = [x, days.map((day) => day.clicks), days.map((day) => day.saves), days.map((day) => day.exchanges)];
-    return [byView, byAction];
-  }, [days]);
+/** The range's charts, each with its title, in a column. */
+export default function AnalyticsCharts({ charts, note }: { charts: readonly ChartSpec[]; note: string }) {
   return (
     <div className={styles.charts}>
-      <p className="visually-hidden">{T.chartNote}</p>
-      <Chart title={T.viewsChart} labels={SOURCE_LABELS} data={views} />
-      <Chart title={T.actionsChart} labels={ACTION_LABELS} data={actions} />
+      <p className="visually-hidden">{note}</p>
+      {charts.map((chart) => (
+        <Chart key={chart.title} {...chart} />
+      ))}
     </div>
   );
 }

@@ -1,10 +1,10 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { ANALYTICS_RANGES, type AnalyticsRange } from '@tapcard/shared/rules';
 import { Button } from '../../components/Button.js';
 import { Tabs } from '../../components/Tabs.js';
 import { CSV_MIME, saveFile } from '../../lib/download.js';
 import { AnalyticsTable } from './AnalyticsTable.js';
-import { dailyCsv, isEmpty, totalsOf } from './analytics.js';
+import { chartsOf, dailyCsv, isEmpty, totalsOf } from './analytics.js';
 import styles from './CardAnalytics.module.css';
 import { ANALYTICS_TEXTS as T } from './texts.js';
 import { useCardAnalytics } from './useCardAnalytics.js';
@@ -26,6 +26,7 @@ function ChartsSkeleton() {
 
 function RangeAnalytics({ days }: { days: AnalyticsRange }) {
   const analytics = useCardAnalytics(days);
+  const charts = useMemo(() => (analytics.data ? chartsOf(analytics.data.days) : []), [analytics.data]);
   if (analytics.isPending) {
     return (
       <div className={styles.loading} aria-busy="true">
@@ -69,7 +70,7 @@ function RangeAnalytics({ days }: { days: AnalyticsRange }) {
         ))}
       </dl>
       <Suspense fallback={<ChartsSkeleton />}>
-        <AnalyticsCharts days={data.days} />
+        <AnalyticsCharts charts={charts} note={T.chartNote} />
       </Suspense>
       <AnalyticsTable days={data.days} range={days} />
       <div className={styles.links}>

@@ -47,3 +47,19 @@ export function dailyCsv(days: readonly CardDay[]): string {
 
 /** A UTC day ('YYYY-MM-DD') as seconds since the epoch, the charts' x values. */
 export const daySeconds = (day: string): number => Date.parse(`${day}T00:00:00Z`) / 1000;
+
+/** One chart: its title, its lines' labels, and its data (the days, then one row of counts per line). */
+export interface ChartSpec {
+  title: string;
+  labels: string[];
+  data: [number[], ...number[][]];
+}
+
+/** The range's two charts: daily views by source, and daily link clicks, contact saves and exchanges. */
+export function chartsOf(days: readonly CardDay[]): ChartSpec[] {
+  const x = days.map((day) => daySeconds(day.day));
+  return [
+    { title: T.viewsChart, labels: CARD_VIEW_SOURCES.map((source) => T.sources[source]), data: [x, ...CARD_VIEW_SOURCES.map((source) => days.map((day) => day.views[source]))] },
+    { title: T.actionsChart, labels: [T.linkClicks, T.saves, T.exchanges], data: [x, days.map((day) => day.clicks), days.map((day) => day.saves), days.map((day) => day.exchanges)] },
+  ];
+}
