@@ -3,7 +3,9 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
+  everythingLoaded,
   gzipSize,
+  lazyLibraryViolations,
   measureGroups,
   measureRoute,
   staticClosure,
@@ -49,6 +51,13 @@ describe('JS budgets of the production build', () => {
     expect(unbudgetedRoutes(manifest, budgets), 'route modules without a budget group in tests/budget/budgets.json').toEqual([]);
   });
 
+  for (const library of budgets.lazyLibraries) {
+    it(`loads ${library.name} only after the first render of ${library.loadedBy}, and on no visitor page`, () => {
+      expect(built, 'no build to check').toBe(true);
+      expect(lazyLibraryViolations(manifest, { ...budgets, lazyLibraries: [library] }, chunkFacts)).toEqual([]);
+    });
+  }
+
   for (const group of budgets.groups) {
     it(`keeps ${group.name} within ${group.budgetKb} kB and, for visitors, free of owner/organiser code`, () => {
       const measure = measures.find((m) => m.group === group);
@@ -66,6 +75,9 @@ describe('the budget check itself', () => {
     '_style.css': { file: 'assets/style.css' },
     'src/features/public-card/routes.tsx': { file: 'assets/card.js', isDynamicEntry: true, imports: ['_admin.js', '_style.css', 'index.html'], dynamicImports: ['_lazy.js'] },
     '_lazy.js': { file: 'assets/lazy.js' },
+    'src/features/dashboard/routes.tsx': { file: 'assets/dashboard.js', isDynamicEntry: true, imports: ['index.html'], dynamicImports: ['src/features/dashboard/Charts.tsx'] },
+    'src/features/dashboard/Charts.tsx': { file: 'assets/charts.js', isDynamicEntry: true, imports: ['_chart-lib.js'] },
+    '_chart-lib.js': { file: 'assets/chart-lib.js' },
   };
   const sizes: Record<string, ChunkFacts> = {
     'assets/index.js': { gzipBytes: 40_000, sources: ['src/main.tsx'] },
@@ -73,12 +85,21 @@ describe('the budget check itself', () => {
     'assets/admin.js': { gzipBytes: 15_000, sources: ['src/features/organiser-events/EventsPage.tsx'] },
     'assets/card.js': { gzipBytes: 10_000, sources: ['src/features/public-card/CardConnectPage.tsx'] },
     'assets/lazy.js': { gzipBytes: 99_000, sources: ['src/components/Heavy.tsx'] },
+    'assets/dashboard.js': { gzipBytes: 9_000, sources: ['src/features/dashboard/DashboardPage.tsx'] },
+    'assets/charts.js': { gzipBytes: 2_000, sources: ['src/features/dashboard/Charts.tsx'] },
+    'assets/chart-lib.js': { gzipBytes: 20_000, sources: ['../node_modules/.pnpm/chartlib@1.0.0/node_modules/chartlib/dist/chart.js'] },
   };
   const budgetsOf = (budgetKb: number): Budgets => ({
     compression: 'gzip',
     privateFeatures: ['organiser-events'],
     groups: [{ name: 'public card', visitor: true, routes: ['src/features/public-card/routes.tsx'], budgetKb, targetKb: 90, note: '' }],
+    lazyLibraries: [],
   });
+  const withChartLib = (over: Partial<Budgets['lazyLibraries'][number]> = {}): Budgets => ({
+    ...budgetsOf(200),
+    lazyLibraries: [{ name: 'ChartLib', package: 'chartlib', loadedBy: 'src/features/dashboard/routes.tsx', note: '', ...over }],
+  });
+  const facts = (f: string) => sizes[f]!;
 
   it('counts the entry and static imports, not dynamic imports or CSS', () => {
     expect(staticClosure(manifest, ['index.html', 'src/features/public-card/routes.tsx']).sort()).toEqual(
@@ -96,6 +117,36 @@ describe('the budget check itself', () => {
   it('fails a visitor group that loads owner or organiser modules', () => {
     const found = violations(measureGroups(manifest, budgetsOf(200), (f) => sizes[f]!));
     expect(found).toEqual(['public card: src/features/public-card/routes.tsx loads owner/organiser code at first render: src/features/organiser-events/EventsPage.tsx']);
+  });
+
+  it("follows a route's lazy imports, but not into the other areas the entry loads lazily", () => {
+    const withRoutes = { ...manifest, 'index.html': { ...manifest['index.html']!, dynamicImports: ['src/features/public-card/routes.tsx', 'src/features/dashboard/routes.tsx'] } };
+    expect(everythingLoaded(withRoutes, 'src/features/public-card/routes.tsx').sort()).toEqual(
+      ['assets/admin.js', 'assets/card.js', 'assets/index.js', 'assets/lazy.js', 'assets/vendor.js'].sort(),
+    );
+    expect(everythingLoaded(withRoutes, 'src/features/dashboard/routes.tsx')).toContain('assets/chart-lib.js');
+  });
+
+  it('passes a library the area loads after its first render and no visitor page loads', () => {
+    expect(lazyLibraryViolations(manifest, withChartLib(), facts)).toEqual([]);
+  });
+
+  it('fails a library that a visitor page can load, even later', () => {
+    const leaky = { ...manifest, '_lazy.js': { file: 'assets/lazy.js', imports: ['_chart-lib.js'] } };
+    expect(lazyLibraryViolations(leaky, withChartLib(), facts)).toEqual([
+      'ChartLib: the visitor pages of src/features/public-card/routes.tsx can load it (assets/chart-lib.js)',
+    ]);
+  });
+
+  it('fails a library its area loads at first render', () => {
+    const eager = { ...manifest, 'src/features/dashboard/routes.tsx': { ...manifest['src/features/dashboard/routes.tsx']!, imports: ['index.html', '_chart-lib.js'] } };
+    expect(lazyLibraryViolations(eager, withChartLib(), facts)).toEqual(['ChartLib: src/features/dashboard/routes.tsx loads it at first render (assets/chart-lib.js)']);
+  });
+
+  it('fails a library the build does not hold, so the check cannot pass on nothing', () => {
+    expect(lazyLibraryViolations(manifest, withChartLib({ package: 'uplot' }), facts)).toEqual([
+      'ChartLib: no chunk that src/features/dashboard/routes.tsx loads holds node_modules/uplot/ (renamed, or no longer used?)',
+    ]);
   });
 
   it('finds route modules no group budgets', () => {

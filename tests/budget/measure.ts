@@ -23,11 +23,22 @@ export interface GroupBudget {
   note: string;
 }
 
+/** A heavy library one area loads after its first render, and no visitor page loads at all. */
+export interface LazyLibrary {
+  name: string;
+  /** Its package folder, as the sourcemaps name its modules (`node_modules/<package>/`). */
+  package: string;
+  /** The route module (a manifest key) whose pages load it, after their first render. */
+  loadedBy: string;
+  note: string;
+}
+
 export interface Budgets {
   compression: string;
   /** web/src/features/<name> folders of the owner and organiser areas. */
   privateFeatures: string[];
   groups: GroupBudget[];
+  lazyLibraries: LazyLibrary[];
 }
 
 /** What the test needs of one emitted JS file: its compressed size and the modules it was built from. */
@@ -76,6 +87,56 @@ export function staticClosure(manifest: Manifest, keys: string[]): string[] {
   };
   keys.forEach(visit);
   return [...seen].map((key) => manifest[key]!.file).filter((file) => file.endsWith('.js'));
+}
+
+/**
+ * Every JS file a route's pages may ever load: the entry and the route module with everything they
+ * import, at once or later (the app shell's lazy parts, the pages' lazy dialogs and charts), but no
+ * other feature's modules (the entry's lazy routes of the other areas).
+ */
+export function everythingLoaded(manifest: Manifest, route: string): string[] {
+  const feature = /^src\/features\/[^/]+\//.exec(route)?.[0];
+  if (!feature) throw new Error(`${route} is not a feature's module`);
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key) || (key.startsWith('src/features/') && !key.startsWith(feature))) return;
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`the manifest has no chunk ${key}`);
+    seen.add(key);
+    for (const next of [...(chunk.imports ?? []), ...(chunk.dynamicImports ?? [])]) visit(next);
+  };
+  visit(entryKey(manifest));
+  visit(route);
+  return [...seen].map((key) => manifest[key]!.file).filter((file) => file.endsWith('.js'));
+}
+
+const isModuleOf = (source: string, pkg: string): boolean => source.includes(`node_modules/${pkg}/`);
+
+/** The files of `files` built from modules of the package `pkg`. */
+export function filesWithPackage(files: string[], pkg: string, facts: (file: string) => ChunkFacts): string[] {
+  return files.filter((file) => facts(file).sources.some((source) => isModuleOf(source, pkg)));
+}
+
+/**
+ * Every way the build breaks the lazy libraries' rule, one readable line each: the library must be
+ * built (else the check would prove nothing), loadable by its area, absent from its area's first
+ * render, and absent from everything a visitor page may load.
+ */
+export function lazyLibraryViolations(manifest: Manifest, budgets: Budgets, facts: (file: string) => ChunkFacts): string[] {
+  const out: string[] = [];
+  const visitorRoutes = budgets.groups.filter((group) => group.visitor).flatMap((group) => group.routes);
+  for (const library of budgets.lazyLibraries) {
+    if (filesWithPackage(everythingLoaded(manifest, library.loadedBy), library.package, facts).length === 0) {
+      out.push(`${library.name}: no chunk that ${library.loadedBy} loads holds node_modules/${library.package}/ (renamed, or no longer used?)`);
+    }
+    const early = filesWithPackage(staticClosure(manifest, [entryKey(manifest), library.loadedBy]), library.package, facts);
+    if (early.length > 0) out.push(`${library.name}: ${library.loadedBy} loads it at first render (${early.join(', ')})`);
+    for (const route of visitorRoutes) {
+      const found = filesWithPackage(everythingLoaded(manifest, route), library.package, facts);
+      if (found.length > 0) out.push(`${library.name}: the visitor pages of ${route} can load it (${found.join(', ')})`);
+    }
+  }
+  return out;
 }
 
 export function isPrivateModule(source: string, privateFeatures: string[]): boolean {

@@ -74,7 +74,7 @@ describe('ChatRoom', () => {
     // The card's view arrives with its own chunk.
     const card = await within(log).findByRole('figure', { name: 'Business card' }, { timeout: 10_000 });
     expect(within(card).getByText('Designer')).toBeInTheDocument();
-    expect(within(card).getByRole('link', { name: 'View card (Bola Ade)' })).toHaveAttribute('href', '/card/connect?link=bola-card');
+    expect(within(card).getByRole('link', { name: 'View card (Bola Ade)' })).toHaveAttribute('href', '/card/connect?link=bola-card&src=arena');
   });
 
   it("puts the page's menu in each stored message only, and says above the composer why it waits", async () => {

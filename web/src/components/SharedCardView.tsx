@@ -14,8 +14,8 @@ export const SHARED_CARD_TEXTS = {
 
 /**
  * A card shared in a private chat (Share my card): a card owner's public card (picture, title, sub
- * title and a link to the card), or the details of an attendee without a card (name, job title, phone
- * and email, each a link where it can be).
+ * title and a link to the card, whose views count as from the event's arena), or the details of an
+ * attendee without a card (name, job title, phone and email, each a link where it can be).
  */
 export default function SharedCardView({ card }: { card: SharedCard }) {
   if (card.kind === 'card') {
@@ -25,7 +25,7 @@ export default function SharedCardView({ card }: { card: SharedCard }) {
         <figcaption className={styles.body}>
           <strong className={styles.name}>{card.title}</strong>
           {card.sub_title && <span className={styles.sub}>{card.sub_title}</span>}
-          <Link className={styles.link} to={paths.cardConnect(card.link)}>
+          <Link className={styles.link} to={paths.cardConnect(card.link, 'arena')}>
             {SHARED_CARD_TEXTS.viewCard}{' '}
             <span className="visually-hidden">({card.title})</span>
           </Link>

@@ -13,6 +13,8 @@ export const queryKeys = {
   getContacts: () => ['getContacts'] as const,
   listSessions: () => ['listSessions'] as const,
   userProfile: () => ['userProfile'] as const,
+  /** The owner's card analytics over a range of days (card-analytics). */
+  cardAnalytics: (days: number) => ['cardAnalytics', days] as const,
   /** A physical card's identity (confirm-card-id); kept through onboarding's cache reset. */
   confirmCardId: (cardId: string | null) => ['confirmCardId', cardId] as const,
   /** The Google sign-in callback, once per callback query string. */

@@ -118,7 +118,7 @@ describe('Share my card', () => {
     await user.click(screen.getByRole('button', { name: 'Share my card' }));
     const card = await log().findByRole('figure', { name: 'Business card' }, SLOW);
     expect(within(card).getByText('Engineer at Tapcard')).toBeInTheDocument();
-    expect(within(card).getByRole('link', { name: 'View card (Ada Obi)' })).toHaveAttribute('href', paths.cardConnect('ada-card'));
+    expect(within(card).getByRole('link', { name: 'View card (Ada Obi)' })).toHaveAttribute('href', paths.cardConnect('ada-card', 'arena'));
     const [sent] = network.sent(arenaSafetyCalls.shareCard);
     expect(sent?.headers.get('Authorization')).toBe(TEST_TOKEN);
     expect(sent?.body).toEqual({ event_id: EVENT_ID, to: BOLA });

@@ -47,7 +47,7 @@ describe('owner dashboard', () => {
     net.on(calls.userProfile, fail('Server error', 500));
     const { user } = renderRoutes(pages, '/dashboard');
     expect(await screen.findByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/settings');
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Socials', 'Business', 'Finance', 'Others']);
+    expect(within(screen.getByRole('tablist', { name: 'Dashboard' })).getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Socials', 'Business', 'Finance', 'Others']);
     await user.click(screen.getByRole('tab', { name: 'Others' }));
     expect(screen.getByText('Watch this space!!!')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Logout' }));

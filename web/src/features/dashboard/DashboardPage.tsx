@@ -6,6 +6,7 @@ import { Drawer } from '../../components/Dialog.js';
 import { imageOrAvatar } from '../../lib/image.js';
 import { useLogout } from '../../lib/logout.js';
 import { routes } from '../../lib/paths.js';
+import { CardAnalytics } from './CardAnalytics.js';
 import styles from './Dashboard.module.css';
 import { ProfileMenu } from './ProfileMenu.js';
 import { TEXTS } from './texts.js';
@@ -42,6 +43,7 @@ export function DashboardPage() {
           </div>
         </header>
         <DashboardTabs connectTo={routes.connect} eventsTo={routes.events} />
+        <CardAnalytics />
       </main>
       <Drawer open={drawerOpen} onOpenChange={setDrawerOpen} title="Menu">
         <ProfileMenu profile={profile} onNavigate={() => setDrawerOpen(false)} />

@@ -13,6 +13,7 @@ import styles from './PublicCard.module.css';
 import { QuickLinks } from './QuickLinks.js';
 import { ServicesList } from './ServicesList.js';
 import { TEXTS } from './texts.js';
+import { useCardViewBeacon } from './useCardViewBeacon.js';
 import { usePublicCard } from './usePublicCard.js';
 
 /** The owner's vCard address: the answer's download_url, through the API base when it is an API path. */
@@ -36,6 +37,7 @@ export function CardConnectPage() {
   const [search] = useSearchParams();
   const link = search.get('link');
   const card = usePublicCard(link);
+  useCardViewBeacon(link, !!card.data);
   if (!link || card.isError) return <NotFoundView />;
   if (!card.data) return <CardSkeleton />;
   const { card: profile, fields, services, download_url } = card.data;
@@ -50,7 +52,7 @@ export function CardConnectPage() {
             {TEXTS.save}
           </a>
         </div>
-        <QuickLinks fields={fields} />
+        <QuickLinks link={link} fields={fields} />
         <ServicesList services={services} />
       </main>
     </div>

@@ -3,11 +3,12 @@ import type { CardField } from '@tapcard/shared/contract';
 import { Dialog } from '../../components/Dialog.js';
 import { FieldIcon } from '../../components/FieldIcon.js';
 import styles from './PublicCard.module.css';
+import { countClick } from './card-counts.js';
 import { quickLinkAction, visibleFields } from './quick-links.js';
 import { TEXTS } from './texts.js';
 
-/** The card's quick links: each opens its link; the address (and plain text) opens a modal instead. */
-export function QuickLinks({ fields }: { fields: readonly CardField[] }) {
+/** The card's quick links: each opens its link; the address (and plain text) opens a modal instead. Each click is counted. */
+export function QuickLinks({ link, fields }: { link: string; fields: readonly CardField[] }) {
   const [shown, setShown] = useState<{ label: string; text: string } | null>(null);
   const visible = visibleFields(fields);
   if (visible.length === 0) return null;
@@ -28,11 +29,18 @@ export function QuickLinks({ fields }: { fields: readonly CardField[] }) {
           return (
             <li key={`${field.type}-${field.position}-${field.label}`}>
               {action.kind === 'link' ? (
-                <a className={styles.quickLink} href={action.href} {...(action.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+                <a className={styles.quickLink} href={action.href} onClick={() => countClick(link, field.id)} {...(action.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
                   {body}
                 </a>
               ) : (
-                <button type="button" className={styles.quickLink} onClick={() => setShown({ label: field.label, text: action.text })}>
+                <button
+                  type="button"
+                  className={styles.quickLink}
+                  onClick={() => {
+                    countClick(link, field.id);
+                    setShown({ label: field.label, text: action.text });
+                  }}
+                >
                   {body}
                 </button>
               )}
