@@ -1,0 +1,162 @@
+import type { Page } from 'playwright-core';
+import { calls, ownerCardCalls } from '@tapcard/shared/contract';
+import { pages } from '@tapcard/shared/pages';
+import { describe, expect, inject, it } from 'vitest';
+import { callApi } from './support/api.js';
+import { appReady, browsers } from './support/browser.js';
+import { mintCards, mintingNote } from './support/cli.js';
+import { PHONE_WIDTH } from './support/layout.js';
+import { createCardOwner, signIn, type CardOwner } from './support/people.js';
+import { expectFieldError } from './support/screens.js';
+import { expectToast, recordToastTexts } from './support/toast-history.js';
+
+/**
+ * The owner's control of their card: a lost card locked from the settings page (its tap then opens a
+ * neutral page at once, and unlocking restores it), a card replaced by a new one that keeps the
+ * profile (the old one stays locked), a quick link switched off and on again on the public card, and
+ * quick links reordered with the keyboard's Move buttons, still in that order after a reload.
+ */
+
+const baseUrl = inject('baseUrl');
+const productEnv = inject('productEnv');
+const openBrowser = browsers({ baseURL: baseUrl, width: PHONE_WIDTH, height: 780, reducedMotion: 'reduce' });
+const { mintable, note: NEEDS_MINTING } = mintingNote(productEnv, 'owner-card.test.ts');
+
+async function newPage(): Promise<Page> {
+  const page = await (await openBrowser()).context.newPage();
+  await recordToastTexts(page);
+  return page;
+}
+
+/** A visitor's tap of a card: the landing page resolves it; answers the path it settled on. */
+async function tap(visitor: Page, card: { id: string; type: string }, settlesOn: string): Promise<void> {
+  await visitor.goto(pages.printedCardTap(card.id, card.type));
+  await visitor.waitForURL((url) => url.pathname === settlesOn);
+  await appReady(visitor);
+}
+
+const cardName = (card: { id: string; type: string }) => `${card.type} card ${card.id}`;
+
+async function ownerInSettings(owner: CardOwner): Promise<Page> {
+  const page = await newPage();
+  await signIn(page, owner);
+  await page.goto('/settings');
+  await page.getByRole('heading', { name: 'Your cards' }).waitFor();
+  return page;
+}
+
+/** The public card's quick-link labels as a visitor's phone gets them, in order. */
+async function publicLinkLabels(owner: CardOwner): Promise<string[]> {
+  const { answer } = await callApi(baseUrl, calls.connectVcard, { query: { link: owner.link } });
+  if (answer.success !== 'true') throw new Error(`connect-vcard: ${answer.message}`);
+  return answer.data.fields.map((field) => field.label);
+}
+
+describe("the owner's card", () => {
+  it.skipIf(!mintable)(`a locked card's tap shows the neutral page at once, and unlocking restores the card${NEEDS_MINTING}`, async () => {
+    const owner = await createCardOwner(baseUrl, productEnv);
+    const card = { id: owner.cardId, type: owner.cardType };
+    const page = await ownerInSettings(owner);
+    const visitor = await newPage();
+
+    await page.getByRole('button', { name: `Lock card: ${cardName(card)}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Lock this card?' });
+    expect(await dialog.getByRole('checkbox', { name: 'Keep my profile reachable by its link' }).isChecked()).toBe(true);
+    await dialog.getByRole('button', { name: 'Lock card' }).click();
+    await expectToast(page, 'Card locked');
+
+    await tap(visitor, card, pages.cardLocked());
+    await visitor.getByRole('heading', { name: 'This card is not active' }).waitFor();
+    const shown = (await visitor.locator('body').innerText()) + (await visitor.content());
+    for (const secret of [owner.title, owner.subTitle, owner.link, owner.email, owner.address]) expect(shown).not.toContain(secret);
+    expect(await page.getByRole('button', { name: `Unlock card: ${cardName(card)}` }).isVisible()).toBe(true);
+
+    // The owner chose to keep the profile reachable by its link.
+    await visitor.goto(pages.cardConnect(owner.link));
+    await visitor.getByRole('heading', { name: owner.title }).first().waitFor();
+
+    await page.getByRole('button', { name: `Unlock card: ${cardName(card)}` }).click();
+    await expectToast(page, 'Card unlocked');
+    await tap(visitor, card, '/card/connect');
+    await visitor.getByRole('heading', { name: owner.title }).first().waitFor();
+    // The settings page shows the tap it just saw.
+    await page.reload();
+    await expect.poll(() => page.getByRole('listitem').filter({ hasText: cardName(card) }).innerText()).not.toContain('Never');
+  });
+
+  it.skipIf(!mintable)(`replacing a card moves the profile to the new card, and the old card stays locked${NEEDS_MINTING}`, async () => {
+    const owner = await createCardOwner(baseUrl, productEnv);
+    const old = { id: owner.cardId, type: owner.cardType };
+    const [fresh] = await mintCards(productEnv, 1, 'nfc');
+    if (!fresh) throw new Error('no card minted');
+    const page = await ownerInSettings(owner);
+
+    await page.getByRole('button', { name: `Replace card, keep profile: ${cardName(old)}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Replace card, keep profile' });
+    await dialog.getByLabel('New card ID').fill(fresh.id);
+    await dialog.getByLabel('New card type').fill(fresh.type);
+    const token = dialog.getByLabel('Scratch token');
+    await token.fill('12ab');
+    await dialog.getByRole('button', { name: 'Replace card' }).click();
+    await expectFieldError(token, 'token is invalid');
+    await token.fill(fresh.token);
+    await dialog.getByRole('button', { name: 'Replace card' }).click();
+    await expectToast(page, 'Card replaced: your profile is on the new card');
+
+    const oldRow = page.getByRole('listitem').filter({ hasText: cardName(old) });
+    await expect.poll(() => oldRow.innerText()).toContain('Replaced');
+    expect(await oldRow.getByRole('button', { name: /Unlock card/ }).count(), 'a replaced card cannot be unlocked').toBe(0);
+    await expect.poll(() => page.getByRole('listitem').filter({ hasText: cardName(fresh) }).innerText()).toContain('Active');
+
+    const visitor = await newPage();
+    await tap(visitor, fresh, '/card/connect');
+    await visitor.getByRole('heading', { name: owner.title }).first().waitFor();
+    await tap(visitor, old, pages.cardLocked());
+    await visitor.getByRole('heading', { name: 'This card is not active' }).waitFor();
+    const { answer } = await callApi(baseUrl, ownerCardCalls.lockCard, { params: { cardId: old.id }, body: { locked: false }, authorization: owner.authorization });
+    expect(answer.success, 'the server refuses to unlock a replaced card').toBe('false');
+  });
+
+  it.skipIf(!mintable)(`a hidden quick link leaves the public card and comes back when switched on; a keyboard reorder persists${NEEDS_MINTING}`, async () => {
+    const owner = await createCardOwner(baseUrl, productEnv);
+    const page = await newPage();
+    await signIn(page, owner);
+    await page.goto('/connect');
+    await page.getByRole('button', { name: 'Arrange links' }).click();
+    const visitor = await newPage();
+    await visitor.goto(pages.cardConnect(owner.link));
+    await visitor.getByText(owner.address).first().waitFor();
+
+    // Off: saved at once, gone from the visitor's card after a reload, still listed (Hidden) for the owner.
+    const addressSwitch = page.getByRole('switch', { name: 'Show Address on my card' });
+    await addressSwitch.click();
+    await expect.poll(() => addressSwitch.getAttribute('aria-checked')).toBe('false');
+    await expect.poll(() => publicLinkLabels(owner)).toEqual(['Phone', 'Email']);
+    await visitor.reload();
+    await visitor.getByRole('heading', { name: owner.title }).first().waitFor();
+    await appReady(visitor);
+    expect(await visitor.getByText(owner.address).count()).toBe(0);
+    await page.reload();
+    await page.getByRole('button', { name: 'Arrange links' }).click();
+    expect(await page.getByRole('switch', { name: 'Show Address on my card' }).getAttribute('aria-checked')).toBe('false');
+
+    // On again.
+    await page.getByRole('switch', { name: 'Show Address on my card' }).click();
+    await expect.poll(() => publicLinkLabels(owner)).toEqual(['Phone', 'Email', 'Address']);
+    await visitor.reload();
+    await visitor.getByText(owner.address).first().waitFor();
+
+    // Keyboard: focus Phone's Move down and press Enter twice; the focus stays on the button as it moves.
+    const moveDown = page.getByRole('button', { name: 'Move Phone down' });
+    await moveDown.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Move Phone down');
+    await page.keyboard.press('Enter');
+    const order = () => page.getByRole('button', { name: /^Move .+ up$/ }).evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label')?.replace(/^Move (.+) up$/, '$1')));
+    await expect.poll(order).toEqual(['Email', 'Address', 'Phone']);
+    await expect.poll(() => publicLinkLabels(owner)).toEqual(['Email', 'Address', 'Phone']);
+    await page.reload();
+    await page.getByRole('button', { name: 'Arrange links' }).click();
+    await expect.poll(order).toEqual(['Email', 'Address', 'Phone']);
+  });
+});
