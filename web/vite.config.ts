@@ -6,6 +6,7 @@ import type { Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
+import { BRAND_COLOUR as BRAND, OWNER_APP_MANIFEST, OWNER_APP_MANIFEST_PATH, PAGE_BACKGROUND } from './src/lib/owner-app-manifest.js';
 
 const gateway = process.env.GATEWAY_URL ?? 'http://127.0.0.1:3000';
 
@@ -22,9 +23,6 @@ const DOOR_PWA = {
   manifest: '/door.webmanifest',
 } as const;
 
-/** The app's brand colour (index.html's theme-color) and page background (styles/global.css). */
-const BRAND = '#0b6e5a';
-const PAGE_BACKGROUND = '#f6f8f7';
 const ICON_SIZES = [192, 512] as const;
 
 /** A PNG of RGBA pixels: the signature, IHDR, one IDAT (each row behind filter byte 0), IEND. */
@@ -49,10 +47,12 @@ function png(width: number, height: number, rgba: Uint8Array): Buffer {
 
 /**
  * The favicon (public/favicon.svg: a white T on a rounded brand-coloured square, on a 64-unit grid)
- * drawn at `size` pixels, each pixel sampled 4×4 times for smooth edges.
+ * drawn at `size` pixels, each pixel sampled 4×4 times for smooth edges. A maskable icon fills the
+ * whole square (the launcher cuts its own shape); the T lies within the safe circle either way.
  */
-function doorIcon(size: number): Buffer {
+function brandIcon(size: number, maskable = false): Buffer {
   const inSquare = (x: number, y: number) => {
+    if (maskable) return true;
     const r = 14;
     const dx = Math.max(r - x, x - (64 - r), 0);
     const dy = Math.max(r - y, y - (64 - r), 0);
@@ -92,7 +92,7 @@ function doorManifest(): Plugin {
     generateBundle() {
       const icons = ICON_SIZES.map((size) => {
         const fileName = `door-icon-${size}.png`;
-        this.emitFile({ type: 'asset', fileName, source: doorIcon(size) });
+        this.emitFile({ type: 'asset', fileName, source: brandIcon(size) });
         return { src: `/${fileName}`, sizes: `${size}x${size}`, type: 'image/png' };
       });
       const manifest = {
@@ -109,6 +109,31 @@ function doorManifest(): Plugin {
         icons: [...icons, { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml' }],
       };
       this.emitFile({ type: 'asset', fileName: DOOR_PWA.manifest.slice(1), source: `${JSON.stringify(manifest, null, 2)}\n` });
+    },
+  };
+}
+
+/**
+ * The owner's app (src/lib/owner-app-manifest.ts): its web manifest and PNG icons, written into the
+ * client build and served by the dev server too.
+ */
+function ownerAppManifest(): Plugin {
+  const files = new Map<string, () => Buffer | string>([
+    [OWNER_APP_MANIFEST_PATH, () => `${JSON.stringify(OWNER_APP_MANIFEST, null, 2)}\n`],
+    ...OWNER_APP_MANIFEST.icons.map((icon) => [icon.src, () => brandIcon(Number.parseInt(icon.sizes, 10), icon.purpose === 'maskable')] as const),
+  ]);
+  return {
+    name: 'tapcard:owner-app-manifest',
+    configureServer(server) {
+      server.middlewares.use((request, response, next) => {
+        const file = files.get(request.url?.split('?', 1)[0] ?? '');
+        if (!file) return next();
+        response.setHeader('content-type', request.url?.endsWith('.png') ? 'image/png' : 'application/manifest+json');
+        response.end(file());
+      });
+    },
+    generateBundle() {
+      for (const [path, source] of files) this.emitFile({ type: 'asset', fileName: path.slice(1), source: source() });
     },
   };
 }
@@ -168,7 +193,8 @@ function doorWorker(): Plugin[] {
     filename: DOOR_PWA.worker.slice(1),
     workbox: {
       globPatterns: ['**/*.{js,css,html,svg,woff2,png,webmanifest}'],
-      globIgnores: ['**/*.map', '**/*.br', '**/*.gz', '.vite/**', 'images/**'],
+      // The owner's app files are no part of the door.
+      globIgnores: ['**/*.map', '**/*.br', '**/*.gz', '.vite/**', 'images/**', OWNER_APP_MANIFEST_PATH.slice(1), 'app-icon-*.png'],
       navigateFallback: '/index.html',
       navigateFallbackAllowlist: [new RegExp(`^${DOOR_PWA.scope}(?:[/?]|$)`)],
       skipWaiting: true,
@@ -194,6 +220,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [
     react(),
     ...(isSsrBuild ? [] : [compression({ threshold: 1024, exclude: [/\.vite\//], logLevel: 'silent' })]),
+    ...(isSsrBuild ? [] : [ownerAppManifest()]),
     ...(command === 'build' && !isSsrBuild ? [doorManifest(), ...doorWorker()] : []),
   ],
   // Where the door pages find their worker and manifest (the door feature's pwa/register.ts).

@@ -2,6 +2,7 @@ import { CalendarDays, CreditCard, LogOut, Settings, Store, UserRound, Users } f
 import { NavLink } from 'react-router-dom';
 import { COMING_SOON } from './DashboardTabs.js';
 import { Drawer } from './Dialog.js';
+import { InstallAppItem } from './InstallAppItem.js';
 import { useLogout } from '../lib/logout.js';
 import { routes } from '../lib/paths.js';
 import styles from './SideMenu.module.css';
@@ -20,7 +21,8 @@ function DisabledItem({ icon, label, notice }: { icon: React.ReactNode; label: s
 
 /**
  * The owner's side menu: Connect, Contacts, Events, Payment (disabled), Store (disabled), Settings,
- * Logout. Opened from the connect page's bar and from the organiser's events list.
+ * Add to home screen (where the browser can), Logout. Opened from the connect page's bar and from
+ * the organiser's events list.
  */
 export function SideMenu({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const logout = useLogout();
@@ -42,6 +44,7 @@ export function SideMenu({ open, onOpenChange }: { open: boolean; onOpenChange: 
           <DisabledItem icon={<CreditCard aria-hidden />} label="Payment" notice={COMING_SOON.payment} />
           <DisabledItem icon={<Store aria-hidden />} label="Store" notice={COMING_SOON.store} />
           {link(routes.settings, <Settings aria-hidden />, 'Settings')}
+          <InstallAppItem className={styles.menuItem} />
           <li>
             <button type="button" className={styles.menuItem} onClick={logout}>
               <LogOut aria-hidden />

@@ -1,32 +1,31 @@
-import { QRCodeSVG } from 'qrcode.react';
 import { Copy, QrCode, Share2 } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button } from '../../components/Button.js';
-import { Dialog } from '../../components/Dialog.js';
+import { copyText } from '../../lib/clipboard.js';
 import { paths } from '../../lib/paths.js';
 import { notify } from '../../lib/toast.js';
 import styles from './Connect.module.css';
+import { canShare, isShareCancel } from './share.js';
 import { TEXTS } from './texts.js';
+
+// The QR code's drawing and files load when it is first opened, not with the page.
+const QrCodeDialog = lazy(() => import('./QrCodeDialog.js').then((module) => ({ default: module.QrCodeDialog })));
 
 /** The owner's public card link, with copy, share (where the device can) and a QR code. */
 export function ShareLink({ link, name }: { link: string; name: string }) {
   const url = new URL(paths.cardConnect(link), window.location.origin).href;
   const [qrOpen, setQrOpen] = useState(false);
-  const canShare = typeof navigator.share === 'function';
+  const [qrLoaded, setQrLoaded] = useState(false);
 
   const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(url);
-      notify.success(TEXTS.linkCopied);
-    } catch {
-      notify.error(TEXTS.copyFailed);
-    }
+    if (await copyText(url)) notify.success(TEXTS.linkCopied);
+    else notify.error(TEXTS.copyFailed);
   };
   const share = async () => {
     try {
       await navigator.share({ title: name, url });
-    } catch {
-      /* the person closed the share sheet */
+    } catch (error) {
+      if (!isShareCancel(error)) notify.error(TEXTS.shareFailed);
     }
   };
 
@@ -41,22 +40,28 @@ export function ShareLink({ link, name }: { link: string; name: string }) {
           <Copy size={18} aria-hidden />
           Copy link
         </Button>
-        {canShare && (
+        {canShare() && (
           <Button variant="secondary" onClick={() => void share()}>
             <Share2 size={18} aria-hidden />
             Share
           </Button>
         )}
-        <Button variant="ghost" onClick={() => setQrOpen(true)}>
+        <Button
+          variant="ghost"
+          onClick={() => {
+            setQrLoaded(true);
+            setQrOpen(true);
+          }}
+        >
           <QrCode size={18} aria-hidden />
           QR code
         </Button>
       </div>
-      <Dialog open={qrOpen} onOpenChange={setQrOpen} title="Your card's QR code" description="Let people scan it to open your card.">
-        <div className={styles.qr}>
-          <QRCodeSVG value={url} size={200} title={`QR code of ${url}`} />
-        </div>
-      </Dialog>
+      {qrLoaded && (
+        <Suspense fallback={null}>
+          <QrCodeDialog open={qrOpen} onOpenChange={setQrOpen} link={link} name={name} />
+        </Suspense>
+      )}
     </section>
   );
 }

@@ -16,6 +16,14 @@ export const TEXTS = {
   /** ours */
   copyFailed: 'Unable to copy the link',
   /** ours */
+  qrTitle: "Your card's QR code",
+  /** ours */
+  qrDescription: 'Let people scan it to open your card. Save it as an image to print or post it.',
+  /** ours */
+  qrSaveFailed: 'Unable to save the QR code',
+  /** ours */
+  shareFailed: 'Unable to share',
+  /** ours */
   loadFailed: 'Unable to load your card.',
   /** ours */
   noServices: 'No services yet',

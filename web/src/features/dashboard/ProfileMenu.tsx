@@ -1,5 +1,6 @@
 import { BadgeCheck, BriefcaseBusiness, CalendarDays, UserRound, Users } from 'lucide-react';
 import { Link } from 'react-router-dom';
+import { InstallAppItem } from '../../components/InstallAppItem.js';
 import { imageOrAvatar } from '../../lib/image.js';
 import { routes } from '../../lib/paths.js';
 import type { DashboardData } from '../../lib/session.js';
@@ -8,8 +9,8 @@ import { TEXTS } from './texts.js';
 
 /**
  * The dashboard drawer's content: profile image, name ('Hi, User' by default),
- * description ('You are awesome!' by default), shortcuts to connect, events and contacts; identity and
- * services are coming soon.
+ * description ('You are awesome!' by default), shortcuts to connect, events and contacts, Add to home
+ * screen (where the browser can); identity and services are coming soon.
  */
 export function ProfileMenu({ profile, onNavigate }: { profile: DashboardData | null; onNavigate?: () => void }) {
   const name = profile?.name || TEXTS.defaultName;
@@ -40,6 +41,7 @@ export function ProfileMenu({ profile, onNavigate }: { profile: DashboardData | 
               Contacts
             </Link>
           </li>
+          <InstallAppItem className={styles.shortcut} />
           <li>
             <span className={styles.soon} aria-disabled="true">
               <BadgeCheck aria-hidden />

@@ -7,6 +7,7 @@ import { API_BASE } from '../../lib/image.js';
 import { useBlockContextMenu } from '../../lib/context-menu.js';
 import { paths, routes } from '../../lib/paths.js';
 import { CardBanner } from './CardBanner.js';
+import { CopyCardLink } from './CopyCardLink.js';
 import { CardSidebar } from './CardSidebar.js';
 import { CardSkeleton } from './CardSkeleton.js';
 import styles from './PublicCard.module.css';
@@ -52,6 +53,7 @@ export function CardConnectPage() {
             {TEXTS.save}
           </a>
         </div>
+        <CopyCardLink link={link} />
         <QuickLinks link={link} fields={fields} />
         <ServicesList services={services} />
       </main>

@@ -3,6 +3,12 @@ export const TEXTS = {
   loading: 'Loading...',
   exchange: 'EXCHANGE CONTACT',
   save: 'SAVE CONTACT',
+  /** ours */
+  copyLink: 'Copy link',
+  /** ours */
+  linkCopied: 'Link copied',
+  /** ours: when the browser let nothing copy */
+  copyByHand: 'Copy this link',
   quickLinks: 'Quick Links',
   services: 'Services',
   connect: 'Connect',
