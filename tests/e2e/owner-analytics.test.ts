@@ -110,7 +110,7 @@ describe('card analytics', () => {
       await table.waitFor({ state: 'attached' });
       const header = await table.locator('thead th').allTextContents();
       expect(header).toEqual(['Day', 'Tap', 'QR', 'Link', 'Arena', 'Views', 'Link clicks', 'Contact saves', 'Exchanges']);
-      const rows = await table.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => Number(td.textContent))));
+      const rows = await table.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => Array.from(tr.querySelectorAll('td')).map((td) => Number(td.textContent))));
       expect(rows, `one row per day of the ${days} days`).toHaveLength(days);
       const columnSums = expected.map((_, column) => rows.reduce((total, row) => total + (row[column] ?? 0), 0));
       expect(columnSums, `the ${days} days' table`).toEqual(expected);
