@@ -12,6 +12,8 @@ export const queryKeys = {
   getCard: () => ['getCard'] as const,
   getContacts: () => ['getContacts'] as const,
   listSessions: () => ['listSessions'] as const,
+  /** The owner's physical cards (my-cards); a lock, unlock or replace writes its answer here. */
+  myCards: () => ['myCards'] as const,
   userProfile: () => ['userProfile'] as const,
   /** A physical card's identity (confirm-card-id); kept through onboarding's cache reset. */
   confirmCardId: (cardId: string | null) => ['confirmCardId', cardId] as const,
