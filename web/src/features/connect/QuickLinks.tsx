@@ -1,5 +1,5 @@
 import { EyeOff, Plus, TriangleAlert, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { QUICK_LINK_GRID_COLUMNS } from '../../lib/ui.js';
 import type { CardField } from '@tapcard/shared/contract';
 import { ACTIVE_FIELD_STATUS, HIDDEN_FIELD_STATUS, isFieldSwitchedOn } from '@tapcard/shared/domain';
@@ -10,7 +10,6 @@ import styles from './Connect.module.css';
 import { ArrangeList } from './LazyArrangeList.js';
 import { dialogProblems, firstMessage, sameLink, storedLinkProblems, type DialogProblems, type SaveResult, type SaveTexts, type SentLinkProblem } from './link-checks.js';
 import { LinkProblems } from './LinkProblems.js';
-import { QuickLinkDialog } from './QuickLinkDialog.js';
 import { TEXTS } from './texts.js';
 import { useLongPress } from './useLongPress.js';
 
@@ -63,6 +62,9 @@ function QuickLinkTile({
     </li>
   );
 }
+
+// The modal (its form, rules and switch) is fetched when a link is first opened, not with the page.
+const QuickLinkDialog = lazy(() => import('./QuickLinkDialog.js').then((m) => ({ default: m.QuickLinkDialog })));
 
 /** Positions are the index counting from 1, as strings. */
 const renumber = (fields: CardField[]): CardField[] => fields.map((f, i) => ({ ...f, position: String(i + 1) }));
@@ -237,15 +239,17 @@ export function QuickLinks({
         }}
       />
       {editing !== null && (
-        <QuickLinkDialog
-          open
-          onOpenChange={(open) => !open && setEditing(null)}
-          field={editing === 'new' ? null : (fields[editing] ?? null)}
-          position={editing === 'new' ? fields.length + 1 : editing + 1}
-          saving={saving}
-          problems={modalProblems}
-          onSave={(field) => void save(field)}
-        />
+        <Suspense fallback={null}>
+          <QuickLinkDialog
+            open
+            onOpenChange={(open) => !open && setEditing(null)}
+            field={editing === 'new' ? null : (fields[editing] ?? null)}
+            position={editing === 'new' ? fields.length + 1 : editing + 1}
+            saving={saving}
+            problems={modalProblems}
+            onSave={(field) => void save(field)}
+          />
+        </Suspense>
       )}
     </section>
   );

@@ -1,17 +1,20 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Plus, Trash2 } from 'lucide-react';
-import { useState } from 'react';
-import { calls, ownerCardCalls, type OwnerCard, type Service } from '@tapcard/shared/contract';
+import { lazy, Suspense, useState } from 'react';
+import { calls, type OwnerCard, type Service } from '@tapcard/shared/contract';
 import { Button } from '../../components/Button.js';
 import { ConfirmDialog } from '../../components/Dialog.js';
-import { api, ApiError, apiOrThrow } from '../../lib/api.js';
+import { api, ApiError } from '../../lib/api.js';
 import { imageOrAvatar } from '../../lib/image.js';
 import { queryKeys } from '../../lib/query-keys.js';
 import { notify } from '../../lib/toast.js';
 import styles from './Connect.module.css';
 import { ArrangeList } from './LazyArrangeList.js';
-import { ServiceDialog } from './ServiceDialog.js';
 import { TEXTS } from './texts.js';
+
+// Fetched when first needed, not with the page: the 'Add New' modal, and the call that saves the order.
+const ServiceDialog = lazy(() => import('./ServiceDialog.js').then((m) => ({ default: m.ServiceDialog })));
+const loadArrange = () => import('./arrange-services.js');
 
 function ServiceContent({ service, onDelete }: { service: Service; onDelete: () => void }) {
   return (
@@ -51,8 +54,7 @@ function useArrangeServices() {
   const key = queryKeys.getCard();
   return useMutation({
     mutationKey: ['arrangeServices'],
-    mutationFn: (services: Service[]) =>
-      apiOrThrow(ownerCardCalls.arrangeServices, { body: { services: services.map(({ id, enabled }) => ({ id, enabled })) } }).then((answer) => answer.data.services),
+    mutationFn: async (services: Service[]) => (await loadArrange()).arrangeServices(services),
     onMutate: async (services) => {
       await queryClient.cancelQueries({ queryKey: key });
       const previous = queryClient.getQueryData<OwnerCard>(key);
@@ -129,7 +131,11 @@ export function Services({ cardId, services }: { cardId: string; services: Servi
           onMove={(from, to) => arrange.mutate(moveService(services, from, to))}
         />
       )}
-      <ServiceDialog open={adding} onOpenChange={setAdding} cardId={cardId} onAdded={reload} />
+      {adding && (
+        <Suspense fallback={null}>
+          <ServiceDialog open onOpenChange={setAdding} cardId={cardId} onAdded={reload} />
+        </Suspense>
+      )}
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}
