@@ -34,15 +34,3 @@ export function captureDownloads(): { name: string; text: () => Promise<string>;
   });
   return saved;
 }
-
-/** jsdom has no ResizeObserver (Radix measures a switch inside a form with one): an observer that never reports. */
-export function stubResizeObserver(): void {
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  );
-}

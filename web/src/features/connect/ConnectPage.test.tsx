@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { calls, type OwnerCard, type SaveCardPayload } from '@tapcard/shared/contract';
 import { currentAuthorization, readDashboardData } from '../../lib/session.js';
 import { STORAGE_PREFIX, writeStored } from '../../lib/storage.js';
-import { stubImageDecoding, stubResizeObserver } from '../../test/browser.js';
+import { stubImageDecoding } from '../../test/browser.js';
 import { fail, mockNetwork, ok, type MockNetwork } from '../../test/network.js';
 import { LocationProbe, renderRoutes, signIn, TEST_TOKEN } from '../../test/render.js';
 import { ConnectPage } from './routes.js';
@@ -26,7 +26,6 @@ const CARD: OwnerCard = {
 let net: MockNetwork;
 beforeEach(() => {
   signIn();
-  stubResizeObserver();
   net = mockNetwork();
   net.on(calls.getCard, ok(CARD)).on(calls.saveCard, (request) => {
     const body = request.body as SaveCardPayload;

@@ -1,7 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { calls, ownerCardCalls, type OwnerCard, type SaveCardPayload, type Service } from '@tapcard/shared/contract';
-import { stubResizeObserver } from '../../test/browser.js';
 import { fail, mockNetwork, ok, type MockNetwork } from '../../test/network.js';
 import { renderRoutes, signIn, TEST_TOKEN } from '../../test/render.js';
 import { ConnectPage } from './routes.js';
@@ -32,7 +31,6 @@ const CARD: OwnerCard = {
 let net: MockNetwork;
 beforeEach(() => {
   signIn();
-  stubResizeObserver();
   net = mockNetwork();
   net.on(calls.getCard, ok(CARD)).on(calls.saveCard, (request) => ok({ ...CARD, fields: (request.body as SaveCardPayload).fields }));
 });

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { calls, type OwnerCard } from '@tapcard/shared/contract';
-import { stubImageDecoding, stubResizeObserver } from '../../test/browser.js';
+import { stubImageDecoding } from '../../test/browser.js';
 import { mockNetwork, ok, type MockNetwork } from '../../test/network.js';
 import { renderRoutes, signIn } from '../../test/render.js';
 import { ConnectPage } from './routes.js';
@@ -16,7 +16,6 @@ const CARD: OwnerCard = {
 let net: MockNetwork;
 beforeEach(() => {
   signIn();
-  stubResizeObserver();
   stubImageDecoding();
   // jsdom has no object URLs (the chosen image's preview).
   vi.stubGlobal('URL', Object.assign(class extends URL {}, { createObjectURL: () => 'blob:test/preview', revokeObjectURL: () => undefined }));

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { CardField } from '@tapcard/shared/contract';
 import {
@@ -88,6 +88,7 @@ export function QuickLinkDialog({
   const typeValue = watch('type');
   const labelValue = watch('label');
   const [shown, setShown] = useState(field ? isFieldSwitchedOn(field) : true);
+  const formId = useId();
   const type = isFieldType(typeValue) ? typeValue : null;
   const content = type ? CONTENT[type] : { label: 'Link, number or text', type: 'text', placeholder: '' };
 
@@ -101,6 +102,7 @@ export function QuickLinkDialog({
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={field ? 'Change quick link' : 'Add quick link'}>
       <form
+        id={formId}
         noValidate
         onSubmit={handleSubmit((values) =>
           onSave({
@@ -174,23 +176,24 @@ export function QuickLinkDialog({
         ) : (
           <input type="hidden" {...register('icon')} />
         )}
-        <div className={styles.dialogSwitch}>
-          <Switch
-            label={TEXTS.showOnCard(labelValue.trim() || TEXTS.unnamed)}
-            checked={shown}
-            onCheckedChange={setShown}
-            stateText={shown ? TEXTS.shown : TEXTS.hidden}
-          />
-        </div>
-        <div className={styles.dialogActions}>
-          <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" busy={saving}>
-            Save
-          </Button>
-        </div>
       </form>
+      {/* Outside the form: Radix would add a hidden input of the switch to it. */}
+      <div className={styles.dialogSwitch}>
+        <Switch
+          label={TEXTS.showOnCard(labelValue.trim() || TEXTS.unnamed)}
+          checked={shown}
+          onCheckedChange={setShown}
+          stateText={shown ? TEXTS.shown : TEXTS.hidden}
+        />
+      </div>
+      <div className={styles.dialogActions}>
+        <Button variant="secondary" onClick={() => onOpenChange(false)}>
+          Cancel
+        </Button>
+        <Button type="submit" form={formId} busy={saving}>
+          Save
+        </Button>
+      </div>
     </Dialog>
   );
 }
