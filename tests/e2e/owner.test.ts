@@ -6,6 +6,7 @@ import { expectCount } from './support/counts.js';
 import { PHONE_WIDTH } from './support/layout.js';
 import { codeIn, latestMail } from './support/outbox.js';
 import { unique, uniqueLetters } from './support/people.js';
+import { useCroppedPhoto } from './support/photo.js';
 import { makePng } from './support/png.js';
 import { checkScreen, expectFieldError } from './support/screens.js';
 import { expectToast, recordToastTexts } from './support/toast-history.js';
@@ -157,6 +158,7 @@ describe('card owner: activation, onboarding and the connect page', () => {
       expect(await done.isDisabled()).toBe(true);
       await checkScreen(page, 'profile image step');
       await page.locator('input[type="file"]').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: makePng(240, 240) });
+      await useCroppedPhoto(page);
       await expectToast(page, 'Uploading...');
       await expectToast(page, 'Uploaded successfully', 'success');
       await page.getByRole('img', { name: 'Your profile photo' }).waitFor();
@@ -183,6 +185,7 @@ describe('card owner: activation, onboarding and the connect page', () => {
       await photoInput.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(10 * 1024 * 1024 + 1) });
       await expectToast(page, 'Image size must not be larger than 10MB', 'warning');
       await photoInput.setInputFiles({ name: 'new-me.png', mimeType: 'image/png', buffer: makePng(300, 300, [16, 185, 129], [59, 130, 246]) });
+      await useCroppedPhoto(page);
       await expect.poll(() => photo.getAttribute('src')).not.toBe(wizardPhoto);
       await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(300);
       const newPhoto = await photo.getAttribute('src');
@@ -241,7 +244,11 @@ describe('card owner: activation, onboarding and the connect page', () => {
       const addService = async (serviceName: string, description: string, withImage: boolean) => {
         await services.getByRole('button', { name: 'Add New' }).click();
         const form = page.getByRole('dialog', { name: 'Add New Service' });
-        if (withImage) await form.getByLabel('Service Image (optional)').setInputFiles({ name: 'service.png', mimeType: 'image/png', buffer: makePng(120, 120, [220, 38, 38], [250, 204, 21]) });
+        if (withImage) {
+          await form.getByLabel('Service Image (optional)').setInputFiles({ name: 'service.png', mimeType: 'image/png', buffer: makePng(120, 120, [220, 38, 38], [250, 204, 21]) });
+          await useCroppedPhoto(page);
+          await form.getByRole('img', { name: 'Chosen service image' }).waitFor();
+        }
         await form.getByLabel('Service Name').fill(serviceName);
         await form.getByLabel('Description').fill(description);
         await form.getByLabel('Phone Number').fill('+2348031234567');

@@ -6,11 +6,12 @@ import { appReady, browsers } from './support/browser.js';
 import { mintingNote } from './support/cli.js';
 import { PHONE_WIDTH } from './support/layout.js';
 import { createCardOwner, signIn, type CardOwner } from './support/people.js';
+import { useCroppedPhoto } from './support/photo.js';
 import { makePng } from './support/png.js';
 
 /**
- * Profile photos are shown in a circle: a photo the owner picks goes up cropped to its centred
- * square, and the public card draws any stored photo, square or not, as a circle (never an oval).
+ * Profile photos are shown in a circle: a photo the owner picks goes up cropped to a square (the crop
+ * step starts on its centred square), and the public card draws any stored photo, square or not, as a circle (never an oval).
  * Needs a fresh card owner, i.e. minting (the product on PostgreSQL).
  */
 
@@ -80,6 +81,7 @@ describe('profile photo', () => {
     // A wide photo goes up as its centred 240 x 240 square.
     const before = await photo.getAttribute('src', { timeout: 30_000 });
     await profile.locator('input[type="file"]').setInputFiles({ name: 'wide-me.png', mimeType: 'image/png', buffer: makePng(360, 240, [16, 185, 129], [59, 130, 246]) });
+    await useCroppedPhoto(page);
     await expect.poll(() => photo.getAttribute('src'), { timeout: 30_000 }).not.toBe(before);
     await expect.poll(async () => (await measure(photo)).natural, { timeout: 30_000 }).toEqual([240, 240]);
 
@@ -93,6 +95,7 @@ describe('profile photo', () => {
     await page.goto('/connect');
     const current = await photo.getAttribute('src', { timeout: 30_000 });
     await profile.locator('input[type="file"]').setInputFiles({ name: 'tall-me.png', mimeType: 'image/png', buffer: makePng(700, 1000) });
+    await useCroppedPhoto(page);
     await expect.poll(() => photo.getAttribute('src'), { timeout: 30_000 }).not.toBe(current);
     await expect.poll(async () => (await measure(photo)).natural, { timeout: 30_000 }).toEqual([640, 640]);
   });

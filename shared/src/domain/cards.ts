@@ -137,10 +137,18 @@ export function socialsToFields(socials: Partial<Record<OnboardingSocial, string
   return fields;
 }
 
+/** The status the owner's switch writes to hide a field. */
+export const HIDDEN_FIELD_STATUS = '0';
+
 /** Statuses that switch a field off: the public card and the vCard leave such a field out. */
-export const HIDDEN_FIELD_STATUSES: readonly string[] = ['0', 'inactive', 'false'];
+export const HIDDEN_FIELD_STATUSES: readonly string[] = [HIDDEN_FIELD_STATUS, 'inactive', 'false'];
+
+/** Whether the owner has the field switched on (whatever its content). */
+export function isFieldSwitchedOn(field: Pick<CardField, 'status'>): boolean {
+  return !HIDDEN_FIELD_STATUSES.includes(field.status);
+}
 
 /** Whether a visitor sees a field: it has content and is not switched off. */
 export function isFieldShown(field: Pick<CardField, 'content' | 'status'>): boolean {
-  return field.content.trim() !== '' && !HIDDEN_FIELD_STATUSES.includes(field.status);
+  return field.content.trim() !== '' && isFieldSwitchedOn(field);
 }

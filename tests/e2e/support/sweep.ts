@@ -155,6 +155,7 @@ export const VISITOR_ROUTES: SweepRoute[] = [
   // Virtual-card (visitor) area
   { name: 'card-dashboard', route: 'cardDashboard', session: 'signed-out', path: () => `/card/dashboard?link=${link}`, heading: 'Tolu Adeyemi' },
   { name: 'card-connect', route: 'cardConnect', session: 'signed-out', path: () => `/card/connect?link=${link}`, heading: 'Tolu Adeyemi' },
+  { name: 'card-locked', route: 'cardLocked', session: 'signed-out', path: () => '/card/locked', heading: 'This card is not active' },
   { name: 'card-exchange-contact', route: 'cardExchange', session: 'signed-out', path: () => `/card/exchange-contact?id=${DEMO.activatedCard.id}&type=${DEMO.activatedCard.type}`, heading: 'Exchange Contact' },
   { name: 'card-events', route: 'cardEvents', session: 'signed-out', path: () => `/card/event?link=${link}`, heading: 'Events' },
   { name: 'card-event', route: 'cardEvent', session: 'signed-out', path: () => `/card/event/${live}?link=${link}`, heading: 'TapCard Live: Lagos Tech Mixer' },

@@ -86,6 +86,7 @@ export const appRoutes: RouteObject[] = [
         { path: routes.cardDashboard, ...page(publicCard, 'CardDashboardPage') },
         { path: routes.cardConnect, ...page(publicCard, 'CardConnectPage') },
         { path: routes.cardExchange, ...page(publicCard, 'CardExchangePage') },
+        { path: routes.cardLocked, ...page(publicCard, 'CardLockedPage') },
         { path: routes.cardEvents, ...page(publicEvents, 'CardEventsPage') },
         { path: routes.cardEvent, ...page(publicEvents, 'CardEventPage') },
         { path: routes.cardEventRegister, ...page(publicEvents, 'CardEventRegisterPage') },

@@ -51,6 +51,7 @@ export const serverPages: ServerPage[] = [
   { path: routes.home, module: 'src/features/landing/routes.tsx', accepts: (url) => url.search === '' },
   { path: routes.cardConnect, module: publicCardModule, prefetch: cardPrefetch },
   { path: routes.cardDashboard, module: publicCardModule, prefetch: cardPrefetch },
+  { path: routes.cardLocked, module: publicCardModule },
   { path: routes.cardEvents, module: publicEventsModule, prefetch: prefetchOne(routes.cardEvents, link, async (value, client) => once(client, (await publicEvents()).cardEventsQuery(value))) },
   { path: routes.cardEvent, module: publicEventsModule, prefetch: prefetchOne(routes.cardEvent, (_, p) => p.id, async (value, client) => once(client, (await publicEvents()).publicEventQuery(value))) },
   { path: routes.openEvent, module: publicEventsModule, prefetch: prefetchOne(routes.openEvent, (_, p) => p.id, async (value, client) => once(client, (await publicEvents()).openEventQuery(value))) },

@@ -51,6 +51,8 @@ export const routes = {
   sessions: '/settings/sessions',
   cardDashboard: '/card/dashboard',
   cardConnect: pagePatterns.cardConnect,
+  /** Where a locked or replaced card's tap leads: nothing of its owner. */
+  cardLocked: pagePatterns.cardLocked,
   cardExchange: '/card/exchange-contact',
   cardEvents: '/card/event',
   cardEvent: '/card/event/:id',

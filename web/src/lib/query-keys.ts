@@ -12,6 +12,8 @@ export const queryKeys = {
   getCard: () => ['getCard'] as const,
   getContacts: () => ['getContacts'] as const,
   listSessions: () => ['listSessions'] as const,
+  /** The owner's physical cards (my-cards); a lock, unlock or replace writes its answer here. */
+  myCards: () => ['myCards'] as const,
   userProfile: () => ['userProfile'] as const,
   /** The owner's card analytics over a range of days (card-analytics). */
   cardAnalytics: (days: number) => ['cardAnalytics', days] as const,

@@ -28,14 +28,29 @@ export function centredSquare(width: number, height: number): { side: number; x:
   return { side, x: Math.floor((width - side) / 2), y: Math.floor((height - side) / 2) };
 }
 
+/** A region of an image in its pixels. */
+export interface PixelArea {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** The image types a crop re-encodes (a GIF would lose its animation). */
+export const CROPPABLE_TYPE = /^image\/(?:jpeg|png|webp)$/;
+
 /**
- * Crops an image to its centred square, at most `maxSide` pixels a side, in its own type (JPEG, PNG,
- * WebP; the photo's orientation applied), so a profile photo is never stretched into an oval. Other
- * types (a GIF would lose its animation) and images the browser cannot decode go up as they are:
- * the avatars' object-fit: cover still shows them undistorted.
+ * Draws the square `pick` chooses of an image, at most `maxSide` pixels a side, in the file's own type
+ * (the photo's orientation applied). Other types and images the browser cannot decode go up as they
+ * are: the avatars' object-fit: cover still shows them undistorted.
  */
-export async function cropToSquare(file: File, maxSide: number): Promise<File> {
-  if (!/^image\/(?:jpeg|png|webp)$/.test(file.type) || typeof createImageBitmap !== 'function') return file;
+async function drawSquare(
+  file: File,
+  maxSide: number,
+  pick: (width: number, height: number) => { side: number; x: number; y: number },
+  keepIfSquare: boolean,
+): Promise<File> {
+  if (!CROPPABLE_TYPE.test(file.type) || typeof createImageBitmap !== 'function') return file;
   let bitmap: ImageBitmap;
   try {
     bitmap = await createImageBitmap(file);
@@ -43,9 +58,9 @@ export async function cropToSquare(file: File, maxSide: number): Promise<File> {
     return file;
   }
   try {
-    const { side, x, y } = centredSquare(bitmap.width, bitmap.height);
+    const { side, x, y } = pick(bitmap.width, bitmap.height);
     const out = Math.min(side, maxSide);
-    if (out === 0 || (bitmap.width === bitmap.height && out === side)) return file;
+    if (out === 0 || (keepIfSquare && bitmap.width === bitmap.height && out === side)) return file;
     const canvas = document.createElement('canvas');
     canvas.width = out;
     canvas.height = out;
@@ -58,6 +73,33 @@ export async function cropToSquare(file: File, maxSide: number): Promise<File> {
   } finally {
     bitmap.close();
   }
+}
+
+/**
+ * Crops an image to its centred square, at most `maxSide` pixels a side, so a profile photo is never
+ * stretched into an oval (see drawSquare for the types it leaves as they are).
+ */
+export function cropToSquare(file: File, maxSide: number): Promise<File> {
+  return drawSquare(file, maxSide, centredSquare, true);
+}
+
+/**
+ * Crops an image to the square the owner chose (`area`, in the image's pixels; its shorter side is the
+ * square's, kept inside the image), at most `maxSide` pixels a side; without an area, its centred square.
+ */
+export function cropToArea(file: File, area: PixelArea | null, maxSide: number): Promise<File> {
+  if (!area) return cropToSquare(file, maxSide);
+  return drawSquare(
+    file,
+    maxSide,
+    (width, height) => {
+      const side = Math.max(0, Math.min(Math.round(area.width), Math.round(area.height), width, height));
+      const x = Math.min(Math.max(0, Math.round(area.x)), width - side);
+      const y = Math.min(Math.max(0, Math.round(area.y)), height - side);
+      return { side, x, y };
+    },
+    false,
+  );
 }
 
 /** Compresses an image to IMAGE_COMPRESSION_QUALITY (in the page: the library's worker would load a CDN script). */

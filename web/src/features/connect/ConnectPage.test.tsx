@@ -94,7 +94,7 @@ describe('the owner card page', () => {
     expect(screen.getByRole('button', { name: 'EDIT' })).toBeInTheDocument();
   });
 
-  it('changes the profile image through the upload and saves the card with it', async () => {
+  it('changes the profile image through the square crop step and the upload, and saves the card with it', async () => {
     stubImageDecoding();
     class FakeUpload {
       upload = { onprogress: null };
@@ -110,6 +110,10 @@ describe('the owner card page', () => {
     vi.stubGlobal('XMLHttpRequest', FakeUpload);
     const { user } = renderRoutes(pages, '/connect');
     await user.upload(await screen.findByLabelText('Change profile image'), new File(['x'], 'me.png', { type: 'image/png' }));
+    const crop = await screen.findByRole('dialog', { name: 'Crop your photo' });
+    expect(within(crop).getByRole('slider', { name: 'Zoom' })).toHaveValue('1');
+    expect(net.sent(calls.saveCard)).toHaveLength(0);
+    await user.click(within(crop).getByRole('button', { name: 'Use photo' }));
     await waitFor(() => expect(savedBodies()[0]?.image).toBe('/backend/files/new.jpg'));
     expect(savedBodies()[0]?.fields).toEqual(CARD.fields);
   });
@@ -120,6 +124,7 @@ describe('the owner card page', () => {
     Object.defineProperty(big, 'size', { value: 10_485_761 });
     await user.upload(await screen.findByLabelText('Change profile image'), big);
     expect(await screen.findByText('Image size must not be larger than 10MB')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Crop your photo' })).toBeNull();
     expect(net.sent(calls.saveCard)).toHaveLength(0);
   });
 });

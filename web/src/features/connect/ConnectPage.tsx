@@ -1,16 +1,18 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { CardField, SaveCardPayload } from '@tapcard/shared/contract';
+import type { CardField, OwnerCard, SaveCardPayload } from '@tapcard/shared/contract';
 import { Button } from '../../components/Button.js';
 import { LoadingScreen } from '../../components/LoadingScreen.js';
 import { Page } from '../../components/Page.js';
 import { SideMenu } from '../../components/SideMenu.js';
 import { ApiError } from '../../lib/api.js';
+import { queryKeys } from '../../lib/query-keys.js';
 import { notify } from '../../lib/toast.js';
 import styles from './Connect.module.css';
 import { ConnectTiles } from './ConnectTiles.js';
 import { NotificationsPanel } from './NotificationsPanel.js';
 import { ProfileBlock } from './ProfileBlock.js';
-import { sentLinkProblems, type SaveResult, type SentLinkProblem } from './link-checks.js';
+import { sentLinkProblems, type SaveResult, type SaveTexts, type SentLinkProblem } from './link-checks.js';
 import { QuickLinks } from './QuickLinks.js';
 import { Services } from './Services.js';
 import { ShareLink } from './ShareLink.js';
@@ -24,6 +26,7 @@ const NO_PROBLEMS: SentLinkProblem[] = [];
 function CardBody() {
   const card = useOwnerCard();
   const save = useSaveCard();
+  const queryClient = useQueryClient();
   /** The quick links the last refused save named (HTTP 400 under `fields.N...`), whatever was being saved. */
   const [linkProblems, setLinkProblems] = useState(NO_PROBLEMS);
 
@@ -39,15 +42,27 @@ function CardBody() {
   }
 
   const data = card.data;
-  /** Saves the whole card with a change; toasts the result and keeps what a refusal said about the links. */
-  const saveCard = async (patch: Partial<SaveCardPayload>, texts?: { ok: string; fail: string }): Promise<SaveResult> => {
+  /**
+   * Saves the whole card with a change; toasts the result and keeps what a refusal said about the links.
+   * An optimistic save shows its quick links at once, and puts the card back as it was if refused.
+   */
+  const saveCard = async (patch: Partial<SaveCardPayload>, texts?: SaveTexts, optimistic = false): Promise<SaveResult> => {
     const payload = savePayload(data, patch);
+    const previous = optimistic ? queryClient.getQueryData<OwnerCard>(queryKeys.getCard()) : undefined;
+    if (previous) {
+      await queryClient.cancelQueries({ queryKey: queryKeys.getCard() });
+      queryClient.setQueryData<OwnerCard>(queryKeys.getCard(), { ...previous, fields: payload.fields });
+    }
     try {
       await save.mutateAsync(payload);
       setLinkProblems(NO_PROBLEMS);
-      notify.success(texts?.ok ?? TEXTS.saved);
+      if (texts?.ok !== null) notify.success(texts?.ok ?? TEXTS.saved);
       return { ok: true };
     } catch (error) {
+      if (previous) {
+        queryClient.setQueryData(queryKeys.getCard(), previous);
+        void queryClient.invalidateQueries({ queryKey: queryKeys.getCard() });
+      }
       if (!(error instanceof ApiError && error.kind === 'network')) notify.error(texts?.fail ?? (error instanceof Error && error.message ? error.message : TEXTS.saveFailed));
       const problems = sentLinkProblems(error, payload.fields);
       setLinkProblems(problems);
@@ -59,7 +74,13 @@ function CardBody() {
     <>
       <ProfileBlock card={data.card} saving={save.isPending} onSave={async (patch) => (await saveCard(patch)).ok} />
       <ShareLink link={data.card.link} name={data.card.title} />
-      <QuickLinks fields={data.fields} saving={save.isPending} saveProblems={linkProblems} onSaveFields={(fields: CardField[], texts) => saveCard({ fields }, texts)} />
+      <QuickLinks
+        fields={data.fields}
+        saving={save.isPending}
+        saveProblems={linkProblems}
+        onSaveFields={(fields: CardField[], texts) => saveCard({ fields }, texts)}
+        onArrangeFields={(fields: CardField[]) => saveCard({ fields }, { ok: null }, true)}
+      />
       <Services cardId={data.card.card_id} services={data.services} />
       <ConnectTiles />
     </>

@@ -1,16 +1,27 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { CardField } from '@tapcard/shared/contract';
-import { ACTIVE_FIELD_STATUS, BRAND_ICON_TYPES, BRAND_ICONS, CARD_FIELD_DEFAULTS, CARD_FIELD_TYPES, type CardFieldType } from '@tapcard/shared/domain';
+import {
+  ACTIVE_FIELD_STATUS,
+  BRAND_ICON_TYPES,
+  BRAND_ICONS,
+  CARD_FIELD_DEFAULTS,
+  CARD_FIELD_TYPES,
+  HIDDEN_FIELD_STATUS,
+  isFieldSwitchedOn,
+  type CardFieldType,
+} from '@tapcard/shared/domain';
 import { z } from 'zod';
 import { checkQuickLinkContent, quickLinkFieldsSchema, quickLinkTypeSchema } from '@tapcard/shared/rules';
 import { Button } from '../../components/Button.js';
 import { Dialog } from '../../components/Dialog.js';
 import { SelectField, TextField } from '../../components/Field.js';
 import { FieldIcon } from '../../components/FieldIcon.js';
+import { Switch } from '../../components/Switch.js';
 import styles from './Connect.module.css';
 import { LINK_PARTS, type DialogProblems, type LinkPart } from './link-checks.js';
+import { TEXTS } from './texts.js';
 
 /**
  * The modal's values; the type select starts empty ('Choose a type'), which the type rule refuses. The
@@ -42,7 +53,8 @@ const isFieldType = (value: string): value is CardFieldType => (CARD_FIELD_TYPES
  * The quick-link modal: add or change a link. The type sets the default label and icon; types
  * url and text offer a choice of brand icons. Every value is required ('Please fill in all information').
  * `problems` (a stored link that fails its rule, or a refused save) show under their fields and above
- * them until the owner changes that field.
+ * them until the owner changes that field. Its switch shows or hides the link on the public card; a
+ * changed link keeps its server id (and so its click counts).
  */
 export function QuickLinkDialog({
   open,
@@ -74,6 +86,9 @@ export function QuickLinkDialog({
     defaultValues: field ? { type: field.type, label: field.label, content: field.content, icon: field.icon } : { type: '', label: '', content: '', icon: '' },
   });
   const typeValue = watch('type');
+  const labelValue = watch('label');
+  const [shown, setShown] = useState(field ? isFieldSwitchedOn(field) : true);
+  const formId = useId();
   const type = isFieldType(typeValue) ? typeValue : null;
   const content = type ? CONTENT[type] : { label: 'Link, number or text', type: 'text', placeholder: '' };
 
@@ -87,14 +102,16 @@ export function QuickLinkDialog({
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={field ? 'Change quick link' : 'Add quick link'}>
       <form
+        id={formId}
         noValidate
         onSubmit={handleSubmit((values) =>
           onSave({
+            ...(field?.id ? { id: field.id } : {}),
             type: values.type,
             label: values.label,
             content: values.content,
             icon: values.icon,
-            status: field?.status || ACTIVE_FIELD_STATUS,
+            status: shown ? (field && isFieldSwitchedOn(field) && field.status) || ACTIVE_FIELD_STATUS : HIDDEN_FIELD_STATUS,
             position: String(position),
           }),
         )}
@@ -159,15 +176,24 @@ export function QuickLinkDialog({
         ) : (
           <input type="hidden" {...register('icon')} />
         )}
-        <div className={styles.dialogActions}>
-          <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" busy={saving}>
-            Save
-          </Button>
-        </div>
       </form>
+      {/* Outside the form: Radix would add a hidden input of the switch to it. */}
+      <div className={styles.dialogSwitch}>
+        <Switch
+          label={TEXTS.showOnCard(labelValue.trim() || TEXTS.unnamed)}
+          checked={shown}
+          onCheckedChange={setShown}
+          stateText={shown ? TEXTS.shown : TEXTS.hidden}
+        />
+      </div>
+      <div className={styles.dialogActions}>
+        <Button variant="secondary" onClick={() => onOpenChange(false)}>
+          Cancel
+        </Button>
+        <Button type="submit" form={formId} busy={saving}>
+          Save
+        </Button>
+      </div>
     </Dialog>
   );
 }

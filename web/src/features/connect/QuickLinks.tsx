@@ -1,13 +1,15 @@
-import { Plus, TriangleAlert, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { EyeOff, Plus, TriangleAlert, X } from 'lucide-react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { QUICK_LINK_GRID_COLUMNS } from '../../lib/ui.js';
 import type { CardField } from '@tapcard/shared/contract';
+import { ACTIVE_FIELD_STATUS, HIDDEN_FIELD_STATUS, isFieldSwitchedOn } from '@tapcard/shared/domain';
 import { Button } from '../../components/Button.js';
 import { FieldIcon } from '../../components/FieldIcon.js';
+import { Spinner } from '../../components/Spinner.js';
 import styles from './Connect.module.css';
-import { dialogProblems, firstMessage, sameLink, storedLinkProblems, type DialogProblems, type SaveResult, type SentLinkProblem } from './link-checks.js';
+import { ArrangeList } from './LazyArrangeList.js';
+import { dialogProblems, firstMessage, sameLink, storedLinkProblems, type DialogProblems, type SaveResult, type SaveTexts, type SentLinkProblem } from './link-checks.js';
 import { LinkProblems } from './LinkProblems.js';
-import { QuickLinkDialog } from './QuickLinkDialog.js';
 import { TEXTS } from './texts.js';
 import { useLongPress } from './useLongPress.js';
 
@@ -30,21 +32,27 @@ function QuickLinkTile({
   onDelete: () => void;
 }) {
   const { handlers, wasLongPress } = useLongPress(onToggleDeleteMode);
+  const hidden = !isFieldSwitchedOn(field);
   return (
     <li className={styles.linkItem}>
       <button
         type="button"
-        className={problemId ? `${styles.linkTile} ${styles.linkTileProblem}` : styles.linkTile}
+        className={[styles.linkTile, problemId ? styles.linkTileProblem : '', hidden ? styles.linkTileHidden : ''].filter(Boolean).join(' ')}
         {...handlers}
         onClick={() => {
           if (!wasLongPress()) onOpen();
         }}
-        aria-label={`Edit ${field.label}`}
+        aria-label={hidden ? `Edit ${field.label}, ${TEXTS.hidden}` : `Edit ${field.label}`}
         aria-describedby={problemId}
       >
         {problemId && <TriangleAlert className={styles.linkProblemBadge} size={18} aria-hidden />}
         <FieldIcon name={field.icon} size={28} />
         <span className={styles.linkLabel}>{field.label}</span>
+        {hidden && (
+          <span className={styles.hiddenMark}>
+            <EyeOff size={12} aria-hidden /> {TEXTS.hidden}
+          </span>
+        )}
       </button>
       {deleteMode && (
         <button type="button" className={styles.deleteLink} onClick={onDelete} disabled={busy} aria-label={`Delete ${field.label}`} aria-describedby={problemId}>
@@ -55,8 +63,22 @@ function QuickLinkTile({
   );
 }
 
+// The modal (its form, rules and switch) is fetched when a link is first opened, not with the page.
+const QuickLinkDialog = lazy(() => import('./QuickLinkDialog.js').then((m) => ({ default: m.QuickLinkDialog })));
+
 /** Positions are the index counting from 1, as strings. */
 const renumber = (fields: CardField[]): CardField[] => fields.map((f, i) => ({ ...f, position: String(i + 1) }));
+
+/** A link's id in the arrange list: the server's, or (a link not saved yet) what it holds. */
+const arrangeId = (field: CardField) => field.id ?? `${field.type}|${field.label}|${field.content}`;
+
+/** The links with one moved from `from` to `to`, renumbered. */
+export function moveLink(fields: CardField[], from: number, to: number): CardField[] {
+  const next = [...fields];
+  const [moved] = next.splice(from, 1);
+  if (moved) next.splice(to, 0, moved);
+  return renumber(next);
+}
 
 /**
  * Quick Links: a grid of 4 columns with each link's icon and label. A link opens the
@@ -67,20 +89,28 @@ const renumber = (fields: CardField[]): CardField[] => fields.map((f, i) => ({ .
  * is marked on its tile and listed under the grid with its message and 'Change' / 'Delete'; when a save
  * outside the modal is refused because of one, the focus moves to its 'Change'. The modal shows the
  * messages about its own link under its fields.
+ *
+ * 'Arrange links' lists the links with an on/off switch each (a hidden link stays saved, marked Hidden
+ * in the grid too) and a drag handle and Move up / Move down buttons; each change is saved at once,
+ * shown before the answer, and undone with a toast if the save is refused.
  */
 export function QuickLinks({
   fields,
   saving,
   saveProblems,
   onSaveFields,
+  onArrangeFields,
 }: {
   fields: CardField[];
   saving: boolean;
   /** The links the last refused save named (none after a save that went through). */
   saveProblems: SentLinkProblem[];
-  onSaveFields: (fields: CardField[], texts?: { ok: string; fail: string }) => Promise<SaveResult>;
+  onSaveFields: (fields: CardField[], texts?: SaveTexts) => Promise<SaveResult>;
+  /** Saves the links' switches and order (shown at once, undone if refused). */
+  onArrangeFields: (fields: CardField[]) => Promise<SaveResult>;
 }) {
   const [deleteMode, setDeleteMode] = useState(false);
+  const [arranging, setArranging] = useState(false);
   /** The index of the link being changed, 'new' for an added one, null when the modal is closed. */
   const [editing, setEditing] = useState<number | 'new' | null>(null);
   /** What the modal shows about its link (and any other that blocked its save). */
@@ -129,12 +159,47 @@ export function QuickLinks({
         <h2 id="links-heading">Quick Links</h2>
         <div className={styles.sectionActions}>
           {fields.length > 0 && (
+            <Button
+              variant="ghost"
+              className={arranging ? styles.pressed : undefined}
+              aria-pressed={arranging}
+              onClick={() => {
+                setArranging((on) => !on);
+                setDeleteMode(false);
+              }}>
+              {TEXTS.arrangeLinks}
+            </Button>
+          )}
+          {fields.length > 0 && !arranging && (
             <Button variant="ghost" className={deleteMode ? styles.pressed : undefined} aria-pressed={deleteMode} onClick={() => setDeleteMode((on) => !on)}>
               Edit links
             </Button>
           )}
         </div>
       </div>
+      {arranging && fields.length > 0 ? (
+        <>
+          <p className={styles.hint}>{TEXTS.arrangeHint}</p>
+          <ArrangeList
+            fallback={<Spinner />}
+            label="Quick Links"
+            items={fields}
+            idOf={arrangeId}
+            labelOf={(field) => field.label || TEXTS.unnamed}
+            shownOf={isFieldSwitchedOn}
+            renderItem={(field) => (
+              <span className={styles.arrangeLink}>
+                <FieldIcon name={field.icon} size={22} />
+                {field.label}
+              </span>
+            )}
+            onToggle={(index, shown) =>
+              void onArrangeFields(fields.map((f, i) => (i === index ? { ...f, status: shown ? ACTIVE_FIELD_STATUS : HIDDEN_FIELD_STATUS } : f)))
+            }
+            onMove={(from, to) => void onArrangeFields(moveLink(fields, from, to))}
+          />
+        </>
+      ) : (
       <ul className={styles.linksGrid} style={{ gridTemplateColumns: `repeat(${QUICK_LINK_GRID_COLUMNS}, minmax(0, 1fr))` }}>
         {fields.map((field, index) => (
           <QuickLinkTile
@@ -155,8 +220,9 @@ export function QuickLinks({
           </button>
         </li>
       </ul>
+      )}
       <p className={styles.hint} aria-live="polite">
-        {deleteMode ? 'Delete mode: choose × on a link to delete it.' : fields.length === 0 ? TEXTS.noLinks : 'Press and hold a link to delete links.'}
+        {arranging && fields.length > 0 ? '' : deleteMode ? 'Delete mode: choose × on a link to delete it.' : fields.length === 0 ? TEXTS.noLinks : 'Press and hold a link to delete links.'}
       </p>
       <LinkProblems
         rows={fields.flatMap((field, index) => {
@@ -173,15 +239,17 @@ export function QuickLinks({
         }}
       />
       {editing !== null && (
-        <QuickLinkDialog
-          open
-          onOpenChange={(open) => !open && setEditing(null)}
-          field={editing === 'new' ? null : (fields[editing] ?? null)}
-          position={editing === 'new' ? fields.length + 1 : editing + 1}
-          saving={saving}
-          problems={modalProblems}
-          onSave={(field) => void save(field)}
-        />
+        <Suspense fallback={null}>
+          <QuickLinkDialog
+            open
+            onOpenChange={(open) => !open && setEditing(null)}
+            field={editing === 'new' ? null : (fields[editing] ?? null)}
+            position={editing === 'new' ? fields.length + 1 : editing + 1}
+            saving={saving}
+            problems={modalProblems}
+            onSave={(field) => void save(field)}
+          />
+        </Suspense>
       )}
     </section>
   );

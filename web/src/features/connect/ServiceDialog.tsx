@@ -2,11 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useState, type ChangeEvent } from 'react';
 import { useForm } from 'react-hook-form';
-import { UPLOAD_WARNING_MS } from '../../lib/ui.js';
 import { calls } from '@tapcard/shared/contract';
-import { checkImageSize, serviceFormSchema, type ServiceFormValues } from '@tapcard/shared/rules';
+import { serviceFormSchema, type ServiceFormValues } from '@tapcard/shared/rules';
 import { Button } from '../../components/Button.js';
 import { Dialog } from '../../components/Dialog.js';
+import { useImageCrop } from '../../components/ImageCropDialog.js';
 import { TextAreaField, TextField } from '../../components/Field.js';
 import { api } from '../../lib/api.js';
 import { notify } from '../../lib/toast.js';
@@ -36,6 +36,7 @@ function useImageChoice() {
 export function ServiceDialog({ open, onOpenChange, cardId, onAdded }: { open: boolean; onOpenChange: (open: boolean) => void; cardId: string; onAdded: () => void }) {
   const imageId = useId();
   const image = useImageChoice();
+  const cropStep = useImageCrop();
   const {
     register,
     handleSubmit,
@@ -65,15 +66,15 @@ export function ServiceDialog({ open, onOpenChange, cardId, onAdded }: { open: b
     },
   });
 
-  const onImage = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0] ?? null;
-    const tooLarge = file ? checkImageSize(file.size) : null;
-    if (tooLarge) {
-      notify.warning(tooLarge, { autoClose: UPLOAD_WARNING_MS });
-      event.target.value = '';
-      return;
-    }
-    image.setFile(file);
+  /** A chosen image goes through the square crop step (which warns of a file too large); cancelling keeps the previous one. */
+  const onImage = async (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.target;
+    const file = input.files?.[0] ?? null;
+    if (!file) return image.setFile(null);
+    const square = await cropStep.crop(file);
+    if (square) image.setFile(square);
+    // The input holds the original file; what is sent is the square in `image`.
+    input.value = '';
   };
 
   return (
@@ -82,7 +83,7 @@ export function ServiceDialog({ open, onOpenChange, cardId, onAdded }: { open: b
         {image.preview && <img className={styles.preview} src={image.preview} alt="Chosen service image" width={96} height={96} />}
         <div className={styles.fileField}>
           <label htmlFor={imageId}>Service Image (optional)</label>
-          <input id={imageId} type="file" accept="image/*" onChange={onImage} />
+          <input id={imageId} type="file" accept="image/*" onChange={(event) => void onImage(event)} />
         </div>
         <TextField label="Service Name" error={errors.service_name?.message} {...register('service_name')} />
         <TextAreaField label="Description" rows={3} error={errors.service_description?.message} {...register('service_description')} />
@@ -97,6 +98,7 @@ export function ServiceDialog({ open, onOpenChange, cardId, onAdded }: { open: b
           </Button>
         </div>
       </form>
+      {cropStep.dialog}
     </Dialog>
   );
 }

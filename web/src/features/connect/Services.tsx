@@ -1,20 +1,24 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Plus, Trash2 } from 'lucide-react';
-import { useState } from 'react';
-import { calls, type Service } from '@tapcard/shared/contract';
+import { lazy, Suspense, useState } from 'react';
+import { calls, type OwnerCard, type Service } from '@tapcard/shared/contract';
 import { Button } from '../../components/Button.js';
 import { ConfirmDialog } from '../../components/Dialog.js';
-import { api } from '../../lib/api.js';
+import { api, ApiError } from '../../lib/api.js';
 import { imageOrAvatar } from '../../lib/image.js';
 import { queryKeys } from '../../lib/query-keys.js';
 import { notify } from '../../lib/toast.js';
 import styles from './Connect.module.css';
-import { ServiceDialog } from './ServiceDialog.js';
+import { ArrangeList } from './LazyArrangeList.js';
 import { TEXTS } from './texts.js';
 
-function ServiceItem({ service, onDelete }: { service: Service; onDelete: () => void }) {
+// Fetched when first needed, not with the page: the 'Add New' modal, and the call that saves the order.
+const ServiceDialog = lazy(() => import('./ServiceDialog.js').then((m) => ({ default: m.ServiceDialog })));
+const loadArrange = () => import('./arrange-services.js');
+
+function ServiceContent({ service, onDelete }: { service: Service; onDelete: () => void }) {
   return (
-    <li className={styles.service}>
+    <div className={styles.serviceBody}>
       <img src={imageOrAvatar(service.service_image, service.service_name)} alt="" width={64} height={64} loading="lazy" />
       <div>
         <h3>{service.service_name}</h3>
@@ -29,18 +33,59 @@ function ServiceItem({ service, onDelete }: { service: Service; onDelete: () => 
       <button type="button" className={styles.iconButton} onClick={onDelete} aria-label={`Delete ${service.service_name}`}>
         <Trash2 size={20} aria-hidden />
       </button>
-    </li>
+    </div>
   );
 }
 
+/** The services with one moved from `from` to `to`. */
+function moveService(services: Service[], from: number, to: number): Service[] {
+  const next = [...services];
+  const [moved] = next.splice(from, 1);
+  if (moved) next.splice(to, 0, moved);
+  return next;
+}
+
 /**
- * Services, with the 'Add New' modal and delete. After a change the card is fetched again
- * (rather than reloading the page: refetching the query keeps the person's place and state).
+ * The services' switches and order (arrange-services, every service once in the order to show): shown
+ * at once, put back with a toast if refused.
+ */
+function useArrangeServices() {
+  const queryClient = useQueryClient();
+  const key = queryKeys.getCard();
+  return useMutation({
+    mutationKey: ['arrangeServices'],
+    mutationFn: async (services: Service[]) => (await loadArrange()).arrangeServices(services),
+    onMutate: async (services) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const previous = queryClient.getQueryData<OwnerCard>(key);
+      if (previous) queryClient.setQueryData<OwnerCard>(key, { ...previous, services });
+      return { previous };
+    },
+    onSuccess: (services) => {
+      // A later change already on screen is not undone by this one's answer.
+      if (queryClient.isMutating({ mutationKey: ['arrangeServices'] }) > 1) return;
+      queryClient.setQueryData<OwnerCard>(key, (card) => (card ? { ...card, services } : card));
+    },
+    onError: (error, _services, context) => {
+      if (context?.previous) queryClient.setQueryData(key, context.previous);
+      void queryClient.invalidateQueries({ queryKey: key });
+      // A write that could not be sent has had its toast (api()).
+      if (!(error instanceof ApiError && error.kind === 'network')) notify.error(error.message || TEXTS.arrangeFailed);
+    },
+  });
+}
+
+/**
+ * Services, with the 'Add New' modal and delete; each with an on/off switch (a switched-off service
+ * stays saved, marked Hidden) and reordered by drag or Move up / Move down. After an add or a delete
+ * the card is fetched again (rather than reloading the page: refetching the query keeps the person's
+ * place and state).
  */
 export function Services({ cardId, services }: { cardId: string; services: Service[] }) {
   const queryClient = useQueryClient();
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<Service | null>(null);
+  const arrange = useArrangeServices();
   const reload = () => void queryClient.invalidateQueries({ queryKey: queryKeys.getCard() });
 
   const remove = useMutation({
@@ -66,13 +111,31 @@ export function Services({ cardId, services }: { cardId: string; services: Servi
       {services.length === 0 ? (
         <p className={styles.empty}>{TEXTS.noServices}</p>
       ) : (
-        <ul className={styles.services}>
-          {services.map((service) => (
-            <ServiceItem key={service.id} service={service} onDelete={() => setDeleting(service)} />
-          ))}
-        </ul>
+        <ArrangeList
+          fallback={
+            <ul className={styles.services}>
+              {services.map((service) => (
+                <li key={service.id} className={styles.service}>
+                  <ServiceContent service={service} onDelete={() => setDeleting(service)} />
+                </li>
+              ))}
+            </ul>
+          }
+          label="Services"
+          items={services}
+          idOf={(service) => service.id}
+          labelOf={(service) => service.service_name}
+          shownOf={(service) => service.enabled}
+          renderItem={(service) => <ServiceContent service={service} onDelete={() => setDeleting(service)} />}
+          onToggle={(index, enabled) => arrange.mutate(services.map((s, i) => (i === index ? { ...s, enabled } : s)))}
+          onMove={(from, to) => arrange.mutate(moveService(services, from, to))}
+        />
       )}
-      <ServiceDialog open={adding} onOpenChange={setAdding} cardId={cardId} onAdded={reload} />
+      {adding && (
+        <Suspense fallback={null}>
+          <ServiceDialog open onOpenChange={setAdding} cardId={cardId} onAdded={reload} />
+        </Suspense>
+      )}
       <ConfirmDialog
         open={deleting !== null}
         onOpenChange={(open) => !open && setDeleting(null)}

@@ -20,6 +20,12 @@ export interface SentLinkProblem {
 
 export type SaveResult = { ok: true } | { ok: false; problems: SentLinkProblem[] };
 
+/** A save's toasts: `ok` null saves without one; `fail` absent toasts the server's message. */
+export interface SaveTexts {
+  ok?: string | null;
+  fail?: string;
+}
+
 /** The parts of a link the quick-link modal has a field for. */
 export const LINK_PARTS = ['type', 'label', 'content', 'icon'] as const;
 export type LinkPart = (typeof LINK_PARTS)[number];

@@ -35,4 +35,34 @@ export const TEXTS = {
   linksToFixHelp: 'Your card cannot be saved until these links are changed or deleted.',
   /** ours */
   linkBlocksSave: (label: string, message: string) => `Change or delete your link “${label}” first: ${message}`,
+  /** ours */
+  showOnCard: (label: string) => `Show ${label} on my card`,
+  /** ours */
+  shown: 'Shown',
+  /** ours */
+  hidden: 'Hidden',
+  /** ours */
+  moveUp: (label: string) => `Move ${label} up`,
+  /** ours */
+  moveDown: (label: string) => `Move ${label} down`,
+  /** ours */
+  dragHandle: (label: string) => `Reorder ${label}`,
+  /** ours */
+  moved: (label: string, position: number, count: number) => `${label} moved to position ${position} of ${count}`,
+  /** ours */
+  pickedUp: (label: string, position: number, count: number) => `Picked up ${label}, at position ${position} of ${count}.`,
+  /** ours */
+  draggedOver: (label: string, position: number, count: number) => `${label} is over position ${position} of ${count}.`,
+  /** ours */
+  dropCancelled: (label: string) => `Moving ${label} was cancelled.`,
+  /** ours */
+  dragInstructions: 'To move an item, press Space or Enter, use the arrow keys, then press Space or Enter again to drop it, or Escape to cancel.',
+  /** ours */
+  arrangeLinks: 'Arrange links',
+  /** ours */
+  arrangeHint: 'Switch a link off to hide it from your card; it stays saved. Drag a link, or use its arrows, to reorder.',
+  /** ours */
+  arrangeFailed: 'Unable to save your changes. Please try again.',
+  /** ours */
+  unnamed: 'this link',
 } as const;

@@ -313,6 +313,7 @@ describe('profile image and account creation', () => {
     const done = await screen.findByRole('button', { name: 'Done' });
     expect(done).toBeDisabled();
     await user.upload(screen.getByLabelText('Choose a photo'), new File(['photo'], 'ada.png', { type: 'image/png' }));
+    await user.click(await screen.findByRole('button', { name: 'Use photo' }));
     expect(await screen.findByText('Uploaded successfully')).toBeInTheDocument();
     await waitFor(() => expect(done).toBeEnabled());
     return done;

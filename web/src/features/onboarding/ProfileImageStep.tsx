@@ -1,6 +1,7 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useId, type ChangeEvent } from 'react';
 import { Button } from '../../components/Button.js';
+import { useImageCrop } from '../../components/ImageCropDialog.js';
 import { BackLink, ProgressBar } from '../../components/Page.js';
 import { imageOrAvatar } from '../../lib/image.js';
 import { useImageUpload } from '../../lib/upload.js';
@@ -11,12 +12,13 @@ import { useCreateAccount } from './useCreateAccount.js';
 import { useWizardNav } from './useWizardNav.js';
 import { WizardScreen } from './WizardScreen.js';
 
-/** Stage 5, 'Profile Image': the photo uploader; 'Done' (disabled until a photo is uploaded) creates the account. */
+/** Stage 5, 'Profile Image': the photo uploader (with its square crop step); 'Done' (disabled until a photo is uploaded) creates the account. */
 export function ProfileImageStep() {
   const wizard = useAtomValue(wizardAtom);
   const update = useSetAtom(updateWizardAtom);
   const { href } = useWizardNav();
   const { upload, progress } = useImageUpload('profile');
+  const cropStep = useImageCrop();
   const { create, busy } = useCreateAccount();
   const inputId = useId();
 
@@ -24,7 +26,9 @@ export function ProfileImageStep() {
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
-    const result = await upload(file);
+    const square = await cropStep.crop(file);
+    if (!square) return;
+    const result = await upload(square);
     if (result) update({ image: { image: result.url, name: result.name }, user: { ...wizard.user, profile_image: result.url } });
   };
 
@@ -39,6 +43,7 @@ export function ProfileImageStep() {
           {wizard.image ? 'Change photo' : 'Choose a photo'}
         </label>
         {progress !== null && <ProgressBar value={progress} label="Uploading photo" />}
+        {cropStep.dialog}
       </div>
       <Button block disabled={!wizard.image || progress !== null} busy={busy} onClick={create}>
         Done

@@ -2,4 +2,5 @@
 export { CardDashboardPage } from './CardDashboardPage.js';
 export { CardConnectPage } from './CardConnectPage.js';
 export { CardExchangePage } from './CardExchangePage.js';
+export { CardLockedPage } from './CardLockedPage.js';
 export { publicCardQuery } from './usePublicCard.js';

@@ -4,10 +4,11 @@ import { BackLink, Page } from '../../components/Page.js';
 import { routes } from '../../lib/paths.js';
 import styles from './Settings.module.css';
 import { SESSION_TEXTS } from './texts.js';
+import { YourCards } from './YourCards.js';
 
 /**
- * Settings: back link to Connect; Security (Change Password, and our Active sessions);
- * Vcard ('Default Page', inert).
+ * Settings: back link to Connect; Security (Change Password, and our Active sessions); our Your
+ * cards (the physical cards: lock, unlock, replace); Vcard ('Default Page', inert).
  */
 export function SettingsPage() {
   return (
@@ -31,6 +32,7 @@ export function SettingsPage() {
           </li>
         </ul>
       </section>
+      <YourCards />
       <section className={styles.section} aria-labelledby="vcard-heading">
         <h2 id="vcard-heading">Vcard</h2>
         <ul className={styles.list}>
