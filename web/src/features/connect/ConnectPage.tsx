@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { CardField, OwnerCard, SaveCardPayload } from '@tapcard/shared/contract';
 import { Button } from '../../components/Button.js';
 import { LoadingScreen } from '../../components/LoadingScreen.js';
@@ -25,7 +25,13 @@ const NO_PROBLEMS: SentLinkProblem[] = [];
 /** The card, or why it is not there (no card yet, or a failure with a retry). */
 function CardBody() {
   const card = useOwnerCard();
-  const save = useSaveCard();
+  /**
+   * Saves go out one after the other, each after the last one's answer: two quick changes (Move down
+   * pressed twice) must reach the server in the order they were made. Only the last save's answer
+   * replaces the card on screen; an earlier one would undo a later change already shown.
+   */
+  const queue = useRef({ tail: Promise.resolve() as Promise<unknown>, waiting: 0 });
+  const save = useSaveCard(() => queue.current.waiting === 1);
   const queryClient = useQueryClient();
   /** The quick links the last refused save named (HTTP 400 under `fields.N...`), whatever was being saved. */
   const [linkProblems, setLinkProblems] = useState(NO_PROBLEMS);
@@ -53,8 +59,11 @@ function CardBody() {
       await queryClient.cancelQueries({ queryKey: queryKeys.getCard() });
       queryClient.setQueryData<OwnerCard>(queryKeys.getCard(), { ...previous, fields: payload.fields });
     }
+    queue.current.waiting += 1;
+    const sent = queue.current.tail.then(() => save.mutateAsync(payload));
+    queue.current.tail = sent.catch(() => undefined);
     try {
-      await save.mutateAsync(payload);
+      await sent;
       setLinkProblems(NO_PROBLEMS);
       if (texts?.ok !== null) notify.success(texts?.ok ?? TEXTS.saved);
       return { ok: true };
@@ -67,6 +76,8 @@ function CardBody() {
       const problems = sentLinkProblems(error, payload.fields);
       setLinkProblems(problems);
       return { ok: false, problems };
+    } finally {
+      queue.current.waiting -= 1;
     }
   };
 

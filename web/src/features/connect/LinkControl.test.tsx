@@ -107,6 +107,29 @@ describe('quick links: switches and order', () => {
     expect(savedFields()).toHaveLength(2);
   });
 
+  it('sends two quick moves one after the other, in order, and keeps the later one on screen when the earlier answer comes', async () => {
+    const answers: (() => void)[] = [];
+    net.on(calls.saveCard, (request) => new Promise((resolve) => answers.push(() => resolve(ok({ ...CARD, fields: (request.body as SaveCardPayload).fields })))));
+    const { user } = renderRoutes(pages, '/connect');
+    const list = await arrangeLinks(user);
+    await user.click(within(list).getByRole('button', { name: 'Move Phone down' }));
+    await user.keyboard('{Enter}');
+    expect(rowsOf(list).map((row) => row?.replace(/Show.*$/, ''))).toEqual([expect.stringContaining('Twitter'), expect.stringContaining('Email'), expect.stringContaining('Phone')]);
+    await waitFor(() => expect(savedFields()).toHaveLength(1));
+    // The second save waits for the first's answer.
+    expect(savedFields()).toHaveLength(1);
+    answers[0]?.();
+    await waitFor(() => expect(savedFields()).toHaveLength(2));
+    expect(savedFields().map((fields) => fields.map((f) => f.id))).toEqual([
+      ['f-twitter', 'f-phone', 'f-mail'],
+      ['f-twitter', 'f-mail', 'f-phone'],
+    ]);
+    // The first answer did not put Phone back in the middle.
+    expect(rowsOf(list)[2]).toContain('Phone');
+    answers[1]?.();
+    await waitFor(() => expect(rowsOf(screen.getByRole('list', { name: 'Quick Links' }))[2]).toContain('Phone'));
+  });
+
   it("shows a move at once, then puts the links back and toasts the server's message when the save is refused", async () => {
     let refuse: () => void = () => undefined;
     net.on(calls.saveCard, () => new Promise((resolve) => (refuse = () => resolve(fail('Card not found', 404)))));

@@ -54,6 +54,8 @@ function useArrangeServices() {
   const key = queryKeys.getCard();
   return useMutation({
     mutationKey: ['arrangeServices'],
+    // One at a time, in the order made: two quick moves must reach the server in that order.
+    scope: { id: 'arrangeServices' },
     mutationFn: async (services: Service[]) => (await loadArrange()).arrangeServices(services),
     onMutate: async (services) => {
       await queryClient.cancelQueries({ queryKey: key });

@@ -27,11 +27,16 @@ export function savePayload(card: OwnerCard, patch: Partial<SaveCardPayload> = {
   };
 }
 
-/** Saves the whole card (save-card with every field); the answer replaces the cached card. */
-export function useSaveCard() {
+/**
+ * Saves the whole card (save-card with every field); the answer replaces the cached card unless
+ * `isLatest` says a later save is on its way.
+ */
+export function useSaveCard(isLatest: () => boolean = () => true) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (payload: SaveCardPayload) => apiOrThrow(calls.saveCard, { body: payload }).then((answer) => answer.data),
-    onSuccess: (card) => queryClient.setQueryData(queryKeys.getCard(), card),
+    onSuccess: (card) => {
+      if (isLatest()) queryClient.setQueryData(queryKeys.getCard(), card);
+    },
   });
 }
