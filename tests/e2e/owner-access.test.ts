@@ -141,7 +141,7 @@ describe('access: login and password reset', () => {
     await page.goto('/dashboard');
     await page.getByRole('heading', { name: `Hi, ${account.name}`, level: 1 }).waitFor();
     // Its four tabs fit a 360 px phone (none hidden behind a sideways scroll); Others says 'Watch this space!!!'.
-    const tabs = page.getByRole('tablist');
+    const tabs = page.getByRole('tablist', { name: 'Dashboard' });
     expect(await tabs.getByRole('tab').allInnerTexts()).toEqual(['Socials', 'Business', 'Finance', 'Others']);
     expect(await tabs.evaluate((el) => el.scrollWidth - el.clientWidth), 'the tab list scrolls sideways').toBeLessThanOrEqual(0);
     await tabs.getByRole('tab', { name: 'Others' }).click();

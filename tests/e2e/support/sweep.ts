@@ -314,6 +314,15 @@ export async function overflowProblems(page: Page): Promise<string[]> {
       }
       return false;
     };
+    // Screen-reader-only content (the visually-hidden pattern: a 1 px box that clips what it holds) is
+    // off screen on purpose, however wide it is.
+    const screenReaderOnly = (el: Element): boolean => {
+      for (let p: Element | null = el; p && p !== document.body; p = p.parentElement) {
+        const box = p.getBoundingClientRect();
+        if (box.width <= 1 && box.height <= 1 && getComputedStyle(p).overflow === 'hidden') return true;
+      }
+      return false;
+    };
     const sticking = new Set<Element>();
     for (const el of Array.from(document.body.querySelectorAll('*'))) {
       const box = el.getBoundingClientRect();
@@ -321,7 +330,7 @@ export async function overflowProblems(page: Page): Promise<string[]> {
       // Wholly off screen is hidden on purpose (a closed drawer, a skip link); partly off screen is cut off.
       if (box.right <= 0 || box.left >= width) continue;
       if (box.right <= width + 1 && box.left >= -1) continue;
-      if (getComputedStyle(el).visibility === 'hidden' || clippedByScroller(el)) continue;
+      if (getComputedStyle(el).visibility === 'hidden' || clippedByScroller(el) || screenReaderOnly(el)) continue;
       sticking.add(el);
     }
     // Only the outermost offenders.
