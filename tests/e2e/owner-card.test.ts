@@ -1,4 +1,5 @@
-import type { Page } from 'playwright-core';
+import { readFile } from 'node:fs/promises';
+import type { Download, Page } from 'playwright-core';
 import { calls, ownerCardCalls } from '@tapcard/shared/contract';
 import { pages } from '@tapcard/shared/pages';
 import { describe, expect, inject, it } from 'vitest';
@@ -6,6 +7,7 @@ import { callApi } from './support/api.js';
 import { appReady, browsers } from './support/browser.js';
 import { mintCards, mintingNote } from './support/cli.js';
 import { PHONE_WIDTH } from './support/layout.js';
+import { readQrCode } from './support/qr.js';
 import { createCardOwner, signIn, type CardOwner } from './support/people.js';
 import { expectFieldError } from './support/screens.js';
 import { expectToast, recordToastTexts } from './support/toast-history.js';
@@ -179,5 +181,45 @@ describe("the owner's card", () => {
     // Every criterion but one: the journeys' browser contexts are incognito profiles, where Chromium never installs.
     const installability = async () => (await cdp.send('Page.getInstallabilityErrors')).installabilityErrors.map((error) => error.errorId);
     await expect.poll(installability).toEqual(['in-incognito']);
+  });
+
+  it.skipIf(!mintable)(`the owner's QR code downloads as a PNG and an SVG that scan as the card's QR address; a visitor copies the card's clean link${NEEDS_MINTING}`, async () => {
+    const owner = await createCardOwner(baseUrl, productEnv);
+    const page = await newPage();
+    await signIn(page, owner);
+    await page.goto('/connect');
+    await page.getByRole('button', { name: 'QR code' }).click();
+    const dialog = page.getByRole('dialog', { name: "Your card's QR code" });
+    const qrAddress = new URL(pages.cardConnect(owner.link, 'qr'), baseUrl).href;
+
+    const saved = async (name: string): Promise<{ file: string; bytes: Buffer }> => {
+      const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name }).click()]);
+      return { file: (download as Download).suggestedFilename(), bytes: await readFile(await (download as Download).path()) };
+    };
+    const png = await saved('Download PNG');
+    const svg = await saved('Download SVG');
+    expect([png.file, svg.file]).toEqual([expect.stringMatching(/-qr\.png$/), expect.stringMatching(/-qr\.svg$/)]);
+    expect(png.bytes.subarray(1, 4).toString('latin1'), 'a PNG file').toBe('PNG');
+    expect(png.bytes.readUInt32BE(16), 'at least 1024 px wide').toBeGreaterThanOrEqual(1024);
+    expect(svg.bytes.toString('utf8')).toMatch(/^<\?xml[^>]*\?>\s*<svg[^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+
+    // Each file, shown as an image on a blank page, scans as the card's address with the QR source.
+    const viewer = await newPage();
+    for (const [type, bytes] of [['image/png', png.bytes], ['image/svg+xml', svg.bytes]] as const) {
+      await viewer.setContent(`<img alt="qr" width="300" height="300" src="data:${type};base64,${bytes.toString('base64')}">`);
+      await viewer.locator('img').evaluate((img: HTMLImageElement) => img.decode());
+      expect(await readQrCode(viewer.locator('img')), type).toBe(qrAddress);
+    }
+
+    // A visitor's Copy link copies the card's clean address (no source).
+    const visitorBrowser = await openBrowser();
+    await visitorBrowser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(baseUrl).origin });
+    const visitor = await visitorBrowser.context.newPage();
+    await recordToastTexts(visitor);
+    await visitor.goto(pages.cardConnect(owner.link, 'qr'));
+    await appReady(visitor);
+    await visitor.getByRole('button', { name: 'Copy link' }).click();
+    await expectToast(visitor, 'Link copied');
+    expect(await visitor.evaluate(() => navigator.clipboard.readText())).toBe(new URL(pages.cardConnect(owner.link), baseUrl).href);
   });
 });
