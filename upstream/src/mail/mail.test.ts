@@ -16,6 +16,7 @@ import { createTestUpstream, createUser, TEST_MAIL_QUEUE, type TestUpstream } fr
 import { startTestSmtp, type TestSmtp } from '../test/smtp.js';
 import { ACCESS_QR_OPTIONS } from './event-mails.js';
 import { mailQueue } from './queue.js';
+import { fromIp } from '../test/cards.js';
 
 let smtp: TestSmtp;
 let t: TestUpstream;
@@ -29,7 +30,6 @@ afterAll(async () => {
 });
 
 const uniqueEmail = () => `mail-${randomBytes(6).toString('hex')}@example.com`;
-const fromIp = () => ({ 'x-forwarded-for': `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${randomBytes(1)[0]}` });
 const to = (address: string) => (mail: ParsedMail) => mail.to !== undefined && !Array.isArray(mail.to) && mail.to.value.some((a) => a.address === address);
 const queued = async (address: string) => t.db.selectFrom('mail_queue').select(['id', 'attempts', 'failed_at']).where('to_address', '=', address).execute();
 

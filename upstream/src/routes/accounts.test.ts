@@ -9,6 +9,7 @@ import { LIMITS } from '../lib/throttle.js';
 import { answerOf, expectFieldError, send, sendUnchecked } from '../test/contract.js';
 import { createTestUpstream, createUser, type TestUpstream } from '../test/harness.js';
 import { EMAIL_LOOKUP_LIMIT, VERIFIED_EMAIL_TTL_MS } from './accounts.js';
+import { fromIp } from '../test/cards.js';
 
 let t: TestUpstream;
 beforeAll(async () => {
@@ -19,8 +20,6 @@ afterAll(async () => {
 });
 
 const uniqueEmail = () => `person-${randomBytes(6).toString('hex')}@example.com`;
-/** A client address of its own, so per-address limits of one test do not touch another. */
-const fromIp = () => ({ 'x-forwarded-for': `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${randomBytes(1)[0]}` });
 
 async function mint(): Promise<MintedCard> {
   const [card] = await mintCards(t.db, { count: 1, type: 'nfc', publicUrl: t.config.publicUrl });

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { calls } from '@tapcard/shared/contract';
 import { avatarFor } from '@tapcard/shared/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +7,7 @@ import { LIMITS } from '../lib/throttle.js';
 import { answerOf, expectFieldError, send, sendUnchecked } from '../test/contract.js';
 import { createTestUpstream, createUser, type TestUpstream } from '../test/harness.js';
 import { createEvent, dayText, insertAttendee, insertChip, priceId, registerFree, tidOf } from '../test/events.js';
+import { fromIp } from '../test/cards.js';
 
 let t: TestUpstream;
 let organiser: Awaited<ReturnType<typeof createUser>>;
@@ -20,8 +20,6 @@ afterAll(async () => {
 });
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** A client address of its own, so per-address limits of one test do not touch another. */
-const fromIp = () => ({ 'x-forwarded-for': `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${randomBytes(1)[0]}` });
 
 async function withClockMoved<T>(ms: number, fn: () => Promise<T>): Promise<T> {
   t.clock.advance(ms);

@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPath, calls, type Body, type CardField } from '@tapcard/shared/contract';
-import { socialsToFields } from '@tapcard/shared/domain';
+import { buildPath, calls, type CardField } from '@tapcard/shared/contract';
 import { mintCards, type MintedCard } from '../cli/mint-cards.js';
 import { LIMITS } from '../lib/throttle.js';
 import { VCARD_PHOTO_MAX_BYTES } from '../lib/vcard-photo.js';
 import { answerOf, expectFieldError, send, sendUnchecked } from '../test/contract.js';
 import { createTestUpstream, createUser, type TestUpstream } from '../test/harness.js';
 import { parseVCard, vcardValues } from '../test/vcard.js';
+import { fromIp, wizardBody } from '../test/cards.js';
 
 let t: TestUpstream;
 beforeAll(async () => {
@@ -27,25 +27,8 @@ async function mint(type = 'nfc'): Promise<MintedCard> {
 }
 
 const otherToken = (token: string) => (token === 'ZZZZZZ' ? 'YYYYYY' : 'ZZZZZZ');
-/** A client address of its own, so per-address limits of one test do not touch another. */
-const fromIp = () => ({ 'x-forwarded-for': `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${randomBytes(1)[0]}` });
 
-function wizard(card: MintedCard, email: string): Body<typeof calls.createCard> {
-  return {
-    card_id: card.id,
-    type: card.type,
-    token: card.token,
-    user: { email, auth_type: 'Email', password: 'Str0ng!pass', name: 'Ada Lovelace', profile_image: null },
-    card: {
-      name: 'Ada Lovelace',
-      subTitle: 'Engineer, Writer',
-      phone: '0803 123 4567',
-      description: 'Counting engines',
-      fields: socialsToFields({ twitter: 'https://twitter.com/ada', website: 'https://ada.example' }, '08031234567'),
-    },
-    image: { image: '/backend/files/AAAAAAAAAAAAAAAAAAAAAA.png', name: 'me.png' },
-  };
-}
+const wizard = (card: MintedCard, email: string) => wizardBody(card, email, { subTitle: 'Engineer, Writer', image: { image: '/backend/files/AAAAAAAAAAAAAAAAAAAAAA.png', name: 'me.png' } });
 
 /** A user with a card made through create-card. */
 async function owner(name = 'Ada Lovelace') {

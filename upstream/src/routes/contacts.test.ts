@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls, type Body } from '@tapcard/shared/contract';
 import { mintCards, type MintedCard } from '../cli/mint-cards.js';
@@ -6,6 +5,7 @@ import { answerOf, expectFieldError, send } from '../test/contract.js';
 import { createTestUpstream, createUser, type TestUpstream } from '../test/harness.js';
 import { parseVCard, vcardValues } from '../test/vcard.js';
 import { EXCHANGE_LIMIT } from './contacts.js';
+import { fromIp } from '../test/cards.js';
 
 let t: TestUpstream;
 beforeAll(async () => {
@@ -15,7 +15,6 @@ afterAll(async () => {
   await t.close();
 });
 
-const fromIp = () => ({ 'x-forwarded-for': `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${randomBytes(1)[0]}` });
 
 async function mint(): Promise<MintedCard> {
   const [card] = await mintCards(t.db, { count: 1, type: 'nfc', publicUrl: t.config.publicUrl });

@@ -1,8 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { beaconCalls, buildPath, calls, ownerCardCalls, type Body, type CardField } from '@tapcard/shared/contract';
-import { socialsToFields } from '@tapcard/shared/domain';
+import { beaconCalls, buildPath, calls, ownerCardCalls, type CardField } from '@tapcard/shared/contract';
 import { pages, type CardViewSource } from '@tapcard/shared/pages';
 import { ownerCardMessages } from '@tapcard/shared/rules';
 import { mintCards, type MintedCard } from '../cli/mint-cards.js';
@@ -11,6 +9,7 @@ import { dataOf } from '../test/arena.js';
 import { send } from '../test/contract.js';
 import { createTestUpstream, createUser, type TestUpstream } from '../test/harness.js';
 import { LINK_NOT_FOUND } from './owner-card.js';
+import { fromIp, wizardBody } from '../test/cards.js';
 
 let t: TestUpstream;
 beforeAll(async () => {
@@ -26,25 +25,8 @@ async function mint(count = 1): Promise<MintedCard[]> {
   return mintCards(t.db, { count, type: 'nfc', publicUrl: t.config.publicUrl });
 }
 
-/** A client address of its own, so per-address limits of one request do not touch another. */
-const fromIp = () => ({ 'x-forwarded-for': `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${randomBytes(1)[0]}` });
 
-function wizard(card: MintedCard, email: string): Body<typeof calls.createCard> {
-  return {
-    card_id: card.id,
-    type: card.type,
-    token: card.token,
-    user: { email, auth_type: 'Email', password: 'Str0ng!pass', name: 'Ada Lovelace', profile_image: null },
-    card: {
-      name: 'Ada Lovelace',
-      subTitle: 'Engineer',
-      phone: '0803 123 4567',
-      description: 'Counting engines',
-      fields: socialsToFields({ twitter: 'https://twitter.com/ada', website: 'https://ada.example' }, '08031234567'),
-    },
-    image: null,
-  };
-}
+const wizard = (card: MintedCard, email: string) => wizardBody(card, email);
 
 /** A user with a card made through create-card, its physical card and its public link. */
 async function owner() {

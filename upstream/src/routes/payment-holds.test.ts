@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { calls } from '@tapcard/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomId } from '../lib/crypto.js';
@@ -6,6 +5,7 @@ import { TestPaymentProvider } from '../domain/payments.js';
 import { answerOf, send } from '../test/contract.js';
 import { createTestUpstream, createUser, type TestUpstream } from '../test/harness.js';
 import { createEvent, priceId, tidOf } from '../test/events.js';
+import { fromIp } from '../test/cards.js';
 
 /** Paid tickets are held for their payment 15 minutes, then released; a late payment never oversells. */
 
@@ -20,7 +20,6 @@ afterAll(async () => {
 });
 
 const MINUTE = 60_000;
-const fromIp = () => ({ 'x-forwarded-for': `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${randomBytes(1)[0]}` });
 const email = () => `buyer-${randomId().toLowerCase()}@example.com`;
 
 function provider(): TestPaymentProvider {

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { calls, type Event } from '@tapcard/shared/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +7,7 @@ import { createTestUpstream, createUser, type TestUpstream } from '../test/harne
 import { createEvent, eventBody, priceId, tidOf, type EventBody } from '../test/events.js';
 import { HOLD_MS } from '../domain/registration.js';
 import { REGISTRATIONS_PER_ADDRESS } from './events/registration.js';
+import { fromIp } from '../test/cards.js';
 
 let t: TestUpstream;
 let organiser: Awaited<ReturnType<typeof createUser>>;
@@ -19,8 +19,6 @@ afterAll(async () => {
   await t.close();
 });
 
-/** A client address of its own (the test upstream trusts X-Forwarded-For from its loopback caller). */
-const fromIp = () => ({ 'x-forwarded-for': `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${randomBytes(1)[0]}` });
 const newEmail = () => `guest-${randomId().toLowerCase()}@example.com`;
 const ALREADY = 'This email is already registered for this event';
 const CHECK_EMAIL = 'Almost there! Check your email and confirm your registration within 30 minutes to receive your event access.';

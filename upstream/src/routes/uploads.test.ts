@@ -7,6 +7,7 @@ import { calls, upstreamPages } from '@tapcard/shared/contract';
 import { answerOf, expectFieldError } from '../test/contract.js';
 import { createTestUpstream, type TestUpstream } from '../test/harness.js';
 import { UPLOAD_LIMIT } from './uploads.js';
+import { fromIp } from '../test/cards.js';
 
 let t: TestUpstream;
 beforeAll(async () => {
@@ -22,7 +23,6 @@ const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), B
 const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x24, 0, 0, 0]), Buffer.from('WEBPVP8 '), randomBytes(32)]);
 const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="1" height="1"/></svg>');
 
-const fromIp = () => ({ 'x-forwarded-for': `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${randomBytes(1)[0]}` });
 
 interface FilePart {
   data: Buffer;
