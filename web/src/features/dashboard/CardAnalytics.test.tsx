@@ -166,6 +166,13 @@ describe('card analytics on the dashboard', () => {
     expect(charts).toHaveLength(0);
   });
 
+  it('asks an account without a card yet to create one, with no error', async () => {
+    net.on(ownerCardCalls.cardAnalytics, fail('You have not created your card yet', 404));
+    renderRoutes(pages, '/dashboard');
+    expect(await section().findByText('Create your card to see how it does.')).toBeInTheDocument();
+    expect(section().queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('offers a retry when the analytics cannot be loaded', async () => {
     net.on(ownerCardCalls.cardAnalytics, fail('Server error', 500));
     const { user } = renderRoutes(pages, '/dashboard');

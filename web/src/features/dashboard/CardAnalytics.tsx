@@ -1,6 +1,7 @@
 import { lazy, Suspense, useMemo } from 'react';
 import { ANALYTICS_RANGES, type AnalyticsRange } from '@tapcard/shared/rules';
 import { Button } from '../../components/Button.js';
+import { ApiError } from '../../lib/api.js';
 import { Tabs } from '../../components/Tabs.js';
 import { CSV_MIME, saveFile } from '../../lib/download.js';
 import { AnalyticsTable } from './AnalyticsTable.js';
@@ -38,6 +39,8 @@ function RangeAnalytics({ days }: { days: AnalyticsRange }) {
       </div>
     );
   }
+  // An account without a card yet (made by social sign-in, say) has nothing to count.
+  if (analytics.error instanceof ApiError && analytics.error.status === 404) return <p className={styles.empty}>{T.noCard}</p>;
   if (analytics.isError) {
     return (
       <div className={styles.problem} role="alert">

@@ -14,6 +14,7 @@ export const ANALYTICS_TEXTS = {
   failed: 'Your card analytics could not be loaded.',
   retry: 'Try again',
   empty: 'No visits yet. Share your card to see how it does.',
+  noCard: 'Create your card to see how it does.',
   totals: 'Totals',
   views: 'Views',
   linkClicks: 'Link clicks',
