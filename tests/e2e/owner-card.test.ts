@@ -119,7 +119,7 @@ describe("the owner's card", () => {
     expect(answer.success, 'the server refuses to unlock a replaced card').toBe('false');
   });
 
-  it.skipIf(!mintable)(`a hidden quick link leaves the public card and comes back when switched on; a keyboard reorder persists${NEEDS_MINTING}`, async () => {
+  it.skipIf(!mintable)(`a hidden quick link leaves the public card and comes back when switched on; a keyboard reorder persists, and so does a drag${NEEDS_MINTING}`, async () => {
     const owner = await createCardOwner(baseUrl, productEnv);
     const page = await newPage();
     await signIn(page, owner);
@@ -165,6 +165,21 @@ describe("the owner's card", () => {
     await page.reload();
     await page.getByRole('button', { name: 'Arrange links' }).click();
     await expect.poll(order).toEqual(['Email', 'Address', 'Phone']);
+
+    // By drag: Phone's handle pulled above Email.
+    const handle = page.getByRole('button', { name: 'Reorder Phone' });
+    const target = page.getByRole('button', { name: 'Reorder Email' });
+    await page.getByRole('list', { name: 'Quick Links' }).scrollIntoViewIfNeeded();
+    const from = await handle.boundingBox();
+    const to = await target.boundingBox();
+    if (!from || !to) throw new Error('the drag handles are not on screen');
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + from.width / 2, to.y + to.height / 2 - 10, { steps: 12 });
+    await page.mouse.move(from.x + from.width / 2, to.y + 2, { steps: 4 });
+    await page.mouse.up();
+    await expect.poll(order).toEqual(['Phone', 'Email', 'Address']);
+    await expect.poll(() => publicLinkLabels(owner)).toEqual(['Phone', 'Email', 'Address']);
   });
 
   it.skipIf(!mintable)(`the owner's area can be added to the home screen: its pages link a manifest Chromium finds installable, opening on the dashboard${NEEDS_MINTING}`, async () => {
