@@ -5,6 +5,7 @@ import { analyticsRangeSchema } from '../rules/owner-card.js';
 import { lazyCalls, type Call } from './calls.js';
 import { plainAnswerSchema, wireData } from './envelope.js';
 import { serviceSchema } from './entities.js';
+import { CARD_STATS_PATH } from './secrets.js';
 
 /**
  * The owner's calls about their card beyond its content (physical cards, the services' order and
@@ -111,7 +112,7 @@ export const beaconCalls = lazyCalls({
   /** Ours: one view of the public card, by how the visitor came. */
   cardView: () => call({
     method: 'POST',
-    path: '/connect/public/api/stats/view',
+    path: `${CARD_STATS_PATH}/view`,
     auth: 'none',
     body: z.object({ link: z.string().min(1).max(200), source: cardViewSourceSchema }),
     answer: plainAnswerSchema,
@@ -119,7 +120,7 @@ export const beaconCalls = lazyCalls({
   /** Ours: one click of a quick link (its id as the public card lists it). */
   linkClick: () => call({
     method: 'POST',
-    path: '/connect/public/api/stats/click',
+    path: `${CARD_STATS_PATH}/click`,
     auth: 'none',
     body: z.object({ link: z.string().min(1).max(200), field_id: id }),
     answer: plainAnswerSchema,

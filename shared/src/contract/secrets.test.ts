@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { calls } from './calls.js';
+import { beaconCalls } from './owner-card.js';
 import { buildPath } from './calls.js';
 import { REDACTED, redactUrl, requestForLog, urlCarriesSecret } from './secrets.js';
 
@@ -43,6 +44,18 @@ describe('redactUrl', () => {
       expect(urlCarriesSecret(url)).toBe(false);
     }
     expect(urlCarriesSecret(`/event/u/arena/${TID}`)).toBe(true);
+  });
+
+  it("leaves the visitor's address out of a counting beacon's request log, behind /api or not", () => {
+    for (const path of [beaconCalls.cardView.path, beaconCalls.linkClick.path]) {
+      for (const url of [path, `/api${path}`]) {
+        const logged = requestForLog({ method: 'POST', url, ip: '203.0.113.7', socket: { remotePort: 51234 } });
+        expect(logged).toMatchObject({ method: 'POST', url });
+        expect(JSON.stringify(logged)).not.toContain('203.0.113.7');
+        expect(logged.remotePort).toBeUndefined();
+      }
+    }
+    expect(requestForLog({ method: 'GET', url: calls.connectVcard.path, ip: '203.0.113.7' }).remoteAddress).toBe('203.0.113.7');
   });
 
   it('gives a request log the redacted URL', () => {

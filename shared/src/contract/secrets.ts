@@ -77,13 +77,25 @@ export function urlCarriesSecret(url: string): boolean {
   return redactUrl(url) !== url;
 }
 
-/** What a request log may say of a request (Fastify's fields, the URL redacted); for pino's `req` serializer. */
+/**
+ * Where the public card's counting beacons are sent. A visitor's address is never stored for them, not
+ * even in a request log.
+ */
+export const CARD_STATS_PATH = '/connect/public/api/stats';
+
+const countsVisit = (url: string): boolean => url.startsWith(`${CARD_STATS_PATH}/`) || url.startsWith(`/api${CARD_STATS_PATH}/`);
+
+/**
+ * What a request log may say of a request (Fastify's fields, the URL redacted, no client address for a
+ * counting beacon); for pino's `req` serializer.
+ */
 export function requestForLog(request: { method?: string; url?: string; host?: string; ip?: string; socket?: { remotePort?: number } | null }) {
+  const anonymous = request.url !== undefined && countsVisit(request.url);
   return {
     method: request.method,
     url: request.url === undefined ? undefined : redactUrl(request.url),
     host: request.host,
-    remoteAddress: request.ip,
-    remotePort: request.socket?.remotePort,
+    remoteAddress: anonymous ? undefined : request.ip,
+    remotePort: anonymous ? undefined : request.socket?.remotePort,
   };
 }
