@@ -1,6 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { CARD_STATS_PATH } from '@tapcard/shared/contract';
 import { BudgetStore, MemoryWindows } from '../limits/budget.js';
 
 /**
@@ -12,6 +13,12 @@ import { BudgetStore, MemoryWindows } from '../limits/budget.js';
  */
 
 const STRICT_PREFIXES = ['/api/auth/', '/api/connect/public/'];
+/**
+ * The public card's counting beacons spend a budget of their own (the general one's size): a venue's
+ * phones behind one address count their views without spending the taps' and exchanges' stricter
+ * budget, and a flood of counts limits only counting.
+ */
+const BEACON_PREFIX = `/api${CARD_STATS_PATH}/`.toLowerCase();
 const WINDOW_MS = 60_000;
 
 declare module 'fastify' {
@@ -37,10 +44,11 @@ function plainPath(url: string): string {
   return decoded.replace(/\/{2,}/g, '/').toLowerCase();
 }
 
-function isStrict(request: FastifyRequest): boolean {
-  if (request.method !== 'POST') return false;
+function budgetKey(request: FastifyRequest): string {
+  if (request.method !== 'POST') return request.ip;
   const path = plainPath(request.url);
-  return STRICT_PREFIXES.some((p) => path.startsWith(p));
+  if (path.startsWith(BEACON_PREFIX)) return `beacon|${request.ip}`;
+  return STRICT_PREFIXES.some((p) => path.startsWith(p)) ? `strict|${request.ip}` : request.ip;
 }
 
 export interface RateLimitOptions {
@@ -65,7 +73,7 @@ export default fp(
       global: true,
       timeWindow: WINDOW_MS,
       store: ApiStore,
-      keyGenerator: (request) => (isStrict(request) ? `strict|${request.ip}` : request.ip),
+      keyGenerator: budgetKey,
       max: (_request, key) => (key.startsWith('strict|') ? options.strictPerMinute : options.perMinute),
       // By the matched route, not the raw URL, so no spelling of a path slips past.
       allowList: (request) => !(request.routeOptions.url ?? '').startsWith('/api'),

@@ -1,6 +1,6 @@
 import { request } from 'node:http';
 import { MAX_UPLOAD_BYTES } from '@tapcard/shared/constants';
-import { failureSchema } from '@tapcard/shared/contract';
+import { beaconCalls, calls, failureSchema } from '@tapcard/shared/contract';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { FakeUpstream } from '../../test/fake-upstream.js';
 import { TEST_SERVICE_KEY, startGateway } from '../../test/gateway.js';
@@ -247,5 +247,19 @@ describe('rate limits', () => {
     expect(statuses.slice(0, 3)).not.toContain(429);
     expect(statuses[3]).toBe(429);
     expect((await fetch(`${strict.url}/api/echo/headers`)).status).toBe(200);
+  });
+
+  test("the card's counting beacons have a budget of their own: 50 at once neither spend the taps' stricter one nor the rest", async () => {
+    const limited = await another({ AUTH_RATE_LIMIT_PER_MINUTE: '3', RATE_LIMIT_PER_MINUTE: '20' });
+    const post = (path: string) => fetch(`${limited.url}/api${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const beacons = await Promise.all(Array.from({ length: 50 }, (_, i) => post(i % 2 ? beaconCalls.cardView.path : beaconCalls.linkClick.path.toUpperCase())));
+    const statuses = beacons.map((res) => res.status);
+    expect(statuses.filter((status) => status !== 429)).toHaveLength(20);
+    // The tap's stricter budget and the general one are untouched.
+    const taps = [];
+    for (let i = 0; i < 4; i += 1) taps.push((await post(calls.loadRoute.path)).status);
+    expect(taps.slice(0, 3)).not.toContain(429);
+    expect(taps[3]).toBe(429);
+    expect((await fetch(`${limited.url}/api/echo/headers`)).status).toBe(200);
   });
 });
