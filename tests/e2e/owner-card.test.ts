@@ -71,7 +71,7 @@ describe("the owner's card", () => {
     await visitor.getByRole('heading', { name: 'This card is not active' }).waitFor();
     const shown = (await visitor.locator('body').innerText()) + (await visitor.content());
     for (const secret of [owner.title, owner.subTitle, owner.link, owner.email, owner.address]) expect(shown).not.toContain(secret);
-    expect(await page.getByRole('button', { name: `Unlock card: ${cardName(card)}` }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: `Unlock card: ${cardName(card)}` }).waitFor();
 
     // The owner chose to keep the profile reachable by its link.
     await visitor.goto(pages.cardConnect(owner.link));
@@ -158,7 +158,7 @@ describe("the owner's card", () => {
     await page.keyboard.press('Enter');
     // As a keyboard user does: the second press once the first move is on screen.
     await expect.poll(order).toEqual(['Email', 'Phone', 'Address']);
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Move Phone down');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Move Phone down');
     await page.keyboard.press('Enter');
     await expect.poll(order).toEqual(['Email', 'Address', 'Phone']);
     await expect.poll(() => publicLinkLabels(owner)).toEqual(['Email', 'Address', 'Phone']);
@@ -188,8 +188,12 @@ describe("the owner's card", () => {
     await signIn(page, owner);
     await page.goto('/dashboard');
     await appReady(page);
+    // The signed-in pages link the manifest once the session is known; Chromium then fetches it.
+    await page.locator('link[rel="manifest"]').waitFor({ state: 'attached' });
     const cdp = await page.context().newCDPSession(page);
-    const manifest = await cdp.send('Page.getAppManifest');
+    const fetched = async () => cdp.send('Page.getAppManifest');
+    await expect.poll(async () => (await fetched()).data ?? '').not.toBe('');
+    const manifest = await fetched();
     expect(manifest.errors, 'the manifest parses').toEqual([]);
     const app = JSON.parse(manifest.data ?? '{}') as { start_url?: string; display?: string };
     expect([new URL(app.start_url ?? '', baseUrl).pathname, app.display]).toEqual(['/dashboard', 'standalone']);
