@@ -71,7 +71,7 @@ describe('card analytics', () => {
     const visitor = await context.newPage();
     await context.route(`${new URL(WEBSITE).origin}/**`, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Portfolio</title><h1>Portfolio</h1>' }));
     await visit(visitor, pages.printedCardTap(owner.cardId, owner.cardType), owner.title);
-    expect(new URL(visitor.url()).searchParams.get('src'), 'the tap source leaves the address once counted').toBeNull();
+    await expect.poll(() => new URL(visitor.url()).searchParams.get('src'), { message: 'the tap source leaves the address once counted' }).toBeNull();
     await visit(visitor, pages.cardConnect(owner.link, 'qr'), owner.title);
     await visit(visitor, pages.cardConnect(owner.link), owner.title);
     await expect.poll(async () => (await analytics(owner)).days.at(-1)?.views, { timeout: 10_000 }).toEqual({ tap: 1, qr: 1, link: 1, arena: 0 });
