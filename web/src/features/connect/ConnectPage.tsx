@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import type { CardField, OwnerCard, SaveCardPayload } from '@tapcard/shared/contract';
 import { Button } from '../../components/Button.js';
 import { LoadingScreen } from '../../components/LoadingScreen.js';
@@ -25,13 +25,7 @@ const NO_PROBLEMS: SentLinkProblem[] = [];
 /** The card, or why it is not there (no card yet, or a failure with a retry). */
 function CardBody() {
   const card = useOwnerCard();
-  /**
-   * Saves go out one after the other, each after the last one's answer: two quick changes (Move down
-   * pressed twice) must reach the server in the order they were made. Only the last save's answer
-   * replaces the card on screen; an earlier one would undo a later change already shown.
-   */
-  const queue = useRef({ tail: Promise.resolve() as Promise<unknown>, waiting: 0 });
-  const save = useSaveCard(() => queue.current.waiting === 1);
+  const save = useSaveCard();
   const queryClient = useQueryClient();
   /** The quick links the last refused save named (HTTP 400 under `fields.N...`), whatever was being saved. */
   const [linkProblems, setLinkProblems] = useState(NO_PROBLEMS);
@@ -59,11 +53,8 @@ function CardBody() {
       await queryClient.cancelQueries({ queryKey: queryKeys.getCard() });
       queryClient.setQueryData<OwnerCard>(queryKeys.getCard(), { ...previous, fields: payload.fields });
     }
-    queue.current.waiting += 1;
-    const sent = queue.current.tail.then(() => save.mutateAsync(payload));
-    queue.current.tail = sent.catch(() => undefined);
     try {
-      await sent;
+      await save.mutateAsync(payload);
       setLinkProblems(NO_PROBLEMS);
       if (texts?.ok !== null) notify.success(texts?.ok ?? TEXTS.saved);
       return { ok: true };
@@ -76,8 +67,6 @@ function CardBody() {
       const problems = sentLinkProblems(error, payload.fields);
       setLinkProblems(problems);
       return { ok: false, problems };
-    } finally {
-      queue.current.waiting -= 1;
     }
   };
 

@@ -28,15 +28,18 @@ export function savePayload(card: OwnerCard, patch: Partial<SaveCardPayload> = {
 }
 
 /**
- * Saves the whole card (save-card with every field); the answer replaces the cached card unless
- * `isLatest` says a later save is on its way.
+ * Saves the whole card (save-card with every field), one save after the other in the order made: two
+ * quick changes (Move down pressed twice) must reach the server in that order. Only the last save's
+ * answer replaces the cached card; an earlier one would undo a later change already on screen.
  */
-export function useSaveCard(isLatest: () => boolean = () => true) {
+export function useSaveCard() {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: ['saveCard'],
+    scope: { id: 'saveCard' },
     mutationFn: (payload: SaveCardPayload) => apiOrThrow(calls.saveCard, { body: payload }).then((answer) => answer.data),
     onSuccess: (card) => {
-      if (isLatest()) queryClient.setQueryData(queryKeys.getCard(), card);
+      if (queryClient.isMutating({ mutationKey: ['saveCard'] }) <= 1) queryClient.setQueryData(queryKeys.getCard(), card);
     },
   });
 }
