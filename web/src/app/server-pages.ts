@@ -3,11 +3,12 @@ import { matchPath } from 'react-router-dom';
 import { routes } from '../lib/paths.js';
 
 /**
- * The pages the gateway renders on the server, so that a visitor's card, its events or an arena paint
- * before any script arrives. Only pages that read nothing of the browser (the session, the cart, the
- * screen size), so the first client render matches; the event pages read the clock, and a render on
- * either side of an event's start or end is repaired by a client render. `module` is the route's source
- * file, the build manifest's key for its chunk and CSS.
+ * The pages the gateway renders on the server, so that a visitor's card, its events, an arena or the
+ * shop paint before any script arrives. Only pages whose first client render reads nothing of the
+ * browser (the session, the cart, the screen size), so it matches: the shop shows its cart only once
+ * hydrated. The event pages read the clock, and a render on either side of an event's start or end is
+ * repaired by a client render. `module` is the route's source file, the build manifest's key for its
+ * chunk and CSS.
  */
 export interface ServerPage {
   path: string;
@@ -44,11 +45,15 @@ const attendee = () => import('../features/attendee/routes.js');
 const link = (url: URL) => url.searchParams.get('link');
 
 const publicCardModule = 'src/features/public-card/routes.tsx';
+const shopModule = 'src/features/shop/routes.tsx';
 const publicEventsModule = 'src/features/public-events/routes.tsx';
 const cardPrefetch = prefetchOne(routes.cardConnect, link, async (value, client) => once(client, (await publicCard()).publicCardQuery(value)));
 
 export const serverPages: ServerPage[] = [
   { path: routes.home, module: 'src/features/landing/routes.tsx', accepts: (url) => url.search === '' },
+  // The shop's product (price, colours, texts) is in its code: nothing to fetch.
+  { path: routes.getStarted, module: shopModule },
+  { path: routes.getCard, module: shopModule },
   { path: routes.cardConnect, module: publicCardModule, prefetch: cardPrefetch },
   { path: routes.cardDashboard, module: publicCardModule, prefetch: cardPrefetch },
   { path: routes.cardLocked, module: publicCardModule },

@@ -45,7 +45,8 @@ export function ProductSection() {
         <p className={styles.price}>{formatNaira(CARD_PRICE_NGN)}</p>
         <p className={styles.description}>{SHOP_TEXTS.productDescription}</p>
         <form onSubmit={handleSubmit(onValid)} noValidate aria-label="Add to cart">
-          <SelectField label="Colour" error={formState.errors.color?.message} {...register('color')}>
+          {/* defaultValue: the server's page shows the defaults before the form's scripts set them. */}
+          <SelectField label="Colour" error={formState.errors.color?.message} defaultValue={DEFAULTS.color} {...register('color')}>
             {CARD_COLOURS.map((c) => (
               <option key={c} value={c}>
                 {c}
@@ -57,6 +58,7 @@ export function ProductSection() {
             error={formState.errors.quantity?.message}
             current={quantity}
             onStep={(n) => setValue('quantity', String(n), revalidate)}
+            defaultValue={String(DEFAULT_QUANTITY)}
             {...register('quantity')}
           />
           <Button type="submit" block>
