@@ -1,12 +1,13 @@
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
+import { addToCart } from '@tapcard/shared/domain';
 import { appReady, browsers } from './support/browser.js';
 import { expectCount } from './support/counts.js';
 import { DEMO } from './support/demo.js';
 import { PHONE_WIDTH } from './support/layout.js';
 
 /**
- * The public card, the arena and the landing page are rendered by the gateway, so a visitor on
+ * The public card, the arena, the landing page and the shop are rendered by the gateway, so a visitor on
  * a slow phone sees the page before any script has arrived; the scripts then take the page over
  * (hydration) without redrawing it.
  */
@@ -17,6 +18,7 @@ const cardPath = `/card/connect?link=${DEMO.publicCardLink}`;
 const arenaPath = `/event/u/arena/${DEMO.attendees.ada}`;
 const cardEventsPath = `/card/event?link=${DEMO.publicCardLink}`;
 const openEventPath = `/events/l/${DEMO.liveEvent.cleanName}`;
+const shopPath = '/get-started';
 
 /**
  * What a page does: the errors it logs or throws (a hydration mismatch is logged by main.tsx's
@@ -35,9 +37,23 @@ function watch(page: Page): { errors: string[]; documents: string[] } {
   return { errors, documents };
 }
 
+/** A cart of 2 Black cards in storage, as an earlier visit leaves it, and a record of the page's layout shifts from its first paint on. */
+async function storedCartAndShifts(context: BrowserContext): Promise<void> {
+  await context.addInitScript((items) => {
+    localStorage.setItem('tapcard:cartItems', JSON.stringify(items));
+    const shifts: number[] = [];
+    Object.assign(window, { layoutShifts: shifts });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  }, addToCart([], 'Black', 2).items);
+}
+
+const layoutShifts = (page: Page): Promise<number[]> => page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts);
+
 describe('server-rendered pages', () => {
   it('sends the card with its styles and no script to run before the first paint but after-paint.js', async () => {
-    for (const path of [cardPath, cardEventsPath, openEventPath, arenaPath, '/']) {
+    for (const path of [cardPath, cardEventsPath, openEventPath, arenaPath, '/', shopPath, '/get-card']) {
       const html = await (await fetch(`${baseUrl}${path}`, { headers: { accept: 'text/html' } })).text();
       const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((match) => match[0]);
       expect(scripts, path).toEqual([
@@ -119,6 +135,60 @@ describe('server-rendered pages', () => {
     expect(html).toContain('data-ssr');
     expect(html).not.toContain('arenaSeed');
     await page.getByRole('heading', { name: 'You have found a rare gem!.' }).waitFor();
+  });
+
+  it('shows the shop with no script run: the product, its price and colours, and a cart button still without its count', async () => {
+    const { context } = await browser({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(shopPath);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('TapCard Smart Business Card');
+    await expect(page.getByText('NGN 10,000', { exact: true }).isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('img', { name: 'White TapCard card' }).isVisible()).resolves.toBe(true);
+    await expect(page.getByLabel('Colour', { exact: true }).inputValue()).resolves.toBe('White');
+    await expect(page.getByLabel('Quantity', { exact: true }).inputValue()).resolves.toBe('1');
+    await expect(page.getByRole('button', { name: 'Add to cart' }).isDisabled()).resolves.toBe(true);
+    // The cart is in the browser's storage: the server knows no count.
+    await expect(page.getByRole('button', { name: 'Cart', exact: true }).isVisible()).resolves.toBe(true);
+    await expect(page.locator('#ssr-state').textContent()).resolves.toBe('{"mutations":[],"queries":[]}');
+  });
+
+  it('hands the shop over without a mismatch and without a shift, then counts the stored cart', async () => {
+    const { context } = await browser();
+    await storedCartAndShifts(context);
+    const page = await context.newPage();
+    const { errors, documents } = watch(page);
+    const response = await page.goto(shopPath);
+    expect(await response?.text()).toContain('data-ssr');
+    await appReady(page);
+    await expect.poll(() => page.getByRole('button', { name: /^Cart, / }).getAttribute('aria-label')).toBe('Cart, 2 items');
+    // Where the server's page (no script run) put the title and the card, the hydrated page has them.
+    const { context: still } = await browser({ javaScriptEnabled: false });
+    const painted = await still.newPage();
+    await painted.goto(shopPath);
+    for (const [role, name] of [['heading', 'TapCard Smart Business Card'], ['img', 'White TapCard card']] as const) {
+      const before = await painted.getByRole(role, { name }).boundingBox();
+      expect(await page.getByRole(role, { name }).boundingBox(), name).toEqual(before);
+    }
+    expect(await layoutShifts(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Cart, 2 items' }).click();
+    await page.getByRole('dialog', { name: 'Your Cart' }).getByRole('link', { name: 'Proceed to checkout' }).click();
+    await page.waitForURL('**/checkout');
+    expect(documents).toHaveLength(1);
+    expect(errors).toEqual([]);
+  });
+
+  it('hands the shop over on a large screen without a mismatch or a shift, and fills the cart beside the product', async () => {
+    const { context } = await browser({ width: 1280, height: 800 });
+    await storedCartAndShifts(context);
+    const page = await context.newPage();
+    const { errors } = watch(page);
+    await page.goto(shopPath);
+    await appReady(page);
+    await page.getByRole('complementary', { name: 'Your Cart' }).getByText('Black TapCard').waitFor();
+    expect(await page.getByRole('button', { name: /^Cart/ }).count()).toBe(0);
+    expect(await layoutShifts(page)).toEqual([]);
+    expect(errors).toEqual([]);
   });
 
   it('hands the card over to the scripts without a mismatch, and then navigates in the page', async () => {

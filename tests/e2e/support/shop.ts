@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { expectNoSeriousA11yViolations } from './axe.js';
+import { appReady } from './browser.js';
 import { expectNoHorizontalOverflow } from './layout.js';
 import { waitForToastsToGo } from './toasts.js';
 
@@ -39,8 +40,13 @@ export async function expectCartCount(page: Page, count: number): Promise<void> 
   await expect.poll(() => cartButton(page).getAttribute('aria-label')).toBe(`Cart, ${count} ${count === 1 ? 'item' : 'items'}`);
 }
 
-/** Chooses a colour and a quantity and adds them, then waits for the badge to count `expectCount`. */
+/**
+ * Chooses a colour and a quantity and adds them, then waits for the badge to count `expectCount`. The
+ * shop is server-rendered: the form is filled once the scripts have taken it over, not before (they
+ * would set it back to its defaults).
+ */
 export async function addToCart(page: Page, colour: string, qty: number, expectCount: number): Promise<void> {
+  await appReady(page);
   await page.getByLabel('Colour', { exact: true }).selectOption(colour);
   await page.getByLabel('Quantity', { exact: true }).fill(String(qty));
   await page.getByRole('button', { name: 'Add to cart' }).click();
