@@ -1,5 +1,6 @@
 // Pure domain helpers shared by the browser and Node. The country list is a separate entry point
-// (`@tapcard/shared/countries`), so only the checkout page loads it.
+// (`@tapcard/shared/countries`, and its names alone `@tapcard/shared/country-names`), so only the
+// checkout page loads it.
 export * from './phone.js';
 export * from './money.js';
 export * from './cart.js';

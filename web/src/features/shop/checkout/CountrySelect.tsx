@@ -4,8 +4,11 @@ import { SelectField } from '../../../components/Field.js';
 import { queryKeys } from '../../../lib/query-keys.js';
 import { DEFAULT_COUNTRY, type CheckoutForm } from './checkout-form.js';
 
-/** The full country list is a separate chunk, fetched only when the checkout shows the delivery address. */
-const loadCountries = () => import('@tapcard/shared/countries').then((m) => m.COUNTRIES.map((c) => c.name));
+/**
+ * The countries' names (the order takes the name), a small chunk of its own fetched only when the
+ * checkout shows the delivery address; the rest of the country data is not needed here.
+ */
+const loadCountries = () => import('@tapcard/shared/country-names').then((m) => m.COUNTRY_NAMES);
 
 /** Country: every country (shared reference data); Nigeria is listed while the list loads. */
 export function CountrySelect() {
