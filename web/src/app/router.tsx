@@ -11,6 +11,7 @@ import { RouteError } from './RouteError.js';
 // One chunk per area: a visitor's card page never downloads the organiser's or owner's screens.
 const landing = () => import('../features/landing/routes.js');
 const shop = () => import('../features/shop/routes.js');
+const shopOrder = () => import('../features/shop/order-routes.js');
 const access = () => import('../features/access/routes.js');
 const onboarding = () => import('../features/onboarding/routes.js');
 const connect = () => import('../features/connect/routes.js');
@@ -44,10 +45,10 @@ export const appRoutes: RouteObject[] = [
         { path: routes.returnPolicy, ...page(landing, 'ReturnPolicyPage') },
         { path: routes.getStarted, ...page(shop, 'ShopPage') },
         { path: routes.getCard, ...page(shop, 'ShopPage') },
-        { path: routes.checkout, ...page(shop, 'CheckoutPage') },
-        { path: routes.payment, ...page(shop, 'PaymentPage') },
-        { path: routes.paymentStatus, ...page(shop, 'PaymentStatusPage') },
-        { path: routes.orderDetails, ...page(shop, 'OrderDetailsPage') },
+        { path: routes.checkout, ...page(shopOrder, 'CheckoutPage') },
+        { path: routes.payment, ...page(shopOrder, 'PaymentPage') },
+        { path: routes.paymentStatus, ...page(shopOrder, 'PaymentStatusPage') },
+        { path: routes.orderDetails, ...page(shopOrder, 'OrderDetailsPage') },
 
         // Access and onboarding
         { path: routes.login, ...page(access, 'LoginPage') },

@@ -1,6 +1,3 @@
-// The shop area's pages (one chunk): the router imports them by name.
+// The shop page (get-card, get-started), a chunk of its own: its first render, which the server
+// renders, loads none of the checkout's and payment's code. The router imports it by name.
 export { ShopPage } from './pages/ShopPage.js';
-export { CheckoutPage } from './pages/CheckoutPage.js';
-export { PaymentPage } from './pages/PaymentPage.js';
-export { PaymentStatusPage } from './pages/PaymentStatusPage.js';
-export { OrderDetailsPage } from './pages/OrderDetailsPage.js';

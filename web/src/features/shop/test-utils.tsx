@@ -9,7 +9,8 @@ import { LocationProbe } from '../../test/render.js';
 import { cartAtom, loadCart } from './cart/cart-state.js';
 import { cartAnnouncementAtom } from './cart/useCartActions.js';
 import { checkoutDraftAtom } from './checkout/checkout-form.js';
-import { CheckoutPage, OrderDetailsPage, PaymentPage, PaymentStatusPage, ShopPage } from './routes.js';
+import { CheckoutPage, OrderDetailsPage, PaymentPage, PaymentStatusPage } from './order-routes.js';
+import { ShopPage } from './routes.js';
 
 /** The shop's routes as the app registers them, plus probes for where they lead. */
 export const shopRoutes: RouteObject[] = [
