@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -246,24 +246,21 @@ async function startTarget(): Promise<{ baseUrl: string; stop(): Promise<void> }
   let webDist = values['web-dist'];
   let buildDir: string | null = null;
   if (!webDist) {
-    // A build of its own, so that another `vite build` into web/dist cannot swap files mid-run.
-    // Under web/node_modules: the server build imports react and the rest from the web package's node_modules.
+    // The web package's own build (web/dist and web/dist-ssr: the build config reads its manifest from
+    // web/dist, so it cannot build elsewhere), copied at once into a folder of its own, so that another
+    // build into web/dist cannot swap files mid-run. Under web/node_modules: the server build imports
+    // react and the rest from the web package's node_modules.
     const cache = join(repoRoot, 'web', 'node_modules', '.cache');
     mkdirSync(cache, { recursive: true });
     buildDir = mkdtempSync(join(cache, 'bench-web-'));
     webDist = join(buildDir, 'dist');
-    console.log(`building the web app into ${webDist}…`);
-    execFileSync('pnpm', ['--filter', '@tapcard/web', 'exec', 'vite', 'build', '--outDir', webDist, '--emptyOutDir', '--logLevel', 'warn'], {
+    console.log(`building the web app (pnpm --filter @tapcard/web build), copied into ${webDist}…`);
+    execFileSync('pnpm', ['--filter', '@tapcard/web', 'build'], {
       cwd: repoRoot,
       env: inheritedEnv({ NODE_ENV: 'production' }),
       stdio: 'inherit',
     });
-    // The server render's build beside it, as `pnpm build` lays them out (web/dist, web/dist-ssr).
-    execFileSync('pnpm', ['--filter', '@tapcard/web', 'exec', 'vite', 'build', '--ssr', 'src/entry-server.tsx', '--outDir', join(buildDir, 'dist-ssr'), '--emptyOutDir', '--logLevel', 'warn'], {
-      cwd: repoRoot,
-      env: inheritedEnv({ NODE_ENV: 'production' }),
-      stdio: 'inherit',
-    });
+    for (const folder of ['dist', 'dist-ssr']) cpSync(join(repoRoot, 'web', folder), join(buildDir, folder), { recursive: true });
   }
   const removeBuild = () => buildDir && rmSync(buildDir, { recursive: true, force: true });
   console.log('starting the product (scripts/start.mjs, demo data)…');
