@@ -20,9 +20,12 @@ import { createCardOwner, type CardOwner } from './support/people.js';
  * startTime: the browser's clock of the paint, not when the test hears of it). The page reports it
  * through a PerformanceObserver the test adds before the document loads, with the box of the link to
  * tap; the test then taps there with a real mouse event (CDP Input.dispatchMouseEvent). The time
- * measured runs from the paint to the effect seen from outside: the download starting, or the quick
- * link's request reaching a server the test runs. It includes the test's own reaction (the observer's
- * callback, the message to the test, the tap's dispatch), so it can only overstate the page's delay.
+ * measured runs from the paint to the effect seen from outside the page: the download starting, or the
+ * quick link's tab starting its navigation (which must then reach a site the test runs). The time
+ * the test itself takes to react, from the page's observer reporting the paint to the tap being sent,
+ * is left out: on a loaded machine the test process alone has taken 700 ms to hear of the paint, which
+ * no page can help. What is left is the page's and the browser's: the paint to the observer's callback
+ * (the main thread's first free moment), then the tap to its effect.
  *
  * Both are plain links in the server's HTML, so they work before any script. The app's scripts are
  * not on the main thread in those 300 ms: after-paint.js asks for them only once the page has painted,
@@ -166,11 +169,16 @@ async function warmUp(path: string): Promise<void> {
   await visitor.close();
 }
 
+/** The delay from the paint to the effect, less the test's own reaction (see the top of the file). */
+function pageDelay(tap: Tap, effectAt: number): number {
+  return tap.observedAt - tap.paintedAt + (effectAt - tap.tappedAt);
+}
+
 /** The effect's delay after the first paint, and where it went. */
 function timing(label: string, tap: Tap, effectAt: number, clickedInPageAt?: number): string {
   const after = (at: number) => Math.round(at - tap.paintedAt);
   const inPage = clickedInPageAt === undefined ? '' : `, click dispatched in the page ${after(clickedInPageAt)} ms`;
-  return `${label}: effect ${after(effectAt)} ms after the first paint (page's observer ${after(tap.observedAt)} ms, test told ${after(tap.heardAt)} ms, tap sent ${after(tap.tappedAt)} ms${inPage}, tap acknowledged ${after(tap.clickedAt)} ms)`;
+  return `${label}: ${Math.round(pageDelay(tap, effectAt))} ms without the test's reaction, effect ${after(effectAt)} ms after the first paint (page's observer ${after(tap.observedAt)} ms, test told ${after(tap.heardAt)} ms, tap sent ${after(tap.tappedAt)} ms${inPage}, tap acknowledged ${after(tap.clickedAt)} ms)`;
 }
 
 describe('the first tap on a throttled phone (4× CPU, Slow 4G)', () => {
@@ -185,7 +193,7 @@ describe('the first tap on a throttled phone (4× CPU, Slow 4G)', () => {
     const { saved, at: downloadedAt } = await download;
     const times = timing('SAVE CONTACT', tap, downloadedAt, await tap.clickedInPageAt());
     console.log(times);
-    expect(downloadedAt - tap.paintedAt, times).toBeLessThanOrEqual(FIRST_TAP_MS);
+    expect(pageDelay(tap, downloadedAt), times).toBeLessThanOrEqual(FIRST_TAP_MS);
     // What started is the owner's vCard.
     expect(saved.suggestedFilename()).toMatch(/\.vcf$/);
     const vcard = await readFile(await saved.path(), 'utf8');
@@ -228,7 +236,7 @@ describe('the first tap on a throttled phone (4× CPU, Slow 4G)', () => {
       const arrivedAt = site.arrivals[0]!.at;
       const times = `${timing('quick link', tap, openedAt, await tap.clickedInPageAt())}; its request sent ${Math.round(requestedAt - tap.paintedAt)} ms and received ${Math.round(arrivedAt - tap.paintedAt)} ms after the paint`;
       console.log(times);
-      expect(openedAt - tap.paintedAt, times).toBeLessThanOrEqual(FIRST_TAP_MS);
+      expect(pageDelay(tap, openedAt), times).toBeLessThanOrEqual(FIRST_TAP_MS);
     });
   });
 });
