@@ -242,6 +242,26 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     sourcemap: 'hidden',
     // The budget check (tests/budget) and the server render read the manifest to find a route's chunks.
     manifest: !isSsrBuild,
+    // Two entries in the browser's build: the app (index.html) and the light entry of the server-rendered
+    // visitor pages (src/app/visitor-pages.tsx), which the server render names in their pages.
+    // react-router in a chunk of its own: the bundler would otherwise fold it into a chunk both entries
+    // load (with the not-found view), and the light entry, which has no router, would download it.
+    ...(isSsrBuild
+      ? {}
+      : {
+          rolldownOptions: {
+            input: { index: join(import.meta.dirname, 'index.html'), visitor: join(import.meta.dirname, 'src/app/visitor-entry.tsx') },
+            output: {
+              codeSplitting: {
+                groups: [
+                  // React first, so the router's group does not take it in as one of the router's dependencies.
+                  { name: 'react', test: /[\\/]node_modules[\\/](?:react|react-dom|scheduler)[\\/]/, priority: 2 },
+                  { name: 'react-router', test: /[\\/]node_modules[\\/]react-router(?:-dom)?[\\/]/, priority: 1 },
+                ],
+              },
+            },
+          },
+        }),
     copyPublicDir: !isSsrBuild,
   },
   test: {

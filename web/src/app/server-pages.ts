@@ -1,6 +1,7 @@
 import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 import { matchPath } from 'react-router-dom';
 import { routes } from '../lib/paths.js';
+import { visitorPages, type VisitorPage } from './visitor-pages.js';
 
 /**
  * The pages the gateway renders on the server, so that a visitor's card, its events or an arena paint
@@ -16,6 +17,11 @@ export interface ServerPage {
   accepts?: (url: URL) => boolean;
   /** Fills the query cache the page renders from (no retries: the render has a deadline). */
   prefetch?: (url: URL, client: QueryClient) => Promise<void>;
+  /**
+   * A page of the light entry (app/visitor-entry.tsx): rendered as that entry hydrates it, with its
+   * scripts instead of the app's. `module` is then the visitor page's module.
+   */
+  visitor?: VisitorPage;
 }
 
 /** A page's query, fetched once: the render has a deadline, so no retries. */
@@ -43,15 +49,14 @@ const publicEvents = () => import('../features/public-events/routes.js');
 const attendee = () => import('../features/attendee/routes.js');
 const link = (url: URL) => url.searchParams.get('link');
 
-const publicCardModule = 'src/features/public-card/routes.tsx';
 const publicEventsModule = 'src/features/public-events/routes.tsx';
 const cardPrefetch = prefetchOne(routes.cardConnect, link, async (value, client) => once(client, (await publicCard()).publicCardQuery(value)));
 
 export const serverPages: ServerPage[] = [
   { path: routes.home, module: 'src/features/landing/routes.tsx', accepts: (url) => url.search === '' },
-  { path: routes.cardConnect, module: publicCardModule, prefetch: cardPrefetch },
-  { path: routes.cardDashboard, module: publicCardModule, prefetch: cardPrefetch },
-  { path: routes.cardLocked, module: publicCardModule },
+  { path: routes.cardConnect, module: visitorPages.cardConnect.module, visitor: visitorPages.cardConnect, prefetch: cardPrefetch },
+  { path: routes.cardDashboard, module: visitorPages.cardDashboard.module, visitor: visitorPages.cardDashboard, prefetch: cardPrefetch },
+  { path: routes.cardLocked, module: visitorPages.cardLocked.module, visitor: visitorPages.cardLocked },
   { path: routes.cardEvents, module: publicEventsModule, prefetch: prefetchOne(routes.cardEvents, link, async (value, client) => once(client, (await publicEvents()).cardEventsQuery(value))) },
   { path: routes.cardEvent, module: publicEventsModule, prefetch: prefetchOne(routes.cardEvent, (_, p) => p.id, async (value, client) => once(client, (await publicEvents()).publicEventQuery(value))) },
   { path: routes.openEvent, module: publicEventsModule, prefetch: prefetchOne(routes.openEvent, (_, p) => p.id, async (value, client) => once(client, (await publicEvents()).openEventQuery(value))) },
