@@ -142,7 +142,7 @@ describe('server-rendered pages', () => {
     // contract schemas (the view count's beacon loads the API client later).
     const loader = /data-entry="([^"]+)" data-preload="([^"]+)"/.exec((await response?.text()) ?? '');
     expect(loader?.[1]).toMatch(/^\/assets\/visitor-[\w-]+\.js$/);
-    const firstRender = [loader?.[1], ...(loader?.[2].split(' ') ?? [])];
+    const firstRender = [loader?.[1], ...(loader?.[2]?.split(' ') ?? [])];
     expect(firstRender.filter((path) => /^\/assets\/(?:index|api|navigation)-[\w-]+\.js$/.test(path ?? ''))).toEqual([]);
 
     await page.getByRole('navigation', { name: 'Card' }).getByRole('link', { name: 'Events' }).click();
