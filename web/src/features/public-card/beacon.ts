@@ -1,5 +1,5 @@
 import { beaconCalls, type CallInput } from '@tapcard/shared/contract';
-import { apiUrl } from '../../lib/api.js';
+import { API_BASE } from '../../lib/image.js';
 
 type Body<C extends typeof beaconCalls.cardView | typeof beaconCalls.linkClick> = CallInput<C>['body'];
 
@@ -21,10 +21,12 @@ function send(url: string, body: object): void {
   }
 }
 
+// The calls' paths under the browser's API base, without the app's API client: a count sent from a
+// light visitor page then loads only the two calls' part of the contract.
 export function sendCardView(body: Body<typeof beaconCalls.cardView>): void {
-  send(apiUrl(beaconCalls.cardView), body);
+  send(`${API_BASE}${beaconCalls.cardView.path}`, body);
 }
 
 export function sendLinkClick(body: Body<typeof beaconCalls.linkClick>): void {
-  send(apiUrl(beaconCalls.linkClick), body);
+  send(`${API_BASE}${beaconCalls.linkClick.path}`, body);
 }
