@@ -56,7 +56,10 @@ export function CardConnectView({ link, card, failed, source, toLogin }: CardCon
       <main className={styles.content}>
         <CardBanner card={profile} />
         <div className={styles.actions}>
-          <ButtonLink to={paths.cardExchange(profile.card_id, profile.type)}>{TEXTS.exchange}</ButtonLink>
+          {/* The site's pages send no referrer; this link does, so the form (another document) knows to go back here. */}
+          <ButtonLink to={paths.cardExchange(profile.card_id, profile.type)} referrerPolicy="same-origin">
+            {TEXTS.exchange}
+          </ButtonLink>
           <a className={styles.saveButton} href={vcardHref(download_url)} download>
             {TEXTS.save}
           </a>
