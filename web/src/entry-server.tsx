@@ -87,6 +87,8 @@ export const createRenderer: CreateRenderer = (options): Render => {
   if (!visitorEntry) throw new Error(`${VISITOR_ENTRY} is not in the build manifest`);
   // index.html with the light entry in place of the app's entry and its preloads.
   const visitorTemplate = template.replace(MODULE_PRELOAD, '').replace(ENTRY_SCRIPT, `<script type="module" crossorigin src="/${visitorEntry.file}"></script>`);
+  // The visitor pages' modules, loaded now rather than by the first visitor's render, which has a deadline.
+  for (const page of serverPages) page.visitor?.load().catch(() => undefined);
   const handler = createStaticHandler(appRoutes);
   // The page's index.html without its markup, once per route module: template and manifest never change.
   const shells = new Map<string, string>();
