@@ -3,6 +3,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
+  entryKey,
   everythingLoaded,
   gzipSize,
   lazyLibraryViolations,
@@ -147,6 +148,45 @@ describe('the budget check itself', () => {
     expect(lazyLibraryViolations(manifest, withChartLib({ package: 'uplot' }), facts)).toEqual([
       'ChartLib: no chunk that src/features/dashboard/routes.tsx loads holds node_modules/uplot/ (renamed, or no longer used?)',
     ]);
+  });
+
+  describe('a group measured through its own entry', () => {
+    const twoEntries: Manifest = {
+      ...manifest,
+      'src/app/visitor-entry.tsx': { file: 'assets/visitor.js', isEntry: true, imports: ['_vendor.js'], dynamicImports: ['src/features/public-card/CardVisit.tsx'] },
+      'src/features/public-card/CardVisit.tsx': { file: 'assets/card-visit.js', isDynamicEntry: true, imports: ['_vendor.js'] },
+    };
+    const twoSizes: Record<string, ChunkFacts> = {
+      ...sizes,
+      'assets/visitor.js': { gzipBytes: 2_000, sources: ['src/app/visitor-entry.tsx'] },
+      'assets/card-visit.js': { gzipBytes: 5_000, sources: ['src/features/public-card/CardVisit.tsx'] },
+    };
+    const light = (budgetKb: number): Budgets => ({
+      ...budgetsOf(200),
+      groups: [
+        ...budgetsOf(200).groups,
+        { name: 'card pages', visitor: true, entry: 'src/app/visitor-entry.tsx', routes: ['src/features/public-card/CardVisit.tsx'], budgetKb, targetKb: null, note: '' },
+      ],
+    });
+
+    it("counts that entry, not the app's, and still finds the app's entry among several", () => {
+      expect(entryKey(twoEntries)).toBe('index.html');
+      const [, pages] = measureGroups(twoEntries, light(37), (f) => twoSizes[f]!);
+      expect(pages!.worst.files.sort()).toEqual(['assets/card-visit.js', 'assets/vendor.js', 'assets/visitor.js']);
+      expect(pages!.worst.gzipBytes).toBe(37_000);
+      expect(violations([pages!])).toEqual([]);
+      expect(violations(measureGroups(twoEntries, light(36), (f) => twoSizes[f]!).slice(1))).toEqual([
+        'card pages: 37.0 kB of JS gzipped to first render src/features/public-card/CardVisit.tsx is over its budget of 36 kB',
+      ]);
+    });
+
+    it('finds the pages of another entry that no group budgets through it', () => {
+      expect(unbudgetedRoutes(twoEntries, light(37))).toEqual([]);
+      // Budgeted through the app's entry is not budgeted through the light one.
+      expect(unbudgetedRoutes(twoEntries, { ...budgetsOf(200), groups: [{ ...budgetsOf(200).groups[0]!, routes: ['src/features/public-card/routes.tsx', 'src/features/public-card/CardVisit.tsx'] }] })).toEqual([
+        'src/features/public-card/CardVisit.tsx',
+      ]);
+    });
   });
 
   it('finds route modules no group budgets', () => {

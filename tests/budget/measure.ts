@@ -15,8 +15,13 @@ export interface GroupBudget {
   name: string;
   /** A visitor's pages: nothing of `privateFeatures` may be in what they load. */
   visitor: boolean;
-  /** The manifest keys of the group's route modules (the dynamic imports of web/src/app/router.tsx). */
+  /**
+   * The manifest keys of the group's route modules: the dynamic imports of web/src/app/router.tsx, or
+   * of the group's own `entry`.
+   */
   routes: string[];
+  /** The manifest key of the entry the group's pages load, when it is not the app's (index.html): the light visitor entry. */
+  entry?: string;
   budgetKb: number;
   /** The issue's target, where it sets one. */
   targetKb: number | null;
@@ -68,11 +73,17 @@ export const gzipSize = (content: Buffer | string): number => gzipSync(content, 
 
 export const kb = (bytes: number): string => (bytes / 1000).toFixed(1);
 
-/** The manifest key of the HTML entry. */
+/** The manifest key of the app's entry, the HTML one (other entries are scripts a server-rendered page names). */
 export function entryKey(manifest: Manifest): string {
-  const entries = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
-  if (entries.length !== 1) throw new Error(`expected one entry in the manifest, found ${entries.length}: ${entries.join(', ')}`);
+  const entries = Object.keys(manifest).filter((key) => manifest[key]?.isEntry && key.endsWith('.html'));
+  if (entries.length !== 1) throw new Error(`expected one HTML entry in the manifest, found ${entries.length}: ${entries.join(', ')}`);
   return entries[0] as string;
+}
+
+/** The manifest keys of the entries other than the app's. */
+export function otherEntries(manifest: Manifest): string[] {
+  const app = entryKey(manifest);
+  return Object.keys(manifest).filter((key) => manifest[key]?.isEntry && key !== app);
 }
 
 /** The JS files of `keys` and of everything they import statically (dynamic imports load later, not at first render). */
@@ -94,7 +105,7 @@ export function staticClosure(manifest: Manifest, keys: string[]): string[] {
  * import, at once or later (the app shell's lazy parts, the pages' lazy dialogs and charts), but no
  * other feature's modules (the entry's lazy routes of the other areas).
  */
-export function everythingLoaded(manifest: Manifest, route: string): string[] {
+export function everythingLoaded(manifest: Manifest, route: string, entry: string = entryKey(manifest)): string[] {
   const feature = /^src\/features\/[^/]+\//.exec(route)?.[0];
   if (!feature) throw new Error(`${route} is not a feature's module`);
   const seen = new Set<string>();
@@ -105,7 +116,7 @@ export function everythingLoaded(manifest: Manifest, route: string): string[] {
     seen.add(key);
     for (const next of [...(chunk.imports ?? []), ...(chunk.dynamicImports ?? [])]) visit(next);
   };
-  visit(entryKey(manifest));
+  visit(entry);
   visit(route);
   return [...seen].map((key) => manifest[key]!.file).filter((file) => file.endsWith('.js'));
 }
@@ -124,15 +135,15 @@ export function filesWithPackage(files: string[], pkg: string, facts: (file: str
  */
 export function lazyLibraryViolations(manifest: Manifest, budgets: Budgets, facts: (file: string) => ChunkFacts): string[] {
   const out: string[] = [];
-  const visitorRoutes = budgets.groups.filter((group) => group.visitor).flatMap((group) => group.routes);
+  const visitorRoutes = budgets.groups.filter((group) => group.visitor).flatMap((group) => group.routes.map((route) => ({ route, entry: group.entry })));
   for (const library of budgets.lazyLibraries) {
     if (filesWithPackage(everythingLoaded(manifest, library.loadedBy), library.package, facts).length === 0) {
       out.push(`${library.name}: no chunk that ${library.loadedBy} loads holds node_modules/${library.package}/ (renamed, or no longer used?)`);
     }
     const early = filesWithPackage(staticClosure(manifest, [entryKey(manifest), library.loadedBy]), library.package, facts);
     if (early.length > 0) out.push(`${library.name}: ${library.loadedBy} loads it at first render (${early.join(', ')})`);
-    for (const route of visitorRoutes) {
-      const found = filesWithPackage(everythingLoaded(manifest, route), library.package, facts);
+    for (const { route, entry } of visitorRoutes) {
+      const found = filesWithPackage(everythingLoaded(manifest, route, entry), library.package, facts);
       if (found.length > 0) out.push(`${library.name}: the visitor pages of ${route} can load it (${found.join(', ')})`);
     }
   }
@@ -143,8 +154,14 @@ export function isPrivateModule(source: string, privateFeatures: string[]): bool
   return privateFeatures.some((feature) => source.includes(`src/features/${feature}/`));
 }
 
-export function measureRoute(manifest: Manifest, route: string, privateFeatures: string[], facts: (file: string) => ChunkFacts): RouteMeasure {
-  const files = staticClosure(manifest, [entryKey(manifest), route]);
+export function measureRoute(
+  manifest: Manifest,
+  route: string,
+  privateFeatures: string[],
+  facts: (file: string) => ChunkFacts,
+  entry: string = entryKey(manifest),
+): RouteMeasure {
+  const files = staticClosure(manifest, [entry, route]);
   let gzipBytes = 0;
   const privateModules: string[] = [];
   for (const file of files) {
@@ -157,7 +174,7 @@ export function measureRoute(manifest: Manifest, route: string, privateFeatures:
 
 export function measureGroups(manifest: Manifest, budgets: Budgets, facts: (file: string) => ChunkFacts): GroupMeasure[] {
   return budgets.groups.map((group) => {
-    const routes = group.routes.map((route) => measureRoute(manifest, route, budgets.privateFeatures, facts));
+    const routes = group.routes.map((route) => measureRoute(manifest, route, budgets.privateFeatures, facts, group.entry));
     const worst = routes.reduce((a, b) => (b.gzipBytes > a.gzipBytes ? b : a));
     return { group, worst, routes };
   });
@@ -183,10 +200,16 @@ export function violations(measures: GroupMeasure[]): string[] {
   return out;
 }
 
-/** Route modules (a feature's routes file) the entry loads that no group budgets: a new area must be given a budget. */
+/**
+ * Pages no group budgets, through the entry that loads them: the app's route modules (a feature's
+ * routes file) and every feature module another entry loads (its pages): a new area or page must be
+ * given a budget.
+ */
 export function unbudgetedRoutes(manifest: Manifest, budgets: Budgets): string[] {
-  const budgeted = new Set(budgets.groups.flatMap((group) => group.routes));
-  return (manifest[entryKey(manifest)]?.dynamicImports ?? []).filter((key) => /^src\/features\/[^/]+\/routes\.tsx?$/.test(key) && !budgeted.has(key));
+  const app = entryKey(manifest);
+  const budgeted = new Set(budgets.groups.flatMap((group) => group.routes.map((route) => `${group.entry ?? app} ${route}`)));
+  const pagesOf = (entry: string, page: RegExp) => (manifest[entry]?.dynamicImports ?? []).filter((key) => page.test(key) && !budgeted.has(`${entry} ${key}`));
+  return [pagesOf(app, /^src\/features\/[^/]+\/routes\.tsx?$/), ...otherEntries(manifest).map((entry) => pagesOf(entry, /^src\/features\//))].flat();
 }
 
 /** One row per route module: its first-render JS, and its group's budget (held by the heaviest route) and target. */

@@ -53,11 +53,23 @@ const layoutShifts = (page: Page): Promise<number[]> => page.evaluate(() => (win
 
 describe('server-rendered pages', () => {
   it('sends the card with its styles and no script to run before the first paint but after-paint.js', async () => {
-    for (const path of [cardPath, cardEventsPath, openEventPath, arenaPath, '/', shopPath, '/get-card']) {
+    // The card's pages load the light visitor entry; the other pages the app's.
+    const entries = [
+      [cardPath, 'visitor'],
+      [`/card/dashboard?link=${DEMO.publicCardLink}`, 'visitor'],
+      ['/card/locked', 'visitor'],
+      [cardEventsPath, 'index'],
+      [openEventPath, 'index'],
+      [arenaPath, 'index'],
+      ['/', 'index'],
+      [shopPath, 'index'],
+      ['/get-card', 'index'],
+    ] as const;
+    for (const [path, entry] of entries) {
       const html = await (await fetch(`${baseUrl}${path}`, { headers: { accept: 'text/html' } })).text();
       const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((match) => match[0]);
       expect(scripts, path).toEqual([
-        expect.stringMatching(/^<script defer src="\/after-paint\.js" data-entry="\/assets\/index-[\w-]+\.js" data-preload="[^"]+">$/),
+        expect.stringMatching(new RegExp(`^<script defer src="/after-paint\\.js" data-entry="/assets/${entry}-[\\w-]+\\.js" data-preload="[^"]+">$`)),
         '<script type="application/json" id="ssr-state">',
       ]);
       expect(html, path).not.toMatch(/<link rel="(stylesheet|modulepreload)"/);
@@ -191,16 +203,25 @@ describe('server-rendered pages', () => {
     expect(errors).toEqual([]);
   });
 
-  it('hands the card over to the scripts without a mismatch, and then navigates in the page', async () => {
+  it('hands the card over to the light entry without a mismatch, and its links load the next page, rendered by the server too', async () => {
     const { context } = await browser();
     const page = await context.newPage();
     const { errors, documents } = watch(page);
-    await page.goto(cardPath, { waitUntil: 'networkidle' });
+    const response = await page.goto(cardPath, { waitUntil: 'networkidle' });
+    await appReady(page);
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(DEMO.publicCard.title);
+    // What the card loads to hydrate is the light entry's: not the app's entry, its router or its
+    // contract schemas (the view count's beacon loads the API client later).
+    const loader = /data-entry="([^"]+)" data-preload="([^"]+)"/.exec((await response?.text()) ?? '');
+    expect(loader?.[1]).toMatch(/^\/assets\/visitor-[\w-]+\.js$/);
+    const firstRender = [loader?.[1], ...(loader?.[2]?.split(' ') ?? [])];
+    expect(firstRender.filter((path) => /^\/assets\/(?:index|api|navigation)-[\w-]+\.js$/.test(path ?? ''))).toEqual([]);
 
     await page.getByRole('navigation', { name: 'Card' }).getByRole('link', { name: 'Events' }).click();
     await page.waitForURL(/\/card\/event\?link=/);
-    expect(documents).toHaveLength(1); // the click was the router's, not a new page load
+    await appReady(page);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Events');
+    expect(documents).toHaveLength(2); // a plain link: the events page is a new document
     expect(errors).toEqual([]);
   });
 

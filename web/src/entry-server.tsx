@@ -9,6 +9,7 @@ import type { CreateRenderer, Render } from '@tapcard/shared/ssr';
 import type { Manifest } from 'vite';
 import { appRoutes } from './app/router.js';
 import { serverPages, type ServerPage } from './app/server-pages.js';
+import { VISITOR_ENTRY, VisitorRoot } from './app/visitor-pages.js';
 import { setApiBase } from './lib/api.js';
 import { createQueryClient } from './lib/query.js';
 import { serializeState, SSR_ATTRIBUTE, SSR_STATE_ID } from './lib/ssr.js';
@@ -17,7 +18,8 @@ import { serializeState, SSR_ATTRIBUTE, SSR_STATE_ID } from './lib/ssr.js';
  * The server render of the pages in `serverPages` (built with `vite build --ssr` into dist-ssr; the
  * gateway loads it). The page's markup goes into the built index.html with its route chunk's styles,
  * all inlined, so it paints from the HTML alone; the scripts come after that paint and main.tsx then
- * hydrates it.
+ * hydrates it. A visitor page (`visitor` in serverPages) is rendered as the light entry
+ * (app/visitor-entry.tsx) hydrates it, and the page loads that entry's scripts instead of the app's.
  */
 
 const ROOT = /<div id="root">[\s\S]*?<\/div><\/div>/;
@@ -49,8 +51,11 @@ function scriptsAfterPaint(html: string): string {
     .replace(ENTRY_SCRIPT, `<script defer src="/after-paint.js" data-entry="${entry}" data-preload="${preloads.join(' ')}"></script>`);
 }
 
-/** The route module's stylesheets and scripts (with their static imports), as the manifest lists them. */
-function chunkTags(manifest: Manifest, key: string, template: string): string {
+/**
+ * The modules' stylesheets and scripts (with their static imports), as the manifest lists them, but for
+ * those the template already has.
+ */
+function chunkTags(manifest: Manifest, keys: string[], template: string): string {
   const css = new Set<string>();
   const js = new Set<string>();
   const visit = (k: string) => {
@@ -60,7 +65,7 @@ function chunkTags(manifest: Manifest, key: string, template: string): string {
     for (const file of chunk.css ?? []) css.add(file);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
-  visit(key);
+  keys.forEach(visit);
   const fresh = (file: string) => !template.includes(`/${file}"`);
   return [
     ...[...css].filter(fresh).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
@@ -78,13 +83,21 @@ export const createRenderer: CreateRenderer = (options): Render => {
   if (!ROOT.test(template)) throw new Error('index.html has no #root to render into');
   const manifest = JSON.parse(readFileSync(join(options.webDist, '.vite', 'manifest.json'), 'utf8')) as Manifest;
   for (const page of serverPages) if (!manifest[page.module]) throw new Error(`${page.module} is not in the build manifest`);
+  const visitorEntry = manifest[VISITOR_ENTRY];
+  if (!visitorEntry) throw new Error(`${VISITOR_ENTRY} is not in the build manifest`);
+  // index.html with the light entry in place of the app's entry and its preloads.
+  const visitorTemplate = template.replace(MODULE_PRELOAD, '').replace(ENTRY_SCRIPT, `<script type="module" crossorigin src="/${visitorEntry.file}"></script>`);
+  // The visitor pages' modules, loaded now rather than by the first visitor's render, which has a deadline.
+  for (const page of serverPages) page.visitor?.load().catch(() => undefined);
   const handler = createStaticHandler(appRoutes);
   // The page's index.html without its markup, once per route module: template and manifest never change.
   const shells = new Map<string, string>();
   const shellOf = (page: ServerPage) => {
     let shell = shells.get(page.module);
     if (shell === undefined) {
-      const withChunk = template.replace('</head>', `${chunkTags(manifest, page.module, template)}</head>`);
+      const base = page.visitor ? visitorTemplate : template;
+      const keys = page.visitor ? [VISITOR_ENTRY, page.module] : [page.module];
+      const withChunk = base.replace('</head>', `${chunkTags(manifest, keys, base)}</head>`);
       shell = scriptsAfterPaint(inlineStyles(withChunk, (file) => readFileSync(join(options.webDist, file), 'utf8')));
       shells.set(page.module, shell);
     }
@@ -106,19 +119,26 @@ export const createRenderer: CreateRenderer = (options): Render => {
     // What failed is not rendered: the browser asks again and shows its own error or retry.
     client.removeQueries({ predicate: (query) => query.state.status !== 'success' });
 
-    const context = await handler.query(new Request(url, { signal }));
-    if (context instanceof Response || context.errors) return null;
-    const router = createStaticRouter(handler.dataRoutes, context);
-    const markup = renderToString(
-      <StrictMode>
-        <JotaiProvider store={createStore()}>
-          <QueryClientProvider client={client}>
-            <StaticRouterProvider router={router} context={context} hydrate={false} />
-          </QueryClientProvider>
-        </JotaiProvider>
-      </StrictMode>,
-    );
-    const state = `<script type="application/json" id="${SSR_STATE_ID}">${serializeState(dehydrate(client))}</script>`;
+    const dehydrated = dehydrate(client);
+    let markup: string;
+    if (page.visitor) {
+      const Page = await page.visitor.load();
+      markup = renderToString(<VisitorRoot Page={Page} url={url} state={dehydrated} />);
+    } else {
+      const context = await handler.query(new Request(url, { signal }));
+      if (context instanceof Response || context.errors) return null;
+      const router = createStaticRouter(handler.dataRoutes, context);
+      markup = renderToString(
+        <StrictMode>
+          <JotaiProvider store={createStore()}>
+            <QueryClientProvider client={client}>
+              <StaticRouterProvider router={router} context={context} hydrate={false} />
+            </QueryClientProvider>
+          </JotaiProvider>
+        </StrictMode>,
+      );
+    }
+    const state = `<script type="application/json" id="${SSR_STATE_ID}">${serializeState(dehydrated)}</script>`;
     client.clear();
     return shellOf(page).replace(ROOT, () => `<div id="root" ${SSR_ATTRIBUTE}>${markup}</div>${state}`);
   };

@@ -1,11 +1,10 @@
 import { z } from 'zod';
-import { CARD_VIEW_SOURCES } from '../pages/index.js';
+import { CARD_BEACON_PATHS, CARD_VIEW_SOURCES } from '../pages/index.js';
 import { activationTokenSchema } from '../rules/account.js';
 import { analyticsRangeSchema } from '../rules/owner-card.js';
 import { lazyCalls, type Call } from './calls.js';
 import { plainAnswerSchema, wireData } from './envelope.js';
 import { serviceSchema } from './entities.js';
-import { CARD_STATS_PATH } from './secrets.js';
 
 /**
  * The owner's calls about their card beyond its content (physical cards, the services' order and
@@ -112,7 +111,7 @@ export const beaconCalls = lazyCalls({
   /** Ours: one view of the public card, by how the visitor came. */
   cardView: () => call({
     method: 'POST',
-    path: `${CARD_STATS_PATH}/view`,
+    path: CARD_BEACON_PATHS.cardView,
     auth: 'none',
     body: z.object({ link: z.string().min(1).max(200), source: cardViewSourceSchema }),
     answer: plainAnswerSchema,
@@ -120,7 +119,7 @@ export const beaconCalls = lazyCalls({
   /** Ours: one click of a quick link (its id as the public card lists it). */
   linkClick: () => call({
     method: 'POST',
-    path: `${CARD_STATS_PATH}/click`,
+    path: CARD_BEACON_PATHS.linkClick,
     auth: 'none',
     body: z.object({ link: z.string().min(1).max(200), field_id: id }),
     answer: plainAnswerSchema,

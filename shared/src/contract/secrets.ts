@@ -1,3 +1,5 @@
+import { CARD_STATS_PATH } from '../pages/index.js';
+
 /**
  * URLs that carry a secret: an attendee's access token (tid; the chip page binds with the same token,
  * but in a body), a registration confirmation or password-reset token, an order reference (it opens the order's name, phone and
@@ -77,11 +79,7 @@ export function urlCarriesSecret(url: string): boolean {
   return redactUrl(url) !== url;
 }
 
-/**
- * Where the public card's counting beacons are sent. A visitor's address is never stored for them, not
- * even in a request log.
- */
-export const CARD_STATS_PATH = '/connect/public/api/stats';
+export { CARD_STATS_PATH };
 
 const countsVisit = (url: string): boolean => url.startsWith(`${CARD_STATS_PATH}/`) || url.startsWith(`/api${CARD_STATS_PATH}/`);
 

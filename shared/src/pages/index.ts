@@ -50,6 +50,14 @@ export type CardViewSource = (typeof CARD_VIEW_SOURCES)[number];
 /** The query parameter of a public card's address that names the view's source. */
 export const CARD_SOURCE_PARAM = 'src';
 
+/**
+ * Where the public card's counting beacons are sent (the contract's beaconCalls). A visitor's address
+ * is never stored for them, not even in a request log. Here, with no schema, so that the card page
+ * sends its counts without loading the contract.
+ */
+export const CARD_STATS_PATH = '/connect/public/api/stats';
+export const CARD_BEACON_PATHS = { cardView: `${CARD_STATS_PATH}/view`, linkClick: `${CARD_STATS_PATH}/click` } as const;
+
 export type PagePattern = (typeof pagePatterns)[keyof typeof pagePatterns];
 
 /** The parameter names of a route pattern: '/event/u/arena/:tid/chat/:aid' gives 'tid' | 'aid'. */

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { blankToUndefined, phoneField, requiredString } from './fields.js';
 import { CARD_FIELD_TYPES } from '../domain/cards.js';
 import { messages } from './messages.js';
-import { checkQuickLinkContent, phoneNumber } from './quick-links.js';
+import { phoneNumber } from './link-content.js';
+import { checkQuickLinkContent } from './quick-links.js';
 
 /** The international-style phone: optional plus, then 3 + 3 + 4 to 7 digits. */
 export const PROFILE_PHONE_PATTERN = /^\+?\d{3}\d{3}\d{4,7}$/;

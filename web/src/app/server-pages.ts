@@ -1,6 +1,7 @@
 import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 import { matchPath } from 'react-router-dom';
 import { routes } from '../lib/paths.js';
+import { visitorPages, type VisitorPage } from './visitor-pages.js';
 
 /**
  * The pages the gateway renders on the server, so that a visitor's card, its events, an arena or the
@@ -17,6 +18,11 @@ export interface ServerPage {
   accepts?: (url: URL) => boolean;
   /** Fills the query cache the page renders from (no retries: the render has a deadline). */
   prefetch?: (url: URL, client: QueryClient) => Promise<void>;
+  /**
+   * A page of the light entry (app/visitor-entry.tsx): rendered as that entry hydrates it, with its
+   * scripts instead of the app's. `module` is then the visitor page's module.
+   */
+  visitor?: VisitorPage;
 }
 
 /** A page's query, fetched once: the render has a deadline, so no retries. */
@@ -44,7 +50,6 @@ const publicEvents = () => import('../features/public-events/routes.js');
 const attendee = () => import('../features/attendee/routes.js');
 const link = (url: URL) => url.searchParams.get('link');
 
-const publicCardModule = 'src/features/public-card/routes.tsx';
 const shopModule = 'src/features/shop/routes.tsx';
 const publicEventsModule = 'src/features/public-events/routes.tsx';
 const cardPrefetch = prefetchOne(routes.cardConnect, link, async (value, client) => once(client, (await publicCard()).publicCardQuery(value)));
@@ -54,9 +59,9 @@ export const serverPages: ServerPage[] = [
   // The shop's product (price, colours, texts) is in its code: nothing to fetch.
   { path: routes.getStarted, module: shopModule },
   { path: routes.getCard, module: shopModule },
-  { path: routes.cardConnect, module: publicCardModule, prefetch: cardPrefetch },
-  { path: routes.cardDashboard, module: publicCardModule, prefetch: cardPrefetch },
-  { path: routes.cardLocked, module: publicCardModule },
+  { path: routes.cardConnect, module: visitorPages.cardConnect.module, visitor: visitorPages.cardConnect, prefetch: cardPrefetch },
+  { path: routes.cardDashboard, module: visitorPages.cardDashboard.module, visitor: visitorPages.cardDashboard, prefetch: cardPrefetch },
+  { path: routes.cardLocked, module: visitorPages.cardLocked.module, visitor: visitorPages.cardLocked },
   { path: routes.cardEvents, module: publicEventsModule, prefetch: prefetchOne(routes.cardEvents, link, async (value, client) => once(client, (await publicEvents()).cardEventsQuery(value))) },
   { path: routes.cardEvent, module: publicEventsModule, prefetch: prefetchOne(routes.cardEvent, (_, p) => p.id, async (value, client) => once(client, (await publicEvents()).publicEventQuery(value))) },
   { path: routes.openEvent, module: publicEventsModule, prefetch: prefetchOne(routes.openEvent, (_, p) => p.id, async (value, client) => once(client, (await publicEvents()).openEventQuery(value))) },

@@ -1,6 +1,6 @@
 import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react';
-import { Link, type LinkProps } from 'react-router-dom';
 import { useHydrated } from '../lib/hydration.js';
+import { AppLink, type AppLinkProps } from './AppLink.js';
 import styles from './Button.module.css';
 import { Spinner } from './Spinner.js';
 
@@ -31,12 +31,12 @@ export function Button({ variant = 'primary', block = false, busy = false, class
   );
 }
 
-export interface ButtonLinkProps extends LinkProps {
+export interface ButtonLinkProps extends AppLinkProps {
   variant?: Variant;
   block?: boolean;
 }
 
 /** A link that looks like a button (navigation is a link, not a button, for assistive technology). */
 export function ButtonLink({ variant = 'primary', block = false, className, ...rest }: ButtonLinkProps) {
-  return <Link className={classes(variant, block, className)} {...rest} />;
+  return <AppLink className={classes(variant, block, className)} {...rest} />;
 }

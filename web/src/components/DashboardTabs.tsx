@@ -1,6 +1,6 @@
 import { CalendarDays, CreditCard, Store, Users } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { AppLink } from './AppLink.js';
 import styles from './DashboardTabs.module.css';
 import { Tabs } from './Tabs.js';
 
@@ -21,10 +21,10 @@ export function DashboardTile({ to, icon, label, comingSoon }: { to?: string; ic
     );
   }
   return (
-    <Link className={styles.tile} to={to}>
+    <AppLink className={styles.tile} to={to}>
       {icon}
       <span>{label}</span>
-    </Link>
+    </AppLink>
   );
 }
 

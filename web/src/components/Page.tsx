@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
 import { imageOrAvatar } from '../lib/image.js';
+import { AppLink } from './AppLink.js';
 import styles from './Page.module.css';
 
 /** A page column: 720 px wide by default, `wide` for 1080 px (contacts). */
@@ -14,9 +14,9 @@ export function Page({ children, wide = false, label }: { children: ReactNode; w
 
 export function BackLink({ to, children }: { to: string; children: ReactNode }) {
   return (
-    <Link to={to} className={styles.back}>
+    <AppLink to={to} className={styles.back}>
       <span aria-hidden="true">←</span> {children}
-    </Link>
+    </AppLink>
   );
 }
 

@@ -20,15 +20,34 @@ export function navigateTo(to: string, options: { replace?: boolean } = {}): voi
   else window.location.assign(to);
 }
 
+/** Whether the page before this document was one of this site's (a plain link of a light visitor page). */
+function openedFromSite(): boolean {
+  try {
+    return document.referrer !== '' && new URL(document.referrer).origin === window.location.origin;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * "Back" that never leaves the site: back in history when this page was reached from another page of
- * the app, else (opened from a direct link, the first page of the tab) to `fallback`, replacing this
- * page so Back from there does not return to it.
+ * the site (in the app, or by a link of a server-rendered visitor page, whose document Back reloads),
+ * else (opened from a direct link, the first page of the tab) to `fallback`, replacing this page so
+ * Back from there does not return to it. `leavesDocument`: going back loads another document.
  */
-export function useBackWithinSite(): (fallback: string) => void {
+export function useBackWithinSite(): { back: (fallback: string) => void; leavesDocument: boolean } {
   const navigate = useNavigate();
   const { key } = useLocation();
   // The router gives the tab's first page the key 'default'; every page reached in the app has its own.
-  const cameFromSite = key !== 'default';
-  return useCallback((fallback: string) => void (cameFromSite ? navigate(-1) : navigate(fallback, { replace: true })), [cameFromSite, navigate]);
+  const inApp = key !== 'default';
+  const leavesDocument = !inApp && openedFromSite();
+  const back = useCallback(
+    (fallback: string) => {
+      if (inApp) void navigate(-1);
+      else if (leavesDocument) window.history.back();
+      else void navigate(fallback, { replace: true });
+    },
+    [inApp, leavesDocument, navigate],
+  );
+  return { back, leavesDocument };
 }

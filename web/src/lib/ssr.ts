@@ -22,3 +22,19 @@ export function readServerState(doc: Document): DehydratedState | undefined {
     return undefined;
   }
 }
+
+/**
+ * What a visitor page of the light entry (app/visitor-entry.tsx) is rendered from, on the server and
+ * again in the browser: its address and the query cache the server filled.
+ */
+export interface VisitorPageProps {
+  url: URL;
+  state: DehydratedState | undefined;
+}
+
+/** The data of the query `key` in the server's cache, when the server loaded it. */
+export function serverAnswer<T>(state: DehydratedState | undefined, key: readonly unknown[]): T | undefined {
+  const wanted = JSON.stringify(key);
+  const query = state?.queries.find((entry) => JSON.stringify(entry.queryKey) === wanted);
+  return query?.state.status === 'success' ? (query.state.data as T) : undefined;
+}

@@ -78,3 +78,33 @@ export const notify = {
       toast.dismiss(id);
     }),
 };
+
+/** The session storage key of a toast carried to the next document. */
+const CARRIED_TOAST = 'carriedToast';
+
+/**
+ * A toast for the page the browser shows next, when this page leaves its document (Back to a
+ * server-rendered page): that page's toasts show it once they mount, or when it is shown again from
+ * the browser's back-forward cache.
+ */
+export function carryToast(kind: 'success' | 'error', text: string, autoClose: number): void {
+  try {
+    sessionStorage.setItem(CARRIED_TOAST, JSON.stringify({ kind, text, autoClose }));
+  } catch {
+    // No storage (a private mode's quota): the confirmation is lost, the action is not.
+  }
+}
+
+/** Shows the toast a previous document carried here, once. */
+export function showCarriedToast(): void {
+  let carried: unknown;
+  try {
+    carried = JSON.parse(sessionStorage.getItem(CARRIED_TOAST) ?? 'null');
+    sessionStorage.removeItem(CARRIED_TOAST);
+  } catch {
+    return;
+  }
+  if (typeof carried !== 'object' || carried === null) return;
+  const { kind, text, autoClose } = carried as { kind?: unknown; text?: unknown; autoClose?: unknown };
+  if ((kind === 'success' || kind === 'error') && typeof text === 'string' && typeof autoClose === 'number') notify[kind](text, { autoClose });
+}

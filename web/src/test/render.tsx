@@ -5,6 +5,7 @@ import { Provider as JotaiProvider } from 'jotai';
 import { Suspense, useEffect } from 'react';
 import { createMemoryRouter, Outlet, RouterProvider, useLocation, useNavigate, type RouteObject } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
+import { RouterLinks } from '../components/RouterLinks.js';
 import { TOAST_AUTO_CLOSE_MS } from '../lib/ui.js';
 import { setNavigator } from '../lib/navigation.js';
 import { createQueryClient } from '../lib/query.js';
@@ -22,12 +23,12 @@ function TestShell() {
     return () => setNavigator(null);
   }, [navigate]);
   return (
-    <>
+    <RouterLinks>
       <Suspense fallback={<p>Loading...</p>}>
         <Outlet />
       </Suspense>
       <ToastContainer autoClose={TOAST_AUTO_CLOSE_MS} />
-    </>
+    </RouterLinks>
   );
 }
 

@@ -1,7 +1,9 @@
-import { screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { calls } from '@tapcard/shared/contract';
+import { Toasts } from '../../components/Toasts.js';
 import { paths, routes } from '../../lib/paths.js';
+import { CONTACT_TOAST_MS } from '../../lib/ui.js';
 import { fail, mockNetwork, ok } from '../../test/network.js';
 import { LocationProbe, renderRoutes } from '../../test/render.js';
 import { CardExchangePage } from './CardExchangePage.js';
@@ -12,7 +14,10 @@ const routeObjects = [
   { path: routes.card, element: <LocationProbe label="card tap" /> },
 ];
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 async function fill(user: ReturnType<typeof renderRoutes>['user'], values: { name?: string; title?: string; phone?: string; email?: string }) {
   const fields: [string, string | undefined][] = [
@@ -97,6 +102,25 @@ describe('contact exchange', () => {
     expect(await screen.findByText('Contact saved')).toBeInTheDocument();
     expect(await screen.findByTestId('location')).toHaveTextContent('card tap /card?id=card-1&type=nfc');
     expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it("goes back to the card's own page when a light card page's link opened it, and the card's page says 'Contact saved'", async () => {
+    const network = mockNetwork();
+    network.on(calls.exchangeContact, ok(undefined, 'Contact saved'));
+    vi.spyOn(document, 'referrer', 'get').mockReturnValue(`${window.location.origin}${paths.cardConnect('ada')}`);
+    const back = vi.spyOn(window.history, 'back').mockImplementation(() => undefined);
+    const { user } = renderRoutes(routeObjects, paths.cardExchange('card-1', 'nfc'));
+    await screen.findByLabelText('Full Name');
+    await fill(user, { name: 'Bola Ade', title: 'Designer', phone: '+2348012345678', email: 'bola@example.com' });
+    await user.click(screen.getByRole('button', { name: 'Share' }));
+    await waitFor(() => expect(back).toHaveBeenCalledTimes(1));
+    expect(screen.queryByTestId('location')).toBeNull();
+    // The next document's toasts show the confirmation.
+    expect(JSON.parse(sessionStorage.getItem('carriedToast') ?? 'null')).toEqual({ kind: 'success', text: 'Contact saved', autoClose: CONTACT_TOAST_MS });
+    render(<Toasts />);
+    // The test shell's container and this one may both show it.
+    expect((await screen.findAllByText('Contact saved')).length).toBeGreaterThan(0);
+    expect(sessionStorage.getItem('carriedToast')).toBeNull();
   });
 
   it("says 'Unable to save contact' when the server refuses", async () => {

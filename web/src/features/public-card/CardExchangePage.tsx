@@ -12,7 +12,7 @@ import { api } from '../../lib/api.js';
 import { useBlockContextMenu } from '../../lib/context-menu.js';
 import { useBackWithinSite } from '../../lib/navigation.js';
 import { paths } from '../../lib/paths.js';
-import { notify } from '../../lib/toast.js';
+import { carryToast, notify } from '../../lib/toast.js';
 import styles from './PublicCard.module.css';
 import { DEFAULT_DEVICE_TYPE, TEXTS } from './texts.js';
 
@@ -23,7 +23,7 @@ import { DEFAULT_DEVICE_TYPE, TEXTS } from './texts.js';
 export function CardExchangePage() {
   useBlockContextMenu();
   const [search] = useSearchParams();
-  const back = useBackWithinSite();
+  const { back, leavesDocument } = useBackWithinSite();
   const cardId = search.get('id');
   const type = search.get('type') || DEFAULT_DEVICE_TYPE;
   const form = useForm<ContactExchangeValues>({
@@ -36,7 +36,13 @@ export function CardExchangePage() {
     const toastId = notify.loading(TEXTS.wait);
     const result = await api(calls.exchangeContact, { body: { ...values, card_id: cardId, device_type: type } });
     if (result.ok) {
-      notify.settle(toastId, 'success', TEXTS.saved, CONTACT_TOAST_MS);
+      if (leavesDocument) {
+        // The card's page is another document: it shows the confirmation when it is back.
+        notify.dismiss(toastId);
+        carryToast('success', TEXTS.saved, CONTACT_TOAST_MS);
+      } else {
+        notify.settle(toastId, 'success', TEXTS.saved, CONTACT_TOAST_MS);
+      }
       // Back in history, but never off the site: opened from a direct link, to the card's page.
       back(paths.cardTap(cardId, type));
     } else {

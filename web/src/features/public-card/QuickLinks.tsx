@@ -10,6 +10,8 @@ import { TEXTS } from './texts.js';
 /** The card's quick links: each opens its link; the address (and plain text) opens a modal instead. Each click is counted. */
 export function QuickLinks({ link, fields }: { link: string; fields: readonly CardField[] }) {
   const [shown, setShown] = useState<{ label: string; text: string } | null>(null);
+  // The dialog's code is fetched when a visitor first opens one, not with every card.
+  const [opened, setOpened] = useState(false);
   const visible = visibleFields(fields);
   if (visible.length === 0) return null;
   return (
@@ -39,6 +41,7 @@ export function QuickLinks({ link, fields }: { link: string; fields: readonly Ca
                   onClick={() => {
                     countClick(link, field.id);
                     setShown({ label: field.label, text: action.text });
+                    setOpened(true);
                   }}
                 >
                   {body}
@@ -48,9 +51,11 @@ export function QuickLinks({ link, fields }: { link: string; fields: readonly Ca
           );
         })}
       </ul>
-      <Dialog open={shown !== null} onOpenChange={(open) => !open && setShown(null)} title={shown?.label || TEXTS.address}>
-        <p className={styles.address}>{shown?.text}</p>
-      </Dialog>
+      {opened && (
+        <Dialog open={shown !== null} onOpenChange={(open) => !open && setShown(null)} title={shown?.label || TEXTS.address}>
+          <p className={styles.address}>{shown?.text}</p>
+        </Dialog>
+      )}
     </section>
   );
 }

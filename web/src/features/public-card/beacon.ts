@@ -1,5 +1,6 @@
-import { beaconCalls, type CallInput } from '@tapcard/shared/contract';
-import { apiUrl } from '../../lib/api.js';
+import type { beaconCalls, CallInput } from '@tapcard/shared/contract';
+import { CARD_BEACON_PATHS } from '@tapcard/shared/pages';
+import { API_BASE } from '../../lib/image.js';
 
 type Body<C extends typeof beaconCalls.cardView | typeof beaconCalls.linkClick> = CallInput<C>['body'];
 
@@ -21,10 +22,12 @@ function send(url: string, body: object): void {
   }
 }
 
+// The calls' paths under the browser's API base, without the app's API client or the contract's
+// schemas: a count sent from a light visitor page loads nothing more.
 export function sendCardView(body: Body<typeof beaconCalls.cardView>): void {
-  send(apiUrl(beaconCalls.cardView), body);
+  send(`${API_BASE}${CARD_BEACON_PATHS.cardView}`, body);
 }
 
 export function sendLinkClick(body: Body<typeof beaconCalls.linkClick>): void {
-  send(apiUrl(beaconCalls.linkClick), body);
+  send(`${API_BASE}${CARD_BEACON_PATHS.linkClick}`, body);
 }

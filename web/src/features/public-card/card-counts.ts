@@ -1,8 +1,8 @@
 import { CARD_SOURCE_PARAM, CARD_VIEW_SOURCES, type CardViewSource } from '@tapcard/shared/pages';
 
 /**
- * The public card's counting, as the page's first render ships it: the beacon code (and its part of
- * the contract) is downloaded only when a count is sent, after the page is on screen.
+ * The public card's counting, as the page's first render ships it: the beacon code is downloaded
+ * only when a count is sent, after the page is on screen.
  */
 const loadBeacon = () => import('./beacon.js');
 

@@ -1,0 +1,64 @@
+import { StrictMode, useEffect, type ComponentType } from 'react';
+import { OfflineBanner } from '../components/OfflineBanner.js';
+import { Toasts } from '../components/Toasts.js';
+import { routes } from '../lib/paths.js';
+import type { VisitorPageProps } from '../lib/ssr.js';
+
+/**
+ * The visitor pages the light entry (visitor-entry.tsx) hydrates instead of the app: server-rendered,
+ * read-only pages that need no router, no session and no schema. `module` is the page's source file,
+ * the build manifest's key for its chunk and CSS; each page is a chunk of its own, so one page's
+ * first render does not carry another's parts.
+ */
+export interface VisitorPage {
+  module: string;
+  load: () => Promise<ComponentType<VisitorPageProps>>;
+}
+
+/** The light entry's source file: its key in the build manifest. */
+export const VISITOR_ENTRY = 'src/app/visitor-entry.tsx';
+
+export const visitorPages = {
+  cardConnect: {
+    module: 'src/features/public-card/CardConnectVisit.tsx',
+    load: () => import('../features/public-card/CardConnectVisit.js').then((m) => m.CardConnectVisit),
+  },
+  cardDashboard: {
+    module: 'src/features/public-card/CardDashboardVisit.tsx',
+    load: () => import('../features/public-card/CardDashboardVisit.js').then((m) => m.CardDashboardVisit),
+  },
+  cardLocked: {
+    module: 'src/features/public-card/CardLockedPage.tsx',
+    load: () => import('../features/public-card/CardLockedPage.js').then((m) => m.CardLockedPage),
+  },
+} satisfies Record<string, VisitorPage>;
+
+/** The visitor page at `pathname` (these pages' paths have no parameters). */
+export function visitorPageAt(pathname: string): VisitorPage | undefined {
+  const at: Record<string, VisitorPage> = {
+    [routes.cardConnect]: visitorPages.cardConnect,
+    [routes.cardDashboard]: visitorPages.cardDashboard,
+    [routes.cardLocked]: visitorPages.cardLocked,
+  };
+  return Object.hasOwn(at, pathname) ? at[pathname] : undefined;
+}
+
+function Ready() {
+  useEffect(() => {
+    // As the app's shell does: the page is the scripts' now (browser journeys wait for it before they click).
+    document.documentElement.dataset.app = 'ready';
+  }, []);
+  return null;
+}
+
+/** A visitor page with the parts of the app's shell it uses; the server and the browser render this same tree. */
+export function VisitorRoot({ Page, ...props }: VisitorPageProps & { Page: ComponentType<VisitorPageProps> }) {
+  return (
+    <StrictMode>
+      <OfflineBanner />
+      <Page {...props} />
+      <Toasts />
+      <Ready />
+    </StrictMode>
+  );
+}
