@@ -214,6 +214,11 @@ function histogramDelta(before: Metrics, after: Metrics, name: string): Histogra
  */
 export interface Stages {
   writeAnsweredMs: Distribution;
+  /**
+   * From the write's answer reaching the writer to each client's receipt, for every (client, message):
+   * the realtime path alone, without the upstream's write (negative when the emit beat the answer back).
+   */
+  answerToReceiptMs: Distribution;
   /** The lease holder's gateway_write_to_emit_seconds over the chat window. */
   answerToEmit: HistogramDelta;
   /** gateway_write_through_total at the lease holder over the chat window, by outcome. */
@@ -329,6 +334,7 @@ export async function steady(stack: Stack, o: SteadyOptions, log: (line: string)
     const holderIndex = Math.max(0, leaseHolderGateway);
     const stages: Stages = {
       writeAnsweredMs: distribution(w.answerMs),
+      answerToReceiptMs: summarise(await fleet.report(w.answered)).latencyMs,
       answerToEmit: histogramDelta(holderMetrics0, holderMetrics1, 'gateway_write_to_emit_seconds'),
       writeThrough: Object.fromEntries(
         ['emitted', 'known', 'gap'].map((outcome) => {
