@@ -3,6 +3,7 @@ import type { PreorderValues } from '@tapcard/shared/rules';
 import { Button } from '../../../components/Button.js';
 import { TextField } from '../../../components/Field.js';
 import { LANDING_TEXTS } from '../texts.js';
+import type * as PreorderSend from './preorder-send.js';
 import styles from './PreorderForm.module.css';
 
 const EMPTY: PreorderValues = { name: '', email: '', phone: '' };
@@ -10,7 +11,7 @@ const FIELDS = ['name', 'email', 'phone'] as const satisfies readonly (keyof Pre
 
 type Errors = Partial<Record<keyof PreorderValues, string>>;
 type Outcome = { ok: boolean; message: string };
-type Sender = typeof import('./preorder-send.js');
+type Sender = typeof PreorderSend;
 
 /** What was typed, kept in memory while the visitor moves around the app (e.g. to the no-internet page and back). */
 let draft: PreorderValues | null = null;
