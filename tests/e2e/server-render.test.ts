@@ -75,7 +75,7 @@ const shiftedElements = (page: Page): Promise<string[]> => page.evaluate(() => (
 
 describe('server-rendered pages', () => {
   it('sends the card with its styles and no script to run before the first paint but after-paint.js', async () => {
-    // The card's pages load the light visitor entry; the other pages the app's.
+    // The card's pages and the landing page load the light visitor entry; the other pages the app's.
     const entries = [
       [cardPath, 'visitor'],
       [`/card/dashboard?link=${DEMO.publicCardLink}`, 'visitor'],
@@ -83,7 +83,7 @@ describe('server-rendered pages', () => {
       [cardEventsPath, 'index'],
       [openEventPath, 'index'],
       [arenaPath, 'index'],
-      ['/', 'index'],
+      ['/', 'visitor'],
       [shopPath, 'index'],
       ['/get-card', 'index'],
     ] as const;
@@ -244,6 +244,26 @@ describe('server-rendered pages', () => {
     await appReady(page);
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Events');
     expect(documents).toHaveLength(2); // a plain link: the events page is a new document
+    expect(errors).toEqual([]);
+  });
+
+  it('hands the landing page over to the light entry without a mismatch: no app entry, router or contract at first render, and its links load the next page', async () => {
+    const { context } = await browser();
+    const page = await context.newPage();
+    const { errors, documents } = watch(page);
+    const response = await page.goto('/', { waitUntil: 'networkidle' });
+    await appReady(page);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Your Digital Culture In One Card');
+    const loader = /data-entry="([^"]+)" data-preload="([^"]+)"/.exec((await response?.text()) ?? '');
+    expect(loader?.[1]).toMatch(/^\/assets\/visitor-[\w-]+\.js$/);
+    const firstRender = [loader?.[1], ...(loader?.[2]?.split(' ') ?? [])];
+    expect(firstRender.filter((path) => /^\/assets\/(?:index|api|navigation)-[\w-]+\.js$/.test(path ?? ''))).toEqual([]);
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'FAQs' }).click();
+    await page.waitForURL(/\/faq$/);
+    await appReady(page);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Frequently Asked Questions');
+    expect(documents).toHaveLength(2); // a plain link: the FAQ is the app's page, a new document
     expect(errors).toEqual([]);
   });
 

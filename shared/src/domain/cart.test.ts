@@ -4,7 +4,6 @@ import {
   CARD_COLOURS,
   cardColourImage,
   cartCount,
-  cartItemSchema,
   cartToast,
   cartTotals,
   decreaseItem,
@@ -17,8 +16,8 @@ import {
   SHIPPING_OPTIONS,
   shippingOptionFee,
   vatOf,
-  type CartItem,
-} from './cart.js';
+} from './cart-lines.js';
+import { cartItemSchema, type CartItem } from './cart.js';
 
 const line = (id: number, color: CartItem['color'], qty: number, price = 10000): CartItem => ({
   id,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PICKUP_SHIPPING_FEE, SHIPPING_OPTIONS, shippingOptionFee, type ShippingOption } from './cart.js';
+import { PICKUP_SHIPPING_FEE, SHIPPING_OPTIONS, shippingOptionFee, type ShippingOption } from './cart-lines.js';
 
 /** How an order reaches the buyer. */
 export const DELIVERY_METHODS = ['delivery', 'pickup'] as const;

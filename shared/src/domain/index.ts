@@ -4,6 +4,7 @@
 export * from './phone.js';
 export * from './money.js';
 export * from './cart.js';
+export * from './cart-lines.js';
 export * from './checkout.js';
 export * from './events.js';
 export * from './calendar.js';

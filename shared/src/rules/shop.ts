@@ -11,7 +11,7 @@ import {
   SHIPPING_PICKUP_NGN,
   SHIPPING_WITHIN_LAGOS_NGN,
 } from '../constants/index.js';
-import { CARD_COLOURS } from '../domain/cart.js';
+import { CARD_COLOURS } from '../domain/cart-lines.js';
 import { shippingOptionForAddress } from '../domain/checkout.js';
 import { emailField, numberInput, phoneField, requiredString } from './fields.js';
 import { messages } from './messages.js';

@@ -55,7 +55,8 @@ const publicEventsModule = 'src/features/public-events/routes.tsx';
 const cardPrefetch = prefetchOne(routes.cardConnect, link, async (value, client) => once(client, (await publicCard()).publicCardQuery(value)));
 
 export const serverPages: ServerPage[] = [
-  { path: routes.home, module: 'src/features/landing/routes.tsx', accepts: (url) => url.search === '' },
+  // A card tap (`/?id=`) is the app's to resolve.
+  { path: routes.home, module: visitorPages.landing.module, visitor: visitorPages.landing, accepts: (url) => url.search === '' },
   // The shop's product (price, colours, texts) is in its code: nothing to fetch.
   { path: routes.getStarted, module: shopModule },
   { path: routes.getCard, module: shopModule },

@@ -31,6 +31,10 @@ export const visitorPages = {
     module: 'src/features/public-card/CardLockedPage.tsx',
     load: () => import('../features/public-card/CardLockedPage.js').then((m) => m.CardLockedPage),
   },
+  landing: {
+    module: 'src/features/landing/pages/LandingVisit.tsx',
+    load: () => import('../features/landing/pages/LandingVisit.js').then((m) => m.LandingVisit),
+  },
 } satisfies Record<string, VisitorPage>;
 
 /** The visitor page at `pathname` (these pages' paths have no parameters). */
@@ -39,6 +43,7 @@ export function visitorPageAt(pathname: string): VisitorPage | undefined {
     [routes.cardConnect]: visitorPages.cardConnect,
     [routes.cardDashboard]: visitorPages.cardDashboard,
     [routes.cardLocked]: visitorPages.cardLocked,
+    [routes.home]: visitorPages.landing,
   };
   return Object.hasOwn(at, pathname) ? at[pathname] : undefined;
 }

@@ -1,5 +1,5 @@
-import { Link } from 'react-router-dom';
 import { PRODUCT_NAME } from '@tapcard/shared/constants';
+import { AppLink } from '../../../components/AppLink.js';
 import { ButtonLink } from '../../../components/Button.js';
 import { routes } from '../../../lib/paths.js';
 import { LANDING_TEXTS, SECTION_IDS } from '../texts.js';
@@ -15,15 +15,15 @@ const section = (id: string) => `${routes.home}#${id}`;
 export function LandingNav() {
   return (
     <header className={styles.header}>
-      <Link to={routes.home} className={styles.brand} aria-label={`${PRODUCT_NAME} home`}>
+      <AppLink to={routes.home} className={styles.brand} aria-label={`${PRODUCT_NAME} home`}>
         <img src="/favicon.svg" alt="" width={32} height={32} />
         <span className={styles.brandName}>{PRODUCT_NAME}</span>
-      </Link>
+      </AppLink>
 
       <nav className={styles.compact} aria-label="Main">
-        <Link to={routes.getCard}>CARD</Link>
-        <Link to={routes.faq}>FAQs</Link>
-        <Link to={routes.login}>LOGIN</Link>
+        <AppLink to={routes.getCard}>CARD</AppLink>
+        <AppLink to={routes.faq}>FAQs</AppLink>
+        <AppLink to={routes.login}>LOGIN</AppLink>
         <ButtonLink to={routes.getStarted} className={styles.order}>
           {LANDING_TEXTS.orderNow}
         </ButtonLink>
@@ -32,16 +32,16 @@ export function LandingNav() {
       <nav className={styles.menu} aria-label="Site">
         <ul>
           <li>
-            <Link to={section(SECTION_IDS.about)}>About</Link>
+            <AppLink to={section(SECTION_IDS.about)}>About</AppLink>
           </li>
           <li>
-            <Link to={section(SECTION_IDS.connect)}>Connect</Link>
+            <AppLink to={section(SECTION_IDS.connect)}>Connect</AppLink>
           </li>
           <li>
-            <Link to={section(SECTION_IDS.event)}>Event</Link>
+            <AppLink to={section(SECTION_IDS.event)}>Event</AppLink>
           </li>
           <li>
-            <Link to={routes.faq}>FAQs</Link>
+            <AppLink to={routes.faq}>FAQs</AppLink>
           </li>
         </ul>
         <div className={styles.actions}>

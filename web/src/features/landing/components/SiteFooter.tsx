@@ -1,5 +1,5 @@
-import { Link } from 'react-router-dom';
 import { PRODUCT_NAME } from '@tapcard/shared/constants';
+import { AppLink } from '../../../components/AppLink.js';
 import { routes } from '../../../lib/paths.js';
 import { LANDING_TEXTS } from '../texts.js';
 import styles from './SiteFooter.module.css';
@@ -16,16 +16,16 @@ export function SiteFooter({ withPreorder = true }: { withPreorder?: boolean }) 
           <nav aria-label="Footer">
             <ul className={styles.links}>
               <li>
-                <Link to={routes.faq}>FAQ</Link>
+                <AppLink to={routes.faq}>FAQ</AppLink>
               </li>
               <li>
-                <Link to={routes.privacyPolicy}>Privacy Policy</Link>
+                <AppLink to={routes.privacyPolicy}>Privacy Policy</AppLink>
               </li>
               <li>
-                <Link to={routes.returnPolicy}>Return Policy</Link>
+                <AppLink to={routes.returnPolicy}>Return Policy</AppLink>
               </li>
               <li>
-                <Link to={routes.chat}>Chat with us</Link>
+                <AppLink to={routes.chat}>Chat with us</AppLink>
               </li>
             </ul>
           </nav>

@@ -3,15 +3,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { calls } from '@tapcard/shared/contract';
 import { fail, mockNetwork, ok, type MockNetwork } from '../../../test/network.js';
 import { renderRoutes } from '../../../test/render.js';
-import { jotaiStore } from '../../../lib/session.js';
 import { inAppPath } from '../components/CardTapRedirect.js';
-import { preorderDraftAtom } from '../components/PreorderForm.js';
+import { forgetPreorderDraft } from '../components/PreorderForm.js';
 import { landingRoutes } from '../test-utils.js';
 
 let net: MockNetwork;
 beforeEach(() => {
   net = mockNetwork();
-  jotaiStore.set(preorderDraftAtom, null);
+  forgetPreorderDraft();
 });
 afterEach(() => vi.unstubAllGlobals());
 
