@@ -1,4 +1,5 @@
 import { StrictMode, useEffect, type ComponentType } from 'react';
+import { matchPage } from '@tapcard/shared/pages';
 import { OfflineBanner } from '../components/OfflineBanner.js';
 import { Toasts } from '../components/Toasts.js';
 import { routes } from '../lib/paths.js';
@@ -31,16 +32,33 @@ export const visitorPages = {
     module: 'src/features/public-card/CardLockedPage.tsx',
     load: () => import('../features/public-card/CardLockedPage.js').then((m) => m.CardLockedPage),
   },
+  cardEvents: {
+    module: 'src/features/public-events/CardEventsVisit.tsx',
+    load: () => import('../features/public-events/CardEventsVisit.js').then((m) => m.CardEventsVisit),
+  },
+  cardEvent: {
+    module: 'src/features/public-events/CardEventVisit.tsx',
+    load: () => import('../features/public-events/CardEventVisit.js').then((m) => m.CardEventVisit),
+  },
+  openEvent: {
+    module: 'src/features/public-events/OpenEventVisit.tsx',
+    load: () => import('../features/public-events/OpenEventVisit.js').then((m) => m.OpenEventVisit),
+  },
 } satisfies Record<string, VisitorPage>;
 
-/** The visitor page at `pathname` (these pages' paths have no parameters). */
+/** Each visitor page's route pattern, as the app's router and the server render match it. */
+const visitorRoutes: [string, VisitorPage][] = [
+  [routes.cardConnect, visitorPages.cardConnect],
+  [routes.cardDashboard, visitorPages.cardDashboard],
+  [routes.cardLocked, visitorPages.cardLocked],
+  [routes.cardEvents, visitorPages.cardEvents],
+  [routes.cardEvent, visitorPages.cardEvent],
+  [routes.openEvent, visitorPages.openEvent],
+];
+
+/** The visitor page at `pathname`. */
 export function visitorPageAt(pathname: string): VisitorPage | undefined {
-  const at: Record<string, VisitorPage> = {
-    [routes.cardConnect]: visitorPages.cardConnect,
-    [routes.cardDashboard]: visitorPages.cardDashboard,
-    [routes.cardLocked]: visitorPages.cardLocked,
-  };
-  return Object.hasOwn(at, pathname) ? at[pathname] : undefined;
+  return visitorRoutes.find(([pattern]) => matchPage(pattern, pathname))?.[1];
 }
 
 function Ready() {
