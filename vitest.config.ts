@@ -41,6 +41,16 @@ class SweepFirst extends BaseSequencer {
   }
 }
 
+/** What every project of browser journeys shares. */
+const journeys = {
+  root: at('tests'),
+  environment: 'node',
+  globalSetup: ['./e2e/support/global-setup.ts'],
+  testTimeout: 120_000,
+  hookTimeout: 180_000,
+} as const;
+const TIMED_JOURNEYS = ['e2e/first-tap.test.ts'];
+
 export default defineConfig({
   resolve: { conditions },
   ssr: { resolve: { conditions } },
@@ -68,17 +78,20 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          ...journeys,
           name: 'e2e',
-          root: at('tests'),
           include: ['e2e/**/*.test.ts'],
-          environment: 'node',
-          globalSetup: ['./e2e/support/global-setup.ts'],
-          testTimeout: 120_000,
-          hookTimeout: 180_000,
+          exclude: ['**/node_modules/**', '**/dist/**', ...TIMED_JOURNEYS],
           maxWorkers: 2,
           // Journeys run after every other project: they need their own worker limit, so their own group.
           sequence: { groupOrder: 1 },
         },
+      },
+      // Journeys that time what a slowed phone's main thread does: alone on the machine, after every
+      // other journey, so that the time they measure is the page's and not another test's.
+      {
+        extends: true,
+        test: { ...journeys, name: 'e2e-timed', include: TIMED_JOURNEYS, maxWorkers: 1, sequence: { groupOrder: 2 } },
       },
     ],
   },

@@ -34,7 +34,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     upstreamUrl: config.upstreamUrl,
     timeoutMs: config.upstreamTimeoutMs,
     uploadTimeoutMs: config.uploadTimeoutMs,
-    poke: (eventId, at) => app.realtime.poke(eventId, at),
+    poke: (eventId, at, written) => app.realtime.poke(eventId, at, config.writeThrough ? written : undefined),
     sessionsChanged: () => app.realtime.sessionsChanged(),
     staffLinkRevoked: (linkId) => app.realtime.staffLinkRevoked(linkId),
   });

@@ -50,6 +50,8 @@ const envSchema = z.object({
     .pipe(z.array(origin).min(1, 'must list at least one origin').optional()),
   TRUST_PROXY: proxyListSchema('false'),
   POLL_INTERVAL_MS: int(50, 60_000).default(POLL_INTERVAL_MS),
+  // 'off': a chat write's stored message is not emitted from its answer; the write wakes a poll, which emits it.
+  WRITE_THROUGH: z.enum(['on', 'off']).default('on'),
   // ttl + one lease retry + one poll must stay under the 3 s takeover target.
   LEASE_TTL_MS: int(300, 2500).default(2000),
   INSTANCE_ID: z.string().regex(/^[\w.-]{1,64}$/, 'letters, digits and _ . - only').optional(),
@@ -86,6 +88,7 @@ const configSchema = envSchema.transform((e) => ({
   trustProxy: e.TRUST_PROXY,
   pollIntervalMs: e.POLL_INTERVAL_MS,
   leaseTtlMs: e.LEASE_TTL_MS,
+  writeThrough: e.WRITE_THROUGH === 'on',
   instanceId: e.INSTANCE_ID ?? `${hostname().replace(/[^\w.-]/g, '-').slice(0, 40)}-${randomBytes(4).toString('hex')}`,
   logLevel: e.LOG_LEVEL,
   upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,

@@ -31,6 +31,12 @@ export function createMetrics() {
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
       registers,
     }),
+    writeThrough: new Counter({
+      name: 'gateway_write_through_total',
+      help: "Chat writes' stored messages at the lease holder: emitted at once, already known from a poll, or after a gap left to a poll",
+      labelNames: ['outcome'] as const,
+      registers,
+    }),
     pollFailures: new Counter({ name: 'gateway_poll_failures_total', help: 'Live-state polls that failed', registers }),
     slowConsumersDropped: new Counter({
       name: 'gateway_slow_consumers_dropped_total',

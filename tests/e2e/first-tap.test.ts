@@ -28,12 +28,19 @@ import { createCardOwner, type CardOwner } from './support/people.js';
  * no page can help. What is left is the page's and the browser's: the paint to the observer's callback
  * (the main thread's first free moment), then the tap to its effect.
  *
+ * Each check takes the median of three phones, and the file runs in a vitest project of its own
+ * (`e2e-timed`), alone after every other journey, so that what it times is the page's.
+ *
  * Both are plain links in the server's HTML, so they work before any script. The app's scripts are
  * not on the main thread in those 300 ms: after-paint.js asks for them only once the page has painted,
  * and at Slow 4G's latency and throughput their download alone takes over a second.
  */
 
 const FIRST_TAP_MS = 300;
+// Each check is the median of this many phones, each a fresh browser profile's first visit: one
+// phone's time can take a stall of the shared test machine (its other processes, the throttled CPU's
+// scheduling), which the page cannot help; the median says what a visitor's first tap meets.
+const PHONES = 3;
 // DevTools' Slow 4G as Lighthouse's mobile preset defines it (throttling.mobileSlow4G): 562.5 ms of
 // request latency, 1,474.56 kbps down and 675 kbps up, and a 4× CPU slowdown.
 const { requestLatencyMs, downloadThroughputKbps, uploadThroughputKbps, cpuSlowdownMultiplier } = throttling.mobileSlow4G;
@@ -182,29 +189,39 @@ function timing(label: string, tap: Tap, effectAt: number, clickedInPageAt?: num
   return `${label}: ${Math.round(pageDelay(tap, effectAt))} ms without the test's reaction, effect ${after(effectAt)} ms after the first paint (page's observer ${after(tap.observedAt)} ms, test told ${after(tap.heardAt)} ms, tap sent ${after(tap.tappedAt)} ms${inPage}, tap acknowledged ${after(tap.clickedAt)} ms)`;
 }
 
+/** The middle value of an odd number of delays. */
+const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
 describe('the first tap on a throttled phone (4× CPU, Slow 4G)', () => {
   it(`saves the contact within ${FIRST_TAP_MS} ms of the card page's first paint`, async () => {
     const path = `/card/connect?link=${DEMO.publicCardLink}`;
     await warmUp(path);
-    const { context } = await browser();
-    let download!: Promise<{ saved: Download; at: number }>;
-    const tap = await tapAtFirstPaint(context, path, { text: 'SAVE CONTACT' }, (page) => {
-      download = page.waitForEvent('download').then((saved) => ({ saved, at: Date.now() }));
-    });
-    const { saved, at: downloadedAt } = await download;
-    // The tap's effect, by the browser's clock like the paint: the page dispatching its click, whose
-    // default action on a download link is the download. The download's event reaches the test later,
-    // by a delay that is the test process's (printed for the record, not counted).
-    const clickedAt = await tap.clickedInPageAt();
-    const times = `${timing('SAVE CONTACT', tap, clickedAt ?? Number.POSITIVE_INFINITY, clickedAt)}; the test heard of the download ${Math.round(downloadedAt - tap.paintedAt)} ms after the paint`;
-    console.log(times);
-    expect(clickedAt, 'the page never dispatched the tap as a click').toBeDefined();
-    expect(pageDelay(tap, clickedAt!), times).toBeLessThanOrEqual(FIRST_TAP_MS);
-    // What started is the owner's vCard.
-    expect(saved.suggestedFilename()).toMatch(/\.vcf$/);
-    const vcard = await readFile(await saved.path(), 'utf8');
-    expect(vcard).toMatch(/^BEGIN:VCARD\r?\n/);
-    expect(vcard).toContain(`FN:${DEMO.publicCard.title}`);
+    const delays: number[] = [];
+    const report: string[] = [];
+    for (let phone = 0; phone < PHONES; phone++) {
+      // A fresh browser profile each time: nothing cached, a first tap again.
+      const { context } = await browser();
+      let download!: Promise<{ saved: Download; at: number }>;
+      const tap = await tapAtFirstPaint(context, path, { text: 'SAVE CONTACT' }, (page) => {
+        download = page.waitForEvent('download').then((saved) => ({ saved, at: Date.now() }));
+      });
+      const { saved, at: downloadedAt } = await download;
+      // The tap's effect, by the browser's clock like the paint: the page dispatching its click, whose
+      // default action on a download link is the download. The download's event reaches the test later,
+      // by a delay that is the test process's (printed for the record, not counted).
+      const clickedAt = await tap.clickedInPageAt();
+      expect(clickedAt, 'the page never dispatched the tap as a click').toBeDefined();
+      report.push(`${timing('SAVE CONTACT', tap, clickedAt!, clickedAt)}; the test heard of the download ${Math.round(downloadedAt - tap.paintedAt)} ms after the paint`);
+      delays.push(pageDelay(tap, clickedAt!));
+      // What started is the owner's vCard.
+      expect(saved.suggestedFilename()).toMatch(/\.vcf$/);
+      const vcard = await readFile(await saved.path(), 'utf8');
+      expect(vcard).toMatch(/^BEGIN:VCARD\r?\n/);
+      expect(vcard).toContain(`FN:${DEMO.publicCard.title}`);
+      await context.close();
+    }
+    console.log(report.join('\n'));
+    expect(median(delays), report.join('\n')).toBeLessThanOrEqual(FIRST_TAP_MS);
   });
 
   describe('a quick link', () => {
@@ -221,28 +238,35 @@ describe('the first tap on a throttled phone (4× CPU, Slow 4G)', () => {
       await addWebsite(owner, url);
       const path = `/card/connect?link=${encodeURIComponent(owner.link)}`;
       await warmUp(path);
-      // A fresh browser profile: nothing cached, the first tap again.
-      const { context } = await browser();
-      let opened!: Promise<Page>;
-      const tap = await tapAtFirstPaint(context, path, { href: url }, (page) => {
-        opened = page.waitForEvent('popup');
-      });
-      // The link opened a tab of its own, on the site, and the site got its request.
-      const tab = await opened;
-      await tab.waitForURL(url);
-      await expect.poll(() => site.arrivals.length, { timeout: 10_000 }).toBeGreaterThan(0);
-      expect(site.arrivals[0]!.path).toBe('/portfolio');
-      // The tab's navigation started at its time origin, by the browser's clock like the paint: the
-      // link's effect. What comes after it (the tab's setting up, here also by the test's Playwright,
-      // and its request) is the browser's and the test's time, printed for the record.
-      const { openedAt, requestedAt } = await tab.evaluate(() => {
-        const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
-        return { openedAt: performance.timeOrigin, requestedAt: performance.timeOrigin + (navigation?.requestStart ?? 0) };
-      });
-      const arrivedAt = site.arrivals[0]!.at;
-      const times = `${timing('quick link', tap, openedAt, await tap.clickedInPageAt())}; its request sent ${Math.round(requestedAt - tap.paintedAt)} ms and received ${Math.round(arrivedAt - tap.paintedAt)} ms after the paint`;
-      console.log(times);
-      expect(pageDelay(tap, openedAt), times).toBeLessThanOrEqual(FIRST_TAP_MS);
+      const delays: number[] = [];
+      const report: string[] = [];
+      for (let phone = 0; phone < PHONES; phone++) {
+        const arrivals = site.arrivals.length;
+        // A fresh browser profile each time: nothing cached, a first tap again.
+        const { context } = await browser();
+        let opened!: Promise<Page>;
+        const tap = await tapAtFirstPaint(context, path, { href: url }, (page) => {
+          opened = page.waitForEvent('popup');
+        });
+        // The link opened a tab of its own, on the site, and the site got its request.
+        const tab = await opened;
+        await tab.waitForURL(url);
+        await expect.poll(() => site.arrivals.length, { timeout: 10_000 }).toBeGreaterThan(arrivals);
+        const arrival = site.arrivals[arrivals]!;
+        expect(arrival.path).toBe('/portfolio');
+        // The tab's navigation started at its time origin, by the browser's clock like the paint: the
+        // link's effect. What comes after it (the tab's setting up, here also by the test's Playwright,
+        // and its request) is the browser's and the test's time, printed for the record.
+        const { openedAt, requestedAt } = await tab.evaluate(() => {
+          const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+          return { openedAt: performance.timeOrigin, requestedAt: performance.timeOrigin + (navigation?.requestStart ?? 0) };
+        });
+        report.push(`${timing('quick link', tap, openedAt, await tap.clickedInPageAt())}; its request sent ${Math.round(requestedAt - tap.paintedAt)} ms and received ${Math.round(arrival.at - tap.paintedAt)} ms after the paint`);
+        delays.push(pageDelay(tap, openedAt));
+        await context.close();
+      }
+      console.log(report.join('\n'));
+      expect(median(delays), report.join('\n')).toBeLessThanOrEqual(FIRST_TAP_MS);
     });
   });
 });

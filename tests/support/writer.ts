@@ -26,6 +26,8 @@ export interface WriterReport {
   errors: string[];
   /** Post answer time through the proxy, ms. */
   answerMs: number[];
+  /** The messages of `sent`, each timed from when its answer reached the writer instead of when it was sent. */
+  answered: SentMessage[];
   /** Posts sent again through the other gateway after one failed to answer. */
   retried: number;
 }
@@ -60,17 +62,21 @@ export class ChatWriter {
 
   report(): WriterReport {
     const sent: SentMessage[] = [];
+    const answered: SentMessage[] = [];
     const errors: string[] = [];
     let failed = 0;
     for (const r of this.results) {
-      if (r.ok && r.message) sent.push({ id: r.message.id, seq: r.message.seq, sentAt: r.sentAt });
-      else {
+      if (r.ok && r.message) {
+        sent.push({ id: r.message.id, seq: r.message.seq, sentAt: r.sentAt });
+        answered.push({ id: r.message.id, seq: r.message.seq, sentAt: r.answeredAt });
+      } else {
         failed += 1;
         if (errors.length < 5) errors.push(`${r.status} ${r.error ?? ''}`);
       }
     }
     sent.sort((a, b) => a.seq - b.seq);
-    return { sent, attempted: this.results.length, failed, errors, answerMs: this.results.filter((r) => r.ok).map((r) => r.answeredAt - r.sentAt), retried: this.retried };
+    answered.sort((a, b) => a.seq - b.seq);
+    return { sent, answered, attempted: this.results.length, failed, errors, answerMs: this.results.filter((r) => r.ok).map((r) => r.answeredAt - r.sentAt), retried: this.retried };
   }
 
   /** One post; a gateway that cannot be reached or is shutting down (no answer, 5xx) is skipped for the next, as a load balancer would. */

@@ -21,10 +21,24 @@
     script.src = entry;
     document.head.appendChild(script);
   }
-  // The frame after this one's paint; a hidden tab (no frames) loads at once.
+  // After the first paint, the page's own work (its images decoded, each SVG parsed as a document) comes
+  // first: the scripts are asked for once the page has loaded and the main thread is idle, so a first
+  // tap is not queued behind them. An image that never finishes loading holds them back 1.5 s at most.
+  var started = false;
+  function whenIdle() {
+    if (started) return;
+    started = true;
+    if (window.requestIdleCallback) requestIdleCallback(load, { timeout: 300 });
+    else setTimeout(load, 0);
+  }
+  // A hidden tab (no frames) loads at once.
   if (document.visibilityState === 'hidden') load();
   else
     requestAnimationFrame(function () {
-      setTimeout(load, 0);
+      if (document.readyState === 'complete') whenIdle();
+      else {
+        window.addEventListener('load', whenIdle, { once: true });
+        setTimeout(whenIdle, 1500);
+      }
     });
 })();

@@ -3,6 +3,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { REALTIME_PATH, handshakeAuthSchema } from '@tapcard/shared/realtime';
 import type { ErrorCode } from '@tapcard/shared/realtime';
+import type { WrittenMessage } from '@tapcard/shared/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { Server } from 'socket.io';
 import type { Config } from '../config.js';
@@ -71,8 +72,8 @@ export interface RealtimeDeps {
 export interface Realtime {
   io: RealtimeServer;
   live: LiveEvents;
-  /** A write for this event answered 2xx through the proxy at `at`. */
-  poke(eventId: string, at: number): void;
+  /** A write for this event answered 2xx through the proxy at `at`, with the stored message its answer carried. */
+  poke(eventId: string, at: number, written?: WrittenMessage): void;
   /**
    * A session may have ended (a 2xx session or password write through the proxy): every instance
    * checks its organiser subscriptions again with their own tokens and ends those refused.
@@ -237,7 +238,7 @@ export function createRealtime(d: RealtimeDeps): Realtime {
   return {
     io,
     live,
-    poke: (eventId, at) => live.poke(eventId, at),
+    poke: (eventId, at, written) => live.poke(eventId, at, written),
     sessionsChanged() {
       if (d.redis) io.serverSideEmit('recheckOrganisers');
       recheckOrganisers();

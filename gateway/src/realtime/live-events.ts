@@ -1,3 +1,4 @@
+import type { WrittenMessage } from '@tapcard/shared/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Metrics } from '../metrics.js';
 import type { UpstreamClient } from '../clients/upstream.js';
@@ -48,7 +49,7 @@ export class LiveEvents {
   private readonly stopping = new Map<string, Promise<void>>();
 
   constructor(private readonly d: LiveEventsDeps) {
-    d.coordination.onPoke((poke) => this.runtimes.get(poke.eventId)?.poller.poke(poke.at));
+    d.coordination.onPoke((poke) => this.runtimes.get(poke.eventId)?.poller.poke(poke.at, poke.written));
   }
 
   /** One more local subscriber; settles once this instance knows whether it polls the event. */
@@ -77,10 +78,15 @@ export class LiveEvents {
     });
   }
 
-  /** A write for this event went through the proxy: its lease holder, here or elsewhere, polls now. */
-  poke(eventId: string, at: number): void {
-    this.runtimes.get(eventId)?.poller.poke(at);
-    if (this.d.coordination.distributed) void this.d.coordination.publishPoke({ eventId, at, from: this.d.coordination.instanceId });
+  /**
+   * A write for this event went through the proxy: its lease holder, here or elsewhere, emits the
+   * stored message the answer carried when it is the event's next change, else polls now.
+   */
+  poke(eventId: string, at: number, written?: WrittenMessage): void {
+    this.runtimes.get(eventId)?.poller.poke(at, written);
+    if (this.d.coordination.distributed) {
+      void this.d.coordination.publishPoke({ eventId, at, from: this.d.coordination.instanceId, ...(written ? { written } : {}) });
+    }
   }
 
   /** The event's current state for a new subscriber or a resync (shared by concurrent callers). */

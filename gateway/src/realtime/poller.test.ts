@@ -8,6 +8,8 @@ import { waitFor } from '../test/wait.js';
 import type { Coordination, StoredState } from './coordination/types.js';
 import type { Emitter } from './emitter.js';
 import { Poller } from './poller.js';
+import { rooms } from './rooms.js';
+import type { Addressed } from './updates.js';
 
 /**
  * The lease holder stores a state before it emits the updates it carries. Another instance answers
@@ -66,5 +68,52 @@ test('a state is stored before its updates are emitted, even when storing is slo
   } finally {
     poller.stop();
   }
+  for (const { version, storedVersion } of emitted) expect(storedVersion, `update ${version}`).toBeGreaterThanOrEqual(version);
+});
+
+test('a written message that follows the state is stored, then emitted once; the polls that read it afterwards emit nothing more', async () => {
+  const { eventId } = upstream.addEvent();
+  const ada = upstream.addAttendee(eventId, 'Ada');
+  let stored: StoredState | undefined;
+  const coordination = {
+    distributed: true,
+    instanceId: 'test',
+    saveState: async (_eventId: string, state: StoredState) => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      stored = state;
+    },
+    loadState: async () => null,
+  } as unknown as Coordination;
+  const emitted: { room: string | string[]; scope: string; version: number; prevVersion: number; chats: string[]; storedVersion: number | undefined }[] = [];
+  const emitter = {
+    update: ({ room, update }: Addressed) => emitted.push({ room, ...update, chats: (update.chats ?? []).map((m) => m.id), storedVersion: stored?.state.version }),
+    status: () => undefined,
+  } as unknown as Emitter;
+  const poller = new Poller({
+    eventId,
+    upstream: new UpstreamClient({ baseUrl: upstream.url, serviceKey: TEST_SERVICE_KEY, timeoutMs: 5000 }),
+    coordination,
+    emitter,
+    metrics: createMetrics(),
+    log: silent,
+    intervalMs: 100,
+    mode: () => 'cluster',
+    known: () => undefined,
+  });
+  poller.start();
+  try {
+    const before = await poller.waitForState(5000);
+    const message = upstream.postChat(eventId, ada.id, 'written');
+    expect(message.seq).toBe((before?.version ?? 0) + 1);
+    poller.poke(Date.now(), { kind: 'group', message });
+    await waitFor(() => emitted.some((e) => e.chats.includes(message.id)), 5000);
+    const polls = upstream.pollCount(eventId);
+    await waitFor(() => upstream.pollCount(eventId) >= polls + 2, 5000);
+  } finally {
+    poller.stop();
+  }
+  const events = emitted.filter((e) => e.scope === 'event' && e.room === rooms.event(eventId));
+  expect(events).toHaveLength(1);
+  expect(events[0]).toMatchObject({ prevVersion: events[0] && events[0].version - 1, chats: [expect.any(String)] });
   for (const { version, storedVersion } of emitted) expect(storedVersion, `update ${version}`).toBeGreaterThanOrEqual(version);
 });

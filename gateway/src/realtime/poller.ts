@@ -3,14 +3,18 @@ import type { Metrics } from '../metrics.js';
 import type { UpstreamClient } from '../clients/upstream.js';
 import type { Coordination } from './coordination/types.js';
 import type { EmitMode, Emitter } from './emitter.js';
-import { applyLiveState } from './state.js';
-import type { EventState } from './state.js';
+import type { WrittenMessage } from '@tapcard/shared/contract';
+import { applyLiveState, applyWritten } from './state.js';
+import type { Changes, EventState } from './state.js';
 import { buildUpdates } from './updates.js';
 
 /**
  * Polls one event's live state while this instance may (`mode()`), folds each answer into the last
- * state and emits what changed. A poke polls at once; failures keep the last state, mark the view
- * stale and back off until a poll succeeds again.
+ * state and emits what changed. A written message (a chat write's answer) that is the event's next
+ * change is folded in and emitted at once, and the regular poll confirms it; one that does not follow
+ * waits briefly for the messages before it, then a poll reads the gap. A poke without a message polls
+ * at once; failures keep the last state, mark the view stale and back off until a poll succeeds again.
+ * Folding and emitting run one at a time, so every version is emitted once, in order.
  */
 
 const MAX_BACKOFF_MS = 10_000;
@@ -20,6 +24,8 @@ const MIN_POLL_GAP_MS = 25;
 const STATE_REFRESH_MS = 60_000;
 /** The longest an emit waits for its state to be stored (Redis slow or going down). */
 const SAVE_BEFORE_EMIT_MS = 250;
+/** A written message that does not follow the state waits this long for those before it, then a poll reads the gap. */
+const GAP_WAIT_MS = 50;
 
 export interface PollerDeps {
   eventId: string;
@@ -48,6 +54,11 @@ export class Poller {
   private lastSaved = 0;
   private writeAt: number | undefined;
   private waiters: ((state: EventState | undefined) => void)[] = [];
+  /** Written messages not yet folded in, by seq, with when their write was answered. */
+  private readonly held = new Map<number, { written: WrittenMessage; at: number }>();
+  private gapTimer: NodeJS.Timeout | undefined;
+  /** The tail of the fold-and-emit steps, which run one after the other. */
+  private steps: Promise<void> = Promise.resolve();
 
   constructor(private readonly d: PollerDeps) {}
 
@@ -63,6 +74,7 @@ export class Poller {
     if (this.running) return;
     this.running = true;
     this.loaded = false;
+    this.held.clear();
     this.schedule(0);
   }
 
@@ -70,12 +82,26 @@ export class Poller {
     this.running = false;
     this.again = false;
     clearTimeout(this.timer);
+    this.clearGap();
+    this.held.clear();
     this.settleWaiters();
   }
 
-  /** A write reached the upstream: poll now (or right after the poll in flight). */
-  poke(at: number): void {
+  /**
+   * A write reached the upstream: emit the stored message it answered when it is the next change,
+   * else poll now (or right after the poll in flight).
+   */
+  poke(at: number, written?: WrittenMessage): void {
     if (!this.running) return;
+    if (written?.message.event_id !== this.d.eventId) {
+      this.pollSoon(at);
+      return;
+    }
+    this.held.set(written.message.seq, { written, at });
+    void this.step(() => this.foldWritten());
+  }
+
+  private pollSoon(at: number): void {
     this.writeAt = Math.min(this.writeAt ?? at, at);
     if (this.inFlight) this.again = true;
     else this.schedule(this.lastStart + MIN_POLL_GAP_MS - Date.now());
@@ -91,6 +117,71 @@ export class Poller {
         resolve(state);
       });
     });
+  }
+
+  /** Runs `work` after the steps before it. */
+  private step(work: () => Promise<void>): Promise<void> {
+    const next = this.steps.then(work).catch((err: unknown) => this.d.log.error({ err, eventId: this.d.eventId }, 'realtime step failed'));
+    this.steps = next;
+    return next;
+  }
+
+  /**
+   * Folds the held messages that follow the state, stores the state and emits them as one update.
+   * Messages already in the state are dropped; those after a gap wait GAP_WAIT_MS, then a poll.
+   */
+  private async foldWritten(): Promise<void> {
+    const mode = this.d.mode();
+    if (!this.running || !mode || !this.loaded || !this.state) return;
+    const before = this.state;
+    let state = before;
+    const folded: Changes[] = [];
+    let firstAt = Infinity;
+    for (;;) {
+      for (const seq of this.held.keys()) {
+        if (seq <= state.version) {
+          this.held.delete(seq);
+          this.d.metrics.writeThrough.inc({ outcome: 'known' });
+        }
+      }
+      const next = this.held.get(state.version + 1);
+      const applied = next && applyWritten(state, next.written);
+      if (!next || !applied) break;
+      this.held.delete(state.version + 1);
+      state = applied.state;
+      folded.push(applied.changes);
+      firstAt = Math.min(firstAt, next.at);
+    }
+    if (this.held.size === 0) this.clearGap();
+    else this.awaitGap();
+    if (folded.length === 0) return;
+    this.state = state;
+    await atMost(this.save(mode), SAVE_BEFORE_EMIT_MS);
+    const changes: Changes = {
+      ...(folded[0] as Changes),
+      version: state.version,
+      chats: folded.flatMap((c) => c.chats),
+      privateChats: folded.flatMap((c) => c.privateChats),
+    };
+    for (const addressed of buildUpdates(state, changes)) this.d.emitter.update(addressed, mode);
+    this.d.metrics.writeToEmitLag.observe((Date.now() - firstAt) / 1000);
+    this.d.metrics.writeThrough.inc({ outcome: 'emitted' }, folded.length);
+  }
+
+  private clearGap(): void {
+    clearTimeout(this.gapTimer);
+    this.gapTimer = undefined;
+  }
+
+  /** Messages after a gap: a poll reads what is missing unless it comes as a written message first. */
+  private awaitGap(): void {
+    if (this.gapTimer) return;
+    this.gapTimer = setTimeout(() => {
+      this.gapTimer = undefined;
+      if (!this.running || this.held.size === 0) return;
+      this.d.metrics.writeThrough.inc({ outcome: 'gap' });
+      this.pollSoon(Math.min(...[...this.held.values()].map((h) => h.at)));
+    }, GAP_WAIT_MS);
   }
 
   private schedule(delayMs: number): void {
@@ -122,13 +213,21 @@ export class Poller {
     if (!this.loaded) await this.resume();
     const started = Date.now();
     const timeout = Math.min(Math.max(3 * this.d.intervalMs, 3000), MAX_BACKOFF_MS);
-    const result = await this.d.upstream.liveState(this.d.eventId, this.state?.version, timeout);
+    const since = this.state?.version;
+    const result = await this.d.upstream.liveState(this.d.eventId, since, timeout);
     this.d.metrics.pollDuration.observe((Date.now() - started) / 1000);
     const mode = this.d.mode();
     // The lease moved while the request was out: the new holder reports this change.
     if (!this.running || !mode) return;
-    if (result.ok) await this.succeed(result.data, mode, started);
-    else this.fail(mode, result.code);
+    if (result.ok) {
+      await this.step(async () => {
+        await this.succeed(result.data, mode, started, since);
+        // Held messages that follow what the poll brought.
+        if (this.held.size > 0) await this.foldWritten();
+      });
+    } else {
+      this.fail(mode, result.code);
+    }
     this.settleWaiters();
   }
 
@@ -141,8 +240,10 @@ export class Poller {
     }
   }
 
-  private async succeed(live: Parameters<typeof applyLiveState>[2], mode: EmitMode, started: number): Promise<void> {
-    const result = applyLiveState(this.d.eventId, this.state, live);
+  private async succeed(live: Parameters<typeof applyLiveState>[2], mode: EmitMode, started: number, since: number | undefined): Promise<void> {
+    // Written messages folded in while the poll was out may have taken the state past its answer.
+    const overtaken = this.state !== undefined && since !== undefined && live.version >= since && live.version <= this.state.version;
+    const result: ReturnType<typeof applyLiveState> = overtaken && this.state ? { kind: 'unchanged', state: this.state } : applyLiveState(this.d.eventId, this.state, live);
     if (result.kind === 'reset') {
       this.d.log.warn({ eventId: this.d.eventId }, 'upstream version went backwards; reading the full state again');
       this.state = result.state;

@@ -3,7 +3,7 @@ import { OPEN_CHAT, liveStateSchema } from '@tapcard/shared/contract';
 import { LIVE_REPORTS_LIMIT } from '@tapcard/shared/rules';
 import { describe, expect, test } from 'vitest';
 import { E, announcement, attendee, chat, details, dm, live, removed, report } from '../test/live-state.js';
-import { applyLiveState, eventStateSchema, stateFromLive } from './state.js';
+import { applyLiveState, applyWritten, eventStateSchema, stateFromLive } from './state.js';
 import type { ApplyResult, EventState } from './state.js';
 
 const initial: EventState = stateFromLive(
@@ -186,5 +186,24 @@ describe('the safety state', () => {
     expect(eventStateSchema.safeParse(older).success).toBe(false);
     expect(eventStateSchema.parse(JSON.parse(JSON.stringify(initial)))).toEqual(initial);
     expect(initial.event).toEqual(details);
+  });
+});
+
+describe('applyWritten', () => {
+  test('a message that is the next change is folded in, and the changes hold it alone', () => {
+    const group = applyWritten(initial, { kind: 'group', message: chat(11) });
+    expect(group?.state.version).toBe(11);
+    expect(group?.state.chats.map((m) => m.id)).toEqual(['m11']);
+    expect(group?.state.attendees).toBe(initial.attendees);
+    expect(group?.changes).toMatchObject({ prevVersion: 10, version: 11, chats: [{ id: 'm11' }], privateChats: [], attendees: [], chips: [], blockers: [], reports: [] });
+    const next = group && applyWritten(group.state, { kind: 'private', message: dm(12, 'a1', 'a2') });
+    expect(next?.state.private_chats.map((m) => m.id)).toEqual(['p12']);
+    expect(next?.changes).toMatchObject({ prevVersion: 11, version: 12, chats: [], privateChats: [{ id: 'p12' }] });
+  });
+
+  test('one already in the state, one after a change not yet read, or one of another event is not folded', () => {
+    expect(applyWritten(initial, { kind: 'group', message: chat(10) })).toBeUndefined();
+    expect(applyWritten(initial, { kind: 'group', message: chat(12) })).toBeUndefined();
+    expect(applyWritten(initial, { kind: 'group', message: { ...chat(11), event_id: 'ev-other' } })).toBeUndefined();
   });
 });

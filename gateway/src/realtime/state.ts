@@ -1,6 +1,6 @@
 import { GROUP_CHAT_LIMIT, PRIVATE_CHAT_LIMIT } from '@tapcard/shared/constants';
 import { announcementSchema, chatMessageSchema, chatReportSchema, chatSettingsSchema, liveAttendeeSchema, liveStateSchema, privateChatSchema } from '@tapcard/shared/contract';
-import type { Announcement, ChatMessage, ChatReport, ChatSettings, LiveAttendee, LiveState, PrivateChat } from '@tapcard/shared/contract';
+import type { Announcement, ChatMessage, ChatReport, ChatSettings, LiveAttendee, LiveState, PrivateChat, WrittenMessage } from '@tapcard/shared/contract';
 import { mergeAnnouncements, mergeReports } from '@tapcard/shared/realtime';
 import { z } from 'zod';
 
@@ -244,4 +244,37 @@ export function applyLiveState(eventId: string, prev: EventState | undefined, li
     reports: live.reports.filter((r) => prevReports.get(r.id) !== r.seq).sort((a, b) => a.seq - b.seq),
   };
   return { kind: 'changed', state, changes };
+}
+
+/**
+ * Folds one written message into the state it directly follows (its seq is the state's version + 1:
+ * the upstream counts every change of the event, so nothing else changed in between). Undefined
+ * when it does not follow (already folded in, or a change in between that only a poll can read).
+ */
+export function applyWritten(prev: EventState, written: WrittenMessage): { state: EventState; changes: Changes } | undefined {
+  const { message } = written;
+  if (message.event_id !== prev.eventId || message.seq !== prev.version + 1) return undefined;
+  const group = written.kind === 'group' ? [written.message] : [];
+  const privates = written.kind === 'private' ? [written.message] : [];
+  const state: EventState = {
+    ...prev,
+    version: message.seq,
+    chats: group.length > 0 ? latest(prev.chats, group, GROUP_CHAT_LIMIT) : prev.chats,
+    private_chats: privates.length > 0 ? latest(prev.private_chats, privates, PRIVATE_CHAT_LIMIT) : prev.private_chats,
+  };
+  const changes: Changes = {
+    prevVersion: prev.version,
+    version: message.seq,
+    chats: group,
+    privateChats: privates,
+    attendees: [],
+    previousAttendees: new Map(),
+    chips: [],
+    event: undefined,
+    chat: undefined,
+    announcements: [],
+    blockers: [],
+    reports: [],
+  };
+  return { state, changes };
 }

@@ -105,6 +105,8 @@ export class FakeUpstream {
   pollMode: FakeMode = 'ok';
   /** Answer the live state as a hosted upstream that knows nothing of the safety state (no chat settings, pins, blocks, reports, mutes). */
   legacyLiveState = false;
+  /** Answer the attendees' chat writes with the event's id only, as an upstream whose answers carry no stored message. */
+  bareChatAnswers = false;
   private readonly polls = new Map<string, number>();
   private readonly hanging = new Set<FastifyReply>();
   url = '';
@@ -474,7 +476,9 @@ export class FakeUpstream {
       const found = this.byTid(paramsSchema.parse(request.params).id);
       const post = chatPostSchema.safeParse(this.json(request.body));
       if (!found || !post.success || post.data.attendee_id !== found.attendee.id) return reply.code(400).send(failure('Invalid chat'));
-      return this.answer(calls.chat.answer, { success: 'true', data: this.postChat(found.event.details.id, found.attendee.id, post.data.message) });
+      const stored = this.postChat(found.event.details.id, found.attendee.id, post.data.message);
+      if (this.bareChatAnswers) return { success: 'true', data: { event_id: stored.event_id, id: stored.id } };
+      return this.answer(calls.chat.answer, { success: 'true', data: stored });
     });
 
     app.post(calls.privateChat.path, async (request, reply) => {

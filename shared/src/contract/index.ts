@@ -10,3 +10,4 @@ export * from './moderation.js';
 export * from './service.js';
 export * from './owner-card.js';
 export * from './every-call.js';
+export * from './write-through.js';

@@ -25,6 +25,9 @@ describe('live state merge', () => {
     expect(next.kind).toBe('applied');
     expect(next.view.version).toBe(4);
     expect(applyUpdate(next.view, { eventId: 'e', version: 4, prevVersion: 3, scope: 'event', chats: [message('m4', 4)] }).view.chats).toHaveLength(2);
+    // A message the view holds, again in a later update (written through, then in a poll's update): one copy.
+    const again = applyUpdate(next.view, { eventId: 'e', version: 5, prevVersion: 4, scope: 'event', chats: [message('m4', 4), message('m5', 5)] });
+    expect(again.view.chats.map((m) => m.id)).toEqual(['m1', 'm4', 'm5']);
     expect(applyUpdate(next.view, { eventId: 'e', version: 7, prevVersion: 6, scope: 'event' }).kind).toBe('gap');
     expect(applyUpdate(next.view, { eventId: 'other', version: 7, prevVersion: 6, scope: 'event' })).toEqual({ kind: 'applied', view: next.view });
   });

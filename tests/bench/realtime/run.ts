@@ -155,6 +155,11 @@ function steadyTable(r: SteadyResult): string {
     ['  per message, first receipt p50/p99', `${ms(s.delivery.firstReceiptMs.p50)} / ${ms(s.delivery.firstReceiptMs.p99)}`, p ? `${ms(p.delivery.firstReceiptMs.p50)} / ${ms(p.delivery.firstReceiptMs.p99)}` : '-', '', ''],
     ['  per message, last receipt p50/p99', `${ms(s.delivery.lastReceiptMs.p50)} / ${ms(s.delivery.lastReceiptMs.p99)}`, p ? `${ms(p.delivery.lastReceiptMs.p50)} / ${ms(p.delivery.lastReceiptMs.p99)}` : '-', '', ''],
     ['  write answered (POST through the proxy) p50/p99', `${ms(s.writer.answerMs.p50)} / ${ms(s.writer.answerMs.p99)}`, p ? `${ms(p.writer.answerMs.p50)} / ${ms(p.writer.answerMs.p99)}` : '-', '', ''],
+    ['stages: answer -> receipt at every client p50/p95/p99', `${ms(s.stages.answerToReceiptMs.p50)} / ${ms(s.stages.answerToReceiptMs.p95)} / ${ms(s.stages.answerToReceiptMs.p99)}`, '-', '', ''],
+    ['  answer -> emit at the lease holder, mean (p50 / p99 up to)', `${ms(s.stages.answerToEmit.meanMs)} (${ms(s.stages.answerToEmit.p50UpToMs)} / ${ms(s.stages.answerToEmit.p99UpToMs)}), ${s.stages.answerToEmit.count} emits`, '-', '', ''],
+    ['  write-through emitted / known from a poll / gap', `${s.stages.writeThrough.emitted ?? 0} / ${s.stages.writeThrough.known ?? 0} / ${s.stages.writeThrough.gap ?? 0}`, '-', '', ''],
+    ['  first receipt p50/p99: holder\'s clients | other gateway\'s (Redis)', `${ms(s.stages.holderGateway.firstReceiptMs.p50)} / ${ms(s.stages.holderGateway.firstReceiptMs.p99)} | ${ms(s.stages.otherGateway.firstReceiptMs.p50)} / ${ms(s.stages.otherGateway.firstReceiptMs.p99)}`, '-', '', ''],
+    ['  last receipt p50/p99: holder\'s clients | other gateway\'s (Redis)', `${ms(s.stages.holderGateway.lastReceiptMs.p50)} / ${ms(s.stages.holderGateway.lastReceiptMs.p99)} | ${ms(s.stages.otherGateway.lastReceiptMs.p50)} / ${ms(s.stages.otherGateway.lastReceiptMs.p99)}`, '-', '', ''],
     ['gateway memory / connection, RSS (N vs 0)', kb(s.memory.fromZero.rssBytes), '-', '<= 30 KB', mark(s.memory.fromZero.rssBytes <= 30 * 1024)],
     ['  heap (N vs 0)', kb(s.memory.fromZero.heapBytes), '-', '', ''],
     ['  RSS / heap (N vs 0), after forced GC', gcPair(s.memory.fromZeroAfterGc), '-', '', ''],
@@ -274,7 +279,8 @@ try {
       console.log(`\nN = ${n}, ${result.durationS} s of chat at ${result.chatPerS} messages/s (load average: highest 1-minute ${loadMax.toFixed(2)})\n${steadyTable(result)}\n`);
       const full = { ...info, loadAverageAtEnd: loadavg().map((v) => Math.round(v * 100) / 100), loadAverage1mMaxDuringRun: takeLoadMax(), result };
       console.log(JSON.stringify(full));
-      save(String(n), full);
+      // One file per run (the time in its name): the README takes the median of several.
+      save(`${n}-${new Date().toISOString().slice(11, 16).replace(':', '')}`, full);
     }
   }
 

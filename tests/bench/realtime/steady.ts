@@ -1,7 +1,8 @@
 import { countsBetween } from '../../support/counting-proxy.js';
 import type { Counts } from '../../support/counting-proxy.js';
 import type { ClientSpec, PollSpec } from '../../support/fleet.js';
-import { gatewayState } from '../../support/metrics.js';
+import { gatewayState, scrapeMetrics } from '../../support/metrics.js';
+import type { Metrics } from '../../support/metrics.js';
 import { sleep, waitFor } from '../../support/net.js';
 import { cpuSecondsOf, machineBusySeconds } from '../../support/processes.js';
 import { preciseNow } from '../../support/realtime-client.js';
@@ -184,6 +185,48 @@ function growth(list: GatewayMemory[], pick: (m: GatewayMemory) => [Memory | nul
   return { rssBytes: Math.round(rss / Math.max(1, connections)), heapBytes: Math.round(heap / Math.max(1, connections)) };
 }
 
+/** A histogram's growth between two scrapes: how many, their mean, and quantiles read from the buckets (their upper bounds). */
+export interface HistogramDelta {
+  count: number;
+  meanMs: number;
+  p50UpToMs: number;
+  p99UpToMs: number;
+}
+
+function histogramDelta(before: Metrics, after: Metrics, name: string): HistogramDelta {
+  const delta = (key: string) => (after.get(key) ?? 0) - (before.get(key) ?? 0);
+  const count = delta(`${name}_count`);
+  const buckets = [...after.keys()]
+    .flatMap((key) => {
+      const le = new RegExp(`^${name}_bucket\\{le="([^"]+)"\\}$`).exec(key)?.[1];
+      return le === undefined ? [] : [{ le: le === '+Inf' ? Infinity : Number(le) * 1000, cumulative: delta(key) }];
+    })
+    .sort((a, b) => a.le - b.le);
+  const upTo = (q: number) => buckets.find((b) => b.cumulative >= q * count)?.le ?? NaN;
+  return { count, meanMs: count > 0 ? round((delta(`${name}_sum`) / count) * 1000, 1) : NaN, p50UpToMs: upTo(0.5), p99UpToMs: upTo(0.99) };
+}
+
+/**
+ * Where a message's time goes, stage by stage: the write (its POST answered through the proxy), the
+ * lease holder's emit after the answer (write-through, or the poll it woke), then the receipts at the
+ * clients of the lease holder's gateway (no Redis hop) and of the other (through the Redis adapter):
+ * first receipt (the emit reached a socket) and last (the fan-out over that gateway's sockets).
+ */
+export interface Stages {
+  writeAnsweredMs: Distribution;
+  /**
+   * From the write's answer reaching the writer to each client's receipt, for every (client, message):
+   * the realtime path alone, without the upstream's write (negative when the emit beat the answer back).
+   */
+  answerToReceiptMs: Distribution;
+  /** The lease holder's gateway_write_to_emit_seconds over the chat window. */
+  answerToEmit: HistogramDelta;
+  /** gateway_write_through_total at the lease holder over the chat window, by outcome. */
+  writeThrough: Record<string, number>;
+  holderGateway: { firstReceiptMs: Distribution; lastReceiptMs: Distribution };
+  otherGateway: { firstReceiptMs: Distribution; lastReceiptMs: Distribution };
+}
+
 export interface SocketDesign {
   connect: { started: number; failed: number; tookS: number; errors: string[] };
   connectionsPerGateway: number[];
@@ -202,6 +245,7 @@ export interface SocketDesign {
   invalidPayloads: number;
   cpu: CpuWindow;
   gatewayPolls: number[];
+  stages: Stages;
 }
 
 export interface PollingDesign {
@@ -267,6 +311,8 @@ export async function steady(stack: Stack, o: SteadyOptions, log: (line: string)
     log(`idle: ${idle.livePollsPerS} live polls/s of the event`);
 
     const polls0 = (await Promise.all(gateways.map((g) => gatewayState(g)))).map((f) => f.polls);
+    const holderUrl = gateways[Math.max(0, leaseHolderGateway)] ?? '';
+    const holderMetrics0 = await scrapeMetrics(holderUrl);
     const cpu0 = meter.mark();
     const chat0 = stack.proxy.counts();
     const chatStart = preciseNow();
@@ -280,6 +326,25 @@ export async function steady(stack: Stack, o: SteadyOptions, log: (line: string)
     const chat = rates(countsBetween(chat0, stack.proxy.counts()), eventId, chatS);
     const cpuChat = meter.since(cpu0);
     const polls1 = (await Promise.all(gateways.map((g) => gatewayState(g)))).map((f) => f.polls);
+    const holderMetrics1 = await scrapeMetrics(holderUrl);
+    const receiptsAt = async (gateway: number) => {
+      const r = summarise(await fleet.report(w.sent, { gateway }));
+      return { firstReceiptMs: r.firstReceiptMs, lastReceiptMs: r.lastReceiptMs };
+    };
+    const holderIndex = Math.max(0, leaseHolderGateway);
+    const stages: Stages = {
+      writeAnsweredMs: distribution(w.answerMs),
+      answerToReceiptMs: summarise(await fleet.report(w.answered)).latencyMs,
+      answerToEmit: histogramDelta(holderMetrics0, holderMetrics1, 'gateway_write_to_emit_seconds'),
+      writeThrough: Object.fromEntries(
+        ['emitted', 'known', 'gap'].map((outcome) => {
+          const key = `gateway_write_through_total{outcome="${outcome}"}`;
+          return [outcome, (holderMetrics1.get(key) ?? 0) - (holderMetrics0.get(key) ?? 0)];
+        }),
+      ),
+      holderGateway: await receiptsAt(holderIndex),
+      otherGateway: await receiptsAt((holderIndex + 1) % gateways.length),
+    };
     log(`chat: ${w.sent.length} posted; ${chat.livePollsPerS} live polls/s, ${chat.readsPerS} upstream reads/s`);
 
     const deliveryLive = summarise(await fleet.report(w.sent));
@@ -322,6 +387,7 @@ export async function steady(stack: Stack, o: SteadyOptions, log: (line: string)
       invalidPayloads: status.invalid,
       cpu: cpuChat,
       gatewayPolls: polls1.map((p, i) => p - (polls0[i] ?? 0)),
+      stages,
     };
   } finally {
     await fleet.close();

@@ -8,7 +8,8 @@ import fp from 'fastify-plugin';
 import { messages, sendFailure } from '../../http/failure.js';
 import { BufferedBody } from './body.js';
 import { forwardedHeaders } from './headers.js';
-import { eventIdOfAnswer, isSessionChange, isStaffLinkRevoke, isWriteTrigger, revokedLinkOfAnswer } from './triggers.js';
+import type { WrittenMessage } from '@tapcard/shared/contract';
+import { isSessionChange, isStaffLinkRevoke, isWriteTrigger, revokedLinkOfAnswer, writeOfAnswer } from './triggers.js';
 
 /**
  * /api/* to the upstream with /api removed, nothing else. Bodies are read within their limit before
@@ -27,7 +28,8 @@ export interface ProxyOptions {
   upstreamUrl: string;
   timeoutMs: number;
   uploadTimeoutMs: number;
-  poke: (eventId: string, at: number) => void;
+  /** A write for the event answered 2xx at `at`; `written`: the stored message its answer carried. */
+  poke: (eventId: string, at: number, written?: WrittenMessage) => void;
   /** A session may have ended (see isSessionChange). */
   sessionsChanged: () => void;
   /** The organiser revoked this staff link. */
@@ -110,8 +112,8 @@ function onResponse({ poke, sessionsChanged, staffLinkRevoked }: Pick<ProxyOptio
         sendFailure(reply, 502, messages.unavailable);
         return;
       }
-      const eventId = trigger ? eventIdOfAnswer(body) : undefined;
-      if (eventId) poke(eventId, Date.now());
+      const write = trigger ? writeOfAnswer(request.method, upstreamPath(request), body) : undefined;
+      if (write) poke(write.eventId, Date.now(), write.written);
       const linkId = revoke ? revokedLinkOfAnswer(body) : undefined;
       if (linkId) staffLinkRevoked(linkId);
       reply.send(body);

@@ -1,7 +1,8 @@
-import { arenaSafetyCalls, buildPath, doorCalls, moderationCalls } from '@tapcard/shared/contract';
+import { arenaSafetyCalls, buildPath, calls, doorCalls, moderationCalls } from '@tapcard/shared/contract';
 import { safetyMessages } from '@tapcard/shared/rules';
 import { describe, expect, test } from 'vitest';
-import { eventIdOfAnswer, isStaffLinkRevoke, isWriteTrigger, revokedLinkOfAnswer } from './triggers.js';
+import { chat, dm } from '../../test/live-state.js';
+import { eventIdOfAnswer, isStaffLinkRevoke, isWriteTrigger, revokedLinkOfAnswer, writeOfAnswer } from './triggers.js';
 
 /** Which writes wake the event's poller (door, safety, moderation), and how a revocation is recognised and read. */
 
@@ -63,5 +64,30 @@ describe('safety and moderation write triggers', () => {
     ];
     for (const answer of answers) expect(eventIdOfAnswer(Buffer.from(JSON.stringify(answer)))).toBe('ev-1');
     expect(eventIdOfAnswer(Buffer.from(JSON.stringify({ success: 'false', message: safetyMessages.tooManyPinned })))).toBeUndefined();
+  });
+});
+
+describe('chat writes: the stored message in the answer', () => {
+  const tid = 'a'.repeat(48);
+  const body = (value: unknown) => Buffer.from(JSON.stringify(value));
+
+  test('a group or private write answered with the stored message carries it, by the kind of the call', () => {
+    const group = chat(7);
+    expect(writeOfAnswer('POST', buildPath(calls.chat.path, { id: tid }), body({ success: 'true', data: group }))).toEqual({ eventId: group.event_id, written: { kind: 'group', message: group } });
+    expect(writeOfAnswer('POST', buildPath(calls.adminChat.path, { id: group.event_id }), body({ success: 'true', data: group }))?.written?.kind).toBe('group');
+    const direct = dm(8, 'a1', 'a2');
+    expect(writeOfAnswer('POST', buildPath(calls.privateChat.path, { id: tid }), body({ success: 'true', data: direct }))).toEqual({ eventId: direct.event_id, written: { kind: 'private', message: direct } });
+    expect(writeOfAnswer('POST', buildPath(calls.adminPrivateChat.path, { id: direct.event_id }), body({ success: 'true', data: direct }))?.written?.kind).toBe('private');
+  });
+
+  test('an answer without the message (or its seq), or another write, names the event only', () => {
+    const path = buildPath(calls.chat.path, { id: tid });
+    expect(writeOfAnswer('POST', path, body({ success: 'true', data: { event_id: 'ev-1' } }))).toEqual({ eventId: 'ev-1' });
+    const { seq: _seq, ...unsequenced } = chat(7);
+    expect(writeOfAnswer('POST', path, body({ success: 'true', data: unsequenced }))).toEqual({ eventId: unsequenced.event_id });
+    // A private write's answer without the parties is not taken for a group message.
+    expect(writeOfAnswer('POST', buildPath(calls.privateChat.path, { id: tid }), body({ success: 'true', data: chat(7) }))).toEqual({ eventId: chat(7).event_id });
+    expect(writeOfAnswer('POST', doorCalls.doorCheckIn.path, body({ success: 'true', data: chat(7) }))).toEqual({ eventId: chat(7).event_id });
+    expect(writeOfAnswer('POST', path, body({ success: 'false', message: 'Nope' }))).toBeUndefined();
   });
 });

@@ -1,4 +1,5 @@
-import { arenaSafetyCalls, calls, doorCalls, moderationCalls } from '@tapcard/shared/contract';
+import { arenaSafetyCalls, calls, doorCalls, moderationCalls, writtenMessageSchema } from '@tapcard/shared/contract';
+import type { WrittenKind, WrittenMessage } from '@tapcard/shared/contract';
 import { z } from 'zod';
 
 /**
@@ -28,6 +29,14 @@ const TRIGGERS = [
   moderationCalls.pinAnnouncement,
   moderationCalls.unpinAnnouncement,
 ].map(matcher);
+
+/** The chat writes whose answer carries the stored message, by the kind of message. */
+const MESSAGE_WRITES: { kind: WrittenKind; matcher: ReturnType<typeof matcher> }[] = [
+  { kind: 'group', matcher: matcher(calls.chat) },
+  { kind: 'group', matcher: matcher(calls.adminChat) },
+  { kind: 'private', matcher: matcher(calls.privateChat) },
+  { kind: 'private', matcher: matcher(calls.adminPrivateChat) },
+];
 
 /** A staff link's revocation: its answer names the link, whose door subscriptions end at once. */
 const REVOKE = matcher(doorCalls.revokeStaffLink);
@@ -59,6 +68,24 @@ function jsonOf(body: Buffer): unknown {
 export function eventIdOfAnswer(body: Buffer): string | undefined {
   const parsed = writeAnswerSchema.safeParse(jsonOf(body));
   return parsed.success ? parsed.data.data.event_id : undefined;
+}
+
+/** What a write's answer tells: its event, and the stored message when the call is a chat write whose answer carries it. */
+export interface WriteAnswer {
+  eventId: string;
+  written?: WrittenMessage;
+}
+
+export function writeOfAnswer(method: string, upstreamPath: string, body: Buffer): WriteAnswer | undefined {
+  const json = jsonOf(body);
+  const parsed = writeAnswerSchema.safeParse(json);
+  if (!parsed.success) return undefined;
+  const eventId = parsed.data.data.event_id;
+  const kind = MESSAGE_WRITES.find((w) => w.matcher.method === method && w.matcher.pattern.test(upstreamPath))?.kind;
+  if (!kind) return { eventId };
+  // An answer without the stored message (or without its seq) still wakes the poll.
+  const written = writtenMessageSchema.safeParse({ kind, message: Reflect.get(Object(json), 'data') });
+  return written.success ? { eventId, written: written.data } : { eventId };
 }
 
 /** The revoked staff link's id, from a revocation's answer. */

@@ -1,9 +1,10 @@
+import { writtenMessageSchema } from '@tapcard/shared/contract';
 import { z } from 'zod';
 import { eventStateSchema } from '../state.js';
 
 /**
  * What instances share: the per-event poll lease, the last state of each event, and pokes (a write
- * went through some instance's proxy: the lease holder should poll at once). Redis across instances;
+ * went through some instance's proxy: the lease holder emits the message it carried, or polls at once). Redis across instances;
  * in memory for a single process.
  */
 
@@ -15,6 +16,8 @@ export const pokeSchema = z.object({
   /** When the write was answered (ms since epoch), for the write-to-emit lag. */
   at: z.number().int().nonnegative(),
   from: z.string().max(64),
+  /** The stored message the write's answer carried: the lease holder emits it at once when it is the event's next change. */
+  written: writtenMessageSchema.optional(),
 });
 export type Poke = z.infer<typeof pokeSchema>;
 

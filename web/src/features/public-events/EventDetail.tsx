@@ -58,10 +58,11 @@ export function EventDetail({
             </dd>
           </div>
         )}
-        {hydrated && start && (
-          <div>
+        {start && (
+          // Kept in place, hidden, until the browser knows the zone: nothing below moves when it shows.
+          <div className={hydrated ? undefined : styles.pending} aria-hidden={!hydrated || undefined}>
             <dt>{TEXTS.timeZone}</dt>
-            <dd>{timeZoneLabel(new Date(start.time))}</dd>
+            <dd>{hydrated ? timeZoneLabel(new Date(start.time)) : '\u00a0'}</dd>
           </div>
         )}
         {event.location && (

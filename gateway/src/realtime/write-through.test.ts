@@ -1,0 +1,167 @@
+import { updateSchema } from '@tapcard/shared/realtime';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { trackedSubscriber } from '../test/client.js';
+import type { TrackedClient } from '../test/client.js';
+import { FakeUpstream } from '../test/fake-upstream.js';
+import { TEST_SERVICE_KEY, startGateway } from '../test/gateway.js';
+import type { TestGateway } from '../test/gateway.js';
+import { deleteKeys, sharedRedisUrl, uniquePrefix } from '../test/redis.js';
+import { waitFor } from '../test/wait.js';
+
+/**
+ * Write-through across two instances on one Redis: a chat write's answer is emitted by the lease
+ * holder at once when it is the event's next change, exactly once and in order; otherwise (a change
+ * in between, an answer without the message) the poll delivers it. Polls are 5 s apart here, so
+ * anything delivered within the waits below came from the write or a poll it woke.
+ */
+
+const redis = await sharedRedisUrl();
+const prefix = uniquePrefix();
+
+interface Receiver {
+  client: TrackedClient;
+  /** Group message ids in the order their 'event' updates arrived, with their seqs. */
+  received: { id: string; seq: number }[];
+}
+
+describe.skipIf(!redis)('chat write-through across instances', () => {
+  const redisUrl = redis?.url ?? '';
+  let upstream: FakeUpstream;
+  let a: TestGateway;
+  let b: TestGateway;
+  const receivers: Receiver[] = [];
+
+  beforeAll(async () => {
+    upstream = await FakeUpstream.start(TEST_SERVICE_KEY);
+    const env = { UPSTREAM_URL: upstream.url, REDIS_URL: redisUrl, REDIS_KEY_PREFIX: prefix, POLL_INTERVAL_MS: '5000' };
+    a = await startGateway({ ...env, INSTANCE_ID: 'wt-a' });
+    b = await startGateway({ ...env, INSTANCE_ID: 'wt-b' });
+  });
+  afterAll(async () => {
+    for (const r of receivers) r.client.socket.close();
+    await Promise.all([a.close(), b.close()]);
+    await deleteKeys(redisUrl, prefix);
+    await upstream.close();
+    await redis?.spawned?.stop();
+  });
+
+  /** `count` subscribers of the event, spread over both instances, recording every group message an 'event' update brings. */
+  async function receiversOf(eventId: string, count: number): Promise<Receiver[]> {
+    const made: Receiver[] = [];
+    // Registered before anyone subscribes, so the first poll reads them all and a later change is a written message.
+    const attendees = Array.from({ length: count }, (_, i) => upstream.addAttendee(eventId, `Watcher ${i}`));
+    for (const [i, attendee] of attendees.entries()) {
+      const client = await trackedSubscriber((i % 2 === 0 ? a : b).url, { kind: 'arena', tid: attendee.tid });
+      const receiver: Receiver = { client, received: [] };
+      client.socket.on('update', (raw: unknown) => {
+        const update = updateSchema.parse(raw);
+        if (update.scope === 'event') for (const m of update.chats ?? []) receiver.received.push({ id: m.id, seq: m.seq });
+      });
+      made.push(receiver);
+    }
+    receivers.push(...made);
+    return made;
+  }
+
+  async function post(through: TestGateway, tid: string, eventId: string, attendeeId: string, message: string): Promise<string> {
+    const res = await fetch(`${through.url}/api/event/public/api/create-chat/${tid}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ event_id: eventId, attendee_id: attendeeId, message }),
+    });
+    expect(res.status).toBe(200);
+    return ((await res.json()) as { data: { id: string } }).data.id;
+  }
+
+  async function writeThrough(g: TestGateway, outcome: string): Promise<number> {
+    const text = await (await fetch(`${g.url}/metrics`)).text();
+    const line = text.split('\n').find((l) => l.startsWith(`gateway_write_through_total{outcome="${outcome}"}`));
+    return line ? Number(line.split(' ').at(-1)) : 0;
+  }
+
+  const holderOf = async (eventId: string) => {
+    const { Redis } = await import('ioredis');
+    const inspector = new Redis(redisUrl);
+    try {
+      return await inspector.get(`${prefix}lease:${eventId}`);
+    } finally {
+      inspector.disconnect();
+    }
+  };
+
+  test('50 messages posted in parallel through both instances reach every client exactly once, in order', async () => {
+    const { eventId } = upstream.addEvent();
+    const writers = Array.from({ length: 5 }, (_, i) => upstream.addAttendee(eventId, `Writer ${i}`));
+    const watching = await receiversOf(eventId, 8);
+    const holder = (await holderOf(eventId)) === 'wt-a' ? a : b;
+    const emittedBefore = await writeThrough(holder, 'emitted');
+
+    const ids = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => {
+        const writer = writers[i % writers.length];
+        if (!writer) throw new Error('writer');
+        return post(i % 2 === 0 ? a : b, writer.tid, eventId, writer.id, `message ${i}`);
+      }),
+    );
+
+    await waitFor(() => watching.every((r) => ids.every((id) => r.client.chatIds.has(id))), 10_000);
+    for (const r of watching) {
+      const mine = r.received.filter((m) => ids.includes(m.id));
+      expect(mine.map((m) => m.id).sort()).toEqual([...ids].sort());
+      const seqs = mine.map((m) => m.seq);
+      expect(seqs).toEqual([...seqs].sort((x, y) => x - y));
+      expect(r.client.resyncs).toBe(0);
+    }
+    // Most went out from their answers (a few may have reached the holder after a poll had read them).
+    expect((await writeThrough(holder, 'emitted')) - emittedBefore).toBeGreaterThan(25);
+  });
+
+  test('a message that is the next change is emitted from its answer: every client has it, and the upstream was not polled for it', async () => {
+    const { eventId } = upstream.addEvent();
+    const writer = upstream.addAttendee(eventId, 'Writer');
+    const watching = await receiversOf(eventId, 4);
+    // The first poll has read the event (the subscriptions waited for it); the next is 5 s away.
+    const polls = upstream.pollCount(eventId);
+    for (const through of [a, b]) {
+      const started = Date.now();
+      const id = await post(through, writer.tid, eventId, writer.id, `through ${through.url}`);
+      await Promise.all(watching.map((r) => r.client.waitForChat(id, 1000)));
+      expect(Date.now() - started).toBeLessThan(1000);
+    }
+    expect(upstream.pollCount(eventId)).toBe(polls);
+  });
+
+  test('a message after a change no write announced waits for the poll it wakes, which brings both in order', async () => {
+    const { eventId } = upstream.addEvent();
+    const writer = upstream.addAttendee(eventId, 'Writer');
+    const watching = await receiversOf(eventId, 4);
+    const polls = upstream.pollCount(eventId);
+    // Stored straight in the upstream: no gateway heard of it, so the next written message does not follow the state.
+    const unannounced = upstream.postChat(eventId, writer.id, 'not through a gateway');
+    const id = await post(b, writer.tid, eventId, writer.id, 'after it');
+    await waitFor(() => watching.every((r) => r.client.chatIds.has(id) && r.client.chatIds.has(unannounced.id)), 2000);
+    expect(upstream.pollCount(eventId)).toBeGreaterThan(polls);
+    for (const r of watching) {
+      expect(r.received.map((m) => m.id)).toEqual([unannounced.id, id]);
+      expect(r.client.resyncs).toBe(0);
+    }
+  });
+
+  test('an upstream whose chat answers carry no stored message still delivers through the poll the write wakes', async () => {
+    const { eventId } = upstream.addEvent();
+    const writer = upstream.addAttendee(eventId, 'Writer');
+    const watching = await receiversOf(eventId, 4);
+    const polls = upstream.pollCount(eventId);
+    upstream.bareChatAnswers = true;
+    try {
+      const started = Date.now();
+      const id = await post(a, writer.tid, eventId, writer.id, 'no message in the answer');
+      await Promise.all(watching.map((r) => r.client.waitForChat(id, 1000)));
+      expect(Date.now() - started).toBeLessThan(1000);
+      expect(upstream.pollCount(eventId)).toBeGreaterThan(polls);
+      for (const r of watching) expect(r.received.map((m) => m.id)).toEqual([id]);
+    } finally {
+      upstream.bareChatAnswers = false;
+    }
+  });
+});
