@@ -75,13 +75,14 @@ const shiftedElements = (page: Page): Promise<string[]> => page.evaluate(() => (
 
 describe('server-rendered pages', () => {
   it('sends the card with its styles and no script to run before the first paint but after-paint.js', async () => {
-    // The card's pages and the landing page load the light visitor entry; the other pages the app's.
+    // The card's pages, its events' and the landing page load the light visitor entry; the other pages the app's.
     const entries = [
       [cardPath, 'visitor'],
       [`/card/dashboard?link=${DEMO.publicCardLink}`, 'visitor'],
       ['/card/locked', 'visitor'],
-      [cardEventsPath, 'index'],
-      [openEventPath, 'index'],
+      [cardEventsPath, 'visitor'],
+      [`/card/event/${DEMO.liveEvent.id}?link=${DEMO.publicCardLink}`, 'visitor'],
+      [openEventPath, 'visitor'],
       [arenaPath, 'index'],
       ['/', 'visitor'],
       [shopPath, 'index'],
@@ -274,9 +275,27 @@ describe('server-rendered pages', () => {
     const paths = [`/card/dashboard?link=${DEMO.publicCardLink}`, cardEventsPath, `/card/event/${DEMO.liveEvent.id}?link=${DEMO.publicCardLink}`, openEventPath];
     for (const path of paths) {
       const response = await page.goto(path, { waitUntil: 'networkidle' });
-      expect(await response?.text(), path).toContain('data-ssr');
+      const html = (await response?.text()) ?? '';
+      expect(html, path).toContain('data-ssr');
+      // The light entry's first render: not the app's entry, its router or its contract schemas.
+      const loader = /data-entry="([^"]+)" data-preload="([^"]+)"/.exec(html);
+      const firstRender = [loader?.[1], ...(loader?.[2]?.split(' ') ?? [])];
+      expect(firstRender.filter((file) => /^\/assets\/(?:index|api|navigation)-[\w-]+\.js$/.test(file ?? '')), path).toEqual([]);
       await appReady(page);
     }
+    expect(errors).toEqual([]);
+  });
+
+  it("opens the open event link's registration, the app's page, from its plain REGISTER NOW link", async () => {
+    const { context } = await browser();
+    const page = await context.newPage();
+    const { errors, documents } = watch(page);
+    await page.goto(openEventPath);
+    await appReady(page);
+    await page.getByRole('link', { name: 'REGISTER NOW' }).click();
+    await page.waitForURL(`**${openEventPath}/register`);
+    await page.getByLabel('Full Name').waitFor();
+    expect(documents).toHaveLength(2);
     expect(errors).toEqual([]);
   });
 

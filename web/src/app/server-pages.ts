@@ -51,7 +51,6 @@ const attendee = () => import('../features/attendee/routes.js');
 const link = (url: URL) => url.searchParams.get('link');
 
 const shopModule = 'src/features/shop/routes.tsx';
-const publicEventsModule = 'src/features/public-events/routes.tsx';
 const cardPrefetch = prefetchOne(routes.cardConnect, link, async (value, client) => once(client, (await publicCard()).publicCardQuery(value)));
 
 export const serverPages: ServerPage[] = [
@@ -63,9 +62,24 @@ export const serverPages: ServerPage[] = [
   { path: routes.cardConnect, module: visitorPages.cardConnect.module, visitor: visitorPages.cardConnect, prefetch: cardPrefetch },
   { path: routes.cardDashboard, module: visitorPages.cardDashboard.module, visitor: visitorPages.cardDashboard, prefetch: cardPrefetch },
   { path: routes.cardLocked, module: visitorPages.cardLocked.module, visitor: visitorPages.cardLocked },
-  { path: routes.cardEvents, module: publicEventsModule, prefetch: prefetchOne(routes.cardEvents, link, async (value, client) => once(client, (await publicEvents()).cardEventsQuery(value))) },
-  { path: routes.cardEvent, module: publicEventsModule, prefetch: prefetchOne(routes.cardEvent, (_, p) => p.id, async (value, client) => once(client, (await publicEvents()).publicEventQuery(value))) },
-  { path: routes.openEvent, module: publicEventsModule, prefetch: prefetchOne(routes.openEvent, (_, p) => p.id, async (value, client) => once(client, (await publicEvents()).openEventQuery(value))) },
+  {
+    path: routes.cardEvents,
+    module: visitorPages.cardEvents.module,
+    visitor: visitorPages.cardEvents,
+    prefetch: prefetchOne(routes.cardEvents, link, async (value, client) => once(client, (await publicEvents()).cardEventsQuery(value))),
+  },
+  {
+    path: routes.cardEvent,
+    module: visitorPages.cardEvent.module,
+    visitor: visitorPages.cardEvent,
+    prefetch: prefetchOne(routes.cardEvent, (_, p) => p.id, async (value, client) => once(client, (await publicEvents()).publicEventQuery(value))),
+  },
+  {
+    path: routes.openEvent,
+    module: visitorPages.openEvent.module,
+    visitor: visitorPages.openEvent,
+    prefetch: prefetchOne(routes.openEvent, (_, p) => p.id, async (value, client) => once(client, (await publicEvents()).openEventQuery(value))),
+  },
   // The arena's first screen (event, attendee); its chats and live state come with the scripts.
   { path: routes.arena, module: 'src/features/attendee/routes.tsx', prefetch: prefetchOne(routes.arena, (_, p) => p.tid, async (value, client) => once(client, (await attendee()).arenaSeedQuery(value))) },
 ];

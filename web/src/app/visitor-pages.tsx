@@ -1,4 +1,5 @@
 import { StrictMode, useEffect, type ComponentType } from 'react';
+import { matchPage } from '@tapcard/shared/pages';
 import { OfflineBanner } from '../components/OfflineBanner.js';
 import { Toasts } from '../components/Toasts.js';
 import { routes } from '../lib/paths.js';
@@ -35,17 +36,34 @@ export const visitorPages = {
     module: 'src/features/landing/pages/LandingVisit.tsx',
     load: () => import('../features/landing/pages/LandingVisit.js').then((m) => m.LandingVisit),
   },
+  cardEvents: {
+    module: 'src/features/public-events/CardEventsVisit.tsx',
+    load: () => import('../features/public-events/CardEventsVisit.js').then((m) => m.CardEventsVisit),
+  },
+  cardEvent: {
+    module: 'src/features/public-events/CardEventVisit.tsx',
+    load: () => import('../features/public-events/CardEventVisit.js').then((m) => m.CardEventVisit),
+  },
+  openEvent: {
+    module: 'src/features/public-events/OpenEventVisit.tsx',
+    load: () => import('../features/public-events/OpenEventVisit.js').then((m) => m.OpenEventVisit),
+  },
 } satisfies Record<string, VisitorPage>;
 
-/** The visitor page at `pathname` (these pages' paths have no parameters). */
+/** Each visitor page's route pattern, as the app's router and the server render match it. */
+const visitorRoutes: [string, VisitorPage][] = [
+  [routes.cardConnect, visitorPages.cardConnect],
+  [routes.cardDashboard, visitorPages.cardDashboard],
+  [routes.cardLocked, visitorPages.cardLocked],
+  [routes.cardEvents, visitorPages.cardEvents],
+  [routes.cardEvent, visitorPages.cardEvent],
+  [routes.openEvent, visitorPages.openEvent],
+  [routes.home, visitorPages.landing],
+];
+
+/** The visitor page at `pathname`. */
 export function visitorPageAt(pathname: string): VisitorPage | undefined {
-  const at: Record<string, VisitorPage> = {
-    [routes.cardConnect]: visitorPages.cardConnect,
-    [routes.cardDashboard]: visitorPages.cardDashboard,
-    [routes.cardLocked]: visitorPages.cardLocked,
-    [routes.home]: visitorPages.landing,
-  };
-  return Object.hasOwn(at, pathname) ? at[pathname] : undefined;
+  return visitorRoutes.find(([pattern]) => matchPage(pattern, pathname))?.[1];
 }
 
 function Ready() {

@@ -1,8 +1,5 @@
-import { dehydrate, QueryClient } from '@tanstack/react-query';
-import { act, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { hydrateRoot, type Root } from 'react-dom/client';
-import { renderToString } from 'react-dom/server';
 import type { ComponentType } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { calls, type PublicCard } from '@tapcard/shared/contract';
@@ -10,6 +7,7 @@ import { paths } from '../../lib/paths.js';
 import { queryKeys } from '../../lib/query-keys.js';
 import type { VisitorPageProps } from '../../lib/ssr.js';
 import { mockNetwork, ok } from '../../test/network.js';
+import { serverThenBrowser as renderThenHydrate } from '../../test/visitor.js';
 import { CardConnectVisit } from './CardConnectVisit.js';
 import { CardDashboardVisit } from './CardDashboardVisit.js';
 
@@ -23,35 +21,13 @@ const card: PublicCard = {
   download_url: '/connect/public/api/vcard-download?link=ada',
 };
 
-/** The query cache the server render hands over when it loaded the card (or not). */
-function serverState(loaded: boolean) {
-  const client = new QueryClient();
-  if (loaded) client.setQueryData(queryKeys.connectVcard('ada'), { success: 'true', message: 'OK', data: card });
-  return dehydrate(client);
-}
+/** The server render's hand-over when it loaded the card (or not). */
+const loadedCard = (loaded: boolean): [readonly unknown[], unknown][] => (loaded ? [[queryKeys.connectVcard('ada'), { success: 'true', message: 'OK', data: card }]] : []);
 
-let root: Root | null = null;
-let container: HTMLElement | null = null;
-afterEach(() => {
-  act(() => root?.unmount());
-  container?.remove();
-  root = null;
-  container = null;
-  vi.unstubAllGlobals();
-});
+afterEach(() => vi.unstubAllGlobals());
 
 /** Renders `Page` as the server does, then hydrates that markup as the light entry does; returns the mismatches. */
-async function serverThenBrowser(Page: ComponentType<VisitorPageProps>, path: string, loaded: boolean): Promise<unknown[]> {
-  const props = { url: new URL(path, 'http://localhost'), state: serverState(loaded) };
-  container = document.createElement('div');
-  container.innerHTML = renderToString(<Page {...props} />);
-  document.body.append(container);
-  const mismatches: unknown[] = [];
-  await act(async () => {
-    root = hydrateRoot(container!, <Page {...props} />, { onRecoverableError: (error) => mismatches.push(error) });
-  });
-  return mismatches;
-}
+const serverThenBrowser = (Page: ComponentType<VisitorPageProps>, path: string, loaded: boolean) => renderThenHydrate(Page, path, loadedCard(loaded));
 
 describe('the card pages of the light entry', () => {
   it("hydrate the server's card without a mismatch or a request, with plain links", async () => {

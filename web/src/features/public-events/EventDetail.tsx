@@ -1,7 +1,7 @@
-import { Link } from 'react-router-dom';
 import { AVATARS } from '@tapcard/shared/constants';
 import type { Event } from '@tapcard/shared/contract';
 import { formatEventDate, formatEventDateTime, parseEventDate, timeZoneLabel } from '@tapcard/shared/domain';
+import { AppLink } from '../../components/AppLink.js';
 import { AvatarStack } from '../../components/AvatarStack.js';
 import { ButtonLink } from '../../components/Button.js';
 import { EventBanner } from '../../components/EventBanner.js';
@@ -97,7 +97,7 @@ export function EventDetail({
       <section aria-labelledby="attendees-title">
         <div className={styles.sectionHead}>
           <h2 id="attendees-title">{TEXTS.attendees}</h2>
-          {viewAllTo && event.attendee_count > 0 && <Link to={viewAllTo}>{TEXTS.viewAll}</Link>}
+          {viewAllTo && event.attendee_count > 0 && <AppLink to={viewAllTo}>{TEXTS.viewAll}</AppLink>}
         </div>
         {showCount && event.attendee_count > 0 && (
           <p className={styles.count}>

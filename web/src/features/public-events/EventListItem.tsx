@@ -1,7 +1,7 @@
-import { Link } from 'react-router-dom';
 import { TRUNCATE } from '../../lib/ui.js';
 import type { Event } from '@tapcard/shared/contract';
 import { formatEventDate, truncate } from '@tapcard/shared/domain';
+import { AppLink } from '../../components/AppLink.js';
 import { ButtonLink } from '../../components/Button.js';
 import { EventBanner } from '../../components/EventBanner.js';
 import { isSoldOut } from '../../components/TicketList.js';
@@ -13,12 +13,12 @@ import { TEXTS } from './texts.js';
 export function EventListItem({ event, link, canRegister }: { event: Event; link: string; canRegister: boolean }) {
   return (
     <li className={styles.item}>
-      <Link to={paths.cardEvent(event.id, link)} className={styles.itemLink}>
+      <AppLink to={paths.cardEvent(event.id, link)} className={styles.itemLink}>
         <EventBanner image={event.image} title={event.title} compact decorative />
         <h3 className={styles.itemTitle} title={event.title}>
           {truncate(event.title, TRUNCATE.publicTitle)}
         </h3>
-      </Link>
+      </AppLink>
       <p className={styles.muted}>{truncate(event.description, TRUNCATE.publicDescription)}</p>
       <p className={styles.date}>
         <time dateTime={event.start_date}>{formatEventDate(event.start_date)}</time>
@@ -41,10 +41,10 @@ export function LatestEventCard({ event, link }: { event: Event; link: string })
       <h2 id="latest-event-title" className={styles.latestLabel}>
         {TEXTS.latestEvent}
       </h2>
-      <Link to={paths.cardEvent(event.id, link)} className={styles.itemLink}>
+      <AppLink to={paths.cardEvent(event.id, link)} className={styles.itemLink}>
         <EventBanner image={event.image} title={event.title} eager decorative />
         <h3 className={styles.latestTitle}>{event.title}</h3>
-      </Link>
+      </AppLink>
       <p className={styles.muted}>{truncate(event.description, TRUNCATE.latestDescription)}</p>
       <p className={styles.date}>
         <time dateTime={event.start_date}>{formatEventDate(event.start_date)}</time>

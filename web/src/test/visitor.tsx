@@ -1,0 +1,39 @@
+import { dehydrate, QueryClient } from '@tanstack/react-query';
+import { act } from '@testing-library/react';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import type { ComponentType } from 'react';
+import { afterEach } from 'vitest';
+import type { VisitorPageProps } from '../lib/ssr.js';
+
+/** The query cache the server render hands over: `answers` are the queries it loaded, by key. */
+export function serverState(answers: [readonly unknown[], unknown][]) {
+  const client = new QueryClient();
+  for (const [key, answer] of answers) client.setQueryData(key, answer);
+  return dehydrate(client);
+}
+
+let root: Root | null = null;
+let container: HTMLElement | null = null;
+afterEach(() => {
+  act(() => root?.unmount());
+  container?.remove();
+  root = null;
+  container = null;
+});
+
+/**
+ * Renders a light visitor page as the server does, then hydrates that markup as the light entry does
+ * (app/visitor-entry.tsx); returns the hydration's mismatches.
+ */
+export async function serverThenBrowser(Page: ComponentType<VisitorPageProps>, path: string, answers: [readonly unknown[], unknown][]): Promise<unknown[]> {
+  const props = { url: new URL(path, window.location.origin), state: serverState(answers) };
+  container = document.createElement('div');
+  container.innerHTML = renderToString(<Page {...props} />);
+  document.body.append(container);
+  const mismatches: unknown[] = [];
+  await act(async () => {
+    root = hydrateRoot(container!, <Page {...props} />, { onRecoverableError: (error) => mismatches.push(error) });
+  });
+  return mismatches;
+}
