@@ -35,6 +35,9 @@ export interface FleetStatus {
   connects: number;
   disconnects: number;
   subscribeFailures: number;
+  /** Of the failures: no answer within the ack timeout; answered with an error. */
+  subscribeTimeouts: number;
+  subscribeRefusals: number;
   gaps: number;
   resyncs: number;
   snapshots: number;
@@ -149,7 +152,7 @@ function matches(spec: ClientSpec, filter: FleetFilter | undefined): boolean {
 }
 
 export function emptyStatus(): FleetStatus {
-  return { clients: 0, live: 0, connected: 0, fatal: 0, connects: 0, disconnects: 0, subscribeFailures: 0, gaps: 0, resyncs: 0, snapshots: 0, updates: 0, invalid: 0, outOfOrder: 0, removedWithText: 0 };
+  return { clients: 0, live: 0, connected: 0, fatal: 0, connects: 0, disconnects: 0, subscribeFailures: 0, subscribeTimeouts: 0, subscribeRefusals: 0, gaps: 0, resyncs: 0, snapshots: 0, updates: 0, invalid: 0, outOfOrder: 0, removedWithText: 0 };
 }
 
 export function addStatus(a: FleetStatus, b: FleetStatus): FleetStatus {
@@ -264,6 +267,8 @@ export class ClientGroup implements Fleet {
       s.connects += c.connects;
       s.disconnects += c.disconnects;
       s.subscribeFailures += c.subscribeFailures;
+      s.subscribeTimeouts += c.subscribeTimeouts;
+      s.subscribeRefusals += c.subscribeRefusals;
       s.gaps += c.gaps;
       s.resyncs += c.resyncs;
       s.snapshots += c.snapshots;

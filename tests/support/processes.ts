@@ -41,6 +41,8 @@ interface Command {
 }
 
 const OUTPUT_KEPT = 40_000;
+/** The shortest wait for one readiness probe, even at the end of the start timeout. */
+const PROBE_MIN_MS = 2000;
 
 export class ServerProcess {
   child: ChildProcess | undefined;
@@ -90,7 +92,8 @@ export class ServerProcess {
     for (;;) {
       if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${this.name} exited while starting:\n${this.log}`);
       try {
-        const res = await fetch(`${this.url}${this.readyPath}`, { signal: AbortSignal.timeout(2000) });
+        // A slow answer still counts (a loaded machine took 6 s to answer the upstream's health check): each probe may take what is left of the wait.
+        const res = await fetch(`${this.url}${this.readyPath}`, { signal: AbortSignal.timeout(Math.max(PROBE_MIN_MS, until - Date.now())) });
         await res.arrayBuffer();
         if (res.ok) return;
       } catch {

@@ -95,6 +95,9 @@ export class RealtimeClient {
   disconnects = 0;
   subscribes = 0;
   subscribeFailures = 0;
+  /** Of those: not answered within the ack timeout, and answered with an error (its code). */
+  subscribeTimeouts = 0;
+  subscribeRefusals = 0;
   gaps = 0;
   resyncs = 0;
   snapshots = 0;
@@ -302,6 +305,7 @@ export class RealtimeClient {
       raw = await this.socket.timeout(this.ackTimeoutMs).emitWithAck('subscribe', this.options.subscription);
     } catch {
       this.subscribeFailures += 1;
+      this.subscribeTimeouts += 1;
       this.retrySubscribe();
       return;
     }
@@ -314,6 +318,7 @@ export class RealtimeClient {
     }
     if (!ack.data.ok) {
       this.subscribeFailures += 1;
+      this.subscribeRefusals += 1;
       const { code, message } = ack.data.error;
       if (FATAL_CODES.has(code)) {
         this.fatal = `${code}: ${message}`;

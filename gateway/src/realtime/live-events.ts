@@ -157,7 +157,7 @@ export class LiveEvents {
     if (!live.ok) return runtime?.known ? { state: runtime.known, stale: true } : undefined;
     const state = stateFromLive(eventId, live.data);
     if (runtime) runtime.known = state;
-    await this.d.coordination.saveState(eventId, { state, stale: false }, true);
+    await this.d.coordination.saveState(eventId, { state, stale: false }, 'absent');
     return { state, stale: false };
   }
 }

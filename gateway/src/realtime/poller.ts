@@ -54,6 +54,8 @@ export class Poller {
   private lastSaved = 0;
   private writeAt: number | undefined;
   private waiters: ((state: EventState | undefined) => void)[] = [];
+  /** The upstream's version went backwards: the next store replaces the newer one stored before. */
+  private replaceStored = false;
   /** Written messages not yet folded in, by seq, with when their write was answered. */
   private readonly held = new Map<number, { written: WrittenMessage; at: number }>();
   private gapTimer: NodeJS.Timeout | undefined;
@@ -247,6 +249,7 @@ export class Poller {
     if (result.kind === 'reset') {
       this.d.log.warn({ eventId: this.d.eventId }, 'upstream version went backwards; reading the full state again');
       this.state = result.state;
+      this.replaceStored = true;
       if (!this.state) this.again = true;
       return;
     }
@@ -285,7 +288,9 @@ export class Poller {
     // Only the lease holder writes the shared state; a local-only poller may be behind the leader.
     if (mode !== 'cluster' || !this.state) return;
     this.lastSaved = Date.now();
-    await this.d.coordination.saveState(this.d.eventId, { state: this.state, stale: this.stale });
+    const when = this.replaceStored ? 'replace' : 'not-older';
+    this.replaceStored = false;
+    await this.d.coordination.saveState(this.d.eventId, { state: this.state, stale: this.stale }, when);
   }
 
   private settleWaiters(): void {

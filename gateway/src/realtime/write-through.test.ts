@@ -164,4 +164,58 @@ describe.skipIf(!redis)('chat write-through across instances', () => {
       upstream.bareChatAnswers = false;
     }
   });
+
+  test('the lease moves in the middle of the chat (every subscriber of the holder leaves, then others subscribe there again): every client gets every message, in order', async () => {
+    const { eventId } = upstream.addEvent();
+    const writers = Array.from({ length: 3 }, (_, i) => upstream.addAttendee(eventId, `Writer ${i}`));
+    // Even indexes on a, odd on b.
+    const watching = await receiversOf(eventId, 6);
+    const holderId = await holderOf(eventId);
+    const [holder, other, otherId] = holderId === 'wt-a' ? [a, b, 'wt-b'] : [b, a, 'wt-a'];
+    const onHolder = (i: number) => (i % 2 === 0) === (holder === a);
+    const leaving = watching.filter((_, i) => onHolder(i));
+    const staying = watching.filter((_, i) => !onHolder(i));
+
+    const ids: string[] = [];
+    let sent = 0;
+    const postSome = async (count: number) => {
+      for (let i = 0; i < count; i += 1, sent += 1) {
+        const writer = writers[sent % writers.length];
+        if (!writer) throw new Error('writer');
+        ids.push(await post(sent % 2 === 0 ? a : b, writer.tid, eventId, writer.id, `message ${sent}`));
+      }
+    };
+    await postSome(10);
+    // Written messages reach the holder while its last subscribers leave and it gives the lease back.
+    for (const r of leaving) r.client.socket.close();
+    await postSome(10);
+    await waitFor(async () => (await holderOf(eventId)) === otherId, 10_000);
+    // Subscribed again where the lease was, while messages keep coming through both instances.
+    const back: Receiver[] = [];
+    const subscribing = (async () => {
+      for (let i = 0; i < 3; i += 1) {
+        const attendee = upstream.addAttendee(eventId, `Back ${i}`);
+        const client = await trackedSubscriber(holder.url, { kind: 'arena', tid: attendee.tid });
+        const receiver: Receiver = { client, received: [] };
+        client.socket.on('update', (raw: unknown) => {
+          const update = updateSchema.parse(raw);
+          if (update.scope === 'event') for (const m of update.chats ?? []) receiver.received.push({ id: m.id, seq: m.seq });
+        });
+        back.push(receiver);
+      }
+    })();
+    await Promise.all([subscribing, postSome(10)]);
+    receivers.push(...back);
+    await postSome(10);
+    expect(ids).toHaveLength(40);
+    expect(other.url).not.toBe(holder.url);
+
+    const clients = [...staying, ...back];
+    await waitFor(() => clients.every((r) => ids.every((id) => r.client.chatIds.has(id))), 10_000);
+    for (const r of clients) {
+      // An update may repeat one already held (the old holder's last emit crossing the new one's first), never go back.
+      const firsts = r.received.filter((m, i) => r.received.findIndex((n) => n.id === m.id) === i).map((m) => m.seq);
+      expect(firsts).toEqual([...firsts].sort((x, y) => x - y));
+    }
+  });
 });

@@ -135,7 +135,8 @@ const gcPair = (p: { rssBytes: number; heapBytes: number } | null) => (p ? `${kb
 function steadyTable(r: SteadyResult): string {
   const s = r.socket;
   const p = r.polling;
-  const p99Target = r.n <= 1000 ? 100 : 500;
+  // The write-through work's targets: 100 ms at 1,000 clients, 250 ms at 5,000 (the spec's own is 500 ms at 5,000).
+  const p99Target = r.n <= 1000 ? 100 : 250;
   const rows: string[][] = [
     ['', 'socket design (gateway)', 'polling design (no socket)', 'target', 'socket vs target'],
     ['clients', `${s.connect.started} (${s.connectionsPerGateway.join(' + ')})`, p ? String(p.clients) : '-', '', ''],

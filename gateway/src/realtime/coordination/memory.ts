@@ -10,8 +10,9 @@ export function createMemoryCoordination(instanceId: string): Coordination {
     renew: async () => 'renewed',
     release: async () => undefined,
     holder: async () => instanceId,
-    async saveState(eventId, stored, onlyIfAbsent) {
-      if (onlyIfAbsent && states.has(eventId)) return;
+    async saveState(eventId, stored, when = 'not-older') {
+      const before = states.get(eventId);
+      if (before && (when === 'absent' || (when === 'not-older' && before.state.version > stored.state.version))) return;
       states.set(eventId, stored);
     },
     loadState: async (eventId) => states.get(eventId) ?? null,

@@ -73,12 +73,28 @@ describe.skipIf(!redis)('redis coordination: shared state', () => {
     expect(mget).toHaveBeenCalledTimes(2);
   });
 
-  test('onlyIfAbsent never replaces a stored state, nor its tag', async () => {
+  test("'absent' never replaces a stored state, nor its tag", async () => {
     const leader = await coordination('leader-2');
     const other = await coordination('other-2');
     await leader.coordination.saveState('ev-2', { state: { ...state(9, 1), eventId: 'ev-2' }, stale: false });
-    await other.coordination.saveState('ev-2', { state: { ...state(3, 1), eventId: 'ev-2' }, stale: false }, true);
+    await other.coordination.saveState('ev-2', { state: { ...state(3, 1), eventId: 'ev-2' }, stale: false }, 'absent');
     expect((await other.coordination.loadState('ev-2'))?.state.version).toBe(9);
     expect(await other.coordination.loadState('ev-none')).toBeNull();
+  });
+
+  test("a late save of an older state (a holder's store still in flight when the lease moved) never replaces a newer one", async () => {
+    const before = await coordination('holder-before');
+    const after = await coordination('holder-after');
+    const at = (version: number) => ({ state: { ...state(version, 1), eventId: 'ev-3' }, stale: false });
+    await before.coordination.saveState('ev-3', at(7));
+    await after.coordination.saveState('ev-3', at(9));
+    await before.coordination.saveState('ev-3', at(8));
+    expect((await after.coordination.loadState('ev-3'))?.state.version).toBe(9);
+    // The same version again (its stale flag, or a refresh) is stored.
+    await after.coordination.saveState('ev-3', { ...at(9), stale: true });
+    expect(await before.coordination.loadState('ev-3')).toMatchObject({ stale: true, state: { version: 9 } });
+    // After the upstream's version went backwards, the holder replaces the stored state on purpose.
+    await after.coordination.saveState('ev-3', at(2), 'replace');
+    expect((await before.coordination.loadState('ev-3'))?.state.version).toBe(2);
   });
 });

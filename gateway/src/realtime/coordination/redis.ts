@@ -13,7 +13,13 @@ const RELEASE = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call
  * stored). Readers compare the tag with the one of the state they parsed last and fetch the state,
  * which grows with the attendees (megabytes for thousands), only when it changed.
  */
-const SAVE = `if ARGV[4] == '1' and redis.call('exists', KEYS[1]) == 1 then return 0 end
+// The tag starts with the instance and the version of the stored state (see saveState).
+const SAVE = `if ARGV[4] == 'absent' and redis.call('exists', KEYS[1]) == 1 then return 0 end
+if ARGV[4] == 'not-older' then
+  local tag = redis.call('get', KEYS[2])
+  local stored = tag and tonumber(string.match(tag, '^[^:]*:(%d+):'))
+  if stored and stored > tonumber(ARGV[5]) then return 0 end
+end
 redis.call('set', KEYS[1], ARGV[1], 'PX', ARGV[3])
 redis.call('set', KEYS[2], ARGV[2], 'PX', ARGV[3])
 return 1`;
@@ -89,12 +95,12 @@ export function createRedisCoordination(o: RedisCoordinationOptions): Coordinati
         return undefined;
       }
     },
-    async saveState(eventId, stored, onlyIfAbsent) {
+    async saveState(eventId, stored, when = 'not-older') {
       const raw = JSON.stringify(stored);
       writes += 1;
       const tag = `${o.instanceId}:${stored.state.version}:${writes}`;
       try {
-        await command.eval(SAVE, 2, stateKey(eventId), tagKey(eventId), raw, tag, STATE_TTL_MS, onlyIfAbsent ? '1' : '0');
+        await command.eval(SAVE, 2, stateKey(eventId), tagKey(eventId), raw, tag, STATE_TTL_MS, when, stored.state.version);
       } catch (err) {
         o.log.debug({ err, eventId }, 'state not stored');
       }

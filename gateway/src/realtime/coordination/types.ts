@@ -21,6 +21,8 @@ export const pokeSchema = z.object({
 });
 export type Poke = z.infer<typeof pokeSchema>;
 
+export type SaveWhen = 'not-older' | 'absent' | 'replace';
+
 export type AcquireResult = 'acquired' | 'held' | 'error';
 export type RenewResult = 'renewed' | 'lost' | 'error';
 
@@ -34,8 +36,12 @@ export interface Coordination {
   release(eventId: string): Promise<void>;
   /** The lease holder, null when nobody holds it, undefined when it cannot be read. */
   holder(eventId: string): Promise<string | null | undefined>;
-  /** Stores an event's state; with `onlyIfAbsent`, never replaces one a leader stored. Never throws. */
-  saveState(eventId: string, stored: StoredState, onlyIfAbsent?: boolean): Promise<void>;
+  /**
+   * Stores an event's state. 'not-older' (the default): unless a newer one is stored, so that a store
+   * still in flight when the lease moved cannot take the shared state back; 'absent': never replaces
+   * one a leader stored; 'replace': always (the upstream's version went backwards). Never throws.
+   */
+  saveState(eventId: string, stored: StoredState, when?: SaveWhen): Promise<void>;
   /** The stored state, null when there is none, undefined when it cannot be read. */
   loadState(eventId: string): Promise<StoredState | null | undefined>;
   /** Tells the other instances; never throws. */
