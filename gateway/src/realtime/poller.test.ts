@@ -28,26 +28,26 @@ afterAll(async () => {
   await upstream.close();
 });
 
-test('a state is stored before its updates are emitted, even when storing is slow', async () => {
-  const { eventId } = upstream.addEvent();
-  const ada = upstream.addAttendee(eventId, 'Ada');
+/**
+ * A cluster-mode poller of `eventId` over a Redis stand-in whose every write takes `saveDelayMs`;
+ * `onUpdate` sees each emitted update with the version stored at that moment.
+ */
+function storingPoller(eventId: string, saveDelayMs: number, onUpdate: (addressed: Addressed, storedVersion: number | undefined) => void): Poller {
   let stored: StoredState | undefined;
   const coordination = {
     distributed: true,
     instanceId: 'test',
-    // A slow Redis: every write takes 80 ms.
     saveState: async (_eventId: string, state: StoredState) => {
-      await new Promise((resolve) => setTimeout(resolve, 80));
+      await new Promise((resolve) => setTimeout(resolve, saveDelayMs));
       stored = state;
     },
     loadState: async () => null,
   } as unknown as Coordination;
-  const emitted: { version: number; storedVersion: number | undefined }[] = [];
   const emitter = {
-    update: ({ update }: { update: { version: number } }) => emitted.push({ version: update.version, storedVersion: stored?.state.version }),
+    update: (addressed: Addressed) => onUpdate(addressed, stored?.state.version),
     status: () => undefined,
   } as unknown as Emitter;
-  const poller = new Poller({
+  return new Poller({
     eventId,
     upstream: new UpstreamClient({ baseUrl: upstream.url, serviceKey: TEST_SERVICE_KEY, timeoutMs: 5000 }),
     coordination,
@@ -58,6 +58,14 @@ test('a state is stored before its updates are emitted, even when storing is slo
     mode: () => 'cluster',
     known: () => undefined,
   });
+}
+
+test('a state is stored before its updates are emitted, even when storing is slow', async () => {
+  const { eventId } = upstream.addEvent();
+  const ada = upstream.addAttendee(eventId, 'Ada');
+  const emitted: { version: number; storedVersion: number | undefined }[] = [];
+  // A slow Redis: every write takes 80 ms.
+  const poller = storingPoller(eventId, 80, ({ update }, storedVersion) => emitted.push({ version: update.version, storedVersion }));
   poller.start();
   try {
     await poller.waitForState(5000);
@@ -74,32 +82,8 @@ test('a state is stored before its updates are emitted, even when storing is slo
 test('a written message that follows the state is stored, then emitted once; the polls that read it afterwards emit nothing more', async () => {
   const { eventId } = upstream.addEvent();
   const ada = upstream.addAttendee(eventId, 'Ada');
-  let stored: StoredState | undefined;
-  const coordination = {
-    distributed: true,
-    instanceId: 'test',
-    saveState: async (_eventId: string, state: StoredState) => {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      stored = state;
-    },
-    loadState: async () => null,
-  } as unknown as Coordination;
   const emitted: { room: string | string[]; scope: string; version: number; prevVersion: number; chats: string[]; storedVersion: number | undefined }[] = [];
-  const emitter = {
-    update: ({ room, update }: Addressed) => emitted.push({ room, ...update, chats: (update.chats ?? []).map((m) => m.id), storedVersion: stored?.state.version }),
-    status: () => undefined,
-  } as unknown as Emitter;
-  const poller = new Poller({
-    eventId,
-    upstream: new UpstreamClient({ baseUrl: upstream.url, serviceKey: TEST_SERVICE_KEY, timeoutMs: 5000 }),
-    coordination,
-    emitter,
-    metrics: createMetrics(),
-    log: silent,
-    intervalMs: 100,
-    mode: () => 'cluster',
-    known: () => undefined,
-  });
+  const poller = storingPoller(eventId, 20, ({ room, update }, storedVersion) => emitted.push({ room, ...update, chats: (update.chats ?? []).map((m) => m.id), storedVersion }));
   poller.start();
   try {
     const before = await poller.waitForState(5000);
