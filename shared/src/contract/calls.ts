@@ -11,6 +11,8 @@ import {
   emailCodeSchema,
   forgotPasswordSchema,
   groupChatMessageSchema,
+  heldTicketReleaseSchema,
+  idempotencyHeadersSchema,
   inlineEditSchema,
   loginSchema,
   lowercaseEmailSchema,
@@ -68,6 +70,8 @@ export interface Call {
   readonly auth: Auth;
   readonly params?: z.ZodObject;
   readonly query?: z.ZodObject;
+  /** Request headers the call reads (lower-case names), checked like the rest of the input. */
+  readonly headers?: z.ZodObject;
   /** JSON body, or the text fields of a multipart body when `multipart` is set. */
   readonly body?: z.ZodType;
   /** Names of the file parts of a multipart body. */
@@ -453,7 +457,7 @@ export const calls = lazyCalls({
     answer: wireData(eventListsSchema.extend({ user: userSummarySchema })),
   }),
   getEvent: () => call({ method: 'GET', path: '/event/api/events/:id', auth: 'bearer', params: idParam, answer: wireData(eventSchema) }),
-  createEvent: () => call({ method: 'POST', path: '/event/api/events', auth: 'bearer', body: eventPayloadSchema, answer: wireData(eventSchema) }),
+  createEvent: () => call({ method: 'POST', path: '/event/api/events', auth: 'bearer', headers: idempotencyHeadersSchema, body: eventPayloadSchema, answer: wireData(eventSchema) }),
   updateEvent: () => call({ method: 'POST', path: '/event/api/events/:id', auth: 'bearer', params: idParam, body: eventPayloadSchema, answer: wireData(eventSchema) }),
   deleteEvent: () => call({ method: 'DELETE', path: '/event/api/events/:id', auth: 'bearer', params: idParam, answer: plainAnswerSchema }),
   adminEvent: () => call({ method: 'GET', path: '/event/api/admin-event/:id', auth: 'bearer', params: idParam, answer: wireData(adminEventSchema) }),
@@ -518,7 +522,16 @@ export const calls = lazyCalls({
     body: registrationSchema.extend({ event_id: id, image: z.string().max(100_000).optional() }),
     // `pending` is ours: a free ticket of an event that asks for email confirmation waits for it (link '').
     // `hold_until` is ours: a paid ticket is held for its payment until then (ISO time; link is the provider's page).
-    answer: wire({ link: z.string(), pending: z.boolean().optional(), hold_until: z.iso.datetime().optional() }),
+    // `release_token` is ours: with a held paid ticket, the secret that gives its seat back (releaseHeldTicket).
+    answer: wire({ link: z.string(), pending: z.boolean().optional(), hold_until: z.iso.datetime().optional(), release_token: z.string().optional() }),
+  }),
+  /** ours: the buyer of a paid ticket held for its payment gives the seat back at once. */
+  releaseHeldTicket: () => call({
+    method: 'POST',
+    path: '/event/public/api/release-held-ticket',
+    auth: 'none',
+    body: heldTicketReleaseSchema,
+    answer: plainAnswerSchema,
   }),
   confirmRegistration: () => call({
     method: 'POST',

@@ -77,15 +77,29 @@ describe('eventCalendar', () => {
     expect(get(props, 'SUMMARY')).toEqual(['A title, with; specials']);
   });
 
-  it('runs a date-only event from the start of its first day to the end of its last, and one without an end to the end of its day', () => {
-    const allDays = parseIcs(eventCalendar({ ...base, start_date: '2026-12-12', end_date: '2026-12-13' }, { now, domain: 'x' }) ?? '').props;
-    expect(get(allDays, 'DTSTART')).toEqual([utcOf(2026, 12, 12)]);
-    expect(get(allDays, 'DTEND')).toEqual([utcOf(2026, 12, 14)]);
-    const noEnd = parseIcs(eventCalendar({ ...base, end_date: null }, { now, domain: 'x' }) ?? '').props;
-    expect(get(noEnd, 'DTEND')).toEqual([utcOf(2026, 12, 13)]);
+  it('writes an event of whole days as an all-day entry of those days, the end exclusive, whatever the zone', () => {
+    const allDays = eventCalendar({ ...base, start_date: '2026-12-12', end_date: '2026-12-13' }, { now, domain: 'x' }) ?? '';
+    expect(allDays).toContain('\r\nDTSTART;VALUE=DATE:20261212\r\nDTEND;VALUE=DATE:20261214\r\n');
+    // No end date: the start day alone (not a 24-hour block from the runtime's midnight).
+    const oneDay = eventCalendar({ ...base, start_date: '2026-12-06', end_date: null }, { now, domain: 'x' }) ?? '';
+    expect(oneDay).toContain('\r\nDTSTART;VALUE=DATE:20261206\r\nDTEND;VALUE=DATE:20261207\r\n');
+    expect(oneDay).not.toMatch(/DTSTART:\d{8}T/);
+    // Across a month's end, and an end before the start counts as the start day.
+    expect(eventCalendar({ ...base, start_date: '2026-12-31', end_date: '2026-12-31' }, { now, domain: 'x' })).toContain('DTEND;VALUE=DATE:20270101\r\n');
+    expect(eventCalendar({ ...base, start_date: '2026-12-12', end_date: '2026-12-10' }, { now, domain: 'x' })).toContain('DTEND;VALUE=DATE:20261213\r\n');
+  });
+
+  it('writes an event with times as its UTC instants: 12:00-13:00 in Lagos (UTC+01:00) is 11:00-12:00 UTC', () => {
+    const lagos = parseIcs(eventCalendar({ ...base, start_date: '2026-12-06T12:00+01:00', end_date: '2026-12-06T13:00+01:00' }, { now, domain: 'x' }) ?? '').props;
+    expect(get(lagos, 'DTSTART')).toEqual(['20261206T110000Z']);
+    expect(get(lagos, 'DTEND')).toEqual(['20261206T120000Z']);
     const zoned = parseIcs(eventCalendar({ ...base, start_date: '2026-12-12T09:00:00Z', end_date: '2026-12-12T11:00:00+01:00' }, { now, domain: 'x' }) ?? '').props;
     expect(get(zoned, 'DTSTART')).toEqual(['20261212T090000Z']);
     expect(get(zoned, 'DTEND')).toEqual(['20261212T100000Z']);
+    // A time without an offset is local time; without an end the event lasts to the end of its day.
+    const noEnd = parseIcs(eventCalendar({ ...base, end_date: null }, { now, domain: 'x' }) ?? '').props;
+    expect(get(noEnd, 'DTSTART')).toEqual([utcOf(2026, 12, 12, 10)]);
+    expect(get(noEnd, 'DTEND')).toEqual([utcOf(2026, 12, 13)]);
   });
 
   it('leaves out empty LOCATION and DESCRIPTION, and gives nothing for an unreadable start', () => {

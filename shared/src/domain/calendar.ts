@@ -1,11 +1,16 @@
 import { PRODUCT_NAME } from '../constants/index.js';
-import { formatEventDate, parseEventDate, type EventDates } from './events.js';
+import { eventDateText, formatEventDate, parseEventDate, type EventDates } from './events.js';
 import { toWellFormed } from './text.js';
 import { escapeVCardText, foldLine } from './vcard.js';
 
 /**
  * An event as an iCalendar file (RFC 5545) for "add to calendar": one VEVENT with UID, DTSTAMP,
- * DTSTART and DTEND in UTC, SUMMARY, LOCATION, DESCRIPTION and URL. Lines end in CRLF and are folded
+ * DTSTART and DTEND, SUMMARY, LOCATION, DESCRIPTION and URL. An event with times has its start and
+ * end as UTC instants (a time written with its offset is that instant; one without, the runtime's
+ * local time). An event of whole days (its dates carry no time) is an all-day entry of those days
+ * (VALUE=DATE, the end exclusive): a date names the same days in every time zone, whereas instants
+ * from the runtime's midnight would put the event on whatever hours that midnight is elsewhere (a
+ * 24-hour block from 00:00 UTC for a Lagos event read on a UTC server). Lines end in CRLF and are folded
  * at 75 octets; TEXT values escape backslash, semicolon, comma and newlines (the same rules as
  * vCard's, whose helpers are used).
  */
@@ -36,6 +41,22 @@ export function eventInstants(event: EventDates): { start: Date; end: Date } | u
   return { start: new Date(start.time), end: new Date(Math.max(endTime, start.time)) };
 }
 
+/**
+ * The days of an event whose dates carry no time (its end date too, when it has one): the first day
+ * and the day after the last (iCalendar's exclusive DTEND), as 'YYYYMMDD'. Undefined when either date
+ * has a time or is unreadable.
+ */
+export function eventAllDays(event: EventDates): { start: string; end: string } | undefined {
+  const start = parseEventDate(event.start_date);
+  const end = event.end_date ? parseEventDate(event.end_date) : undefined;
+  if (!start?.dateOnly || (event.end_date && !end?.dateOnly)) return undefined;
+  const first = eventDateText(event.start_date);
+  const last = end && event.end_date && eventDateText(event.end_date) > first ? eventDateText(event.end_date) : first;
+  const dayAfter = new Date(`${last}T00:00:00Z`);
+  dayAfter.setUTCDate(dayAfter.getUTCDate() + 1);
+  return { start: first.replace(/-/g, ''), end: dayAfter.toISOString().slice(0, 10).replace(/-/g, '') };
+}
+
 /** 20261212T090000Z: a UTC date-time of iCalendar. */
 export function icsUtc(date: Date): string {
   return date.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
@@ -54,6 +75,10 @@ function uri(value: string): string {
 export function eventCalendar(event: CalendarEvent, options: { now?: Date; domain: string; uid?: string }): string | undefined {
   const instants = eventInstants(event);
   if (!instants) return undefined;
+  const days = eventAllDays(event);
+  const span = days
+    ? [`DTSTART;VALUE=DATE:${days.start}`, `DTEND;VALUE=DATE:${days.end}`]
+    : [`DTSTART:${icsUtc(instants.start)}`, `DTEND:${icsUtc(instants.end)}`];
   const lines = [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
@@ -63,8 +88,7 @@ export function eventCalendar(event: CalendarEvent, options: { now?: Date; domai
     'BEGIN:VEVENT',
     `UID:${escapeVCardText(options.uid ?? `${event.id}@${options.domain}`)}`,
     `DTSTAMP:${icsUtc(options.now ?? new Date())}`,
-    `DTSTART:${icsUtc(instants.start)}`,
-    `DTEND:${icsUtc(instants.end)}`,
+    ...span,
     `SUMMARY:${escapeVCardText(event.title)}`,
     ...(event.location.trim() ? [`LOCATION:${escapeVCardText(event.location)}`] : []),
     ...(event.description.trim() ? [`DESCRIPTION:${escapeVCardText(event.description)}`] : []),

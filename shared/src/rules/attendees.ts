@@ -71,3 +71,11 @@ export const registrationConfirmSchema = z.object({
     ),
 });
 export type RegistrationConfirmValues = z.infer<typeof registrationConfirmSchema>;
+
+/** The secret of a paid ticket held for its payment, with which the buyer gives the seat back. */
+export const heldTicketReleaseSchema = z.object({
+  token: z
+    .string({ error: messages.releaseTokenInvalid })
+    .trim()
+    .regex(new RegExp(`^[A-Za-z\\d_-]{${ACCESS_TOKEN_MIN_LENGTH},${ACCESS_TOKEN_MAX_LENGTH}}$`), messages.releaseTokenInvalid),
+});

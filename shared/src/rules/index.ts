@@ -18,3 +18,4 @@ export * from './chat.js';
 export * from './staff-links.js';
 export * from './arena-safety.js';
 export * from './owner-card.js';
+export * from './idempotency.js';

@@ -130,6 +130,8 @@ export const messages = {
   /** The confirmation link (ours). */
   confirmTokenInvalid: 'This confirmation link is not valid',
   confirmExpired: 'This confirmation link has expired. Please register again.',
+  /** A 'Release my seat' whose secret names no held payment (ours). */
+  releaseTokenInvalid: 'This reservation could not be found.',
 
   // ── Contact exchange ───────────────────────────────────────────
   fullNameRequired: 'Full name is required',
@@ -181,6 +183,10 @@ export const messages = {
   messageTooLong: 'Message is too long',
   /** A post to the chat of an event that has ended (the upstream's answer; the chat rooms say it too). */
   chatEnded: 'This event has ended, so its chat is closed.',
+
+  // ── Creates (ours) ─────────────────────────────────────────────
+  /** An Idempotency-Key header that is not a key the clients make. */
+  idempotencyKeyInvalid: 'Idempotency-Key must be 16 to 128 letters, digits, - or _',
 } as const;
 
 /** Toast shown when the checkout form fails validation. */

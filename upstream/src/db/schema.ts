@@ -336,7 +336,20 @@ export interface TicketPaymentsTable {
   attendee_id: string;
   /** The access token, kept only until the payment completes so the handler can return the token link. */
   tid_pending: string | null;
+  /** The hash of the secret that lets the buyer give the held seat back before paying; null once settled. */
+  release_hash: string | null;
   created_at: CreatedAt;
+}
+
+/** A create's idempotency key: the resource the first request with this key made. */
+export interface IdempotencyKeysTable {
+  /** What was created ('event', 'registration'). */
+  scope: string;
+  /** Whose key it is: the account, or the event for an anonymous registration. */
+  owner: string;
+  key: string;
+  resource_id: string;
+  created_at: Date;
 }
 
 export interface PreordersTable {
@@ -542,6 +555,7 @@ export interface Database {
   attendee_blocks: AttendeeBlocksTable;
   chat_reports: ChatReportsTable;
   moderation_actions: ModerationActionsTable;
+  idempotency_keys: IdempotencyKeysTable;
 }
 
 export type Row<T extends keyof Database> = Selectable<Database[T]>;

@@ -6,7 +6,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database, Row } from '../db/schema.js';
 import { hashToken } from '../lib/crypto.js';
 import { conflict, HttpError, notFound } from '../lib/http-error.js';
-import { eventAccessMail, eventConfirmationMail, type MailEvent } from '../mail/event-mails.js';
+import { eventAccessMail, eventConfirmationMail, eventPaymentMail, type MailEvent } from '../mail/event-mails.js';
 import { confirmedAttendeeByTidHash } from '../repositories/attendees.js';
 import { eventDates } from '../repositories/events.js';
 import {
@@ -14,6 +14,7 @@ import {
   cancelExpiredHolds,
   cancelPending,
   clearPendingTid,
+  clearReleaseHash,
   confirmAttendee,
   endHold,
   expireOrdersOfAttendees,
@@ -25,6 +26,7 @@ import {
   lockTicketPayment,
   markRefundDue,
   takeSeat,
+  ticketPaymentByReleaseHash,
 } from '../repositories/registrations.js';
 import { inEventChange } from './event-sequence.js';
 import { issueTicket } from './tickets.js';
@@ -173,6 +175,38 @@ export async function mailConfirmation(app: FastifyInstance, to: string, name: s
   await app.mailer.send({ to, ...eventConfirmationMail({ name, event: mailEvent(event), ticket, link, holdMinutes: REGISTRATION_HOLD_MINUTES }) });
 }
 
+
+/**
+ * The buyer gives back the seat of a paid ticket still held for its payment: the registration is
+ * cancelled, its seat returns to the stock and its order is marked expired, at once and once (the
+ * ticket payment's lock, then the conditional cancel, as a declined payment's). The access token
+ * stays with the payment, so a payment completed anyway is settled as one that came after its hold:
+ * a seat if one is left, else a refund. Answers 'released', 'ended' (not held any more: paid,
+ * declined, expired or already released) or 'unknown'.
+ */
+export async function releaseHeldTicket(db: Kysely<Database>, releaseHash: string, now: Date): Promise<'released' | 'ended' | 'unknown'> {
+  const held = await ticketPaymentByReleaseHash(db, releaseHash);
+  if (!held) return 'unknown';
+  return db.transaction().execute(async (trx) => {
+    await lockTicketPayment(trx, held.reference);
+    await clearReleaseHash(trx, held.reference);
+    if (!(await cancelPending(trx, held.attendee_id))) return 'ended' as const;
+    await giveBackSeat(trx, held.price_id);
+    await expireOrdersOfAttendees(trx, [held.attendee_id], now);
+    return 'released' as const;
+  });
+}
+/**
+ * Mails the provider's payment page of a paid ticket held for its payment. Queued like the others; a
+ * mail that cannot even be stored is logged, not fatal: the page shows the same link.
+ */
+export async function mailPaymentLink(app: FastifyInstance, to: string, name: string, event: Row<'events'>, ticket: string, link: string): Promise<void> {
+  try {
+    await app.mailer.send({ to, ...eventPaymentMail({ name, event: mailEvent(event), ticket, link, holdMinutes: PAYMENT_HOLD_MINUTES }) });
+  } catch (err) {
+    app.log.error({ err, eventId: event.id }, 'could not mail the payment link');
+  }
+}
 
 /** A declined payment cancels its reservation and gives the ticket back, once (not again when its hold had already released it). */
 export async function cancelDeclinedTicket(db: Kysely<Database>, reference: string, attendeeId: string, priceId: string): Promise<void> {

@@ -9,6 +9,8 @@ export interface RouteContext<C extends Call> {
   body: C['multipart'] extends readonly string[] ? undefined : Out<C['body']>;
   params: Out<C['params']>;
   query: Out<C['query']>;
+  /** The headers the call reads, as its schema parsed them (undefined when it reads none). */
+  headers: Out<C['headers']>;
   /** The signed-in user: set for 'bearer' calls, maybe null for 'optional' calls, null otherwise. */
   user: C['auth'] extends 'bearer' ? AuthUser : AuthUser | null;
   request: FastifyRequest;
@@ -43,6 +45,7 @@ function register<C extends Call>(app: FastifyInstance, call: C, handler: (ctx: 
       ...(call.body && !call.multipart ? { body: call.body } : {}),
       ...(call.params ? { params: call.params } : {}),
       ...(call.query ? { querystring: call.query } : {}),
+      ...(call.headers ? { headers: call.headers } : {}),
       // Every status: the answer schema is the call's success and failure shapes together.
       ...(typeof call.answer === 'string' ? {} : { response: { default: call.answer } }),
     },
@@ -53,6 +56,7 @@ function register<C extends Call>(app: FastifyInstance, call: C, handler: (ctx: 
         body: request.body,
         params: request.params,
         query: request.query,
+        headers: call.headers ? request.headers : undefined,
         user: request.user,
         request,
         reply,

@@ -11,6 +11,34 @@ export interface MailEvent extends EventDates {
   location: string;
 }
 
+/**
+ * The way to pay for a paid ticket held for its payment (the seat is held `holdMinutes`): the buyer
+ * who closed or reloaded the page still has the link, and knows the seat goes back if unpaid.
+ */
+export function eventPaymentMail(input: { name: string; event: MailEvent; ticket: string; link: string; holdMinutes: number }): MailContent {
+  const { name, event, ticket, link, holdMinutes } = input;
+  const when = formatEventDate(event.start_date);
+  const lines = {
+    hello: `Hello ${name},`,
+    thanks: `Thank you for registering for ${event.title}${when ? ` on ${when}` : ''} (${ticket} ticket).`,
+    pay: `Complete your payment within ${holdMinutes} minutes to receive your event access: ${link}`,
+    held: 'Your ticket is reserved until then. If you do not pay, the ticket is released and no payment is taken.',
+  };
+  return {
+    subject: `Complete your payment for ${event.title}`,
+    text: `${lines.hello}\n\n${lines.thanks}\n\n${lines.pay}\n\n${lines.held}\n`,
+    html: layout(
+      'Complete your payment',
+      para(lines.hello) +
+        para(lines.thanks) +
+        para(`Complete your payment within ${holdMinutes} minutes to receive your event access.`) +
+        action('Continue to payment', link) +
+        para(lines.held),
+    ),
+    attachments: [],
+  };
+}
+
 /** The link that confirms a free registration (the seat is held until then). */
 export function eventConfirmationMail(input: { name: string; event: MailEvent; ticket: string; link: string; holdMinutes: number }): MailContent {
   const { name, event, ticket, link, holdMinutes } = input;

@@ -163,3 +163,18 @@ export async function confirmAttendee(trx: Trx, attendeeId: string, seq: number,
 export async function markRefundDue(trx: Trx, reference: string, now: Date): Promise<void> {
   await trx.updateTable('orders').set({ refund_due_at: now, updated_at: now }).where('reference', '=', reference).execute();
 }
+
+/** The held payment a release secret names: its reference, attendee and ticket. */
+export async function ticketPaymentByReleaseHash(db: DbLike, releaseHash: string) {
+  return db
+    .selectFrom('ticket_payments')
+    .innerJoin('attendees', 'attendees.id', 'ticket_payments.attendee_id')
+    .select(['ticket_payments.reference', 'attendees.id as attendee_id', 'attendees.event_id', 'attendees.price_id'])
+    .where('ticket_payments.release_hash', '=', releaseHash)
+    .executeTakeFirst();
+}
+
+/** Drops a ticket payment's release secret (the seat was given back, or the payment settled). */
+export async function clearReleaseHash(trx: Trx, reference: string): Promise<void> {
+  await trx.updateTable('ticket_payments').set({ release_hash: null }).where('reference', '=', reference).execute();
+}

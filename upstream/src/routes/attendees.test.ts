@@ -6,7 +6,7 @@ import { TestPaymentProvider } from '../domain/payments.js';
 import { LIMITS } from '../lib/throttle.js';
 import { answerOf, expectFieldError, send, sendUnchecked } from '../test/contract.js';
 import { createTestUpstream, createUser, type TestUpstream } from '../test/harness.js';
-import { createEvent, dayText, insertAttendee, insertChip, priceId, registerFree, tidOf } from '../test/events.js';
+import { createEvent, dayText, insertAttendee, insertChip, mailsAfterPayment, priceId, registerFree, tidOf } from '../test/events.js';
 import { fromIp } from '../test/cards.js';
 
 let t: TestUpstream;
@@ -154,7 +154,7 @@ describe('register: paid ticket and paymentSuccessful', () => {
     const attendee = await t.db.selectFrom('attendees').innerJoin('ticket_payments', 'ticket_payments.attendee_id', 'attendees.id').select(['attendees.status', 'attendees.id']).where('ticket_payments.reference', '=', paid.reference).executeTakeFirstOrThrow();
     expect(attendee.status).toBe('pending');
     expect(await sold(vip)).toBe(1);
-    expect(await t.outbox(paid.email)).toEqual([]);
+    expect(await mailsAfterPayment(t, paid.email)).toEqual([]);
 
     // Before the provider confirms: not yet.
     const early = await send(t, calls.paymentSuccessful, { body: { reference: paid.reference, trxref: paid.reference } });
@@ -171,13 +171,13 @@ describe('register: paid ticket and paymentSuccessful', () => {
     expect(confirmed.seq).toBeGreaterThan(0);
     const payment = await t.db.selectFrom('ticket_payments').select('tid_pending').where('reference', '=', paid.reference).executeTakeFirstOrThrow();
     expect(payment.tid_pending).toBeNull();
-    expect((await t.outbox(paid.email))[0]?.text).toContain(`/event/u/token/${tid}`);
+    expect((await mailsAfterPayment(t, paid.email))[0]?.text).toContain(`/event/u/token/${tid}`);
 
     // A second call does not hand the access out again.
     const again = await send(t, calls.paymentSuccessful, { body: { reference: paid.reference } });
     expect(again.statusCode).toBe(409);
     expect(answerOf(calls.paymentSuccessful, again)).toMatchObject({ success: 'false', message: 'Your event access has been sent to your email.' });
-    expect(await t.outbox(paid.email)).toHaveLength(1);
+    expect(await mailsAfterPayment(t, paid.email)).toHaveLength(1);
 
     // The token works.
     const token = answerOf(calls.eventToken, await send(t, calls.eventToken, { params: { id: tid } }));
@@ -199,7 +199,7 @@ describe('register: paid ticket and paymentSuccessful', () => {
     // Repeating it releases nothing more.
     await send(t, calls.paymentSuccessful, { body: { reference: paid.reference } });
     expect(await sold(vip)).toBe(0);
-    expect(await t.outbox(paid.email)).toEqual([]);
+    expect(await mailsAfterPayment(t, paid.email)).toEqual([]);
   });
 
   it('holds paid reservations against the stock', async () => {

@@ -4,7 +4,7 @@ import { randomId } from '../lib/crypto.js';
 import { TestPaymentProvider } from '../domain/payments.js';
 import { answerOf, send } from '../test/contract.js';
 import { createTestUpstream, createUser, type TestUpstream } from '../test/harness.js';
-import { createEvent, priceId, tidOf } from '../test/events.js';
+import { createEvent, mailsAfterPayment, priceId, tidOf } from '../test/events.js';
 import { fromIp } from '../test/cards.js';
 
 /** Paid tickets are held for their payment 15 minutes, then released; a late payment never oversells. */
@@ -99,7 +99,7 @@ describe('paid ticket holds', () => {
     });
     expect(await sold(vip)).toBe(2);
     expect((await attendeeOf(pat.reference)).status).toBe('confirmed');
-    expect(await t.outbox(pat.email)).toHaveLength(1);
+    expect(await mailsAfterPayment(t, pat.email)).toHaveLength(1);
   });
 
   it('issues no ticket for a payment completed after its seat was sold, says so and marks it for a refund', async () => {
@@ -122,7 +122,7 @@ describe('paid ticket holds', () => {
     expect(await sold(vip)).toBe(1);
     expect((await attendeeOf(pat.reference)).status).toBe('cancelled');
     expect((await orderOf(pat.reference)).refund_due_at).not.toBeNull();
-    expect(await t.outbox(pat.email)).toEqual([]);
+    expect(await mailsAfterPayment(t, pat.email)).toEqual([]);
   });
 
   it('never sells more than the stock when a late payment and new registrations race for the released seats', async () => {

@@ -94,3 +94,11 @@ export async function insertChip(t: TestUpstream, eventId: string, attendeeId: s
   return id;
 }
 
+
+/** The subject of the mail that carries a held paid ticket's payment link (sent before any payment). */
+export const PAYMENT_MAIL_SUBJECT = /^Complete your payment for /;
+
+/** The mails to `email` other than the payment-link mail of a held paid ticket (the access, above all). */
+export async function mailsAfterPayment(t: TestUpstream, email: string): Promise<{ to: string; subject: string; text: string }[]> {
+  return (await t.outbox(email)).filter((m) => !PAYMENT_MAIL_SUBJECT.test(m.subject));
+}

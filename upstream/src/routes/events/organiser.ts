@@ -1,6 +1,6 @@
 import { calls, serviceCalls } from '@tapcard/shared/contract';
 import { ADMIN_NAME, adminIdOf } from '@tapcard/shared/domain';
-import { LIVE_REPORTS_LIMIT } from '@tapcard/shared/rules';
+import { IDEMPOTENCY_HEADER, LIVE_REPORTS_LIMIT } from '@tapcard/shared/rules';
 import type { FastifyInstance } from 'fastify';
 import { checkOrganiserChatOpen, NOT_SELF_MESSAGE } from '../../domain/chat.js';
 import { checkIn } from '../../domain/check-in.js';
@@ -11,6 +11,7 @@ import { badRequest, forbidden, notFound } from '../../lib/http-error.js';
 import { route } from '../../lib/route.js';
 import { requireConfirmedAttendee, storeGroupChat, storePrivateChat } from '../../repositories/chats.js';
 import { chipsOfEvent } from '../../repositories/chips.js';
+import { claimIdempotencyKey } from '../../repositories/idempotency-keys.js';
 import {
   claimCleanName,
   deleteOwnEvent,
@@ -53,14 +54,22 @@ export function organiserRoutes(app: FastifyInstance): void {
     return { success: 'true', data: await eventView(app.db, row, ORGANISER) };
   });
 
-  route(app, calls.createEvent)(async ({ body, user }) => {
+  // With an Idempotency-Key, a repeat of a create (a double click, a retried request) answers the
+  // event the first one made: the key is claimed in the create's own transaction, before any write.
+  route(app, calls.createEvent)(async ({ body, headers, user }) => {
     const now = app.now();
     checkStartNotPast(body.start_date, now);
     checkTickets(body.prices);
     const columns = eventColumns(body);
-    const id = randomId();
+    const key = headers[IDEMPOTENCY_HEADER];
+    let id = randomId();
     await retryOnCleanNameClash(() =>
       app.db.transaction().execute(async (trx) => {
+        const earlier = key ? await claimIdempotencyKey(trx, { scope: 'event', owner: user.id, key }, id, now) : null;
+        if (earlier !== null) {
+          id = earlier;
+          return;
+        }
         const name = await freeCleanName(trx, body.title);
         await insertEvent(trx, { id, user_id: user.id, ...columns, clean_name: name, created_at: now, updated_at: now });
         await claimCleanName(trx, id, name);

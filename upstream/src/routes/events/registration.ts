@@ -13,9 +13,11 @@ import {
   holdSeat,
   mailAccess,
   mailConfirmation,
+  mailPaymentLink,
   PAYMENT_HOLD_MS,
   releaseEventHoldsNow,
   releaseHeldSeat,
+  releaseHeldTicket,
   startHoldReleaser,
 } from '../../domain/registration.js';
 import { refusedPayment, settlePayment } from '../../domain/settlement.js';
@@ -32,6 +34,8 @@ export const TICKET_NOT_IN_EVENT_MESSAGE = 'This ticket is not available for thi
 export const PAYMENT_PENDING_MESSAGE = 'Your payment has not been confirmed yet. Please try again in a moment.';
 export const PAYMENT_DECLINED_MESSAGE = 'Your payment was declined, so no ticket was issued.';
 export const PAYMENT_AMOUNT_REFUSED_MESSAGE = 'The amount paid does not match the ticket price, so the payment was not accepted and no ticket was issued. Your payment will be refunded.';
+export const SEAT_RELEASED_MESSAGE = 'Your seat has been released.';
+export const HOLD_ENDED_MESSAGE = 'This reservation has already ended.';
 export const PAYMENT_UNKNOWN_MESSAGE = 'We could not find this payment. Check the link, or register again from the event page.';
 /** A payment completed after its hold ran out and its seat was sold meanwhile. */
 export const paidTooLateMessage = (ticket: string): string =>
@@ -119,16 +123,20 @@ export function registrationRoutes(app: FastifyInstance): void {
       callback_url: `${app.config.publicUrl}${pagePatterns.ticketPaymentSuccessful}`,
     };
     const reference = newOrderReference();
+    // The buyer's secret to give the seat back before paying (kept by the page, never in a mail).
+    const releaseToken = randomToken();
     await app.db.transaction().execute(async (trx) => {
       await holdSeat(trx, event, price, body.email, now);
       await insertAttendee(trx, { ...attendee, status: 'pending', seq: 0, hold_until: paymentHoldUntil });
       await storePendingOrder(trx, reference, ticketOrder, now);
-      await insertTicketPayment(trx, { reference, attendee_id: attendee.id, tid_pending: tid, created_at: now });
+      await insertTicketPayment(trx, { reference, attendee_id: attendee.id, tid_pending: tid, release_hash: hashToken(releaseToken), created_at: now });
     });
     const order = await startPayment(app.db, app.payments, reference, ticketOrder, request.log, (trx) =>
       withdrawUnstartedTicket(trx, reference, attendee.id, price.id),
     );
-    return { success: 'true', message: 'Continue to payment', link: order.url, hold_until: paymentHoldUntil.toISOString() };
+    // The way to pay survives a closed or reloaded page.
+    await mailPaymentLink(app, body.email, body.name, event, price.title, order.url);
+    return { success: 'true', message: 'Continue to payment', link: order.url, hold_until: paymentHoldUntil.toISOString(), release_token: releaseToken };
   });
 
   /**
@@ -159,6 +167,13 @@ export function registrationRoutes(app: FastifyInstance): void {
     if (ticket.kind === 'used') throw conflict(ACCESS_SENT_MESSAGE);
     return { success: 'true', message: ACCESS_SENT_MESSAGE, link: pages.eventToken(ticket.tid) };
   });
+  route(app, calls.releaseHeldTicket)(async ({ body }) => {
+    const outcome = await releaseHeldTicket(app.db, hashToken(body.token), app.now());
+    if (outcome === 'unknown') throw notFound(messages.releaseTokenInvalid);
+    if (outcome === 'ended') throw conflict(HOLD_ENDED_MESSAGE);
+    return { success: 'true', message: SEAT_RELEASED_MESSAGE };
+  });
+
   route(app, calls.confirmRegistration)(async ({ body }) => {
     const now = app.now();
     const held = await registrationByConfirmTokenHash(app.db, hashToken(body.token));
