@@ -30,6 +30,12 @@ export const STORAGE_KEYS = [
    * in with them). Not an account: kept through logout and the visitor wipe, ended by the organiser.
    */
   'doorSessions',
+  /**
+   * The visitor's last registration for a paid ticket: the form's values (a declined payment's 'Try
+   * again' starts from them) and, while its seat is held, the payment (a reload keeps the way to pay
+   * and to release the seat). Dropped once a ticket is issued.
+   */
+  'ticketRegistration',
 ] as const;
 export type StorageKey = (typeof STORAGE_KEYS)[number];
 

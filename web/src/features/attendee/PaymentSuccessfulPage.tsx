@@ -8,6 +8,7 @@ import { Page } from '../../components/Page.js';
 import { Spinner } from '../../components/Spinner.js';
 import { api } from '../../lib/api.js';
 import { routes } from '../../lib/paths.js';
+import { endHeldPayment, forgetRegistration } from '../../lib/ticket-registration.js';
 import styles from './Attendee.module.css';
 import { TEXTS } from './texts.js';
 
@@ -70,6 +71,7 @@ export function TicketPaymentSuccessfulPage() {
     const result = await api(calls.paymentSuccessful, { body, background });
     if (!background) setChecking(false);
     if (result.ok) {
+      forgetRegistration();
       const { link } = result.answer;
       if (isExternal(link)) window.location.assign(link);
       else void navigate(link, { replace: true });
@@ -80,6 +82,8 @@ export function TicketPaymentSuccessfulPage() {
       return;
     }
     const answer = result.body;
+    // No ticket came of this payment: 'Try again' starts from the form as it was filled.
+    if (answer?.outcome === 'declined' || answer?.outcome === 'sold_out') endHeldPayment();
     setFailure({ outcome: answer?.outcome ?? (result.status === 404 ? 'unknown' : 'other'), message: result.message, retry: answer?.retry });
   }, [search, navigate]);
 

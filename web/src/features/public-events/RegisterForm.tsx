@@ -14,6 +14,7 @@ import { HoldCountdown } from '../../components/HoldCountdown.js';
 import { Notice } from '../../components/Page.js';
 import { inStock, isSoldOut } from '../../components/TicketList.js';
 import { api } from '../../lib/api.js';
+import { endHeldPayment, forgetRegistration, heldPayment, keepRegistration, keptRegistration, type HeldPayment } from '../../lib/ticket-registration.js';
 import styles from './PublicEvents.module.css';
 import { TEXTS } from './texts.js';
 import { invalidatePublicEvent } from './usePublicEvent.js';
@@ -39,37 +40,51 @@ function CheckYourEmail({ message }: { message: string }) {
   );
 }
 
-interface HeldPayment {
-  /** The provider's payment page. */
-  link: string;
-  until: Date;
-}
-
 /**
  * A paid ticket is held for its payment: the time left counts down before the buyer goes to the
- * provider. Once it runs out the seat is released, so the buyer is offered to register again.
+ * provider, or the buyer gives the seat back at once. Once the time runs out the seat is released,
+ * so the buyer is offered to register again. The payment is kept in storage, so a reload shows this
+ * step again (the link is mailed too).
  */
-function PaymentStep({ payment, onRestart }: { payment: HeldPayment; onRestart: () => void }) {
+function PaymentStep({ payment, onRestart, onReleased }: { payment: HeldPayment; onRestart: () => void; onReleased: (message: string) => void }) {
   const heading = useRef<HTMLHeadingElement>(null);
-  const [expired, setExpired] = useState(() => payment.until.getTime() <= Date.now());
+  const until = new Date(payment.until);
+  const [expired, setExpired] = useState(() => until.getTime() <= Date.now());
+  const [releasing, setReleasing] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
   const expire = useCallback(() => setExpired(true), []);
   useEffect(() => heading.current?.focus(), []);
+  const release = async () => {
+    setReleasing(true);
+    setFailure(null);
+    const result = await api(calls.releaseHeldTicket, { body: { token: payment.release_token } });
+    setReleasing(false);
+    // Released now, or already over (paid, declined or run out): either way this hold is gone.
+    if (result.ok || (result.kind === 'failure' && result.status === 409)) return onReleased(result.ok ? (result.answer.message ?? '') : result.message);
+    setFailure(result.message);
+  };
   return (
     <section className={styles.form} aria-labelledby="register-payment">
       <h2 id="register-payment" ref={heading} tabIndex={-1}>
         {TEXTS.completePayment}
       </h2>
       <p>{TEXTS.ticketHeld}</p>
-      <HoldCountdown until={payment.until} onExpired={expire} />
+      <HoldCountdown until={until} onExpired={expire} />
       {expired ? (
         <Button block onClick={onRestart}>
           {TEXTS.registerAgain}
         </Button>
       ) : (
-        // A whole-page load: the provider's page may share the app's origin (the built-in test provider under /api).
-        <ButtonLink block to={payment.link} reloadDocument>
-          {TEXTS.continueToPayment}
-        </ButtonLink>
+        <>
+          {/* A whole-page load: the provider's page may share the app's origin (the built-in test provider under /api). */}
+          <ButtonLink block to={payment.link} reloadDocument>
+            {TEXTS.continueToPayment}
+          </ButtonLink>
+          <Button block variant="secondary" busy={releasing} onClick={() => void release()}>
+            {TEXTS.releaseSeat}
+          </Button>
+          <FormError>{failure}</FormError>
+        </>
       )}
     </section>
   );
@@ -89,22 +104,34 @@ export function RegisterForm({ event, failure }: { event: Event; failure: 'inlin
   const queryClient = useQueryClient();
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState<string | null>(null);
-  const [payment, setPayment] = useState<HeldPayment | null>(null);
+  // A reload while the seat is held comes back to the payment step; a declined payment's 'Try again'
+  // (or a released seat) comes back to the form as it was filled.
+  const [payment, setPayment] = useState<HeldPayment | null>(() => heldPayment(event.id));
+  const [released, setReleased] = useState<string | null>(null);
   const form = useForm<z.input<typeof registrationSchema>, unknown, RegistrationValues>({
     resolver: zodResolver(registrationSchema),
-    defaultValues: { name: '', email: '', phone: '', event_prices_id: '' },
+    defaultValues: keptRegistration(event.id)?.values ?? { name: '', email: '', phone: '', event_prices_id: '' },
   });
   const { errors, isSubmitting } = form.formState;
 
   const submit = form.handleSubmit(async (values) => {
     setError(null);
+    setReleased(null);
     const result = await api(calls.register, { body: { ...values, event_id: event.id, image: avatarFor(values.name) } });
     if (result.ok) {
       // The stock and the attendees have changed: the event page the visitor goes back to reads them again.
       void invalidatePublicEvent(queryClient);
-      if (result.answer.pending) return setPending(result.answer.message ?? messages.confirmEmailSent);
-      const { link, hold_until: holdUntil } = result.answer;
-      if (holdUntil) return setPayment({ link, until: new Date(holdUntil) });
+      if (result.answer.pending) {
+        forgetRegistration();
+        return setPending(result.answer.message ?? messages.confirmEmailSent);
+      }
+      const { link, hold_until: holdUntil, release_token: releaseToken } = result.answer;
+      if (holdUntil) {
+        const held = { link, until: holdUntil, release_token: releaseToken ?? '' };
+        keepRegistration(event.id, values, held);
+        return setPayment(held);
+      }
+      forgetRegistration();
       if (isExternal(link)) window.location.assign(link);
       else void navigate(link);
       return;
@@ -119,14 +146,20 @@ export function RegisterForm({ event, failure }: { event: Event; failure: 'inlin
   if (pending !== null) return <CheckYourEmail message={pending} />;
   if (payment !== null) {
     const restart = () => {
+      endHeldPayment();
       void invalidatePublicEvent(queryClient);
       setPayment(null);
     };
-    return <PaymentStep payment={payment} onRestart={restart} />;
+    const onReleased = (message: string) => {
+      restart();
+      setReleased(message);
+    };
+    return <PaymentStep payment={payment} onRestart={restart} onReleased={onReleased} />;
   }
   if (isSoldOut(event.prices)) return <Notice>{TEXTS.eventSoldOut}</Notice>;
   return (
     <form className={styles.form} onSubmit={submit} noValidate>
+      {released && <p role="status">{released}</p>}
       <TextField label={TEXTS.fullName} autoComplete="name" error={errors.name?.message} {...form.register('name')} />
       <TextField label={TEXTS.email} type="email" inputMode="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
       <TextField label={TEXTS.phone} type="tel" inputMode="tel" autoComplete="tel" error={errors.phone?.message} {...form.register('phone')} />

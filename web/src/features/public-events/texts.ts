@@ -35,6 +35,8 @@ export const TEXTS = {
   ticketHeld: 'Your ticket is reserved while you pay. If the time runs out, the ticket is released.',
   continueToPayment: 'Continue to payment',
   registerAgain: 'Register again',
+  /** Gives a held paid ticket's seat back before paying (ours). */
+  releaseSeat: 'Release my seat',
   failedTitle: 'Something Went Wrong!',
   tryAgain: 'Try Again!',
   concluded: 'This event has been concluded',

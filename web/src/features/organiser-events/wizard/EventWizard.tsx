@@ -9,6 +9,7 @@ import { Dialog } from '../../../components/Dialog.js';
 import { LoadingScreen } from '../../../components/LoadingScreen.js';
 import { BackLink, Page, ProgressBar } from '../../../components/Page.js';
 import { api } from '../../../lib/api.js';
+import { idempotencyHeaders, newIdempotencyKey } from '../../../lib/idempotency.js';
 import { routes } from '../../../lib/paths.js';
 import { notify } from '../../../lib/toast.js';
 import { WIZARD_TEXTS } from '../texts.js';
@@ -131,6 +132,12 @@ function WizardSteps({ mode, start, focusFirst }: { mode: 'add' | 'update'; star
   const navigate = useNavigate();
   const queryClient = useQueryClient();
 
+  // One submission attempt: a key the create carries (sent again if Create is pressed again for the
+  // same values, e.g. after a lost answer), and a guard that drops a second click before the button
+  // shows it is busy (a double click's two clicks come before React renders the first).
+  const attemptKey = useRef<string | null>(null);
+  const sending = useRef(false);
+
   // Every change of the values (a field, a ticket, an image) is written to the draft. The form also
   // reports other state (errors, fields leaving on unmount): unchanged values are not written again.
   const written = useRef(JSON.stringify(form.getValues()));
@@ -142,6 +149,8 @@ function WizardSteps({ mode, start, focusFirst }: { mode: 'add' | 'update'; star
           const text = JSON.stringify(changed);
           if (text === written.current) return;
           written.current = text;
+          // Changed values are another submission: a create after this one is a new event.
+          attemptKey.current = null;
           writeDraft({ ...base, step, values: changed });
         },
       }),
@@ -155,10 +164,17 @@ function WizardSteps({ mode, start, focusFirst }: { mode: 'add' | 'update'; star
   }, [step]);
 
   const submit = useMutation({
-    mutationFn: (payload: ReturnType<typeof toPayload>) =>
-      mode === 'add' ? api(calls.createEvent, { body: payload }) : api(calls.updateEvent, { params: { id: base.key }, body: payload }),
+    mutationFn: (payload: ReturnType<typeof toPayload>) => {
+      if (mode !== 'add') return api(calls.updateEvent, { params: { id: base.key }, body: payload });
+      const key = (attemptKey.current ??= newIdempotencyKey());
+      return api(calls.createEvent, { body: payload, headers: idempotencyHeaders(key) });
+    },
+    onSettled: () => {
+      sending.current = false;
+    },
     onSuccess: async (result) => {
       if (!result.ok) return setFailure(result.message);
+      attemptKey.current = null;
       if (result.answer.message) notify.success(result.answer.message);
       await queryClient.invalidateQueries({ queryKey: EVENTS_QUERY_KEY });
       void navigate(routes.events);
@@ -197,7 +213,14 @@ function WizardSteps({ mode, start, focusFirst }: { mode: 'add' | 'update'; star
         {step < EVENT_WIZARD_STEPS ? (
           <Button onClick={() => void next()}>{WIZARD_TEXTS.next}</Button>
         ) : (
-          <Button onClick={() => submit.mutate(toPayload(form.getValues(), base.original))} busy={submit.isPending}>
+          <Button
+            onClick={() => {
+              if (sending.current) return;
+              sending.current = true;
+              submit.mutate(toPayload(form.getValues(), base.original));
+            }}
+            busy={submit.isPending}
+          >
             {mode === 'add' ? WIZARD_TEXTS.create : WIZARD_TEXTS.save}
           </Button>
         )}
