@@ -3,6 +3,7 @@ import { calls, type Event } from '@tapcard/shared/contract';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { callApi } from './support/api.js';
 import { PHONE_WIDTH } from './support/layout.js';
+import { checkScreen } from './support/screens.js';
 import { browsers } from './support/browser.js';
 import { createEventViaApi, localDay } from './support/live-events.js';
 import { latestMail, linkIn } from './support/outbox.js';
@@ -96,6 +97,7 @@ describe('buying a paid ticket', () => {
     await page.getByRole('heading', { name: 'Complete your payment' }).waitFor();
     expect(await page.getByRole('link', { name: 'Continue to payment' }).getAttribute('href')).toBe(payLink);
     expect(await page.getByRole('timer').textContent()).toMatch(/^1[45]:\d\d$/);
+    await checkScreen(page, 'ticket payment step after a reload');
 
     const mail = await latestMail(baseUrl, email);
     expect(mail.subject).toBe(`Complete your payment for ${event.title}`);
@@ -105,6 +107,7 @@ describe('buying a paid ticket', () => {
     await page.getByText('Your seat has been released.', { exact: true }).waitFor();
     expect(await page.getByLabel('Full Name').inputValue()).toBe('Reload Remi');
     expect(await paidSold(event.id)).toBe(0);
+    await checkScreen(page, 'registration after releasing the seat');
     // A reload now shows the form, not a payment that no longer holds a seat.
     await page.reload();
     await page.getByLabel('Full Name').waitFor();
