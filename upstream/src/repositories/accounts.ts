@@ -1,9 +1,27 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, NewRow } from '../db/schema.js';
 
 /** Users, their email verification codes, verified emails and password reset links. */
 
 type DbLike = Kysely<Database> | Transaction<Database>;
+
+/**
+ * The name an account goes by, in a query that joins `card_profiles` (left, on its user) to `users`:
+ * its card's name when it has a card (the owner renames themselves there), else the name given when the
+ * account was made. The one source of the account's name wherever it is shown or mailed.
+ */
+export const accountName = sql<string>`coalesce(nullif(trim(card_profiles.title), ''), users.name)`;
+
+/** The name `userId` goes by (accountName); undefined for an unknown user. */
+export async function accountNameOf(db: DbLike, userId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('users')
+    .leftJoin('card_profiles', 'card_profiles.user_id', 'users.id')
+    .select(accountName.as('name'))
+    .where('users.id', '=', userId)
+    .executeTakeFirst();
+  return row?.name;
+}
 
 export async function userByEmail(db: DbLike, email: string) {
   return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();

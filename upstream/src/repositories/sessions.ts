@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, NewRow } from '../db/schema.js';
+import { accountName } from './accounts.js';
 
 /** Sessions, named by their public id; the access token is stored only as its hash. */
 
@@ -33,12 +34,14 @@ export async function deleteOtherSessions(db: DbLike, userId: string, keepId: st
   return Number(ended.numDeletedRows);
 }
 
-/** The session whose access token hashes to `tokenHash`, with its user. */
+/** The session whose access token hashes to `tokenHash`, with its user (named by accountName). */
 export async function sessionByTokenHash(db: DbLike, tokenHash: string) {
   return db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['users.id', 'users.email', 'users.name', 'users.image', 'users.description', 'sessions.id as session_id', 'sessions.expires_at', 'sessions.last_used_at'])
+    .leftJoin('card_profiles', 'card_profiles.user_id', 'users.id')
+    .select(accountName.as('name'))
+    .select(['users.id', 'users.email', 'users.image', 'users.description', 'sessions.id as session_id', 'sessions.expires_at', 'sessions.last_used_at'])
     .where('sessions.token_hash', '=', tokenHash)
     .executeTakeFirst();
 }

@@ -508,6 +508,26 @@ describe('login', () => {
   });
 });
 
+describe("the account's name", () => {
+  it("is its card's name once renamed on the card: the profile, the session's user and the reset mail follow", async () => {
+    const user = await createUser(t, { name: 'Grace Hopper' });
+    const created = await send(t, calls.createCard, { authorization: user.authorization, body: wizard(await mint(), user.email, 'unused') });
+    expect(created.statusCode).toBe(200);
+    const card = answerOf(calls.getCard, await send(t, calls.getCard, { authorization: user.authorization }));
+    if (card.success !== 'true') throw new Error(card.message);
+    const { profile, title, sub_title, description } = card.data.card;
+    const saved = await send(t, calls.saveCard, { authorization: user.authorization, body: { image: profile, title: 'Grace Brewster Hopper', sub_title, description, fields: card.data.fields } });
+    expect(saved.statusCode).toBe(200);
+    expect(title).not.toBe('Grace Brewster Hopper');
+
+    const answer = answerOf(calls.userProfile, await send(t, calls.userProfile, { authorization: user.authorization }));
+    if (answer.success !== 'true') throw new Error(answer.message);
+    expect(answer.data.name).toBe('Grace Brewster Hopper');
+    await send(t, calls.forgotPassword, { body: { email: user.email } });
+    expect((await t.outbox(user.email)).at(-1)?.text).toMatch(/^Hello Grace Brewster Hopper,/);
+  });
+});
+
 describe('forgot-password and reset-password', () => {
   async function resetTokenOf(email: string): Promise<string> {
     const mails = await t.outbox(email);

@@ -13,6 +13,7 @@ import { decoy, normaliseEmail } from '../domain/accounts.js';
 import { requireNewCardWithToken } from '../domain/card-tokens.js';
 import { createSession } from '../domain/sessions.js';
 import {
+  accountNameOf,
   cardOfUser,
   insertPasswordReset,
   insertUser,
@@ -189,7 +190,8 @@ export default async function accountsRoutes(app: FastifyInstance): Promise<void
       const token = randomToken();
       await insertPasswordReset(app.db, { token_hash: hashToken(token), user_id: user.id, expires_at: new Date(now.getTime() + RESET_TOKEN_TTL_MS) }, now);
       const minutes = Math.round(RESET_TOKEN_TTL_MS / 60_000);
-      await app.mailer.send({ to: email, ...passwordResetMail({ name: user.name, link: `${app.config.publicUrl}${pages.resetPassword(token)}`, minutes }) });
+      const name = (await accountNameOf(app.db, user.id)) ?? user.name;
+      await app.mailer.send({ to: email, ...passwordResetMail({ name, link: `${app.config.publicUrl}${pages.resetPassword(token)}`, minutes }) });
     }
     return { success: 'true', message: 'If an account exists for this email, a reset link has been sent to it.' };
   });

@@ -20,11 +20,17 @@ export function Switch({
   const id = useId();
   return (
     <div className={styles.row}>
-      <label htmlFor={id}>{label}</label>
+      <label htmlFor={id} className={styles.label}>
+        {label}
+      </label>
       <RadixSwitch.Root id={id} className={styles.root} checked={checked} onCheckedChange={onCheckedChange} disabled={disabled}>
         <RadixSwitch.Thumb className={styles.thumb} />
       </RadixSwitch.Root>
-      {stateText && <span aria-live="polite">{stateText}</span>}
+      {stateText && (
+        <span className={styles.state} aria-live="polite">
+          {stateText}
+        </span>
+      )}
     </div>
   );
 }

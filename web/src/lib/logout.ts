@@ -13,13 +13,13 @@ export const LOGGED_OUT = 'Logged Out Succesfully!';
 
 /**
  * Logout: ends the session on the server, clears local and session storage, forgets every
- * cached answer, toasts 'Logged Out Succesfully!' and goes to login, replacing history.
+ * cached answer, toasts 'Logged Out Succesfully!' and goes to login (or `to`), replacing history.
  *
  * The server call goes out first with the session's own token and is not waited for: whatever the
  * network does (slow, offline, an error), the local sign-out happens at once and the user is never
  * held here or sent to the no-internet page.
  */
-export function useLogout(): () => void {
+export function useLogout(to: string = routes.login): () => void {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   return useCallback(() => {
@@ -34,6 +34,6 @@ export function useLogout(): () => void {
     clearSession();
     queryClient.clear();
     notify.success(LOGGED_OUT);
-    void navigate(routes.login, { replace: true });
-  }, [navigate, queryClient]);
+    void navigate(to, { replace: true });
+  }, [navigate, queryClient, to]);
 }

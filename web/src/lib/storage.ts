@@ -21,6 +21,11 @@ export const STORAGE_KEYS = [
   'chipAccess',
   /** The organiser's unsaved event wizard (add or update), so a refresh loses nothing. */
   'eventDraft',
+  /**
+   * A change to the owner's card whose save found the session ended: kept through the sign-in (so not a
+   * session key), saved by the connect page once the card's owner is back, dropped for anyone else.
+   */
+  'cardDraft',
   /** Chat messages not sent yet (waiting for the network, or failed), by event, sender and room. */
   'chatOutbox',
   /** The newest private message seen in each thread, by event, viewer and other party (unread marks). */

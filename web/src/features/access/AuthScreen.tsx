@@ -20,11 +20,14 @@ export function AuthScreen({ title, subtitle, children }: { title: string; subti
   );
 }
 
-/** The text shown instead of a token form when the query has no card id. */
-export function NeedDeviceNotice({ children }: { children: ReactNode }) {
+/** A notice at the top of an access screen (why the person is here, what to do). */
+export function ScreenNotice({ children }: { children: ReactNode }) {
   return (
     <p className={styles.notice} role="status">
       {children}
     </p>
   );
 }
+
+/** The text shown instead of a token form when the query has no card id. */
+export const NeedDeviceNotice = ScreenNotice;

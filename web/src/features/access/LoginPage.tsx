@@ -6,10 +6,11 @@ import type { LoginValues } from '@tapcard/shared/rules';
 import { LoadingScreen } from '../../components/LoadingScreen.js';
 import { NotFoundView } from '../../components/NotFoundView.js';
 import { api } from '../../lib/api.js';
+import { readCardDraft } from '../../lib/card-draft.js';
 import { routes } from '../../lib/paths.js';
 import { currentAuthorization, saveSession } from '../../lib/session.js';
 import { notify } from '../../lib/toast.js';
-import { AuthScreen } from './AuthScreen.js';
+import { AuthScreen, ScreenNotice } from './AuthScreen.js';
 import { DeviceTokenForm } from './DeviceTokenForm.js';
 import { LoginForm } from './LoginForm.js';
 import { SocialSignInButton } from './SocialSignInButton.js';
@@ -39,6 +40,8 @@ export function LoginPage() {
   // Decided once: a login that succeeds here must not redirect away from the device step.
   const [startedSignedIn] = useState(() => currentAuthorization() !== null);
   const [step, setStep] = useState<'login' | 'device'>('login');
+  // A change to the card whose save found the session ended waits on this device: say why login is back.
+  const [draftWaiting] = useState(() => readCardDraft() !== null);
   const [busy, setBusy] = useState(false);
   const deviceToken = (location.state as { deviceToken?: unknown } | null)?.deviceToken;
 
@@ -83,6 +86,7 @@ export function LoginPage() {
 
   return (
     <AuthScreen title={cardId ? 'Link my device' : 'Log in'} subtitle={cardId ? 'Log in to link this card to your account' : 'Welcome back'}>
+      {draftWaiting && !cardId && <ScreenNotice>{TEXTS.sessionEndedDraft}</ScreenNotice>}
       <LoginForm submitLabel={cardId ? 'Link my device' : 'Log in'} busy={busy} onLogin={(values) => void onLogin(values)} />
       <SocialSignInButton cardId={cardId} cardType={identity.data?.type ?? params.get('type')} />
     </AuthScreen>

@@ -19,6 +19,8 @@ export const TEXTS = {
   resetFailed: 'Unable to reset Password!',
   resetLinkDead: 'This link can no longer be used',
   sendNewLink: 'Send a new link',
+  /** ours: on login when a change to the card waits, kept because the session had ended */
+  sessionEndedDraft: 'Your session ended. Log in again to save your changes to your card.',
   /** ours: said when the token screen sends a signed-out person to log in first */
   loginFirst: 'Log in to link this card to your account',
 } as const;

@@ -110,7 +110,7 @@ describe('the owner card page', () => {
     vi.stubGlobal('XMLHttpRequest', FakeUpload);
     const { user } = renderRoutes(pages, '/connect');
     await user.upload(await screen.findByLabelText('Change profile image'), new File(['x'], 'me.png', { type: 'image/png' }));
-    const crop = await screen.findByRole('dialog', { name: 'Crop your photo' });
+    const crop = await screen.findByRole('dialog', { name: 'Crop your photo' }, { timeout: 15000 });
     expect(within(crop).getByRole('slider', { name: 'Zoom' })).toHaveValue('1');
     expect(net.sent(calls.saveCard)).toHaveLength(0);
     await user.click(within(crop).getByRole('button', { name: 'Use photo' }));

@@ -9,19 +9,32 @@ import styles from './Connect.module.css';
 import { ProfilePhoto } from './ProfilePhoto.js';
 
 const profileEditSchema = saveCardPayloadSchema.pick({ title: true, sub_title: true, description: true });
+/** The profile's words as an unsaved change may have them. */
+export type ProfileWords = Partial<Pick<SaveCardPayload, 'title' | 'sub_title' | 'description'>>;
 
 /**
  * The card page's profile block: photo, name, title and description, an EDIT/SAVE toggle (an empty name or
- * title says 'This field cannot be empty') and the 'Contacts' button.
+ * title says 'This field cannot be empty') and the 'Contacts' button. `restored`: an unsaved change
+ * brought back (its save failed), shown in the editor as it was typed.
  */
-export function ProfileBlock({ card, saving, onSave }: { card: OwnerCard['card']; saving: boolean; onSave: (patch: Partial<SaveCardPayload>) => Promise<boolean> }) {
-  const [editing, setEditing] = useState(false);
+export function ProfileBlock({
+  card,
+  restored,
+  saving,
+  onSave,
+}: {
+  card: OwnerCard['card'];
+  restored?: ProfileWords;
+  saving: boolean;
+  onSave: (patch: Partial<SaveCardPayload>) => Promise<boolean>;
+}) {
+  const [editing, setEditing] = useState(restored !== undefined);
   const {
     register,
     handleSubmit,
     reset,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(profileEditSchema), defaultValues: { title: card.title, sub_title: card.sub_title, description: card.description } });
+  } = useForm({ resolver: zodResolver(profileEditSchema), defaultValues: { title: card.title, sub_title: card.sub_title, description: card.description, ...restored } });
   // Editing starts from the card as it is now (a refetch while editing never overwrites what is typed).
   const startEditing = () => {
     reset({ title: card.title, sub_title: card.sub_title, description: card.description });

@@ -40,6 +40,9 @@ export function useSaveCard() {
     mutationFn: (payload: SaveCardPayload) => apiOrThrow(calls.saveCard, { body: payload }).then((answer) => answer.data),
     onSuccess: (card) => {
       if (queryClient.isMutating({ mutationKey: ['saveCard'] }) <= 1) queryClient.setQueryData(queryKeys.getCard(), card);
+      // The account goes by its card's name, photo and description: the profile read before the save is
+      // forgotten, so the dashboard shows the saved card (its cache above) until it has read it again.
+      queryClient.removeQueries({ queryKey: queryKeys.userProfile() });
     },
   });
 }

@@ -87,8 +87,13 @@ describe('welcome and activation', () => {
     await waitFor(() => expect(readDashboardData()).toBeNull());
   });
 
-  it('sends a signed-in person to connect from any page of the wizard, keeping the session', async () => {
-    for (const path of [`/onboarding${QUERY}`, `/onboarding/step-four${QUERY}`]) {
+  it('sends a signed-in person to connect from a page of the wizard, and from a card that is no longer new, keeping the session', async () => {
+    for (const [path, status] of [
+      [`/onboarding/step-four${QUERY}`, 'new'],
+      [`/onboarding${QUERY}`, 'active'],
+      ['/onboarding', 'new'],
+    ] as const) {
+      net.on(calls.confirmCardId, ok({ info: { id: 'card-1', type: 'nfc', status } }));
       signIn();
       writeDashboardData({ name: 'Ada', description: '', image: null });
       const { router, unmount } = renderRoutes(pages, path);
@@ -98,6 +103,20 @@ describe('welcome and activation', () => {
       expect(readDashboardData()).toEqual({ name: 'Ada', description: '', image: null });
       unmount();
     }
+  });
+
+  it('offers a signed-in person who opens a new card to add it to the account, or to sign out and activate it for someone else', async () => {
+    signIn();
+    const { user, router } = renderRoutes(pages, `/onboarding${QUERY}`);
+    expect(await screen.findByRole('heading', { name: 'A new card', level: 1 })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Add it to my account' })).toHaveAttribute('href', `/enter-token${QUERY}`);
+    expect(currentAuthorization()).toBe(TEST_TOKEN);
+
+    await user.click(screen.getByRole('button', { name: 'Sign out and activate it for someone else' }));
+    expect(await screen.findByRole('heading', { name: 'Welcome', level: 1 })).toBeInTheDocument();
+    expect(currentAuthorization()).toBeNull();
+    expect(router.state.location.pathname + router.state.location.search).toBe(`/onboarding${QUERY}`);
+    expect(screen.getByRole('link', { name: 'Link card to an Existing Account' })).toHaveAttribute('href', `/login${QUERY}`);
   });
 
   it('shows the not-found page for a mistyped step and keeps the session', async () => {

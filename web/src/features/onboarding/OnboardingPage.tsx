@@ -14,6 +14,7 @@ import { PersonalInfoStep } from './PersonalInfoStep.js';
 import { ProfileImageStep } from './ProfileImageStep.js';
 import { SocialsStep } from './SocialsStep.js';
 import { completedAtom, passwordAtom, signupSessionAtom, wizardAtom, wizardOnEntry } from './state.js';
+import { NewCardSignedIn } from './NewCardSignedIn.js';
 import { firstIncomplete, indexOf, isStepName, type Position } from './steps.js';
 import { useWizardNav } from './useWizardNav.js';
 import { WelcomeStep } from './WelcomeStep.js';
@@ -64,10 +65,11 @@ function useSignedOutStart(signedIn: boolean): void {
  * The onboarding wizard: /onboarding (welcome and activation) and onboarding/step-one ..
  * step-five, keeping the query id, type and iud. A step whose earlier data is missing sends the
  * person to the first incomplete one (to the password step, saying why, when a reload lost it). A
- * signed-in person goes to connect; a mistyped step shows the not-found page and signs nobody out.
+ * signed-in person goes to connect, or with a card id chooses what the new card is for; a mistyped step shows the not-found page and signs nobody out.
  */
 export function OnboardingPage() {
   const { step } = useParams();
+  const [params] = useSearchParams();
   const signedIn = useAtomValue(authTokenAtom) !== null;
   useWizardEntry();
   useSignedOutStart(signedIn);
@@ -78,8 +80,12 @@ export function OnboardingPage() {
 
   if (completed) return <LoadingScreen />;
   if (step !== undefined && !isStepName(step)) return <NotFoundView />;
-  // A signed-in person is past the wizard (Back after sign-up, an old tab): it is finished for them.
-  if (signedIn) return <Navigate to={routes.connect} replace />;
+  // A signed-in person is past the wizard (Back after sign-up, an old tab): it is finished for them. A
+  // new card they opened may be theirs to add, or someone else's to activate: they choose.
+  if (signedIn) {
+    const cardId = params.get('id');
+    return step === undefined && cardId ? <NewCardSignedIn cardId={cardId} /> : <Navigate to={routes.connect} replace />;
+  }
   const position: Position = step ?? 'welcome';
   const allowed = firstIncomplete(wizard, password);
   if (indexOf(position) > indexOf(allowed)) {

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery } from '@tanstack/react-query';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -10,13 +9,13 @@ import { Button, ButtonLink } from '../../components/Button.js';
 import { TextField } from '../../components/Field.js';
 import { LoadingScreen } from '../../components/LoadingScreen.js';
 import { NotFoundView } from '../../components/NotFoundView.js';
-import { api, ApiError, apiOrThrow } from '../../lib/api.js';
+import { api } from '../../lib/api.js';
 import { routes } from '../../lib/paths.js';
-import { queryKeys } from '../../lib/query-keys.js';
 import { notify } from '../../lib/toast.js';
 import styles from './Onboarding.module.css';
 import { updateWizardAtom, wizardAtom } from './state.js';
 import { TEXTS } from './texts.js';
+import { isUnknownCard, useCardInfo } from './useCardInfo.js';
 import { useWizardNav } from './useWizardNav.js';
 import { WizardScreen } from './WizardScreen.js';
 
@@ -78,16 +77,10 @@ export function WelcomeStep() {
   const { search } = useWizardNav();
   const [creating, setCreating] = useState(wizard.tokenConfirmed);
   const cardId = wizard.card_id;
-  const identity = useQuery({
-    queryKey: queryKeys.confirmCardId(cardId),
-    queryFn: ({ signal }) => apiOrThrow(calls.confirmCardId, { body: { card_id: cardId }, signal }),
-    enabled: cardId !== '',
-    staleTime: Infinity,
-    select: (answer) => answer.data.info,
-  });
+  const identity = useCardInfo(cardId);
 
   if (cardId && identity.isPending) return <LoadingScreen />;
-  if (cardId && identity.error instanceof ApiError && identity.error.kind === 'failure' && [400, 404].includes(identity.error.status)) return <NotFoundView />;
+  if (cardId && isUnknownCard(identity.error)) return <NotFoundView />;
 
   return (
     <WizardScreen position="welcome" title="Welcome" subtitle="Activate your card and build your digital business card in a few steps.">

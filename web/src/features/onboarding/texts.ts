@@ -22,4 +22,12 @@ export const TEXTS = {
   passwordAgain: 'For your safety your password is never saved on this device. Please enter it again to continue.',
   /** ours */
   creating: 'Creating your account...',
+  /** ours: a new card opened while signed in */
+  newCardTitle: 'A new card',
+  /** ours */
+  newCardSubtitle: 'This card is not activated yet. Add it to your account, or sign out so that its new owner can activate it.',
+  /** ours */
+  addToAccount: 'Add it to my account',
+  /** ours */
+  activateForSomeoneElse: 'Sign out and activate it for someone else',
 } as const;
