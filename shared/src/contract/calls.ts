@@ -438,7 +438,8 @@ export const calls = lazyCalls({
   uploadFile: () => call({
     method: 'POST',
     path: '/spaces/api/uploadFile',
-    auth: 'none',
+    // Anyone may upload (onboarding comes before sign-up); a signed-in person's uploads count on their account.
+    auth: 'optional',
     body: uploadFieldsSchema,
     multipart: ['file'],
     answer: wireData(uploadResultSchema),

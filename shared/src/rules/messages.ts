@@ -11,6 +11,7 @@ import {
   MAX_UPLOAD_BYTES,
   PASSWORD_MIN_LENGTH,
   REGISTRATION_HOLD_MINUTES,
+  UPLOAD_QUOTA_WINDOW_MS,
 } from '../constants/index.js';
 
 const BYTES_PER_MB = 1024 * 1024;
@@ -74,6 +75,8 @@ export const messages = {
   uploadFailed: 'Unable to upload file',
   /** An upload that is not a readable image, or empty. */
   imageUploadFailed: 'Unable to upload image',
+  /** An upload past the bytes its address or account may store in a window (ours). */
+  uploadQuotaReached: `Upload limit reached. Please try again within ${UPLOAD_QUOTA_WINDOW_MS / 60_000} minutes.`,
 
   // ── Answers the web shows as they are ─────────────────────────
   loginFailed: 'Unable to Login',
