@@ -44,7 +44,7 @@ export function csvCell(value: string | null | undefined): string {
 }
 
 /** A contact's cells as its vCard writes them: the phone in E.164 (phoneE164), so a spreadsheet neither drops a leading 0 nor makes a number of it. */
-function csvValues(contact: CsvContact): Record<(typeof CONTACT_CSV_COLUMNS)[number], string | null | undefined> {
+function csvValues(contact: CsvContact): Partial<Record<(typeof CONTACT_CSV_COLUMNS)[number], string | null>> {
   return { ...contact, phone: typeof contact.phone === 'string' ? phoneE164(contact.phone) : null };
 }
 
