@@ -17,6 +17,7 @@ import {
   makeEventSchema,
   messages,
   newPasswordSchema,
+  ownImageSchema,
   quickLinkFieldSchema,
   pickupCheckoutSchema,
   preorderSchema,
@@ -27,6 +28,7 @@ import {
   requiredString,
   resetPasswordSchema,
   serviceFormSchema,
+  UPLOADED_FILES_PATH,
   verifyMailSchema,
 } from '../rules/index.js';
 import { failureSchema, okShape, plainAnswerSchema, wire, wireData } from './envelope.js';
@@ -118,7 +120,7 @@ export const signupPayloadSchema = cardIdentity.extend({
   user: z.object({
     ...newAccountShape,
     auth_type: z.string().min(1),
-    profile_image: z.string().nullable().optional(),
+    profile_image: ownImageSchema.nullable().optional(),
   }),
   card: z.object({
     name: profileSchema.shape.name,
@@ -127,7 +129,7 @@ export const signupPayloadSchema = cardIdentity.extend({
     description: z.string().optional().default(''),
     fields: z.array(quickLinkFieldSchema).default([]),
   }),
-  image: z.object({ image: z.string(), name: z.string() }).nullable().optional(),
+  image: z.object({ image: ownImageSchema, name: z.string() }).nullable().optional(),
 });
 export type SignupPayload = z.infer<typeof signupPayloadSchema>;
 
@@ -143,7 +145,7 @@ export const signUpBodySchema = signupPayloadSchema.extend(verificationTicketSha
 export type SignUpBody = z.infer<typeof signUpBodySchema>;
 
 export const saveCardPayloadSchema = z.object({
-  image: z.string().nullable(),
+  image: ownImageSchema.nullable(),
   title: inlineEditSchema,
   description: z.string(),
   sub_title: inlineEditSchema,
@@ -516,7 +518,7 @@ export const calls = lazyCalls({
     method: 'POST',
     path: '/event/public/api/register',
     auth: 'none',
-    body: registrationSchema.extend({ event_id: id, image: z.string().max(100_000).optional() }),
+    body: registrationSchema.extend({ event_id: id, image: ownImageSchema.optional() }),
     // `pending` is ours: a free ticket of an event that asks for email confirmation waits for it (link '').
     // `hold_until` is ours: a paid ticket is held for its payment until then (ISO time; link is the provider's page).
     answer: wire({ link: z.string(), pending: z.boolean().optional(), hold_until: z.iso.datetime().optional() }),
@@ -594,7 +596,7 @@ export type CallName = keyof Calls;
 /** Pages and files the upstream serves outside the JSON contract. */
 export const upstreamPages = {
   /** Uploaded files; image paths starting /backend/ are prefixed with the API base by the web. */
-  files: '/backend/files/:name',
+  files: `${UPLOADED_FILES_PATH}:name`,
   /** The built-in test payment provider's hosted page for one order. */
   testProvider: '/pay/test/:reference',
   testProviderDecision: '/pay/test/:reference/decision',

@@ -102,6 +102,8 @@ export const messages = {
   endDateAfterStart: 'End date has to be after than start date',
   /** Event banner or gallery image that is not a string (ours). */
   imageInvalid: 'Image is invalid',
+  /** An image field holding a link to another site instead of an upload (ours). */
+  imageNotOwn: 'Please upload the image here: links to images on other sites are not accepted',
   ticketNameRequired: 'Ticket Name is required',
   priceMin: 'Price must be at least 0',
   stockMin: 'Total in Stock must be at least 1',
