@@ -145,12 +145,28 @@ describe('contacts', () => {
     expect(vcards).toContain(expectedVCard(tunde));
     expect(vcards).not.toContain(ada.full_name);
     if (fresh) expect(vcards).toBe(expectedVCard(tunde));
+
+    // The CSV writes the phone in E.164 as the vCard does (typed '234…', written '+234…': a
+    // spreadsheet keeps it as text), and the owner's note.
+    const note = 'Met at the fair, call on Monday';
+    // A common phone's width (the narrowest, PHONE_WIDTH, ran above).
+    await page.setViewportSize({ width: 390, height: 844 });
+    await rows.filter({ hasText: tunde.full_name }).click();
+    await page.getByRole('heading', { name: tunde.full_name, level: 1 }).waitFor();
+    await page.getByLabel('Note', { exact: true }).fill(note);
+    await page.getByRole('button', { name: 'Save note' }).click();
+    await page.getByText('Note saved', { exact: true }).waitFor();
+    await page.goto('/contact');
+    await rows.filter({ hasText: tunde.full_name }).waitFor();
     await page.getByRole('button', { name: 'Export' }).click();
     const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export All as CSV' }).click()]);
     expect(csv.suggestedFilename()).toBe('contacts.csv');
     const csvText = await downloadedText(csv);
-    expect(csvText).toContain(`${tunde.full_name},${tunde.title},${tunde.phone},${tunde.email}`);
+    expect(phoneE164(tunde.phone)).toBe(`+${tunde.phone}`);
+    expect(csvText).toContain(`\r\n${tunde.full_name},${tunde.title},${phoneE164(tunde.phone)},${tunde.email},"${note}"\r\n`);
+    expect(csvText).not.toContain(`,${tunde.phone},`);
     expect(csvText).not.toContain(ada.full_name);
+    if (fresh) expect(csvText).toBe(`\uFEFFfull_name,title,phone,email,note\r\n${tunde.full_name},${tunde.title},${phoneE164(tunde.phone)},${tunde.email},"${note}"\r\n`);
 
     // On a wide screen the page stays at most 1080 px wide.
     await page.setViewportSize({ width: 1440, height: 900 });

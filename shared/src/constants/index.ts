@@ -19,6 +19,14 @@ export const MAX_UPLOAD_BYTES = 10_485_760;
 /** The second set of size checks (the alternative upload limits). */
 export const ALT_IMAGE_LIMIT_BYTES = 20_000;
 export const ALT_FILE_LIMIT_BYTES = 2_000_000;
+/**
+ * Upload bytes stored per window: anyone may upload (onboarding comes before sign-up), so a visitor's
+ * uploads are counted per client address, a signed-in person's per account. Onboarding needs one
+ * photo; an organiser's event needs a banner and a gallery.
+ */
+export const UPLOAD_QUOTA_WINDOW_MS = 60 * 60 * 1000;
+export const ANONYMOUS_UPLOAD_BYTES_PER_WINDOW = 25 * 1024 * 1024;
+export const ACCOUNT_UPLOAD_BYTES_PER_WINDOW = 200 * 1024 * 1024;
 
 export const PHONE_COUNTRY_PREFIX = '234';
 export const CURRENCY = 'NGN';

@@ -19,6 +19,7 @@ import {
   makeEventSchema,
   messages,
   newPasswordSchema,
+  ownImageSchema,
   quickLinkFieldSchema,
   pickupCheckoutSchema,
   preorderSchema,
@@ -29,6 +30,7 @@ import {
   requiredString,
   resetPasswordSchema,
   serviceFormSchema,
+  UPLOADED_FILES_PATH,
   verifyMailSchema,
 } from '../rules/index.js';
 import { failureSchema, okShape, plainAnswerSchema, wire, wireData } from './envelope.js';
@@ -122,7 +124,7 @@ export const signupPayloadSchema = cardIdentity.extend({
   user: z.object({
     ...newAccountShape,
     auth_type: z.string().min(1),
-    profile_image: z.string().nullable().optional(),
+    profile_image: ownImageSchema.nullable().optional(),
   }),
   card: z.object({
     name: profileSchema.shape.name,
@@ -131,7 +133,7 @@ export const signupPayloadSchema = cardIdentity.extend({
     description: z.string().optional().default(''),
     fields: z.array(quickLinkFieldSchema).default([]),
   }),
-  image: z.object({ image: z.string(), name: z.string() }).nullable().optional(),
+  image: z.object({ image: ownImageSchema, name: z.string() }).nullable().optional(),
 });
 export type SignupPayload = z.infer<typeof signupPayloadSchema>;
 
@@ -147,7 +149,7 @@ export const signUpBodySchema = signupPayloadSchema.extend(verificationTicketSha
 export type SignUpBody = z.infer<typeof signUpBodySchema>;
 
 export const saveCardPayloadSchema = z.object({
-  image: z.string().nullable(),
+  image: ownImageSchema.nullable(),
   title: inlineEditSchema,
   description: z.string(),
   sub_title: inlineEditSchema,
@@ -442,7 +444,8 @@ export const calls = lazyCalls({
   uploadFile: () => call({
     method: 'POST',
     path: '/spaces/api/uploadFile',
-    auth: 'none',
+    // Anyone may upload (onboarding comes before sign-up); a signed-in person's uploads count on their account.
+    auth: 'optional',
     body: uploadFieldsSchema,
     multipart: ['file'],
     answer: wireData(uploadResultSchema),
@@ -519,7 +522,7 @@ export const calls = lazyCalls({
     method: 'POST',
     path: '/event/public/api/register',
     auth: 'none',
-    body: registrationSchema.extend({ event_id: id, image: z.string().max(100_000).optional() }),
+    body: registrationSchema.extend({ event_id: id, image: ownImageSchema.optional() }),
     // `pending` is ours: a free ticket of an event that asks for email confirmation waits for it (link '').
     // `hold_until` is ours: a paid ticket is held for its payment until then (ISO time; link is the provider's page).
     // `release_token` is ours: with a held paid ticket, the secret that gives its seat back (releaseHeldTicket).
@@ -606,7 +609,7 @@ export type CallName = keyof Calls;
 /** Pages and files the upstream serves outside the JSON contract. */
 export const upstreamPages = {
   /** Uploaded files; image paths starting /backend/ are prefixed with the API base by the web. */
-  files: '/backend/files/:name',
+  files: `${UPLOADED_FILES_PATH}:name`,
   /** The built-in test payment provider's hosted page for one order. */
   testProvider: '/pay/test/:reference',
   testProviderDecision: '/pay/test/:reference/decision',

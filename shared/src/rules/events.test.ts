@@ -4,6 +4,7 @@ import {
   makeEventDetailsSchema,
   makeEventSchema,
   messageFieldKey,
+  messages,
   registrationSettingsSchema,
   ticketListSchema,
   ticketSchema,
@@ -189,8 +190,11 @@ describe('eventSchema', () => {
       max_registrations_per_email: 1,
       confirm_email_for_free: false,
     });
-    const gallery = [{ name: 'g1.jpg', image: 'https://cdn.example.com/g1.jpg' }];
-    expect(event.parse({ ...okDetails, prices: [okTicket], image: 'https://cdn.example.com/b.jpg', gallery }).gallery).toEqual(gallery);
+    const gallery = [{ name: 'g1.jpg', image: '/backend/files/G1G1G1G1G1G1G1G1G1G1G1.jpg' }];
+    expect(event.parse({ ...okDetails, prices: [okTicket], image: '/backend/files/BannerBannerBannerBann.jpg', gallery }).gallery).toEqual(gallery);
+    // Another host's pictures are refused, the banner's and the gallery's.
+    expect(validate(event, { ...okDetails, prices: [okTicket], image: 'https://cdn.example.com/b.jpg' })).toEqual({ ok: false, errors: { image: messages.imageNotOwn } });
+    expect(validate(event, { ...okDetails, prices: [okTicket], gallery: [{ name: 'g', image: 'https://cdn.example.com/g1.jpg' }] })).toEqual({ ok: false, errors: { 'gallery.0.image': messages.imageNotOwn } });
   });
   it('checks details, prices and gallery together', () => {
     expect(

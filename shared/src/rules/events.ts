@@ -4,6 +4,7 @@ import { DEFAULT_REGISTRATIONS_PER_EMAIL, MAX_REGISTRATIONS_PER_EMAIL } from '..
 import { eventDay, localDay, sameEventDay } from '../domain/event-dates.js';
 import { blankToUndefined, numberInput, requiredString } from './fields.js';
 import { messages } from './messages.js';
+import { ownImageSchema } from './uploads.js';
 
 const isDate = (text: string): boolean => eventDay(text) !== null;
 
@@ -99,7 +100,7 @@ export type AddTicketFormValues = z.infer<typeof addTicketFormSchema>;
 /** A media gallery item. */
 export const galleryItemSchema = z.object({
   name: z.string({ error: messages.imageInvalid }),
-  image: requiredString(messages.imageInvalid),
+  image: requiredString(messages.imageInvalid).pipe(ownImageSchema),
 });
 export type GalleryItemValues = z.infer<typeof galleryItemSchema>;
 
@@ -130,7 +131,7 @@ export const makeEventSchema = (now: () => Date) =>
     z.object({
       ...detailsShape(now),
       prices: ticketListSchema,
-      image: z.string({ error: messages.imageInvalid }).trim().default(''),
+      image: ownImageSchema.default(''),
       gallery: z.array(galleryItemSchema, { error: messages.imageInvalid }).default([]),
       ...registrationSettingsShape,
     }),

@@ -11,6 +11,7 @@ import {
   MAX_UPLOAD_BYTES,
   PASSWORD_MIN_LENGTH,
   REGISTRATION_HOLD_MINUTES,
+  UPLOAD_QUOTA_WINDOW_MS,
 } from '../constants/index.js';
 
 const BYTES_PER_MB = 1024 * 1024;
@@ -74,6 +75,8 @@ export const messages = {
   uploadFailed: 'Unable to upload file',
   /** An upload that is not a readable image, or empty. */
   imageUploadFailed: 'Unable to upload image',
+  /** An upload past the bytes its address or account may store in a window (ours). */
+  uploadQuotaReached: `Upload limit reached. Please try again within ${UPLOAD_QUOTA_WINDOW_MS / 60_000} minutes.`,
 
   // ── Answers the web shows as they are ─────────────────────────
   loginFailed: 'Unable to Login',
@@ -99,6 +102,8 @@ export const messages = {
   endDateAfterStart: 'End date has to be after than start date',
   /** Event banner or gallery image that is not a string (ours). */
   imageInvalid: 'Image is invalid',
+  /** An image field holding a link to another site instead of an upload (ours). */
+  imageNotOwn: 'Please upload the image here: links to images on other sites are not accepted',
   ticketNameRequired: 'Ticket Name is required',
   priceMin: 'Price must be at least 0',
   stockMin: 'Total in Stock must be at least 1',

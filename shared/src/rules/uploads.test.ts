@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkAltFileSize, checkAltImageSize, checkImageSize } from './index.js';
+import { avatarFor } from '../domain/text.js';
+import { checkAltFileSize, checkAltImageSize, checkImageSize, isOwnImage, messages, ownImageSchema } from './index.js';
 
 describe('checkImageSize', () => {
   it('accepts up to 10485760 bytes inclusive', () => {
@@ -25,5 +26,38 @@ describe('checkAltFileSize', () => {
     expect(checkAltFileSize(2_000_000)).toBeNull();
     expect(checkAltFileSize(2_000_001)).toBe('The file is too large');
     expect(checkAltFileSize(Number.POSITIVE_INFINITY)).toBe('The file is too large');
+  });
+});
+
+describe('ownImageSchema', () => {
+  const upload = '/backend/files/AbCdEfGhIjKlMnOpQrStU_.webp';
+  it("takes an upload's path as the upload endpoint answers it, an inline image, or none", () => {
+    expect(ownImageSchema.parse(upload)).toBe(upload);
+    expect(ownImageSchema.parse(`  ${upload} `)).toBe(upload);
+    expect(ownImageSchema.parse(avatarFor('Ada Lovelace'))).toBe(avatarFor('Ada Lovelace'));
+    expect(ownImageSchema.parse('data:image/png;base64,iVBORw0KGgo=')).toBe('data:image/png;base64,iVBORw0KGgo=');
+    expect(ownImageSchema.parse('')).toBe('');
+    expect(isOwnImage(upload)).toBe(true);
+  });
+  it("refuses another host's image, any other path or scheme, with its message", () => {
+    for (const value of [
+      'https://cdn.example.com/a.png',
+      'http://cdn.example.com/a.png',
+      '//cdn.example.com/a.png',
+      'HTTPS://cdn.example.com/backend/files/AbCdEfGhIjKlMnOpQrStU_.webp',
+      `https://tapcard.example/api${upload}`,
+      '/backend/files/a.png',
+      '/backend/files/../../etc/passwd',
+      `${upload}?x=https://cdn.example.com`,
+      '/images/logo.png',
+      'data:text/html,<script>alert(1)</script>',
+      'data:image/svg+xml,<svg> </svg>',
+      'javascript:alert(1)',
+    ]) {
+      const result = ownImageSchema.safeParse(value);
+      expect(result.success, value).toBe(false);
+      expect(result.error?.issues[0]?.message).toBe(messages.imageNotOwn);
+    }
+    expect(ownImageSchema.safeParse(42).error?.issues[0]?.message).toBe(messages.imageInvalid);
   });
 });

@@ -1,4 +1,5 @@
-/** Upload size checks. Each returns null when the size is acceptable, else the message to show. */
+/** Upload size checks (each returns null when the size is acceptable, else the message to show) and the stored image rule. */
+import { z } from 'zod';
 import { ALT_FILE_LIMIT_BYTES, ALT_IMAGE_LIMIT_BYTES, MAX_UPLOAD_BYTES } from '../constants/index.js';
 import { messages } from './messages.js';
 
@@ -20,3 +21,39 @@ export const checkAltImageSize = (bytes: number): string | null =>
 /** The file check: at most ALT_FILE_LIMIT_BYTES, else 'The file is too large'. */
 export const checkAltFileSize = (bytes: number): string | null =>
   within(bytes, ALT_FILE_LIMIT_BYTES) ? null : messages.altFileTooLarge;
+
+/** Where the upstream serves stored uploads: this path, then the generated name. */
+export const UPLOADED_FILES_PATH = '/backend/files/';
+
+/** The names the upload endpoint generates: 128 random bits in base64url, and the image type's extension. */
+export const UPLOADED_FILE_NAME = /^[A-Za-z0-9_-]{22}\.(?:jpg|png|gif|webp)$/;
+
+/**
+ * An image carried inline, which loads from nowhere: the avatars the product draws from a name and
+ * the demo's pictures are SVG data URIs.
+ */
+const INLINE_IMAGE = /^data:image\/(?:png|jpeg|gif|webp|svg\+xml)[;,]\S*$/i;
+
+/** The longest image reference a stored field takes (an inline avatar is a few hundred characters). */
+export const IMAGE_REF_MAX_LENGTH = 100_000;
+
+/**
+ * Whether an image reference is this product's own: an upload as the upload endpoint answers it
+ * (`/backend/files/<generated name>`), or an inline image. A link to another host is not: every phone
+ * that shows the image, or imports a vCard linking it, would call that host.
+ */
+export function isOwnImage(value: string): boolean {
+  if (value.startsWith(UPLOADED_FILES_PATH)) return UPLOADED_FILE_NAME.test(value.slice(UPLOADED_FILES_PATH.length));
+  return INLINE_IMAGE.test(value);
+}
+
+/**
+ * Every stored image field (profile photo, card image, service image, event banner and gallery,
+ * an attendee's picture): trimmed, '' for none, else one of the product's own images; anything else,
+ * an https link to another site included, is refused with 'Please upload the image here…'.
+ */
+export const ownImageSchema = z
+  .string({ error: messages.imageInvalid })
+  .trim()
+  .max(IMAGE_REF_MAX_LENGTH, messages.imageInvalid)
+  .refine((value) => value === '' || isOwnImage(value), messages.imageNotOwn);

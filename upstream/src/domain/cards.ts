@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { calls, type CardField } from '@tapcard/shared/contract';
 import { isFieldShown, slugify } from '@tapcard/shared/domain';
-import { messages, quickLinkContent } from '@tapcard/shared/rules';
+import { isOwnImage, messages, quickLinkContent, UPLOADED_FILES_PATH } from '@tapcard/shared/rules';
 import { badRequest } from '../lib/http-error.js';
 
 /** Card rules beyond the contract: answers, page paths, image references, quick links and their vCard lines. */
@@ -20,17 +20,13 @@ export const VIRTUAL_CARD_TYPE = 'card';
 export const vcardDownloadPath = (link: string): string => `${calls.vcardDownload.path}?link=${encodeURIComponent(link)}`;
 
 /**
- * Image references a card may hold: an upstream file, an http(s) URL, a path of the site, or a
- * data: image (the web's generated avatar). Anything else (javascript:, file:...) is refused.
+ * A stored image reference or null: '' counts as none, and so does a reference that is not one of
+ * the product's own images (isOwnImage). The contract refuses those in requests with 400; this keeps
+ * a row stored before that rule (e.g. a user's picture) from being copied onto a card.
  */
-const IMAGE_REF = /^(?:https?:\/\/[^\s]+|\/(?!\/)[^\s]*|data:image\/(?:png|jpeg|gif|webp|svg\+xml)[;,][^\s]*)$/i;
-
-/** A stored image reference or null; '' counts as none. 400 'Image is invalid' otherwise. */
-export function imageRef(value: string | null | undefined, field: string): string | null {
+export function imageRef(value: string | null | undefined): string | null {
   const text = value?.trim() ?? '';
-  if (text === '') return null;
-  if (!IMAGE_REF.test(text)) throw badRequest(messages.imageInvalid, field);
-  return text;
+  return text !== '' && isOwnImage(text) ? text : null;
 }
 
 /**
@@ -64,13 +60,15 @@ export function newLink(name: string): string {
   return `${base}-${randomBytes(4).toString('hex')}`;
 }
 
-/** The absolute URL of an image reference, for mail and vCards; null for data: images. */
+/**
+ * The absolute URL of one of the product's uploads, for mail and vCards (the gateway serves the
+ * upstream under /api). Null for anything else: a data: image has no address, and a link to another
+ * host stored before the image rule is never handed on, as whoever loads it would call that host.
+ */
 export function absoluteImageUrl(image: string | null, publicUrl: string): string | null {
-  if (!image) return null;
-  if (/^https?:\/\//i.test(image)) return image;
-  if (image.startsWith('/backend/')) return `${publicUrl}/api${image}`;
-  if (image.startsWith('/')) return `${publicUrl}${image}`;
-  return null;
+  const text = image?.trim() ?? '';
+  if (!text.startsWith(UPLOADED_FILES_PATH) || !isOwnImage(text)) return null;
+  return `${publicUrl}/api${text}`;
 }
 
 /**

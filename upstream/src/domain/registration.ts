@@ -1,6 +1,6 @@
 import { PAYMENT_HOLD_MINUTES, REGISTRATION_HOLD_MINUTES } from '@tapcard/shared/constants';
 import { pages } from '@tapcard/shared/pages';
-import { messages } from '@tapcard/shared/rules';
+import { isOwnImage, messages } from '@tapcard/shared/rules';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, Row } from '../db/schema.js';
@@ -55,11 +55,10 @@ function emailLimitReached(max: number): HttpError {
   return new HttpError(409, message, [{ field: 'email', message }]);
 }
 
-/** An image given with a registration is kept only when it is an image reference the web can show. */
+/** An image given with a registration (the contract takes only the product's own, isOwnImage); blank is none. */
 export function acceptedImage(image: string | undefined): string | undefined {
   const value = image?.trim();
-  if (!value) return undefined;
-  return /^(https?:\/\/|data:image\/|\/backend\/files\/)/i.test(value) ? value : undefined;
+  return value && isOwnImage(value) ? value : undefined;
 }
 
 type Price = Row<'event_prices'>;

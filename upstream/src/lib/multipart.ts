@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
-import { fieldErrors, messages } from '@tapcard/shared/rules';
+import { fieldErrors, messages, UPLOADED_FILE_NAME, UPLOADED_FILES_PATH } from '@tapcard/shared/rules';
 import type { Database } from '../db/schema.js';
 import { randomId } from './crypto.js';
 import { refuseNul } from '../plugins/text-input.js';
@@ -44,11 +44,11 @@ export function sniffImage(head: Buffer): ImageKind | null {
   return null;
 }
 
-/** Names storeUpload() generates: 128 random bits, base64url, and the type's extension. */
-export const UPLOAD_NAME = /^[A-Za-z0-9_-]{22}\.(?:jpg|png|gif|webp)$/;
+/** Names storeUpload() generates: 128 random bits, base64url (randomId), and the type's extension. */
+export const UPLOAD_NAME = UPLOADED_FILE_NAME;
 
 /** The path the web and the data use for a stored file (the web prefixes its API base). */
-export const fileUrl = (name: string): string => `/backend/files/${name}`;
+export const fileUrl = (name: string): string => `${UPLOADED_FILES_PATH}${name}`;
 
 export interface ReceivedFile {
   field: string;

@@ -1,5 +1,6 @@
 import { calls } from '@tapcard/shared/contract';
 import { avatarFor } from '@tapcard/shared/domain';
+import { messages } from '@tapcard/shared/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken, randomId, randomToken } from '../lib/crypto.js';
 import { TestPaymentProvider } from '../domain/payments.js';
@@ -69,15 +70,19 @@ describe('register: free ticket', () => {
     expect(mail[0]?.text).toContain(`http://localhost:3000/event/u/token/${tid}`);
   });
 
-  it('keeps an image reference given with the registration, and ignores a script URL', async () => {
+  it("keeps the product's own image given with the registration, and refuses a script URL or another host's image", async () => {
     const event = await createEvent(t, organiser.authorization);
+    const register = (image: string) =>
+      send(t, calls.register, { body: { event_id: event.id, name: 'Img Person', email: email(), phone: '08031234567', event_prices_id: priceId(event, 'Regular'), image } });
     const withImage = async (image: string) => {
-      const answer = answerOf(calls.register, await send(t, calls.register, { body: { event_id: event.id, name: 'Img Person', email: email(), phone: '08031234567', event_prices_id: priceId(event, 'Regular'), image } }));
+      const answer = answerOf(calls.register, await register(image));
       if (answer.success !== 'true') throw new Error(answer.message);
       return (await t.db.selectFrom('attendees').select('image').where('tid_hash', '=', hashToken(tidOf(answer.link))).executeTakeFirstOrThrow()).image;
     };
-    expect(await withImage('/backend/files/me.png')).toBe('/backend/files/me.png');
-    expect(await withImage('javascript:alert(1)')).toBe(avatarFor('Img Person'));
+    expect(await withImage('/backend/files/MeMeMeMeMeMeMeMeMeMeMe.png')).toBe('/backend/files/MeMeMeMeMeMeMeMeMeMeMe.png');
+    expect(await withImage(avatarFor('Img Person'))).toBe(avatarFor('Img Person'));
+    expect(await withImage('')).toBe(avatarFor('Img Person'));
+    for (const image of ['javascript:alert(1)', 'https://tracker.example/me.png']) expectFieldError(await register(image), 'image', messages.imageNotOwn);
   });
 
   it('answers 400 with the required messages for bad input and stores nothing', async () => {

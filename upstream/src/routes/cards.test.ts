@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPath, calls, type CardField } from '@tapcard/shared/contract';
+import { avatarFor } from '@tapcard/shared/domain';
+import { messages } from '@tapcard/shared/rules';
 import { mintCards, type MintedCard } from '../cli/mint-cards.js';
 import { LIMITS } from '../lib/throttle.js';
 import { VCARD_PHOTO_MAX_BYTES } from '../lib/vcard-photo.js';
@@ -234,14 +236,20 @@ describe('create-card', () => {
     expect(row.profile_id).toBe(profile.id);
   });
 
-  it("uses the user's profile image when the wizard has none", async () => {
-    const user = await createUser(t);
-    await t.db.updateTable('users').set({ image: 'https://images.example/ada.png' }).where('id', '=', user.id).execute();
-    const card = await mint();
-    const res = await send(t, calls.createCard, { authorization: user.authorization, body: { ...wizard(card, user.email), image: null } });
-    expect(res.statusCode).toBe(200);
-    const profile = await t.db.selectFrom('card_profiles').select('image').where('user_id', '=', user.id).executeTakeFirstOrThrow();
-    expect(profile.image).toBe('https://images.example/ada.png');
+  it("uses the user's profile image when the wizard has none, unless it is another host's", async () => {
+    for (const [stored, copied] of [
+      ['/backend/files/AdaAdaAdaAdaAdaAdaAdaA.png', '/backend/files/AdaAdaAdaAdaAdaAdaAdaA.png'],
+      // A picture linked before images had to be the product's own is not carried onto the card.
+      ['https://images.example/ada.png', null],
+    ] as const) {
+      const user = await createUser(t);
+      await t.db.updateTable('users').set({ image: stored }).where('id', '=', user.id).execute();
+      const card = await mint();
+      const res = await send(t, calls.createCard, { authorization: user.authorization, body: { ...wizard(card, user.email), image: null } });
+      expect(res.statusCode).toBe(200);
+      const profile = await t.db.selectFrom('card_profiles').select('image').where('user_id', '=', user.id).executeTakeFirstOrThrow();
+      expect(profile.image).toBe(copied);
+    }
   });
 
   it('refuses bad input with the required messages; nothing is stored and the card stays new', async () => {
@@ -257,7 +265,9 @@ describe('create-card', () => {
     scriptLink.card.fields = [{ label: 'Website', content: 'javascript:alert(1)', icon: 'website', status: '1', type: 'url', position: '1' }];
     expectFieldError(await send(t, calls.createCard, { authorization: user.authorization, body: scriptLink }), 'card.fields.0.content', 'Please enter a valid website link');
     const badImage = { ...wizard(card, user.email), image: { image: 'javascript:alert(1)', name: 'x' } };
-    expectFieldError(await send(t, calls.createCard, { authorization: user.authorization, body: badImage }), 'image.image', 'Image is invalid');
+    expectFieldError(await send(t, calls.createCard, { authorization: user.authorization, body: badImage }), 'image.image', messages.imageNotOwn);
+    const foreignImage = { ...wizard(card, user.email), image: { image: 'https://tracker.example/ada.png', name: 'ada.png' } };
+    expectFieldError(await send(t, calls.createCard, { authorization: user.authorization, body: foreignImage }), 'image.image', messages.imageNotOwn);
     expectFieldError(await send(t, calls.createCard, { authorization: user.authorization, body: { ...wizard(card, user.email), token: otherToken(card.token) } }), 'token', 'Invalid Token');
     expect(await t.db.selectFrom('card_profiles').select('id').where('user_id', '=', user.id).executeTakeFirst()).toBeUndefined();
     expect((await cardRow(card.id)).status).toBe('new');
@@ -362,6 +372,7 @@ describe('save-card', () => {
     const { user, profile } = await owner();
     const base = { image: null, title: 'New title', description: '', sub_title: 'New', fields: [field('email', 'ada@example.com', '1')] };
     expectFieldError(await send(t, calls.saveCard, { authorization: user.authorization, body: { ...base, title: ' ' } }), 'title', 'This field cannot be empty');
+    expectFieldError(await send(t, calls.saveCard, { authorization: user.authorization, body: { ...base, image: 'https://tracker.example/ada.png' } }), 'image', messages.imageNotOwn);
     expectFieldError(
       await send(t, calls.saveCard, { authorization: user.authorization, body: { ...base, fields: [field('email', 'ada@example.com', '1'), { ...field('url', 'https://x.example', '2'), label: '' }] } }),
       'fields.1.label',
@@ -608,6 +619,18 @@ describe('vcard-download', () => {
     const largeUrl = await store(jpeg(VCARD_PHOTO_MAX_BYTES + 1));
     const linked = await photoOf(largeUrl);
     expect(linked).toEqual({ name: 'PHOTO', params: ['VALUE=URI'], value: `http://localhost:3000/api${largeUrl}` });
+  });
+
+  it('never links a photo on another host or an inline one: such a card has no PHOTO', async () => {
+    const { profile } = await owner();
+    for (const image of ['https://tracker.example/ada.png', 'http://tracker.example/ada.png', '//tracker.example/ada.png', avatarFor('Ada Lovelace')]) {
+      // Stored as a row written before images had to be the product's own.
+      await t.db.updateTable('card_profiles').set({ image }).where('id', '=', profile.id).execute();
+      const res = await send(t, calls.vcardDownload, { query: { link: profile.link } });
+      expect(res.statusCode).toBe(200);
+      expect(parseVCard(res.body).filter((p) => p.name === 'PHOTO')).toEqual([]);
+      expect(res.body).not.toContain('tracker.example');
+    }
   });
 
   it('answers 404 for an unknown link', async () => {

@@ -53,7 +53,7 @@ export default async function cardsRoutes(app: FastifyInstance): Promise<void> {
     await app.db.transaction().execute(async (trx) => {
       const profile =
         (await profileOfUser(trx, user.id)) ??
-        (await createCardProfile(trx, { userId: user.id, title: user.name, subTitle: '', description: user.description.trim(), phone: '', image: user.image, fields: [], now })) ??
+        (await createCardProfile(trx, { userId: user.id, title: user.name, subTitle: '', description: user.description.trim(), phone: '', image: imageRef(user.image), fields: [], now })) ??
         (await profileOfUser(trx, user.id));
       if (!profile) throw notFound(NO_CARD_YET);
       await activateCard(trx, card.id, profile.id, now);
@@ -71,7 +71,7 @@ export default async function cardsRoutes(app: FastifyInstance): Promise<void> {
     const card = await requireNewCardWithToken(app, request, body.card_id, body.token);
     if (await profileOfUser(app.db, user.id)) throw conflict('You already have a card: link this device to it instead');
     const fields = normaliseFields(body.card.fields, 'card.fields');
-    const image = imageRef(body.image?.image || user.image, 'image.image');
+    const image = imageRef(body.image?.image) ?? imageRef(user.image);
     const now = app.now();
     await app.db.transaction().execute(async (trx) => {
       const profile = await createCardProfile(trx, {
@@ -109,7 +109,7 @@ export default async function cardsRoutes(app: FastifyInstance): Promise<void> {
   });
 
   route(app, calls.saveCard)(async ({ body, user }) => {
-    const image = imageRef(body.image, 'image');
+    const image = imageRef(body.image);
     const fields = normaliseFields(body.fields, 'fields');
     const now = app.now();
     const saved = await app.db.transaction().execute(async (trx) => {

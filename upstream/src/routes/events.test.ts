@@ -49,7 +49,7 @@ describe('createEvent', () => {
       ['Regular', 0, 100, 'without', 0],
       ['VIP', 15000, 10, 'with', 0],
     ]);
-    expect(event.gallery).toEqual([{ name: 'hall', image: '/backend/files/hall.png' }]);
+    expect(event.gallery).toEqual([{ name: 'hall', image: '/backend/files/HallHallHallHallHallHa.png' }]);
     expect(event.attendees).toEqual([]);
     expect(event.attendee_count).toBe(0);
   });

@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_UPLOAD_BYTES } from '@tapcard/shared/constants';
+import { ACCOUNT_UPLOAD_BYTES_PER_WINDOW, ANONYMOUS_UPLOAD_BYTES_PER_WINDOW, MAX_UPLOAD_BYTES, UPLOAD_QUOTA_WINDOW_MS } from '@tapcard/shared/constants';
 import { calls, upstreamPages } from '@tapcard/shared/contract';
+import { messages } from '@tapcard/shared/rules';
 import { answerOf, expectFieldError } from '../test/contract.js';
-import { createTestUpstream, type TestUpstream } from '../test/harness.js';
+import { createTestUpstream, createUser, type TestUpstream } from '../test/harness.js';
+import { reserveBytes, uploadBudgetOf } from '../lib/upload-quota.js';
 import { UPLOAD_LIMIT } from './uploads.js';
 import { fromIp } from '../test/cards.js';
 
@@ -43,6 +45,15 @@ async function upload(fields: Record<string, string>, files: FilePart[] = [], he
     payload: Buffer.from(await encoded.arrayBuffer()),
   });
 }
+
+const MB = 1024 * 1024;
+/** A PNG of `bytes` bytes (its signature, then filler). */
+const pngOf = (bytes: number) => Buffer.concat([PNG, Buffer.alloc(bytes - PNG.length)]);
+/** The bytes of the stored files on disk (temporary files left out). */
+const bytesOnDisk = () =>
+  filesOnDisk()
+    .filter((f) => !f.startsWith('.tmp-'))
+    .reduce((sum, f) => sum + statSync(join(t.config.uploadDir, f)).size, 0);
 
 const uploadRows = async () => (await t.db.selectFrom('uploads').select('name').execute()).length;
 const filesOnDisk = () => (existsSync(t.config.uploadDir) ? readdirSync(t.config.uploadDir) : []);
@@ -162,6 +173,81 @@ describe('uploadFile', () => {
       Array.from({ length: UPLOAD_LIMIT.max + 20 }, () => upload({ folder: 'profile', name: 'x' }, [{ data: GIF, name: 'x.gif', type: 'image/gif' }], headers)),
     );
     expect(answers.filter((a) => a.statusCode !== 429).length).toBeLessThanOrEqual(UPLOAD_LIMIT.max);
+  });
+});
+
+describe('upload byte budgets', () => {
+  const isQuotaRefusal = (res: { statusCode: number; json(): unknown }) =>
+    res.statusCode === 429 && (res.json() as { message?: string }).message === messages.uploadQuotaReached;
+
+  it('stores at most 50 MB of 32 parallel anonymous 2.5 MB uploads from one address; the rest get 429 with the message', async () => {
+    const headers = fromIp();
+    const before = bytesOnDisk();
+    const file = pngOf(2.5 * MB);
+    const answers = await Promise.all(
+      Array.from({ length: 32 }, () => upload({ folder: 'profile', name: 'x' }, [{ data: file, name: 'x.png', type: 'image/png' }], headers)),
+    );
+    const stored = answers.filter((a) => a.statusCode === 200).length;
+    expect(stored).toBeGreaterThan(0);
+    expect(answers.filter((a) => a.statusCode !== 200).every(isQuotaRefusal)).toBe(true);
+    expect(bytesOnDisk() - before).toBeLessThanOrEqual(50 * 1000 * 1000);
+    expect(bytesOnDisk() - before).toBeLessThanOrEqual(ANONYMOUS_UPLOAD_BYTES_PER_WINDOW);
+    expect(bytesOnDisk() - before).toBe(stored * file.length);
+    expect(filesOnDisk().filter((f) => f.startsWith('.tmp-'))).toEqual([]);
+
+    // Another address has a budget of its own.
+    expect((await upload({ folder: 'profile', name: 'x' }, [{ data: file, name: 'x.png', type: 'image/png' }])).statusCode).toBe(200);
+    // The address's budget comes back when its window ends.
+    expect(isQuotaRefusal(await upload({ folder: 'profile', name: 'x' }, [{ data: file, name: 'x.png', type: 'image/png' }], headers))).toBe(true);
+    t.clock.advance(UPLOAD_QUOTA_WINDOW_MS);
+    expect((await upload({ folder: 'profile', name: 'x' }, [{ data: file, name: 'x.png', type: 'image/png' }], headers)).statusCode).toBe(200);
+  });
+
+  it('holds the anonymous budget under 50 parallel uploads', async () => {
+    const headers = fromIp();
+    const before = bytesOnDisk();
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => upload({ folder: 'profile', name: 'x' }, [{ data: pngOf(MB), name: 'x.png', type: 'image/png' }], headers)),
+    );
+    expect(answers.some(isQuotaRefusal)).toBe(true);
+    expect(answers.filter((a) => a.statusCode !== 200).every(isQuotaRefusal)).toBe(true);
+    expect(bytesOnDisk() - before).toBeLessThanOrEqual(ANONYMOUS_UPLOAD_BYTES_PER_WINDOW);
+  });
+
+  it('gives back the bytes of an upload that is refused', async () => {
+    const headers = fromIp();
+    // Each refused upload announces 9 MB; were they kept, the third would be over the budget.
+    for (let i = 0; i < 4; i++) {
+      const res = await upload({ folder: 'profile', name: 'x' }, [{ data: Buffer.alloc(9 * MB, 1), name: 'x.png', type: 'image/png' }], headers);
+      expect(res.statusCode).toBe(400);
+    }
+    expect((await upload({ folder: 'profile', name: 'x' }, [{ data: pngOf(9 * MB), name: 'x.png', type: 'image/png' }], headers)).statusCode).toBe(200);
+  });
+
+  it("counts a signed-in person's uploads on their account, not on their address", async () => {
+    const user = await createUser(t);
+    const spent = fromIp();
+    // The address's anonymous budget is spent...
+    const budget = uploadBudgetOf(null, spent['x-forwarded-for']);
+    expect(await reserveBytes(t.db, budget.key, budget.budget.maxBytes, budget.budget, t.clock.now())).not.toBeNull();
+    expect(isQuotaRefusal(await upload({ folder: 'profile', name: 'x' }, [{ data: GIF, name: 'x.gif', type: 'image/gif' }], spent))).toBe(true);
+    // ...yet the signed-in person uploads from it.
+    const signedIn = (headers: Record<string, string>) => ({ ...headers, authorization: user.authorization });
+    expect((await upload({ folder: 'profile', name: 'x' }, [{ data: GIF, name: 'x.gif', type: 'image/gif' }], signedIn(spent))).statusCode).toBe(200);
+
+    // The account's budget is one over every address: filled to 3 MB short, 50 parallel 1 MB uploads
+    // from 50 addresses store at most 3 MB.
+    const account = uploadBudgetOf(user.id, '');
+    expect(await reserveBytes(t.db, account.key, ACCOUNT_UPLOAD_BYTES_PER_WINDOW - 3 * MB - GIF.length, account.budget, t.clock.now())).not.toBeNull();
+    const before = bytesOnDisk();
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => upload({ folder: 'profile', name: 'x' }, [{ data: pngOf(MB), name: 'x.png', type: 'image/png' }], signedIn(fromIp()))),
+    );
+    expect(answers.filter((a) => a.statusCode === 200).length).toBeLessThanOrEqual(3);
+    expect(answers.filter((a) => a.statusCode !== 200).every(isQuotaRefusal)).toBe(true);
+    expect(bytesOnDisk() - before).toBeLessThanOrEqual(3 * MB);
+    // Anonymous uploads from those addresses are untouched by the account's budget.
+    expect((await upload({ folder: 'profile', name: 'x' }, [{ data: GIF, name: 'x.gif', type: 'image/gif' }])).statusCode).toBe(200);
   });
 });
 

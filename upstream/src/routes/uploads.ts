@@ -2,40 +2,63 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { IMMUTABLE_CACHE_CONTROL } from '@tapcard/shared/constants';
+import { IMMUTABLE_CACHE_CONTROL, MAX_UPLOAD_BYTES } from '@tapcard/shared/constants';
 import { calls, uploadFieldsSchema, upstreamPages } from '@tapcard/shared/contract';
 import { messages } from '@tapcard/shared/rules';
 import { clientKey } from '../lib/client-address.js';
-import { badRequest, notFound } from '../lib/http-error.js';
+import { badRequest, notFound, tooManyRequests } from '../lib/http-error.js';
 import { readForm, storeUpload, UPLOAD_FILE_FAILED, UPLOAD_NAME, type StoredUpload } from '../lib/multipart.js';
 import { route } from '../lib/route.js';
 import type { Limit } from '../lib/throttle.js';
+import { reserveBytes, uploadBudgetOf } from '../lib/upload-quota.js';
 import { uploadContentType } from '../repositories/uploads.js';
 
 /** Uploads per client address (anyone may upload: onboarding happens before sign-up). */
 export const UPLOAD_LIMIT: Limit = { max: 60, windowMs: 10 * 60_000 };
 
+/**
+ * The bytes an upload may bring: its announced length (the multipart wrapping included), at most what
+ * the form reader lets a file reach; without a length, that most.
+ */
+function announcedBytes(header: string | undefined): number {
+  const length = Number(header);
+  return Number.isSafeInteger(length) && length > 0 ? Math.min(length, MAX_UPLOAD_BYTES) : MAX_UPLOAD_BYTES;
+}
+
 export default async function uploadsRoutes(app: FastifyInstance): Promise<void> {
   route(app, calls.uploadFile)(async ({ request }) => {
-    await app.throttle.attempt(`upload:ip:${clientKey(request)}`, UPLOAD_LIMIT);
-    const dir = app.config.uploadDir;
-    const form = await readForm(request, { fields: uploadFieldsSchema, files: calls.uploadFile.multipart, dir });
+    const address = clientKey(request);
+    await app.throttle.attempt(`upload:ip:${address}`, UPLOAD_LIMIT);
+    // The bytes are taken from the budget before a byte is read, so parallel uploads cannot pass it
+    // together; what the file did not use (or all, when it is not stored) is given back.
+    const { key, budget } = uploadBudgetOf(request.user?.id ?? null, address);
+    const reserved = announcedBytes(request.headers['content-length']);
+    const reservation = await reserveBytes(app.db, key, reserved, budget, app.now());
+    if (!reservation) throw tooManyRequests(messages.uploadQuotaReached);
+    let keptBytes = 0;
     let stored: StoredUpload | null = null;
     try {
-      const file = form.files.get('file');
-      if (!file) throw badRequest(UPLOAD_FILE_FAILED, 'file');
-      const upload = file;
-      await app.db.transaction().execute(async (trx) => {
-        stored = await storeUpload(trx, { file: upload, folder: form.fields.folder, dir, now: app.now() });
-      });
-      const done = stored as StoredUpload | null;
-      if (!done) throw new Error('upload was not stored');
-      return { success: 'true', message: messages.uploaded, data: { url: done.url, name: done.name } };
-    } catch (error) {
-      await (stored as StoredUpload | null)?.remove();
-      throw error;
+      const dir = app.config.uploadDir;
+      const form = await readForm(request, { fields: uploadFieldsSchema, files: calls.uploadFile.multipart, dir });
+      try {
+        const file = form.files.get('file');
+        if (!file) throw badRequest(UPLOAD_FILE_FAILED, 'file');
+        const upload = file;
+        await app.db.transaction().execute(async (trx) => {
+          stored = await storeUpload(trx, { file: upload, folder: form.fields.folder, dir, now: app.now() });
+        });
+        const done = stored as StoredUpload | null;
+        if (!done) throw new Error('upload was not stored');
+        keptBytes = upload.size;
+        return { success: 'true', message: messages.uploaded, data: { url: done.url, name: done.name } };
+      } catch (error) {
+        await (stored as StoredUpload | null)?.remove();
+        throw error;
+      } finally {
+        await form.cleanup();
+      }
     } finally {
-      await form.cleanup();
+      await reservation.release(reserved - keptBytes);
     }
   });
 

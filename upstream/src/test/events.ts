@@ -29,7 +29,7 @@ export function eventBody(t: TestUpstream, overrides: Partial<EventBody> = {}): 
       { title: 'Regular', amount: 0, attendees: 100, withChips: 'without' },
       { title: 'VIP', amount: 15000, attendees: 10, withChips: 'with' },
     ],
-    gallery: [{ name: 'hall', image: '/backend/files/hall.png' }],
+    gallery: [{ name: 'hall', image: '/backend/files/HallHallHallHallHallHa.png' }],
     ...overrides,
   };
 }

@@ -112,12 +112,19 @@ export async function compressImage(file: File): Promise<File> {
   }
 }
 
+/** A failed upload: the server's message, and whether it was a limit's refusal (429), whose message is shown as it is. */
+export interface UploadFailure {
+  ok: false;
+  message: string;
+  limited: boolean;
+}
+
 /** POSTs a file with progress; resolves with the upload result or a message. */
 export function sendUpload(
   file: File,
   folder: UploadFolder,
   onProgress: (fraction: number) => void,
-): Promise<{ ok: true; result: UploadResult } | { ok: false; message: string }> {
+): Promise<{ ok: true; result: UploadResult } | UploadFailure> {
   return new Promise((resolve) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', apiUrl(calls.uploadFile));
@@ -125,15 +132,15 @@ export function sendUpload(
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable) onProgress(e.loaded / e.total);
     };
-    xhr.onerror = () => resolve({ ok: false, message: UPLOAD_TEXTS.uploadFailed });
+    xhr.onerror = () => resolve({ ok: false, message: UPLOAD_TEXTS.uploadFailed, limited: false });
     xhr.onload = () => {
       try {
         const parsed = calls.uploadFile.answer.safeParse(JSON.parse(xhr.responseText));
-        if (!parsed.success) resolve({ ok: false, message: SERVER_ERROR });
+        if (!parsed.success) resolve({ ok: false, message: SERVER_ERROR, limited: false });
         else if (parsed.data.success === 'true') resolve({ ok: true, result: parsed.data.data });
-        else resolve({ ok: false, message: parsed.data.message });
+        else resolve({ ok: false, message: parsed.data.message, limited: xhr.status === 429 });
       } catch {
-        resolve({ ok: false, message: SERVER_ERROR });
+        resolve({ ok: false, message: SERVER_ERROR, limited: false });
       }
     };
     const form = new FormData();
@@ -170,7 +177,8 @@ export function useImageUpload(folder: UploadFolder): ImageUpload {
         notify.settle(id, 'success', UPLOAD_TEXTS.uploaded);
         return sent.result;
       }
-      notify.settle(id, 'error', sent.message === SERVER_ERROR ? SERVER_ERROR : UPLOAD_TEXTS.imageFailed);
+      // A limit's refusal says why and when to try again (the upload caps); other failures keep the spec's text.
+      notify.settle(id, 'error', sent.limited || sent.message === SERVER_ERROR ? sent.message : UPLOAD_TEXTS.imageFailed);
       return null;
     },
     [folder],

@@ -15,7 +15,8 @@ import * as doorDesk from './020_door_desk.js';
 import * as contactNotes from './021_contact_notes.js';
 import * as arenaSafety from './022_arena_safety.js';
 import * as ownerCard from './023_owner_card.js';
-import * as purchaseKeys from './024_purchase_keys.js';
+import * as purchaseKeys from './025_purchase_keys.js';
+import * as ownImages from './026_own_images.js';
 
 /** Migrations in order; the key is the name Kysely records. Add a new file and a line here. */
 const migrations: Record<string, Migration> = {
@@ -35,7 +36,8 @@ const migrations: Record<string, Migration> = {
   '021_contact_notes': contactNotes,
   '022_arena_safety': arenaSafety,
   '023_owner_card': ownerCard,
-  '024_purchase_keys': purchaseKeys,
+  '025_purchase_keys': purchaseKeys,
+  '026_own_images': ownImages,
 };
 
 export const migrationProvider: MigrationProvider = {

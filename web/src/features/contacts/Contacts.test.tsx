@@ -112,7 +112,7 @@ describe('contacts list', () => {
     const csv = await files[1]!.bytes();
     expect([...csv.slice(0, 3)], 'UTF-8 byte order mark').toEqual([0xef, 0xbb, 0xbf]);
     expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(csv)).toBe(
-      '\uFEFFfull_name,title,phone,email\r\nAda Lovelace,Engineer,+2348031234567,ada@example.com\r\nAlan Turing,Mathematician,+2348030000000,alan@example.com\r\n',
+      '\uFEFFfull_name,title,phone,email,note\r\nAda Lovelace,Engineer,+2348031234567,ada@example.com,\r\nAlan Turing,Mathematician,+2348030000000,alan@example.com,\r\n',
     );
   });
 });

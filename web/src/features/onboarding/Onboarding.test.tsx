@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { calls } from '@tapcard/shared/contract';
+import { messages } from '@tapcard/shared/rules';
 import { currentAuthorization, jotaiStore, readDashboardData, writeDashboardData } from '../../lib/session.js';
 import { STORAGE_PREFIX, writeStored } from '../../lib/storage.js';
 import { stubImageDecoding } from '../../test/browser.js';
@@ -47,6 +48,8 @@ function storedSignupData(): string | null {
 /** The upload endpoint (XMLHttpRequest, for its progress events) answering in the contract's shape. */
 class FakeUpload {
   static sent: FormData[] = [];
+  /** The answer the next uploads get. */
+  static answer: { status: number; body: unknown } = { status: 200, body: { success: 'true', message: 'Uploaded', data: { url: '/backend/files/ada.jpg', name: 'ada.jpg' } } };
   upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
   onload: (() => void) | null = null;
   onerror: (() => void) | null = null;
@@ -61,8 +64,8 @@ class FakeUpload {
     FakeUpload.sent.push(form);
     setTimeout(() => {
       this.upload.onprogress?.({ lengthComputable: true, loaded: 1, total: 1 });
-      this.status = 200;
-      this.responseText = JSON.stringify({ success: 'true', message: 'Uploaded', data: { url: '/backend/files/ada.jpg', name: 'ada.jpg' } });
+      this.status = FakeUpload.answer.status;
+      this.responseText = JSON.stringify(FakeUpload.answer.body);
       this.onload?.();
     }, 0);
   }
@@ -74,6 +77,7 @@ beforeEach(() => {
   jotaiStore.set(passwordAtom, null);
   jotaiStore.set(signupSessionAtom, null);
   FakeUpload.sent = [];
+  FakeUpload.answer = { status: 200, body: { success: 'true', message: 'Uploaded', data: { url: '/backend/files/ada.jpg', name: 'ada.jpg' } } };
   net = mockNetwork();
   net.on(calls.confirmCardId, ok({ info: { id: 'card-1', type: 'nfc', status: 'new' } }));
 });
@@ -384,6 +388,20 @@ describe('profile image and account creation', () => {
     expect(await screen.findByText(/connect page/)).toBeInTheDocument();
     expect(currentAuthorization()).toBe('Bearer new-token');
     expect(readDashboardData()).not.toBeNull();
+  });
+
+  it("shows the upload cap's message when the upload is refused with 429, and keeps Done disabled", async () => {
+    storedWizard();
+    jotaiStore.set(passwordAtom, 'Secret#123');
+    FakeUpload.answer = { status: 429, body: { success: 'false', message: messages.uploadQuotaReached, data: null } };
+    const { user, router } = renderRoutes(pages, `/onboarding/step-four${QUERY}`);
+    await act(() => router.navigate(`/onboarding/step-five${QUERY}`));
+    const done = await screen.findByRole('button', { name: 'Done' });
+    await user.upload(screen.getByLabelText('Choose a photo'), new File(['photo'], 'ada.png', { type: 'image/png' }));
+    await user.click(await screen.findByRole('button', { name: 'Use photo' }));
+    expect(await screen.findByText(messages.uploadQuotaReached)).toBeInTheDocument();
+    expect(screen.queryByText(messages.imageUploadFailed)).not.toBeInTheDocument();
+    expect(done).toBeDisabled();
   });
 
   it("toasts the server's message when sign-up fails, 'Unable to signup' without one", async () => {
