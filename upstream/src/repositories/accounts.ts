@@ -122,7 +122,7 @@ export async function usePasswordReset(db: Kysely<Database>, tokenHash: string, 
       .executeTakeFirst();
     if (taken.numUpdatedRows === 0n) return false;
     await trx.updateTable('password_resets').set({ used_at: now }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
-    await setPasswordEndingSessions(trx, userId, passwordHash);
+    await setPasswordEndingSessions(trx, userId, passwordHash, now);
     return true;
   });
 }
@@ -137,8 +137,12 @@ export async function passwordHashOf(db: DbLike, userId: string): Promise<string
   return user.password_hash;
 }
 
-/** Sets a user's password and ends every session of theirs (inside the caller's transaction). */
-export async function setPasswordEndingSessions(trx: Transaction<Database>, userId: string, passwordHash: string): Promise<void> {
+/**
+ * Sets a user's password and ends every session of theirs and every reset link still out (inside the
+ * caller's transaction): a link mailed for the old password must not undo the new one.
+ */
+export async function setPasswordEndingSessions(trx: Transaction<Database>, userId: string, passwordHash: string, now: Date): Promise<void> {
   await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
+  await trx.updateTable('password_resets').set({ used_at: now }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
   await trx.deleteFrom('sessions').where('user_id', '=', userId).execute();
 }
