@@ -94,9 +94,10 @@ export class DeviceCredentials {
 
   /**
    * Sets the cookie with a fresh entry for `subject` first (the device's nonce kept when it had one),
-   * keeping the request's other live entries and dropping the oldest past DEVICE_ENTRIES_MAX.
+   * keeping the request's other live entries and dropping the oldest past DEVICE_ENTRIES_MAX. Answers
+   * the device's id for the subject.
    */
-  issue(request: FastifyRequest, reply: FastifyReply, subject: DeviceSubject): void {
+  issue(request: FastifyRequest, reply: FastifyReply, subject: DeviceSubject): string {
     const entries = this.entries(request);
     const nonce = entries.find((entry) => this.matches(entry, subject))?.nonce ?? randomBytes(16).toString('base64url');
     const issued = Math.floor(this.now().getTime() / 1000).toString(36);
@@ -112,5 +113,6 @@ export class DeviceCredentials {
       ...(request.protocol === 'https' ? ['Secure'] : []),
     ];
     void reply.header('set-cookie', attributes.join('; '));
+    return nonce;
   }
 }

@@ -128,10 +128,17 @@ export class Throttle {
    * `perDevice` budget alone: strangers filling the target's ceiling never refuse the owner's device,
    * and a device that fails too often locks only itself. `succeeded` clears the device's count.
    */
-  async guessAs(target: string, who: { address: string; device: string | null }, limits: { perAddress: Limit; ceiling: Limit; perDevice: Limit }): Promise<Guess> {
+  async guessAs(
+    target: string,
+    who: { address: string; device: string | null },
+    limits: { perAddress: Limit; ceiling: Limit; perDevice: Limit; deviceCeiling?: Limit },
+  ): Promise<Guess> {
     if (who.device === null) return this.guess(target, who.address, limits);
     const mine = `${target}|device:${who.device}`;
     await this.attempt(mine, limits.perDevice);
+    // Where strangers can make known devices themselves (a sign-up anyone may start), the known
+    // devices together have a ceiling of their own, apart from the unknown devices' one.
+    if (limits.deviceCeiling) await this.attempt(`${target}|devices`, limits.deviceCeiling);
     return { succeeded: () => this.reset(mine) };
   }
 
@@ -174,7 +181,7 @@ export const LIMITS = {
   /** Email codes tried for one email from all addresses. */
   emailCodeCeiling: { max: 30, windowMs: WINDOW_MS, delay: growing(10) },
   /** Email codes tried for one email from the device that started its sign-up. */
-  emailCodeDevice: { max: 10, windowMs: WINDOW_MS },
+  emailCodeDevice: { max: 5, windowMs: WINDOW_MS },
   /** Mails (codes, reset links) sent to one email at the request of one address. */
   emailSend: { max: 5, windowMs: WINDOW_MS },
   /** Mails sent to one email at the request of all addresses. */

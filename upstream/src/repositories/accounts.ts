@@ -46,9 +46,13 @@ export async function markEmailVerified(db: DbLike, email: string, ticketHash: s
 }
 
 /** Stores a new code for `email`; only the newest code is valid, so sending again retires the earlier ones. */
-export async function storeEmailCode(db: Kysely<Database>, code: { id: string; email: string; code_hash: string; expires_at: Date }, now: Date): Promise<void> {
+/**
+ * Stores a new code for an email, ending the earlier live codes the same device asked for (codes other
+ * devices wait for stay live: a stranger asking for codes cannot end the owner's).
+ */
+export async function storeEmailCode(db: Kysely<Database>, code: { id: string; email: string; code_hash: string; expires_at: Date; device: string }, now: Date): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable('email_codes').set({ used_at: now }).where('email', '=', code.email).where('used_at', 'is', null).execute();
+    await trx.updateTable('email_codes').set({ used_at: now }).where('email', '=', code.email).where('device', '=', code.device).where('used_at', 'is', null).execute();
     await trx
       .insertInto('email_codes')
       .values({ ...code, used_at: null, created_at: now })
@@ -56,15 +60,20 @@ export async function storeEmailCode(db: Kysely<Database>, code: { id: string; e
   });
 }
 
-/** The unused, unexpired codes of an email. */
-export async function liveEmailCodes(db: DbLike, email: string, now: Date): Promise<{ id: string; code_hash: string }[]> {
-  return db
+/**
+ * The unused, unexpired codes of an email that a guess is compared with: from the device that asked
+ * for them (`device`), its own codes (and any from before devices were recorded); from an unknown
+ * device, only the newest code, so live codes of several devices give a stranger no more chances.
+ */
+export async function liveEmailCodes(db: DbLike, email: string, now: Date, device: string | null): Promise<{ id: string; code_hash: string }[]> {
+  const live = db
     .selectFrom('email_codes')
     .select(['id', 'code_hash'])
     .where('email', '=', email)
     .where('used_at', 'is', null)
-    .where('expires_at', '>', now)
-    .execute();
+    .where('expires_at', '>', now);
+  if (device === null) return live.orderBy('created_at', 'desc').orderBy('id').limit(1).execute();
+  return live.where((eb) => eb.or([eb('device', '=', device), eb('device', 'is', null)])).execute();
 }
 
 /**

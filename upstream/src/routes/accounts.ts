@@ -50,7 +50,10 @@ export default async function accountsRoutes(app: FastifyInstance): Promise<void
    * from strangers leaves the owner's device its mails. 429 once over.
    */
   async function countSend(kind: 'email-send' | 'reset-send', email: string, request: FastifyRequest, device: string | null): Promise<void> {
-    await app.throttle.guessAs(`${kind}:${email}`, { address: clientKey(request), device }, { perAddress: LIMITS.emailSend, ceiling: LIMITS.emailSendCeiling, perDevice: LIMITS.emailSendDevice });
+    const limits = { perAddress: LIMITS.emailSend, ceiling: LIMITS.emailSendCeiling, perDevice: LIMITS.emailSendDevice };
+    // Anyone may start a sign-up and so hold a sign-up credential: those devices share a ceiling of their own.
+    const deviceCeiling = kind === 'email-send' ? { deviceCeiling: LIMITS.emailSendCeiling } : {};
+    await app.throttle.guessAs(`${kind}:${email}`, { address: clientKey(request), device }, { ...limits, ...deviceCeiling });
   }
 
   /**
@@ -77,11 +80,12 @@ export default async function accountsRoutes(app: FastifyInstance): Promise<void
 
     const now = app.now();
     const code = randomDigits(EMAIL_CODE_LENGTH);
-    await storeEmailCode(app.db, { id: randomId(), email, code_hash: hashToken(code), expires_at: new Date(now.getTime() + EMAIL_CODE_TTL_MS) }, now);
+    // The code is this device's: its sign-up entry names it, and others' requests leave it live.
+    const device = app.devices.issue(request, reply, { signUp: email });
+    await storeEmailCode(app.db, { id: randomId(), email, code_hash: hashToken(code), expires_at: new Date(now.getTime() + EMAIL_CODE_TTL_MS), device }, now);
     const minutes = Math.round(EMAIL_CODE_TTL_MS / 60_000);
     // Queued: a failed SMTP attempt is retried in the background, so the answer is the same either way.
     await app.mailer.send({ to: email, ...signUpCodeMail({ code, minutes }) });
-    app.devices.issue(request, reply, { signUp: email });
     return { success: 'true', message: 'Verification code sent' };
   });
 
@@ -92,7 +96,7 @@ export default async function accountsRoutes(app: FastifyInstance): Promise<void
     const device = app.devices.known(request, { signUp: email });
     const guess = await app.throttle.guessAs(`email-code:${email}`, { address: clientKey(request), device }, { perAddress: LIMITS.emailCode, ceiling: LIMITS.emailCodeCeiling, perDevice: LIMITS.emailCodeDevice });
     const now = app.now();
-    const candidates = await liveEmailCodes(app.db, email, now);
+    const candidates = await liveEmailCodes(app.db, email, now, device);
     const given = hashToken(body.token);
     const match = candidates.find((c) => safeEqual(c.code_hash, given));
     if (!match) throw badRequest('The code is wrong or has expired', 'token');

@@ -254,6 +254,18 @@ describe('sign-up codes', SLOW, () => {
     expect((await verifyCode(email, await codeOf(email), device)).statusCode).toBe(200);
   });
 
+  it('keeps the code mailed to the starting device live through a flood of 20 code requests', async () => {
+    const email = uniqueEmail();
+    const device = await starter(email);
+    const code = await codeOf(email);
+    await flood(4, LIMITS.emailSend.max, (headers) => verifyMail(email, headers));
+    // A device without the sign-up's cookie is compared with the newest code only: not this one.
+    const newest = await codeOf(email);
+    expect(newest).not.toBe(code);
+    expect((await verifyCode(email, code, fromIp())).statusCode).toBe(400);
+    expect((await verifyCode(email, code, device)).statusCode).toBe(200);
+  });
+
   it('evaluates exactly the starting device\'s budget of 50 parallel code guesses', async () => {
     const email = uniqueEmail();
     const device = await starter(email);
