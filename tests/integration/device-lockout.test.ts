@@ -32,8 +32,9 @@ beforeAll(async () => {
     instanceId: 'device-lockout',
     env: { TRUST_PROXY: '127.0.0.1,::1' },
   });
-  await Promise.all([upstream.start(120_000), gateway.start(120_000)]);
-}, 180_000);
+  // A fresh embedded database migrates and seeds first: slow on a busy machine.
+  await Promise.all([upstream.start(300_000), gateway.start(300_000)]);
+}, 360_000);
 afterAll(async () => {
   await gateway?.stop();
   await upstream?.stop();

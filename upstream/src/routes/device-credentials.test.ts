@@ -18,9 +18,9 @@ import { createTestUpstream, createUser, type TestUpstream } from '../test/harne
 let t: TestUpstream;
 beforeAll(async () => {
   t = await createTestUpstream();
-});
+}, 240_000);
 afterAll(async () => {
-  await t.close();
+  await t?.close();
 });
 
 const TOO_MANY = { success: 'false', message: 'Too many attempts. Please try again later.', data: null };
