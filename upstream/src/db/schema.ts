@@ -44,6 +44,8 @@ export interface EmailCodesTable {
   expires_at: Timestamp;
   used_at: Timestamp | null;
   created_at: CreatedAt;
+  /** The device credential id of the device that asked for it (null: from before devices were recorded). */
+  device: string | null;
 }
 
 export interface VerifiedEmailsTable {

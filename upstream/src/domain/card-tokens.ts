@@ -17,9 +17,21 @@ export const scratchTokenHash = (token: string): string => hashToken(token.trim(
 const ABSENT_CARD_HASH = hashToken('absent card');
 
 /**
+ * The device credential a request may present for card `cardId`: the one issued when this device gave
+ * the card's token before (confirm-token, the first step of activating it), else, when signed in, the
+ * one of the device's sign-in to that account. Null: an unknown device.
+ */
+function knownDevice(app: FastifyInstance, request: FastifyRequest, cardId: string): string | null {
+  const forCard = app.devices.known(request, { card: cardId });
+  if (forCard) return forCard;
+  return request.user ? app.devices.known(request, { account: request.user.id }) : null;
+}
+
+/**
  * Checks that `token` is the scratch token of card `cardId`, in constant time, counting the guess
  * before it is compared: across all cards from the client's address (LIMITS.cardTokenAddress, so a
- * sweep over card ids only stops its own address), then, for a card that exists, per card and address
+ * sweep over card ids only stops its own address), then, for a card that exists, from a known device
+ * (knownDevice) against that device's own LIMITS.cardTokenDevice, from any other per card and address
  * (LIMITS.cardToken) and per card over all addresses (LIMITS.cardTokenCeiling, slowing as it fills).
  * Over any limit the attempt gets 429. A wrong pair or unknown card answers 400 'Invalid Token'.
  */
@@ -29,7 +41,8 @@ export async function verifyCardToken(app: FastifyInstance, request: FastifyRequ
   await app.throttle.attempt(sweep, LIMITS.cardTokenAddress);
   const card = await physicalCardById(app.db, cardId);
   // Unknown card ids get no counter of their own: made-up ids would only fill the table.
-  const guess = card ? await app.throttle.guess(`card-token:${card.id}`, address, { perAddress: LIMITS.cardToken, ceiling: LIMITS.cardTokenCeiling }) : null;
+  const limits = { perAddress: LIMITS.cardToken, ceiling: LIMITS.cardTokenCeiling, perDevice: LIMITS.cardTokenDevice };
+  const guess = card ? await app.throttle.guessAs(`card-token:${card.id}`, { address, device: knownDevice(app, request, card.id) }, limits) : null;
   const matches = safeEqual(card?.token_hash ?? ABSENT_CARD_HASH, scratchTokenHash(token));
   if (!card || !guess || !matches) throw badRequest(INVALID_TOKEN, 'token');
   await guess.succeeded();

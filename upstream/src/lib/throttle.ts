@@ -122,9 +122,29 @@ export class Throttle {
     };
   }
 
-  /** Forgets every guess at `target` (Throttle.guess), from all addresses and its ceiling. */
+  /**
+   * Counts one guess at `target` as `guess` does for an unknown device (`who.device` null), or, for a
+   * known device (its device credential's id, lib/device-credential.ts), against that device's own
+   * `perDevice` budget alone: strangers filling the target's ceiling never refuse the owner's device,
+   * and a device that fails too often locks only itself. `succeeded` clears the device's count.
+   */
+  async guessAs(
+    target: string,
+    who: { address: string; device: string | null },
+    limits: { perAddress: Limit; ceiling: Limit; perDevice: Limit; deviceCeiling?: Limit },
+  ): Promise<Guess> {
+    if (who.device === null) return this.guess(target, who.address, limits);
+    const mine = `${target}|device:${who.device}`;
+    await this.attempt(mine, limits.perDevice);
+    // Where strangers can make known devices themselves (a sign-up anyone may start), the known
+    // devices together have a ceiling of their own, apart from the unknown devices' one.
+    if (limits.deviceCeiling) await this.attempt(`${target}|devices`, limits.deviceCeiling);
+    return { succeeded: () => this.reset(mine) };
+  }
+
+  /** Forgets every guess at `target` (Throttle.guess, guessAs), from all addresses and devices and its ceiling. */
   async forget(target: string): Promise<void> {
-    const pattern = `${target.replace(/[\\%_]/g, (c) => `\\${c}`)}|ip:%`;
+    const pattern = `${target.replace(/[\\%_]/g, (c) => `\\${c}`)}|%`;
     await this.db
       .deleteFrom('throttles')
       .where((eb) => eb.or([eb('key', '=', target), eb('key', 'like', pattern)]))
@@ -152,20 +172,28 @@ export const LIMITS = {
   cardToken: { max: 5, windowMs: WINDOW_MS },
   /** Scratch tokens tried on one card from all addresses. */
   cardTokenCeiling: { max: 50, windowMs: WINDOW_MS, delay: growing(10) },
+  /** Scratch tokens tried on one card from a known device (signed in with its device credential, or one that gave this card's token before). */
+  cardTokenDevice: { max: 10, windowMs: WINDOW_MS },
   /** Scratch tokens tried from one address across all cards, unknown card ids included (a sweep). */
   cardTokenAddress: { max: 50, windowMs: WINDOW_MS },
   /** Email codes tried for one email from one address. */
   emailCode: { max: 5, windowMs: WINDOW_MS },
   /** Email codes tried for one email from all addresses. */
   emailCodeCeiling: { max: 30, windowMs: WINDOW_MS, delay: growing(10) },
+  /** Email codes tried for one email from the device that started its sign-up. */
+  emailCodeDevice: { max: 5, windowMs: WINDOW_MS },
   /** Mails (codes, reset links) sent to one email at the request of one address. */
   emailSend: { max: 5, windowMs: WINDOW_MS },
   /** Mails sent to one email at the request of all addresses. */
   emailSendCeiling: { max: 20, windowMs: WINDOW_MS, delay: growing(10) },
+  /** Mails sent to one email at the request of a device known for it (signed in to its account, or started its sign-up). */
+  emailSendDevice: { max: 5, windowMs: WINDOW_MS },
   /** Passwords tried on one account (email) from one address. */
   login: { max: 5, windowMs: WINDOW_MS },
   /** Passwords tried on one account from all addresses. */
   loginCeiling: { max: 50, windowMs: WINDOW_MS, delay: growing(10) },
+  /** Passwords tried on one account from a device that signed in to it before (its own budget, no ceiling). */
+  loginDevice: { max: 20, windowMs: WINDOW_MS },
   /** Attendee tokens tried on one chip from one address. */
   chipToken: { max: 10, windowMs: WINDOW_MS },
   /** Attendee tokens tried on one chip from all addresses. */

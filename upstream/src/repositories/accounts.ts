@@ -64,9 +64,13 @@ export async function markEmailVerified(db: DbLike, email: string, ticketHash: s
 }
 
 /** Stores a new code for `email`; only the newest code is valid, so sending again retires the earlier ones. */
-export async function storeEmailCode(db: Kysely<Database>, code: { id: string; email: string; code_hash: string; expires_at: Date }, now: Date): Promise<void> {
+/**
+ * Stores a new code for an email, ending the earlier live codes the same device asked for (codes other
+ * devices wait for stay live: a stranger asking for codes cannot end the owner's).
+ */
+export async function storeEmailCode(db: Kysely<Database>, code: { id: string; email: string; code_hash: string; expires_at: Date; device: string }, now: Date): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await trx.updateTable('email_codes').set({ used_at: now }).where('email', '=', code.email).where('used_at', 'is', null).execute();
+    await trx.updateTable('email_codes').set({ used_at: now }).where('email', '=', code.email).where('device', '=', code.device).where('used_at', 'is', null).execute();
     await trx
       .insertInto('email_codes')
       .values({ ...code, used_at: null, created_at: now })
@@ -74,15 +78,20 @@ export async function storeEmailCode(db: Kysely<Database>, code: { id: string; e
   });
 }
 
-/** The unused, unexpired codes of an email. */
-export async function liveEmailCodes(db: DbLike, email: string, now: Date): Promise<{ id: string; code_hash: string }[]> {
-  return db
+/**
+ * The unused, unexpired codes of an email that a guess is compared with: from the device that asked
+ * for them (`device`), its own codes (and any from before devices were recorded); from an unknown
+ * device, only the newest code, so live codes of several devices give a stranger no more chances.
+ */
+export async function liveEmailCodes(db: DbLike, email: string, now: Date, device: string | null): Promise<{ id: string; code_hash: string }[]> {
+  const live = db
     .selectFrom('email_codes')
     .select(['id', 'code_hash'])
     .where('email', '=', email)
     .where('used_at', 'is', null)
-    .where('expires_at', '>', now)
-    .execute();
+    .where('expires_at', '>', now);
+  if (device === null) return live.orderBy('created_at', 'desc').orderBy('id').limit(1).execute();
+  return live.where((eb) => eb.or([eb('device', '=', device), eb('device', 'is', null)])).execute();
 }
 
 /**
@@ -140,7 +149,7 @@ export async function usePasswordReset(db: Kysely<Database>, tokenHash: string, 
       .executeTakeFirst();
     if (taken.numUpdatedRows === 0n) return false;
     await trx.updateTable('password_resets').set({ used_at: now }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
-    await setPasswordEndingSessions(trx, userId, passwordHash);
+    await setPasswordEndingSessions(trx, userId, passwordHash, now);
     return true;
   });
 }
@@ -155,8 +164,12 @@ export async function passwordHashOf(db: DbLike, userId: string): Promise<string
   return user.password_hash;
 }
 
-/** Sets a user's password and ends every session of theirs (inside the caller's transaction). */
-export async function setPasswordEndingSessions(trx: Transaction<Database>, userId: string, passwordHash: string): Promise<void> {
+/**
+ * Sets a user's password and ends every session of theirs and every reset link still out (inside the
+ * caller's transaction): a link mailed for the old password must not undo the new one.
+ */
+export async function setPasswordEndingSessions(trx: Transaction<Database>, userId: string, passwordHash: string, now: Date): Promise<void> {
   await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
+  await trx.updateTable('password_resets').set({ used_at: now }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
   await trx.deleteFrom('sessions').where('user_id', '=', userId).execute();
 }

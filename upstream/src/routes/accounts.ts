@@ -45,11 +45,16 @@ export default async function accountsRoutes(app: FastifyInstance): Promise<void
   }
 
   /**
-   * Counts one mail to `email` asked for by the client (LIMITS.emailSend per address, then the email's
-   * LIMITS.emailSendCeiling), so a stranger cannot use up the owner's mails; 429 once over either.
+   * Counts one mail to `email` asked for by the client: from an unknown device LIMITS.emailSend per
+   * address, then the email's LIMITS.emailSendCeiling, so a stranger cannot use up the owner's mails;
+   * from `device` (known for the email's account or sign-up) its own LIMITS.emailSendDevice, so a flood
+   * from strangers leaves the owner's device its mails. 429 once over.
    */
-  async function countSend(kind: 'email-send' | 'reset-send', email: string, request: FastifyRequest): Promise<void> {
-    await app.throttle.guess(`${kind}:${email}`, clientKey(request), { perAddress: LIMITS.emailSend, ceiling: LIMITS.emailSendCeiling });
+  async function countSend(kind: 'email-send' | 'reset-send', email: string, request: FastifyRequest, device: string | null): Promise<void> {
+    const limits = { perAddress: LIMITS.emailSend, ceiling: LIMITS.emailSendCeiling, perDevice: LIMITS.emailSendDevice };
+    // Anyone may start a sign-up and so hold a sign-up credential: those devices share a ceiling of their own.
+    const deviceCeiling = kind === 'email-send' ? { deviceCeiling: LIMITS.emailSendCeiling } : {};
+    await app.throttle.guessAs(`${kind}:${email}`, { address: clientKey(request), device }, { ...limits, ...deviceCeiling });
   }
 
   /**
@@ -67,15 +72,18 @@ export default async function accountsRoutes(app: FastifyInstance): Promise<void
   }
 
   // ── Email verification ──────────────────────────────────────────────────
-  route(app, calls.verifyMail)(async ({ body, request }) => {
+  route(app, calls.verifyMail)(async ({ body, request, reply }) => {
     await countLookup(request);
     const email = normaliseEmail(body.email);
     if (await userByEmail(app.db, email)) throw conflict('An account with this email already exists. Please log in.');
-    await countSend('email-send', email, request);
+    // The device that started this email's sign-up before asks again from a budget of its own.
+    await countSend('email-send', email, request, app.devices.known(request, { signUp: email }));
 
     const now = app.now();
     const code = randomDigits(EMAIL_CODE_LENGTH);
-    await storeEmailCode(app.db, { id: randomId(), email, code_hash: hashToken(code), expires_at: new Date(now.getTime() + EMAIL_CODE_TTL_MS) }, now);
+    // The code is this device's: its sign-up entry names it, and others' requests leave it live.
+    const device = app.devices.issue(request, reply, { signUp: email });
+    await storeEmailCode(app.db, { id: randomId(), email, code_hash: hashToken(code), expires_at: new Date(now.getTime() + EMAIL_CODE_TTL_MS), device }, now);
     const minutes = Math.round(EMAIL_CODE_TTL_MS / 60_000);
     // Queued: a failed SMTP attempt is retried in the background, so the answer is the same either way.
     await app.mailer.send({ to: email, ...signUpCodeMail({ code, minutes }) });
@@ -84,10 +92,12 @@ export default async function accountsRoutes(app: FastifyInstance): Promise<void
 
   route(app, calls.verifyCode)(async ({ body, request }) => {
     const email = normaliseEmail(body.email);
-    // Counted before the code is looked at: only guesses within the limits are compared.
-    const guess = await app.throttle.guess(`email-code:${email}`, clientKey(request), { perAddress: LIMITS.emailCode, ceiling: LIMITS.emailCodeCeiling });
+    // Counted before the code is looked at: only guesses within the limits are compared. The device
+    // that asked for a code for this email spends its own budget; others the email's, which strangers can fill.
+    const device = app.devices.known(request, { signUp: email });
+    const guess = await app.throttle.guessAs(`email-code:${email}`, { address: clientKey(request), device }, { perAddress: LIMITS.emailCode, ceiling: LIMITS.emailCodeCeiling, perDevice: LIMITS.emailCodeDevice });
     const now = app.now();
-    const candidates = await liveEmailCodes(app.db, email, now);
+    const candidates = await liveEmailCodes(app.db, email, now, device);
     const given = hashToken(body.token);
     const match = candidates.find((c) => safeEqual(c.code_hash, given));
     if (!match) throw badRequest('The code is wrong or has expired', 'token');
@@ -99,7 +109,7 @@ export default async function accountsRoutes(app: FastifyInstance): Promise<void
   });
 
   // ── Accounts ────────────────────────────────────────────────────────────
-  route(app, calls.signUp)(async ({ body, request }) => {
+  route(app, calls.signUp)(async ({ body, request, reply }) => {
     const email = normaliseEmail(body.user.email);
     await requireVerificationTicket(email, body.verification_ticket);
     await requireNoAccount(email);
@@ -125,10 +135,11 @@ export default async function accountsRoutes(app: FastifyInstance): Promise<void
       if (!inserted) throw conflict('An account with this email already exists. Please log in.');
       return createSession(trx, id, now, request);
     });
+    app.devices.issue(request, reply, { account: id });
     return { success: 'true', message: 'Account created', data: session };
   });
 
-  route(app, calls.createUser)(async ({ body, request }) => {
+  route(app, calls.createUser)(async ({ body, request, reply }) => {
     const email = normaliseEmail(body.email);
     await requireVerificationTicket(email, body.verification_ticket);
     await requireNoAccount(email);
@@ -142,6 +153,7 @@ export default async function accountsRoutes(app: FastifyInstance): Promise<void
       if (!inserted) throw conflict('An account with this email already exists. Please log in.');
       return createSession(trx, id, now, request);
     });
+    app.devices.issue(request, reply, { account: id });
     return { success: 'true', message: 'Account created', data: session };
   });
 
@@ -167,24 +179,29 @@ export default async function accountsRoutes(app: FastifyInstance): Promise<void
   });
 
   // ── Login and passwords ─────────────────────────────────────────────────
-  route(app, calls.login)(async ({ body, request }) => {
+  route(app, calls.login)(async ({ body, request, reply }) => {
     const email = normaliseEmail(body.email);
-    // Counted before the password is checked: only guesses within the limits are evaluated.
-    const guess = await app.throttle.guess(`login:${email}`, clientKey(request), { perAddress: LIMITS.login, ceiling: LIMITS.loginCeiling });
     const user = await userByEmail(app.db, email);
+    // A device that signed in to this account before spends its own budget; any other spends the
+    // account's, which strangers can fill. Counted before the password is checked: only guesses within
+    // the limits are evaluated.
+    const device = user ? app.devices.known(request, { account: user.id }) : null;
+    const guess = await app.throttle.guessAs(`login:${email}`, { address: clientKey(request), device }, { perAddress: LIMITS.login, ceiling: LIMITS.loginCeiling, perDevice: LIMITS.loginDevice });
     // An unknown email costs the same scrypt work as a wrong password and gets the same answer.
     const ok = await verifyPassword(body.password, user?.password_hash ?? (await decoy()));
     if (!user || !ok) throw unauthorised(LOGIN_FAILED);
     await guess.succeeded();
+    app.devices.issue(request, reply, { account: user.id });
     const session = await createSession(app.db, user.id, app.now(), request);
     return { success: 'true', message: 'Logged in', data: session };
   });
 
   route(app, calls.forgotPassword)(async ({ body, request }) => {
     const email = normaliseEmail(body.email);
-    // Counted for every email, known or not, so the limit reveals nothing either.
-    await countSend('reset-send', email, request);
     const user = await userByEmail(app.db, email);
+    // Counted for every email, known or not, so the limit reveals nothing either (only a device that
+    // signed in to the account, and so knows it exists, spends a budget of its own).
+    await countSend('reset-send', email, request, user ? app.devices.known(request, { account: user.id }) : null);
     if (user) {
       const now = app.now();
       const token = randomToken();
@@ -196,7 +213,7 @@ export default async function accountsRoutes(app: FastifyInstance): Promise<void
     return { success: 'true', message: 'If an account exists for this email, a reset link has been sent to it.' };
   });
 
-  route(app, calls.resetPassword)(async ({ body }) => {
+  route(app, calls.resetPassword)(async ({ body, request, reply }) => {
     const now = app.now();
     const tokenHash = hashToken(body.token);
     const reset = await passwordResetByHash(app.db, tokenHash);
@@ -205,8 +222,10 @@ export default async function accountsRoutes(app: FastifyInstance): Promise<void
     const passwordHash = await hashPassword(body.password);
     if (!(await usePasswordReset(app.db, tokenHash, reset.user_id, passwordHash, now))) throw invalid();
     const userEmail = await userEmailById(app.db, reset.user_id);
-    // The owner proved their mailbox: guesses at the account from every address are forgotten.
+    // The owner proved their mailbox: guesses at the account from every address are forgotten, and
+    // this device is known for the account from now on.
     if (userEmail) await app.throttle.forget(`login:${userEmail}`);
+    app.devices.issue(request, reply, { account: reset.user_id });
     return { success: 'true', message: 'Password reset' };
   });
 
@@ -219,7 +238,7 @@ export default async function accountsRoutes(app: FastifyInstance): Promise<void
     if (!(await verifyPassword(body.current_password, currentHash))) throw badRequest(messages.currentPasswordWrong, 'current_password');
     const passwordHash = await hashPassword(body.password);
     // Every session ends, this one too: the web sends the owner to log in again.
-    await app.db.transaction().execute((trx) => setPasswordEndingSessions(trx, user.id, passwordHash));
+    await app.db.transaction().execute((trx) => setPasswordEndingSessions(trx, user.id, passwordHash, app.now()));
     // The guesses were at the old password.
     await app.throttle.reset(key);
     return { success: 'true', message: 'Password updated' };

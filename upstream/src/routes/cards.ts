@@ -39,8 +39,10 @@ import {
 
 export default async function cardsRoutes(app: FastifyInstance): Promise<void> {
   // ── Physical cards ──────────────────────────────────────────────────────
-  route(app, calls.confirmToken)(async ({ body, request }) => {
-    await requireNewCardWithToken(app, request, body.card_id, body.token);
+  route(app, calls.confirmToken)(async ({ body, request, reply }) => {
+    const card = await requireNewCardWithToken(app, request, body.card_id, body.token);
+    // The rest of the activation (the sign-up that sends the token again) is this device's own.
+    app.devices.issue(request, reply, { card: card.id });
     return { success: 'true', message: 'Token confirmed' };
   });
 

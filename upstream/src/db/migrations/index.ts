@@ -15,6 +15,7 @@ import * as doorDesk from './020_door_desk.js';
 import * as contactNotes from './021_contact_notes.js';
 import * as arenaSafety from './022_arena_safety.js';
 import * as ownerCard from './023_owner_card.js';
+import * as emailCodeDevices from './024_email_code_devices.js';
 import * as purchaseKeys from './025_purchase_keys.js';
 import * as ownImages from './026_own_images.js';
 
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '021_contact_notes': contactNotes,
   '022_arena_safety': arenaSafety,
   '023_owner_card': ownerCard,
+  '024_email_code_devices': emailCodeDevices,
   '025_purchase_keys': purchaseKeys,
   '026_own_images': ownImages,
 };
