@@ -65,6 +65,17 @@ describe('checkout', () => {
     expect(net.sent(calls.createOrder)).toHaveLength(0);
   });
 
+  it("empties a state typed for another country when the country is back to Nigeria, so the list's 'Select state' says 'State is required'", async () => {
+    const { user } = renderRoutes(shopRoutes, '/checkout');
+    await screen.findByRole('option', { name: 'Ghana' }, { timeout: 10_000 });
+    await user.selectOptions(screen.getByLabelText('Country'), 'Ghana');
+    await user.type(screen.getByLabelText('State'), 'Accra');
+    await user.selectOptions(screen.getByLabelText('Country'), 'Nigeria');
+    await user.click(screen.getByRole('button', { name: 'Proceed to payment' }));
+    await waitFor(() => expect(screen.getByLabelText('State')).toHaveAccessibleDescription('State is required'));
+    expect(net.sent(calls.createOrder)).toHaveLength(0);
+  });
+
   it("asks for a pickup branch with 'Choose pick up location', and pickup costs no shipping", async () => {
     const { user } = renderRoutes(shopRoutes, '/checkout');
     await fillCustomer(user);
