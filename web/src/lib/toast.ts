@@ -101,7 +101,7 @@ export interface NotifyOptions extends ToastOptions {
 
 /**
  * One toast at a time, whatever its kind: the toast on screen (and any still waiting for the
- * container) gives way to the new one, which the container (TOAST_LIMIT) shows as soon as the old one
+ * container) gives way to the new one, which the container (TOAST_CONTAINER_PROPS) shows as soon as the old one
  * has faded out. Toasts never stack over the header or the page.
  */
 function clearForNext(toast: typeof Toastify.toast): void {
