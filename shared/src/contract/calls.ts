@@ -433,7 +433,8 @@ export const calls = lazyCalls({
     path: '/connect/public/api/exchange-contact',
     auth: 'none',
     body: contactExchangeSchema.extend({ card_id: id, device_type: z.string().min(1).max(32) }),
-    answer: plainAnswerSchema,
+    /** `link`: the owner's card's link, where the form ends when there is no page to go back to. */
+    answer: wire({ link: z.string().optional() }),
   }),
 
   // ── Public card ──────────────────────────────────────────────────────────

@@ -31,11 +31,11 @@ describe('registrationSchema / attendeeSchema', () => {
   it('checks the email and the phone pattern', () => {
     expect(validate(registrationSchema, { ...ok, email: 'ada@', phone: '12345' })).toEqual({
       ok: false,
-      errors: { email: 'Email is not valid', phone: 'phone is invalid' },
+      errors: { email: 'Email is not valid', phone: 'Phone number is not valid' },
     });
     expect(validate(registrationSchema, { ...ok, phone: '+12345678901234' })).toEqual({
       ok: false,
-      errors: { phone: 'phone is invalid' },
+      errors: { phone: 'Phone number is not valid' },
     });
   });
 });

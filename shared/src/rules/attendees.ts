@@ -2,15 +2,20 @@
 import { z } from 'zod';
 import { ACCESS_TOKEN_MAX_LENGTH, ACCESS_TOKEN_MIN_LENGTH } from '../constants/index.js';
 import { pagePatterns } from '../pages/index.js';
-import { emailField, requiredString } from './fields.js';
+import { emailField, phoneField, requiredString } from './fields.js';
 import { messages } from './messages.js';
-import { profilePhoneSchema } from './profile.js';
+import { PROFILE_PHONE_PATTERN } from './profile.js';
 
-/** Registration: name, email, phone (optional plus, 3 + 3 + 4 to 7 digits) and the chosen ticket, all required. */
+/**
+ * Registration: name, email, phone (optional plus, 3 + 3 + 4 to 7 digits: the profile's pattern) and
+ * the chosen ticket, all required. The requirements word no registration message: the phone's reads as
+ * its neighbour 'Email is not valid' does ('Phone number is not valid', the pre-order's text), not the
+ * profile's lower-case 'phone is invalid'.
+ */
 export const registrationSchema = z.object({
   name: requiredString(messages.nameRequired),
   email: emailField(messages.emailRequired, messages.emailInvalid),
-  phone: profilePhoneSchema,
+  phone: phoneField(messages.phoneRequired, messages.preorderPhoneInvalid, PROFILE_PHONE_PATTERN),
   /** The ticket category id; a numeric id is accepted and given back as a string. */
   event_prices_id: z.preprocess(
     (value) => (typeof value === 'number' && Number.isFinite(value) ? String(value) : value),

@@ -153,6 +153,7 @@ export const messages = {
   // ── Pre-order ──────────────────────────────────────────────────
   preorderNameRequired: 'Please enter your name',
   preorderPhoneRequired: 'Please enter your phone number',
+  /** Also event registration's phone pattern, which no requirement words (beside its 'Email is not valid'). */
   preorderPhoneInvalid: 'Phone number is not valid',
   preorderEmailRequired: 'Please enter your email',
   preorderEmailInvalid: 'Your email is not valid',

@@ -98,6 +98,9 @@ describe('quick-link content by type', () => {
     expect(quickLinkContent('tiktok', '@ada_l')).toEqual({ ok: true, content: 'https://www.tiktok.com/@ada_l' });
     expect(quickLinkContent('tiktok', 'https://www.tiktok.com/@ada_l/')).toEqual({ ok: true, content: 'https://www.tiktok.com/@ada_l' });
     expect(quickLinkContent('tiktok', 'https://example.com/@ada')).toEqual({ ok: false, message: MESSAGES.tiktok });
+    // A profile link copied from the app's share sheet: its query is dropped, not refused.
+    expect(quickLinkContent('tiktok', 'https://www.tiktok.com/@ada_l?lang=en')).toEqual({ ok: true, content: 'https://www.tiktok.com/@ada_l' });
+    expect(quickLinkContent('tiktok', 'https://www.tiktok.com/@ada_l?_t=8qZ&_r=1')).toEqual({ ok: true, content: 'https://www.tiktok.com/@ada_l' });
     expect(quickLinkContent('instagram', 'https://evil.example/ada')).toEqual({ ok: false, message: MESSAGES.instagram });
     expect(quickLinkContent('tiktok', '@name')).toEqual({ ok: true, content: 'https://www.tiktok.com/@name' });
   });

@@ -1,6 +1,6 @@
 /**
- * Social links. Each network accepts a full URL (with or without scheme and www), its mobile
- * variant, or a bare username, and normalises it to one canonical URL. The normaliser never throws and
+ * Social links. Each network accepts a full URL (with or without scheme and www, with whatever query
+ * a share sheet added), its mobile variant, or a bare username, and normalises it to one canonical URL. The normaliser never throws and
  * is idempotent: a canonical URL normalises to itself. No schema here: a visitor's page that only shows
  * links checks them without loading zod's schemas (socials.ts holds the schemas built on this).
  */
@@ -22,6 +22,8 @@ interface ProfileRule {
   /** Whether a leading @ before the id is accepted. */
   at: boolean;
   canonical: (id: string) => string;
+  /** Paths of the network's own pages that look like an id but name no profile. */
+  notProfile?: RegExp;
 }
 
 const PROFILE_RULES: Record<ProfileNetwork, ProfileRule> = {
@@ -30,6 +32,8 @@ const PROFILE_RULES: Record<ProfileNetwork, ProfileRule> = {
     prefix: '',
     at: false,
     canonical: (id) => `https://www.facebook.com/${id}`,
+    // profile.php?id=… holds its id in the query, which a profile link never keeps.
+    notProfile: /^profile\.php$/i,
   },
   snapchat: {
     host: /^(?:(?:www|m)\.)?snapchat\.com$/i,
@@ -62,8 +66,14 @@ const PROFILE_RULES: Record<ProfileNetwork, ProfileRule> = {
 const PROFILE_ID = /^[A-Za-z\d_.-]+$/;
 const HAS_ID_CHARACTER = /[A-Za-z\d_]/;
 const SCHEME = /^https?:\/\//i;
-/** Characters never accepted anywhere: query, fragment, whitespace. */
+/** Characters never accepted once the query has been cleaned (cleanQuery): query, fragment, whitespace. */
 const FORBIDDEN = /[?#\s]/;
+/**
+ * The query parameters a copied or shared link carries to track where it was shared from (campaigns,
+ * click ids, share sheets' language and sender), never part of what it links to. Only a website's
+ * query needs the list: a profile link drops its whole query.
+ */
+const TRACKING_PARAM = /^(?:utm_[a-z_]*|lang|igsh|igshid|si|ref|ref_src|fbclid|gclid|_t|_r)$/i;
 /** A website path: RFC 3986 path characters and percent escapes, no query or fragment. */
 const WEBSITE_PATH = /^(?:\/(?:[A-Za-z\d\-._~!$&'()*+,;=:@]|%[\dA-Fa-f]{2})*)*$/;
 const HOST_AND_PORT = /^([^:]+)(:\d{1,5})?$/;
@@ -77,6 +87,29 @@ const isNetworkHost = (name: string): boolean => Object.values(PROFILE_RULES).so
 function profileId(rule: ProfileRule, candidate: string): string | null {
   const id = rule.at && candidate.startsWith('@') ? candidate.slice(1) : candidate;
   return PROFILE_ID.test(id) && HAS_ID_CHARACTER.test(id) ? id : null;
+}
+
+/**
+ * A copied link without what share sheets add after the address. A link on a profile network's own
+ * host loses its whole query and fragment (a profile's address never needs one); a website loses the
+ * tracking parameters (TRACKING_PARAM) of its query and keeps the rest, which its rule then refuses.
+ * Anything else is left as it is (and refused).
+ */
+function cleanQuery(network: Network, input: string): string {
+  const cut = input.search(/[?#]/);
+  if (cut === -1) return input;
+  const base = input.slice(0, cut);
+  if (isProfileNetwork(network)) {
+    // Only a link on the network's host: a username never carries a query.
+    const rest = base.replace(SCHEME, '');
+    const slash = rest.indexOf('/');
+    return slash !== -1 && PROFILE_RULES[network].host.test(rest.slice(0, slash)) ? base : input;
+  }
+  const hash = input.indexOf('#');
+  if (input[cut] === '#' || (hash !== -1 && hash < input.length - 1)) return input;
+  const query = input.slice(cut + 1, hash === -1 ? undefined : hash);
+  const kept = query.split('&').filter((pair) => pair !== '' && !TRACKING_PARAM.test(pair.split('=')[0] ?? ''));
+  return kept.length === 0 ? base : `${base}?${kept.join('&')}`;
 }
 
 function normaliseProfile(rule: ProfileRule, input: string): string | null {
@@ -97,7 +130,7 @@ function normaliseProfile(rule: ProfileRule, input: string): string | null {
     path = path.slice(rule.prefix.length);
   }
   const id = profileId(rule, path);
-  return id === null ? null : rule.canonical(id);
+  return id === null || rule.notProfile?.test(id) ? null : rule.canonical(id);
 }
 
 /** A website: optional http(s) scheme, a dotted host (lowercased), optional port and path. Always https. */
@@ -114,15 +147,19 @@ function normaliseWebsite(input: string): string | null {
 
 /**
  * Checks `input` against the patterns of `network` and returns its canonical URL, or the required
- * mismatch message. Never throws, whatever it is given.
+ * mismatch message. A copied share link's query is cleaned first (cleanQuery), so
+ * 'https://www.tiktok.com/@ada?lang=en' is accepted as 'https://www.tiktok.com/@ada'. Never throws,
+ * whatever it is given.
  */
 export function normaliseSocialLink(network: Network, input: string): SocialLinkResult {
   const mismatch: SocialLinkResult = { ok: false, message: messages.socialMismatch(String(network)) };
   if (typeof input !== 'string') return mismatch;
   const trimmed = input.trim();
-  if (trimmed === '' || FORBIDDEN.test(trimmed)) return mismatch;
+  if (trimmed === '' || /\s/.test(trimmed)) return mismatch;
+  const cleaned = cleanQuery(network, trimmed);
+  if (FORBIDDEN.test(cleaned)) return mismatch;
   let url: string | null = null;
-  if (network === 'website') url = normaliseWebsite(trimmed);
-  else if (isProfileNetwork(network)) url = normaliseProfile(PROFILE_RULES[network], trimmed);
+  if (network === 'website') url = normaliseWebsite(cleaned);
+  else if (isProfileNetwork(network)) url = normaliseProfile(PROFILE_RULES[network], cleaned);
   return url === null ? mismatch : { ok: true, url };
 }

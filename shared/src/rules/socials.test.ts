@@ -23,12 +23,18 @@ describe('normaliseSocialLink: facebook', () => {
       expect(normaliseSocialLink('facebook', input)).toEqual(ok('https://www.facebook.com/john.doe'));
     }
   });
-  it('refuses @, query strings, other sites and non-profile paths', () => {
+  it('drops the query and fragment a shared profile link carries', () => {
+    for (const input of ['facebook.com/john.doe?ref=share', 'https://m.facebook.com/john.doe/?mibextid=ZbWKwL#top']) {
+      expect(normaliseSocialLink('facebook', input)).toEqual(ok('https://www.facebook.com/john.doe'));
+    }
+  });
+  it('refuses @, other sites and non-profile paths, and profile.php (its id is in the query)', () => {
     for (const input of [
       '@john',
       'https://www.facebook.com/@john',
       'https://www.facebook.com/profile.php?id=1',
-      'facebook.com/john?ref=share',
+      'facebook.com/profile.php',
+      'john?ref=share',
       'https://instagram.com/john',
       'https://www.facebook.com/',
       'facebook.com',
@@ -49,8 +55,11 @@ describe('normaliseSocialLink: instagram', () => {
       expect(normaliseSocialLink('instagram', input)).toEqual(ok('https://www.instagram.com/jane_doe'));
     }
   });
-  it('refuses other hosts and queries', () => {
-    for (const input of ['https://x.com/jane', 'instagram.com/jane?igshid=abc', '@@jane', 'jane/doe']) {
+  it('drops the query of a shared profile link', () => {
+    expect(normaliseSocialLink('instagram', 'https://www.instagram.com/jane_doe/?igsh=MWx0eGZ1&utm_source=qr')).toEqual(ok('https://www.instagram.com/jane_doe'));
+  });
+  it('refuses other hosts, a query on a bare username and a query on another host', () => {
+    for (const input of ['https://x.com/jane', 'jane?igshid=abc', 'https://x.com/jane?igshid=abc', '@@jane', 'jane/doe']) {
       expect(normaliseSocialLink('instagram', input)).toEqual(mismatch('instagram'));
     }
   });
@@ -72,8 +81,11 @@ describe('normaliseSocialLink: twitter', () => {
       expect(normaliseSocialLink('twitter', input)).toEqual(ok('https://twitter.com/jack'));
     }
   });
-  it('refuses queries, the bare host and other sites', () => {
-    for (const input of ['https://x.com/jack?s=20', 'x.com', 'https://facebook.com/jack', 'https://x.com/jack/status/1']) {
+  it('drops the query of a shared profile link', () => {
+    expect(normaliseSocialLink('twitter', 'https://x.com/jack?s=21&t=Ab3')).toEqual(ok('https://twitter.com/jack'));
+  });
+  it('refuses the bare host, other sites and non-profile paths, with or without a query', () => {
+    for (const input of ['x.com', 'x.com?s=20', 'https://facebook.com/jack', 'https://x.com/jack/status/1', 'https://x.com/jack/status/1?s=20']) {
       expect(normaliseSocialLink('twitter', input)).toEqual(mismatch('twitter'));
     }
   });
@@ -85,8 +97,11 @@ describe('normaliseSocialLink: snapchat', () => {
       expect(normaliseSocialLink('snapchat', input)).toEqual(ok('https://www.snapchat.com/add/snap.user'));
     }
   });
-  it('refuses a profile url without /add/ and queries', () => {
-    for (const input of ['https://www.snapchat.com/snap.user', 'snapchat.com/add/', 'snapchat.com/add/snap.user?share_id=1']) {
+  it('drops the query of a shared profile link', () => {
+    expect(normaliseSocialLink('snapchat', 'snapchat.com/add/snap.user?share_id=1&locale=en-US')).toEqual(ok('https://www.snapchat.com/add/snap.user'));
+  });
+  it('refuses a profile url without /add/', () => {
+    for (const input of ['https://www.snapchat.com/snap.user', 'snapchat.com/add/', 'snapchat.com/add/?share_id=1']) {
       expect(normaliseSocialLink('snapchat', input)).toEqual(mismatch('snapchat'));
     }
   });
@@ -99,10 +114,16 @@ describe('normaliseSocialLink: website', () => {
     expect(normaliseSocialLink('website', 'http://www.example.com.ng/')).toEqual(ok('https://www.example.com.ng/'));
     expect(normaliseSocialLink('website', ' https://shop.example.com:8443/a/b%20c ')).toEqual(ok('https://shop.example.com:8443/a/b%20c'));
   });
-  it('refuses queries, fragments, hosts without a dot and other schemes', () => {
+  it('drops tracking parameters (utm_*, lang, igsh, si, ref, fbclid, _t, _r…) and keeps a link with nothing else', () => {
+    expect(normaliseSocialLink('website', 'https://example.com/shop?utm_source=ig&utm_medium=bio&fbclid=x1')).toEqual(ok('https://example.com/shop'));
+    expect(normaliseSocialLink('website', 'example.com/?lang=en&ref=share&si=abc&igsh=z&_t=1&_r=1')).toEqual(ok('https://example.com/'));
+  });
+  it('refuses other queries, fragments, hosts without a dot and other schemes', () => {
     for (const input of [
       'example.com/?q=1',
+      'example.com/?q=1&utm_source=x',
       'example.com/#top',
+      'example.com/?utm_source=x#top',
       'localhost',
       'https://localhost:3000',
       'ftp://example.com',
@@ -193,10 +214,18 @@ describe('normaliseSocialLink: properties', () => {
       );
     });
 
-    it(`${name}: a query string is never accepted`, () => {
+    it(`${name}: a profile link's query and fragment are dropped, whatever they hold`, () => {
+      fc.assert(
+        fc.property(username, fc.stringMatching(/^[^\s]*$/), fc.constantFrom('?', '#'), (id, query, mark) => {
+          expect(normaliseSocialLink(name, `${variant.canonical}${id}${mark}${query}`)).toEqual(ok(`${variant.canonical}${id}`));
+        }),
+      );
+    });
+
+    it(`${name}: a bare username with a query is never accepted`, () => {
       fc.assert(
         fc.property(username, fc.string(), (id, query) => {
-          expect(normaliseSocialLink(name, `${variant.canonical}${id}?${query}`)).toEqual(mismatch(name));
+          expect(normaliseSocialLink(name, `${id}?${query}`)).toEqual(mismatch(name));
         }),
       );
     });

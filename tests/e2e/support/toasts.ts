@@ -35,21 +35,24 @@ export async function recordToasts(page: Page): Promise<void> {
   await page.addInitScript(() => {
     const seen: ToastRecord[] = [];
     window.__seenToasts = seen;
-    const consider = (node: Node) => {
+    const consider = (node: Node, now: number) => {
       if (!(node instanceof Element)) return;
       const toasts = node.matches('.Toastify__toast') ? [node] : Array.from(node.querySelectorAll('.Toastify__toast'));
       for (const el of toasts) {
         if (seen.some((s) => s.el === el)) continue;
         const container = el.closest('.Toastify__toast-container');
         const position = /Toastify__toast-container--([a-z-]+)/.exec(container?.className ?? '')?.[1] ?? '';
-        const record: ToastRecord = { el, position, shownAt: performance.now(), goneAt: null, hovered: false };
+        const record: ToastRecord = { el, position, shownAt: now, goneAt: null, hovered: false };
         el.addEventListener('mouseover', () => (record.hovered = true));
         seen.push(record);
       }
     };
+    // One time for a batch of changes: a toast that takes another's place in the same render was never
+    // on screen with it.
     new MutationObserver((mutations) => {
-      for (const m of mutations) m.addedNodes.forEach(consider);
-      for (const s of seen) if (s.goneAt === null && !s.el.isConnected) s.goneAt = performance.now();
+      const now = performance.now();
+      for (const m of mutations) m.addedNodes.forEach((node) => consider(node, now));
+      for (const s of seen) if (s.goneAt === null && !s.el.isConnected) s.goneAt = now;
     }).observe(document, { childList: true, subtree: true });
   });
 }
@@ -94,4 +97,12 @@ export async function expectToastAccessible(page: Page, label: string): Promise<
 export async function dismissToasts(page: Page): Promise<void> {
   await page.locator('.Toastify__toast').evaluateAll((toasts) => toasts.forEach((t) => (t as HTMLElement).click()));
   await waitForToastsToGo(page);
+}
+
+/** The most toasts the page has had on screen at once so far in this document (exit fades included). */
+export function mostToastsAtOnce(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const seen = window.__seenToasts ?? [];
+    return Math.max(0, ...seen.map((s) => seen.filter((o) => o.shownAt <= s.shownAt && (o.goneAt ?? Infinity) > s.shownAt).length));
+  });
 }

@@ -91,7 +91,7 @@ describe('register: free ticket', () => {
     expectFieldError(await send(t, calls.register, { body: { ...good, name: ' ' } }), 'name', 'Name is required');
     expectFieldError(await send(t, calls.register, { body: { ...good, email: 'not-an-email' } }), 'email', 'Email is not valid');
     expectFieldError(await send(t, calls.register, { body: { ...good, email: '' } }), 'email', 'Email is required');
-    expectFieldError(await send(t, calls.register, { body: { ...good, phone: '12345' } }), 'phone', 'phone is invalid');
+    expectFieldError(await send(t, calls.register, { body: { ...good, phone: '12345' } }), 'phone', 'Phone number is not valid');
     expectFieldError(await send(t, calls.register, { body: { ...good, phone: '' } }), 'phone', 'Phone number is required');
     expectFieldError(await send(t, calls.register, { body: { ...good, event_prices_id: '' } }), 'event_prices_id', 'Please select a ticket');
     const other = await createEvent(t, organiser.authorization);

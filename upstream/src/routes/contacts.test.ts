@@ -65,8 +65,11 @@ describe('exchange-contact', () => {
     const { card, profile } = await owner();
     const res = await exchange(visitor(card.id));
     expect(res.statusCode).toBe(200);
-    expect(answerOf(calls.exchangeContact, res).success).toBe('true');
-    expect((await exchange(visitor(profile.id, { full_name: 'Alan Turing' }))).statusCode).toBe(200);
+    expect(answerOf(calls.exchangeContact, res)).toMatchObject({ success: 'true', link: profile.link });
+    // The owner's card's link, where the form ends when opened from a direct link (its id is the profile's).
+    const byProfile = await exchange(visitor(profile.id, { full_name: 'Alan Turing' }));
+    expect(byProfile.statusCode).toBe(200);
+    expect(answerOf(calls.exchangeContact, byProfile)).toMatchObject({ success: 'true', link: profile.link });
     const rows = await contactsOf(profile.id);
     expect(rows.map((r) => r.full_name).sort()).toEqual(['Alan Turing', 'Grace Hopper']);
     const grace = rows.find((r) => r.full_name === 'Grace Hopper');

@@ -53,7 +53,7 @@ export default async function contactsRoutes(app: FastifyInstance): Promise<void
       });
       await countStat(trx, profile.id, now, 'exchange');
     });
-    return { success: 'true', message: 'Contact saved' };
+    return { success: 'true', message: 'Contact saved', link: profile.link };
   });
 
   route(app, calls.getContacts)(async ({ user }) => {

@@ -1,9 +1,12 @@
 import { lazy, Suspense, useEffect } from 'react';
+import type { ToastContainerProps } from 'react-toastify';
 import { useHydrated } from '../lib/hydration.js';
-import { loadToastify, showCarriedToast } from '../lib/toast.js';
-import { TOAST_AUTO_CLOSE_MS } from '../lib/ui.js';
+import { loadToastify, showCarriedToast, TOAST_CONTAINER_PROPS } from '../lib/toast.js';
 
-const ToastContainer = lazy(() => loadToastify().then((m) => ({ default: m.ToastContainer })));
+/** The container with the one-toast rule's props (one at a time, the app's transitions). */
+const ToastContainer = lazy(() =>
+  loadToastify().then((m) => ({ default: (props: ToastContainerProps) => <m.ToastContainer {...TOAST_CONTAINER_PROPS} {...props} /> })),
+);
 
 /** The toasts' container, fetched once the page is the browser's (the server renders none). */
 export function Toasts() {
@@ -18,7 +21,7 @@ export function Toasts() {
   if (!hydrated) return null;
   return (
     <Suspense fallback={null}>
-      <ToastContainer position="top-center" autoClose={TOAST_AUTO_CLOSE_MS} newestOnTop closeOnClick pauseOnFocusLoss={false} />
+      <ToastContainer position="top-center" closeOnClick pauseOnFocusLoss={false} />
     </Suspense>
   );
 }

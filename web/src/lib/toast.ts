@@ -1,5 +1,7 @@
-import type { Id, ToastOptions } from 'react-toastify';
+import { useLayoutEffect, useRef } from 'react';
+import type { Id, ToastContainerProps, ToastOptions, ToastTransition } from 'react-toastify';
 import type * as Toastify from 'react-toastify';
+import styles from './toast.module.css';
 import { LOADING_TOAST_DISMISS_MS, TOAST_AUTO_CLOSE_MS } from './ui.js';
 
 // react-toastify is fetched after the first render (the JS budget, tests/budget): the shell mounts its container
@@ -15,60 +17,136 @@ export function loadToastify(): Promise<typeof Toastify> {
 }
 const withToast = (show: (toast: typeof Toastify.toast) => void) => void loadToastify().then(({ toast }) => show(toast), () => undefined);
 
-let lastLoadingId = 0;
-/** Loading toasts that closed (by their timer or the user): settling them shows nothing. */
+/** The fades' lengths (toast.module.css); a fade is taken as over this much later even if no animation ran. */
+const FADE_MS = { enter: 180, exit: 150, briefEnter: 60, briefExit: 60 };
+const FADE_GRACE_MS = 100;
+
+/**
+ * A toast's way in and out: a class whose animation fades it (toast.module.css), its end starting the
+ * toast's timer (in) or removing it (out). No collapse: there is never a toast below to move up. A
+ * timer ends the fade in case no animation runs (a document without styles, a cancelled animation),
+ * so a toast always leaves and the next one always shows.
+ */
+function fade(enter: string | undefined, exit: string | undefined, enterMs: number, exitMs: number): ToastTransition {
+  return function Fade({ children, isIn, done, nodeRef, playToast, preventExitTransition }) {
+    const latest = useRef({ done, playToast });
+    latest.current = { done, playToast };
+    useLayoutEffect(() => {
+      const node = nodeRef.current;
+      if (!node) return;
+      let over = false;
+      const end = () => {
+        if (over) return;
+        over = true;
+        if (enter) node.classList.remove(enter);
+        latest.current.playToast();
+      };
+      const onEnd = (event: Event) => event.target === node && end();
+      if (enter) node.classList.add(enter);
+      node.addEventListener('animationend', onEnd);
+      const timer = setTimeout(end, enterMs + FADE_GRACE_MS);
+      return () => {
+        clearTimeout(timer);
+        node.removeEventListener('animationend', onEnd);
+      };
+    }, [nodeRef]);
+    useLayoutEffect(() => {
+      if (isIn) return;
+      const node = nodeRef.current;
+      if (!node || preventExitTransition) {
+        latest.current.done();
+        return;
+      }
+      let over = false;
+      const end = () => {
+        if (over) return;
+        over = true;
+        latest.current.done();
+      };
+      const onEnd = (event: Event) => event.target === node && end();
+      if (exit) node.classList.add(exit);
+      node.addEventListener('animationend', onEnd);
+      const timer = setTimeout(end, exitMs + FADE_GRACE_MS);
+      return () => {
+        clearTimeout(timer);
+        node.removeEventListener('animationend', onEnd);
+      };
+    }, [isIn, nodeRef, preventExitTransition]);
+    return children;
+  };
+}
+
+/** A short fade for every toast; a shorter one for a brief toast (the cart's 0.3 s), on screen for about its 0.3 s. */
+const transitions = {
+  normal: fade(styles.enter, styles.exit, FADE_MS.enter, FADE_MS.exit),
+  brief: fade(styles.briefEnter, styles.briefExit, FADE_MS.briefEnter, FADE_MS.briefExit),
+};
+
+/**
+ * The container's part of the one-toast rule: it shows one toast at a time (a new one waits for the
+ * old one's fade-out, 150 ms), with the fades above. Every toast container of the app takes these.
+ */
+export const TOAST_CONTAINER_PROPS = { limit: 1, transition: transitions.normal, autoClose: TOAST_AUTO_CLOSE_MS } satisfies ToastContainerProps;
+
+let lastToastId = 0;
+/** Loading toasts that closed (by their timer, the user, or a toast that took their place): settling them shows nothing. */
 const closedLoading = new Set<Id>();
 
 type Kind = 'success' | 'error' | 'warning' | 'info';
 
-/** The error toast on screen: a new error takes its place instead of stacking over the header. */
-let shownError: Id | null = null;
-let lastErrorId = 0;
-
-function replaceError(toast: typeof Toastify.toast, id: Id): void {
-  if (shownError !== null && shownError !== id) toast.dismiss(shownError);
-  shownError = id;
+/** A toast's options, plus `brief`: a toast of a fraction of a second (the cart's) comes and goes as briefly. */
+export interface NotifyOptions extends ToastOptions {
+  brief?: boolean;
 }
 
 /**
- * An error replaces the error on screen (the same text again shows afresh, so a repeated failure is
- * still seen to happen); other toasts each show, as every cart confirmation must.
+ * One toast at a time, whatever its kind: the toast on screen (and any still waiting for the
+ * container) gives way to the new one, which the container (TOAST_CONTAINER_PROPS) shows as soon as the old one
+ * has faded out. Toasts never stack over the header or the page.
  */
-const show = (kind: Kind, text: string, options?: ToastOptions) =>
+function clearForNext(toast: typeof Toastify.toast): void {
+  toast.dismiss();
+  toast.clearWaitingQueue();
+}
+
+/** Each toast a new id, so the same text again shows afresh and a repeated failure is seen to happen. */
+const show = (kind: Kind, text: string, { brief, ...options }: NotifyOptions = {}) =>
   withToast((toast) => {
-    if (kind === 'error') {
-      const toastId = options?.toastId ?? `error-${++lastErrorId}`;
-      replaceError(toast, toastId);
-      toast.error(text, { autoClose: TOAST_AUTO_CLOSE_MS, ...options, toastId });
-      return;
-    }
-    toast[kind](text, { autoClose: TOAST_AUTO_CLOSE_MS, ...options });
+    clearForNext(toast);
+    toast[kind](text, {
+      autoClose: TOAST_AUTO_CLOSE_MS,
+      ...(brief ? { transition: transitions.brief } : {}),
+      ...options,
+      toastId: options.toastId ?? `toast-${++lastToastId}`,
+    });
   });
 
 /**
  * Toasts with the required durations: 3000 ms by default; a loading toast is replaced by its result,
- * which then closes after `LOADING_TOAST_DISMISS_MS` (2 s) unless told otherwise. An error replaces the
- * error before it, so errors never stack over the header.
+ * which then closes after `LOADING_TOAST_DISMISS_MS` (2 s) unless told otherwise. A new toast replaces
+ * the one on screen.
  */
 export const notify = {
-  success: (text: string, options?: ToastOptions) => show('success', text, options),
-  error: (text: string, options?: ToastOptions) => show('error', text, options),
-  warning: (text: string, options?: ToastOptions) => show('warning', text, options),
-  info: (text: string, options?: ToastOptions) => show('info', text, options),
+  success: (text: string, options?: NotifyOptions) => show('success', text, options),
+  error: (text: string, options?: NotifyOptions) => show('error', text, options),
+  warning: (text: string, options?: NotifyOptions) => show('warning', text, options),
+  info: (text: string, options?: NotifyOptions) => show('info', text, options),
   loading: (text: string): Id => {
-    const id = `loading-${++lastLoadingId}`;
-    withToast((toast) => toast.loading(text, { toastId: id, onClose: () => closedLoading.add(id) }));
+    const id = `loading-${++lastToastId}`;
+    withToast((toast) => {
+      clearForNext(toast);
+      toast.loading(text, { toastId: id, onClose: () => closedLoading.add(id) });
+    });
     return id;
   },
   /** Turns a loading toast into its result. */
   settle: (id: Id, type: 'success' | 'error', text: string, autoClose: number = LOADING_TOAST_DISMISS_MS) =>
     withToast((toast) => {
       if (closedLoading.delete(id)) return;
-      if (type === 'error') replaceError(toast, id);
       if (toast.isActive(id)) toast.update(id, { render: text, type, isLoading: false, autoClose, closeButton: true, onClose: undefined });
       else {
         // Still waiting for the container: the result takes the loading toast's place in the queue.
-        toast.dismiss(id);
+        clearForNext(toast);
         toast(text, { toastId: id, type, autoClose });
       }
     }),

@@ -6,7 +6,7 @@ import { Suspense, useEffect } from 'react';
 import { createMemoryRouter, Outlet, RouterProvider, useLocation, useNavigate, type RouteObject } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
 import { RouterLinks } from '../components/RouterLinks.js';
-import { TOAST_AUTO_CLOSE_MS } from '../lib/ui.js';
+import { TOAST_CONTAINER_PROPS } from '../lib/toast.js';
 import { setNavigator } from '../lib/navigation.js';
 import { createQueryClient } from '../lib/query.js';
 import { authTokenAtom, jotaiStore } from '../lib/session.js';
@@ -27,7 +27,7 @@ function TestShell() {
       <Suspense fallback={<p>Loading...</p>}>
         <Outlet />
       </Suspense>
-      <ToastContainer autoClose={TOAST_AUTO_CLOSE_MS} />
+      <ToastContainer {...TOAST_CONTAINER_PROPS} />
     </RouterLinks>
   );
 }

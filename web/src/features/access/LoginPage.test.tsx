@@ -58,6 +58,19 @@ describe('login', () => {
     expect(currentAuthorization()).toBeNull();
   });
 
+  it("shows the server's reason for a refusal it explains (a 429's) in place of the toast before", async () => {
+    net.on(calls.login, fail('Unable to Login', 401));
+    const { user } = renderRoutes(pages, '/login');
+    await user.type(await screen.findByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'wrong-password');
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    await screen.findByText('Unable to Login');
+    net.on(calls.login, fail('Too many attempts. Please try again later.', 429));
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByText('Too many attempts. Please try again later.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Unable to Login')).not.toBeInTheDocument());
+  });
+
   it('offers the Forgot Password and Take Me Home links and a show/hide password toggle', async () => {
     const { user } = renderRoutes(pages, '/login');
     expect(await screen.findByRole('link', { name: 'Forgot Password' })).toHaveAttribute('href', '/forgot-password');

@@ -56,7 +56,9 @@ export function LoginPage() {
     const result = await api(calls.login, { body: values });
     setBusy(false);
     if (!result.ok) {
-      if (result.kind !== 'network') notify.error(TEXTS.loginFailed);
+      // The server's reason when it gives one ('Too many attempts…' for a 429), else the required text.
+      if (result.kind === 'failure') notify.error(result.message || TEXTS.loginFailed);
+      else if (result.kind === 'invalid') notify.error(TEXTS.loginFailed);
       return;
     }
     queryClient.clear();

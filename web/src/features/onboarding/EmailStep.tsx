@@ -12,6 +12,7 @@ import { notify } from '../../lib/toast.js';
 import styles from './Onboarding.module.css';
 import { emailRefusalAtom, updateWizardAtom, wizardAtom } from './state.js';
 import { TEXTS } from './texts.js';
+import { useDraftValues, useKeepDraft } from './useStepDraft.js';
 import { useWizardNav } from './useWizardNav.js';
 import { WizardScreen } from './WizardScreen.js';
 
@@ -39,7 +40,8 @@ export function EmailStep() {
     if (sends > 0) codeInput.current?.focus();
   }, [sends]);
 
-  const emailForm = useForm({ resolver: zodResolver(verifyMailSchema), defaultValues: { email: wizard.email } });
+  const emailForm = useForm({ resolver: zodResolver(verifyMailSchema), defaultValues: useDraftValues('step-one', { email: wizard.email }) });
+  useKeepDraft('step-one', emailForm.watch);
   const codeForm = useForm({ resolver: zodResolver(codeSchema), defaultValues: { token: '' } });
   const typed = emailForm.watch('email').trim().toLowerCase();
   const codeVisible = sentTo !== null && typed === sentTo;
@@ -59,8 +61,10 @@ export function EmailStep() {
     setSending(false);
     if (!result.ok) {
       if (result.kind === 'network') return;
-      notify.error(TEXTS.invalidEmail);
+      // The server's reason ('An account with this email already exists…', a rate limit's) is said
+      // once, under the field; the required toast is for a refusal it does not explain.
       if (result.kind === 'failure' && result.message) emailForm.setError('email', { message: result.message });
+      else notify.error(TEXTS.invalidEmail);
       return;
     }
     update({ email, emailVerified: false, verificationTicket: '' });

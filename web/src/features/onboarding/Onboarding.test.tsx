@@ -243,10 +243,18 @@ describe('email step', () => {
     }
   });
 
-  it("toasts 'Invalid email!' when the code cannot be sent, and hides the code input when the email changes", async () => {
+  it("says the server's reason once, under the field; toasts 'Invalid email!' only for a refusal without one; hides the code input when the email changes", async () => {
     net.on(calls.verifyMail, fail('An account with this email already exists. Please log in.', 409));
     const { user } = renderRoutes(pages, `/onboarding/step-one${QUERY}`);
     await user.type(await screen.findByLabelText('Email'), 'ada@example.com');
+    await user.click(screen.getByRole('button', { name: 'Get Code' }));
+    expect(await screen.findByText('An account with this email already exists. Please log in.')).toBeInTheDocument();
+    net.on(calls.verifyMail, fail('Too many attempts. Please try again later.', 429));
+    await user.click(screen.getByRole('button', { name: 'Get Code' }));
+    expect(await screen.findByText('Too many attempts. Please try again later.')).toBeInTheDocument();
+    expect(screen.queryAllByText('Too many attempts. Please try again later.')).toHaveLength(1);
+    expect(screen.queryByText('Invalid email!')).not.toBeInTheDocument();
+    net.on(calls.verifyMail, { status: 502, text: 'Bad Gateway' });
     await user.click(screen.getByRole('button', { name: 'Get Code' }));
     expect(await screen.findByText('Invalid email!')).toBeInTheDocument();
     expect(screen.queryByLabelText('Verification Code')).not.toBeInTheDocument();
@@ -322,6 +330,30 @@ describe('password, personal info and socials', () => {
       twitter: 'https://twitter.com/ada_l',
       website: 'https://ada.dev',
     });
+  });
+});
+
+describe('typed values across Back and Next', () => {
+  it('keeps the socials and the personal info typed on a step when the person goes Back and Next again', async () => {
+    storedWizard({ socials: null });
+    jotaiStore.set(passwordAtom, 'Secret#123');
+    const { user, router } = renderRoutes(pages, `/onboarding/step-four${QUERY}`);
+    await user.type(await screen.findByLabelText('Twitter'), 'https://x.com/ada_l?s=21');
+    await user.type(screen.getByLabelText('Website'), 'ada.dev');
+    await user.click(screen.getByRole('link', { name: 'Back' }));
+    const subTitle = await screen.findByLabelText('What do you do?');
+    await user.clear(subTitle);
+    await user.type(subTitle, 'Analyst');
+    await user.click(screen.getByRole('link', { name: 'Back' }));
+    await screen.findByRole('heading', { name: 'Choose a password' });
+    await router.navigate(`/onboarding/step-three${QUERY}`);
+    expect(await screen.findByLabelText('What do you do?')).toHaveValue('Analyst');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByLabelText('Twitter')).toHaveValue('https://x.com/ada_l?s=21');
+    expect(screen.getByLabelText('Website')).toHaveValue('ada.dev');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('heading', { name: 'Profile Image' })).toBeInTheDocument();
+    expect(JSON.parse(storedSignupData() ?? '{}').socials).toEqual({ twitter: 'https://twitter.com/ada_l', website: 'https://ada.dev' });
   });
 });
 

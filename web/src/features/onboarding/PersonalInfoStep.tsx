@@ -6,22 +6,23 @@ import { Button } from '../../components/Button.js';
 import { TextAreaField, TextField } from '../../components/Field.js';
 import { BackLink } from '../../components/Page.js';
 import { updateWizardAtom, wizardAtom } from './state.js';
+import { useDraftValues, useKeepDraft } from './useStepDraft.js';
 import { useWizardNav } from './useWizardNav.js';
 import { WizardScreen } from './WizardScreen.js';
 
-/** Stage 3, personal info: name, subTitle ('Tell us what you do?'), phone, optional description. */
+/** Stage 3, personal info: name, subTitle ('Tell us what you do?'), phone, optional description; what is typed is kept across Back, Next and a reload. */
 export function PersonalInfoStep() {
   const wizard = useAtomValue(wizardAtom);
   const update = useSetAtom(updateWizardAtom);
   const { go, href } = useWizardNav();
+  const defaultValues = useDraftValues('step-three', wizard.card ?? { name: wizard.user.name, subTitle: '', phone: '', description: '' });
   const {
     register,
     handleSubmit,
+    watch,
     formState: { errors },
-  } = useForm({
-    resolver: zodResolver(profileSchema),
-    defaultValues: wizard.card ?? { name: wizard.user.name, subTitle: '', phone: '', description: '' },
-  });
+  } = useForm({ resolver: zodResolver(profileSchema), defaultValues });
+  useKeepDraft('step-three', watch);
   return (
     <WizardScreen position="step-three" title="Personal Info" subtitle="This is what people see on your card.">
       <BackLink to={href('step-two')}>Back</BackLink>

@@ -7,6 +7,7 @@ import { TextField } from '../../components/Field.js';
 import { BackLink } from '../../components/Page.js';
 import { updateWizardAtom, wizardAtom } from './state.js';
 import { TEXTS } from './texts.js';
+import { useDraftValues, useKeepDraft } from './useStepDraft.js';
 import { useWizardNav } from './useWizardNav.js';
 import { WizardScreen } from './WizardScreen.js';
 
@@ -20,21 +21,22 @@ const FIELDS = [
 
 /**
  * Stage 4, 'Add your socials': optional links or usernames, normalised to canonical links by the
- * shared rules ('Link has not matched with profile {name}' otherwise); blanks are skipped.
+ * shared rules ('Link has not matched with profile {name}' otherwise; a copied share link's query is
+ * dropped); blanks are skipped. What is typed is kept across Back, Next and a reload.
  */
 export function SocialsStep() {
   const wizard = useAtomValue(wizardAtom);
   const update = useSetAtom(updateWizardAtom);
   const { go, href } = useWizardNav();
   const saved = wizard.socials ?? {};
+  const defaultValues = useDraftValues('step-four', { facebook: saved.facebook ?? '', twitter: saved.twitter ?? '', snapchat: saved.snapchat ?? '', website: saved.website ?? '' });
   const {
     register,
     handleSubmit,
+    watch,
     formState: { errors },
-  } = useForm({
-    resolver: zodResolver(stepSchema),
-    defaultValues: { facebook: saved.facebook ?? '', twitter: saved.twitter ?? '', snapchat: saved.snapchat ?? '', website: saved.website ?? '' },
-  });
+  } = useForm({ resolver: zodResolver(stepSchema), defaultValues });
+  useKeepDraft('step-four', watch);
   return (
     <WizardScreen position="step-four" title={TEXTS.socialsTitle} subtitle={TEXTS.socialsSubtitle}>
       <BackLink to={href('step-three')}>Back</BackLink>

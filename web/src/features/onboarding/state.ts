@@ -34,6 +34,11 @@ export const wizardSchema = z.object({
   /** The normalised socials, once that step is done (blank ones absent). */
   socials: z.record(z.string(), z.string()).nullable().default(null),
   image: z.object({ image: z.string(), name: z.string() }).nullable().default(null),
+  /**
+   * What each step's form holds as typed, by step, kept as it is typed so Back, Next and a reload lose
+   * nothing (the password step has none: the password is never stored).
+   */
+  drafts: z.record(z.string(), z.record(z.string(), z.string())).default({}),
 });
 export type Wizard = z.infer<typeof wizardSchema>;
 
@@ -56,6 +61,11 @@ export const updateWizardAtom = atom(null, (get, set, patch: Partial<Wizard>) =>
   const next = { ...get(wizardAtom), ...patch };
   set(wizardAtom, next);
   writeStored('signupData', next);
+});
+
+/** Keeps what a step's form holds as typed (see `drafts`). */
+export const updateDraftAtom = atom(null, (get, set, step: string, values: Record<string, string>) => {
+  set(updateWizardAtom, { drafts: { ...get(wizardAtom).drafts, [step]: values } });
 });
 
 /** Forgets the wizard (after the account exists). */

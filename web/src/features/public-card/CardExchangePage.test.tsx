@@ -92,15 +92,15 @@ describe('contact exchange', () => {
     });
   });
 
-  it('goes to the card, not off the site, when the form was opened from a direct link', async () => {
+  it("goes to the owner's card, not off the site, when the form was opened from a direct link", async () => {
     const network = mockNetwork();
-    network.on(calls.exchangeContact, ok(undefined, 'Contact saved'));
-    const { user, router } = renderRoutes(routeObjects, paths.cardExchange('card-1', 'nfc'));
+    network.on(calls.exchangeContact, { status: 200, json: { success: 'true', message: 'Contact saved', link: 'ada' } });
+    const { user, router } = renderRoutes(routeObjects, paths.cardExchange('profile-1', 'nfc'));
     await screen.findByLabelText('Full Name');
     await fill(user, { name: 'Bola Ade', title: 'Designer', phone: '+2348012345678', email: 'bola@example.com' });
     await user.click(screen.getByRole('button', { name: 'Share' }));
     expect(await screen.findByText('Contact saved')).toBeInTheDocument();
-    expect(await screen.findByTestId('location')).toHaveTextContent('card tap /card?id=card-1&type=nfc');
+    expect(await screen.findByTestId('location')).toHaveTextContent(`card ${paths.cardConnect('ada')}`);
     expect(router.state.historyAction).toBe('REPLACE');
   });
 

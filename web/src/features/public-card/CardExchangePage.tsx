@@ -43,8 +43,9 @@ export function CardExchangePage() {
       } else {
         notify.settle(toastId, 'success', TEXTS.saved, CONTACT_TOAST_MS);
       }
-      // Back in history, but never off the site: opened from a direct link, to the card's page.
-      back(paths.cardTap(cardId, type));
+      // Back in history, but never off the site: opened from a direct link, to the owner's card (the
+      // form's id may be the card profile's, which is no tap).
+      back(result.answer.link ? paths.cardConnect(result.answer.link) : paths.cardTap(cardId, type));
     } else {
       notify.settle(toastId, 'error', TEXTS.failed);
     }

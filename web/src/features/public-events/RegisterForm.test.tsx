@@ -40,7 +40,7 @@ describe('registration form', () => {
 
     expect(screen.getByLabelText('Full Name')).toHaveAccessibleDescription('Name is required');
     expect(screen.getByLabelText('Email Address')).toHaveAccessibleDescription('Email is not valid');
-    expect(screen.getByLabelText('Phone Number')).toHaveAccessibleDescription('phone is invalid');
+    expect(screen.getByLabelText('Phone Number')).toHaveAccessibleDescription('Phone number is not valid');
     expect(select).toHaveAccessibleDescription('Please select a ticket');
     expect(network.sent(calls.register)).toHaveLength(0);
   });

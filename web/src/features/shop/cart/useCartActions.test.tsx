@@ -17,17 +17,17 @@ function renderActions() {
 }
 
 describe('cart toasts', () => {
-  it('last 0.3 s at the bottom centre and do not pause under a resting pointer', () => {
+  it('last 0.3 s at the bottom centre, come and go briefly and do not pause under a resting pointer', () => {
     const success = vi.spyOn(notify, 'success');
     const info = vi.spyOn(notify, 'info');
     const { result, store } = renderActions();
 
     act(() => result.current.add('Black', 2));
-    expect(success).toHaveBeenLastCalledWith('Black card added to cart', { autoClose: 300, position: 'bottom-center', pauseOnHover: false });
+    expect(success).toHaveBeenLastCalledWith('Black card added to cart', { autoClose: 300, position: 'bottom-center', pauseOnHover: false, brief: true });
     act(() => result.current.add('Black', 1));
-    expect(success).toHaveBeenLastCalledWith('Black card updated in cart', { autoClose: 300, position: 'bottom-center', pauseOnHover: false });
+    expect(success).toHaveBeenLastCalledWith('Black card updated in cart', { autoClose: 300, position: 'bottom-center', pauseOnHover: false, brief: true });
     act(() => result.current.remove({ id: 1, color: 'Black', qty: 3, image: '/images/cards/black.svg', price: 10000 }));
-    expect(info).toHaveBeenLastCalledWith('Black card removed from cart', { autoClose: 300, position: 'bottom-center', pauseOnHover: false });
+    expect(info).toHaveBeenLastCalledWith('Black card removed from cart', { autoClose: 300, position: 'bottom-center', pauseOnHover: false, brief: true });
     // The same words stay in the polite live region.
     expect(store.get(cartAnnouncementAtom)).toBe('Black card removed from cart');
   });

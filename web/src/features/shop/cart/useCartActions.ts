@@ -12,11 +12,12 @@ import { addToCartAtom, decreaseItemAtom, increaseItemAtom, removeItemAtom } fro
 export const cartAnnouncementAtom = atom('');
 
 /**
- * Bottom centre for 0.3 s, and no pause under the pointer: on a phone the toast appears over the Add
- * to cart button, and a pointer resting there would keep it (and its cover over the button) forever.
- * The live region above carries the words for anyone who needs longer.
+ * Bottom centre for 0.3 s, brief (it fades in and out as quickly, so it is on screen for about its
+ * 0.3 s), and no pause under the pointer: on a phone the toast appears over the Add to cart button,
+ * and a pointer resting there would keep it (and its cover over the button) forever. Like every toast,
+ * a cart toast replaces the one before. The live region above carries the words for anyone who needs longer.
  */
-export const CART_TOAST_OPTIONS = { autoClose: CART_TOAST_MS, position: 'bottom-center', pauseOnHover: false } as const;
+export const CART_TOAST_OPTIONS = { autoClose: CART_TOAST_MS, position: 'bottom-center', pauseOnHover: false, brief: true } as const;
 
 /** Cart changes with their required toasts ('{colour} card added to cart' and the rest), bottom centre, 0.3 s. */
 export function useCartActions() {

@@ -52,6 +52,30 @@ describe('checkout', () => {
     expect(screen.getAllByText('State is required')).toHaveLength(2);
   });
 
+  it("says 'State is required' under an emptied country when everything else is filled; nothing is sent", async () => {
+    const { user } = renderRoutes(shopRoutes, '/checkout');
+    await fillCustomer(user);
+    await user.type(screen.getByLabelText('Address'), '12 Marina Road');
+    await user.type(screen.getByLabelText('City'), 'Ibadan');
+    await user.selectOptions(screen.getByLabelText('State'), 'Oyo');
+    await user.selectOptions(screen.getByLabelText('Country'), 'Select country');
+    await user.click(screen.getByRole('button', { name: 'Proceed to payment' }));
+    await waitFor(() => expect(screen.getByLabelText('Country')).toHaveAccessibleDescription('State is required'));
+    await waitFor(() => expect(toastText()).toContain('Fill all fields'));
+    expect(net.sent(calls.createOrder)).toHaveLength(0);
+  });
+
+  it("empties a state typed for another country when the country is back to Nigeria, so the list's 'Select state' says 'State is required'", async () => {
+    const { user } = renderRoutes(shopRoutes, '/checkout');
+    await screen.findByRole('option', { name: 'Ghana' }, { timeout: 10_000 });
+    await user.selectOptions(screen.getByLabelText('Country'), 'Ghana');
+    await user.type(screen.getByLabelText('State'), 'Accra');
+    await user.selectOptions(screen.getByLabelText('Country'), 'Nigeria');
+    await user.click(screen.getByRole('button', { name: 'Proceed to payment' }));
+    await waitFor(() => expect(screen.getByLabelText('State')).toHaveAccessibleDescription('State is required'));
+    expect(net.sent(calls.createOrder)).toHaveLength(0);
+  });
+
   it("asks for a pickup branch with 'Choose pick up location', and pickup costs no shipping", async () => {
     const { user } = renderRoutes(shopRoutes, '/checkout');
     await fillCustomer(user);

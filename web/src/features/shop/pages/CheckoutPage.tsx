@@ -1,14 +1,14 @@
 import { useAtom, useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { FormProvider, useForm, type FieldPath } from 'react-hook-form';
-import { cartTotals, SHIPPING_OPTIONS, shippingFeeFor, shippingOptionForAddress } from '@tapcard/shared/domain';
+import { cartTotals, NIGERIAN_STATES, SHIPPING_OPTIONS, shippingFeeFor, shippingOptionForAddress } from '@tapcard/shared/domain';
 import { CHECKOUT_FAILED_TOAST, type CheckoutValues } from '@tapcard/shared/rules';
 import { Button, ButtonLink } from '../../../components/Button.js';
 import { BackLink, EmptyState } from '../../../components/Page.js';
 import { routes } from '../../../lib/paths.js';
 import { notify } from '../../../lib/toast.js';
 import { cartItemsAtom, shippingAtom } from '../cart/cart-state.js';
-import { checkoutDefaults, checkoutDraftAtom, checkoutResolver, type CheckoutForm } from '../checkout/checkout-form.js';
+import { checkoutDefaults, checkoutDraftAtom, checkoutResolver, DEFAULT_COUNTRY, type CheckoutForm } from '../checkout/checkout-form.js';
 import { CustomerFields } from '../checkout/CustomerFields.js';
 import { DeliveryAddressFields } from '../checkout/DeliveryAddressFields.js';
 import { DeliveryMethodField } from '../checkout/DeliveryMethodField.js';
@@ -67,6 +67,13 @@ function CheckoutFormView() {
   const method = watch('method');
   const state = watch('state');
   const country = watch('country');
+  // Back to Nigeria (or no country), the State is the states' list again: a state typed for another
+  // country is not one of them, and would be held while the list shows 'Select state' with no message.
+  useEffect(() => {
+    if ((country === DEFAULT_COUNTRY || country === '') && state !== '' && !(NIGERIAN_STATES as readonly string[]).includes(state)) {
+      setValue('state', '', { shouldValidate: isSubmitted });
+    }
+  }, [state, country, setValue, isSubmitted]);
   // The delivery's shipping zone follows its address (the server refuses one chosen against it).
   useEffect(() => {
     if (!state.trim()) return;
