@@ -2,6 +2,7 @@ import { requestForLog } from '@tapcard/shared/contract';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
+import devPages from './plugins/dev-pages.js';
 import errors from './plugins/errors.js';
 import health from './plugins/health.js';
 import metricsRoute from './plugins/metrics.js';
@@ -29,6 +30,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(rateLimit, { perMinute: config.rateLimitPerMinute, strictPerMinute: config.authRateLimitPerMinute });
   await app.register(health);
   await app.register(metricsRoute);
+  await app.register(devPages);
   await app.register(realtime);
   await app.register(proxy, {
     upstreamUrl: config.upstreamUrl,

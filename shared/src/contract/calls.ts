@@ -590,6 +590,13 @@ export const calls = lazyCalls({
 export type Calls = typeof calls;
 export type CallName = keyof Calls;
 
+/**
+ * The upstream's development-only pages live under this prefix (the dev outbox, registered only without
+ * SMTP): only a direct caller on the upstream's machine may read them (isLocalOnlyCaller, shared/net),
+ * and the gateway refuses any request for them that a proxy or tunnel passed on.
+ */
+export const DEV_PAGES_PREFIX = '/dev';
+
 /** Pages and files the upstream serves outside the JSON contract. */
 export const upstreamPages = {
   /** Uploaded files; image paths starting /backend/ are prefixed with the API base by the web. */
@@ -598,7 +605,7 @@ export const upstreamPages = {
   testProvider: '/pay/test/:reference',
   testProviderDecision: '/pay/test/:reference/decision',
   /** Mail that would have been sent, when no SMTP_URL is configured. */
-  devOutbox: '/dev/outbox',
+  devOutbox: `${DEV_PAGES_PREFIX}/outbox`,
   health: '/healthz',
 } as const;
 

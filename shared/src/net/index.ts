@@ -50,3 +50,50 @@ export function isLoopbackAddress(address: string | undefined): boolean {
 export function isLoopbackHost(host: string): boolean {
   return host.trim().toLowerCase() === 'localhost' || isLoopbackAddress(host);
 }
+
+/**
+ * Headers a reverse proxy, tunnel or CDN adds when it passes a request on: RFC 7239's Forwarded, Via,
+ * the X-Forwarded-* family (any name with that prefix counts) and the client-address headers of common
+ * proxies and CDNs. Lower-case, as Node gives header names.
+ */
+export const FORWARDING_HEADERS: readonly string[] = [
+  'forwarded',
+  'via',
+  'x-forwarded-for',
+  'x-forwarded-host',
+  'x-forwarded-proto',
+  'x-real-ip',
+  'x-client-ip',
+  'true-client-ip',
+  'cf-connecting-ip',
+  'fastly-client-ip',
+  'x-cluster-client-ip',
+  'x-original-forwarded-for',
+];
+const FORWARDING = new Set(FORWARDING_HEADERS);
+
+/** The forwarding headers the gateway writes itself on every request it passes to the upstream. */
+export const GATEWAY_FORWARDING_HEADERS = ['x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host'] as const;
+
+export function isForwardingHeader(name: string): boolean {
+  const lower = name.toLowerCase();
+  return FORWARDING.has(lower) || lower.startsWith('x-forwarded-');
+}
+
+const NONE: ReadonlySet<string> = new Set();
+
+/**
+ * The one rule for what only this machine may ask (the metrics, the dev outbox): the client is a
+ * loopback address AND no proxy, tunnel or CDN says it passed the request on. Behind a reverse proxy or
+ * tunnel on this machine every request comes from 127.0.0.1, so the address alone proves nothing.
+ * `setByTrustedHop`: forwarding headers that a trusted hop in front writes itself, whose client is
+ * already resolved into `client` (the gateway's, as the upstream sees them); any other refuses.
+ */
+export function isLocalOnlyCaller(
+  client: string | undefined,
+  headers: Readonly<Record<string, unknown>>,
+  setByTrustedHop: ReadonlySet<string> = NONE,
+): boolean {
+  if (!isLoopbackAddress(client)) return false;
+  return Object.keys(headers).every((name) => !isForwardingHeader(name) || setByTrustedHop.has(name.toLowerCase()));
+}
