@@ -73,3 +73,21 @@ describe('the dev outbox through the gateway', () => {
     }
   });
 });
+
+describe('deeply nested JSON', () => {
+  const nested = (levels: number) => `{"email":${'['.repeat(levels)}${']'.repeat(levels)},"password":"x"}`;
+
+  test('a 50,000-level body answers 400 through the gateway (not a 502), and the next request is served', async () => {
+    const body = nested(50_000);
+    const res = await fetch(api(calls.login.path), { method: 'POST', headers: json, body });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { message: string }).message).toMatch(/nested too deeply/);
+    // The gateway's own routes read it without harm too.
+    for (const path of ['/', '/healthz', '/metrics']) {
+      const own = await fetch(`${gateway.url}${path}`, { method: 'POST', headers: json, body });
+      expect(own.status, path).toBeLessThan(500);
+    }
+    const next = await fetch(api(calls.login.path), { method: 'POST', headers: json, body: JSON.stringify({ email: DEMO_ORGANISER.email, password: DEMO_ORGANISER.password }) });
+    expect(next.status).toBe(200);
+  });
+});

@@ -14,6 +14,7 @@ import auth from './plugins/auth.js';
 import cacheControl from './plugins/cache-control.js';
 import context from './plugins/context.js';
 import errors from './plugins/errors.js';
+import jsonBody from './plugins/json-body.js';
 import textInput from './plugins/text-input.js';
 import accountsRoutes from './routes/accounts.js';
 import attendeesRoutes from './routes/attendees.js';
@@ -45,6 +46,7 @@ export const upstreamApp = fp<AppOptions>(async function upstreamApp(app: Fastif
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(answerSerializerCompiler);
   await app.register(errors);
+  await app.register(jsonBody);
   await app.register(textInput);
   await app.register(cacheControl);
   await app.register(context, { config: opts.config, db: opts.db, mailer: opts.mailer, payments: opts.payments, now: opts.now ?? (() => new Date()), sleep: opts.sleep });
