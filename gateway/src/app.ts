@@ -1,4 +1,5 @@
 import { requestForLog } from '@tapcard/shared/contract';
+import { serverTimeoutOptions } from '@tapcard/shared/net';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
@@ -20,8 +21,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     logger: { level: config.logLevel, serializers: { req: requestForLog } },
     trustProxy: config.trustProxy.length > 0 ? [...config.trustProxy] : false,
     bodyLimit: JSON_BODY_LIMIT,
-    // A whole request must arrive within this (slow uploads included); sockets are not affected.
-    requestTimeout: 120_000,
+    // A request's headers, and the whole request (slow uploads included), must arrive in time; sockets are not affected.
+    ...serverTimeoutOptions(config.timeouts),
     return503OnClosing: true,
   });
   await app.register(errors);

@@ -8,6 +8,13 @@ import { runServer } from './test/child-gateway.js';
 const KEY = 'k'.repeat(32);
 
 describe('loadConfig', () => {
+  test('slow-client limits: 10 s for the headers, 120 s for the request, the first never above the second', () => {
+    expect(loadConfig({ GATEWAY_SERVICE_KEY: KEY }).timeouts).toEqual({ headersMs: 10_000, requestMs: 120_000 });
+    expect(loadConfig({ GATEWAY_SERVICE_KEY: KEY, HEADERS_TIMEOUT_MS: '2000', REQUEST_TIMEOUT_MS: '5000' }).timeouts).toEqual({ headersMs: 2000, requestMs: 5000 });
+    expect(() => loadConfig({ GATEWAY_SERVICE_KEY: KEY, HEADERS_TIMEOUT_MS: '6000', REQUEST_TIMEOUT_MS: '5000' })).toThrow(/HEADERS_TIMEOUT_MS: must not exceed REQUEST_TIMEOUT_MS/);
+    expect(() => loadConfig({ GATEWAY_SERVICE_KEY: KEY, HEADERS_TIMEOUT_MS: 'soon' })).toThrow(ConfigError);
+  });
+
   test('defaults', () => {
     const config = loadConfig({ GATEWAY_SERVICE_KEY: KEY });
     expect(config).toMatchObject({

@@ -4,7 +4,7 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { POLL_INTERVAL_MS } from '@tapcard/shared/constants';
-import { proxyListSchema } from '@tapcard/shared/net';
+import { proxyListSchema, serverTimeoutsEnv } from '@tapcard/shared/net';
 import { z } from 'zod';
 
 /** Read once at start; a bad value stops the process with a message naming the variable. */
@@ -71,9 +71,13 @@ const envSchema = z.object({
   PING_TIMEOUT_MS: int(1000, 300_000).default(20_000),
   // A socket whose unsent data (engine queue + websocket buffer) exceeds this is a slow consumer and is dropped.
   SLOW_CONSUMER_MAX_BYTES: int(16 * 1024, 1024 * 1024 * 1024).default(1024 * 1024),
+  // Slow clients: the request's headers, and the whole request, must arrive within these (shared/net).
+  ...serverTimeoutsEnv,
 });
 
-const configSchema = envSchema.transform((e) => ({
+const configSchema = envSchema
+  .refine((e) => e.HEADERS_TIMEOUT_MS <= e.REQUEST_TIMEOUT_MS, { path: ['HEADERS_TIMEOUT_MS'], message: 'must not exceed REQUEST_TIMEOUT_MS' })
+  .transform((e) => ({
   port: e.PORT,
   host: e.HOST,
   upstreamUrl: e.UPSTREAM_URL,
@@ -100,6 +104,7 @@ const configSchema = envSchema.transform((e) => ({
   pingIntervalMs: e.PING_INTERVAL_MS,
   pingTimeoutMs: e.PING_TIMEOUT_MS,
   slowConsumerMaxBytes: e.SLOW_CONSUMER_MAX_BYTES,
+  timeouts: { headersMs: e.HEADERS_TIMEOUT_MS, requestMs: e.REQUEST_TIMEOUT_MS },
 }));
 export type Config = z.output<typeof configSchema>;
 

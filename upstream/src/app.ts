@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { MAX_UPLOAD_BYTES } from '@tapcard/shared/constants';
 import { upstreamPages } from '@tapcard/shared/contract';
+import { serverTimeoutOptions } from '@tapcard/shared/net';
 import type { UpstreamConfig } from './config.js';
 import { ping, type Db } from './db/database.js';
 import type { Mailer } from './lib/mailer.js';
@@ -77,6 +78,8 @@ export async function buildApp(opts: AppOptions, server: FastifyServerOptions = 
     bodyLimit: 1024 * 1024,
     // Only the configured proxies (the gateways) are trusted to say who the client is.
     trustProxy: opts.config.trustProxy.length > 0 ? opts.config.trustProxy : false,
+    // A request's headers, and the whole request, must arrive in time: a client trickling them is closed.
+    ...serverTimeoutOptions(opts.config.timeouts),
     ...server,
   });
   await app.register(upstreamApp, opts);

@@ -97,3 +97,36 @@ export function isLocalOnlyCaller(
   if (!isLoopbackAddress(client)) return false;
   return Object.keys(headers).every((name) => !isForwardingHeader(name) || setByTrustedHop.has(name.toLowerCase()));
 }
+
+/**
+ * Slow clients: how long a connection may take to send its request's headers, and its whole request
+ * (the body included), before the server answers 408 and closes it. Headers are a few hundred bytes, so
+ * 10 s covers a phone on a poor network while a client trickling them is closed soon. The whole request
+ * gets 120 s: a 10 MB upload at 1 Mbit/s takes 80 s. Neither reaches a Socket.IO connection: a websocket
+ * leaves the HTTP server's clock at its upgrade, and a long-poll's request (a GET, or a small POST) has
+ * arrived long before its answer is held open. Both servers read the same variables (`pnpm start` gives
+ * them one environment).
+ */
+export const DEFAULT_SERVER_TIMEOUTS = { headersMs: 10_000, requestMs: 120_000 } as const;
+
+export const serverTimeoutsEnv = {
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(DEFAULT_SERVER_TIMEOUTS.headersMs),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(3_600_000).default(DEFAULT_SERVER_TIMEOUTS.requestMs),
+};
+
+/** The configured limits (the headers' at most the request's). */
+export interface ServerTimeouts {
+  headersMs: number;
+  requestMs: number;
+}
+
+/** How often Node looks for connections past a limit (its default, 30 s, would let one live 30 s longer). */
+const CHECK_EVERY_MS = 1000;
+
+/** The Fastify options that apply the limits to a server's connections. */
+export function serverTimeoutOptions(t: ServerTimeouts) {
+  return {
+    requestTimeout: t.requestMs,
+    http: { headersTimeout: t.headersMs, connectionsCheckingInterval: Math.min(CHECK_EVERY_MS, t.headersMs) },
+  };
+}
