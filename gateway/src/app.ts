@@ -1,4 +1,4 @@
-import { requestForLog } from '@tapcard/shared/contract';
+import { logRedaction, requestForLog } from '@tapcard/shared/contract';
 import { serverTimeoutOptions } from '@tapcard/shared/net';
 import Fastify from 'fastify';
 import type { FastifyInstance } from 'fastify';
@@ -17,8 +17,8 @@ import spa from './plugins/static.js';
 /** The gateway as a Fastify app, ready to listen (server.ts does); tests build as many as they need. */
 export async function buildApp(config: Config): Promise<FastifyInstance> {
   const app = Fastify({
-    // Request logs never show an attendee's, a reset or an order's token (shared/src/contract/secrets.ts).
-    logger: { level: config.logLevel, serializers: { req: requestForLog } },
+    // Logs never show a credential: not in a request's URL, nor in a line's fields (shared/src/contract/secrets.ts).
+    logger: { level: config.logLevel, serializers: { req: requestForLog }, redact: logRedaction },
     trustProxy: config.trustProxy.length > 0 ? [...config.trustProxy] : false,
     bodyLimit: JSON_BODY_LIMIT,
     // A request's headers, and the whole request (slow uploads included), must arrive in time; sockets are not affected.

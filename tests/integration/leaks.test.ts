@@ -3,8 +3,8 @@ import { connect as connectTcp } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { DEMO_ORGANISER } from '../support/event-setup.js';
-import { calls } from '@tapcard/shared/contract';
+import { DEMO_ORGANISER, createLiveEvent, register } from '../support/event-setup.js';
+import { REDACTED, buildPath, calls, everyCall, isCredential } from '@tapcard/shared/contract';
 import { REALTIME_PATH } from '@tapcard/shared/realtime';
 import { io } from 'socket.io-client';
 import { createGateway, createUpstream, killChildren } from '../support/processes.js';
@@ -78,6 +78,37 @@ describe('the dev outbox through the gateway', () => {
         expect(res.status, `${path} ${JSON.stringify(headers)}`).toBe(404);
         expect(body).not.toContain('reset-password');
       }
+    }
+  });
+});
+
+describe('request logs', () => {
+  test("no call whose path carries a credential (every arena route, the chat history, the orders) shows it, in either process's log", async () => {
+    const event = await createLiveEvent(upstream.url, 10, `Leaks ${Date.now()}`);
+    const tid = await register(upstream.url, event, 1, `leaks${Date.now()}`);
+    const reference = `TC-${Date.now()}-secret-reference`;
+    const credentialCalls = everyCall().filter(([, call]) => Object.values((call.params?.shape ?? {}) as Record<string, unknown>).some(isCredential));
+    expect(credentialCalls.map(([name]) => name)).toEqual(expect.arrayContaining(['arenaSafety', 'blockAttendee', 'reportMessage', 'arenaSettings', 'shareCard', 'chatHistory', 'getOrder']));
+
+    const completed = (text: string) => (text.match(/"request completed"/g) ?? []).length;
+    const fromUpstream = upstream.output().length;
+    const fromGateway = gateway.output().length;
+    for (const [name, call] of credentialCalls) {
+      const path = buildPath(call.path, { id: tid, reference });
+      const query = call.query ? `?event_id=${event.eventId}&before=1` : '';
+      const res = await fetch(api(`${path}${query}`), call.method === 'GET' ? {} : { method: call.method, headers: json, body: JSON.stringify({ event_id: event.eventId }) });
+      await res.arrayBuffer();
+      expect(res.status, name).toBeLessThan(500);
+    }
+    const until = Date.now() + 15_000;
+    while (completed(gateway.output().slice(fromGateway)) < credentialCalls.length || completed(upstream.output().slice(fromUpstream)) < credentialCalls.length) {
+      if (Date.now() > until) throw new Error('the request logs did not arrive');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    for (const log of [upstream.output().slice(fromUpstream), gateway.output().slice(fromGateway)]) {
+      expect(log).toContain(REDACTED);
+      expect(log).not.toContain(tid);
+      expect(log).not.toContain(reference);
     }
   });
 });

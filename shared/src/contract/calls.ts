@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { referenceParam, tidParam } from './credential.js';
 import { cartItemSchema } from '../domain/cart.js';
 import {
   activationTokenSchema,
@@ -534,7 +535,7 @@ export const calls = lazyCalls({
     body: z.looseObject({ reference: z.string().min(1).max(128) }),
     answer: ticketPaymentAnswerSchema,
   }),
-  eventToken: () => call({ method: 'GET', path: '/event/public/api/token/:id', auth: 'none', params: idParam, answer: wireData(attendeeTokenSchema) }),
+  eventToken: () => call({ method: 'GET', path: '/event/public/api/token/:id', auth: 'none', params: tidParam, answer: wireData(attendeeTokenSchema) }),
   chip: () => call({ method: 'GET', path: '/event/public/api/chip/:id', auth: 'optional', params: idParam, answer: wireData(chipRecordSchema) }),
   bindChip: () => call({
     method: 'POST',
@@ -548,7 +549,7 @@ export const calls = lazyCalls({
     method: 'POST',
     path: '/event/public/api/create-chat/:id',
     auth: 'none',
-    params: idParam,
+    params: tidParam,
     body: chatPostSchema,
     answer: wireData(chatMessageSchema),
   }),
@@ -556,7 +557,7 @@ export const calls = lazyCalls({
     method: 'POST',
     path: '/event/public/api/create-private-chat/:id',
     auth: 'none',
-    params: idParam,
+    params: tidParam,
     body: privateChatPostSchema,
     answer: wireData(privateChatSchema),
   }),
@@ -574,7 +575,7 @@ export const calls = lazyCalls({
     method: 'GET',
     path: '/v1/connect/api/orders/:reference',
     auth: 'none',
-    params: z.object({ reference: id }),
+    params: referenceParam,
     answer: orderLookupAnswerSchema,
   }),
   /** Ours: a fresh payment of a declined order's items, priced again on the server; the declined order stays declined. */
@@ -582,7 +583,7 @@ export const calls = lazyCalls({
     method: 'POST',
     path: '/v1/connect/api/orders/:reference/retry',
     auth: 'none',
-    params: z.object({ reference: id }),
+    params: referenceParam,
     answer: wireData(z.object({ reference: z.string(), url: z.string() })),
   }),
 });
