@@ -1,6 +1,7 @@
 import { logRedaction, requestForLog } from '@tapcard/shared/contract';
-import { serverTimeoutOptions } from '@tapcard/shared/net';
+import { PRETTY_LOG_OPTIONS, serverTimeoutOptions } from '@tapcard/shared/net';
 import Fastify from 'fastify';
+import pretty from 'pino-pretty';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import devPages from './plugins/dev-pages.js';
@@ -18,7 +19,8 @@ import spa from './plugins/static.js';
 export async function buildApp(config: Config): Promise<FastifyInstance> {
   const app = Fastify({
     // Logs never show a credential: not in a request's URL, nor in a line's fields (shared/src/contract/secrets.ts).
-    logger: { level: config.logLevel, serializers: { req: requestForLog }, redact: logRedaction },
+    // Readable lines on a terminal, JSON otherwise (LOG_FORMAT).
+    logger: { level: config.logLevel, serializers: { req: requestForLog }, redact: logRedaction, ...(config.prettyLogs ? { stream: pretty(PRETTY_LOG_OPTIONS) } : {}) },
     trustProxy: config.trustProxy.length > 0 ? [...config.trustProxy] : false,
     bodyLimit: JSON_BODY_LIMIT,
     // A request's headers, and the whole request (slow uploads included), must arrive in time; sockets are not affected.

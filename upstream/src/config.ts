@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
-import { isLoopbackHost, proxyListSchema, serverTimeoutsEnv, type ServerTimeouts } from '@tapcard/shared/net';
+import { isLoopbackHost, logFormatEnv, prettyLogs, proxyListSchema, serverTimeoutsEnv, type ServerTimeouts } from '@tapcard/shared/net';
 import { readTicketPrivateKey } from './lib/ticket-keys.js';
 
 /** The upstream's configuration, read once from the environment and validated. */
@@ -57,6 +57,7 @@ const envSchema = z.object({
   TICKET_SIGNING_KEY: z.string().trim().min(1).optional(),
   /** Slow clients: the request's headers, and the whole request, must arrive within these (shared/net). */
   ...serverTimeoutsEnv,
+  ...logFormatEnv,
 });
 
 /** OpenID Connect sign-in, when configured: all of issuer, client id and secret, or none. */
@@ -82,6 +83,8 @@ export interface UpstreamConfig {
   serviceKey: string;
   seedDemo: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** Readable log lines (pino-pretty) rather than JSON. */
+  prettyLogs: boolean;
   /** Proxy addresses whose X-Forwarded-For is believed; empty: the socket address is the client. */
   trustProxy: string[];
   /** null: social sign-in is not configured; the login page shows no button. */
@@ -95,8 +98,11 @@ export interface UpstreamConfig {
 
 export class ConfigError extends Error {}
 
-/** Reads and validates the environment; a bad value throws a ConfigError naming the variable. */
-export function readConfig(env: NodeJS.ProcessEnv = process.env): UpstreamConfig {
+/**
+ * Reads and validates the environment; a bad value throws a ConfigError naming the variable.
+ * `stdoutIsTerminal`: whether the logs go to a terminal (LOG_FORMAT=auto prints readable lines there).
+ */
+export function readConfig(env: NodeJS.ProcessEnv = process.env, stdoutIsTerminal = process.stdout.isTTY === true): UpstreamConfig {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
@@ -124,6 +130,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): UpstreamConfig
     serviceKey: e.GATEWAY_SERVICE_KEY ?? serviceKeyFile(dataDir),
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,
+    prettyLogs: prettyLogs(e.LOG_FORMAT, stdoutIsTerminal),
     trustProxy: e.UPSTREAM_TRUST_PROXY,
     oidc,
     payments:

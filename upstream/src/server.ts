@@ -1,4 +1,6 @@
 import { logRedaction, requestForLog } from '@tapcard/shared/contract';
+import { PRETTY_LOG_OPTIONS } from '@tapcard/shared/net';
+import pretty from 'pino-pretty';
 import { buildApp } from './app.js';
 import { ConfigError, readConfig } from './config.js';
 import { openConfiguredDatabase } from './db/database.js';
@@ -22,7 +24,10 @@ async function main(): Promise<void> {
   const app = await buildApp(
     { config, db, mailer, payments, now },
     // Logs never show a credential: not in a request's URL, nor in a line's fields (shared/src/contract/secrets.ts).
-    { logger: { level: config.logLevel, serializers: { req: requestForLog }, redact: logRedaction } },
+    // Readable lines on a terminal, JSON otherwise (LOG_FORMAT).
+    {
+      logger: { level: config.logLevel, serializers: { req: requestForLog }, redact: logRedaction, ...(config.prettyLogs ? { stream: pretty(PRETTY_LOG_OPTIONS) } : {}) },
+    },
   );
   const sweeper = startUploadSweeper({ db, dir: config.uploadDir, now, log: app.log });
   let stopping = false;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAddressOrCidr, isLocalOnlyCaller, isLoopbackAddress, isLoopbackHost, proxyListSchema } from './index.js';
+import { prettyMessage, isAddressOrCidr, isLocalOnlyCaller, isLoopbackAddress, isLoopbackHost, proxyListSchema } from './index.js';
 
 describe('proxy lists', () => {
   it('accepts addresses and CIDR ranges of both families, and nothing else', () => {
@@ -37,5 +37,13 @@ describe('this-machine-only callers', () => {
     const gateway = new Set(['x-forwarded-for', 'x-forwarded-proto']);
     expect(isLocalOnlyCaller('127.0.0.1', { 'x-forwarded-for': '127.0.0.1', 'x-forwarded-proto': 'http' }, gateway)).toBe(true);
     expect(isLocalOnlyCaller('127.0.0.1', { 'x-forwarded-for': '127.0.0.1', via: '1.1 tunnel' }, gateway)).toBe(false);
+  });
+});
+
+describe('readable log lines', () => {
+  it("say a request's method and URL, then its status and time in whole milliseconds", () => {
+    expect(prettyMessage({ msg: 'incoming request', req: { method: 'GET', url: '/api/x' } }, 'msg')).toBe('incoming request GET /api/x');
+    expect(prettyMessage({ msg: 'request completed', res: { statusCode: 200 }, responseTime: 11.0990619 }, 'msg')).toBe('request completed → 200 in 11 ms');
+    expect(prettyMessage({ msg: 'upstream ready' }, 'msg')).toBe('upstream ready');
   });
 });

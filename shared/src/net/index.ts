@@ -130,3 +130,40 @@ export function serverTimeoutOptions(t: ServerTimeouts) {
     http: { headersTimeout: t.headersMs, connectionsCheckingInterval: Math.min(CHECK_EVERY_MS, t.headersMs) },
   };
 }
+
+/**
+ * How the servers write their logs: `auto` prints readable lines when stdout is a terminal (a newcomer's
+ * `pnpm start`) and JSON otherwise (a log collector, a test, compose); `pretty` and `json` force one.
+ */
+export const logFormatEnv = {
+  LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
+};
+
+/** Whether logs go out as readable lines, for LOG_FORMAT and whether stdout is a terminal. */
+export function prettyLogs(format: 'auto' | 'pretty' | 'json', stdoutIsTerminal: boolean): boolean {
+  return format === 'pretty' || (format === 'auto' && stdoutIsTerminal);
+}
+
+/**
+ * A readable line's message: the log's own, then a request's method and URL (already redacted by the
+ * request serializer), or its status and time in whole milliseconds.
+ */
+export function prettyMessage(log: Record<string, unknown>, messageKey: string): string {
+  const parts = [String(log[messageKey] ?? '')];
+  const req = log.req as { method?: unknown; url?: unknown } | undefined;
+  const res = log.res as { statusCode?: unknown } | undefined;
+  if (typeof req?.method === 'string') parts.push(`${req.method} ${String(req.url ?? '')}`);
+  if (typeof res?.statusCode === 'number') {
+    parts.push(`→ ${res.statusCode}${typeof log.responseTime === 'number' ? ` in ${Math.round(log.responseTime)} ms` : ''}`);
+  }
+  return parts.join(' ');
+}
+
+/** pino-pretty's options for those lines: time, level and prettyMessage on one line (errors keep their stack). */
+export const PRETTY_LOG_OPTIONS = {
+  colorize: true,
+  translateTime: 'SYS:HH:MM:ss',
+  singleLine: true,
+  ignore: 'pid,hostname,reqId,req,res,responseTime',
+  messageFormat: prettyMessage,
+};

@@ -77,6 +77,7 @@ export async function createTestUpstream(overrides: Partial<UpstreamConfig> = {}
     serviceKey: SERVICE_KEY,
     seedDemo: false,
     logLevel: 'silent',
+    prettyLogs: false,
     trustProxy: ['127.0.0.1', '::1'],
     oidc: null,
     payments: { provider: 'test' },
