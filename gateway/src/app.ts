@@ -1,7 +1,10 @@
-import { requestForLog } from '@tapcard/shared/contract';
+import { logRedaction, requestForLog } from '@tapcard/shared/contract';
+import { PRETTY_LOG_OPTIONS, serverTimeoutOptions } from '@tapcard/shared/net';
 import Fastify from 'fastify';
+import pretty from 'pino-pretty';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
+import devPages from './plugins/dev-pages.js';
 import errors from './plugins/errors.js';
 import health from './plugins/health.js';
 import metricsRoute from './plugins/metrics.js';
@@ -15,12 +18,13 @@ import spa from './plugins/static.js';
 /** The gateway as a Fastify app, ready to listen (server.ts does); tests build as many as they need. */
 export async function buildApp(config: Config): Promise<FastifyInstance> {
   const app = Fastify({
-    // Request logs never show an attendee's, a reset or an order's token (shared/src/contract/secrets.ts).
-    logger: { level: config.logLevel, serializers: { req: requestForLog } },
+    // Logs never show a credential: not in a request's URL, nor in a line's fields (shared/src/contract/secrets.ts).
+    // Readable lines on a terminal, JSON otherwise (LOG_FORMAT).
+    logger: { level: config.logLevel, serializers: { req: requestForLog }, redact: logRedaction, ...(config.prettyLogs ? { stream: pretty(PRETTY_LOG_OPTIONS) } : {}) },
     trustProxy: config.trustProxy.length > 0 ? [...config.trustProxy] : false,
     bodyLimit: JSON_BODY_LIMIT,
-    // A whole request must arrive within this (slow uploads included); sockets are not affected.
-    requestTimeout: 120_000,
+    // A request's headers, and the whole request (slow uploads included), must arrive in time; sockets are not affected.
+    ...serverTimeoutOptions(config.timeouts),
     return503OnClosing: true,
   });
   await app.register(errors);
@@ -29,6 +33,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(rateLimit, { perMinute: config.rateLimitPerMinute, strictPerMinute: config.authRateLimitPerMinute });
   await app.register(health);
   await app.register(metricsRoute);
+  await app.register(devPages);
   await app.register(realtime);
   await app.register(proxy, {
     upstreamUrl: config.upstreamUrl,

@@ -8,6 +8,21 @@ import { runServer } from './test/child-gateway.js';
 const KEY = 'k'.repeat(32);
 
 describe('loadConfig', () => {
+  test('logs: readable lines when stdout is a terminal, JSON otherwise, unless LOG_FORMAT says which', () => {
+    expect(loadConfig({ GATEWAY_SERVICE_KEY: KEY }, true).prettyLogs).toBe(true);
+    expect(loadConfig({ GATEWAY_SERVICE_KEY: KEY }, false).prettyLogs).toBe(false);
+    expect(loadConfig({ GATEWAY_SERVICE_KEY: KEY, LOG_FORMAT: 'json' }, true).prettyLogs).toBe(false);
+    expect(loadConfig({ GATEWAY_SERVICE_KEY: KEY, LOG_FORMAT: 'pretty' }, false).prettyLogs).toBe(true);
+    expect(() => loadConfig({ GATEWAY_SERVICE_KEY: KEY, LOG_FORMAT: 'fancy' })).toThrow(/LOG_FORMAT/);
+  });
+
+  test('slow-client limits: 10 s for the headers, 120 s for the request, the first never above the second', () => {
+    expect(loadConfig({ GATEWAY_SERVICE_KEY: KEY }).timeouts).toEqual({ headersMs: 10_000, requestMs: 120_000 });
+    expect(loadConfig({ GATEWAY_SERVICE_KEY: KEY, HEADERS_TIMEOUT_MS: '2000', REQUEST_TIMEOUT_MS: '5000' }).timeouts).toEqual({ headersMs: 2000, requestMs: 5000 });
+    expect(() => loadConfig({ GATEWAY_SERVICE_KEY: KEY, HEADERS_TIMEOUT_MS: '6000', REQUEST_TIMEOUT_MS: '5000' })).toThrow(/HEADERS_TIMEOUT_MS: must not exceed REQUEST_TIMEOUT_MS/);
+    expect(() => loadConfig({ GATEWAY_SERVICE_KEY: KEY, HEADERS_TIMEOUT_MS: 'soon' })).toThrow(ConfigError);
+  });
+
   test('defaults', () => {
     const config = loadConfig({ GATEWAY_SERVICE_KEY: KEY });
     expect(config).toMatchObject({

@@ -4,7 +4,7 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { POLL_INTERVAL_MS } from '@tapcard/shared/constants';
-import { proxyListSchema } from '@tapcard/shared/net';
+import { logFormatEnv, prettyLogs, proxyListSchema, serverTimeoutsEnv } from '@tapcard/shared/net';
 import { z } from 'zod';
 
 /** Read once at start; a bad value stops the process with a message naming the variable. */
@@ -71,9 +71,14 @@ const envSchema = z.object({
   PING_TIMEOUT_MS: int(1000, 300_000).default(20_000),
   // A socket whose unsent data (engine queue + websocket buffer) exceeds this is a slow consumer and is dropped.
   SLOW_CONSUMER_MAX_BYTES: int(16 * 1024, 1024 * 1024 * 1024).default(1024 * 1024),
+  // Slow clients: the request's headers, and the whole request, must arrive within these (shared/net).
+  ...serverTimeoutsEnv,
+  ...logFormatEnv,
 });
 
-const configSchema = envSchema.transform((e) => ({
+const configSchema = envSchema
+  .refine((e) => e.HEADERS_TIMEOUT_MS <= e.REQUEST_TIMEOUT_MS, { path: ['HEADERS_TIMEOUT_MS'], message: 'must not exceed REQUEST_TIMEOUT_MS' })
+  .transform((e) => ({
   port: e.PORT,
   host: e.HOST,
   upstreamUrl: e.UPSTREAM_URL,
@@ -100,8 +105,13 @@ const configSchema = envSchema.transform((e) => ({
   pingIntervalMs: e.PING_INTERVAL_MS,
   pingTimeoutMs: e.PING_TIMEOUT_MS,
   slowConsumerMaxBytes: e.SLOW_CONSUMER_MAX_BYTES,
+  timeouts: { headersMs: e.HEADERS_TIMEOUT_MS, requestMs: e.REQUEST_TIMEOUT_MS },
+  logFormat: e.LOG_FORMAT,
 }));
-export type Config = z.output<typeof configSchema>;
+export type Config = Omit<z.output<typeof configSchema>, 'logFormat'> & {
+  /** Readable log lines (pino-pretty) rather than JSON. */
+  prettyLogs: boolean;
+};
 
 export class ConfigError extends Error {}
 
@@ -111,7 +121,8 @@ function readServiceKeyFile(dataDir: string | undefined): string | undefined {
   return existsSync(file) ? readFileSync(file, 'utf8').trim() : undefined;
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/** `stdoutIsTerminal`: whether the logs go to a terminal (LOG_FORMAT=auto prints readable lines there). */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, stdoutIsTerminal = process.stdout.isTTY === true): Config {
   // An empty variable counts as unset, as shells and compose files often write them.
   const defined: Record<string, string> = {};
   for (const [name, value] of Object.entries(env)) if (value !== undefined && value !== '') defined[name] = value;
@@ -121,5 +132,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((i) => `  ${String(i.path[0] ?? '(environment)')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  return parsed.data;
+  const { logFormat, ...config } = parsed.data;
+  return { ...config, prettyLogs: prettyLogs(logFormat, stdoutIsTerminal) };
 }

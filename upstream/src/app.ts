@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { MAX_UPLOAD_BYTES } from '@tapcard/shared/constants';
 import { upstreamPages } from '@tapcard/shared/contract';
+import { serverTimeoutOptions } from '@tapcard/shared/net';
 import type { UpstreamConfig } from './config.js';
 import { ping, type Db } from './db/database.js';
 import type { Mailer } from './lib/mailer.js';
@@ -14,6 +15,7 @@ import auth from './plugins/auth.js';
 import cacheControl from './plugins/cache-control.js';
 import context from './plugins/context.js';
 import errors from './plugins/errors.js';
+import jsonBody from './plugins/json-body.js';
 import textInput from './plugins/text-input.js';
 import accountsRoutes from './routes/accounts.js';
 import attendeesRoutes from './routes/attendees.js';
@@ -45,6 +47,7 @@ export const upstreamApp = fp<AppOptions>(async function upstreamApp(app: Fastif
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(answerSerializerCompiler);
   await app.register(errors);
+  await app.register(jsonBody);
   await app.register(textInput);
   await app.register(cacheControl);
   await app.register(context, { config: opts.config, db: opts.db, mailer: opts.mailer, payments: opts.payments, now: opts.now ?? (() => new Date()), sleep: opts.sleep });
@@ -75,6 +78,8 @@ export async function buildApp(opts: AppOptions, server: FastifyServerOptions = 
     bodyLimit: 1024 * 1024,
     // Only the configured proxies (the gateways) are trusted to say who the client is.
     trustProxy: opts.config.trustProxy.length > 0 ? opts.config.trustProxy : false,
+    // A request's headers, and the whole request, must arrive in time: a client trickling them is closed.
+    ...serverTimeoutOptions(opts.config.timeouts),
     ...server,
   });
   await app.register(upstreamApp, opts);

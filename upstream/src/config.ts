@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
-import { isLoopbackHost, proxyListSchema } from '@tapcard/shared/net';
+import { isLoopbackHost, logFormatEnv, prettyLogs, proxyListSchema, serverTimeoutsEnv, type ServerTimeouts } from '@tapcard/shared/net';
 import { readTicketPrivateKey } from './lib/ticket-keys.js';
 
 /** The upstream's configuration, read once from the environment and validated. */
@@ -55,6 +55,9 @@ const envSchema = z.object({
    * is generated on first use and kept in the database, shared by every upstream on it.
    */
   TICKET_SIGNING_KEY: z.string().trim().min(1).optional(),
+  /** Slow clients: the request's headers, and the whole request, must arrive within these (shared/net). */
+  ...serverTimeoutsEnv,
+  ...logFormatEnv,
 });
 
 /** OpenID Connect sign-in, when configured: all of issuer, client id and secret, or none. */
@@ -80,6 +83,8 @@ export interface UpstreamConfig {
   serviceKey: string;
   seedDemo: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** Readable log lines (pino-pretty) rather than JSON. */
+  prettyLogs: boolean;
   /** Proxy addresses whose X-Forwarded-For is believed; empty: the socket address is the client. */
   trustProxy: string[];
   /** null: social sign-in is not configured; the login page shows no button. */
@@ -87,12 +92,17 @@ export interface UpstreamConfig {
   payments: PaymentConfig;
   /** The door tickets' signing key as configured (PKCS#8 PEM or base64 DER); unset: the database's. */
   ticketSigningKey?: string | undefined;
+  /** How long a connection may take to send its headers and its whole request. */
+  timeouts: ServerTimeouts;
 }
 
 export class ConfigError extends Error {}
 
-/** Reads and validates the environment; a bad value throws a ConfigError naming the variable. */
-export function readConfig(env: NodeJS.ProcessEnv = process.env): UpstreamConfig {
+/**
+ * Reads and validates the environment; a bad value throws a ConfigError naming the variable.
+ * `stdoutIsTerminal`: whether the logs go to a terminal (LOG_FORMAT=auto prints readable lines there).
+ */
+export function readConfig(env: NodeJS.ProcessEnv = process.env, stdoutIsTerminal = process.stdout.isTTY === true): UpstreamConfig {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
@@ -105,6 +115,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): UpstreamConfig
     throw new ConfigError('Invalid configuration:\n  PAYSTACK_SECRET_KEY: must be set when PAYMENT_PROVIDER=paystack');
   }
   if (e.TICKET_SIGNING_KEY !== undefined) checkTicketSigningKey(e.TICKET_SIGNING_KEY);
+  if (e.HEADERS_TIMEOUT_MS > e.REQUEST_TIMEOUT_MS) throw new ConfigError('Invalid configuration:\n  HEADERS_TIMEOUT_MS: must not exceed REQUEST_TIMEOUT_MS');
   const dataDir = resolve(e.DATA_DIR);
   return {
     port: e.UPSTREAM_PORT,
@@ -119,6 +130,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): UpstreamConfig
     serviceKey: e.GATEWAY_SERVICE_KEY ?? serviceKeyFile(dataDir),
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,
+    prettyLogs: prettyLogs(e.LOG_FORMAT, stdoutIsTerminal),
     trustProxy: e.UPSTREAM_TRUST_PROXY,
     oidc,
     payments:
@@ -126,6 +138,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): UpstreamConfig
         ? { provider: 'paystack', secretKey: e.PAYSTACK_SECRET_KEY ?? '', baseUrl: e.PAYSTACK_BASE_URL.replace(/\/$/, '') }
         : { provider: 'test' },
     ticketSigningKey: e.TICKET_SIGNING_KEY,
+    timeouts: { headersMs: e.HEADERS_TIMEOUT_MS, requestMs: e.REQUEST_TIMEOUT_MS },
   };
 }
 

@@ -1,4 +1,6 @@
-import { requestForLog } from '@tapcard/shared/contract';
+import { logRedaction, requestForLog } from '@tapcard/shared/contract';
+import { PRETTY_LOG_OPTIONS } from '@tapcard/shared/net';
+import pretty from 'pino-pretty';
 import { buildApp } from './app.js';
 import { ConfigError, readConfig } from './config.js';
 import { openConfiguredDatabase } from './db/database.js';
@@ -21,8 +23,11 @@ async function main(): Promise<void> {
   const payments = createPaymentProvider(config.payments, { db, publicApiBase: `${config.publicUrl}/api`, now });
   const app = await buildApp(
     { config, db, mailer, payments, now },
-    // Request logs never show an attendee's, a reset or an order's token (shared/src/contract/secrets.ts).
-    { logger: { level: config.logLevel, serializers: { req: requestForLog } } },
+    // Logs never show a credential: not in a request's URL, nor in a line's fields (shared/src/contract/secrets.ts).
+    // Readable lines on a terminal, JSON otherwise (LOG_FORMAT).
+    {
+      logger: { level: config.logLevel, serializers: { req: requestForLog }, redact: logRedaction, ...(config.prettyLogs ? { stream: pretty(PRETTY_LOG_OPTIONS) } : {}) },
+    },
   );
   const sweeper = startUploadSweeper({ db, dir: config.uploadDir, now, log: app.log });
   let stopping = false;

@@ -14,6 +14,17 @@ let web: string;
 let built: TestGateway;
 let unbuilt: TestGateway;
 
+/** What reverse proxies, tunnels and CDNs add when they pass a request on. */
+const PROXY_HEADERS: [string, string][] = [
+  ['x-forwarded-for', '203.0.113.1'],
+  ['forwarded', 'for=203.0.113.1'],
+  ['x-real-ip', '203.0.113.1'],
+  ['x-forwarded-host', 'tunnel.example.com'],
+  ['x-forwarded-proto', 'https'],
+  ['via', '1.1 caddy'],
+  ['cf-connecting-ip', '203.0.113.1'],
+];
+
 const INDEX = '<!doctype html><title>TapCard</title><script type="module" src="/assets/app-1a2b3c.js"></script>';
 
 beforeAll(async () => {
@@ -126,5 +137,12 @@ describe('metrics', () => {
   test('a request that came through a proxy is refused, even from loopback', async () => {
     const res = await rawRequest(`${built.url}/metrics`, { method: 'GET', headers: { 'x-forwarded-for': '203.0.113.1' } });
     expect(res.status).toBe(403);
+  });
+
+  test("any proxy's or tunnel's header refuses it, as it does the dev pages", async () => {
+    for (const [name, value] of PROXY_HEADERS) {
+      const res = await rawRequest(`${built.url}/metrics`, { method: 'GET', headers: { [name]: value } });
+      expect(res.status, name).toBe(403);
+    }
   });
 });

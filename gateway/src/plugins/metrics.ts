@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { isLoopbackAddress } from '@tapcard/shared/net';
+import { isLocalOnlyCaller } from '@tapcard/shared/net';
 import { messages, sendFailure } from '../http/failure.js';
 
 /** Prometheus text at /metrics, for callers on this host only (and never through a proxy hop). */
@@ -7,8 +7,7 @@ import { messages, sendFailure } from '../http/failure.js';
 export default fp(
   async (app) => {
     app.get('/metrics', async (request, reply) => {
-      const direct = request.headers['x-forwarded-for'] === undefined && request.headers.forwarded === undefined;
-      if (!direct || !isLoopbackAddress(request.socket.remoteAddress)) return sendFailure(reply, 403, messages.forbidden);
+      if (!isLocalOnlyCaller(request.socket.remoteAddress, request.headers)) return sendFailure(reply, 403, messages.forbidden);
       return reply.type(app.metrics.registry.contentType).send(await app.metrics.scrape());
     });
   },

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { FakeUpstream } from '../test/fake-upstream.js';
 import { TEST_SERVICE_KEY, startGateway } from '../test/gateway.js';
@@ -44,6 +45,8 @@ beforeAll(async () => {
   upstream = await FakeUpstream.start(TEST_SERVICE_KEY);
   dir = mkdtempSync(join(tmpdir(), 'gateway-ssr-'));
   writeFileSync(join(dir, 'index.html'), INDEX);
+  writeFileSync(join(dir, 'index.html.br'), brotliCompressSync(INDEX));
+  writeFileSync(join(dir, 'index.html.gz'), gzipSync(INDEX));
   writeFileSync(join(dir, 'entry-server.mjs'), ENTRY);
   writeFileSync(join(dir, 'not-an-entry.mjs'), 'export const nothing = 1;\n');
   gateway = await startGateway({ UPSTREAM_URL: upstream.url, WEB_DIST: dir, WEB_SSR_ENTRY: join(dir, 'entry-server.mjs'), SSR_TIMEOUT_MS: '150' });
@@ -94,6 +97,24 @@ describe('server-rendered pages', () => {
     const page = await html(gateway, '/slow');
     expect(page.body).toBe(INDEX);
     expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  test('rendered pages and the app shell sent in their place get the page rule under br, gzip and identity', async () => {
+    const pages: [string, string, string][] = [
+      ['/card/connect?link=tolu', 'no-cache', 'card tolu'],
+      ['/', 'no-cache', 'landing, rendered'],
+      ['/event/u/arena/tid-secret-9', 'no-store', 'arena of tid-secret-9'],
+      ['/slow', 'no-cache', 'TapCard'],
+      ['/event/u/token/tid-secret-9', 'no-store', 'TapCard'],
+    ];
+    for (const [path, rule, text] of pages) {
+      for (const encoding of ['br', 'gzip', 'identity']) {
+        const res = await fetch(`${gateway.url}${path}`, { headers: { accept: 'text/html', 'accept-encoding': encoding } });
+        expect(res.status, `${path} ${encoding}`).toBe(200);
+        expect(res.headers.get('cache-control'), `${path} ${encoding}`).toBe(rule);
+        expect(await res.text(), `${path} ${encoding}`).toContain(text);
+      }
+    }
   });
 
   test('API paths are never rendered', async () => {

@@ -47,6 +47,9 @@ beforeAll(async () => {
   web = mkdtempSync(join(tmpdir(), 'gateway-web-'));
   mkdirSync(join(web, 'assets'));
   writeFileSync(join(web, 'index.html'), INDEX);
+  // The build's compressed copies of the app shell, as vite-plugin-compression2 writes them.
+  writeFileSync(join(web, 'index.html.br'), brotliCompressSync(INDEX));
+  writeFileSync(join(web, 'index.html.gz'), gzipSync(INDEX));
   writeFileSync(join(web, 'assets', 'app-1a2b3c.js'), SCRIPT);
   // A file with the build's brotli copy beside it (vite-plugin-compression2 writes one for each text file).
   writeFileSync(join(web, 'assets', 'prebuilt-4d5e6f.js'), SCRIPT);
@@ -142,6 +145,47 @@ describe('pages whose URL carries a secret', () => {
     }
     // Other pages are still revalidated on every load (and may be kept).
     expect((await get('/event/ev-1', { accept: 'text/html' })).headers['cache-control']).toBe('no-cache');
+  });
+});
+
+describe('every page, whatever its encoding', () => {
+  const ENCODINGS = [{ 'accept-encoding': 'br' }, { 'accept-encoding': 'gzip' }, {}] as Record<string, string>[];
+  const decoded = (res: Answer) =>
+    res.headers['content-encoding'] === 'br' ? brotliDecompressSync(res.body) : res.headers['content-encoding'] === 'gzip' ? gunzipSync(res.body) : res.body;
+
+  test("gets the page rule under br, gzip and identity (the build's compressed copies of index.html included)", async () => {
+    const pages: [string, string][] = [
+      ['/door/door-secret-1', 'no-store'],
+      ['/event/u/token/tid-secret-1', 'no-store'],
+      ['/event/u/confirm/confirm-secret-1', 'no-store'],
+      ['/reset-password/reset-secret-1', 'no-store'],
+      ['/event/u/arena/tid-secret-1', 'no-store'],
+      ['/settings', 'no-cache'],
+      ['/dashboard', 'no-cache'],
+      ['/', 'no-cache'],
+    ];
+    for (const [path, rule] of pages) {
+      for (const headers of ENCODINGS) {
+        const res = await get(path, { accept: 'text/html', ...headers });
+        const what = `${path} ${JSON.stringify(headers)}`;
+        expect(res.status, what).toBe(200);
+        expect(res.headers['content-encoding'], what).toBe(headers['accept-encoding']);
+        expect(res.headers['content-type'], what).toMatch(/^text\/html/);
+        expect(res.headers['cache-control'], what).toBe(rule);
+        expect(decoded(res).toString(), what).toBe(INDEX);
+      }
+    }
+  });
+
+  test('hashed assets keep their year under every encoding', async () => {
+    for (const path of ['/assets/app-1a2b3c.js', '/assets/prebuilt-4d5e6f.js']) {
+      for (const headers of ENCODINGS) {
+        const res = await get(path, headers);
+        expect(res.status).toBe(200);
+        expect(res.headers['cache-control'], `${path} ${JSON.stringify(headers)}`).toBe('public, max-age=31536000, immutable');
+        expect(decoded(res).toString()).toBe(SCRIPT);
+      }
+    }
   });
 });
 

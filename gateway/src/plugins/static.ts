@@ -66,10 +66,14 @@ const WORKER_SCRIPT = /^(?:[\w-]+-sw|workbox-[\w-]+)\.js$/;
 /** A web app manifest (the door's), typed as browsers expect it. */
 const WEB_MANIFEST = /\.webmanifest$/;
 
+/** The build's compressed copies (`index.html.br`, `app.js.gz`) are served for the file they compress. */
+const COMPRESSED_COPY = /\.(?:br|gz)$/;
+
 function cacheHeaders(reply: FastifyReply, path: string): void {
-  const name = basename(path);
+  const name = basename(path).replace(COMPRESSED_COPY, '');
   if (path.includes(`${sep}assets${sep}`)) reply.header('cache-control', IMMUTABLE_CACHE_CONTROL);
-  else if (path.endsWith('index.html')) reply.header('cache-control', pageCacheControl(reply.request.url));
+  // Every HTML answer is a page, whichever copy (brotli, gzip or plain) goes out.
+  else if (name.endsWith('.html')) reply.header('cache-control', pageCacheControl(reply.request.url));
   else if (WORKER_SCRIPT.test(name)) reply.header('cache-control', 'no-cache');
   else reply.header('cache-control', 'public, max-age=3600, stale-while-revalidate=86400');
   if (WEB_MANIFEST.test(name)) reply.header('content-type', 'application/manifest+json; charset=utf-8');

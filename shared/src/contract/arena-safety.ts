@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { chatRoomKindSchema, dmPolicySchema, reportReasonSchema, REPORT_DETAILS_MAX_LENGTH, safetyMessages, shareDetailsSchema } from '../rules/arena-safety.js';
 import { lazyCalls, type Call } from './calls.js';
+import { tidParam } from './credential.js';
 import { wireData } from './envelope.js';
 import { privateChatSchema } from './entities.js';
 
@@ -13,7 +14,6 @@ import { privateChatSchema } from './entities.js';
  */
 
 const id = z.string().min(1).max(128);
-const tidParam = z.object({ id: z.string().min(1).max(128) });
 
 /** An attendee as the blocked list names them. */
 export const blockedAttendeeSchema = z.object({ id, name: z.string(), image: z.string() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { referenceParam, tidParam } from './credential.js';
 import { cartItemSchema } from '../domain/cart.js';
 import {
   activationTokenSchema,
@@ -551,7 +552,7 @@ export const calls = lazyCalls({
     body: z.looseObject({ reference: z.string().min(1).max(128) }),
     answer: ticketPaymentAnswerSchema,
   }),
-  eventToken: () => call({ method: 'GET', path: '/event/public/api/token/:id', auth: 'none', params: idParam, answer: wireData(attendeeTokenSchema) }),
+  eventToken: () => call({ method: 'GET', path: '/event/public/api/token/:id', auth: 'none', params: tidParam, answer: wireData(attendeeTokenSchema) }),
   chip: () => call({ method: 'GET', path: '/event/public/api/chip/:id', auth: 'optional', params: idParam, answer: wireData(chipRecordSchema) }),
   bindChip: () => call({
     method: 'POST',
@@ -565,7 +566,7 @@ export const calls = lazyCalls({
     method: 'POST',
     path: '/event/public/api/create-chat/:id',
     auth: 'none',
-    params: idParam,
+    params: tidParam,
     body: chatPostSchema,
     answer: wireData(chatMessageSchema),
   }),
@@ -573,7 +574,7 @@ export const calls = lazyCalls({
     method: 'POST',
     path: '/event/public/api/create-private-chat/:id',
     auth: 'none',
-    params: idParam,
+    params: tidParam,
     body: privateChatPostSchema,
     answer: wireData(privateChatSchema),
   }),
@@ -591,7 +592,7 @@ export const calls = lazyCalls({
     method: 'GET',
     path: '/v1/connect/api/orders/:reference',
     auth: 'none',
-    params: z.object({ reference: id }),
+    params: referenceParam,
     answer: orderLookupAnswerSchema,
   }),
   /** Ours: a fresh payment of a declined order's items, priced again on the server; the declined order stays declined. */
@@ -599,13 +600,20 @@ export const calls = lazyCalls({
     method: 'POST',
     path: '/v1/connect/api/orders/:reference/retry',
     auth: 'none',
-    params: z.object({ reference: id }),
+    params: referenceParam,
     answer: wireData(z.object({ reference: z.string(), url: z.string() })),
   }),
 });
 
 export type Calls = typeof calls;
 export type CallName = keyof Calls;
+
+/**
+ * The upstream's development-only pages live under this prefix (the dev outbox, registered only without
+ * SMTP): only a direct caller on the upstream's machine may read them (isLocalOnlyCaller, shared/net),
+ * and the gateway refuses any request for them that a proxy or tunnel passed on.
+ */
+export const DEV_PAGES_PREFIX = '/dev';
 
 /** Pages and files the upstream serves outside the JSON contract. */
 export const upstreamPages = {
@@ -615,7 +623,7 @@ export const upstreamPages = {
   testProvider: '/pay/test/:reference',
   testProviderDecision: '/pay/test/:reference/decision',
   /** Mail that would have been sent, when no SMTP_URL is configured. */
-  devOutbox: '/dev/outbox',
+  devOutbox: `${DEV_PAGES_PREFIX}/outbox`,
   health: '/healthz',
 } as const;
 

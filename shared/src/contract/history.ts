@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { lazyCalls, type Call } from './calls.js';
+import { tidParam } from './credential.js';
 import { wireData } from './envelope.js';
 import { chatMessageSchema } from './entities.js';
 
@@ -30,7 +31,7 @@ export const historyCalls = lazyCalls({
     method: 'GET',
     path: '/event/public/api/chat-history/:id',
     auth: 'none',
-    params: z.object({ id }),
+    params: tidParam,
     /** `event_id`: the event the reader is looking at; a token of another event is refused. */
     query: chatHistoryQuery.extend({ event_id: id }),
     answer: wireData(chatHistorySchema),

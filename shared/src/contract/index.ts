@@ -11,3 +11,4 @@ export * from './service.js';
 export * from './owner-card.js';
 export * from './every-call.js';
 export * from './write-through.js';
+export * from './credential.js';

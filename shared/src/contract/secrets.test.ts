@@ -3,10 +3,40 @@ import { calls } from './calls.js';
 import { beaconCalls } from './owner-card.js';
 import { buildPath } from './calls.js';
 import { REDACTED, redactUrl, requestForLog, urlCarriesSecret } from './secrets.js';
+import { arenaSafetyCalls } from './arena-safety.js';
+import { isCredential } from './credential.js';
+import { everyCall } from './every-call.js';
+import { historyCalls } from './history.js';
 
 const TID = 'tid-0123456789abcdefghijklmnopqrstuvwxyzABCDEFG';
 
 describe('redactUrl', () => {
+  it("hides every credential parameter of every call, as the contract marks them, and keeps the others", () => {
+    let marked = 0;
+    for (const [name, call] of everyCall()) {
+      const shape = (call.params?.shape ?? {}) as Record<string, unknown>;
+      const secret = Object.keys(shape).filter((key) => isCredential(shape[key]));
+      if (secret.length === 0) continue;
+      marked += 1;
+      const values = Object.fromEntries(Object.keys(shape).map((key) => [key, secret.includes(key) ? `${TID}-${key}` : `plain-${key}`]));
+      const path = buildPath(call.path, values);
+      for (const url of [path, `/api${path}`, `/api${path}?x=1`]) {
+        const logged = redactUrl(url);
+        for (const key of secret) expect(logged, name).not.toContain(`${TID}-${key}`);
+        for (const key of Object.keys(shape).filter((k) => !secret.includes(k))) expect(logged, name).toContain(`plain-${key}`);
+        expect(urlCarriesSecret(url), name).toBe(true);
+      }
+    }
+    expect(marked).toBeGreaterThanOrEqual(11);
+  });
+
+  it("marks the access token of every attendee call that carries it in its path (the arena's, the chat history's)", () => {
+    for (const call of [...Object.values(arenaSafetyCalls), historyCalls.chatHistory, calls.eventToken, calls.chat, calls.privateChat]) {
+      const path = buildPath(call.path, { id: TID });
+      expect(redactUrl(`/api${path}`), call.path).toBe(`/api${path.replace(TID, REDACTED)}`);
+    }
+  });
+
   it('hides the attendee token of every call that takes one in its path, behind /api or not', () => {
     for (const call of [calls.eventToken, calls.chat, calls.privateChat]) {
       const path = buildPath(call.path, { id: TID });

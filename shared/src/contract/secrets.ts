@@ -1,34 +1,49 @@
-import { CARD_STATS_PATH } from '../pages/index.js';
+import { z } from 'zod';
+import { CARD_STATS_PATH, pagePatterns } from '../pages/index.js';
+import { upstreamPages } from './calls.js';
+import { isCredential } from './credential.js';
+import { everyCall } from './every-call.js';
 
 /**
- * URLs that carry a secret: an attendee's access token (tid; the chip page binds with the same token,
- * but in a body), a registration confirmation or password-reset token, an order reference (it opens the order's name, phone and
- * address). Request logs write URLs through redactUrl(), and pages at such URLs are never cached.
+ * URLs that carry a secret, by rule rather than by a list of routes: every path parameter that is a
+ * credential. For the API's calls that is each parameter the contract marks with credential()
+ * (credential.ts: an attendee's access token, an order reference); for pages, which have no schemas
+ * (the web's, shared/src/pages, and the upstream's own, `upstreamPages`), each parameter named in
+ * CREDENTIAL_PAGE_PARAMS (an attendee's token, a reset or confirmation token, a staff link's secret, an
+ * order reference). Request logs write URLs through redactUrl(), and pages at such URLs are never cached.
  *
- * Paths are the upstream's (the gateway's API paths are the same behind /api) and the web's pages
- * (web/src/lib/paths.ts; its tests check every page with a token parameter is listed here). `*` is
- * the secret segment; what follows it (e.g. an arena's /chat/:aid) is kept.
+ * The gateway's API paths are the upstream's behind /api. What follows a matched path (e.g. an arena's
+ * /chat/:aid) is kept.
  */
-const SECRET_PATHS = [
-  '/event/public/api/token/*',
-  '/event/public/api/create-chat/*',
-  '/event/public/api/create-private-chat/*',
-  '/v1/connect/api/orders/*',
-  '/pay/test/*',
-  '/event/u/token/*',
-  '/event/u/ticket/*',
-  '/event/u/confirm/*',
-  '/event/u/arena/*',
-  '/reset-password/*',
-  '/door/*',
-] as const;
+export const CREDENTIAL_PAGE_PARAMS: ReadonlySet<string> = new Set(['tid', 'token', 'secret', 'reference']);
 
 /** Query parameters whose values are secrets wherever they appear (OAuth codes included). */
 const SECRET_QUERY = new Set(['token', 'tid', 'access_token', 'code', 'password', 'reference']);
 
 export const REDACTED = '[redacted]';
 
-const patterns = SECRET_PATHS.map((path) => path.split('/').filter(Boolean));
+/** A route's segments: fixed text, or a parameter (any one segment), redacted when it is a credential. */
+type Segment = { text: string } | { secret: boolean };
+
+function segmentsOf(path: string, secret: (name: string) => boolean): Segment[] {
+  return path
+    .split('/')
+    .filter(Boolean)
+    .map((part) => (part.startsWith(':') ? { secret: secret(part.slice(1)) } : { text: part.toLowerCase() }));
+}
+
+/** The routes with at least one credential among their parameters, built on first use (it builds every call). */
+let routes: Segment[][] | undefined;
+function secretRoutes(): Segment[][] {
+  if (routes) return routes;
+  const fromCalls = everyCall().map(([, call]) => {
+    const shape = call.params instanceof z.ZodObject ? (call.params.shape as Record<string, unknown>) : {};
+    return segmentsOf(call.path, (name) => isCredential(shape[name]));
+  });
+  const fromPages = [...Object.values(pagePatterns), ...Object.values(upstreamPages)].map((path) => segmentsOf(path, (name) => CREDENTIAL_PAGE_PARAMS.has(name)));
+  routes = [...fromCalls, ...fromPages].filter((segments) => segments.some((s) => 'secret' in s && s.secret));
+  return routes;
+}
 
 function decoded(text: string): string {
   try {
@@ -43,17 +58,22 @@ function redactPath(path: string): string {
   // Indexes of the non-empty segments: `//event/u/arena/x` reaches the same page.
   const at = raw.flatMap((segment, i) => (segment === '' ? [] : [i]));
   const names = at.map((i) => decoded(raw[i] ?? ''));
+  let changed = false;
   // The gateway's API paths are the upstream's behind /api.
   for (const offset of names[0] === 'api' ? [0, 1] : [0]) {
-    for (const pattern of patterns) {
-      if (names.length < offset + pattern.length) continue;
-      if (!pattern.every((segment, k) => segment === '*' || segment === names[offset + k])) continue;
-      const secret = at[offset + pattern.indexOf('*')];
-      if (secret !== undefined) raw[secret] = REDACTED;
-      return raw.join('/');
+    for (const route of secretRoutes()) {
+      if (names.length < offset + route.length) continue;
+      if (!route.every((segment, k) => !('text' in segment) || segment.text === names[offset + k])) continue;
+      route.forEach((segment, k) => {
+        const index = at[offset + k];
+        if ('secret' in segment && segment.secret && index !== undefined) {
+          raw[index] = REDACTED;
+          changed = true;
+        }
+      });
     }
   }
-  return path;
+  return changed ? raw.join('/') : path;
 }
 
 function redactQuery(query: string): string {
@@ -80,6 +100,14 @@ export function urlCarriesSecret(url: string): boolean {
 }
 
 export { CARD_STATS_PATH };
+
+/**
+ * Fields of a log line whose values are credentials, at its top level or one object down, whatever the
+ * line (pino's `redact`): a lookup key such as an order reference must not reach a log by a new line
+ * either. Not `code`: error codes go by that name.
+ */
+const CREDENTIAL_LOG_FIELDS = ['reference', 'token', 'tid', 'access_token', 'password', 'secret'];
+export const logRedaction = { paths: [...CREDENTIAL_LOG_FIELDS, ...CREDENTIAL_LOG_FIELDS.map((field) => `*.${field}`)], censor: REDACTED };
 
 const countsVisit = (url: string): boolean => url.startsWith(`${CARD_STATS_PATH}/`) || url.startsWith(`/api${CARD_STATS_PATH}/`);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAddressOrCidr, isLoopbackAddress, isLoopbackHost, proxyListSchema } from './index.js';
+import { prettyMessage, isAddressOrCidr, isLocalOnlyCaller, isLoopbackAddress, isLoopbackHost, proxyListSchema } from './index.js';
 
 describe('proxy lists', () => {
   it('accepts addresses and CIDR ranges of both families, and nothing else', () => {
@@ -21,5 +21,29 @@ describe('proxy lists', () => {
     for (const bad of ['10.0.0.1', '0.0.0.0', '::', '::ffff:10.0.0.1', 'localhost', undefined]) expect(isLoopbackAddress(bad)).toBe(false);
     expect(isLoopbackHost('localhost')).toBe(true);
     expect(isLoopbackHost('0.0.0.0')).toBe(false);
+  });
+});
+
+describe('this-machine-only callers', () => {
+  it('are loopback clients that no proxy, tunnel or CDN header says were passed on', () => {
+    expect(isLocalOnlyCaller('127.0.0.1', { host: 'localhost', accept: '*/*' })).toBe(true);
+    expect(isLocalOnlyCaller('203.0.113.7', {})).toBe(false);
+    for (const name of ['forwarded', 'X-Forwarded-For', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'x-real-ip', 'via', 'cf-connecting-ip', 'true-client-ip']) {
+      expect(isLocalOnlyCaller('127.0.0.1', { [name]: 'x' }), name).toBe(false);
+    }
+  });
+
+  it("believe only the headers a trusted hop writes itself, and no others", () => {
+    const gateway = new Set(['x-forwarded-for', 'x-forwarded-proto']);
+    expect(isLocalOnlyCaller('127.0.0.1', { 'x-forwarded-for': '127.0.0.1', 'x-forwarded-proto': 'http' }, gateway)).toBe(true);
+    expect(isLocalOnlyCaller('127.0.0.1', { 'x-forwarded-for': '127.0.0.1', via: '1.1 tunnel' }, gateway)).toBe(false);
+  });
+});
+
+describe('readable log lines', () => {
+  it("say a request's method and URL, then its status and time in whole milliseconds", () => {
+    expect(prettyMessage({ msg: 'incoming request', req: { method: 'GET', url: '/api/x' } }, 'msg')).toBe('incoming request GET /api/x');
+    expect(prettyMessage({ msg: 'request completed', res: { statusCode: 200 }, responseTime: 11.0990619 }, 'msg')).toBe('request completed → 200 in 11 ms');
+    expect(prettyMessage({ msg: 'upstream ready' }, 'msg')).toBe('upstream ready');
   });
 });

@@ -40,5 +40,5 @@ export async function mailOrderConfirmation(app: FastifyInstance, order: Row<'or
     link: `${app.config.publicUrl}${pages.orderDetails(order.reference)}`,
   });
   await app.mailer.send({ to: order.email, ...content });
-  app.log.info({ reference: order.reference, total: formatNaira(order.final_total) }, 'order confirmation queued');
+  app.log.info({ orderId: order.id, total: formatNaira(order.final_total) }, 'order confirmation queued');
 }

@@ -11,15 +11,27 @@ import { HttpError } from '../lib/http-error.js';
 
 export const NUL_MESSAGE = 'Text must not contain NUL characters';
 
-/** The dotted path (as the validation errors write it) of the first string holding a NUL, or null. */
+/**
+ * The dotted path (as the validation errors write it) of the first string holding a NUL, or null.
+ * Depth first in key order, with a stack of its own rather than the call stack: however deep a value
+ * nests, the walk cannot overflow.
+ */
 export function nulField(value: unknown, path = ''): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
-  if (value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return null;
-  for (const [key, item] of Object.entries(value)) {
-    const at = path ? `${path}.${key.replaceAll('\u0000', '')}` : key.replaceAll('\u0000', '');
-    if (key.includes('\u0000')) return at;
-    const found = nulField(item, at);
-    if (found !== null) return found;
+  const pending: { value: unknown; path: string; nulKey: boolean }[] = [{ value, path, nulKey: false }];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    if (next.nulKey) return next.path;
+    const item = next.value;
+    if (typeof item === 'string') {
+      if (item.includes('\u0000')) return next.path;
+      continue;
+    }
+    if (item === null || typeof item !== 'object' || Buffer.isBuffer(item)) continue;
+    const entries = Object.entries(item);
+    for (let i = entries.length - 1; i >= 0; i -= 1) {
+      const [key, child] = entries[i] ?? ['', undefined];
+      const clean = key.replaceAll('\u0000', '');
+      pending.push({ value: child, path: next.path ? `${next.path}.${clean}` : clean, nulKey: key.includes('\u0000') });
+    }
   }
   return null;
 }

@@ -88,6 +88,30 @@ describe('dev outbox callers', () => {
   });
 });
 
+describe('dev outbox behind a proxy or tunnel on this machine', () => {
+  it("is a plain 404 when any proxy's header is present beside the gateway's, even from loopback", async () => {
+    await mail('tunnel@example.com', 'Reset your password', 'https://example.com/reset/tunnel-secret', new Date());
+    const absent = (await t.app.inject({ method: 'GET', url: '/no/such/page', remoteAddress: '127.0.0.1' })).body.replace('/no/such/page', upstreamPages.devOutbox);
+    const gateway = { 'x-forwarded-for': '127.0.0.1', 'x-forwarded-proto': 'http', 'x-forwarded-host': 'localhost:3000' };
+    const proxies: Record<string, string>[] = [
+      { forwarded: 'for=203.0.113.7' },
+      { 'x-real-ip': '203.0.113.7' },
+      { via: '1.1 tunnel' },
+      { 'cf-connecting-ip': '203.0.113.7' },
+      { 'x-forwarded-server': 'tunnel' },
+    ];
+    for (const headers of proxies) {
+      for (const around of [{}, gateway]) {
+        const res = await t.app.inject({ method: 'GET', url: upstreamPages.devOutbox, remoteAddress: '127.0.0.1', headers: { ...around, ...headers } });
+        expect(res.statusCode, JSON.stringify(headers)).toBe(404);
+        expect(res.body).toBe(absent);
+      }
+    }
+    // The gateway's own headers from a trusted gateway still reach it.
+    expect((await t.app.inject({ method: 'GET', url: upstreamPages.devOutbox, remoteAddress: '127.0.0.1', headers: gateway })).statusCode).toBe(200);
+  });
+});
+
 describe('dev outbox with SMTP configured', () => {
   /** The outbox routes alone on a bare Fastify, with the test upstream's database and the given SMTP setting. */
   async function outboxApp(smtpUrl: string | undefined) {

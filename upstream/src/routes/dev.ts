@@ -2,8 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { PRODUCT_NAME } from '@tapcard/shared/constants';
 import { upstreamPages } from '@tapcard/shared/contract';
 import { escapeXml } from '@tapcard/shared/domain';
-import { isLoopbackAddress } from '@tapcard/shared/net';
+import { GATEWAY_FORWARDING_HEADERS, isLocalOnlyCaller } from '@tapcard/shared/net';
 import { latestMails } from '../repositories/mail-outbox.js';
+
+const FROM_GATEWAY: ReadonlySet<string> = new Set(GATEWAY_FORWARDING_HEADERS);
 
 /** How many mails the outbox shows. */
 export const OUTBOX_LIMIT = 50;
@@ -18,14 +20,18 @@ interface OutboxMail {
 /**
  * The dev outbox: without SMTP_URL every mail (verification codes, reset links) lands in the database,
  * and this page shows the latest ones so a newcomer can finish sign-up on one machine. It is not
- * registered at all when SMTP is configured, and it answers loopback callers only: the client address
- * as seen through the trusted proxy (the gateway's X-Forwarded-For); anyone else gets the plain 404.
+ * registered at all when SMTP is configured, and it answers this machine's callers only
+ * (isLocalOnlyCaller): the client address as seen through the trusted proxy (the gateway's
+ * X-Forwarded-For) is loopback and no other proxy or tunnel header is present; anyone else gets the
+ * plain 404. The gateway applies the same rule to the headers it received (which it does not pass on).
  */
 export default async function devRoutes(app: FastifyInstance): Promise<void> {
   if (app.config.smtpUrl) return;
 
   app.get<{ Querystring: { to?: unknown } }>(upstreamPages.devOutbox, async (request, reply) => {
-    if (!isLoopbackAddress(request.ip)) return reply.callNotFound();
+    // The gateway's own forwarding headers are believed only from a trusted proxy (its X-Forwarded-For was read).
+    const throughTrustedHop = request.ips !== undefined && request.ips.length > 1;
+    if (!isLocalOnlyCaller(request.ip, request.headers, throughTrustedHop ? FROM_GATEWAY : undefined)) return reply.callNotFound();
     const to = typeof request.query.to === 'string' && request.query.to.trim() !== '' ? request.query.to.trim().toLowerCase() : null;
     const mails: OutboxMail[] = (await latestMails(app.db, to, OUTBOX_LIMIT)).map((m) => ({
       to: m.to_address,

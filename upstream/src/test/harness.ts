@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { DEFAULT_SERVER_TIMEOUTS } from '@tapcard/shared/net';
 import { buildApp } from '../app.js';
 import type { UpstreamConfig } from '../config.js';
 import { dropSchema, migrate, openDatabase, type Db } from '../db/database.js';
@@ -76,9 +77,11 @@ export async function createTestUpstream(overrides: Partial<UpstreamConfig> = {}
     serviceKey: SERVICE_KEY,
     seedDemo: false,
     logLevel: 'silent',
+    prettyLogs: false,
     trustProxy: ['127.0.0.1', '::1'],
     oidc: null,
     payments: { provider: 'test' },
+    timeouts: DEFAULT_SERVER_TIMEOUTS,
     ...overrides,
   };
   const opened = await openDatabase(usePostgres ? { databaseUrl, schema } : { pgliteSnapshot: await migratedPgliteSnapshot() });

@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { SERVICE_KEY_HEADER } from '@tapcard/shared/contract';
+import { GATEWAY_FORWARDING_HEADERS, isForwardingHeader } from '@tapcard/shared/net';
 import { BufferedBody } from './body.js';
 
 /**
@@ -10,19 +11,7 @@ import { BufferedBody } from './body.js';
  * 1 MB) was already answered by Node's server before the body arrived here.
  */
 const HOP_BY_HOP = ['connection', 'proxy-connection', 'keep-alive', 'te', 'trailer', 'upgrade', 'expect', 'transfer-encoding'];
-const DROPPED = new Set([
-  ...HOP_BY_HOP,
-  SERVICE_KEY_HEADER,
-  'forwarded',
-  'via',
-  'x-real-ip',
-  'x-client-ip',
-  'true-client-ip',
-  'cf-connecting-ip',
-  'fastly-client-ip',
-  'x-cluster-client-ip',
-  'x-original-forwarded-for',
-]);
+const DROPPED = new Set([...HOP_BY_HOP, SERVICE_KEY_HEADER]);
 
 /** The headers a Connection header names are hop-by-hop too. */
 function namedByConnection(headers: IncomingHttpHeaders): Set<string> {
@@ -44,12 +33,13 @@ export function forwardedHeaders(request: ForwardedRequest, headers: IncomingHtt
   const hop = namedByConnection(headers);
   for (const [name, value] of Object.entries(headers)) {
     const lower = name.toLowerCase();
-    if (DROPPED.has(lower) || hop.has(lower) || lower.startsWith('x-forwarded-')) continue;
+    if (DROPPED.has(lower) || hop.has(lower) || isForwardingHeader(lower)) continue;
     out[lower] = value;
   }
-  out['x-forwarded-for'] = request.ip;
-  out['x-forwarded-proto'] = request.protocol;
-  out['x-forwarded-host'] = request.host;
+  const [forwardedFor, forwardedProto, forwardedHost] = GATEWAY_FORWARDING_HEADERS;
+  out[forwardedFor] = request.ip;
+  out[forwardedProto] = request.protocol;
+  out[forwardedHost] = request.host;
   if (request.body instanceof BufferedBody) out['content-length'] = String(request.body.bytes.length);
   // The gateway reads these answers itself, so they must not come compressed.
   if (plainAnswer) out['accept-encoding'] = 'identity';

@@ -4,6 +4,7 @@ import { paystackTransactionSchema, SETTLING_EVENTS, verdictOfPaystack, type Pay
 import { settlePayment } from '../../domain/settlement.js';
 import { badRequest, HttpError, notFound } from '../../lib/http-error.js';
 import { route } from '../../lib/route.js';
+import { tooDeep } from '../../plugins/json-body.js';
 
 export const WEBHOOK_MESSAGES = {
   badSignature: 'Invalid signature',
@@ -29,14 +30,21 @@ const WEBHOOK_BODY_LIMIT = 64 * 1024;
 export default async function paystackWebhookRoutes(app: FastifyInstance, opts: { provider: PaystackProvider | null }): Promise<void> {
   const { provider } = opts;
 
+  app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT }, (request, body, done) => {
     const raw = Buffer.isBuffer(body) ? body : Buffer.from(body);
     if (provider && !provider.signatureValid(raw, request.headers['x-paystack-signature'])) {
       done(new HttpError(401, WEBHOOK_MESSAGES.badSignature), undefined);
       return;
     }
+    const text = raw.toString('utf8');
+    const refused = tooDeep(text);
+    if (refused) {
+      done(refused, undefined);
+      return;
+    }
     try {
-      done(null, raw.length === 0 ? {} : JSON.parse(raw.toString('utf8')));
+      done(null, raw.length === 0 ? {} : JSON.parse(text));
     } catch {
       done(badRequest('The body is not JSON'), undefined);
     }
