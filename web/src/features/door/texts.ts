@@ -27,8 +27,6 @@ export const TEXTS = {
   otherSessions: 'Other events on this phone',
 
   // The live count and the connection.
-  inside: 'Inside',
-  insideLabel: (inside: number, total: number) => `${inside} of ${total} attendees inside`,
   perGate: 'Inside by gate',
   organiser: 'Organiser',
   chipPage: 'Chip pages',

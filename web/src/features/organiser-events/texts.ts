@@ -96,8 +96,6 @@ export const TEXTS = {
   conflictLater: (gate: string, time: string) => `also scanned at ${gate}, ${time}`,
   countedOnce: 'counted once',
   // Projector view (ours)
-  inside: 'Inside',
-  ofTotal: (total: number) => `of ${total}`,
   lastArrivals: 'Last arrivals',
   noArrivals: 'No arrivals yet',
   backToAttendees: 'Back to Attendees',
