@@ -49,6 +49,8 @@ export const TEXTS = {
   admittedLead: (name: string) => `${name} is checked in.`,
   queuedTitle: 'Admitted offline',
   queuedLead: 'Kept on this phone; it syncs when the network is back.',
+  syncedTitle: 'Synced',
+  syncedLead: (kind: 'in' | 'out') => (kind === 'in' ? 'Admitted offline, now counted on the server.' : 'Checked out offline, now recorded on the server.'),
   alreadyTitle: 'Already checked in',
   alreadyLead: (at: string, by: string | null) => (by ? `At ${by}, ${at}` : `${at}`),
   invalidTitle: 'Not admitted',
