@@ -6,6 +6,7 @@ import { callApi } from './support/api.js';
 import { openGroupChat, postFromPage, privatePost, privatePostPath } from './support/arena-safety.js';
 import { browsers } from './support/browser.js';
 import { expectCount } from './support/counts.js';
+import { DEMO } from './support/demo.js';
 import { createStaffLink, openStaffLink, registerFromPhone, tamperedTicket, ticketOf } from './support/door.js';
 import { createEventViaApi, markDocument, registerViaApi, sameDocument, waitUntilLive } from './support/live-events.js';
 import { createOrganiser, signIn, type Account } from './support/people.js';
@@ -66,6 +67,9 @@ describe('live rough edges at 390 px', () => {
     expect(undone.answer.success).toBe('true');
     await expectCount(line).toBe(0);
     expect(await sameDocument(page)).toBe(true);
+    // The demo's Ada, checked in at the demo's North gate, reads what the README promises.
+    await page.goto(`/event/u/token/${DEMO.attendees.ada}`);
+    await expect.poll(() => line.textContent()).toMatch(/^Already checked in at North gate, \d\d:\d\d$/);
   });
 
   it('counts "inside" one way, with one label, on the door, the attendees page and the projector', async () => {
