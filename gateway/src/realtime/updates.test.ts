@@ -76,7 +76,7 @@ describe('buildUpdates', () => {
     ]);
   });
 
-  test('attendance goes to the organisers and the door with time and gate, to the attendee alone without; chips to their room', () => {
+  test('attendance goes to the organisers and the door with time and gate, to the attendee alone with their own; chips to their room without', () => {
     expect(updates.filter((u) => u.update.scope === 'attendance' || u.update.scope === 'chip').map((u) => [u.room, u.except])).toEqual([
       [`org:${E}`, undefined],
       [`door:${E}`, `org:${E}`],
@@ -86,7 +86,7 @@ describe('buildUpdates', () => {
     const [organiser, door, own] = updates.filter((u) => u.update.scope === 'attendance').map((u) => u.update.attendees);
     expect(organiser).toEqual([{ ...publicA3, checked_in_at: AT, checked_in_by: 'North gate', mute: null, hidden: false }]);
     expect(door).toEqual([{ ...publicA3, checked_in_at: AT, checked_in_by: 'North gate' }]);
-    expect(own).toEqual([{ ...publicA3, mute: null, hidden: false, dm_policy: 'anyone' }]);
+    expect(own).toEqual([{ ...publicA3, checked_in_at: AT, checked_in_by: 'North gate', mute: null, hidden: false, dm_policy: 'anyone' }]);
     expect(updates.find((u) => u.update.scope === 'chip')?.update.chip).toEqual({ chipId: 'c1', attendee: publicA3 });
   });
 
@@ -154,7 +154,7 @@ describe('moderation and safety updates reach only the rooms entitled to them', 
     expect(buildUpdates(bound.state, bound.changes).filter((u) => u.update.scope === 'chip')).toEqual([]);
     expect(updates.filter((u) => u.update.scope !== 'event').map((u) => [u.room, u.update.attendees])).toEqual([
       [rooms.organiser(E), [{ id: 'a2', name: 'a2', image: '', price_category: 'Regular', checked_in: false, checked_in_at: null, checked_in_by: null, mute: { until: UNTIL }, hidden: false }]],
-      [rooms.attendee(E, 'a2'), [{ id: 'a2', name: 'a2', image: '', price_category: 'Regular', checked_in: false, mute: { until: UNTIL }, hidden: false, dm_policy: 'anyone' }]],
+      [rooms.attendee(E, 'a2'), [{ id: 'a2', name: 'a2', image: '', price_category: 'Regular', checked_in: false, checked_in_at: null, checked_in_by: null, mute: { until: UNTIL }, hidden: false, dm_policy: 'anyone' }]],
     ]);
   });
 

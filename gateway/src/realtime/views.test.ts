@@ -46,7 +46,18 @@ describe('buildView', () => {
   test('an attendee sees only the private messages they are a party to, their own safety state and whom they blocked', () => {
     const arena = view('arena', { kind: 'arena', attendeeId: 'a2', fallback });
     expect(arena.private_chats.map((m) => m.id)).toEqual(['p6', 'p7', 'p8']);
-    expect(arena.attendee).toEqual({ id: 'a2', name: 'a2', image: '', price_category: 'Regular', checked_in: true, mute: { until: UNTIL }, hidden: true, dm_policy: 'nobody' });
+    expect(arena.attendee).toEqual({
+      id: 'a2',
+      name: 'a2',
+      image: '',
+      price_category: 'Regular',
+      checked_in: true,
+      checked_in_at: AT,
+      checked_in_by: 'North gate',
+      mute: { until: UNTIL },
+      hidden: true,
+      dm_policy: 'nobody',
+    });
     expect(arena.blocked).toEqual(['a3']);
     expect(view('arena', { kind: 'arena', attendeeId: 'a1', fallback }).blocked).toEqual(['a2']);
     // The blocked attendee never learns who blocked them.
@@ -69,7 +80,7 @@ describe('buildView', () => {
 
   test('an attendee the state does not know yet is shown from their token, with the defaults of an upstream that has no safety state', () => {
     const arena = view('arena', { kind: 'arena', attendeeId: 'a9', fallback });
-    expect(arena.attendee).toEqual({ ...fallback, mute: null, hidden: false, dm_policy: 'anyone' });
+    expect(arena.attendee).toEqual({ ...fallback, checked_in_at: null, checked_in_by: null, mute: null, hidden: false, dm_policy: 'anyone' });
     expect(arena.blocked).toEqual([]);
     expect(view('arena', { kind: 'arena', attendeeId: 'a3', fallback }).attendee).toMatchObject({ mute: null, hidden: false, dm_policy: 'anyone' });
   });
@@ -111,9 +122,12 @@ describe('buildView', () => {
     expect(chip).not.toHaveProperty('blocked');
   });
 
-  test('an arena and a check-in page never carry the check-in time and gate', () => {
-    expect(view('arena', { kind: 'arena', attendeeId: 'a2', fallback }).attendee).not.toHaveProperty('checked_in_at');
-    expect(view('chip', { kind: 'chip', chipId: 'c1', fallback: null }).attendee).not.toHaveProperty('checked_in_by');
+  test("an attendee's own arena carries their own check-in time and gate (the ticket page shows it); a chip page never does", () => {
+    expect(view('arena', { kind: 'arena', attendeeId: 'a2', fallback }).attendee).toMatchObject({ id: 'a2', checked_in_at: AT, checked_in_by: 'North gate' });
+    const chip = view('chip', { kind: 'chip', chipId: 'c1', fallback: null }).attendee;
+    expect(chip).not.toBeNull();
+    expect(chip).not.toHaveProperty('checked_in_at');
+    expect(chip).not.toHaveProperty('checked_in_by');
   });
 
   test('a state from an upstream without the safety state: an open chat and nothing pinned, reported or blocked', () => {

@@ -46,12 +46,20 @@ export function attendeeView(a: LiveAttendee | AttendeeView): AttendeeView {
 }
 
 /**
- * The attendee's own record, in their own arena: with their mute (so their screen says it before they
- * type), whether they hide from public lists and who may write to them. An upstream that knows none
- * of these has no mutes, hides nobody and lets anyone write.
+ * The attendee's own record, in their own arena and on their ticket page: when and at which gate they
+ * were checked in, their mute (so their screen says it before they type), whether they hide from
+ * public lists and who may write to them. An upstream that knows none of these has no mutes, hides
+ * nobody and lets anyone write.
  */
 export function ownAttendeeView(a: LiveAttendee | AttendeeView): AttendeeView {
-  return { ...attendeeView(a), mute: a.mute ?? null, hidden: a.hidden ?? false, dm_policy: a.dm_policy ?? 'anyone' };
+  return {
+    ...attendeeView(a),
+    checked_in_at: a.checked_in_at ?? null,
+    checked_in_by: a.checked_in_by ?? null,
+    mute: a.mute ?? null,
+    hidden: a.hidden ?? false,
+    dm_policy: a.dm_policy ?? 'anyone',
+  };
 }
 
 /** An attendee as the door staff see them: with the check-in's time and gate, and no safety state. */

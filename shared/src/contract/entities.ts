@@ -308,6 +308,9 @@ export const attendeeTokenSchema = z.object({
     name: z.string(),
     image: imageRef,
     checked_in: z.boolean(),
+    /** When and where this attendee was checked in (the ticket page says so); absent from an older upstream. */
+    checked_in_at: z.string().nullable().optional(),
+    checked_in_by: z.string().nullable().optional(),
     price_category: z.string(),
     event: eventSummarySchema,
     chats: z.array(chatMessageSchema),
@@ -345,8 +348,9 @@ export const liveAttendeeSchema = publicAttendeeSchema.extend({
   checked_in: z.boolean(),
   /**
    * When and where the attendee was (last) checked in: an ISO time, and a gate's name, 'organiser' or
-   * 'chip:<user id>' (see door.ts `checkInBySchema`). Only the organiser's and the door's views carry
-   * them; an arena or chip page never does.
+   * 'chip:<user id>' (see door.ts `checkInBySchema`). The organiser's and the door's views carry
+   * them, and the attendee's own arena view their own (the ticket page shows it); another attendee's
+   * arena or a chip page never does.
    */
   checked_in_at: z.string().nullable().optional(),
   checked_in_by: z.string().nullable().optional(),

@@ -39,3 +39,18 @@ export function gateCounts(attendees: readonly CheckedIn[]): GateCount[] {
   const rest: GateCount[] = (['organiser', 'chip', 'unknown'] as const).filter((kind) => other[kind] > 0).map((kind) => ({ place: { kind }, count: other[kind] }));
   return [...named, ...rest];
 }
+
+/** Who is inside of whom: the attendees checked in now, of the attendees registered (confirmed tickets). */
+export interface InsideCount {
+  inside: number;
+  registered: number;
+}
+
+/**
+ * The one definition of "inside" every screen counts with (the door phones, the organiser's attendees
+ * page and the projector): those checked in now, of those registered. Unsold tickets are not people
+ * who could come in, so the event's capacity is not the total (the event page lists it per ticket).
+ */
+export function insideCount(attendees: readonly CheckedIn[]): InsideCount {
+  return { inside: attendees.filter((a) => a.checked_in).length, registered: attendees.length };
+}

@@ -50,6 +50,8 @@ export interface TokenHolder {
   name: string;
   image: string;
   checked_in: boolean;
+  checked_in_at: Date | null;
+  checked_in_by: string | null;
   price_category: string;
 }
 
@@ -58,7 +60,7 @@ export async function confirmedAttendeeByTidHash(db: DbLike, tidHash: string): P
   return db
     .selectFrom('attendees')
     .innerJoin('event_prices', 'event_prices.id', 'attendees.price_id')
-    .select(['attendees.id', 'attendees.event_id', 'attendees.name', 'attendees.image', 'attendees.checked_in', 'event_prices.title as price_category'])
+    .select(['attendees.id', 'attendees.event_id', 'attendees.name', 'attendees.image', 'attendees.checked_in', 'attendees.checked_in_at', 'attendees.checked_in_by', 'event_prices.title as price_category'])
     .where('attendees.tid_hash', '=', tidHash)
     .where('attendees.status', '=', 'confirmed')
     .executeTakeFirst();

@@ -78,6 +78,7 @@ export const appRoutes: RouteObject[] = [
             { path: routes.eventChat, ...page(organiser, 'EventChatPage') },
             { path: routes.eventAttendees, ...page(organiser, 'EventAttendeesPage') },
             { path: routes.eventGetCards, ...page(organiser, 'EventGetCardsPage') },
+            { path: routes.eventGetChips, ...page(organiser, 'EventGetChipsPage') },
             { path: routes.eventModeration, ...page(organiser, 'EventModerationPage') },
             { path: routes.eventLive, ...page(organiserLive, 'EventLivePage') },
           ],

@@ -20,15 +20,21 @@ export function unreadText(count: number): string {
 /**
  * The private conversations of `selfId` (or of every admin party when `selfId` is 'admin'), newest first.
  * `seen` answers the newest seq the viewer has seen in a thread; without it nothing counts as unread.
- * Removed messages are left out.
+ * Removed messages are left out, and so are the threads with the parties the viewer blocked (`blocked`):
+ * a blocked person leaves the blocker's screens, unread count and all, until unblocked.
  */
-export function privateThreads(messages: readonly PrivateChat[], isSelf: (partyId: string) => boolean, seen?: (partyId: string) => number): PrivateThread[] {
+export function privateThreads(
+  messages: readonly PrivateChat[],
+  isSelf: (partyId: string) => boolean,
+  seen?: (partyId: string) => number,
+  blocked: readonly string[] = [],
+): PrivateThread[] {
   const threads = new Map<string, PrivateThread & { seq: number }>();
   for (const message of messages) {
     // A removed message (the organiser's, after a report) is no longer part of its thread.
     if (message.removed) continue;
     const other = isSelf(message.attendee_id_1) ? message.attendee_id_2 : isSelf(message.attendee_id_2) ? message.attendee_id_1 : null;
-    if (other === null) continue;
+    if (other === null || blocked.includes(other)) continue;
     const existing = threads.get(other);
     // The other party's name comes from a message they wrote; the organiser is always ADMIN.
     const name = isAdminId(other) ? ADMIN_NAME : message.attendee_id === other ? message.name : (existing?.name ?? '');

@@ -41,6 +41,8 @@ export const routes = {
   eventChat: '/event/:id/chat',
   eventAttendees: '/event/:id/view-attendees',
   eventGetCards: '/event/:id/get-cards',
+  /** Chips for the attendees whose ticket includes one: how many each ticket needs, and how to order them. */
+  eventGetChips: '/event/:id/get-chips',
   /** The organiser's projector view: how many are inside, per gate, and the last arrivals, live. */
   eventLive: '/event/:id/live',
   /** The organiser's moderation of the event's chats: the reports queue, who is muted, the moderation log. */
@@ -86,6 +88,7 @@ export const paths = {
   eventChat: (id: string) => `/event/${e(id)}/chat`,
   eventAttendees: (id: string) => `/event/${e(id)}/view-attendees`,
   eventGetCards: (id: string) => `/event/${e(id)}/get-cards`,
+  eventGetChips: (id: string) => `/event/${e(id)}/get-chips`,
   eventLive: (id: string) => `/event/${e(id)}/live`,
   eventModeration: (id: string) => `/event/${e(id)}/moderation`,
   cardConnect: pages.cardConnect,

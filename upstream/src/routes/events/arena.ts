@@ -50,6 +50,9 @@ export function arenaRoutes(app: FastifyInstance): void {
           name: attendee.name,
           image: attendee.image,
           checked_in: attendee.checked_in,
+          // Their own check-in's time and gate, for the ticket page (no one else's).
+          checked_in_at: attendee.checked_in_at?.toISOString() ?? null,
+          checked_in_by: attendee.checked_in_by,
           price_category: attendee.price_category,
           event: summary,
           chats,

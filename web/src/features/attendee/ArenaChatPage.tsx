@@ -45,7 +45,8 @@ export function ArenaChatPage() {
   const { chats, history } = useChatHistory(view?.chats ?? NO_CHATS, loadHistory);
   const outbox = usePost(chats, { eventId, self, by: { as: 'attendee', tid }, room: 'group' });
   const seen = useSeen(eventId, me);
-  const threads = useMemo(() => (view && me ? privateThreads(view.private_chats, (id) => id === me, seen) : []), [view, me, seen]);
+  // The parties this attendee blocked leave the private list too (as their group messages leave the chat).
+  const threads = useMemo(() => (view && me ? privateThreads(view.private_chats, (id) => id === me, seen, view.blocked) : []), [view, me, seen]);
   const calls = useSafetyCalls(tid, live);
   const navigate = useNavigate();
   const onShare = useCallback((person: { id: string }) => navigate(shareIntentPath(tid, person.id)), [navigate, tid]);

@@ -42,7 +42,8 @@ export function ArenaPage() {
   const me = self?.attendee_id ?? null;
   const seen = useSeen(live.view?.eventId, me);
   const privateChats = live.view?.private_chats;
-  const threads = useMemo(() => (privateChats && me ? privateThreads(privateChats, (id) => id === me, seen) : []), [privateChats, me, seen]);
+  const blocked = live.view?.blocked;
+  const threads = useMemo(() => (privateChats && me ? privateThreads(privateChats, (id) => id === me, seen, blocked) : []), [privateChats, me, seen, blocked]);
   // A server-rendered arena starts from the event it was rendered with, until the live view arrives.
   const seed = useArenaSeed(tid);
   const now = useNow();

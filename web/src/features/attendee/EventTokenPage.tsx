@@ -2,13 +2,16 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router-dom';
 import { calls } from '@tapcard/shared/contract';
-import { formatEventDate } from '@tapcard/shared/domain';
+import { checkInPlace, formatEventDate } from '@tapcard/shared/domain';
+import type { ViewOf } from '@tapcard/shared/realtime';
 import { ButtonLink } from '../../components/Button.js';
 import { LoadingScreen } from '../../components/LoadingScreen.js';
 import { NotFoundView } from '../../components/NotFoundView.js';
 import { Avatar, Page } from '../../components/Page.js';
 import { Spinner } from '../../components/Spinner.js';
 import { apiOrThrow } from '../../lib/api.js';
+import { clockTime } from '../../lib/live/chat.js';
+import { useArenaLive } from '../../lib/live/useLiveEvent.js';
 import { paths } from '../../lib/paths.js';
 import { queryKeys } from '../../lib/query-keys.js';
 import styles from './Attendee.module.css';
@@ -19,10 +22,12 @@ const QrCode = lazy(() => import('./QrCode.js'));
 /**
  * event/u/token/:tid and event/u/ticket/:tid: the registration result with the door ticket's QR code.
  * The QR carries the signed ticket from the answer (as the access mail's does), never the access
- * token: a photo of it opens no arena and no chat; the button below is the attendee's way in.
+ * token: a photo of it opens no arena and no chat; the button below is the attendee's way in. Once the
+ * door admits the attendee, the page says when and where, live (the attendee's own arena view).
  */
 export function EventTokenPage() {
   const { tid = '' } = useParams();
+  const live = useArenaLive(tid || undefined);
   const query = useQuery({
     queryKey: queryKeys.eventToken(tid),
     queryFn: ({ signal }) => apiOrThrow(calls.eventToken, { params: { id: tid }, signal }),
@@ -30,10 +35,12 @@ export function EventTokenPage() {
   });
   if (query.isPending) return <LoadingScreen />;
   if (query.isError) return <NotFoundView />;
-  const { event, name, image, ticket } = query.data.data;
+  const { event, name, image, ticket, attendee } = query.data.data;
+  // The live view once it came; until then the token's answer.
+  const checkIn = live.view?.attendee ?? attendee;
   return (
     <Page>
-      <section className={styles.ticket} aria-labelledby="token-title">
+      <section className={styles.ticket} aria-labelledby="token-title" data-connection={live.connection}>
         <h1 id="token-title" className={styles.success}>
           {TEXTS.registered}
         </h1>
@@ -51,6 +58,7 @@ export function EventTokenPage() {
           </Suspense>
         </div>
         <p className={styles.muted}>{TEXTS.qrHint}</p>
+        <CheckedInLine attendee={checkIn} />
         <p>{TEXTS.thankYou}</p>
         <div className={styles.actions}>
           <ButtonLink to={paths.openEvent(event.clean_name)} variant="secondary">
@@ -60,5 +68,26 @@ export function EventTokenPage() {
         </div>
       </section>
     </Page>
+  );
+}
+
+type CheckIn = Pick<ViewOf<'arena'>['attendee'], 'checked_in' | 'checked_in_at' | 'checked_in_by'>;
+
+/** 'Already checked in at North gate, 18:04' once the attendee is in; nothing before. */
+function CheckedInLine({ attendee }: { attendee: CheckIn }) {
+  if (!attendee.checked_in) return null;
+  const place = checkInPlace(attendee.checked_in_by);
+  const where = place.kind === 'gate' ? TEXTS.checkedInAt(place.label) : place.kind === 'organiser' ? TEXTS.checkedInByOrganiser : TEXTS.checkedIn;
+  const at = attendee.checked_in_at ? new Date(attendee.checked_in_at) : null;
+  return (
+    <p className={styles.checkedIn} data-testid="ticket-check-in" role="status">
+      {where}
+      {at && (
+        <>
+          {', '}
+          <time dateTime={attendee.checked_in_at ?? undefined}>{clockTime(at)}</time>
+        </>
+      )}
+    </p>
   );
 }

@@ -2,6 +2,10 @@
 export const TEXTS = {
   registered: 'Registration Successful!',
   thankYou: 'Thank you for registering. Your event access has been sent to your email.',
+  // The ticket page once the door admitted the attendee (ours)
+  checkedIn: 'Already checked in',
+  checkedInAt: (gate: string) => `Already checked in at ${gate}`,
+  checkedInByOrganiser: 'Already checked in by the organiser',
   goBack: 'Go Back',
   openArena: 'Open my event access',
   qrLabel: 'QR code of your ticket for the door',

@@ -1,4 +1,5 @@
 import type { CheckInPlace } from '@tapcard/shared/domain';
+import { INSIDE_TEXTS, insideText } from '../../components/InsideCount.js';
 import styles from './Door.module.css';
 import type { DoorCounts as Counts } from './desk/list.js';
 import { TEXTS } from './texts.js';
@@ -10,15 +11,12 @@ function placeName(place: CheckInPlace): string {
   return TEXTS.unrecorded;
 }
 
-/** The number inside of the confirmed attendees, and how many came in at each gate. */
+/** The number inside of the registered attendees, and how many came in at each gate. */
 export function DoorCounts({ counts }: { counts: Counts }) {
   return (
-    <section className={styles.counts} aria-label={TEXTS.inside}>
+    <section className={styles.counts} aria-label={INSIDE_TEXTS.label}>
       <p className={styles.inside}>
-        <span className={styles.muted}>{TEXTS.inside}</span>{' '}
-        <strong data-testid="door-inside" aria-label={TEXTS.insideLabel(counts.inside, counts.total)}>
-          {counts.inside} / {counts.total}
-        </strong>
+        <span className={styles.muted}>{INSIDE_TEXTS.label}</span> <strong data-testid="door-inside">{insideText(counts)}</strong>
       </p>
       {counts.gates.length > 0 && (
         <ul className={styles.gates} aria-label={TEXTS.perGate}>

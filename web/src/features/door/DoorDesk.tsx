@@ -47,8 +47,9 @@ export function DoorDesk({ session, onRefused }: Props) {
   useEffect(() => {
     if (refusedBy !== null) refuse(refusedBy);
   }, [refusedBy, refuse]);
+  // A scan's card sounds; the sync turning a queued card into 'synced' later is silent.
   useEffect(() => {
-    if (result) playFeedback(feedbackOf(result.outcome));
+    if (result && result.outcome !== 'synced') playFeedback(feedbackOf(result.outcome));
   }, [result]);
   const onCode = useCallback((text: string) => void submit({ kind: 'code', text }), [submit]);
   useWedgeScanner(onCode);
@@ -76,7 +77,7 @@ export function DoorDesk({ session, onRefused }: Props) {
       <Scanner onCode={onCode} />
       <ResultCard result={result} />
       <SoundToggle />
-      <DoorSearch eventId={session.eventId} session={session.session} online={desk.online} list={desk.attendees} mode={desk.mode} onInput={submit} onRefused={refuse} />
+      <DoorSearch eventId={session.eventId} session={session.session} online={desk.online} list={desk.attendees} mode={desk.mode} onInput={submit} onSearch={desk.clearResult} onRefused={refuse} />
       <DoorNotices notices={desk.notices} onDismiss={desk.dismiss} />
     </section>
   );

@@ -33,6 +33,8 @@ interface Props {
   list: DoorListAttendee[];
   mode: DoorMode;
   onInput: (input: DoorInput) => Promise<void>;
+  /** A name search was made: the last scan's card no longer applies. */
+  onSearch: () => void;
   /** The server refused the session itself (revoked or expired link). */
   onRefused: (message: string) => void;
 }
@@ -44,7 +46,7 @@ const fromList = (a: DoorListAttendee): Found => ({ id: a.id, name: a.name, imag
  * when offline), and admits a ticket code typed or pasted into it (or typed by a scanner in keyboard
  * mode while the box has the focus) as a scan.
  */
-export function DoorSearch({ eventId, session, online, list, mode, onInput, onRefused }: Props) {
+export function DoorSearch({ eventId, session, online, list, mode, onInput, onSearch, onRefused }: Props) {
   const queryClient = useQueryClient();
   const [text, setText] = useState('');
   const [submitted, setSubmitted] = useState('');
@@ -71,6 +73,7 @@ export function DoorSearch({ eventId, session, online, list, mode, onInput, onRe
       void onInput({ kind: 'code', text: query });
       return;
     }
+    onSearch();
     // The same words again: ask the server again rather than show the last answer.
     if (query === submitted) void search.refetch();
     else setSubmitted(query);

@@ -6,6 +6,7 @@ import { TEXTS } from './texts.js';
 const TONE: Record<DoorResult['outcome'], string | undefined> = {
   admitted: styles.admitted,
   queued: styles.admitted,
+  synced: styles.admitted,
   checked_out: styles.admitted,
   already: styles.already,
   not_inside: styles.already,
@@ -29,6 +30,8 @@ function titleOf(result: DoorResult): string {
       return TEXTS.checkedOutTitle;
     case 'not_inside':
       return TEXTS.notInsideTitle;
+    case 'synced':
+      return TEXTS.syncedTitle;
   }
 }
 
@@ -36,6 +39,7 @@ function leadOf(result: DoorResult): string | null {
   if (result.outcome === 'invalid') return result.why ?? null;
   if (result.outcome === 'admitted' && result.name) return TEXTS.admittedLead(result.name);
   if (result.outcome === 'queued') return TEXTS.queuedLead;
+  if (result.outcome === 'synced') return TEXTS.syncedLead(result.kind);
   if (result.outcome === 'not_inside') return TEXTS.notInsideLead;
   if (result.outcome === 'already' || result.outcome === 'conflict') return result.at ? TEXTS.alreadyLead(timeOf(result.at), result.by ?? null) : null;
   return null;

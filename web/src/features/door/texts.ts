@@ -27,8 +27,6 @@ export const TEXTS = {
   otherSessions: 'Other events on this phone',
 
   // The live count and the connection.
-  inside: 'Inside',
-  insideLabel: (inside: number, total: number) => `${inside} of ${total} attendees inside`,
   perGate: 'Inside by gate',
   organiser: 'Organiser',
   chipPage: 'Chip pages',
@@ -51,6 +49,8 @@ export const TEXTS = {
   admittedLead: (name: string) => `${name} is checked in.`,
   queuedTitle: 'Admitted offline',
   queuedLead: 'Kept on this phone; it syncs when the network is back.',
+  syncedTitle: 'Synced',
+  syncedLead: (kind: 'in' | 'out') => (kind === 'in' ? 'Admitted offline, now counted on the server.' : 'Checked out offline, now recorded on the server.'),
   alreadyTitle: 'Already checked in',
   alreadyLead: (at: string, by: string | null) => (by ? `At ${by}, ${at}` : `${at}`),
   invalidTitle: 'Not admitted',

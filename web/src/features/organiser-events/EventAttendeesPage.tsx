@@ -2,9 +2,10 @@ import { CheckCircle2, ShieldAlert } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import type { AdminEvent } from '@tapcard/shared/contract';
-import { capacity, formatEventDate } from '@tapcard/shared/domain';
+import { formatEventDate, insideCount } from '@tapcard/shared/domain';
 import type { ViewOf } from '@tapcard/shared/realtime';
 import { Button, ButtonLink } from '../../components/Button.js';
+import { INSIDE_TEXTS, insideText } from '../../components/InsideCount.js';
 import { LiveStatus } from '../../components/LiveStatus.js';
 import { LoadingScreen } from '../../components/LoadingScreen.js';
 import { NotFoundView } from '../../components/NotFoundView.js';
@@ -26,7 +27,8 @@ import { useAdminEvent } from './useEvents.js';
 const DoorConflicts = lazy(() => import('./DoorConflicts.js').then((m) => ({ default: m.DoorConflicts })));
 
 /**
- * event/:id/view-attendees: the live 'checked-in / total stock' count and the attendee grid with
+ * event/:id/view-attendees: the live count of those inside of those registered (the door's and the
+ * projector's count too; see insideCount for why not of the total stock) and the attendee grid with
  * check-in, each attendee's mute and whether they hide from public lists, and the way to moderation.
  */
 export function EventAttendeesPage() {
@@ -39,8 +41,7 @@ export function EventAttendeesPage() {
   if (!admin.data) return <LoadingScreen />;
   const view = live.view ?? firstOrganiserView(admin.data);
   const openReports = openReportCount(view);
-  const checkedIn = view.attendees.filter((a) => a.checked_in).length;
-  const total = capacity(admin.data.prices);
+  const inside = insideCount(view.attendees);
   const chosen = view.attendees.find((a) => a.id === selected) ?? null;
   return (
     <Page wide>
@@ -56,11 +57,11 @@ export function EventAttendeesPage() {
       </div>
       <LiveStatus connection={live.connection} stale={live.stale} hasView={live.view !== null} />
       <p className={styles.countLabel} id="checked-in-label">
-        {TEXTS.checkedInCount}
+        {INSIDE_TEXTS.label}
       </p>
       <p className={styles.count} aria-live="polite" aria-labelledby="checked-in-label checked-in-count">
         <span data-testid="checked-in-count" id="checked-in-count">
-          {checkedIn} / {total}
+          {insideText(inside)}
         </span>
       </p>
       <GateCounts attendees={view.attendees} />

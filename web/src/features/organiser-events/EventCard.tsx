@@ -27,7 +27,7 @@ export function EventCard({ event, upcoming, now, onDelete }: { event: Event; up
       </p>
       <div className={styles.cardActions}>
         {upcoming && offersGetChips(event, now) && (
-          <Link to={paths.eventGetCards(event.id)} className={styles.textLink}>
+          <Link to={paths.eventGetChips(event.id)} className={styles.textLink}>
             {TEXTS.getChips}
           </Link>
         )}
@@ -63,7 +63,7 @@ export function FeaturedEvent({ event, now, onDelete }: { event: Event; now: Dat
           {TEXTS.getCards}
         </Link>
         {offersGetChips(event, now) && (
-          <Link to={paths.eventGetCards(event.id)} className={styles.textLink}>
+          <Link to={paths.eventGetChips(event.id)} className={styles.textLink}>
             {TEXTS.getChips}
           </Link>
         )}

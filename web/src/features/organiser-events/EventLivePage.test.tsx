@@ -42,7 +42,7 @@ const arrivalNames = () => screen.queryAllByTestId('arrival').map((li) => li.que
 const gates = () => screen.queryAllByTestId('gate-count').map((li) => [li.dataset.gate, Number(li.dataset.count)]);
 
 describe('projector view', () => {
-  it('shows how many are inside of the total, per gate, and the newest arrival first after a live check-in', async () => {
+  it('shows how many are inside of those registered, per gate, and the newest arrival first after a live check-in', async () => {
     const admin = adminEvent();
     const network = mockNetwork();
     network.on(calls.adminEvent, ok(admin));
@@ -52,8 +52,8 @@ describe('projector view', () => {
     await waitFor(() => expect(server?.subscribes[0]).toEqual({ payload: { kind: 'organiser', eventId: EVENT_ID }, token: TEST_TOKEN }));
     await waitFor(() => expect(arrivalNames()).toEqual(['Bola Ade']));
     expect(screen.getByTestId('inside-count')).toHaveTextContent('1');
-    // Stock 50 + 10.
-    expect(screen.getByTestId('inside-total')).toHaveTextContent('of 60');
+    // Of those registered (Ada and Bola), not of the stock (50 + 10).
+    expect(screen.getByTestId('inside-total')).toHaveTextContent('of 2 registered');
     expect(gates()).toEqual([['North gate', 1]]);
     expect(screen.getByRole('link', { name: /Back to Attendees/ })).toHaveAttribute('href', paths.eventAttendees(EVENT_ID));
 

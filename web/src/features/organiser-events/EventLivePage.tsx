@@ -1,7 +1,8 @@
 import { useRef } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { capacity } from '@tapcard/shared/domain';
+import { insideCount } from '@tapcard/shared/domain';
 import type { ViewOf } from '@tapcard/shared/realtime';
+import { INSIDE_TEXTS } from '../../components/InsideCount.js';
 import { LiveStatus } from '../../components/LiveStatus.js';
 import { LoadingScreen } from '../../components/LoadingScreen.js';
 import { NotFoundView } from '../../components/NotFoundView.js';
@@ -31,7 +32,7 @@ function lastArrivals(attendees: readonly LiveAttendee[]): Arrival[] {
 
 /**
  * event/:id/live: the organiser's projector view, readable across a room: how many are inside of the
- * event's total, per gate, and the last arrivals, all following the live view (which resyncs after a
+ * registered attendees (insideCount), per gate, and the last arrivals, all following the live view (which resyncs after a
  * reconnect, so the figures stay right); the live status shows while it is not live.
  */
 export function EventLivePage() {
@@ -41,7 +42,7 @@ export function EventLivePage() {
   if (admin.isError || live.error) return <NotFoundView />;
   if (!admin.data) return <LoadingScreen />;
   const view = live.view ?? organiserViewOf(admin.data);
-  const inside = view.attendees.filter((a) => a.checked_in).length;
+  const inside = insideCount(view.attendees);
   const arrivals = lastArrivals(view.attendees);
   return (
     <main className={styles.screen}>
@@ -52,16 +53,16 @@ export function EventLivePage() {
         <h1 className={styles.title}>{view.event.title}</h1>
       </header>
       <LiveStatus connection={live.connection} stale={live.stale} hasView={live.view !== null} />
-      <section className={styles.figures} aria-label={TEXTS.inside}>
+      <section className={styles.figures} aria-label={INSIDE_TEXTS.label}>
         <p className={styles.insideLabel} id="inside-label">
-          {TEXTS.inside}
+          {INSIDE_TEXTS.label}
         </p>
         <p className={styles.inside} aria-live="polite" aria-labelledby="inside-label inside-count">
           <span data-testid="inside-count" id="inside-count">
-            {inside}
+            {inside.inside}
           </span>{' '}
           <span className={styles.total} data-testid="inside-total">
-            {TEXTS.ofTotal(capacity(admin.data.prices))}
+            {INSIDE_TEXTS.ofRegistered(inside.registered)}
           </span>
         </p>
         <GateCounts attendees={view.attendees} className={styles.gates} />

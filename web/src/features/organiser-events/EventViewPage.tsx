@@ -98,7 +98,7 @@ export function EventViewPage() {
             {TEXTS.shareNow}
           </Button>
           {offersGetChips(data, now) && (
-            <ButtonLink to={paths.eventGetCards(id)} variant="secondary">
+            <ButtonLink to={paths.eventGetChips(id)} variant="secondary">
               {TEXTS.getChips}
             </ButtonLink>
           )}

@@ -57,6 +57,7 @@ describe('organiser events list', () => {
     const chips = screen.getAllByRole('link', { name: 'Get Chips' });
     expect(chips).toHaveLength(1);
     expect(chips[0]?.closest('li')).toHaveTextContent('Running Now');
+    expect(chips[0]).toHaveAttribute('href', paths.eventGetChips(running.id));
   });
 
   it('opens the same side menu as the connect page, so the list is no dead end', async () => {
@@ -135,7 +136,7 @@ describe('organiser event view', () => {
     const network = mockNetwork();
     network.on(calls.getEvent, ok(event({ id: 'e1', ...dates.ongoing })));
     renderRoutes(routeObjects, paths.event('e1'));
-    expect(await screen.findByRole('link', { name: 'Get Chips' })).toHaveAttribute('href', paths.eventGetCards('e1'));
+    expect(await screen.findByRole('link', { name: 'Get Chips' })).toHaveAttribute('href', paths.eventGetChips('e1'));
   });
 
   it("asks 'Are you sure you want to delete this event?' with Yes and No", async () => {

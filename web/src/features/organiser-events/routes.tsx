@@ -5,5 +5,5 @@ export { EventUpdatePage } from './EventUpdatePage.js';
 export { EventViewPage } from './EventViewPage.js';
 export { EventChatPage } from './EventChatPage.js';
 export { EventAttendeesPage } from './EventAttendeesPage.js';
-export { EventGetCardsPage } from './EventGetCardsPage.js';
+export { EventGetCardsPage, EventGetChipsPage } from './EventGetCardsPage.js';
 export { EventModerationPage } from './EventModerationPage.js';

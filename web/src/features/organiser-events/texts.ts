@@ -38,11 +38,14 @@ export const TEXTS = {
   present: 'Present',
   absent: 'Absent',
   checkedIn: 'Checked in',
-  checkedInCount: 'Checked in',
   ticket: 'Ticket',
   // Get cards
   poweredBy: (product: string) => `POWERED BY ${product.toUpperCase()} EVENTS`,
   contactUs: 'Contact us',
+  // The Get Chips page (ours): chips are ordered for the tickets that include one.
+  chipsLead: 'A chip is the card an attendee taps to open the event chat. Tickets that include a chip:',
+  chipsFor: (ticket: string, count: number) => `${ticket}: ${count} ${count === 1 ? 'chip' : 'chips'}`,
+  noChipTickets: 'No ticket of this event includes a chip.',
   // Chat
   eventChat: 'Event Chat',
   backToChat: 'Back to Event Chat',
@@ -96,8 +99,6 @@ export const TEXTS = {
   conflictLater: (gate: string, time: string) => `also scanned at ${gate}, ${time}`,
   countedOnce: 'counted once',
   // Projector view (ours)
-  inside: 'Inside',
-  ofTotal: (total: number) => `of ${total}`,
   lastArrivals: 'Last arrivals',
   noArrivals: 'No arrivals yet',
   backToAttendees: 'Back to Attendees',

@@ -37,8 +37,8 @@ export function arenaViewOf(token: AttendeeToken): ViewOf<'arena'> {
       image: attendee.image,
       price_category: attendee.price_category,
       checked_in: attendee.checked_in,
-      // The attendee's own safety state, as the socket's arena view carries it.
-      ...present({ mute: attendee.mute, hidden: attendee.hidden, dm_policy: attendee.dm_policy }),
+      // The attendee's own check-in and safety state, as the socket's arena view carries them.
+      ...present({ checked_in_at: attendee.checked_in_at, checked_in_by: attendee.checked_in_by, mute: attendee.mute, hidden: attendee.hidden, dm_policy: attendee.dm_policy }),
     },
     chats: attendee.chats,
     private_chats: attendee.private_chats,

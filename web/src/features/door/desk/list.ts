@@ -1,4 +1,4 @@
-import { gateCounts, type GateCount } from '@tapcard/shared/domain';
+import { gateCounts, insideCount, type GateCount, type InsideCount } from '@tapcard/shared/domain';
 import type { DoorListAttendee, QueuedScan } from './store.js';
 
 /** The attendee list as this phone knows it: the last list seen, with its own unsent check-ins and check-outs on top. */
@@ -18,15 +18,13 @@ export function withAttendee(list: readonly DoorListAttendee[], id: string, patc
   return list.map((a) => (a.id === id ? { ...a, ...patch } : a));
 }
 
-export interface DoorCounts {
-  inside: number;
-  total: number;
+export interface DoorCounts extends InsideCount {
   gates: GateCount[];
 }
 
-/** Those inside (checked in) of the confirmed attendees, and per gate. */
+/** Those inside (checked in) of the registered attendees, and per gate. */
 export function doorCounts(list: readonly DoorListAttendee[]): DoorCounts {
-  return { inside: list.filter((a) => a.checked_in).length, total: list.length, gates: gateCounts(list) };
+  return { ...insideCount(list), gates: gateCounts(list) };
 }
 
 /** Attendees whose name holds the words (the offline search). */

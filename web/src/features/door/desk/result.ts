@@ -5,9 +5,10 @@ import { TEXTS } from '../texts.js';
 /**
  * The last scan's result as the card shows it. `data-outcome` of the card is `outcome`: admitted
  * (the server counted it), queued (admitted offline, waiting to sync), already, invalid, conflict (a
- * synced offline admission someone else had counted first), checked_out, not_inside.
+ * synced offline admission someone else had counted first), checked_out, not_inside, synced (a queued
+ * scan the server has now counted: the card no longer says it waits for the network).
  */
-export type DoorOutcome = 'admitted' | 'queued' | 'already' | 'invalid' | 'conflict' | 'checked_out' | 'not_inside';
+export type DoorOutcome = 'admitted' | 'queued' | 'already' | 'invalid' | 'conflict' | 'checked_out' | 'not_inside' | 'synced';
 
 export interface DoorResult {
   /** Counts up with every result, so the same outcome twice is still announced and played twice. */
@@ -21,6 +22,8 @@ export interface DoorResult {
   by?: string | null;
   /** Why nobody was admitted (invalid). */
   why?: string;
+  /** The queued scan's client id (queued), so its card can say when the sync has sent it. */
+  clientId?: string;
 }
 
 export type NewResult = Omit<DoorResult, 'seq'>;
@@ -34,7 +37,7 @@ export interface DoorNotice {
 
 /** Which of the scanner's sounds a result plays. */
 export function feedbackOf(outcome: DoorOutcome): FeedbackKind {
-  if (outcome === 'checked_out') return 'admitted';
+  if (outcome === 'checked_out' || outcome === 'synced') return 'admitted';
   if (outcome === 'not_inside') return 'already';
   return outcome;
 }

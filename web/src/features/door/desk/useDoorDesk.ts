@@ -44,6 +44,18 @@ export function useDoorDesk({ eventId, session, gate, live, onRefused }: Options
   const chainRef = useRef<Promise<void>>(state.loaded);
 
   const show = useCallback((next: NewResult) => setResult({ ...next, seq: ++seqRef.current }), []);
+  /** A name search replaces the last scan's card: its result no longer speaks of what is on screen. */
+  const clearResult = useCallback(() => setResult(null), []);
+  /**
+   * A queued scan reached the server: its card, if still shown, says so (counted) or goes (the notices
+   * say why it was not counted), so it never goes on saying it waits for the network.
+   */
+  const onSynced = useCallback((clientId: string, counted: boolean) => {
+    setResult((shown) => {
+      if (shown?.outcome !== 'queued' || shown.clientId !== clientId) return shown;
+      return counted ? { ...shown, outcome: 'synced', clientId: undefined, seq: ++seqRef.current } : null;
+    });
+  }, []);
   const notify = useCallback((notice: Omit<DoorNotice, 'id'>) => setNotices((all) => [{ ...notice, id: newClientId() }, ...all]), []);
 
   const refuse = useCallback(
@@ -103,7 +115,7 @@ export function useDoorDesk({ eventId, session, gate, live, onRefused }: Options
     if (sent.kind === 'failed') return show({ outcome: 'invalid', kind: 'in', why: sent.message });
     // Sent again later with the same client id: if this request did arrive, the retry gets its answer and counts nothing twice.
     await enqueue(item);
-    show({ outcome: 'queued', kind: 'in', ...who });
+    show({ outcome: 'queued', kind: 'in', ...who, clientId: item.client_id });
   }
 
   async function exit(id: string, who: { name: string; image: string }): Promise<void> {
@@ -121,7 +133,7 @@ export function useDoorDesk({ eventId, session, gate, live, onRefused }: Options
     if (sent.kind === 'refused') return refuse(sent.message);
     if (sent.kind === 'failed') return show({ outcome: 'invalid', kind: 'out', why: sent.message });
     await enqueue(item);
-    show({ outcome: 'queued', kind: 'out', ...who });
+    show({ outcome: 'queued', kind: 'out', ...who, clientId: item.client_id });
   }
 
   async function handle(input: DoorInput): Promise<void> {
@@ -151,7 +163,7 @@ export function useDoorDesk({ eventId, session, gate, live, onRefused }: Options
     return next;
   }, []);
 
-  useQueueSync({ session, state, refused: refusedRef, refuse, applyCheckIn, patch, onNotice: notify, onConflict: show });
+  useQueueSync({ session, state, refused: refusedRef, refuse, applyCheckIn, patch, onNotice: notify, onConflict: show, onSynced });
 
   const attendees = useMemo(() => withQueue(state.list ?? [], state.queue, gate), [state.list, state.queue, gate]);
   return {
@@ -162,6 +174,7 @@ export function useDoorDesk({ eventId, session, gate, live, onRefused }: Options
     online: state.online,
     hasKeys: state.hasKeys,
     result,
+    clearResult,
     notices,
     dismiss: (id: string) => setNotices((all) => all.filter((n) => n.id !== id)),
     mode,

@@ -19,6 +19,8 @@ interface Options {
   patch: (id: string, change: Partial<DoorListAttendee>) => void;
   onNotice: (notice: Omit<DoorNotice, 'id'>) => void;
   onConflict: (result: NewResult) => void;
+  /** A queued item left the queue: counted by the server, or not (a notice says why). */
+  onSynced: (clientId: string, counted: boolean) => void;
 }
 
 /**
@@ -27,7 +29,7 @@ interface Options {
  * leaves the queue once the server answered it; an unreachable server stops the round (the next tries
  * again); a refused session stops syncing for good.
  */
-export function useQueueSync({ session, state, refused, refuse, applyCheckIn, patch, onNotice, onConflict }: Options): void {
+export function useQueueSync({ session, state, refused, refuse, applyCheckIn, patch, onNotice, onConflict, onSynced }: Options): void {
   const { queueRef, listRef, dequeue, online } = state;
   const syncing = useRef(false);
 
@@ -41,6 +43,7 @@ export function useQueueSync({ session, state, refused, refuse, applyCheckIn, pa
         refuse(sent.message);
         return false;
       }
+      let counted = false;
       if (sent.kind === 'failed') onNotice({ tone: 'error', text: TEXTS.notCounted(name, sent.message) });
       else if ('checked_in_by' in sent.answer) {
         const answer = sent.answer;
@@ -49,12 +52,17 @@ export function useQueueSync({ session, state, refused, refuse, applyCheckIn, pa
           onNotice({ tone: 'conflict', text: TEXTS.conflict(answer.attendee?.name ?? name, answer.checked_in_by, answer.checked_in_at ? timeOf(answer.checked_in_at) : '') });
           onConflict({ outcome: 'conflict', kind: 'in', name: answer.attendee?.name ?? name, image: answer.attendee?.image ?? '', at: answer.checked_in_at, by: answer.checked_in_by });
         } else if (answer.outcome === 'unknown') onNotice({ tone: 'error', text: TEXTS.notCounted(name, TEXTS.unknown) });
+        else counted = true;
       } else if (sent.answer.outcome === 'unknown') onNotice({ tone: 'error', text: TEXTS.notCounted(name, TEXTS.unknown) });
-      else patch(item.attendee_id, { checked_in: false });
+      else {
+        patch(item.attendee_id, { checked_in: false });
+        counted = true;
+      }
       await dequeue(item.client_id);
+      onSynced(item.client_id, counted);
       return true;
     },
-    [session, listRef, refuse, onNotice, applyCheckIn, onConflict, patch, dequeue],
+    [session, listRef, refuse, onNotice, applyCheckIn, onConflict, patch, dequeue, onSynced],
   );
 
   const sync = useCallback(async () => {
