@@ -22,9 +22,9 @@ export interface DoorCounts extends InsideCount {
   gates: GateCount[];
 }
 
-/** Those inside (checked in) of the registered attendees, and per gate. */
-export function doorCounts(list: readonly DoorListAttendee[]): DoorCounts {
-  return { ...insideCount(list), gates: gateCounts(list) };
+/** Those checked in of the event's total ticket stock (the one count, insideCount), and per gate. */
+export function doorCounts(list: readonly DoorListAttendee[], totalStock: number | null): DoorCounts {
+  return { ...insideCount(list, totalStock), gates: gateCounts(list) };
 }
 
 /** Attendees whose name holds the words (the offline search). */
