@@ -14,7 +14,7 @@ function placeName(place: CheckInPlace): string {
 /** Those checked in of the event's total ticket stock (the one count), and how many came in at each gate. */
 export function DoorCounts({ counts }: { counts: Counts }) {
   return (
-    <section className={styles.counts} aria-label={INSIDE_TEXTS.label}>
+    <section className={styles.counts} aria-label={INSIDE_TEXTS.label} data-listed={counts.listed}>
       <InsideCount count={counts} testId="door-inside" className={styles.inside} labelClassName={styles.muted} valueClassName={styles.insideNow} />
       {counts.gates.length > 0 && (
         <ul className={styles.gates} aria-label={TEXTS.perGate}>

@@ -54,7 +54,7 @@ async function openDoor(options: { checkOut?: boolean } = {}) {
   const rendered = renderRoutes(routeObjects, paths.door(EVENT_ID));
   // The page is ready to scan once it has the event's keys and the live list.
   await waitFor(() => expect(network.sent(doorCalls.ticketKeys).length).toBeGreaterThan(0));
-  await waitFor(() => expect(screen.getByTestId('door-network')).toHaveAttribute('data-state', 'online'));
+  await waitFor(() => expect(screen.getByRole('region', { name: 'Checked in' })).toHaveAttribute('data-listed', '3'));
   await waitFor(() => expect(screen.getByTestId('door-inside')).toHaveTextContent('0 / 85 tickets'));
   return { server, state, network, ...rendered };
 }
