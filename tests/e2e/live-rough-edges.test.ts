@@ -13,7 +13,7 @@ import { createOrganiser, signIn, type Account } from './support/people.js';
 
 /**
  * Rough edges of the live side, each as a phone (390 px) meets it: the ticket page follows its own
- * check-in; the door, the attendees page and the projector count "inside" alike; the door's result
+ * check-in; the door, the attendees page and the projector count checked in of the stock alike; the door's result
  * card speaks of the present (after a sync, after a new search); a blocked person leaves the blocker's
  * private list; Get Chips opens the chips page; and a route whose code cannot be downloaded offline
  * shows the network screen, then loads once the phone is back online.

@@ -31,9 +31,10 @@ function lastArrivals(attendees: readonly LiveAttendee[]): Arrival[] {
 }
 
 /**
- * event/:id/live: the organiser's projector view, readable across a room: how many are inside of the
- * event's total ticket stock (insideCount, the attendees page's and the door's count too), per gate, and the last arrivals, all following the live view (which resyncs after a
- * reconnect, so the figures stay right); the live status shows while it is not live.
+ * event/:id/live: the organiser's projector view, readable across a room: how many are checked in of
+ * the event's total ticket stock (insideCount, the attendees page's and the door's count too), per
+ * gate, and the last arrivals, all following the live view (which resyncs after a reconnect, so the
+ * figures stay right); the live status shows while it is not live.
  */
 export function EventLivePage() {
   const { id = '' } = useParams();
