@@ -41,6 +41,9 @@ async function guests(event: Event, prefix: string, count: number): Promise<Gues
   );
 }
 
+/** The event's total ticket stock: every screen's checked-in count is of it. */
+const total = (event: Event) => event.prices.reduce((sum, p) => sum + p.attendees, 0);
+
 /** The ids the upstream has checked in for the event, sorted. */
 async function checkedInIds(event: Event): Promise<string[]> {
   const admin = await callApi(baseUrl, calls.adminEvent, { params: { id: event.id }, authorization: organiser.authorization });
@@ -103,7 +106,8 @@ async function doorPhone(event: Event, gate: string, registered: number): Promis
   const page = await context.newPage();
   const { session } = await openStaffLink(page, baseUrl, organiser, event, gate);
   await expect.poll(() => page.getByTestId('door-network').getAttribute('data-state')).toBe('online');
-  await expect.poll(() => page.getByTestId('door-inside').textContent()).toBe(`0 of ${registered} registered`);
+  await expect.poll(() => page.getByRole('region', { name: 'Checked in' }).getAttribute('data-listed')).toBe(String(registered));
+  await expect.poll(() => page.getByTestId('door-inside').textContent()).toBe(`0 / ${total(event)} tickets`);
   await expect.poll(() => queueSize(page)).toBe('0');
   return { context, page, session };
 }
@@ -123,7 +127,7 @@ describe('the door offline', () => {
     const event = await createEventViaApi(baseUrl, organiser.authorization);
     const people = await guests(event, 'Offline Guest', 20);
     const attendees = await attendeesPage(event);
-    await expect.poll(() => attendees.getByTestId('checked-in-count').textContent()).toBe(`0 of ${people.length} registered`);
+    await expect.poll(() => attendees.getByTestId('checked-in-count').textContent()).toBe(`0 / ${total(event)} tickets`);
     const { context, page } = await doorPhone(event, 'Side gate', people.length);
 
     await context.setOffline(true);
@@ -133,15 +137,15 @@ describe('the door offline', () => {
       await resultFor(page, 'queued', guest.name);
       await expect.poll(() => queueSize(page)).toBe(String(i + 1));
     }
-    await expect.poll(() => page.getByTestId('door-inside').textContent()).toBe(`20 of ${people.length} registered`);
+    await expect.poll(() => page.getByTestId('door-inside').textContent()).toBe(`20 / ${total(event)} tickets`);
     // Nothing reached the upstream while the phone was offline.
     expect(await checkedInIds(event)).toEqual([]);
 
     await context.setOffline(false);
     await synced(page);
-    await expect.poll(() => attendees.getByTestId('checked-in-count').textContent(), { timeout: 10_000 }).toBe(`20 of ${people.length} registered`);
+    await expect.poll(() => attendees.getByTestId('checked-in-count').textContent(), { timeout: 10_000 }).toBe(`20 / ${total(event)} tickets`);
     expect(await checkedInIds(event)).toEqual(people.map((g) => g.id).sort());
-    await expect.poll(() => page.getByTestId('door-inside').textContent()).toBe(`20 of ${people.length} registered`);
+    await expect.poll(() => page.getByTestId('door-inside').textContent()).toBe(`20 / ${total(event)} tickets`);
     // A sync that retried never counted anyone twice, and no phone disagreed.
     const conflicts = await callApi(baseUrl, doorCalls.listDoorConflicts, { params: { id: event.id }, authorization: organiser.authorization });
     if (conflicts.answer.success !== 'true') throw new Error(conflicts.answer.message);
@@ -164,7 +168,7 @@ describe('the door offline', () => {
     expect(reloaded?.fromServiceWorker()).toBe(true);
     await page.getByRole('heading', { level: 1, name: `You are checking in at Garden gate for ${event.title}` }).waitFor();
     await expect.poll(() => page.getByTestId('door-network').getAttribute('data-state')).toBe('offline');
-    await expect.poll(() => page.getByTestId('door-inside').textContent()).toBe('0 of 1 registered');
+    await expect.poll(() => page.getByTestId('door-inside').textContent()).toBe(`0 / ${total(event)} tickets`);
     await wedgeScan(page, guest.ticket);
     await resultFor(page, 'queued', guest.name);
     await expect.poll(() => queueSize(page)).toBe('1');
@@ -195,7 +199,7 @@ describe('the door offline', () => {
     // East syncs first: its check-in counts.
     await east.context.setOffline(false);
     await synced(east.page);
-    await expect.poll(() => attendees.getByTestId('checked-in-count').textContent(), { timeout: 10_000 }).toBe('1 of 1 registered');
+    await expect.poll(() => attendees.getByTestId('checked-in-count').textContent(), { timeout: 10_000 }).toBe(`1 / ${total(event)} tickets`);
 
     // West syncs second: told of the conflict, and nobody is counted twice.
     await west.context.setOffline(false);
@@ -213,7 +217,7 @@ describe('the door offline', () => {
     await section.waitFor({ timeout: 10_000 });
     await expectCount(section.getByTestId('door-conflict')).toBe(1);
     await expect.poll(() => section.getByTestId('door-conflict').textContent()).toMatch(new RegExp(`^${guest.name}: counted at East gate.*; also scanned at West gate.*counted once$`));
-    expect(await attendees.getByTestId('checked-in-count').textContent()).toBe('1 of 1 registered');
+    expect(await attendees.getByTestId('checked-in-count').textContent()).toBe(`1 / ${total(event)} tickets`);
     const conflicts = await callApi(baseUrl, doorCalls.listDoorConflicts, { params: { id: event.id }, authorization: organiser.authorization });
     if (conflicts.answer.success !== 'true') throw new Error(conflicts.answer.message);
     expect(conflicts.answer.data.conflicts.map((c) => [c.attendee.id, c.gate, c.first_checked_in_by])).toEqual([[guest.id, 'West gate', 'East gate']]);

@@ -517,7 +517,7 @@ export class FakeUpstream {
       const { id: eventId, title, start_date, end_date } = event.details;
       return this.answer(doorCalls.doorSession.answer, {
         success: 'true',
-        data: { event_id: eventId, event: { id: eventId, title, start_date, end_date }, link_id: link.id, gate: link.gate, expires_at: link.expiresAt, check_out: false },
+        data: { event_id: eventId, event: { id: eventId, title, start_date, end_date }, link_id: link.id, gate: link.gate, expires_at: link.expiresAt, check_out: false, total_stock: 0 },
       });
     });
 

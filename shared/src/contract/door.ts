@@ -43,6 +43,8 @@ export const doorSessionSchema = z.object({
   expires_at: time,
   /** Whether the event tracks check-out (who is still inside): the door then offers an exit mode. */
   check_out: z.boolean(),
+  /** The event's total ticket stock (not a secret): the door's checked-in count is of it, as everywhere. */
+  total_stock: z.number().int().nonnegative(),
 });
 export type DoorSession = z.infer<typeof doorSessionSchema>;
 

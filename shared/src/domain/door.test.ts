@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkInPlace, gateCounts } from './door.js';
+import { checkInPlace, gateCounts, insideCount } from './door.js';
 
 describe('check-in places', () => {
   it('reads a gate, the organiser, a chip page and an unrecorded check-in', () => {
@@ -26,5 +26,13 @@ describe('check-in places', () => {
       { place: { kind: 'chip' }, count: 1 },
       { place: { kind: 'unknown' }, count: 1 },
     ]);
+  });
+});
+
+describe('the checked-in count', () => {
+  it('counts those checked in now of the total ticket stock, not of those registered', () => {
+    const attendees = [{ checked_in: true }, { checked_in: false }, { checked_in: true, checked_in_by: 'North gate' }];
+    expect(insideCount(attendees, 85)).toEqual({ checkedIn: 2, total: 85 });
+    expect(insideCount([], null)).toEqual({ checkedIn: 0, total: null });
   });
 });

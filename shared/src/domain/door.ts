@@ -40,17 +40,19 @@ export function gateCounts(attendees: readonly CheckedIn[]): GateCount[] {
   return [...named, ...rest];
 }
 
-/** Who is inside of whom: the attendees checked in now, of the attendees registered (confirmed tickets). */
+/** The checked-in count: the attendees checked in now, of the event's total ticket stock. */
 export interface InsideCount {
-  inside: number;
-  registered: number;
+  checkedIn: number;
+  /** The event's total ticket stock (`capacity` of its ticket categories); unknown until the door has heard it. */
+  total: number | null;
 }
 
 /**
- * The one definition of "inside" every screen counts with (the door phones, the organiser's attendees
- * page and the projector): those checked in now, of those registered. Unsold tickets are not people
- * who could come in, so the event's capacity is not the total (the event page lists it per ticket).
+ * The one checked-in count every screen shows (the door phones, the organiser's attendees page and the
+ * projector): those checked in now, of the event's total ticket stock (`capacity`), the count the
+ * spec asks of the attendees page ('checked-in attendees / total stock'). The door hears the stock in
+ * its door session's answer; `total` is null until it has.
  */
-export function insideCount(attendees: readonly CheckedIn[]): InsideCount {
-  return { inside: attendees.filter((a) => a.checked_in).length, registered: attendees.length };
+export function insideCount(attendees: readonly CheckedIn[], total: number | null): InsideCount {
+  return { checkedIn: attendees.filter((a) => a.checked_in).length, total };
 }

@@ -132,6 +132,8 @@ describe('staff links', () => {
     const session = await openLink(secret);
     const opened = answerOf(doorCalls.doorSession, await send(t, doorCalls.doorSession, { body: { session } }));
     expect(opened).toMatchObject({ success: 'true', data: { event_id: event.id, link_id: link.id, gate: 'Main door', check_out: false, event: { title: event.title } } });
+    // The checked-in count's total: the event's ticket stock (Regular 100 + VIP 10), as the attendees page counts it.
+    expect(opened.success === 'true' && opened.data.total_stock).toBe(110);
     expect(checkInData(await doorCheckIn(session, ada.id)).outcome).toBe('admitted');
 
     const revoked = answerOf(doorCalls.revokeStaffLink, await send(t, doorCalls.revokeStaffLink, { authorization: owner.authorization, params: { id: event.id, link_id: link.id } }));

@@ -13,6 +13,8 @@ export interface StoredDoorSession {
   expiresAt: string;
   /** Whether the event tracks check-out (the door then offers an exit mode), as last heard. */
   checkOut?: boolean;
+  /** The event's total ticket stock (the checked-in count is of it), as last heard. */
+  totalStock?: number;
 }
 
 function isDoorSession(value: unknown): value is StoredDoorSession {

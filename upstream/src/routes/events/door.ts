@@ -1,3 +1,4 @@
+import { capacity } from '@tapcard/shared/domain';
 import { doorCalls } from '@tapcard/shared/contract';
 import { pages } from '@tapcard/shared/pages';
 import type { FastifyInstance } from 'fastify';
@@ -16,7 +17,7 @@ import {
 import { hashToken, randomId, randomToken } from '../../lib/crypto.js';
 import { notFound } from '../../lib/http-error.js';
 import { route } from '../../lib/route.js';
-import { eventById, eventDates, ownEvent } from '../../repositories/events.js';
+import { eventById, eventDates, ownEvent, ticketStocks } from '../../repositories/events.js';
 import {
   doorConflictsOfEvent,
   insertDoorSession,
@@ -125,6 +126,7 @@ export function doorRoutes(app: FastifyInstance): void {
 
   async function sessionView(link: { id: string; event_id: string; label: string; expires_at: Date }) {
     const event = await eventById(app.db, link.event_id);
+    const stocks = await ticketStocks(app.db, event.id);
     const { start_date, end_date } = eventDates(event);
     return {
       event_id: event.id,
@@ -133,6 +135,7 @@ export function doorRoutes(app: FastifyInstance): void {
       gate: link.label,
       expires_at: link.expires_at.toISOString(),
       check_out: event.door_check_out,
+      total_stock: capacity(stocks.map((attendees) => ({ attendees }))),
     };
   }
 }

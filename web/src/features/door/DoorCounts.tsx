@@ -1,5 +1,5 @@
 import type { CheckInPlace } from '@tapcard/shared/domain';
-import { INSIDE_TEXTS, insideText } from '../../components/InsideCount.js';
+import { INSIDE_TEXTS, InsideCount } from '../../components/InsideCount.js';
 import styles from './Door.module.css';
 import type { DoorCounts as Counts } from './desk/list.js';
 import { TEXTS } from './texts.js';
@@ -11,13 +11,11 @@ function placeName(place: CheckInPlace): string {
   return TEXTS.unrecorded;
 }
 
-/** The number inside of the registered attendees, and how many came in at each gate. */
+/** Those checked in of the event's total ticket stock (the one count), and how many came in at each gate. */
 export function DoorCounts({ counts }: { counts: Counts }) {
   return (
-    <section className={styles.counts} aria-label={INSIDE_TEXTS.label}>
-      <p className={styles.inside}>
-        <span className={styles.muted}>{INSIDE_TEXTS.label}</span> <strong data-testid="door-inside">{insideText(counts)}</strong>
-      </p>
+    <section className={styles.counts} aria-label={INSIDE_TEXTS.label} data-listed={counts.listed}>
+      <InsideCount count={counts} testId="door-inside" className={styles.inside} labelClassName={styles.muted} valueClassName={styles.insideNow} />
       {counts.gates.length > 0 && (
         <ul className={styles.gates} aria-label={TEXTS.perGate}>
           {counts.gates.map((g) => (

@@ -12,7 +12,7 @@ import { DoorPage } from './DoorPage.js';
 const routeObjects = [{ path: routes.door, element: <DoorPage /> }];
 const LATER = new Date(Date.now() + 24 * 3_600_000).toISOString();
 const REVOKED = 'This staff link has been revoked. Ask the organiser for a new one.';
-const sessionData = { event_id: EVENT_ID, event: { id: EVENT_ID, title: 'Tech Meetup', start_date: '2030-01-01', end_date: null }, link_id: 'link-1', gate: GATE, expires_at: LATER, check_out: false };
+const sessionData = { event_id: EVENT_ID, event: { id: EVENT_ID, title: 'Tech Meetup', start_date: '2030-01-01', end_date: null }, link_id: 'link-1', gate: GATE, expires_at: LATER, check_out: false, total_stock: 85 };
 
 const issuer = await ticketIssuer();
 let gateway: Awaited<ReturnType<typeof startDoorGateway>> | null = null;
@@ -54,7 +54,8 @@ async function openDoor(options: { checkOut?: boolean } = {}) {
   const rendered = renderRoutes(routeObjects, paths.door(EVENT_ID));
   // The page is ready to scan once it has the event's keys and the live list.
   await waitFor(() => expect(network.sent(doorCalls.ticketKeys).length).toBeGreaterThan(0));
-  await waitFor(() => expect(screen.getByTestId('door-inside')).toHaveTextContent('0 of 3 registered'));
+  await waitFor(() => expect(screen.getByRole('region', { name: 'Checked in' })).toHaveAttribute('data-listed', '3'));
+  await waitFor(() => expect(screen.getByTestId('door-inside')).toHaveTextContent('0 / 85 tickets'));
   return { server, state, network, ...rendered };
 }
 
@@ -80,7 +81,9 @@ describe('door desk', () => {
     await outcome('admitted');
     expect(card()).toHaveTextContent('AdmittedAda Lovelace');
     expect(card()).toHaveAttribute('aria-live', 'assertive');
-    expect(screen.getByTestId('door-inside')).toHaveTextContent('1 of 3 registered');
+    expect(screen.getByTestId('door-inside')).toHaveTextContent('1 / 85 tickets');
+    // The event's total ticket stock, from the door session's answer, as the attendees page counts.
+    expect(screen.getByRole('status', { name: '1 checked in of 85 tickets' })).toHaveTextContent(/^Checked in 1 \/ 85 tickets$/);
     expect(screen.getByRole('list', { name: 'Inside by gate' })).toHaveTextContent('North gate: 1');
     expect(checkInsSent(network)).toEqual([{ session: SESSION, attendee_id: 'att_ada', client_id: expect.any(String) as string }]);
 
@@ -127,7 +130,7 @@ describe('door desk', () => {
     await scan(user, await issuer.issue('att_bob'));
     await waitFor(() => expect(screen.getByTestId('door-queue')).toHaveTextContent('2'));
     expect(screen.getByText('check-ins waiting to sync')).toBeInTheDocument();
-    expect(screen.getByTestId('door-inside')).toHaveTextContent('2 of 3 registered');
+    expect(screen.getByTestId('door-inside')).toHaveTextContent('2 / 85 tickets');
     expect(checkInsSent(network).filter((b) => b.attendee_id === 'att_bob')).toEqual([]);
     // Scanned again while waiting: already in, from the phone's own list.
     await scan(user, await issuer.issue('att_bob'));
@@ -144,7 +147,7 @@ describe('door desk', () => {
     expect(bob[0]?.client_id).not.toBe(lostId);
     expect(typeof bob[0]?.scanned_at).toBe('string');
     expect(server.counted).toBe(2);
-    await waitFor(() => expect(screen.getByTestId('door-inside')).toHaveTextContent('2 of 3 registered'));
+    await waitFor(() => expect(screen.getByTestId('door-inside')).toHaveTextContent('2 / 85 tickets'));
   });
 
   it('shows a conflict when an offline admission was counted first at another gate, and keeps it visible', async () => {
@@ -172,7 +175,7 @@ describe('door desk', () => {
   it('counts check-ins from other gates live', async () => {
     await openDoor();
     gateway?.update({ eventId: EVENT_ID, version: 2, prevVersion: 1, scope: 'attendance', attendees: [{ ...person('att_bob', 'Bob Ade'), checked_in: true, checked_in_at: new Date().toISOString(), checked_in_by: 'South gate' }] });
-    await waitFor(() => expect(screen.getByTestId('door-inside')).toHaveTextContent('1 of 3 registered'));
+    await waitFor(() => expect(screen.getByTestId('door-inside')).toHaveTextContent('1 / 85 tickets'));
     expect(screen.getByRole('list', { name: 'Inside by gate' })).toHaveTextContent('South gate: 1');
   });
 
@@ -208,7 +211,7 @@ describe('door desk', () => {
     await scan(user, await issuer.issue('att_ada'));
     await outcome('checked_out');
     expect(card()).toHaveTextContent('Checked outAda Lovelace');
-    expect(screen.getByTestId('door-inside')).toHaveTextContent('0 of 3 registered');
+    expect(screen.getByTestId('door-inside')).toHaveTextContent('0 / 85 tickets');
     // Not inside: said at once from the list, nothing sent.
     await scan(user, await issuer.issue('att_bob'));
     await outcome('not_inside');
@@ -239,7 +242,7 @@ describe('door desk', () => {
     unmount();
 
     const again = renderRoutes(routeObjects, paths.door(EVENT_ID));
-    await waitFor(() => expect(screen.getByTestId('door-inside')).toHaveTextContent('2 of 3 registered'));
+    await waitFor(() => expect(screen.getByTestId('door-inside')).toHaveTextContent('2 / 85 tickets'));
     expect(screen.getByTestId('door-queue')).toHaveTextContent('1');
     await scan(again.user, await issuer.issue('att_ada'));
     await outcome('already');

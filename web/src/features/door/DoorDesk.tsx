@@ -39,7 +39,9 @@ export function DoorDesk({ session, onRefused }: Props) {
   });
   const info = check.data?.data;
   const gate = live.view?.gate ?? info?.gate ?? session.gate;
-  const desk = useDoorDesk({ eventId: session.eventId, session: session.session, gate, live, onRefused });
+  // The total ticket stock the count is of; kept on the phone, so an offline start counts of it too.
+  const totalStock = info?.total_stock ?? session.totalStock ?? null;
+  const desk = useDoorDesk({ eventId: session.eventId, session: session.session, gate, totalStock, live, onRefused });
   const { result, submit } = desk;
 
   const refusedBy = check.error instanceof ApiError && (check.error.status === 401 || check.error.status === 403) ? check.error.message : null;
@@ -57,7 +59,9 @@ export function DoorDesk({ session, onRefused }: Props) {
   const checkOut = info?.check_out ?? session.checkOut ?? false;
   // Kept on the phone, so the exit mode is offered offline too.
   useEffect(() => {
-    if (info && info.check_out !== session.checkOut) saveDoorSession({ ...session, checkOut: info.check_out });
+    if (info && (info.check_out !== session.checkOut || info.total_stock !== session.totalStock)) {
+      saveDoorSession({ ...session, checkOut: info.check_out, totalStock: info.total_stock });
+    }
   }, [info, session]);
   const { setMode } = desk;
   useEffect(() => {

@@ -21,7 +21,7 @@ export function StaffLinkPage() {
   const open = useMutation({
     mutationFn: () => apiOrThrow(doorCalls.openStaffLink, { body: { secret } }),
     onSuccess: ({ data }) =>
-      saveDoorSession({ session: data.session, eventId: data.event_id, eventTitle: data.event.title, gate: data.gate, expiresAt: data.expires_at, checkOut: data.check_out }),
+      saveDoorSession({ session: data.session, eventId: data.event_id, eventTitle: data.event.title, gate: data.gate, expiresAt: data.expires_at, checkOut: data.check_out, totalStock: data.total_stock }),
   });
   // The first visit installs the door's offline app, before the page goes on to the door.
   useEffect(() => registerDoorWorker(), []);

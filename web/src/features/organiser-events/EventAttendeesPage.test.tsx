@@ -108,12 +108,14 @@ describe('organiser attendees', () => {
 
     // Stock 50 + 10; Bola is checked in.
     const count = await screen.findByTestId('checked-in-count');
-    expect(count).toHaveTextContent('1 of 2 registered');
+    expect(count).toHaveTextContent(/^1 \/ 60 tickets$/);
+    // Labelled on screen and named in words: the spec's 'checked-in attendees / total stock'.
+    expect(screen.getByRole('status', { name: '1 checked in of 60 tickets' })).toHaveTextContent(/^Checked in 1 \/ 60 tickets$/);
     await waitFor(() => expect(server?.subscribes[0]).toEqual({ payload: { kind: 'organiser', eventId: EVENT_ID }, token: TEST_TOKEN }));
     await screen.findByText('Ada Obi');
 
     server.update({ eventId: EVENT_ID, version: 8, prevVersion: 7, scope: 'attendance', attendees: [{ id: ATTENDEE_ID, name: 'Ada Obi', image: '', price_category: 'Free', checked_in: true }] });
-    await waitFor(() => expect(count).toHaveTextContent('2 of 2 registered'));
+    await waitFor(() => expect(count).toHaveTextContent('2 / 60 tickets'));
     expect(network.sent(calls.adminEvent)).toHaveLength(1);
   });
 
@@ -146,7 +148,7 @@ describe('organiser attendees', () => {
     const [sent] = network.sent(calls.checkIn);
     expect(sent?.path).toBe(`/event/api/check-in/${ATTENDEE_ID}`);
     expect(sent?.body).toEqual({ event_id: EVENT_ID, checked_in: true });
-    expect(screen.getByTestId('checked-in-count')).toHaveTextContent('2 of 2 registered');
+    expect(screen.getByTestId('checked-in-count')).toHaveTextContent('2 / 60 tickets');
   });
 
   it('counts check-ins per gate and follows a live check-in at another place, without a reload', async () => {
@@ -161,7 +163,7 @@ describe('organiser attendees', () => {
 
     server.update({ eventId: EVENT_ID, version: 8, prevVersion: 7, scope: 'attendance', attendees: [{ id: ATTENDEE_ID, name: 'Ada Obi', image: '', price_category: 'Free', checked_in: true, checked_in_at: ADA_IN, checked_in_by: 'organiser' }] });
     await waitFor(() => expect(gateCounts()).toEqual([['North gate', 1], ['Organiser', 1]]));
-    expect(screen.getByTestId('checked-in-count')).toHaveTextContent('2 of 2 registered');
+    expect(screen.getByTestId('checked-in-count')).toHaveTextContent('2 / 60 tickets');
 
     server.update({ eventId: EVENT_ID, version: 9, prevVersion: 8, scope: 'attendance', attendees: [{ id: 'att-bola', name: 'Bola Ade', image: '', price_category: 'VIP', checked_in: false, checked_in_at: null, checked_in_by: null }] });
     await waitFor(() => expect(gateCounts()).toEqual([['Organiser', 1]]));

@@ -2,10 +2,10 @@ import { CheckCircle2, ShieldAlert } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import type { AdminEvent } from '@tapcard/shared/contract';
-import { formatEventDate, insideCount } from '@tapcard/shared/domain';
+import { capacity, formatEventDate, insideCount } from '@tapcard/shared/domain';
 import type { ViewOf } from '@tapcard/shared/realtime';
 import { Button, ButtonLink } from '../../components/Button.js';
-import { INSIDE_TEXTS, insideText } from '../../components/InsideCount.js';
+import { InsideCount } from '../../components/InsideCount.js';
 import { LiveStatus } from '../../components/LiveStatus.js';
 import { LoadingScreen } from '../../components/LoadingScreen.js';
 import { NotFoundView } from '../../components/NotFoundView.js';
@@ -27,8 +27,8 @@ import { useAdminEvent } from './useEvents.js';
 const DoorConflicts = lazy(() => import('./DoorConflicts.js').then((m) => ({ default: m.DoorConflicts })));
 
 /**
- * event/:id/view-attendees: the live count of those inside of those registered (the door's and the
- * projector's count too; see insideCount for why not of the total stock) and the attendee grid with
+ * event/:id/view-attendees: the live 'checked-in / total stock' count (insideCount, the door's and the
+ * projector's count too) and the attendee grid with
  * check-in, each attendee's mute and whether they hide from public lists, and the way to moderation.
  */
 export function EventAttendeesPage() {
@@ -41,7 +41,7 @@ export function EventAttendeesPage() {
   if (!admin.data) return <LoadingScreen />;
   const view = live.view ?? firstOrganiserView(admin.data);
   const openReports = openReportCount(view);
-  const inside = insideCount(view.attendees);
+  const inside = insideCount(view.attendees, capacity(admin.data.prices));
   const chosen = view.attendees.find((a) => a.id === selected) ?? null;
   return (
     <Page wide>
@@ -56,14 +56,7 @@ export function EventAttendeesPage() {
         <ButtonLink to={paths.eventGetCards(id)}>{TEXTS.getCards}</ButtonLink>
       </div>
       <LiveStatus connection={live.connection} stale={live.stale} hasView={live.view !== null} />
-      <p className={styles.countLabel} id="checked-in-label">
-        {INSIDE_TEXTS.label}
-      </p>
-      <p className={styles.count} aria-live="polite" aria-labelledby="checked-in-label checked-in-count">
-        <span data-testid="checked-in-count" id="checked-in-count">
-          {insideText(inside)}
-        </span>
-      </p>
+      <InsideCount count={inside} testId="checked-in-count" className={styles.countBlock} labelClassName={styles.countLabel} valueClassName={styles.count} />
       <GateCounts attendees={view.attendees} />
       <div className={styles.doorTools}>
         <ExportCsvButton view={view} admin={admin.data} />

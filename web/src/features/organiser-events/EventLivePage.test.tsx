@@ -42,7 +42,7 @@ const arrivalNames = () => screen.queryAllByTestId('arrival').map((li) => li.que
 const gates = () => screen.queryAllByTestId('gate-count').map((li) => [li.dataset.gate, Number(li.dataset.count)]);
 
 describe('projector view', () => {
-  it('shows how many are inside of those registered, per gate, and the newest arrival first after a live check-in', async () => {
+  it('shows how many are checked in of the total ticket stock, labelled, per gate, and the newest arrival first after a live check-in', async () => {
     const admin = adminEvent();
     const network = mockNetwork();
     network.on(calls.adminEvent, ok(admin));
@@ -51,14 +51,14 @@ describe('projector view', () => {
 
     await waitFor(() => expect(server?.subscribes[0]).toEqual({ payload: { kind: 'organiser', eventId: EVENT_ID }, token: TEST_TOKEN }));
     await waitFor(() => expect(arrivalNames()).toEqual(['Bola Ade']));
-    expect(screen.getByTestId('inside-count')).toHaveTextContent('1');
-    // Of those registered (Ada and Bola), not of the stock (50 + 10).
-    expect(screen.getByTestId('inside-total')).toHaveTextContent('of 2 registered');
+    // Of the event's total ticket stock (50 + 10), as the attendees page and the door count.
+    expect(screen.getByTestId('inside-count')).toHaveTextContent(/^1 \/ 60 tickets$/);
+    expect(screen.getByRole('status', { name: '1 checked in of 60 tickets' })).toHaveTextContent(/^Checked in 1 \/ 60 tickets$/);
     expect(gates()).toEqual([['North gate', 1]]);
     expect(screen.getByRole('link', { name: /Back to Attendees/ })).toHaveAttribute('href', paths.eventAttendees(EVENT_ID));
 
     server.update({ eventId: EVENT_ID, version: 8, prevVersion: 7, scope: 'attendance', attendees: [{ id: ATTENDEE_ID, name: 'Ada Obi', image: '', price_category: 'Free', checked_in: true, checked_in_at: ADA_IN, checked_in_by: 'South gate' }] });
-    await waitFor(() => expect(screen.getByTestId('inside-count')).toHaveTextContent('2'));
+    await waitFor(() => expect(screen.getByTestId('inside-count')).toHaveTextContent(/^2 \/ 60 tickets$/));
     expect(arrivalNames()).toEqual(['Ada Obi', 'Bola Ade']);
     const newest = screen.getAllByTestId('arrival')[0]!;
     expect(within(newest).getByText('South gate')).toBeInTheDocument();
@@ -91,7 +91,7 @@ describe('projector view', () => {
     setOnline(true);
 
     await waitFor(() => expect(server?.subscribes.length).toBeGreaterThan(subscribed));
-    await waitFor(() => expect(screen.getByTestId('inside-count')).toHaveTextContent('3'));
+    await waitFor(() => expect(screen.getByTestId('inside-count')).toHaveTextContent(/^3 \/ 60 tickets$/));
     expect(arrivalNames()).toEqual(['Carol Eze', 'Ada Obi', 'Bola Ade']);
     expect(gates()).toEqual([['North gate', 1], ['Organiser', 1], ['Chip page', 1]]);
     await waitFor(() => expect(screen.queryByText(LIVE_TEXTS.offline)).not.toBeInTheDocument());
@@ -105,7 +105,7 @@ describe('projector view', () => {
     server = await startRealtimeServer(() => ({ ...organiserViewOf(admin), version: 3, attendees }));
     renderRoutes(routeObjects, paths.eventLive(EVENT_ID));
 
-    await waitFor(() => expect(screen.getByTestId('inside-count')).toHaveTextContent('10'));
+    await waitFor(() => expect(screen.getByTestId('inside-count')).toHaveTextContent(/^10 \/ 60 tickets$/));
     expect(arrivalNames()).toEqual(['Guest 9', 'Guest 8', 'Guest 7', 'Guest 6', 'Guest 5', 'Guest 4', 'Guest 3', 'Guest 2']);
   });
 });

@@ -1,8 +1,8 @@
 import { useRef } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { insideCount } from '@tapcard/shared/domain';
+import { capacity, insideCount } from '@tapcard/shared/domain';
 import type { ViewOf } from '@tapcard/shared/realtime';
-import { INSIDE_TEXTS } from '../../components/InsideCount.js';
+import { INSIDE_TEXTS, InsideCount } from '../../components/InsideCount.js';
 import { LiveStatus } from '../../components/LiveStatus.js';
 import { LoadingScreen } from '../../components/LoadingScreen.js';
 import { NotFoundView } from '../../components/NotFoundView.js';
@@ -31,9 +31,10 @@ function lastArrivals(attendees: readonly LiveAttendee[]): Arrival[] {
 }
 
 /**
- * event/:id/live: the organiser's projector view, readable across a room: how many are inside of the
- * registered attendees (insideCount), per gate, and the last arrivals, all following the live view (which resyncs after a
- * reconnect, so the figures stay right); the live status shows while it is not live.
+ * event/:id/live: the organiser's projector view, readable across a room: how many are checked in of
+ * the event's total ticket stock (insideCount, the attendees page's and the door's count too), per
+ * gate, and the last arrivals, all following the live view (which resyncs after a reconnect, so the
+ * figures stay right); the live status shows while it is not live.
  */
 export function EventLivePage() {
   const { id = '' } = useParams();
@@ -42,7 +43,7 @@ export function EventLivePage() {
   if (admin.isError || live.error) return <NotFoundView />;
   if (!admin.data) return <LoadingScreen />;
   const view = live.view ?? organiserViewOf(admin.data);
-  const inside = insideCount(view.attendees);
+  const inside = insideCount(view.attendees, capacity(admin.data.prices));
   const arrivals = lastArrivals(view.attendees);
   return (
     <main className={styles.screen}>
@@ -54,17 +55,14 @@ export function EventLivePage() {
       </header>
       <LiveStatus connection={live.connection} stale={live.stale} hasView={live.view !== null} />
       <section className={styles.figures} aria-label={INSIDE_TEXTS.label}>
-        <p className={styles.insideLabel} id="inside-label">
-          {INSIDE_TEXTS.label}
-        </p>
-        <p className={styles.inside} aria-live="polite" aria-labelledby="inside-label inside-count">
-          <span data-testid="inside-count" id="inside-count">
-            {inside.inside}
-          </span>{' '}
-          <span className={styles.total} data-testid="inside-total">
-            {INSIDE_TEXTS.ofRegistered(inside.registered)}
-          </span>
-        </p>
+        <InsideCount
+          count={inside}
+          testId="inside-count"
+          className={styles.inside}
+          labelClassName={styles.insideLabel}
+          numberClassName={styles.insideNow}
+          totalClassName={styles.total}
+        />
         <GateCounts attendees={view.attendees} className={styles.gates} />
       </section>
       <section className={styles.arrivals} aria-labelledby="arrivals-heading">

@@ -20,11 +20,13 @@ export function withAttendee(list: readonly DoorListAttendee[], id: string, patc
 
 export interface DoorCounts extends InsideCount {
   gates: GateCount[];
+  /** How many attendees the phone's list holds (its offline search and admissions know only these). */
+  listed: number;
 }
 
-/** Those inside (checked in) of the registered attendees, and per gate. */
-export function doorCounts(list: readonly DoorListAttendee[]): DoorCounts {
-  return { ...insideCount(list), gates: gateCounts(list) };
+/** Those checked in of the event's total ticket stock (the one count, insideCount), and per gate. */
+export function doorCounts(list: readonly DoorListAttendee[], totalStock: number | null): DoorCounts {
+  return { ...insideCount(list, totalStock), gates: gateCounts(list), listed: list.length };
 }
 
 /** Attendees whose name holds the words (the offline search). */

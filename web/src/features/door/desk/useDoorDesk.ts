@@ -20,6 +20,8 @@ interface Options {
   eventId: string;
   session: string;
   gate: string;
+  /** The event's total ticket stock, as the door session's answer last said (null: not heard yet). */
+  totalStock: number | null;
   live: LiveEvent<DoorView>;
   /** The session ended (revoked or expired link): why, and how many queued check-ins could not be sent. */
   onRefused: (message: string, unsynced: number) => void;
@@ -31,7 +33,7 @@ interface Options {
  * cannot be reached admits on the phone and queues the check-in for the sync. Inputs are handled one
  * at a time, in order, so a quick second scan sees the first.
  */
-export function useDoorDesk({ eventId, session, gate, live, onRefused }: Options) {
+export function useDoorDesk({ eventId, session, gate, totalStock, live, onRefused }: Options) {
   const state = useDeskState(eventId);
   const { listRef, queueRef, keysRef, setList, enqueue, refreshKeys, store } = state;
   const [result, setResult] = useState<DoorResult | null>(null);
@@ -169,7 +171,7 @@ export function useDoorDesk({ eventId, session, gate, live, onRefused }: Options
   return {
     attendees,
     listLoaded: state.list !== null,
-    counts: doorCounts(attendees),
+    counts: doorCounts(attendees, totalStock),
     queueSize: state.queue.length,
     online: state.online,
     hasKeys: state.hasKeys,
