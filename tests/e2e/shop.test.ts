@@ -181,10 +181,15 @@ describe('shop', () => {
     await dismissToasts(page);
     await checkShopScreen(page, 'checkout with errors');
 
+    // Each refused submit says 'Fill all fields' again; a toast replaced before it showed is never seen
+    // (one toast at a time), so each is awaited before the next submit.
+    const fillAllFieldsSeen = () => seenToasts(page).then((all) => all.filter((t) => t.text === 'Fill all fields').length);
+
     // No country: its required message reads 'State is required' too.
     await page.getByLabel('Country', { exact: true }).selectOption('');
     await submit.click();
     await expectCount(page.getByText('State is required', { exact: true })).toBe(2);
+    await expect.poll(fillAllFieldsSeen).toBe(2);
 
     // Malformed phone and email.
     await page.getByLabel('Phone', { exact: true }).fill('0803123');
@@ -192,13 +197,14 @@ describe('shop', () => {
     await submit.click();
     await page.getByText('Invalid phone number', { exact: true }).waitFor();
     await page.getByText('Invalid email address', { exact: true }).waitFor();
+    await expect.poll(fillAllFieldsSeen).toBe(3);
 
     // Pickup: a branch must be chosen; the address fields give way to the three Lagos branches.
     await page.getByLabel('Pickup').check();
     await expectCount(page.getByRole('group', { name: 'Pick up location' }).getByRole('radio')).toBe(3);
     await submit.click();
     await page.getByText('Choose pick up location', { exact: true }).waitFor();
-    await expect.poll(() => seenToasts(page).then((all) => all.filter((t) => t.text === 'Fill all fields').length)).toBe(4);
+    await expect.poll(fillAllFieldsSeen).toBe(4);
     await expectCount(page.getByText('Address is required', { exact: true })).toBe(0);
     await dismissToasts(page);
     await checkShopScreen(page, 'checkout, pickup with errors');

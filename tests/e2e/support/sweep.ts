@@ -210,6 +210,7 @@ export const SIGNED_IN_ROUTES: SweepRoute[] = [
   { name: 'event-live', route: 'eventLive', session: 'signed-in', path: () => `/event/${live}/live`, heading: 'TapCard Live: Lagos Tech Mixer' },
   { name: 'event-moderation', route: 'eventModeration', session: 'signed-in', path: () => `/event/${live}/moderation`, heading: 'Moderation' },
   { name: 'event-get-cards', route: 'eventGetCards', session: 'signed-in', path: () => `/event/${live}/get-cards`, heading: 'TapCard Live: Lagos Tech Mixer' },
+  { name: 'event-get-chips', route: 'eventGetChips', session: 'signed-in', path: () => `/event/${live}/get-chips`, heading: 'TapCard Live: Lagos Tech Mixer' },
   { name: 'chip-check-in', route: 'chip', session: 'signed-in', path: () => `/events/d/chip/i/${DEMO.chips.bound}`, heading: 'TapCard Live: Lagos Tech Mixer' },
 ];
 
