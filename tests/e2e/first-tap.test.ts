@@ -28,7 +28,7 @@ import { createCardOwner, type CardOwner } from './support/people.js';
  * no page can help. What is left is the page's and the browser's: the paint to the observer's callback
  * (the main thread's first free moment), then the tap to its effect.
  *
- * Each check takes the median of three phones, and the file runs in a vitest project of its own
+ * Each check takes the median of five phones, and the file runs in a vitest project of its own
  * (`e2e-timed`), alone after every other journey, so that what it times is the page's.
  *
  * Both are plain links in the server's HTML, so they work before any script. The app's scripts are
@@ -40,7 +40,7 @@ const FIRST_TAP_MS = 300;
 // Each check is the median of this many phones, each a fresh browser profile's first visit: one
 // phone's time can take a stall of the shared test machine (its other processes, the throttled CPU's
 // scheduling), which the page cannot help; the median says what a visitor's first tap meets.
-const PHONES = 3;
+const PHONES = 5;
 // DevTools' Slow 4G as Lighthouse's mobile preset defines it (throttling.mobileSlow4G): 562.5 ms of
 // request latency, 1,474.56 kbps down and 675 kbps up, and a 4× CPU slowdown.
 const { requestLatencyMs, downloadThroughputKbps, uploadThroughputKbps, cpuSlowdownMultiplier } = throttling.mobileSlow4G;
