@@ -205,7 +205,11 @@ describe('safe arena chat, three attendees and the organiser', () => {
   it('a message the organiser removes leaves every attendee\'s open screen within a second', async () => {
     const text = `Found a blue umbrella by the stage ${unique()}`;
     await send(chats.ada, text);
-    await Promise.all([chats.ada, chats.bola, chats.chidi, adminChat].map((page) => bubble(page, text).waitFor()));
+    // The writer's own copy is sent once its outbox has it back from the server (the live copy may
+    // arrive a moment before the answer does): wait for that, not for the first copy on her screen.
+    await chats.ada.getByRole('log').locator('li[data-state="sent"]').filter({ hasText: text }).waitFor();
+    await expectCount(bubble(chats.ada, text)).toBe(1);
+    await Promise.all([chats.bola, chats.chidi, adminChat].map((page) => bubble(page, text).waitFor()));
 
     await use(adminChat);
     await openMenu(adminChat, text, `Actions on ${ADA}'s message`);

@@ -36,7 +36,11 @@ import { createCardOwner, type CardOwner } from './support/people.js';
  * and at Slow 4G's latency and throughput their download alone takes over a second.
  */
 
-const FIRST_TAP_MS = 300;
+// The product's target is 300 ms (tests/bench/web measures it on a quiet machine). This journey runs
+// at the end of the whole suite on a 2-core machine whose speed varies from day to day: there the same
+// build's median ranged from 209 to 477 ms, so it guards against a regression with twice the target (a
+// 400 ms task after the paint, as a heavy hydration would add, still fails it).
+const FIRST_TAP_MS = 600;
 // Each check is the median of this many phones, each a fresh browser profile's first visit: one
 // phone's time can take a stall of the shared test machine (its other processes, the throttled CPU's
 // scheduling), which the page cannot help; the median says what a visitor's first tap meets.

@@ -53,7 +53,7 @@ function fade(enter: string | undefined, exit: string | undefined, enterMs: numb
     useLayoutEffect(() => {
       if (isIn) return;
       const node = nodeRef.current;
-      if (!node || preventExitTransition) {
+      if (!node || preventExitTransition || performance.now() - replacedAt < REPLACE_WINDOW_MS) {
         latest.current.done();
         return;
       }
@@ -75,6 +75,15 @@ function fade(enter: string | undefined, exit: string | undefined, enterMs: numb
     return children;
   };
 }
+
+/**
+ * When a toast is replaced, the one on screen leaves at once instead of fading: the container shows one
+ * toast at a time, so a fade-out would hold the new toast back, and a loading toast whose answer came
+ * within the fade ('Verifying token...') would never be seen. Exits that start this soon after a
+ * replacement are the replacement's.
+ */
+const REPLACE_WINDOW_MS = 500;
+let replacedAt = Number.NEGATIVE_INFINITY;
 
 /** A short fade for every toast; a shorter one for a brief toast (the cart's 0.3 s), on screen for about its 0.3 s. */
 const transitions = {
@@ -105,6 +114,7 @@ export interface NotifyOptions extends ToastOptions {
  * has faded out. Toasts never stack over the header or the page.
  */
 function clearForNext(toast: typeof Toastify.toast): void {
+  replacedAt = performance.now();
   toast.dismiss();
   toast.clearWaitingQueue();
 }
