@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// findBy* and waitFor wait on a condition; their 1 s default ran out on a loaded 2-core machine (a lazy
+// route or the door's live list arriving later), failing tests whose condition came a moment after.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();
