@@ -7,7 +7,7 @@ import { migrationProvider } from './migrations/index.js';
 
 // The migration's own SQL, run once on an embedded database (the PostgreSQL project runs the same
 // migration under every other test file).
-describe.skipIf(testEnv.usePostgres())('migration 024 (own images only)', () => {
+describe.skipIf(testEnv.usePostgres())('migration 026 (own images only)', () => {
   let opened: OpenDatabase;
   beforeAll(async () => {
     opened = await openDatabase({});
