@@ -1,6 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 
-// Safe arena chat (issue 17): what attendees choose, what the organiser sets, and card swaps.
+// Safe arena chat: strangers share an event's chat, so attendees choose who may write to them, the
+// organiser moderates, and attendees swap cards without giving out their numbers. The columns below
+// hold what attendees choose, what the organiser sets, and the cards swapped.
 //
 // - chats / private_chats.removed_at, removed_by: a message the organiser removed. The text stays for
 //   the moderation log and the report only; every answer carries it as removed with no text. A
