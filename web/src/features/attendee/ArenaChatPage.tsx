@@ -11,7 +11,7 @@ import { PrivateThreads, privateThreads } from '../../components/PrivateThreads.
 import { useChatHistory, type LoadHistory } from '../../components/useChatHistory.js';
 import { useComposerGate } from '../../components/useComposerGate.js';
 import { apiOrThrow } from '../../lib/api.js';
-import { useSeen } from '../../lib/live/chat.js';
+import { useSeen } from '../../lib/live/unread.js';
 import { usePost } from '../../lib/live/usePost.js';
 import { useNow } from '../../lib/now.js';
 import { paths } from '../../lib/paths.js';

@@ -10,7 +10,7 @@ import { NotFoundView } from '../../components/NotFoundView.js';
 import { Avatar, Page } from '../../components/Page.js';
 import { Spinner } from '../../components/Spinner.js';
 import { apiOrThrow } from '../../lib/api.js';
-import { clockTime } from '../../lib/live/chat.js';
+import { clockTime } from '../../lib/live/clock.js';
 import { useArenaLive } from '../../lib/live/useLiveEvent.js';
 import { paths } from '../../lib/paths.js';
 import { queryKeys } from '../../lib/query-keys.js';

@@ -4,7 +4,7 @@ import { arenaSafetyCalls, type ArenaSafety, type ShareCardResult } from '@tapca
 import type { ViewOf } from '@tapcard/shared/realtime';
 import type { ChatRoomKind, DmPolicy, ReportReason } from '@tapcard/shared/rules';
 import { api } from '../../lib/api.js';
-import { refusalOf, refusalText, type Refusal } from '../../lib/live/chat.js';
+import { refusalOf, refusalText, type Refusal } from '../../lib/live/refusals.js';
 import type { LiveEvent } from '../../lib/live/useLiveEvent.js';
 import { queryKeys } from '../../lib/query-keys.js';
 import { notify } from '../../lib/toast.js';
