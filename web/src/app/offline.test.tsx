@@ -12,6 +12,7 @@ import { createQueryClient } from '../lib/query.js';
 import { jotaiStore } from '../lib/session.js';
 import { loadToastify } from '../lib/toast.js';
 import { mockNetwork, ok, type MockNetwork } from '../test/network.js';
+import { networkForEachTest } from '../test/each-test.js';
 import { signIn, signOut } from '../test/render.js';
 import { line, startWithCart } from '../features/shop/test-utils.js';
 import { appRoutes } from './router.js';
@@ -46,13 +47,8 @@ const CARD = {
   services: [],
 };
 
-let net: MockNetwork;
-beforeEach(() => {
-  signOut();
-  net = mockNetwork();
-});
+const net = networkForEachTest('signed-out');
 afterEach(async () => {
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
   reportNetwork(false);
   const { toast } = await loadToastify();

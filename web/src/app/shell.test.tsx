@@ -10,6 +10,7 @@ import { createQueryClient } from '../lib/query.js';
 import { currentAuthorization, jotaiStore, readDashboardData, writeDashboardData } from '../lib/session.js';
 import { STORAGE_PREFIX, writeStored } from '../lib/storage.js';
 import { mockNetwork, ok, type MockNetwork } from '../test/network.js';
+import { networkForEachTest } from '../test/each-test.js';
 import { signIn, signOut } from '../test/render.js';
 import { appRoutes } from './router.js';
 
@@ -35,14 +36,9 @@ const CARD = {
   services: [],
 };
 
-let net: MockNetwork;
-beforeEach(() => {
-  signOut();
-  net = mockNetwork();
-});
+const net = networkForEachTest('signed-out');
 afterEach(() => {
   vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
 
 describe('the guard', () => {

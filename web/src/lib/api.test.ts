@@ -16,7 +16,6 @@ beforeEach(() => {
 });
 afterEach(() => {
   setNavigator(null);
-  vi.unstubAllGlobals();
 });
 
 describe('api()', () => {

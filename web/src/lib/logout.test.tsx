@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { calls } from '@tapcard/shared/contract';
 import { mockNetwork, ok, type MockNetwork } from '../test/network.js';
+import { networkForEachTest } from '../test/each-test.js';
 import { LocationProbe, renderRoutes, signIn, TEST_TOKEN } from '../test/render.js';
 import { LOGGED_OUT, useLogout } from './logout.js';
 import { currentAuthorization } from './session.js';
@@ -21,12 +22,7 @@ const pages = [
   { path: '/error/no-internet', element: <LocationProbe label="no internet page" /> },
 ];
 
-let net: MockNetwork;
-beforeEach(() => {
-  signIn();
-  net = mockNetwork();
-});
-afterEach(() => vi.unstubAllGlobals());
+const net = networkForEachTest('signed-in');
 
 describe('logout', () => {
   it('ends the session on the server with its own token, then signs out here', async () => {

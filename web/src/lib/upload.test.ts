@@ -15,7 +15,6 @@ function stubCanvas(width: number, height: number) {
 }
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 

@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Server } from 'socket.io';
+import { onTestFinished } from 'vitest';
 import { REALTIME_PATH, type Snapshot, type Subscribe, type Update } from '@tapcard/shared/realtime';
 import { RealtimeClient, setRealtimeClient } from '../lib/live/client.js';
 
@@ -39,14 +40,19 @@ export async function startRealtimeServer(snapshotFor: (request: Subscribe) => S
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
   setRealtimeClient(new RealtimeClient({ url, connectGraceMs: 3000, lingerMs: 0 }));
+  let closed: Promise<void> | null = null;
+  const close = () =>
+    (closed ??= (async () => {
+      setRealtimeClient(null);
+      await new Promise<void>((resolve) => void io.close(() => resolve()));
+    })());
+  // Every server ends with the test that started it, so no test file has to remember to close it.
+  onTestFinished(close);
   return {
     url,
     subscribes,
     update: (update) => void io.to('all').emit('update', update),
     status: (eventId, stale) => void io.to('all').emit('status', { eventId, stale }),
-    close: async () => {
-      setRealtimeClient(null);
-      await new Promise<void>((resolve) => void io.close(() => resolve()));
-    },
+    close,
   };
 }

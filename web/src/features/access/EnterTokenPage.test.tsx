@@ -17,7 +17,6 @@ beforeEach(() => {
   net = mockNetwork();
   net.on(calls.confirmCardId, ok({ info: { id: 'card-1', type: 'nfc', status: 'new' } }));
 });
-afterEach(() => vi.unstubAllGlobals());
 
 describe('enter token', () => {
   it('hides the form without a card id', async () => {

@@ -4,6 +4,7 @@ import { calls } from '@tapcard/shared/contract';
 import { currentAuthorization } from '../../lib/session.js';
 import { STORAGE_PREFIX } from '../../lib/storage.js';
 import { fail, mockNetwork, ok, type MockNetwork } from '../../test/network.js';
+import { networkForEachTest } from '../../test/each-test.js';
 import { LocationProbe, renderRoutes, signIn, signOut } from '../../test/render.js';
 import { LoginPage } from './routes.js';
 
@@ -14,12 +15,7 @@ const pages = [
   { path: '/event', element: <LocationProbe label="events page" /> },
 ];
 
-let net: MockNetwork;
-beforeEach(() => {
-  signOut();
-  net = mockNetwork();
-});
-afterEach(() => vi.unstubAllGlobals());
+const net = networkForEachTest('signed-out');
 
 describe('login', () => {
   it('keeps the button disabled until both fields are filled, then shows the required messages under the fields', async () => {

@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { calls } from '@tapcard/shared/contract';
 import { fail, mockNetwork, ok, type MockNetwork } from '../../test/network.js';
+import { networkForEachTest } from '../../test/each-test.js';
 import { LocationProbe, renderRoutes, signOut } from '../../test/render.js';
 import { ForgotPasswordPage, ResetPasswordPage } from './routes.js';
 
@@ -11,12 +12,7 @@ const pages = [
   { path: '/login', element: <LocationProbe label="login page" /> },
 ];
 
-let net: MockNetwork;
-beforeEach(() => {
-  signOut();
-  net = mockNetwork();
-});
-afterEach(() => vi.unstubAllGlobals());
+const net = networkForEachTest('signed-out');
 
 describe('forgot password', () => {
   it('checks the email', async () => {

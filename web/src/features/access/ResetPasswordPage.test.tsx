@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { calls } from '@tapcard/shared/contract';
 import { mockNetwork, type MockNetwork } from '../../test/network.js';
+import { networkForEachTest } from '../../test/each-test.js';
 import { LocationProbe, renderRoutes, signOut } from '../../test/render.js';
 import { ResetPasswordPage } from './routes.js';
 
@@ -10,12 +11,7 @@ const pages = [
   { path: '/forgot-password', element: <LocationProbe label="forgot password page" /> },
 ];
 
-let net: MockNetwork;
-beforeEach(() => {
-  signOut();
-  net = mockNetwork();
-});
-afterEach(() => vi.unstubAllGlobals());
+const net = networkForEachTest('signed-out');
 
 describe('a used or expired reset link', () => {
   it('says so and offers to send a new link', async () => {

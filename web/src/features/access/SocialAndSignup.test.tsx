@@ -5,6 +5,7 @@ import { calls } from '@tapcard/shared/contract';
 import { currentAuthorization } from '../../lib/session.js';
 import { STORAGE_PREFIX } from '../../lib/storage.js';
 import { fail, mockNetwork, ok, type MockNetwork } from '../../test/network.js';
+import { networkForEachTest } from '../../test/each-test.js';
 import { LocationProbe, renderRoutes, signOut } from '../../test/render.js';
 import { SignInWithGooglePage, SignupPage } from './routes.js';
 import { rememberSignIn } from './started-sign-in.js';
@@ -23,12 +24,7 @@ const pages = [
   { path: '/onboarding', element: <OnboardingProbe /> },
 ];
 
-let net: MockNetwork;
-beforeEach(() => {
-  signOut();
-  net = mockNetwork();
-});
-afterEach(() => vi.unstubAllGlobals());
+const net = networkForEachTest('signed-out');
 
 describe('social sign-in callback', () => {
   beforeEach(() => rememberSignIn({ query: '', state: 'xyz' }));

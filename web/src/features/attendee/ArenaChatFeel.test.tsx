@@ -26,10 +26,7 @@ const routeObjects = [
 ];
 
 let server: RealtimeTestServer | null = null;
-afterEach(async () => {
-  await server?.close();
-  server = null;
-  vi.unstubAllGlobals();
+afterEach(() => {
   vi.restoreAllMocks();
 });
 

@@ -31,10 +31,7 @@ const SLOW = { timeout: 10_000 };
 const routeObjects = [{ path: routes.arenaChat, element: <ArenaChatPage /> }];
 
 let server: RealtimeTestServer | null = null;
-afterEach(async () => {
-  await server?.close();
-  server = null;
-  vi.unstubAllGlobals();
+afterEach(() => {
   vi.restoreAllMocks();
 });
 

@@ -35,11 +35,6 @@ const routeObjects = [
 ];
 
 let server: RealtimeTestServer | null = null;
-afterEach(async () => {
-  await server?.close();
-  server = null;
-  vi.unstubAllGlobals();
-});
 
 describe('arena group chat', () => {
   it('shows the status line and the three message styles', async () => {

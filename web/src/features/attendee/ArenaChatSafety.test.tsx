@@ -49,10 +49,7 @@ const bubble = (text: string) => log().getByText(text).closest('li') as HTMLElem
 const input = () => screen.getByRole('textbox', { name: 'Message' });
 
 let server: RealtimeTestServer | null = null;
-afterEach(async () => {
-  await server?.close();
-  server = null;
-  vi.unstubAllGlobals();
+afterEach(() => {
   vi.restoreAllMocks();
 });
 

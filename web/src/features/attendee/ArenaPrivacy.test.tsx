@@ -48,10 +48,7 @@ const routeObjects = [{ path: routes.arena, element: <ArenaPage /> }];
 const privacy = () => screen.getByRole('region', { name: 'Privacy' });
 
 let server: RealtimeTestServer | null = null;
-afterEach(async () => {
-  await server?.close();
-  server = null;
-  vi.unstubAllGlobals();
+afterEach(() => {
   vi.restoreAllMocks();
 });
 

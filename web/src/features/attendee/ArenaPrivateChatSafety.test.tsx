@@ -48,11 +48,8 @@ const log = () => within(screen.getByRole('log'));
 const input = () => screen.getByRole('textbox', { name: 'Message' });
 
 let server: RealtimeTestServer | null = null;
-afterEach(async () => {
-  await server?.close();
-  server = null;
+afterEach(() => {
   signOut();
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 

@@ -21,11 +21,6 @@ const routeObjects = [
 ];
 
 let server: RealtimeTestServer | null = null;
-afterEach(async () => {
-  await server?.close();
-  server = null;
-  vi.unstubAllGlobals();
-});
 
 describe('event token page', () => {
   /** The modules a QR code of `value` draws (the dark path of the SVG). */

@@ -13,7 +13,6 @@ const routeObjects = [
   { path: routes.eventToken, element: <LocationProbe label="token page" /> },
 ];
 
-afterEach(() => vi.unstubAllGlobals());
 
 describe('registration confirmation page', () => {
   it('confirms the emailed link once and goes to the access (token) page', async () => {

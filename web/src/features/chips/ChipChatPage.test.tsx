@@ -14,11 +14,8 @@ const CHIP = 'chip-1';
 const routeObjects = [{ path: routes.chipChat, element: <ChipChatPage /> }];
 
 let server: RealtimeTestServer | null = null;
-afterEach(async () => {
-  await server?.close();
-  server = null;
+afterEach(() => {
   signOut();
-  vi.unstubAllGlobals();
 });
 
 /** The holder Ada wrote one message, Bola another. */

@@ -17,12 +17,9 @@ const routeObjects = [
 ];
 
 let server: RealtimeTestServer | null = null;
-afterEach(async () => {
-  await server?.close();
-  server = null;
+afterEach(() => {
   signOut();
   localStorage.clear();
-  vi.unstubAllGlobals();
 });
 
 /** The chip's REST record and its socket snapshot, from one fixture. */

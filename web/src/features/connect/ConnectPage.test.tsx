@@ -33,7 +33,6 @@ beforeEach(() => {
   });
 });
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 

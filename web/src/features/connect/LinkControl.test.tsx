@@ -35,7 +35,6 @@ beforeEach(() => {
   net.on(calls.getCard, ok(CARD)).on(calls.saveCard, (request) => ok({ ...CARD, fields: (request.body as SaveCardPayload).fields }));
 });
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 

@@ -23,7 +23,6 @@ beforeEach(() => {
   net.on(calls.getCard, ok(CARD));
 });
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 

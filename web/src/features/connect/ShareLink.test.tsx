@@ -67,7 +67,6 @@ beforeEach(() => {
 afterEach(() => {
   Reflect.deleteProperty(navigator, 'share');
   Reflect.deleteProperty(navigator, 'canShare');
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 

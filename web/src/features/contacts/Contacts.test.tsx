@@ -23,7 +23,6 @@ beforeEach(() => {
   net.on(calls.getContacts, ok({ contacts: CONTACTS, user: { name: 'Owner', image: null } }));
 });
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 

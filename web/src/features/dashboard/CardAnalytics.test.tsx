@@ -73,7 +73,6 @@ beforeEach(() => {
   net.on(calls.userProfile, fail('Server error', 500));
 });
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { calls } from '@tapcard/shared/contract';
 import { readDashboardData, writeDashboardData } from '../../lib/session.js';
 import { fail, mockNetwork, ok, type MockNetwork } from '../../test/network.js';
+import { networkForEachTest } from '../../test/each-test.js';
 import { LocationProbe, renderRoutes, signIn } from '../../test/render.js';
 import { DashboardPage } from './routes.js';
 
@@ -11,12 +12,7 @@ const pages = [
   { path: '/login', element: <LocationProbe label="login page" /> },
 ];
 
-let net: MockNetwork;
-beforeEach(() => {
-  signIn();
-  net = mockNetwork();
-});
-afterEach(() => vi.unstubAllGlobals());
+const net = networkForEachTest('signed-in');
 
 describe('owner dashboard', () => {
   it("falls back to 'Hi, User' and 'You are awesome!' without a profile", async () => {

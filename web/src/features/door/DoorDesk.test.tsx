@@ -23,7 +23,6 @@ afterEach(async () => {
   gateway = null;
   // What the phone kept of the event (the list, the queue) must not reach the next test.
   await doorStore(EVENT_ID).clear();
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 

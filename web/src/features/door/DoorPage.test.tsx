@@ -25,7 +25,6 @@ afterEach(() => {
   // (its network-error toast would show in the next test).
   cleanup();
   localStorage.clear();
-  vi.unstubAllGlobals();
 });
 
 function holdSession() {

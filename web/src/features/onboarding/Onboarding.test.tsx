@@ -81,7 +81,6 @@ beforeEach(() => {
   net = mockNetwork();
   net.on(calls.confirmCardId, ok({ info: { id: 'card-1', type: 'nfc', status: 'new' } }));
 });
-afterEach(() => vi.unstubAllGlobals());
 
 describe('welcome and activation', () => {
   it('starting signed out clears the dashboard cache', async () => {

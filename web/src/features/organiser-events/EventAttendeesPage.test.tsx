@@ -16,11 +16,8 @@ const routeObjects = [{ path: routes.eventAttendees, element: <EventAttendeesPag
 
 let server: RealtimeTestServer | null = null;
 beforeEach(() => signIn());
-afterEach(async () => {
-  await server?.close();
-  server = null;
+afterEach(() => {
   signOut();
-  vi.unstubAllGlobals();
 });
 
 const BOLA_IN = '2024-05-01T18:02:00.000Z';

@@ -19,11 +19,8 @@ function numbered(from: number, to: number): ChatMessage[] {
 
 let server: RealtimeTestServer | null = null;
 beforeEach(() => signIn());
-afterEach(async () => {
-  await server?.close();
-  server = null;
+afterEach(() => {
   signOut();
-  vi.unstubAllGlobals();
 });
 
 // Renders a full live view (200 messages) and pages above it: slow on a loaded machine.

@@ -45,11 +45,8 @@ const bubble = (text: string) => within(log()).queryByText(text)?.closest('li') 
 const bar = () => screen.getByRole('region', { name: 'Chat moderation' });
 
 beforeEach(() => signIn());
-afterEach(async () => {
-  await server?.close();
-  server = null;
+afterEach(() => {
   signOut();
-  vi.unstubAllGlobals();
 });
 
 describe("the organiser's chat moderation", () => {

@@ -15,11 +15,8 @@ const SLOW = { timeout: 10_000 };
 
 let server: RealtimeTestServer | null = null;
 beforeEach(() => signIn());
-afterEach(async () => {
-  await server?.close();
-  server = null;
+afterEach(() => {
   signOut();
-  vi.unstubAllGlobals();
 });
 
 const bubble = (text: string) => within(screen.getByRole('log')).queryByText(text)?.closest('li') ?? null;

@@ -18,11 +18,8 @@ const CAROL_IN = '2024-05-01T18:07:00.000Z';
 
 let server: RealtimeTestServer | null = null;
 beforeEach(() => signIn());
-afterEach(async () => {
-  await server?.close();
-  server = null;
+afterEach(() => {
   signOut();
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 

@@ -48,11 +48,8 @@ const reportCards = () => within(reportsSection()).queryAllByTestId('report');
 const cardOf = (name: string) => within(reportsSection()).getByRole('listitem', { name }) as HTMLElement;
 
 beforeEach(() => signIn());
-afterEach(async () => {
-  await server?.close();
-  server = null;
+afterEach(() => {
   signOut();
-  vi.unstubAllGlobals();
 });
 
 describe("the organiser's moderation page", () => {

@@ -17,7 +17,6 @@ const user = { name: 'Organiser', image: null };
 beforeEach(() => signIn());
 afterEach(() => {
   signOut();
-  vi.unstubAllGlobals();
 });
 
 describe('organiser events list', () => {

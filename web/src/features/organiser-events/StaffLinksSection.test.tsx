@@ -28,7 +28,6 @@ function doorNetwork(checkOut = false) {
 beforeEach(() => signIn());
 afterEach(() => {
   signOut();
-  vi.unstubAllGlobals();
 });
 
 describe('staff links section', () => {

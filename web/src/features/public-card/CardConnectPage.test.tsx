@@ -29,7 +29,6 @@ const routeObjects = [
 
 afterEach(() => {
   vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
 
 describe('public card page', () => {

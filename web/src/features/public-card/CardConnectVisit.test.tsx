@@ -24,7 +24,6 @@ const card: PublicCard = {
 /** The server render's hand-over when it loaded the card (or not). */
 const loadedCard = (loaded: boolean): [readonly unknown[], unknown][] => (loaded ? [[queryKeys.connectVcard('ada'), { success: 'true', message: 'OK', data: card }]] : []);
 
-afterEach(() => vi.unstubAllGlobals());
 
 /** Renders `Page` as the server does, then hydrates that markup as the light entry does; returns the mismatches. */
 const serverThenBrowser = (Page: ComponentType<VisitorPageProps>, path: string, loaded: boolean) => renderThenHydrate(Page, path, loadedCard(loaded));

@@ -15,7 +15,6 @@ const routeObjects = [
 ];
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
 

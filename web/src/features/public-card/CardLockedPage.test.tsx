@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { pages as sharedPages } from '@tapcard/shared/pages';
 import { mockNetwork, type MockNetwork } from '../../test/network.js';
+import { networkForEachTest } from '../../test/each-test.js';
 import { LocationProbe, renderRoutes } from '../../test/render.js';
 import { CardLockedPage } from './routes.js';
 
@@ -10,11 +11,7 @@ const pages = [
   { path: '/', element: <LocationProbe label="home page" /> },
 ];
 
-let net: MockNetwork;
-beforeEach(() => {
-  net = mockNetwork();
-});
-afterEach(() => vi.unstubAllGlobals());
+const net = networkForEachTest();
 
 describe('the locked card page', () => {
   it('says the card is not active, asks nothing of the server and names no one', async () => {

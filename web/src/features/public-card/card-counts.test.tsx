@@ -42,7 +42,6 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   window.history.replaceState(null, '', '/');
 });
 

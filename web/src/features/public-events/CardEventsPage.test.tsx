@@ -8,7 +8,6 @@ import { renderRoutes } from '../../test/render.js';
 import { CardEventsPage } from './CardEventsPage.js';
 
 const routeObjects = [{ path: routes.cardEvents, element: <CardEventsPage /> }];
-afterEach(() => vi.unstubAllGlobals());
 
 describe('card events', () => {
   it('shows the latest event with Register, truncated list items, and no Register for past events', async () => {

@@ -20,7 +20,6 @@ const routeObjects = [
   { path: routes.openEventRegister, element: <OpenEventRegisterPage /> },
 ];
 
-afterEach(() => vi.unstubAllGlobals());
 
 /** Every ticket of the fixture taken. */
 function soldOutEvent(overrides: Partial<Event> = {}): Event {

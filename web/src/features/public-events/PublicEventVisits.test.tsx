@@ -15,7 +15,6 @@ const answer = (data: unknown) => ({ success: 'true', message: 'OK', data });
 const people = [{ id: 'att-1', name: 'Bola Ade', image: '', price_category: 'Free' }];
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   window.history.replaceState(null, '', '/');
 });
 

@@ -17,7 +17,6 @@ const routeObjects = [
   { path: routes.eventToken, element: <LocationProbe label="token page" /> },
 ];
 
-afterEach(() => vi.unstubAllGlobals());
 
 async function fill(user: ReturnType<typeof renderRoutes>['user'], ticket = 'price-free') {
   await user.type(screen.getByLabelText('Full Name'), 'Ada Obi');

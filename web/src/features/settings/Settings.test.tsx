@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { calls } from '@tapcard/shared/contract';
 import { currentAuthorization, readDashboardData, writeDashboardData } from '../../lib/session.js';
 import { fail, mockNetwork, ok, type MockNetwork } from '../../test/network.js';
+import { networkForEachTest } from '../../test/each-test.js';
 import { LocationProbe, renderRoutes, signIn, TEST_TOKEN } from '../../test/render.js';
 import { ChangePasswordPage, SessionsPage, SettingsPage } from './routes.js';
 
@@ -13,12 +14,7 @@ const pages = [
   { path: '/login', element: <LocationProbe label="login page" /> },
 ];
 
-let net: MockNetwork;
-beforeEach(() => {
-  signIn();
-  net = mockNetwork();
-});
-afterEach(() => vi.unstubAllGlobals());
+const net = networkForEachTest('signed-in');
 
 describe('settings', () => {
   it('links back to Connect and to Change Password, with an inert Default Page', async () => {

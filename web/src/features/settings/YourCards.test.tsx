@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ownerCardCalls, type OwnedCard, type OwnedCards } from '@tapcard/shared/contract';
 import { fail, mockNetwork, ok, type MockNetwork } from '../../test/network.js';
+import { networkForEachTest } from '../../test/each-test.js';
 import { renderRoutes, signIn, TEST_TOKEN } from '../../test/render.js';
 import { SettingsPage } from './routes.js';
 
@@ -10,12 +11,7 @@ const pages = [{ path: '/settings', Component: SettingsPage }];
 const ACTIVE: OwnedCard = { id: 'NFC-1', type: 'nfc', activated_at: '2026-05-01T09:00:00.000Z', last_tap_at: '2026-05-03T10:00:00.000Z', locked: false, replaced: false };
 const OLD: OwnedCard = { id: 'OLD-1', type: 'nfc', activated_at: '2025-01-01T09:00:00.000Z', last_tap_at: null, locked: true, replaced: true };
 
-let net: MockNetwork;
-beforeEach(() => {
-  signIn();
-  net = mockNetwork();
-});
-afterEach(() => vi.unstubAllGlobals());
+const net = networkForEachTest('signed-in');
 
 /** Answers my-cards from `state`, and lock / replace by changing it as the server would. */
 function serveCards(initial: OwnedCards) {

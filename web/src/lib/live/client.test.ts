@@ -105,11 +105,9 @@ function emitUpdate(server: TestServer, update: Update): void {
 let server: TestServer | null = null;
 let client: RealtimeClient | null = null;
 
-afterEach(async () => {
+afterEach(() => {
   client?.shutdown();
   client = null;
-  await server?.close();
-  server = null;
 });
 
 function arenaClient(url: string, options: Partial<ConstructorParameters<typeof RealtimeClient>[0]> = {}) {

@@ -40,14 +40,16 @@ function feedbackOf(kind: FeedbackKind) {
 }
 
 beforeAll(() => {
-  vi.stubGlobal('AudioContext', FakeAudioContext);
   Object.defineProperty(navigator, 'vibrate', { configurable: true, value: vibrate });
 });
 afterAll(() => {
-  vi.unstubAllGlobals();
   Reflect.deleteProperty(navigator, 'vibrate');
 });
-beforeEach(() => localStorage.clear());
+// The setup restores stubbed globals after each test.
+beforeEach(() => {
+  vi.stubGlobal('AudioContext', FakeAudioContext);
+  localStorage.clear();
+});
 
 describe('scan feedback', () => {
   it('vibrates and sounds each outcome differently, with one audio context for all', () => {

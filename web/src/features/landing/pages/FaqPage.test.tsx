@@ -8,7 +8,6 @@ import { landingRoutes } from '../test-utils.js';
 beforeEach(() => {
   mockNetwork();
 });
-afterEach(() => vi.unstubAllGlobals());
 
 describe('FAQ', () => {
   it('lists the 11 questions as an accordion that opens with the keyboard', async () => {

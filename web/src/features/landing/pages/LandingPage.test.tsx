@@ -12,7 +12,6 @@ beforeEach(() => {
   net = mockNetwork();
   forgetPreorderDraft();
 });
-afterEach(() => vi.unstubAllGlobals());
 
 describe('landing page', () => {
   it('shows the hero, the marketing line, both navigations and the footer links', async () => {

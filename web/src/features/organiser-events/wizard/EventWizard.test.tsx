@@ -22,7 +22,6 @@ function isoDay(offset: number): string {
 beforeEach(() => signIn());
 afterEach(() => {
   signOut();
-  vi.unstubAllGlobals();
 });
 
 async function fillDetails(user: ReturnType<typeof renderRoutes>['user']) {

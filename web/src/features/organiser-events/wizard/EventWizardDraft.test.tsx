@@ -24,7 +24,6 @@ afterEach(async () => {
   signOut();
   removeStored('eventDraft');
   sessionStorage.clear();
-  vi.unstubAllGlobals();
 });
 
 const saved = event({ id: 'e1', title: 'Saved Title', ...dates.upcoming });

@@ -1,6 +1,7 @@
 import { formatAmount, formatNaira, type CartItem, type CartTotals } from '@tapcard/shared/domain';
 import { PRODUCT_NAME } from '@tapcard/shared/constants';
 import { SHOP_TEXTS } from '../texts.js';
+import { Totals } from '../components/Totals.js';
 import styles from './Checkout.module.css';
 
 /** The order summary: each line, subtotal, shipping, VAT and total. */
@@ -19,24 +20,14 @@ export function OrderSummary({ items, totals }: { items: readonly CartItem[]; to
           </li>
         ))}
       </ul>
-      <dl className={styles.totals}>
-        <div>
-          <dt>{SHOP_TEXTS.subtotal}</dt>
-          <dd>{formatNaira(totals.subtotal)}</dd>
-        </div>
-        <div>
-          <dt>{SHOP_TEXTS.shipping}</dt>
-          <dd>{formatNaira(totals.shipping)}</dd>
-        </div>
-        <div>
-          <dt>{SHOP_TEXTS.vat}</dt>
-          <dd>{formatNaira(totals.vat)}</dd>
-        </div>
-        <div className={styles.grand}>
-          <dt>{SHOP_TEXTS.total}</dt>
-          <dd>{formatAmount(totals.total)}</dd>
-        </div>
-      </dl>
+      <Totals
+        rows={[
+          { label: SHOP_TEXTS.subtotal, value: formatNaira(totals.subtotal) },
+          { label: SHOP_TEXTS.shipping, value: formatNaira(totals.shipping) },
+          { label: SHOP_TEXTS.vat, value: formatNaira(totals.vat) },
+          { label: SHOP_TEXTS.total, value: formatAmount(totals.total), grand: true },
+        ]}
+      />
     </section>
   );
 }

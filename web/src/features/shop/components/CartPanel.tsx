@@ -8,6 +8,7 @@ import { cartItemsAtom, cartTotalsAtom, shippingAtom } from '../cart/cart-state.
 import { useCartActions } from '../cart/useCartActions.js';
 import { SHOP_TEXTS } from '../texts.js';
 import { CartLine } from './CartLine.js';
+import { Totals } from './Totals.js';
 import styles from './CartPanel.module.css';
 
 /** The cart's lines, subtotal, shipping select, VAT, total and the way to checkout. */
@@ -32,12 +33,7 @@ export function CartPanel() {
           <CartLine key={item.id} item={item} onIncrease={() => cart.increase(item)} onDecrease={() => cart.decrease(item)} onRemove={() => cart.remove(item)} />
         ))}
       </ul>
-      <dl className={styles.totals}>
-        <div>
-          <dt>{SHOP_TEXTS.subtotal}</dt>
-          <dd>{formatNaira(totals.subtotal)}</dd>
-        </div>
-      </dl>
+      <Totals rows={[{ label: SHOP_TEXTS.subtotal, value: formatNaira(totals.subtotal) }]} />
       <SelectField
         label={SHOP_TEXTS.shipping}
         value={shipping}
@@ -53,16 +49,12 @@ export function CartPanel() {
           </option>
         ))}
       </SelectField>
-      <dl className={styles.totals}>
-        <div>
-          <dt>{SHOP_TEXTS.vat}</dt>
-          <dd>{formatNaira(totals.vat)}</dd>
-        </div>
-        <div className={styles.grand}>
-          <dt>{SHOP_TEXTS.total}</dt>
-          <dd>{formatAmount(totals.total)}</dd>
-        </div>
-      </dl>
+      <Totals
+        rows={[
+          { label: SHOP_TEXTS.vat, value: formatNaira(totals.vat) },
+          { label: SHOP_TEXTS.total, value: formatAmount(totals.total), grand: true },
+        ]}
+      />
       <ButtonLink to={routes.checkout} block>
         {SHOP_TEXTS.proceed}
       </ButtonLink>

@@ -11,7 +11,6 @@ beforeEach(() => {
   net = mockNetwork();
   startWithCart([line(1, 'Black', 2), line(2, 'Pink', 1)], 'outside-lagos');
 });
-afterEach(() => vi.unstubAllGlobals());
 
 const toastText = () => document.querySelector('.Toastify')?.textContent ?? '';
 

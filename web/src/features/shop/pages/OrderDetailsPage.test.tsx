@@ -11,7 +11,6 @@ beforeEach(() => {
   net = mockNetwork();
   startWithCart();
 });
-afterEach(() => vi.unstubAllGlobals());
 
 const value = (label: string) => within(screen.getByText(label, { selector: 'dt' }).parentElement as HTMLElement).getByRole('definition');
 

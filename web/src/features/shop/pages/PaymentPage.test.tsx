@@ -9,7 +9,6 @@ beforeEach(() => {
   startWithCart([line(1, 'Black', 2), line(2, 'Pink', 1)], 'outside-lagos');
 });
 afterEach(() => {
-  vi.unstubAllGlobals();
   screenWidth(0);
 });
 

@@ -13,7 +13,6 @@ beforeEach(() => {
   net = mockNetwork();
   startWithCart([line(1, 'Black', 2)]);
 });
-afterEach(() => vi.unstubAllGlobals());
 
 const storedRef = () => localStorage.getItem(`${STORAGE_PREFIX}transactionRef`);
 const toastText = () => document.querySelector('.Toastify')?.textContent ?? '';

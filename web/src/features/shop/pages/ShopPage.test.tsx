@@ -18,7 +18,6 @@ beforeEach(() => {
   startWithCart();
 });
 afterEach(() => {
-  vi.unstubAllGlobals();
   screenWidth(0);
 });
 
