@@ -32,18 +32,24 @@ const busy = Array.from({ length: loops }, () => spawn(process.execPath, ['-e', 
 const stopBusy = () => {
   for (const child of busy) child.kill('SIGKILL');
 };
+/** The vitest run under way, stopped with this script. */
+let current;
 process.on('exit', stopBusy);
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
     stopBusy();
+    current?.kill(signal);
     process.exit(130);
   });
 }
 
 const runOnce = (project) =>
   new Promise((resolve) => {
-    const child = spawn('pnpm', ['exec', 'vitest', 'run', '--project', project, ...args], { stdio: 'inherit' });
-    child.on('close', (status) => resolve(status ?? 1));
+    current = spawn('pnpm', ['exec', 'vitest', 'run', '--project', project, ...args], { stdio: 'inherit' });
+    current.on('close', (status) => {
+      current = undefined;
+      resolve(status ?? 1);
+    });
   });
 
 const results = [];

@@ -134,7 +134,7 @@ describe('through the gateway to the reference upstream', () => {
 
     const completed = (text: string) => (text.match(/"request completed"/g) ?? []).length;
     // Wait for every call's completion line: 6 on the gateway, 5 on the upstream (the outbox read is direct).
-    const until = Date.now() + 10_000;
+    const until = Date.now() + 30_000;
     while (completed(gateway.output().slice(fromGateway)) < 6 || completed(upstream.output().slice(fromUpstream)) < 5) {
       if (Date.now() > until) throw new Error('the request logs did not arrive');
       await new Promise((resolve) => setTimeout(resolve, 50));
