@@ -335,19 +335,25 @@ describe('hostile clients', () => {
 
   test('a socket that floods gets rate_limited acks, then is disconnected', async () => {
     const socket = await client();
-    const closed = new Promise((resolve) => socket.once('disconnect', resolve));
-    const answers = await Promise.all(
-      Array.from({ length: 40 }, () =>
-        socket
-          .timeout(2000)
-          .emitWithAck('resync', { eventId: 'e', version: 1 })
-          .then((a: unknown) => simpleAckSchema.parse(a))
-          .catch(() => undefined),
-      ),
-    );
-    const codes = answers.map((a) => (a && !a.ok ? a.error.code : undefined));
-    expect(codes.filter((c) => c === 'rate_limited').length).toBeGreaterThanOrEqual(19);
+    let disconnected = false;
+    const closed = new Promise((resolve) => socket.once('disconnect', resolve)).then(() => (disconnected = true));
+    const codes: (string | undefined)[] = [];
+    // Bursts of 40 until the server hangs up: a busy machine may spread one burst over long enough for the
+    // bucket to refill a token, and a request let through forgives the strikes before it.
+    for (let burst = 0; burst < 10 && !disconnected; burst += 1) {
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, () =>
+          socket
+            .timeout(MUST_HAPPEN_MS)
+            .emitWithAck('resync', { eventId: 'e', version: 1 })
+            .then((a: unknown) => simpleAckSchema.parse(a))
+            .catch(() => undefined),
+        ),
+      );
+      codes.push(...answers.map((a) => (a && !a.ok ? a.error.code : undefined)));
+    }
     await closed;
+    expect(codes.filter((c) => c === 'rate_limited').length).toBeGreaterThanOrEqual(19);
   });
 
   test.each([
