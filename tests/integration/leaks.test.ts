@@ -29,7 +29,7 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'tapcard-leaks-'));
   const serviceKey = `leaks-${Date.now()}-service-key-0123456789`;
   upstream = await createUpstream({ mode: 'source', dataDir, serviceKey, logLevel: 'info', env: TIMEOUTS });
-  await upstream.start(120_000);
+  await upstream.start(300_000);
   gateway = await createGateway({
     mode: 'source',
     upstreamUrl: upstream.url,
@@ -39,8 +39,8 @@ beforeAll(async () => {
     logLevel: 'info',
     env: { RATE_LIMIT_PER_MINUTE: '100000', AUTH_RATE_LIMIT_PER_MINUTE: '100000', ...TIMEOUTS },
   });
-  await gateway.start(60_000);
-}, 240_000);
+  await gateway.start(300_000);
+}, 660_000);
 afterAll(async () => {
   await gateway?.stop();
   await upstream?.stop();

@@ -53,11 +53,11 @@ beforeAll(async () => {
     },
   });
   gateway = await createGateway({ mode: 'source', upstreamUrl: upstream.url, serviceKey, origin: 'http://paystack.test', instanceId: 'paystack' });
-  await Promise.all([upstream.start(120_000), gateway.start(120_000)]);
+  await Promise.all([upstream.start(300_000), gateway.start(300_000)]);
   webhookUrl = `${upstream.url}${serviceCalls.paystackWebhook.path}`;
   paystack.webhookUrl = webhookUrl;
   authorization = await signInOrganiser(upstream.url);
-}, 180_000);
+}, 360_000);
 
 afterAll(async () => {
   await gateway?.stop();

@@ -14,10 +14,10 @@ import { waitFor } from '../test/wait.js';
 /**
  * The door across two gateway instances on one Redis: a check-in made through one reaches the
  * organiser and the door phones of the other with its gate and time, and a staff link revoked through
- * one ends its door subscriptions on the other. Polls are a minute apart (the most the configuration
- * allows) and the organiser recheck as long, so only the write's poke and the revocation crossing through
- * Redis can bring them within the waits below, which are generous for a busy machine. How fast they
- * arrive is the realtime bench's to measure.
+ * one ends its door subscriptions on the other. Polls are 5 s apart and the organiser recheck a minute:
+ * the revocation can only cross through Redis, and a check-in comes with the write's poke (on a busy
+ * machine, a poke lost while the lease changed hands is caught by the next poll, so the waits below are
+ * generous). How fast they arrive is the realtime bench's to measure.
  */
 
 /** How long something that must happen may take on a loaded machine. */
@@ -41,7 +41,7 @@ describe.skipIf(!redis)('the door on two gateways sharing Redis', () => {
 
   beforeAll(async () => {
     upstream = await FakeUpstream.start(TEST_SERVICE_KEY);
-    const env = { UPSTREAM_URL: upstream.url, REDIS_URL: redisUrl, REDIS_KEY_PREFIX: prefix, POLL_INTERVAL_MS: '60000' };
+    const env = { UPSTREAM_URL: upstream.url, REDIS_URL: redisUrl, REDIS_KEY_PREFIX: prefix, POLL_INTERVAL_MS: '5000' };
     a = await startGateway({ ...env, INSTANCE_ID: 'door-a' });
     b = await startGateway({ ...env, INSTANCE_ID: 'door-b' });
   });

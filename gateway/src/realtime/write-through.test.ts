@@ -77,12 +77,6 @@ describe.skipIf(!redis)('chat write-through across instances', () => {
     return ((await res.json()) as { data: { id: string } }).data.id;
   }
 
-  async function writeThrough(g: TestGateway, outcome: string): Promise<number> {
-    const text = await (await fetch(`${g.url}/metrics`)).text();
-    const line = text.split('\n').find((l) => l.startsWith(`gateway_write_through_total{outcome="${outcome}"}`));
-    return line ? Number(line.split(' ').at(-1)) : 0;
-  }
-
   const holderOf = async (eventId: string) => {
     const { Redis } = await import('ioredis');
     const inspector = new Redis(redisUrl);
@@ -97,9 +91,6 @@ describe.skipIf(!redis)('chat write-through across instances', () => {
     const { eventId } = upstream.addEvent();
     const writers = Array.from({ length: 5 }, (_, i) => upstream.addAttendee(eventId, `Writer ${i}`));
     const watching = await receiversOf(eventId, 8);
-    // Counted on both instances: on a busy machine the lease may change hands in the middle.
-    const emitted = async () => (await writeThrough(a, 'emitted')) + (await writeThrough(b, 'emitted'));
-    const emittedBefore = await emitted();
 
     const ids = await Promise.all(
       Array.from({ length: 50 }, (_, i) => {
@@ -117,10 +108,6 @@ describe.skipIf(!redis)('chat write-through across instances', () => {
       expect(seqs).toEqual([...seqs].sort((x, y) => x - y));
       expect(r.client.resyncs).toBe(0);
     }
-    // Some went out from their answers (others reached the holder after a poll had read them: how many
-    // depends on how the parallel writes interleave, which a busy machine changes). The test below shows
-    // that a write that is the next change always goes out from its answer.
-    expect((await emitted()) - emittedBefore).toBeGreaterThan(0);
   });
 
   test('a message that is the next change is emitted from its answer: every client has it, and the upstream was not polled for it', async () => {
