@@ -10,13 +10,22 @@ const conditions = ['source', 'node', 'development|production'];
 
 // The upstream's suite runs on embedded PGlite always, and again on PostgreSQL when DATABASE_URL is set.
 // Under CI a missing DATABASE_URL is a failure, never a skip.
+/**
+ * Time a test (and a file's setup) may take before it counts as hung. A quiet 2-core machine runs the
+ * upstream's and the gateway's slowest tests in a few seconds; one shared with other test runs (load 30
+ * on 2 cores, each file's database and app built at a tenth of the speed) has taken over 30 s for a test
+ * and over a minute for a file's setup. A pass never waits for these, so they are set for that machine:
+ * CI runs once, and a test cut short on a busy moment would fail a sound submission.
+ */
+const LOADED = { testTimeout: 120_000, hookTimeout: 300_000 } as const;
+
 const postgresUrl = process.env.DATABASE_URL;
 if (!postgresUrl) {
   if (process.env.CI === 'true') throw new Error('CI=true but DATABASE_URL is not set: the upstream must also be tested on PostgreSQL.');
   if (!process.env.VITEST_WORKER_ID) console.warn('DATABASE_URL is not set: the upstream tests run on PGlite only (set it to also run them on PostgreSQL).');
 }
 const upstreamOnPostgres = postgresUrl
-  ? [{ extends: true, test: { name: 'upstream-postgres', root: at('upstream'), environment: 'node', isolate: false, testTimeout: 30_000, hookTimeout: 60_000, env: { UPSTREAM_TEST_DB: 'postgres' } } }]
+  ? [{ extends: true, test: { name: 'upstream-postgres', root: at('upstream'), environment: 'node', isolate: false, ...LOADED, env: { UPSTREAM_TEST_DB: 'postgres' } } }]
   : [];
 
 /**
@@ -62,18 +71,18 @@ export default defineConfig({
     maxWorkers: 3,
     sequence: { sequencer: SweepFirst },
     projects: [
-      // Property tests (fast-check) run a hundred cases each: give them room on a loaded 2-core machine.
-      { extends: true, test: { name: 'shared', root: at('shared'), environment: 'node', testTimeout: 20_000 } },
+      // Property tests (fast-check) run a hundred cases each: they too get the loaded machine's room.
+      { extends: true, test: { name: 'shared', root: at('shared'), environment: 'node', ...LOADED } },
       // The upstream's and the gateway's files share one module cache per worker (isolate: false): each builds its own
       // app, database and clients from factories, and no module keeps state a later file could see, so
       // re-importing Fastify, zod and the contract for every file only cost time (about a third of theirs).
       // The web's files keep their isolation (its toast, session and query modules hold state per page), and so
       // do shared's (its contract test checks that a call nobody used is not built yet).
-      { extends: true, test: { name: 'upstream', root: at('upstream'), environment: 'node', isolate: false, testTimeout: 30_000, hookTimeout: 60_000 } },
+      { extends: true, test: { name: 'upstream', root: at('upstream'), environment: 'node', isolate: false, ...LOADED } },
       ...upstreamOnPostgres,
-      { extends: true, test: { name: 'gateway', root: at('gateway'), environment: 'node', isolate: false, testTimeout: 30_000, hookTimeout: 60_000 } },
+      { extends: true, test: { name: 'gateway', root: at('gateway'), environment: 'node', isolate: false, ...LOADED } },
       at('web/vite.config.ts'),
-      { extends: true, test: { name: 'tests', root: at('tests'), include: ['{lint,compose,integration,budget}/**/*.test.ts'], environment: 'node', testTimeout: 120_000, hookTimeout: 180_000 } },
+      { extends: true, test: { name: 'tests', root: at('tests'), include: ['{lint,compose,integration,budget}/**/*.test.ts'], environment: 'node', ...LOADED } },
       // Browser journeys against one running product (started by the global setup).
       {
         extends: true,

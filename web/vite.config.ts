@@ -202,8 +202,10 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     name: 'web',
     root: import.meta.dirname,
     environment: 'jsdom',
-    // jsdom renders are slow on a loaded 2-core machine; some tests wait up to 10 s for a lazy page.
-    testTimeout: 15_000,
+    // jsdom renders are slow on a loaded 2-core machine (one shared with other test runs has taken
+    // several times a quiet one's time); a pass never waits for this, a hang fails after it.
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
     setupFiles: ['./src/test/setup.ts'],
     // After-each hooks run in the order they were registered, so the setup file's unmount comes before a
     // test file's own clean-up (which removes its fetch stub): a page still open cannot reach the real

@@ -103,4 +103,4 @@ test('the server exits with the message when the configuration is bad', async ()
   const child = runServer({ GATEWAY_SERVICE_KEY: KEY, PORT: 'nope' });
   expect(await child.exited).toBe(1);
   expect(child.output()).toContain('PORT:');
-}, 20_000);
+}, 120_000);

@@ -48,7 +48,7 @@ describe('request logs', () => {
       [`/payment/status?reference=${reference}`, { headers: { accept: 'text/html' } }],
     ];
     for (const [path, init] of requests) await (await fetch(`${gateway.url}${path}`, init)).arrayBuffer();
-    await waitFor(() => completed() >= before + requests.length, 5000);
+    await waitFor(() => completed() >= before + requests.length, 15_000);
 
     const received = upstream.received.map((r) => r.url);
     expect(received).toContain(`/event/public/api/token/${tid}`);
@@ -69,7 +69,7 @@ describe('request logs', () => {
     } finally {
       upstream.mode = 'ok';
     }
-    await waitFor(() => gateway.output().includes('upstream request failed'), 5000);
+    await waitFor(() => gateway.output().includes('upstream request failed'), 15_000);
     expect(gateway.output()).not.toContain(tid);
   });
 });

@@ -53,11 +53,11 @@ beforeAll(async () => {
     },
   });
   gateway = await createGateway({ mode: 'source', upstreamUrl: upstream.url, serviceKey, origin: 'http://paystack.test', instanceId: 'paystack' });
-  await Promise.all([upstream.start(120_000), gateway.start(120_000)]);
+  await Promise.all([upstream.start(300_000), gateway.start(300_000)]);
   webhookUrl = `${upstream.url}${serviceCalls.paystackWebhook.path}`;
   paystack.webhookUrl = webhookUrl;
   authorization = await signInOrganiser(upstream.url);
-}, 180_000);
+}, 360_000);
 
 afterAll(async () => {
   await gateway?.stop();
@@ -273,7 +273,8 @@ describe('Paystack slow or failing to start a payment', () => {
   it("does not hold up the event's other registrations while initialize is slow: a free one and another paid one finish first", async () => {
     // Long enough that the other two registrations finish inside it even on a loaded machine; with the
     // event's lock held across Paystack's answer they could only finish after it.
-    const SLOW_MS = 8_000;
+    // (Under the upstream's 15 s Paystack timeout, so that the slow one still succeeds.)
+    const SLOW_MS = 11_000;
     const event = await freeAndPaidEvent();
     const asked = paystack.initializeRequests;
     paystack.delayMs = SLOW_MS;

@@ -25,7 +25,7 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'tapcard-edges-'));
   const serviceKey = `edges-${Date.now()}-service-key-0123456789`;
   upstream = await createUpstream({ mode: 'source', dataDir, serviceKey, logLevel: 'info' });
-  await upstream.start(120_000);
+  await upstream.start(300_000);
   gateway = await createGateway({
     mode: 'source',
     upstreamUrl: upstream.url,
@@ -35,7 +35,7 @@ beforeAll(async () => {
     logLevel: 'info',
     env: { RATE_LIMIT_PER_MINUTE: '100000', AUTH_RATE_LIMIT_PER_MINUTE: '100000' },
   });
-  await gateway.start(60_000);
+  await gateway.start(300_000);
   const event = await createLiveEvent(upstream.url, 10, `Edges ${Date.now()}`);
   organiser = event.authorization;
   tid = await register(upstream.url, event, 1, `edges${Date.now()}`);
@@ -134,7 +134,7 @@ describe('through the gateway to the reference upstream', () => {
 
     const completed = (text: string) => (text.match(/"request completed"/g) ?? []).length;
     // Wait for every call's completion line: 6 on the gateway, 5 on the upstream (the outbox read is direct).
-    const until = Date.now() + 10_000;
+    const until = Date.now() + 30_000;
     while (completed(gateway.output().slice(fromGateway)) < 6 || completed(upstream.output().slice(fromUpstream)) < 5) {
       if (Date.now() > until) throw new Error('the request logs did not arrive');
       await new Promise((resolve) => setTimeout(resolve, 50));

@@ -67,7 +67,7 @@ beforeAll(async () => {
     },
   });
   // The gateway's /healthz does not wait for the upstream: both start at once.
-  await Promise.all([upstream.start(120_000), gateway.start(120_000)]);
+  await Promise.all([upstream.start(300_000), gateway.start(300_000)]);
   const event = await createLiveEvent(upstream.url, 10, `Session end ${Date.now()}`);
   eventId = event.eventId;
   tid = await register(upstream.url, event, 1, `session-end-${Date.now()}`);

@@ -62,7 +62,7 @@ describe.skipIf(!redis)('limits and sessions across instances sharing Redis', ()
     sockets.push(elsewhere);
     // A socket closed on one instance frees a place on the other.
     connected[0]?.close();
-    const again = await waitFor(async () => connect(a.url, { headers: from }).catch(() => undefined), 5000, 50);
+    const again = await waitFor(async () => connect(a.url, { headers: from }).catch(() => undefined), 15_000, 50);
     sockets.push(again);
     expect(again.connected).toBe(true);
   });
@@ -72,7 +72,7 @@ describe.skipIf(!redis)('limits and sessions across instances sharing Redis', ()
     const organiser = await organiserSocket(b.url, eventId, bearer, sockets);
     const logout = await fetch(`${a.url}/api/auth/api/logout`, { method: 'POST', headers: { authorization: bearer, 'x-forwarded-for': '203.0.113.30' } });
     expect(logout.status).toBe(200);
-    await waitFor(() => organiser.ended.length > 0, 5000);
+    await waitFor(() => organiser.ended.length > 0, 15_000);
     expect(organiser.ended[0]).toMatchObject({ subscription: { kind: 'organiser', eventId }, error: { code: 'forbidden' } });
     await expectNoMorePrivate(b.url, upstream, eventId, organiser, sockets);
   });

@@ -87,7 +87,7 @@ describe('open sockets per address', () => {
     expect(elsewhere.connected).toBe(true);
 
     connected[0]?.close();
-    const again = await waitFor(async () => client(from).catch(() => undefined), 5000, 50);
+    const again = await waitFor(async () => client(from).catch(() => undefined), 15_000, 50);
     expect(again.connected).toBe(true);
   });
 

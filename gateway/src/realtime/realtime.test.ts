@@ -11,6 +11,9 @@ import { sleep, waitFor } from '../test/wait.js';
 
 /** One gateway without Redis (the embedded default) against the fake upstream. */
 
+/** How long something that must happen may take on a loaded machine (a quiet one takes milliseconds). */
+const MUST_HAPPEN_MS = 15_000;
+
 let upstream: FakeUpstream;
 let gateway: TestGateway;
 const sockets: ClientSocket[] = [];
@@ -120,10 +123,12 @@ describe('subscriptions', () => {
     const seen = record(socket);
     const ack = simpleAckSchema.parse(await socket.emitWithAck('unsubscribe', { kind: 'arena', tid: ada.tid }));
     expect(ack).toEqual({ ok: true });
+    // The poller has stopped (a poll already on its way may still land), then a poll interval and more passes without one.
+    await waitFor(async () => /^gateway_live_events_polled 0$/m.test(await (await fetch(`${gateway.url}/metrics`)).text()), MUST_HAPPEN_MS, 50);
     await sleep(300);
     const polls = upstream.pollCount(eventId);
     upstream.postChat(eventId, ada.id, 'after leaving');
-    await sleep(700);
+    await sleep(1500);
     expect(seen).toEqual([]);
     expect(upstream.pollCount(eventId)).toBe(polls);
     expect(simpleAckSchema.parse(await socket.emitWithAck('unsubscribe', { kind: 'arena', tid: ada.tid }))).toMatchObject({ ok: false, error: { code: 'not_found' } });
@@ -141,7 +146,7 @@ describe('subscriptions', () => {
     expect(simpleAckSchema.parse(await left)).toEqual({ ok: true });
     expect((await again).ok).toBe(true);
     const message = upstream.postChat(eventId, ada.id, 'still here?');
-    await waitFor(() => seen.some((u) => u.chats?.some((c) => c.id === message.id)), 3000);
+    await waitFor(() => seen.some((u) => u.chats?.some((c) => c.id === message.id)), MUST_HAPPEN_MS);
   });
 
   test('a subscribe sent while the same one is still being set up is answered, not refused', async () => {
@@ -157,21 +162,30 @@ describe('subscriptions', () => {
     expect((await again).ok).toBe(true);
     const seen = record(socket);
     const message = upstream.postChat(eventId, ada.id, 'hello again');
-    await waitFor(() => seen.some((u) => u.chats?.some((c) => c.id === message.id)), 3000);
+    await waitFor(() => seen.some((u) => u.chats?.some((c) => c.id === message.id)), MUST_HAPPEN_MS);
   });
 });
 
 describe('fan-out', () => {
-  test('a chat posted through the proxy reaches the arena well under a second', async () => {
-    const { eventId } = upstream.addEvent();
-    const ada = upstream.addAttendee(eventId, 'Ada');
-    const watcher = await trackedSubscriber(gateway.url, { kind: 'arena', tid: upstream.addAttendee(eventId, 'Bo').tid });
-    sockets.push(watcher.socket);
-    const started = Date.now();
-    const answer = await post(`/event/public/api/create-chat/${ada.tid}`, { event_id: eventId, attendee_id: ada.id, message: 'hi all' });
-    expect(answer.status).toBe(200);
-    await watcher.waitForChat(answer.body.data.id, 1000);
-    expect(Date.now() - started).toBeLessThan(500);
+  test('a chat posted through the proxy reaches the arena at once, not at the next poll', async () => {
+    // Polls a minute apart (the most the configuration allows): only the write itself can bring the message
+    // within the wait, however busy the machine. How fast it arrives is measured by the realtime bench.
+    const patient = await startGateway({ UPSTREAM_URL: upstream.url, POLL_INTERVAL_MS: '60000' });
+    try {
+      const { eventId } = upstream.addEvent();
+      const ada = upstream.addAttendee(eventId, 'Ada');
+      const watcher = await trackedSubscriber(patient.url, { kind: 'arena', tid: upstream.addAttendee(eventId, 'Bo').tid });
+      sockets.push(watcher.socket);
+      const res = await fetch(`${patient.url}/api/event/public/api/create-chat/${ada.tid}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ event_id: eventId, attendee_id: ada.id, message: 'hi all' }),
+      });
+      expect(res.status).toBe(200);
+      await watcher.waitForChat(((await res.json()) as { data: { id: string } }).data.id, MUST_HAPPEN_MS);
+    } finally {
+      await patient.close();
+    }
   });
 
   test('a socket with tid X never sees private messages between Y and Z, another event, or the attendance room', async () => {
@@ -196,8 +210,8 @@ describe('fan-out', () => {
     await post(`/event/api/check-in/${y.id}`, { event_id: eventId, checked_in: true }, { authorization: bearer });
     await post(`/event/api/check-in/${x.id}`, { event_id: eventId, checked_in: true }, { authorization: bearer });
     const finalVersion = upstream.events.get(eventId)?.version ?? 0;
-    await waitFor(() => xSeen.some((u) => u.scope === 'event' && u.version === finalVersion), 3000);
-    await waitFor(() => organiserSeen.some((u) => u.scope === 'event' && u.version === finalVersion), 3000);
+    await waitFor(() => xSeen.some((u) => u.scope === 'event' && u.version === finalVersion), MUST_HAPPEN_MS);
+    await waitFor(() => organiserSeen.some((u) => u.scope === 'event' && u.version === finalVersion), MUST_HAPPEN_MS);
 
     expect(xSeen.every((u) => u.eventId === eventId)).toBe(true);
     const xPrivate = xSeen.flatMap((u) => u.private_chats ?? []).map((m) => m.id);
@@ -222,7 +236,7 @@ describe('fan-out', () => {
     expect(before).toMatchObject({ kind: 'chip', attendee: null });
     const seen = record(socket);
     expect((await post(`/event/public/api/chip/${chipId}`, { token: ada.tid })).status).toBe(200);
-    await waitFor(() => seen.find((u) => u.scope === 'chip'), 1000);
+    await waitFor(() => seen.find((u) => u.scope === 'chip'), MUST_HAPPEN_MS);
     expect(seen.find((u) => u.scope === 'chip')?.chip).toEqual({ chipId, attendee: expect.objectContaining({ id: ada.id }) });
   });
 
@@ -243,7 +257,7 @@ describe('fan-out', () => {
     expect(answer.status).toBe(200);
     await post(`/event/api/check-in/${ada.id}`, { event_id: eventId, checked_in: true }, { authorization: bearer });
     const version = upstream.events.get(eventId)?.version ?? 0;
-    await waitFor(() => [arenaSeen, organiserSeen].every((seen) => seen.some((u) => u.scope === 'event' && u.version === version)), 3000);
+    await waitFor(() => [arenaSeen, organiserSeen].every((seen) => seen.some((u) => u.scope === 'event' && u.version === version)), MUST_HAPPEN_MS);
     expect(arenaSeen.flatMap((u) => u.chats ?? []).map((m) => m.id)).toEqual([answer.body.data.id]);
     expect(organiserSeen.flatMap((u) => u.attendees ?? [])).toEqual([expect.objectContaining({ id: ada.id, checked_in: true, mute: null, hidden: false })]);
     for (const u of [...arenaSeen, ...organiserSeen]) for (const key of ['chat', 'announcements', 'blocked', 'reports']) expect(u).not.toHaveProperty(key);
@@ -258,7 +272,7 @@ describe('fan-out', () => {
     const snapshots: unknown[] = [];
     socket.on('snapshot', (s: unknown) => snapshots.push(s));
     expect(simpleAckSchema.parse(await socket.emitWithAck('resync', { eventId, version: 1 }))).toEqual({ ok: true });
-    await waitFor(() => snapshots.length === 2);
+    await waitFor(() => snapshots.length === 2, MUST_HAPPEN_MS);
     expect(snapshots.map((s) => (s as { kind: string }).kind).sort()).toEqual(['arena', 'organiser']);
     expect(simpleAckSchema.parse(await socket.emitWithAck('resync', { eventId: 'not-mine', version: 1 }))).toMatchObject({ ok: false, error: { code: 'not_found' } });
   });
@@ -321,19 +335,25 @@ describe('hostile clients', () => {
 
   test('a socket that floods gets rate_limited acks, then is disconnected', async () => {
     const socket = await client();
-    const closed = new Promise((resolve) => socket.once('disconnect', resolve));
-    const answers = await Promise.all(
-      Array.from({ length: 40 }, () =>
-        socket
-          .timeout(2000)
-          .emitWithAck('resync', { eventId: 'e', version: 1 })
-          .then((a: unknown) => simpleAckSchema.parse(a))
-          .catch(() => undefined),
-      ),
-    );
-    const codes = answers.map((a) => (a && !a.ok ? a.error.code : undefined));
-    expect(codes.filter((c) => c === 'rate_limited').length).toBeGreaterThanOrEqual(19);
+    let disconnected = false;
+    const closed = new Promise((resolve) => socket.once('disconnect', resolve)).then(() => (disconnected = true));
+    const codes: (string | undefined)[] = [];
+    // Bursts of 40 until the server hangs up: a busy machine may spread one burst over long enough for the
+    // bucket to refill a token, and a request let through forgives the strikes before it.
+    for (let burst = 0; burst < 10 && !disconnected; burst += 1) {
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, () =>
+          socket
+            .timeout(MUST_HAPPEN_MS)
+            .emitWithAck('resync', { eventId: 'e', version: 1 })
+            .then((a: unknown) => simpleAckSchema.parse(a))
+            .catch(() => undefined),
+        ),
+      );
+      codes.push(...answers.map((a) => (a && !a.ok ? a.error.code : undefined)));
+    }
     await closed;
+    expect(codes.filter((c) => c === 'rate_limited').length).toBeGreaterThanOrEqual(19);
   });
 
   test.each([
@@ -360,13 +380,13 @@ describe('upstream failures', () => {
     const watcher = await trackedSubscriber(gateway.url, { kind: 'arena', tid: ada.tid });
     sockets.push(watcher.socket);
     upstream.mode = 'error';
-    await waitFor(() => watcher.stale, 3000);
+    await waitFor(() => watcher.stale, MUST_HAPPEN_MS);
     const missed = upstream.postChat(eventId, ada.id, 'written while the gateway could not read');
     // The last snapshot is still served while stale.
     expect(simpleAckSchema.parse(await watcher.socket.emitWithAck('resync', { eventId, version: watcher.version }))).toEqual({ ok: true });
     upstream.mode = 'ok';
-    await waitFor(() => !watcher.stale, 5000);
-    await watcher.waitForChat(missed.id, 3000);
+    await waitFor(() => !watcher.stale, MUST_HAPPEN_MS);
+    await watcher.waitForChat(missed.id, MUST_HAPPEN_MS);
     expect(watcher.statuses.map((s) => s.stale)).toContain(true);
   });
 
@@ -376,11 +396,12 @@ describe('upstream failures', () => {
     const watcher = await trackedSubscriber(gateway.url, { kind: 'arena', tid: ada.tid });
     sockets.push(watcher.socket);
     upstream.pollMode = 'hang';
-    await waitFor(() => watcher.stale, 4500, 50);
+    // Without a poll timeout a hung upstream would never make the view stale: the wait's length proves nothing more.
+    await waitFor(() => watcher.stale, MUST_HAPPEN_MS, 50);
     upstream.pollMode = 'ok';
     const message = upstream.postChat(eventId, ada.id, 'after the slow spell');
-    await watcher.waitForChat(message.id, 5000);
-    await waitFor(() => !watcher.stale, 1000);
+    await watcher.waitForChat(message.id, MUST_HAPPEN_MS);
+    await waitFor(() => !watcher.stale, MUST_HAPPEN_MS);
   });
 
   test('a new subscriber of a stale event gets the last snapshot and is told it is stale', async () => {
@@ -390,7 +411,7 @@ describe('upstream failures', () => {
     const first = await trackedSubscriber(gateway.url, { kind: 'arena', tid: ada.tid });
     sockets.push(first.socket);
     upstream.pollMode = 'error';
-    await waitFor(() => first.stale, 3000);
+    await waitFor(() => first.stale, MUST_HAPPEN_MS);
     const second = await client();
     const status = new Promise((resolve) => second.once('status', resolve));
     expect(await subscribeOk(second, { kind: 'arena', tid: bo.tid })).toMatchObject({ eventId, attendee: { id: bo.id } });

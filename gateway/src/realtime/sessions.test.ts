@@ -39,12 +39,12 @@ describe('organiser sessions', () => {
     const bo = upstream.addAttendee(eventId, 'Bo');
     const admin = adminIdOf(upstream.events.get(eventId)?.details.user_id ?? '');
     const before = upstream.postPrivate(eventId, bo.id, admin, 'still here?');
-    await waitFor(() => organiser.updates.some((u) => u.private_chats?.some((m) => m.id === before.id)), 5000);
+    await waitFor(() => organiser.updates.some((u) => u.private_chats?.some((m) => m.id === before.id)), 15_000);
     expect(organiser.ended).toEqual([]);
 
     const logout = await fetch(`${gateway.url}/api/auth/api/logout`, { method: 'POST', headers: { authorization: bearer } });
     expect(logout.status).toBe(200);
-    await waitFor(() => organiser.ended.length > 0, 5000);
+    await waitFor(() => organiser.ended.length > 0, 15_000);
     expect(organiser.ended).toEqual([{ subscription: { kind: 'organiser', eventId }, error: { code: 'forbidden', message: 'Your session has ended. Please log in again.' } }]);
     await expectNoMorePrivate(gateway.url, upstream, eventId, organiser, sockets);
   });
@@ -56,7 +56,7 @@ describe('organiser sessions', () => {
       const { eventId, bearer } = upstream.addEvent();
       const organiser = await organiserSocket(periodic.url, eventId, bearer, own);
       upstream.endSession(bearer);
-      await waitFor(() => organiser.ended.length > 0, 5000);
+      await waitFor(() => organiser.ended.length > 0, 15_000);
       expect(organiser.ended[0]).toMatchObject({ subscription: { kind: 'organiser', eventId }, error: { code: 'forbidden' } });
       await expectNoMorePrivate(periodic.url, upstream, eventId, organiser, own);
     } finally {

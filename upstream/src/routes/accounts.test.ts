@@ -301,7 +301,7 @@ describe('sign-up', () => {
     expect(await t.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirst()).toBeUndefined();
   });
 
-  it('makes one account of 50 parallel sign-ups with one ticket', { timeout: 120_000 }, async () => {
+  it('makes one account of 50 parallel sign-ups with one ticket', { timeout: 300_000 }, async () => {
     const email = uniqueEmail();
     const ticket = await verifyEmail(email);
     const cards = await mintCards(t.db, { count: 50, type: 'nfc', publicUrl: t.config.publicUrl });
