@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { chatRoomKindSchema, dmPolicySchema, reportReasonSchema, REPORT_DETAILS_MAX_LENGTH, safetyMessages, shareDetailsSchema } from '../rules/arena-safety.js';
-import { lazyCalls, type Call } from './calls.js';
+import { lazyCalls, type Call } from './core.js';
 import { tidParam } from './credential.js';
 import { wireData } from './envelope.js';
 import { privateChatSchema } from './entities.js';

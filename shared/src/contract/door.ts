@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { staffLinkFormSchema } from '../rules/staff-links.js';
-import { lazyCalls, type Call } from './calls.js';
+import { lazyCalls, type Call } from './core.js';
 import { wireData } from './envelope.js';
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { announcementTextSchema, chatRoomKindSchema, muteChoiceSchema, slowModeSecondsSchema } from '../rules/arena-safety.js';
-import { lazyCalls, type Call } from './calls.js';
+import { lazyCalls, type Call } from './core.js';
 import { wireData } from './envelope.js';
 import { announcementSchema, chatReportSchema, chatSettingsSchema, muteSchema } from './entities.js';
 

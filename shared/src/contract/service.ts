@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { lazyCalls, type Call } from './calls.js';
+import { lazyCalls, type Call } from './core.js';
 import { liveStateSchema } from './entities.js';
 import { plainAnswerSchema, wireData } from './envelope.js';
 
