@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { WrittenKind } from './write-through.js';
 
 /**
  * What every upstream call is made of, and the small schemas the areas' calls share. The calls
@@ -20,10 +21,33 @@ export interface Call {
   readonly headers?: z.ZodObject;
   /** JSON body, or the text fields of a multipart body when `multipart` is set. */
   readonly body?: z.ZodType;
-  /** Names of the file parts of a multipart body. */
+  /**
+   * Names of the file parts of a multipart body. A multipart call is an upload: the gateway gives it
+   * the upload's body limit and timeout.
+   */
   readonly multipart?: readonly string[];
   /** The answer's schema, or 'vcard' / 'html' for a text answer. */
   readonly answer: z.ZodType | 'vcard' | 'html';
+  /**
+   * How the call changes an event's live state; absent: it never does. The gateway derives what it
+   * watches from this, and the upstream's tests refuse a call that changes live state without saying so.
+   */
+  readonly live?: LiveChange;
+}
+
+/**
+ * A change of an event's live state: what its live views show (its chats, attendees and check-ins,
+ * chips, moderation, the event itself). The upstream stamps such a change with the event's next change
+ * number, which the gateway's poll of the event reads.
+ */
+export interface LiveChange {
+  /**
+   * 'poke': the answer names the event (`data.event_id`), and the gateway wakes the event's live views
+   * as it passes the answer on; 'poll': the views see the change at the event's next regular poll.
+   */
+  readonly wakes: 'poke' | 'poll';
+  /** The answer carries the stored chat message of this kind, which the gateway emits without a poll. */
+  readonly message?: WrittenKind;
 }
 
 /** Keeps a call's literal type (its path, method and schemas) while checking it is a Call. */

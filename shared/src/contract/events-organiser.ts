@@ -29,7 +29,7 @@ export const organiserEventCallFactories = {
   }),
   getEvent: () => call({ method: 'GET', path: '/event/api/events/:id', auth: 'bearer', params: idParam, answer: wireData(eventSchema) }),
   createEvent: () => call({ method: 'POST', path: '/event/api/events', auth: 'bearer', headers: idempotencyHeadersSchema, body: eventPayloadSchema, answer: wireData(eventSchema) }),
-  updateEvent: () => call({ method: 'POST', path: '/event/api/events/:id', auth: 'bearer', params: idParam, body: eventPayloadSchema, answer: wireData(eventSchema) }),
+  updateEvent: () => call({ method: 'POST', path: '/event/api/events/:id', auth: 'bearer', params: idParam, body: eventPayloadSchema, answer: wireData(eventSchema), live: { wakes: 'poll' } }),
   deleteEvent: () => call({ method: 'DELETE', path: '/event/api/events/:id', auth: 'bearer', params: idParam, answer: plainAnswerSchema }),
   adminEvent: () => call({ method: 'GET', path: '/event/api/admin-event/:id', auth: 'bearer', params: idParam, answer: wireData(adminEventSchema) }),
   checkIn: () => call({
@@ -40,6 +40,7 @@ export const organiserEventCallFactories = {
     // `checked_in` is ours: the switch states the wanted value so a repeated request cannot flip it back.
     body: z.object({ event_id: id, url_id: z.string().max(128).optional(), checked_in: z.boolean().optional() }),
     answer: wireData(z.object({ status: z.boolean(), event_id: id })),
+    live: { wakes: 'poke' },
   }),
   /** create-chat (admin) */
   adminChat: () => call({
@@ -49,6 +50,7 @@ export const organiserEventCallFactories = {
     params: idParam,
     body: chatPostSchema,
     answer: wireData(chatMessageSchema),
+    live: { wakes: 'poke', message: 'group' },
   }),
   /** create-private-chat (admin) */
   adminPrivateChat: () => call({
@@ -58,5 +60,6 @@ export const organiserEventCallFactories = {
     params: idParam,
     body: privateChatPostSchema,
     answer: wireData(privateChatSchema),
+    live: { wakes: 'poke', message: 'private' },
   }),
 } satisfies CallFactories;

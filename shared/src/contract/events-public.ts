@@ -75,6 +75,7 @@ export const publicEventCallFactories = {
     // `hold_until` is ours: a paid ticket is held for its payment until then (ISO time; link is the provider's page).
     // `release_token` is ours: with a held paid ticket, the secret that gives its seat back (releaseHeldTicket).
     answer: wire({ link: z.string(), pending: z.boolean().optional(), hold_until: z.iso.datetime().optional(), release_token: z.string().optional() }),
+    live: { wakes: 'poll' },
   }),
   /** ours: the buyer of a paid ticket held for its payment gives the seat back at once. */
   releaseHeldTicket: () => call({
@@ -90,6 +91,7 @@ export const publicEventCallFactories = {
     auth: 'none',
     body: registrationConfirmSchema,
     answer: wire({ link: z.string() }),
+    live: { wakes: 'poll' },
   }),
   paymentSuccessful: () => call({
     method: 'POST',
@@ -97,6 +99,7 @@ export const publicEventCallFactories = {
     auth: 'none',
     body: z.looseObject({ reference: z.string().min(1).max(128) }),
     answer: ticketPaymentAnswerSchema,
+    live: { wakes: 'poll' },
   }),
   eventToken: () => call({ method: 'GET', path: '/event/public/api/token/:id', auth: 'none', params: tidParam, answer: wireData(attendeeTokenSchema) }),
   chip: () => call({ method: 'GET', path: '/event/public/api/chip/:id', auth: 'optional', params: idParam, answer: wireData(chipRecordSchema) }),
@@ -107,6 +110,7 @@ export const publicEventCallFactories = {
     params: idParam,
     body: chipTokenSchema,
     answer: wireData(z.object({ event_id: id })),
+    live: { wakes: 'poke' },
   }),
   chat: () => call({
     method: 'POST',
@@ -115,6 +119,7 @@ export const publicEventCallFactories = {
     params: tidParam,
     body: chatPostSchema,
     answer: wireData(chatMessageSchema),
+    live: { wakes: 'poke', message: 'group' },
   }),
   privateChat: () => call({
     method: 'POST',
@@ -123,5 +128,6 @@ export const publicEventCallFactories = {
     params: tidParam,
     body: privateChatPostSchema,
     answer: wireData(privateChatSchema),
+    live: { wakes: 'poke', message: 'private' },
   }),
 } satisfies CallFactories;

@@ -31,5 +31,6 @@ export const serviceCalls = lazyCalls({
     auth: 'none',
     body: z.looseObject({ event: z.string().min(1).max(100), data: z.looseObject({}) }),
     answer: plainAnswerSchema,
+    live: { wakes: 'poll' },
   }),
 });
