@@ -14,7 +14,9 @@ import { attendeeSafety, blockedIds, muteOf } from '../../repositories/arena-saf
 import { chatSettingsOf, pinnedAnnouncements } from '../../repositories/moderation.js';
 import { chipHolder, confirmedAttendeeByTidHash, confirmedTicketByTidHash } from '../../repositories/attendees.js';
 import { chipById } from '../../repositories/chips.js';
-import { eventById, eventSummary, partyPrivateChats, recentChats } from '../../repositories/events.js';
+import { partyPrivateChats, recentChats } from '../../repositories/chats.js';
+import { eventSummary } from '../../repositories/event-wire.js';
+import { eventById } from '../../repositories/events.js';
 
 export { ACCESS_UNKNOWN_MESSAGE };
 

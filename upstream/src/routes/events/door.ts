@@ -17,7 +17,8 @@ import {
 import { hashToken, randomId, randomToken } from '../../lib/crypto.js';
 import { notFound } from '../../lib/http-error.js';
 import { route } from '../../lib/route.js';
-import { eventById, eventDates, ownEvent, ticketStocks } from '../../repositories/events.js';
+import { eventDates } from '../../repositories/event-wire.js';
+import { eventById, ownEvent, ticketStocks } from '../../repositories/events.js';
 import {
   doorConflictsOfEvent,
   insertDoorSession,

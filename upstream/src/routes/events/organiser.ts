@@ -9,28 +9,13 @@ import { inEventChange } from '../../domain/event-sequence.js';
 import { randomId } from '../../lib/crypto.js';
 import { badRequest, forbidden, notFound } from '../../lib/http-error.js';
 import { route } from '../../lib/route.js';
-import { requireConfirmedAttendee, storeGroupChat, storePrivateChat } from '../../repositories/chats.js';
+import { partyPrivateChats, recentChats, requireConfirmedAttendee, storeGroupChat, storePrivateChat } from '../../repositories/chats.js';
 import { chipsOfEvent } from '../../repositories/chips.js';
 import { claimIdempotencyKey } from '../../repositories/idempotency-keys.js';
-import {
-  claimCleanName,
-  deleteOwnEvent,
-  eventById,
-  eventDates,
-  eventLists,
-  eventName,
-  eventsOfOwner,
-  eventView,
-  eventViews,
-  freeCleanName,
-  insertEvent,
-  organiserAttendees,
-  ownEvent,
-  partyPrivateChats,
-  recentChats,
-  replaceGallery,
-  updateEvent,
-} from '../../repositories/events.js';
+import { organiserAttendees } from '../../repositories/attendee-lists.js';
+import { eventView, eventViews } from '../../repositories/event-views.js';
+import { eventDates, eventLists } from '../../repositories/event-wire.js';
+import { claimCleanName, deleteOwnEvent, eventById, eventName, eventsOfOwner, freeCleanName, insertEvent, ownEvent, replaceGallery, updateEvent } from '../../repositories/events.js';
 import { liveState } from '../../repositories/live-state.js';
 import { chatSettingsOf, eventReports, pinnedAnnouncements } from '../../repositories/moderation.js';
 import { insertPrices, replacePrices } from '../../repositories/tickets.js';

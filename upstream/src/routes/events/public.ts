@@ -4,19 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../lib/http-error.js';
 import { route } from '../../lib/route.js';
 import { cardOwner } from '../../repositories/cards.js';
-import {
-  confirmedAttendeeCount,
-  eventByCleanName,
-  eventById,
-  eventLists,
-  eventsByTitle,
-  eventsOfUser,
-  eventView,
-  eventViews,
-  publicAttendees,
-  SEARCH_LIMIT,
-  ticketStocks,
-} from '../../repositories/events.js';
+import { confirmedAttendeeCount, publicAttendees } from '../../repositories/attendee-lists.js';
+import { eventView, eventViews } from '../../repositories/event-views.js';
+import { eventLists } from '../../repositories/event-wire.js';
+import { eventByCleanName, eventById, eventsByTitle, eventsOfUser, SEARCH_LIMIT, ticketStocks } from '../../repositories/events.js';
 
 /**
  * Public event pages: no login, public shapes only (no attendee email or phone, no tokens), and no
