@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { chatRoomKindSchema, dmPolicySchema, reportReasonSchema, REPORT_DETAILS_MAX_LENGTH, safetyMessages, shareDetailsSchema } from '../rules/arena-safety.js';
-import { lazyCalls, type Call } from './calls.js';
+import { lazyCalls, type Call } from './core.js';
 import { tidParam } from './credential.js';
 import { wireData } from './envelope.js';
 import { privateChatSchema } from './entities.js';
@@ -58,6 +58,7 @@ export const arenaSafetyCalls = lazyCalls({
     params: tidParam,
     body: z.object({ event_id: id, attendee_id: id, blocked: z.boolean() }),
     answer: wireData(z.object({ event_id: id, blocked: z.array(z.string()) })),
+    live: { wakes: 'poke' },
   }),
   /** Ours: report a group message, or a private message the attendee received, to the organiser. Reporting one message again answers the first report. */
   reportMessage: () => call({
@@ -73,6 +74,7 @@ export const arenaSafetyCalls = lazyCalls({
       details: z.string().trim().max(REPORT_DETAILS_MAX_LENGTH, safetyMessages.reportDetailsMax).default(''),
     }),
     answer: wireData(z.object({ event_id: id, report_id: id })),
+    live: { wakes: 'poke' },
   }),
   /** Ours: who may start a private chat with the attendee, and whether they hide from public attendee lists. */
   arenaSettings: () => call({
@@ -82,6 +84,7 @@ export const arenaSafetyCalls = lazyCalls({
     params: tidParam,
     body: z.object({ event_id: id, dm_policy: dmPolicySchema.optional(), hidden: z.boolean().optional() }),
     answer: wireData(z.object({ event_id: id, dm_policy: dmPolicySchema, hidden: z.boolean() })),
+    live: { wakes: 'poke' },
   }),
   /**
    * Ours: Share my card with another attendee, as a private message. With a card owner's bearer token
@@ -96,5 +99,6 @@ export const arenaSafetyCalls = lazyCalls({
     params: tidParam,
     body: z.object({ event_id: id, to: id, details: shareDetailsSchema.optional() }),
     answer: wireData(shareCardResultSchema),
+    live: { wakes: 'poke' },
   }),
 });

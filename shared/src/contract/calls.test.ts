@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildPath, calls } from './calls.js';
+import { calls } from './calls.js';
+import { buildPath } from './core.js';
 import { everyCall } from './every-call.js';
 
 describe('the contract calls', () => {

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { buildPath, type Call, type Method } from './calls.js';
+import { buildPath, type Call, type Method } from './core.js';
 import { failureSchema, type Failure } from './envelope.js';
 
 /**

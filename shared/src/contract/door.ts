@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { staffLinkFormSchema } from '../rules/staff-links.js';
-import { lazyCalls, type Call } from './calls.js';
+import { lazyCalls, type Call } from './core.js';
 import { wireData } from './envelope.js';
 
 /**
@@ -173,9 +173,9 @@ export const doorCalls = lazyCalls({
     answer: wireData(z.object({ event_id: id, attendees: z.array(doorAttendeeSchema) })),
   }),
   /** Ours: checks an attendee in at the session's gate; a repeated client_id gets the first answer. */
-  doorCheckIn: () => call({ method: 'POST', path: '/event/door/api/check-in', auth: 'none', body: doorCheckInBody, answer: wireData(doorCheckInSchema) }),
+  doorCheckIn: () => call({ method: 'POST', path: '/event/door/api/check-in', auth: 'none', body: doorCheckInBody, answer: wireData(doorCheckInSchema), live: { wakes: 'poke' } }),
   /** Ours: checks an attendee out at the session's gate; 409 when the event does not track check-out. */
-  doorCheckOut: () => call({ method: 'POST', path: '/event/door/api/check-out', auth: 'none', body: doorCheckOutBody, answer: wireData(doorCheckOutSchema) }),
+  doorCheckOut: () => call({ method: 'POST', path: '/event/door/api/check-out', auth: 'none', body: doorCheckOutBody, answer: wireData(doorCheckOutSchema), live: { wakes: 'poke' } }),
   /**
    * Ours: the public keys a door checks the event's signed tickets with, offline. verifyTicket of the
    * shared domain takes them as they are and checks each key's form itself (its strict schema is not
@@ -204,6 +204,7 @@ export const doorCalls = lazyCalls({
     params: idParam,
     body: doorSettingsSchema,
     answer: wireData(z.object({ event_id: id, settings: doorSettingsSchema })),
+    live: { wakes: 'poke' },
   }),
   /** Ours: the event's door conflicts, newest first (at most 200). */
   listDoorConflicts: () => call({

@@ -1,4 +1,5 @@
-import { calls, type Call } from './calls.js';
+import { calls } from './calls.js';
+import type { Call } from './core.js';
 import { doorCalls } from './door.js';
 import { arenaSafetyCalls } from './arena-safety.js';
 import { historyCalls } from './history.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { lazyCalls, type Call } from './calls.js';
+import { lazyCalls, type Call } from './core.js';
 import { tidParam } from './credential.js';
 import { wireData } from './envelope.js';
 import { chatMessageSchema } from './entities.js';

@@ -1,4 +1,15 @@
 export * from './calls.js';
+export { buildPath, lazyCalls, type Auth, type Body, type Call, type CallFactories, type LiveChange, type Method } from './core.js';
+export * from './match.js';
+export * from './accounts.js';
+export * from './physical-cards.js';
+export * from './card-content.js';
+export * from './contacts.js';
+export * from './public-card.js';
+export * from './uploads.js';
+export * from './events-organiser.js';
+export * from './events-public.js';
+export * from './shop.js';
 export * from './client.js';
 export * from './entities.js';
 export * from './envelope.js';

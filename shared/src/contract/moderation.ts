@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { announcementTextSchema, chatRoomKindSchema, muteChoiceSchema, slowModeSecondsSchema } from '../rules/arena-safety.js';
-import { lazyCalls, type Call } from './calls.js';
+import { lazyCalls, type Call } from './core.js';
 import { wireData } from './envelope.js';
 import { announcementSchema, chatReportSchema, chatSettingsSchema, muteSchema } from './entities.js';
 
@@ -75,6 +75,7 @@ export const moderationCalls = lazyCalls({
     params: eventParam,
     body: z.object({ message_id: id, room: chatRoomKindSchema }),
     answer: wireData(z.object({ event_id: id })),
+    live: { wakes: 'poke' },
   }),
   /** Ours: mute an attendee for some minutes or for good, or unmute them ('off'). */
   muteAttendee: () => call({
@@ -84,6 +85,7 @@ export const moderationCalls = lazyCalls({
     params: eventParam,
     body: z.object({ attendee_id: id, mute: muteChoiceSchema }),
     answer: wireData(z.object({ event_id: id, attendee_id: id, mute: muteSchema.nullable() })),
+    live: { wakes: 'poke' },
   }),
   /** Ours: close or open the group chat to attendees' posts, and set slow mode. */
   chatSettings: () => call({
@@ -93,6 +95,7 @@ export const moderationCalls = lazyCalls({
     params: eventParam,
     body: z.object({ closed: z.boolean().optional(), slow_mode_seconds: slowModeSecondsSchema.optional() }),
     answer: wireData(z.object({ event_id: id, chat: chatSettingsSchema })),
+    live: { wakes: 'poke' },
   }),
   /** Ours: act on a report: dismiss it, mark it resolved, or remove the reported message (which resolves it). */
   handleReport: () => call({
@@ -102,6 +105,7 @@ export const moderationCalls = lazyCalls({
     params: z.object({ id, reportId: id }),
     body: z.object({ action: z.enum(REPORT_ACTIONS) }),
     answer: wireData(z.object({ event_id: id, report: chatReportSchema })),
+    live: { wakes: 'poke' },
   }),
   /** Ours: pin an announcement at the top of the arena and the group chat. */
   pinAnnouncement: () => call({
@@ -111,6 +115,7 @@ export const moderationCalls = lazyCalls({
     params: eventParam,
     body: z.object({ message: announcementTextSchema }),
     answer: wireData(z.object({ event_id: id, announcement: announcementSchema })),
+    live: { wakes: 'poke' },
   }),
   /** Ours: unpin an announcement. */
   unpinAnnouncement: () => call({
@@ -119,5 +124,6 @@ export const moderationCalls = lazyCalls({
     auth: 'bearer',
     params: z.object({ id, announcementId: id }),
     answer: wireData(z.object({ event_id: id })),
+    live: { wakes: 'poke' },
   }),
 });

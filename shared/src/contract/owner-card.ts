@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CARD_BEACON_PATHS, CARD_VIEW_SOURCES } from '../pages/index.js';
 import { activationTokenSchema } from '../rules/account.js';
 import { analyticsRangeSchema } from '../rules/owner-card.js';
-import { lazyCalls, type Call } from './calls.js';
+import { lazyCalls, type Call } from './core.js';
 import { plainAnswerSchema, wireData } from './envelope.js';
 import { serviceSchema } from './entities.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { calls } from './calls.js';
 import { beaconCalls } from './owner-card.js';
-import { buildPath } from './calls.js';
+import { buildPath } from './core.js';
 import { REDACTED, redactUrl, requestForLog, urlCarriesSecret } from './secrets.js';
 import { arenaSafetyCalls } from './arena-safety.js';
 import { isCredential } from './credential.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { lazyCalls, type Call } from './calls.js';
+import { lazyCalls, type Call } from './core.js';
 import { liveStateSchema } from './entities.js';
 import { plainAnswerSchema, wireData } from './envelope.js';
 
@@ -31,5 +31,6 @@ export const serviceCalls = lazyCalls({
     auth: 'none',
     body: z.looseObject({ event: z.string().min(1).max(100), data: z.looseObject({}) }),
     answer: plainAnswerSchema,
+    live: { wakes: 'poll' },
   }),
 });

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import httpProxy from '@fastify/http-proxy';
 import type { FastifyHttpProxyOptions } from '@fastify/http-proxy';
 import { MAX_UPLOAD_BYTES } from '@tapcard/shared/constants';
-import { calls } from '@tapcard/shared/contract';
+import { everyCall, findCall } from '@tapcard/shared/contract';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { messages, sendFailure } from '../../http/failure.js';
@@ -19,8 +19,12 @@ import { isSessionChange, isStaffLinkRevoke, isWriteTrigger, revokedLinkOfAnswer
 export const JSON_BODY_LIMIT = 100 * 1024;
 const PREFIX = '/api';
 const METHODS = ['GET', 'HEAD', 'POST', 'DELETE'];
-/** The multipart calls, as routes under the prefix (`:cardId` stays a parameter). */
-const UPLOAD_ROUTES = [calls.uploadFile.path, calls.addService.path];
+/** The uploads: the multipart calls (their paths stay patterns: `:cardId` is a parameter). */
+const UPLOADS = everyCall()
+  .map(([, call]) => call)
+  .filter((call) => call.multipart !== undefined);
+/** The uploads as routes under the prefix. */
+const UPLOAD_ROUTES = UPLOADS.map((call) => call.path);
 /** Write answers are a single record; anything bigger is not one. */
 const MAX_TRIGGER_ANSWER_BYTES = 256 * 1024;
 
@@ -41,8 +45,6 @@ function upstreamPath(request: { url: string }): string {
   return path.slice(PREFIX.length) || '/';
 }
 
-const UPLOAD_PATHS = UPLOAD_ROUTES.map((route) => new RegExp(`^${PREFIX}${route.replace(/:[A-Za-z_]+/g, '[^/]+')}$`));
-
 /**
  * Node answers `Expect: 100-continue` (curl's header for bodies over 1 MB) itself unless the server
  * listens for it: here a body its route's limit would refuse is refused on its Content-Length with no
@@ -52,7 +54,8 @@ function continueWithinLimits(app: FastifyInstance): void {
   const server = app.server;
   server.on('checkContinue', (req, res) => {
     const path = (req.url ?? '/').split('?', 1)[0] ?? '/';
-    const limit = UPLOAD_PATHS.some((pattern) => pattern.test(path)) ? MAX_UPLOAD_BYTES : JSON_BODY_LIMIT;
+    const upload = path.startsWith(PREFIX) && findCall(UPLOADS, 'POST', path.slice(PREFIX.length)) !== undefined;
+    const limit = upload ? MAX_UPLOAD_BYTES : JSON_BODY_LIMIT;
     if (!(Number(req.headers['content-length']) > limit)) res.writeContinue();
     server.emit('request', req, res);
   });

@@ -1,60 +1,33 @@
-import { arenaSafetyCalls, calls, doorCalls, moderationCalls, writtenMessageSchema } from '@tapcard/shared/contract';
-import type { WrittenKind, WrittenMessage } from '@tapcard/shared/contract';
+import { calls, doorCalls, everyCall, findCall, isCallOf, writtenMessageSchema } from '@tapcard/shared/contract';
+import type { Call, LiveChange, WrittenKind, WrittenMessage } from '@tapcard/shared/contract';
 import { z } from 'zod';
 
 /**
- * Writes after which an event's subscribers must see a change at once. Each answers the event's id
- * in `data.event_id` (the contract), so the gateway reads small answers and never request bodies.
+ * Writes after which an event's subscribers must see a change at once: the calls whose live change
+ * wakes the event's views (`live.wakes` 'poke', on the contract). Each answers the event's id in
+ * `data.event_id`, so the gateway reads small answers and never request bodies.
  */
-const TRIGGERS = [
-  calls.chat,
-  calls.privateChat,
-  calls.adminChat,
-  calls.adminPrivateChat,
-  calls.checkIn,
-  doorCalls.doorCheckIn,
-  doorCalls.doorCheckOut,
-  doorCalls.setDoorSettings,
-  calls.bindChip,
-  // An attendee's safety writes: their blocked list, a report for the organisers, their own record, a shared card.
-  arenaSafetyCalls.blockAttendee,
-  arenaSafetyCalls.reportMessage,
-  arenaSafetyCalls.arenaSettings,
-  arenaSafetyCalls.shareCard,
-  // The organiser's moderation: every one changes what some screens of the event show.
-  moderationCalls.removeMessage,
-  moderationCalls.muteAttendee,
-  moderationCalls.chatSettings,
-  moderationCalls.handleReport,
-  moderationCalls.pinAnnouncement,
-  moderationCalls.unpinAnnouncement,
-].map(matcher);
+const TRIGGERS: Call[] = everyCall()
+  .map(([, call]) => call)
+  .filter((call) => call.live?.wakes === 'poke');
 
-/** The chat writes whose answer carries the stored message, by the kind of message. */
-const MESSAGE_WRITES: { kind: WrittenKind; matcher: ReturnType<typeof matcher> }[] = [
-  { kind: 'group', matcher: matcher(calls.chat) },
-  { kind: 'group', matcher: matcher(calls.adminChat) },
-  { kind: 'private', matcher: matcher(calls.privateChat) },
-  { kind: 'private', matcher: matcher(calls.adminPrivateChat) },
-];
+/** A chat write whose answer carries the stored message (`live.message`: its kind). */
+type MessageWrite = Call & { readonly live: LiveChange & { readonly message: WrittenKind } };
+const MESSAGE_WRITES = TRIGGERS.filter((call): call is MessageWrite => call.live?.message !== undefined);
 
 /** A staff link's revocation: its answer names the link, whose door subscriptions end at once. */
-const REVOKE = matcher(doorCalls.revokeStaffLink);
-
-function matcher(call: { method: string; path: string }): { method: string; pattern: RegExp } {
-  return { method: call.method, pattern: new RegExp(`^${call.path.replace(/:[A-Za-z_]+/g, '[^/]+')}$`) };
-}
+const REVOKE = doorCalls.revokeStaffLink;
 
 const writeAnswerSchema = z.object({ success: z.literal('true'), data: z.object({ event_id: z.string().min(1).max(128) }) });
 const revokeAnswerSchema = z.object({ success: z.literal('true'), data: z.object({ link: z.object({ id: z.string().min(1).max(128) }) }) });
 
 /** `upstreamPath` is the path as the upstream sees it (no /api, no query). */
 export function isWriteTrigger(method: string, upstreamPath: string): boolean {
-  return TRIGGERS.some((t) => t.method === method && t.pattern.test(upstreamPath));
+  return findCall(TRIGGERS, method, upstreamPath) !== undefined;
 }
 
 export function isStaffLinkRevoke(method: string, upstreamPath: string): boolean {
-  return REVOKE.method === method && REVOKE.pattern.test(upstreamPath);
+  return isCallOf(REVOKE, method, upstreamPath);
 }
 
 function jsonOf(body: Buffer): unknown {
@@ -81,7 +54,7 @@ export function writeOfAnswer(method: string, upstreamPath: string, body: Buffer
   const parsed = writeAnswerSchema.safeParse(json);
   if (!parsed.success) return undefined;
   const eventId = parsed.data.data.event_id;
-  const kind = MESSAGE_WRITES.find((w) => w.matcher.method === method && w.matcher.pattern.test(upstreamPath))?.kind;
+  const kind = findCall(MESSAGE_WRITES, method, upstreamPath)?.live.message;
   if (!kind) return { eventId };
   // An answer without the stored message (or without its seq) still wakes the poll.
   const written = writtenMessageSchema.safeParse({ kind, message: Reflect.get(Object(json), 'data') });

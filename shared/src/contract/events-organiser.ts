@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { idempotencyHeadersSchema, makeEventSchema } from '../rules/index.js';
+import { call, id, idParam, type CallFactories } from './core.js';
+import { plainAnswerSchema, wireData } from './envelope.js';
+import { adminEventSchema, chatMessageSchema, eventListsSchema, eventSchema, privateChatSchema, userSummarySchema } from './entities.js';
+import { chatPostSchema, privateChatPostSchema } from './events-public.js';
+
+/**
+ * Events, the organiser's side: their events, an event's attendees and check-ins, and the organiser's
+ * posts in its chats.
+ */
+
+/**
+ * An event as create and update take it. The "not in the past" rule depends on the server's
+ * clock and, on update, on whether the start date changed, so the schema here checks everything but
+ * that (a clock at the epoch lets every real date through) and the upstream applies it itself.
+ */
+export const eventPayloadSchema = makeEventSchema(() => new Date(0));
+export type EventPayload = z.infer<typeof eventPayloadSchema>;
+
+/** Built once each, on first use, in `calls`. */
+export const organiserEventCallFactories = {
+  listEvents: () => call({
+    method: 'GET',
+    path: '/event/api/events',
+    auth: 'bearer',
+    query: z.object({ page: z.coerce.number().int().min(1).default(1), limit: z.coerce.number().int().min(1).max(100).default(100) }),
+    answer: wireData(eventListsSchema.extend({ user: userSummarySchema })),
+  }),
+  getEvent: () => call({ method: 'GET', path: '/event/api/events/:id', auth: 'bearer', params: idParam, answer: wireData(eventSchema) }),
+  createEvent: () => call({ method: 'POST', path: '/event/api/events', auth: 'bearer', headers: idempotencyHeadersSchema, body: eventPayloadSchema, answer: wireData(eventSchema) }),
+  updateEvent: () => call({ method: 'POST', path: '/event/api/events/:id', auth: 'bearer', params: idParam, body: eventPayloadSchema, answer: wireData(eventSchema), live: { wakes: 'poll' } }),
+  deleteEvent: () => call({ method: 'DELETE', path: '/event/api/events/:id', auth: 'bearer', params: idParam, answer: plainAnswerSchema }),
+  adminEvent: () => call({ method: 'GET', path: '/event/api/admin-event/:id', auth: 'bearer', params: idParam, answer: wireData(adminEventSchema) }),
+  checkIn: () => call({
+    method: 'POST',
+    path: '/event/api/check-in/:id',
+    auth: 'bearer',
+    params: idParam,
+    // `checked_in` is ours: the switch states the wanted value so a repeated request cannot flip it back.
+    body: z.object({ event_id: id, url_id: z.string().max(128).optional(), checked_in: z.boolean().optional() }),
+    answer: wireData(z.object({ status: z.boolean(), event_id: id })),
+    live: { wakes: 'poke' },
+  }),
+  /** create-chat (admin) */
+  adminChat: () => call({
+    method: 'POST',
+    path: '/event/api/create-chat/:id',
+    auth: 'bearer',
+    params: idParam,
+    body: chatPostSchema,
+    answer: wireData(chatMessageSchema),
+    live: { wakes: 'poke', message: 'group' },
+  }),
+  /** create-private-chat (admin) */
+  adminPrivateChat: () => call({
+    method: 'POST',
+    path: '/event/api/create-private-chat/:id',
+    auth: 'bearer',
+    params: idParam,
+    body: privateChatPostSchema,
+    answer: wireData(privateChatSchema),
+    live: { wakes: 'poke', message: 'private' },
+  }),
+} satisfies CallFactories;

@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import { chipTokenSchema, groupChatMessageSchema, heldTicketReleaseSchema, ownImageSchema, privateChatMessageSchema, registrationConfirmSchema, registrationSchema } from '../rules/index.js';
+import { call, id, idParam, linkQuery, type CallFactories } from './core.js';
+import { tidParam } from './credential.js';
+import { failureSchema, okShape, plainAnswerSchema, wire, wireData } from './envelope.js';
+import { attendeeTokenSchema, chatMessageSchema, chipRecordSchema, eventListsSchema, eventSchema, privateChatSchema, publicAttendeeSchema } from './entities.js';
+
+/**
+ * Events, the public's and the attendees' side: finding and opening an event, registering and paying
+ * for a ticket, an attendee's access token and chip, and the attendees' chats.
+ */
+
+export const chatPostSchema = z.object({
+  event_id: id,
+  attendee_id: z.string().min(1).max(160),
+  message: groupChatMessageSchema,
+  image: z.string().max(2048).default(''),
+});
+export type ChatPost = z.infer<typeof chatPostSchema>;
+
+export const privateChatPostSchema = z.object({
+  event_id: id,
+  attendee_id_1: z.string().min(1).max(160),
+  attendee_id_2: z.string().min(1).max(160),
+  message: privateChatMessageSchema,
+  image: z.string().max(2048).default(''),
+});
+export type PrivateChatPost = z.infer<typeof privateChatPostSchema>;
+
+/**
+ * Why a ticket payment gave no ticket (ours): not decided yet, declined, paid after its seat was
+ * released and sold (to be refunded), or no such payment. `retry` is the event's registration page.
+ */
+export const ticketPaymentOutcomeSchema = z.enum(['pending', 'declined', 'sold_out', 'unknown']);
+export type TicketPaymentOutcome = z.infer<typeof ticketPaymentOutcomeSchema>;
+
+export const ticketPaymentAnswerSchema = z.discriminatedUnion('success', [
+  okShape({ link: z.string() }),
+  failureSchema.extend({ outcome: ticketPaymentOutcomeSchema.optional(), retry: z.string().optional() }),
+]);
+
+/** Built once each, on first use, in `calls`. */
+export const publicEventCallFactories = {
+  findEvents: () => call({
+    method: 'POST',
+    path: '/event/public/api/find-events',
+    auth: 'none',
+    body: z.object({ title: z.string().trim().min(1).max(200) }),
+    answer: wireData(z.array(eventSchema)),
+  }),
+  publicEvent: () => call({ method: 'GET', path: '/event/public/api/events/:id', auth: 'none', params: idParam, answer: wireData(eventSchema) }),
+  /** event attendees (public list) */
+  eventAttendees: () => call({
+    method: 'GET',
+    path: '/event/public/api/events/:id/attendees',
+    auth: 'none',
+    params: idParam,
+    answer: wireData(z.object({ attendees: z.array(publicAttendeeSchema), registered: z.number().int(), capacity: z.number().int() })),
+  }),
+  /** card open (event by clean name) */
+  openEvent: () => call({
+    method: 'GET',
+    path: '/event/public/api/open',
+    auth: 'none',
+    query: z.object({ id: z.string().min(1).max(200) }),
+    answer: wireData(z.object({ event: eventSchema })),
+  }),
+  cardEvents: () => call({ method: 'GET', path: '/event/public/api/card-events', auth: 'none', query: linkQuery, answer: wireData(eventListsSchema) }),
+  register: () => call({
+    method: 'POST',
+    path: '/event/public/api/register',
+    auth: 'none',
+    body: registrationSchema.extend({ event_id: id, image: ownImageSchema.optional() }),
+    // `pending` is ours: a free ticket of an event that asks for email confirmation waits for it (link '').
+    // `hold_until` is ours: a paid ticket is held for its payment until then (ISO time; link is the provider's page).
+    // `release_token` is ours: with a held paid ticket, the secret that gives its seat back (releaseHeldTicket).
+    answer: wire({ link: z.string(), pending: z.boolean().optional(), hold_until: z.iso.datetime().optional(), release_token: z.string().optional() }),
+    live: { wakes: 'poll' },
+  }),
+  /** ours: the buyer of a paid ticket held for its payment gives the seat back at once. */
+  releaseHeldTicket: () => call({
+    method: 'POST',
+    path: '/event/public/api/release-held-ticket',
+    auth: 'none',
+    body: heldTicketReleaseSchema,
+    answer: plainAnswerSchema,
+  }),
+  confirmRegistration: () => call({
+    method: 'POST',
+    path: '/event/public/api/confirm-registration',
+    auth: 'none',
+    body: registrationConfirmSchema,
+    answer: wire({ link: z.string() }),
+    live: { wakes: 'poll' },
+  }),
+  paymentSuccessful: () => call({
+    method: 'POST',
+    path: '/event/public/api/payment-successful',
+    auth: 'none',
+    body: z.looseObject({ reference: z.string().min(1).max(128) }),
+    answer: ticketPaymentAnswerSchema,
+    live: { wakes: 'poll' },
+  }),
+  eventToken: () => call({ method: 'GET', path: '/event/public/api/token/:id', auth: 'none', params: tidParam, answer: wireData(attendeeTokenSchema) }),
+  chip: () => call({ method: 'GET', path: '/event/public/api/chip/:id', auth: 'optional', params: idParam, answer: wireData(chipRecordSchema) }),
+  bindChip: () => call({
+    method: 'POST',
+    path: '/event/public/api/chip/:id',
+    auth: 'none',
+    params: idParam,
+    body: chipTokenSchema,
+    answer: wireData(z.object({ event_id: id })),
+    live: { wakes: 'poke' },
+  }),
+  chat: () => call({
+    method: 'POST',
+    path: '/event/public/api/create-chat/:id',
+    auth: 'none',
+    params: tidParam,
+    body: chatPostSchema,
+    answer: wireData(chatMessageSchema),
+    live: { wakes: 'poke', message: 'group' },
+  }),
+  privateChat: () => call({
+    method: 'POST',
+    path: '/event/public/api/create-private-chat/:id',
+    auth: 'none',
+    params: tidParam,
+    body: privateChatPostSchema,
+    answer: wireData(privateChatSchema),
+    live: { wakes: 'poke', message: 'private' },
+  }),
+} satisfies CallFactories;
