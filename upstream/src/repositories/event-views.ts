@@ -5,6 +5,7 @@ import type { Database, Row } from '../db/schema.js';
 import { notFound } from '../lib/http-error.js';
 import { confirmedAttendees, publicAttendee } from './attendee-lists.js';
 import { eventSummary } from './event-wire.js';
+import { EVENT_NOT_FOUND_MESSAGE } from './events.js';
 
 /** Events in the contract's full shape, with what they carry beside their row (tickets, gallery, attendees, organiser). */
 
@@ -79,6 +80,6 @@ export async function eventViews(db: Db, rows: readonly Row<'events'>[], options
 
 export async function eventView(db: Db, row: Row<'events'>, options: EventViewOptions = {}): Promise<Event> {
   const [view] = await eventViews(db, [row], options);
-  if (!view) throw notFound('Event not found');
+  if (!view) throw notFound(EVENT_NOT_FOUND_MESSAGE);
   return view;
 }
