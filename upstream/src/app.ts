@@ -17,6 +17,7 @@ import cacheControl from './plugins/cache-control.js';
 import context from './plugins/context.js';
 import errors from './plugins/errors.js';
 import jsonBody from './plugins/json-body.js';
+import liveChanges, { type LiveChangesOptions } from './plugins/live-changes.js';
 import textInput from './plugins/text-input.js';
 import accountsRoutes from './routes/accounts.js';
 import attendeesRoutes from './routes/attendees.js';
@@ -38,6 +39,11 @@ export interface AppOptions {
   now?: () => Date;
   /** How throttles wait out their delays (default: a timer). */
   sleep?: Sleep;
+  /**
+   * Fail a request whose live change its call does not declare (plugins/live-changes.ts); the tests'
+   * upstream holds every call to it.
+   */
+  checkLiveChanges?: LiveChangesOptions;
 }
 
 /**
@@ -55,6 +61,7 @@ export const upstreamApp = fp<AppOptions>(async function upstreamApp(app: Fastif
   await app.register(auth);
   await app.register(access);
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20, fieldSize: 100_000 } });
+  if (opts.checkLiveChanges) await app.register(liveChanges, opts.checkLiveChanges);
 
   app.get(upstreamPages.health, async () => {
     await ping(app.db);

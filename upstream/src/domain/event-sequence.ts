@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { notFound } from '../lib/http-error.js';
+import { noteLiveChange } from '../lib/live-changes.js';
 
 /**
  * The event's change counter (events.seq) orders everything a live viewer must see: group and
@@ -32,6 +33,7 @@ export async function bumpEventSeq(trx: Transaction<Database>, eventId: string, 
     .returning('seq')
     .executeTakeFirst();
   if (!row) throw notFound('Event not found');
+  noteLiveChange(eventId);
   return row.seq;
 }
 

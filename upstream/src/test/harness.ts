@@ -11,6 +11,7 @@ import { hashPassword, hashToken, randomId, randomToken } from '../lib/crypto.js
 import { outboxTransport, smtpTransport } from '../lib/mailer.js';
 import { mailQueue } from '../mail/queue.js';
 import { createPaymentProvider } from '../domain/payment-providers.js';
+import type { LiveChangesOptions } from '../plugins/live-changes.js';
 import { testEnv } from './env.js';
 import { migratedPgliteSnapshot } from './pglite-snapshot.js';
 
@@ -58,7 +59,12 @@ export const TEST_MAIL_QUEUE = { retryDelaysMs: [100, 200, 400], pollMs: 100 } a
 
 export const SERVICE_KEY = 'test-service-key-0123456789abcdef';
 
-export async function createTestUpstream(overrides: Partial<UpstreamConfig> = {}): Promise<TestUpstream> {
+export interface TestUpstreamOptions {
+  /** How requests are held to their calls' declared live changes (default: every call of the contract). */
+  liveChanges?: LiveChangesOptions;
+}
+
+export async function createTestUpstream(overrides: Partial<UpstreamConfig> = {}, options: TestUpstreamOptions = {}): Promise<TestUpstream> {
   const usePostgres = testEnv.usePostgres();
   const databaseUrl = testEnv.databaseUrl();
   if (usePostgres && !databaseUrl) throw new Error('UPSTREAM_TEST_DB=postgres needs DATABASE_URL');
@@ -92,7 +98,7 @@ export async function createTestUpstream(overrides: Partial<UpstreamConfig> = {}
   const sleep = async (ms: number) => {
     delays.push(ms);
   };
-  const app = await buildApp({ config, db: opened.db, mailer: mailQueue(opened.db, config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : outboxTransport(opened.db), TEST_MAIL_QUEUE), payments, now: clock.now, sleep }, { logger: false });
+  const app = await buildApp({ config, db: opened.db, mailer: mailQueue(opened.db, config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : outboxTransport(opened.db), TEST_MAIL_QUEUE), payments, now: clock.now, sleep, checkLiveChanges: options.liveChanges ?? {} }, { logger: false });
   return {
     app,
     db: opened.db,

@@ -1,5 +1,6 @@
-import type { Call } from '@tapcard/shared/contract';
+import { isCallOf, type Call, type failureSchema } from '@tapcard/shared/contract';
 import { vi } from 'vitest';
+import type { z } from 'zod';
 import { API_BASE } from '../lib/image.js';
 
 /**
@@ -18,29 +19,41 @@ export interface SentRequest {
   form: FormData | null;
 }
 
-export interface Reply {
+/** The JSON answer a call may give: its answer schema's input, success or failure shape (a text answer's call: a failure). */
+export type AnswerJson<C extends Call> = C['answer'] extends z.ZodType ? z.input<C['answer']> : z.input<typeof failureSchema>;
+
+/** A reply; `J`: the JSON answers it may carry (a call's answer, see `on`). */
+export interface Reply<J = unknown> {
   status?: number;
   /** A JSON answer. */
-  json?: unknown;
+  json?: J;
   /** A text answer (vCards). */
   text?: string;
   headers?: Record<string, string>;
 }
 
-export type Handler = Reply | ((request: SentRequest) => Reply | Promise<Reply>);
+/** A reply `call`'s answer schema allows. */
+export type ReplyOf<C extends Call> = Reply<AnswerJson<C>>;
 
-/** `{ success: 'true', message, data }` */
-export const ok = (data?: unknown, message = 'OK'): Reply => ({ status: 200, json: data === undefined ? { success: 'true', message } : { success: 'true', message, data } });
-/** `{ success: 'false', message, data: null }` */
-export const fail = (message: string, status = 400): Reply => ({ status, json: { success: 'false', message, data: null } });
+export type Handler<J = unknown> = Reply<J> | ((request: SentRequest) => Reply<J> | Promise<Reply<J>>);
 
-function patternOf(path: string): RegExp {
-  const escaped = path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:([A-Za-z_]+)/g, '[^/]+');
-  return new RegExp(`^${escaped}$`);
+type OkAnswer = { success: 'true'; message: string };
+
+/** `{ success: 'true', message, data }`; its data is checked against the answer of the call it replies to. */
+export function ok(): Reply<OkAnswer>;
+export function ok<D>(data: D, message?: string): Reply<OkAnswer & { data: D }>;
+export function ok(data?: unknown, message = 'OK'): Reply<OkAnswer & { data?: unknown }> {
+  return { status: 200, json: data === undefined ? { success: 'true', message } : { success: 'true', message, data } };
 }
+/** Any JSON answer with its status; checked against the answer of the call it replies to. */
+export function answer<J>(json: J, status = 200): Reply<J> {
+  return { status, json };
+}
+/** `{ success: 'false', message, data: null }` */
+export const fail = (message: string, status = 400): Reply<{ success: 'false'; message: string; data: null }> => ({ status, json: { success: 'false', message, data: null } });
 
 export function mockNetwork() {
-  const handlers: { method: string; pattern: RegExp; handler: Handler }[] = [];
+  const handlers: { call: Pick<Call, 'method' | 'path'>; handler: Handler }[] = [];
   const requests: SentRequest[] = [];
   let offline = false;
 
@@ -53,7 +66,7 @@ export function mockNetwork() {
     const request: SentRequest = { method, path, query: url.searchParams, headers: new Headers(init.headers), body, form };
     requests.push(request);
     if (offline) throw new TypeError('Failed to fetch');
-    const found = handlers.find((h) => h.method === method && h.pattern.test(path));
+    const found = handlers.find((h) => isCallOf(h.call, method, path));
     const reply: Reply = found ? (typeof found.handler === 'function' ? await found.handler(request) : found.handler) : { status: 404, json: { success: 'false', message: 'Not found', data: null } };
     const status = reply.status ?? 200;
     if (reply.text !== undefined) return new Response(reply.text, { status, headers: { 'content-type': 'text/vcard', ...reply.headers } });
@@ -64,9 +77,14 @@ export function mockNetwork() {
   return {
     fetch: fetchMock,
     requests,
-    /** Answers `call` (the newest handler of a call wins). */
-    on(call: Pick<Call, 'method' | 'path'>, handler: Handler) {
-      handlers.unshift({ method: call.method, pattern: patternOf(call.path), handler });
+    /** Answers `call` (the newest handler of a call wins) with replies its answer schema allows. */
+    on<C extends Call>(call: C, handler: Handler<AnswerJson<C>>) {
+      handlers.unshift({ call, handler });
+      return this;
+    },
+    /** Answers `call` with anything, for a test of how the client takes an answer the contract does not allow. */
+    onUnchecked(call: Pick<Call, 'method' | 'path'>, handler: Handler) {
+      handlers.unshift({ call, handler });
       return this;
     },
     /** Every later request fails as a network error would. */
@@ -75,8 +93,7 @@ export function mockNetwork() {
     },
     /** The requests sent to `call`, oldest first. */
     sent(call: Pick<Call, 'method' | 'path'>): SentRequest[] {
-      const pattern = patternOf(call.path);
-      return requests.filter((r) => r.method === call.method && pattern.test(r.path));
+      return requests.filter((r) => isCallOf(call, r.method, r.path));
     },
   };
 }

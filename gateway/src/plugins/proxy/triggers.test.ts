@@ -1,10 +1,27 @@
-import { arenaSafetyCalls, buildPath, calls, doorCalls, moderationCalls } from '@tapcard/shared/contract';
+import { arenaSafetyCalls, buildPath, calls, doorCalls, everyCall, moderationCalls } from '@tapcard/shared/contract';
 import { safetyMessages } from '@tapcard/shared/rules';
 import { describe, expect, test } from 'vitest';
 import { chat, dm } from '../../test/live-state.js';
 import { eventIdOfAnswer, isStaffLinkRevoke, isWriteTrigger, revokedLinkOfAnswer, writeOfAnswer } from './triggers.js';
 
 /** Which writes wake the event's poller (door, safety, moderation), and how a revocation is recognised and read. */
+
+describe('the triggers, from the contract', () => {
+  /** A concrete path of the call, each parameter filled. */
+  const concrete = (path: string) => buildPath(path, Object.fromEntries([...path.matchAll(/:([A-Za-z_]+)/g)].map(([, name]) => [name, 'x1'])));
+
+  test("a call wakes the event exactly when its contract says its live change pokes; no other call's request is taken for one", () => {
+    for (const [name, call] of everyCall()) {
+      expect(isWriteTrigger(call.method, concrete(call.path)), name).toBe(call.live?.wakes === 'poke');
+    }
+  });
+
+  test('a change the views see at their next poll (an edited event, a registration) does not wake the event', () => {
+    expect(isWriteTrigger('POST', concrete(calls.updateEvent.path))).toBe(false);
+    expect(isWriteTrigger('POST', calls.register.path)).toBe(false);
+    expect(isWriteTrigger('POST', concrete(calls.checkIn.path))).toBe(true);
+  });
+});
 
 describe('door write triggers', () => {
   test('a door check-in, a check-out and the organiser turning check-out on or off wake the event; a door search does not', () => {

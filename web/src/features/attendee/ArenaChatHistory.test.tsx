@@ -5,7 +5,7 @@ import { historyCalls, type ChatMessage } from '@tapcard/shared/contract';
 import type { ArenaView } from '@tapcard/shared/realtime';
 import { paths, routes } from '../../lib/paths.js';
 import { ada, EVENT_ID, eventSummary, message, TID } from '../../test/event-fixtures.js';
-import { fail, mockNetwork, ok, type Reply } from '../../test/network.js';
+import { fail, mockNetwork, ok, type ReplyOf } from '../../test/network.js';
 import { startRealtimeServer, type RealtimeTestServer } from '../../test/realtime-server.js';
 import { renderRoutes } from '../../test/render.js';
 import { ArenaChatPage } from './ArenaChatPage.js';
@@ -23,7 +23,7 @@ function arenaView(chats: ChatMessage[]): ArenaView {
   return { kind: 'arena', eventId: EVENT_ID, version: NEWEST, event: eventSummary(), attendee: ada, chats, private_chats: [] };
 }
 
-function page(chats: ChatMessage[], hasMore: boolean): Reply {
+function page(chats: ChatMessage[], hasMore: boolean): ReplyOf<typeof historyCalls.chatHistory> {
   return ok({ event_id: EVENT_ID, chats, has_more: hasMore });
 }
 
@@ -54,7 +54,7 @@ describe('the group chat\'s earlier messages', { timeout: 40_000 }, () => {
   it('loads the page before the oldest shown on click, above it, keeping a live message that came meanwhile', async () => {
     const { network, log, user } = await openChat(numbered(OLDEST_LIVE, NEWEST));
     let answer: (() => void) | undefined;
-    network.on(historyCalls.chatHistory, () => new Promise<Reply>((resolve) => (answer = () => resolve(page(numbered(OLDEST_LIVE - CHAT_HISTORY_PAGE_SIZE, OLDEST_LIVE - 1), true)))));
+    network.on(historyCalls.chatHistory, () => new Promise<ReplyOf<typeof historyCalls.chatHistory>>((resolve) => (answer = () => resolve(page(numbered(OLDEST_LIVE - CHAT_HISTORY_PAGE_SIZE, OLDEST_LIVE - 1), true)))));
 
     await user.click(within(log).getByRole('button', { name: 'Load earlier messages' }));
     expect(await within(log).findByRole('button', { name: 'Loading earlier messages…' }, SLOW)).toHaveAttribute('aria-disabled', 'true');

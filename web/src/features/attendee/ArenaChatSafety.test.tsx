@@ -5,7 +5,7 @@ import type { ArenaView } from '@tapcard/shared/realtime';
 import { clockTime } from '../../lib/live/chat.js';
 import { paths, routes } from '../../lib/paths.js';
 import { ada, attendeeToken, EVENT_ID, eventSummary, message, ORGANISER_ID, TID } from '../../test/event-fixtures.js';
-import { mockNetwork, ok, type Reply } from '../../test/network.js';
+import { mockNetwork, ok, type ReplyOf } from '../../test/network.js';
 import { startRealtimeServer, type RealtimeTestServer } from '../../test/realtime-server.js';
 import { LocationProbe, renderRoutes } from '../../test/render.js';
 import { ArenaChatPage } from './ArenaChatPage.js';
@@ -25,7 +25,7 @@ function announcement(id: string, seq: number, text: string, pinned = true): Ann
 }
 
 /** A refusal as the upstream answers it: the server's words, the code and when it ends. */
-function refused(status: number, code: string, text: string, retryAt?: string): Reply {
+function refused(status: number, code: string, text: string, retryAt?: string): ReplyOf<typeof calls.chat> {
   return { status, json: { success: 'false', message: text, data: null, code, ...(retryAt ? { retry_at: retryAt } : {}) } };
 }
 

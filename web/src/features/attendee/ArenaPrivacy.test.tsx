@@ -36,7 +36,7 @@ function safety(blocked = [bola]): ArenaSafety {
 
 /** Answers the settings call as the upstream does: the settings after the change. */
 function answerSettings(network: MockNetwork) {
-  const current = { dm_policy: 'anyone', hidden: false };
+  const current: Pick<ArenaSafety, 'dm_policy' | 'hidden'> = { dm_policy: 'anyone', hidden: false };
   network.on(arenaSafetyCalls.arenaSettings, (request) => {
     Object.assign(current, Object.fromEntries(Object.entries(request.body as object).filter(([key]) => key !== 'event_id')));
     return ok({ event_id: EVENT_ID, ...current });

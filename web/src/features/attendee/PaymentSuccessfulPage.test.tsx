@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { calls } from '@tapcard/shared/contract';
 import { paths, routes } from '../../lib/paths.js';
 import { attendeeToken, TID } from '../../test/event-fixtures.js';
-import { mockNetwork, ok } from '../../test/network.js';
+import { answer, mockNetwork, ok } from '../../test/network.js';
 import { LocationProbe, renderRoutes } from '../../test/render.js';
 import { EventTokenPage } from './EventTokenPage.js';
 import { PENDING_RECHECK_MS, TicketPaymentSuccessfulPage } from './PaymentSuccessfulPage.js';
@@ -63,8 +63,8 @@ describe('ticket payment: back from the provider', () => {
     let calls_ = 0;
     network.on(calls.paymentSuccessful, () =>
       ++calls_ === 1
-        ? { status: 409, json: { success: 'false', message: 'Your payment has not been confirmed yet. Please try again in a moment.', outcome: 'pending', retry: RETRY } }
-        : { status: 200, json: { success: 'true', link: paths.eventToken(TID) } },
+        ? answer({ success: 'false', message: 'Your payment has not been confirmed yet. Please try again in a moment.', outcome: 'pending', retry: RETRY }, 409)
+        : answer({ success: 'true', link: paths.eventToken(TID) }),
     );
     network.on(calls.eventToken, ok(attendeeToken()));
     const { user } = await backFromProvider('reference=ref-2');
@@ -90,8 +90,8 @@ describe('ticket payment: back from the provider', () => {
     let calls_ = 0;
     network.on(calls.paymentSuccessful, () =>
       ++calls_ < 3
-        ? { status: 409, json: { success: 'false', message: 'Your payment has not been confirmed yet. Please try again in a moment.', outcome: 'pending', retry: RETRY } }
-        : { status: 200, json: { success: 'true', link: paths.eventToken(TID) } },
+        ? answer({ success: 'false', message: 'Your payment has not been confirmed yet. Please try again in a moment.', outcome: 'pending', retry: RETRY }, 409)
+        : answer({ success: 'true', link: paths.eventToken(TID) }),
     );
     network.on(calls.eventToken, ok(attendeeToken()));
     await backFromProvider('trxref=TCT-ps-2&reference=TCT-ps-2');

@@ -4,7 +4,7 @@ import { calls, type OwnerCard, type SaveCardPayload } from '@tapcard/shared/con
 import { currentAuthorization, readDashboardData } from '../../lib/session.js';
 import { STORAGE_PREFIX, writeStored } from '../../lib/storage.js';
 import { stubImageDecoding } from '../../test/browser.js';
-import { fail, mockNetwork, ok, type MockNetwork } from '../../test/network.js';
+import { fail, mockNetwork, ok, type MockNetwork, type ReplyOf } from '../../test/network.js';
 import { LocationProbe, renderRoutes, signIn, TEST_TOKEN } from '../../test/render.js';
 import { ConnectPage } from './routes.js';
 
@@ -211,14 +211,14 @@ describe('quick links', () => {
 });
 
 describe('quick links that stop the card from saving', () => {
-  const SCRIPT_LINK = { label: 'Website', content: 'javascript:alert(1)', icon: 'website', status: '1', type: 'url', position: '2' };
-  const refusedOnTwitter = {
+  const SCRIPT_LINK: OwnerCard['fields'][number] = { label: 'Website', content: 'javascript:alert(1)', icon: 'website', status: '1', type: 'url', position: '2' };
+  const refusedOnTwitter: ReplyOf<typeof calls.saveCard> = {
     status: 400,
     json: { success: 'false', message: 'Link has not matched with profile twitter', data: null, errors: [{ field: 'fields.1.content', message: 'Link has not matched with profile twitter' }] },
   };
 
   it("marks a stored link that fails its type's rule, with its message, and lets the owner change it", async () => {
-    net.on(calls.getCard, ok({ ...CARD, fields: [CARD.fields[0], SCRIPT_LINK] }));
+    net.on(calls.getCard, ok({ ...CARD, fields: [CARD.fields[0]!, SCRIPT_LINK] }));
     const { user } = renderRoutes(pages, '/connect');
     const tile = await screen.findByRole('button', { name: 'Edit Website' });
     expect(tile).toHaveAccessibleDescription('Please enter a valid website link');
@@ -242,7 +242,7 @@ describe('quick links that stop the card from saving', () => {
   });
 
   it('deletes a marked link from its row', async () => {
-    net.on(calls.getCard, ok({ ...CARD, fields: [SCRIPT_LINK, CARD.fields[1]] }));
+    net.on(calls.getCard, ok({ ...CARD, fields: [SCRIPT_LINK, CARD.fields[1]!] }));
     const { user } = renderRoutes(pages, '/connect');
     await user.click(await screen.findByRole('button', { name: 'Delete link Website' }));
     expect(await screen.findByText('Item deleted successfully!')).toBeInTheDocument();
@@ -286,7 +286,7 @@ describe('quick links that stop the card from saving', () => {
 
 describe('services', () => {
   it('checks the service form and sends it as multipart with enable_enquiry true, then reloads the card', async () => {
-    net.on(calls.addService, ok({ ...CARD.services[0], id: 'svc-2' }));
+    net.on(calls.addService, ok({ ...CARD.services[0]!, id: 'svc-2' }));
     const { user } = renderRoutes(pages, '/connect');
     await user.click(await screen.findByRole('button', { name: 'Add New' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add New Service' });

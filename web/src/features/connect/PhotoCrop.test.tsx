@@ -29,7 +29,7 @@ afterEach(() => {
 
 describe('the square crop step', () => {
   it('crops a service image before it is added: Cancel keeps none, Use photo sends the square', async () => {
-    net.on(calls.addService, ok());
+    net.on(calls.addService, ok({ id: 'svc-1', service_image: null, service_name: 'Design', service_description: 'Card design', phone: '+2348031234567', link: 'https://ada.dev', enable_enquiry: true }));
     const { user } = renderRoutes(pages, '/connect');
     await user.click(await screen.findByRole('button', { name: 'Add New' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add New Service' });

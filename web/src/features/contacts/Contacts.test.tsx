@@ -153,7 +153,7 @@ describe('contact view', () => {
 
   it('deletes after confirmation and returns to the list without the contact', async () => {
     net.on(calls.deleteContact, () => {
-      net.on(calls.getContacts, ok({ contacts: [CONTACTS[1]], user: { name: 'Owner', image: null } }));
+      net.on(calls.getContacts, ok({ contacts: [CONTACTS[1]!], user: { name: 'Owner', image: null } }));
       return ok();
     });
     const { user, router } = renderRoutes(pages, '/contact/c-ada');
@@ -252,7 +252,7 @@ describe("the owner's note on a contact", () => {
       const note = text === null || text.trim() === '' ? null : text;
       notes.set(id, note);
       const contact = CONTACTS.find((c) => c.contact_id === id);
-      return ok({ ...contact, note });
+      return contact ? ok({ ...contact, note }) : fail('Contact not found', 404);
     });
     return notes;
   }
@@ -310,7 +310,7 @@ describe("the owner's note on a contact", () => {
       }
       const text = (request.body as { note: string }).note;
       notes.set('c-ada', text);
-      return ok({ ...CONTACTS[0], note: text });
+      return ok({ ...CONTACTS[0]!, note: text });
     });
     const { user } = renderRoutes(pages, '/contact/c-ada');
     const box = await screen.findByRole('textbox', { name: 'Note' });

@@ -78,7 +78,10 @@ afterEach(() => {
 });
 
 function answerRanges(byDays: Record<string, CardAnalytics>) {
-  net.on(ownerCardCalls.cardAnalytics, (request) => ok(byDays[request.query.get('days') ?? '']));
+  net.on(ownerCardCalls.cardAnalytics, (request) => {
+    const answer = byDays[request.query.get('days') ?? ''];
+    return answer ? ok(answer) : fail('Not found', 404);
+  });
 }
 
 const section = () => within(screen.getByRole('region', { name: 'Card analytics' }));

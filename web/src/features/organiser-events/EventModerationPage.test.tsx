@@ -4,7 +4,7 @@ import { calls, moderationCalls, type ChatReport, type Moderation, type Moderati
 import type { Update, ViewOf } from '@tapcard/shared/realtime';
 import { paths, routes } from '../../lib/paths.js';
 import { EVENT_ID } from '../../test/event-fixtures.js';
-import { mockNetwork, ok, type MockNetwork } from '../../test/network.js';
+import { fail, mockNetwork, ok, type MockNetwork } from '../../test/network.js';
 import { startRealtimeServer, type RealtimeTestServer } from '../../test/realtime-server.js';
 import { renderRoutes, signIn, signOut } from '../../test/render.js';
 import { EventModerationPage } from './EventModerationPage.js';
@@ -187,7 +187,7 @@ describe("the organiser's moderation page", () => {
   it('says when the log cannot be read, and reads it again on Try again', async () => {
     let failing = true;
     const { user } = await openPage();
-    network.on(moderationCalls.moderation, () => (failing ? { status: 500, json: { success: 'false', message: 'Server error', data: null } } : ok({ ...stored, log: [entry('l1', 'open_chat', '2024-05-01T10:00:00.000Z')] })));
+    network.on(moderationCalls.moderation, () => (failing ? fail('Server error', 500) : ok({ ...stored, log: [entry('l1', 'open_chat', '2024-05-01T10:00:00.000Z')] })));
     push({ chats: [] });
     const alert = await within(screen.getByRole('region', { name: 'Moderation log' })).findByRole('alert', {}, SLOW);
     expect(alert).toHaveTextContent('The moderation log could not be loaded.');

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { doorCalls, type StaffLink } from '@tapcard/shared/contract';
+import { doorCalls, type DoorSettings, type StaffLink } from '@tapcard/shared/contract';
 import { messages } from '@tapcard/shared/rules';
 import { fail, mockNetwork, ok } from '../../test/network.js';
 import { renderRoutes, signIn, signOut } from '../../test/render.js';
@@ -88,7 +88,7 @@ describe('staff links section', () => {
     network.on(doorCalls.listStaffLinks, () => ok({ event_id: EVENT_ID, links }));
     network.on(doorCalls.revokeStaffLink, () => {
       links = [link({ state: 'revoked', revoked_at: new Date().toISOString() }), links[1]!];
-      return ok({ event_id: EVENT_ID, link: links[0] });
+      return ok({ event_id: EVENT_ID, link: links[0]! });
     });
     const { user } = renderRoutes(routeObjects, `/event/${EVENT_ID}`);
     // Only an active link can be revoked.
@@ -109,7 +109,7 @@ describe('staff links section', () => {
   it('turns check-out tracking on with the switch, and says what it changes', async () => {
     const network = doorNetwork(false);
     network.on(doorCalls.listStaffLinks, ok({ event_id: EVENT_ID, links: [] }));
-    network.on(doorCalls.setDoorSettings, (request) => ok({ event_id: EVENT_ID, settings: request.body }));
+    network.on(doorCalls.setDoorSettings, (request) => ok({ event_id: EVENT_ID, settings: request.body as DoorSettings }));
     const { user } = renderRoutes(routeObjects, `/event/${EVENT_ID}`);
 
     const toggle = await screen.findByRole('switch', { name: 'Track check-out' });
@@ -128,7 +128,7 @@ describe('staff links section', () => {
   it('shows check-out tracking as the server has it, and turns it off', async () => {
     const network = doorNetwork(true);
     network.on(doorCalls.listStaffLinks, ok({ event_id: EVENT_ID, links: [] }));
-    network.on(doorCalls.setDoorSettings, (request) => ok({ event_id: EVENT_ID, settings: request.body }));
+    network.on(doorCalls.setDoorSettings, (request) => ok({ event_id: EVENT_ID, settings: request.body as DoorSettings }));
     const { user } = renderRoutes(routeObjects, `/event/${EVENT_ID}`);
 
     const toggle = await screen.findByRole('switch', { name: 'Track check-out' });

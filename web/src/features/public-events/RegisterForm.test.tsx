@@ -4,7 +4,7 @@ import { calls } from '@tapcard/shared/contract';
 import { avatarFor } from '@tapcard/shared/domain';
 import { paths, routes } from '../../lib/paths.js';
 import { event, EVENT_ID, TID } from '../../test/event-fixtures.js';
-import { fail, mockNetwork, ok } from '../../test/network.js';
+import { answer, fail, mockNetwork, ok } from '../../test/network.js';
 import { LocationProbe, renderRoutes } from '../../test/render.js';
 import { CardEventRegisterPage } from './CardEventRegisterPage.js';
 import { OpenEventPage } from './OpenEventPage.js';
@@ -104,7 +104,7 @@ describe('registration form', () => {
     network.on(calls.openEvent, () => ok({ event: { ...event(), attendee_count: registered } }));
     network.on(calls.register, () => {
       registered = 1;
-      return { status: 200, json: { success: 'true', link: paths.eventToken(TID) } };
+      return answer({ success: 'true', link: paths.eventToken(TID) });
     });
     const { user, router } = renderRoutes(routeObjects, paths.openEventRegister('tech-meetup'));
     await screen.findByLabelText('Choose Ticket');

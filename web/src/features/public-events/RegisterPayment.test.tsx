@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { calls } from '@tapcard/shared/contract';
 import { paths, routes } from '../../lib/paths.js';
 import { event, EVENT_ID } from '../../test/event-fixtures.js';
-import { mockNetwork, ok } from '../../test/network.js';
+import { answer, mockNetwork, ok } from '../../test/network.js';
 import { renderRoutes } from '../../test/render.js';
 import { CardEventRegisterPage } from './CardEventRegisterPage.js';
 
@@ -17,10 +17,7 @@ const routeObjects = [{ path: routes.cardEventRegister, element: <CardEventRegis
 async function registerPaid(holdMs: number) {
   const network = mockNetwork();
   network.on(calls.publicEvent, ok(event()));
-  network.on(calls.register, () => ({
-    status: 200,
-    json: { success: 'true', message: 'Continue to payment', link: PROVIDER, hold_until: new Date(Date.now() + holdMs).toISOString() },
-  }));
+  network.on(calls.register, () => answer({ success: 'true', message: 'Continue to payment', link: PROVIDER, hold_until: new Date(Date.now() + holdMs).toISOString() }));
   const view = renderRoutes(routeObjects, paths.cardEventRegister(EVENT_ID));
   await screen.findByLabelText('Choose Ticket', {}, SLOW);
   await view.user.type(screen.getByLabelText('Full Name'), 'Ada Obi');

@@ -1,10 +1,10 @@
 import type { RouteObject } from 'react-router-dom';
-import type { Order } from '@tapcard/shared/contract';
+import type { calls, Order } from '@tapcard/shared/contract';
 import type { CartItem } from '@tapcard/shared/domain';
 import { routes } from '../../lib/paths.js';
 import { STORAGE_PREFIX } from '../../lib/storage.js';
 import { jotaiStore } from '../../lib/session.js';
-import type { Reply } from '../../test/network.js';
+import type { ReplyOf } from '../../test/network.js';
 import { LocationProbe } from '../../test/render.js';
 import { cartAtom, loadCart } from './cart/cart-state.js';
 import { cartAnnouncementAtom } from './cart/useCartActions.js';
@@ -82,7 +82,7 @@ export function order(payment_status: Order['payment_status'], reference = 'TC-r
   };
 }
 
-export const paid = (ref?: string): Reply => ({ status: 200, json: { success: 'true', message: 'Payment successful', order: order('paid', ref) } });
-export const declined = (ref?: string): Reply => ({ status: 200, json: { success: 'false', message: 'Payment declined', order: order('declined', ref) } });
-export const pending = (ref?: string): Reply => ({ status: 202, json: { success: 'false', message: 'Payment pending', order: order('pending', ref) } });
+export const paid = (ref?: string): ReplyOf<typeof calls.getOrder> => ({ status: 200, json: { success: 'true', message: 'Payment successful', order: order('paid', ref) } });
+export const declined = (ref?: string): ReplyOf<typeof calls.getOrder> => ({ status: 200, json: { success: 'false', message: 'Payment declined', order: order('declined', ref) } });
+export const pending = (ref?: string): ReplyOf<typeof calls.getOrder> => ({ status: 202, json: { success: 'false', message: 'Payment pending', order: order('pending', ref) } });
 
