@@ -11,6 +11,7 @@ import type { Mailer } from './lib/mailer.js';
 import type { PaymentProvider } from './domain/payments.js';
 import { answerSerializerCompiler } from './lib/route.js';
 import type { Sleep } from './lib/throttle.js';
+import access from './access/plugin.js';
 import auth from './plugins/auth.js';
 import cacheControl from './plugins/cache-control.js';
 import context from './plugins/context.js';
@@ -58,6 +59,7 @@ export const upstreamApp = fp<AppOptions>(async function upstreamApp(app: Fastif
   await app.register(cacheControl);
   await app.register(context, { config: opts.config, db: opts.db, mailer: opts.mailer, payments: opts.payments, now: opts.now ?? (() => new Date()), sleep: opts.sleep });
   await app.register(auth);
+  await app.register(access);
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20, fieldSize: 100_000 } });
   if (opts.checkLiveChanges) await app.register(liveChanges, opts.checkLiveChanges);
 

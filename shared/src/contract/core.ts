@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { CallAccess } from './access.js';
 import type { WrittenKind } from './write-through.js';
 
 /**
@@ -33,6 +34,12 @@ export interface Call {
    * watches from this, and the upstream's tests refuse a call that changes live state without saying so.
    */
   readonly live?: LiveChange;
+  /**
+   * What the call does to one event, and how its caller is known; absent: it acts on no single event
+   * or anyone may make it. The upstream lets the call run only when its access policy allows the
+   * caller's role at the event this action.
+   */
+  readonly access?: CallAccess;
 }
 
 /**

@@ -134,6 +134,7 @@ export const doorCalls = lazyCalls({
     method: 'POST',
     path: '/event/api/staff-links/:id',
     auth: 'bearer',
+    access: { action: 'staffLinks.manage' },
     params: idParam,
     body: staffLinkFormSchema,
     answer: wireData(z.object({ event_id: id, link: staffLinkSchema, path: z.string() })),
@@ -143,6 +144,7 @@ export const doorCalls = lazyCalls({
     method: 'GET',
     path: '/event/api/staff-links/:id',
     auth: 'bearer',
+    access: { action: 'staffLinks.manage' },
     params: idParam,
     answer: wireData(z.object({ event_id: id, links: z.array(staffLinkSchema) })),
   }),
@@ -151,6 +153,7 @@ export const doorCalls = lazyCalls({
     method: 'POST',
     path: '/event/api/staff-links/:id/revoke/:link_id',
     auth: 'bearer',
+    access: { action: 'staffLinks.manage' },
     params: z.object({ id, link_id: id }),
     answer: wireData(z.object({ event_id: id, link: staffLinkSchema })),
   }),
@@ -163,19 +166,20 @@ export const doorCalls = lazyCalls({
     answer: wireData(doorSessionSchema.extend({ session: z.string() })),
   }),
   /** Ours: what a door session is for; refused once its link is revoked or expired. */
-  doorSession: () => call({ method: 'POST', path: '/event/door/api/session', auth: 'none', body: doorSessionBody, answer: wireData(doorSessionSchema) }),
+  doorSession: () => call({ method: 'POST', path: '/event/door/api/session', auth: 'none', access: { action: 'door.session', from: 'door' }, body: doorSessionBody, answer: wireData(doorSessionSchema) }),
   /** Ours: confirmed attendees of the session's event by name or email (at most 20). */
   doorSearch: () => call({
     method: 'POST',
     path: '/event/door/api/search',
     auth: 'none',
+    access: { action: 'attendee.search', from: 'door' },
     body: doorSearchBody,
     answer: wireData(z.object({ event_id: id, attendees: z.array(doorAttendeeSchema) })),
   }),
   /** Ours: checks an attendee in at the session's gate; a repeated client_id gets the first answer. */
-  doorCheckIn: () => call({ method: 'POST', path: '/event/door/api/check-in', auth: 'none', body: doorCheckInBody, answer: wireData(doorCheckInSchema), live: { wakes: 'poke' } }),
+  doorCheckIn: () => call({ method: 'POST', path: '/event/door/api/check-in', auth: 'none', access: { action: 'attendee.checkIn', from: 'door' }, body: doorCheckInBody, answer: wireData(doorCheckInSchema), live: { wakes: 'poke' } }),
   /** Ours: checks an attendee out at the session's gate; 409 when the event does not track check-out. */
-  doorCheckOut: () => call({ method: 'POST', path: '/event/door/api/check-out', auth: 'none', body: doorCheckOutBody, answer: wireData(doorCheckOutSchema), live: { wakes: 'poke' } }),
+  doorCheckOut: () => call({ method: 'POST', path: '/event/door/api/check-out', auth: 'none', access: { action: 'attendee.checkOut', from: 'door' }, body: doorCheckOutBody, answer: wireData(doorCheckOutSchema), live: { wakes: 'poke' } }),
   /**
    * Ours: the public keys a door checks the event's signed tickets with, offline. verifyTicket of the
    * shared domain takes them as they are and checks each key's form itself (its strict schema is not
@@ -193,6 +197,7 @@ export const doorCalls = lazyCalls({
     method: 'GET',
     path: '/event/api/door-settings/:id',
     auth: 'bearer',
+    access: { action: 'door.viewSettings' },
     params: idParam,
     answer: wireData(z.object({ event_id: id, settings: doorSettingsSchema })),
   }),
@@ -201,6 +206,7 @@ export const doorCalls = lazyCalls({
     method: 'POST',
     path: '/event/api/door-settings/:id',
     auth: 'bearer',
+    access: { action: 'door.editSettings' },
     params: idParam,
     body: doorSettingsSchema,
     answer: wireData(z.object({ event_id: id, settings: doorSettingsSchema })),
@@ -211,6 +217,7 @@ export const doorCalls = lazyCalls({
     method: 'GET',
     path: '/event/api/door-conflicts/:id',
     auth: 'bearer',
+    access: { action: 'door.conflicts' },
     params: idParam,
     answer: wireData(z.object({ event_id: id, conflicts: z.array(doorConflictSchema) })),
   }),

@@ -31,6 +31,7 @@ export const historyCalls = lazyCalls({
     method: 'GET',
     path: '/event/public/api/chat-history/:id',
     auth: 'none',
+    access: { action: 'chat.history', from: 'ticket' },
     params: tidParam,
     /** `event_id`: the event the reader is looking at; a token of another event is refused. */
     query: chatHistoryQuery.extend({ event_id: id }),
@@ -41,6 +42,7 @@ export const historyCalls = lazyCalls({
     method: 'GET',
     path: '/event/api/chat-history/:id',
     auth: 'bearer',
+    access: { action: 'chat.history' },
     params: z.object({ id }),
     query: chatHistoryQuery,
     answer: wireData(chatHistorySchema),

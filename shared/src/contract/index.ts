@@ -1,6 +1,7 @@
 export * from './calls.js';
 export { buildPath, lazyCalls, type Auth, type Body, type Call, type CallFactories, type LiveChange, type Method } from './core.js';
 export * from './match.js';
+export * from './access.js';
 export * from './accounts.js';
 export * from './physical-cards.js';
 export * from './card-content.js';

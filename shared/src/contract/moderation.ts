@@ -66,12 +66,13 @@ const call = <const C extends Call>(c: C): C => c;
 
 export const moderationCalls = lazyCalls({
   /** Ours: everything the moderation page shows. */
-  moderation: () => call({ method: 'GET', path: '/event/api/moderation/:id', auth: 'bearer', params: eventParam, answer: wireData(moderationSchema) }),
+  moderation: () => call({ method: 'GET', path: '/event/api/moderation/:id', auth: 'bearer', access: { action: 'moderation.view' }, params: eventParam, answer: wireData(moderationSchema) }),
   /** Ours: remove a group message (or a reported private message) for everyone. */
   removeMessage: () => call({
     method: 'POST',
     path: '/event/api/moderation/:id/remove',
     auth: 'bearer',
+    access: { action: 'moderation.act' },
     params: eventParam,
     body: z.object({ message_id: id, room: chatRoomKindSchema }),
     answer: wireData(z.object({ event_id: id })),
@@ -82,6 +83,7 @@ export const moderationCalls = lazyCalls({
     method: 'POST',
     path: '/event/api/moderation/:id/mute',
     auth: 'bearer',
+    access: { action: 'moderation.act' },
     params: eventParam,
     body: z.object({ attendee_id: id, mute: muteChoiceSchema }),
     answer: wireData(z.object({ event_id: id, attendee_id: id, mute: muteSchema.nullable() })),
@@ -92,6 +94,7 @@ export const moderationCalls = lazyCalls({
     method: 'POST',
     path: '/event/api/moderation/:id/chat',
     auth: 'bearer',
+    access: { action: 'chat.settings' },
     params: eventParam,
     body: z.object({ closed: z.boolean().optional(), slow_mode_seconds: slowModeSecondsSchema.optional() }),
     answer: wireData(z.object({ event_id: id, chat: chatSettingsSchema })),
@@ -102,6 +105,7 @@ export const moderationCalls = lazyCalls({
     method: 'POST',
     path: '/event/api/moderation/:id/reports/:reportId',
     auth: 'bearer',
+    access: { action: 'moderation.act' },
     params: z.object({ id, reportId: id }),
     body: z.object({ action: z.enum(REPORT_ACTIONS) }),
     answer: wireData(z.object({ event_id: id, report: chatReportSchema })),
@@ -112,6 +116,7 @@ export const moderationCalls = lazyCalls({
     method: 'POST',
     path: '/event/api/moderation/:id/announcements',
     auth: 'bearer',
+    access: { action: 'announcements.manage' },
     params: eventParam,
     body: z.object({ message: announcementTextSchema }),
     answer: wireData(z.object({ event_id: id, announcement: announcementSchema })),
@@ -122,6 +127,7 @@ export const moderationCalls = lazyCalls({
     method: 'DELETE',
     path: '/event/api/moderation/:id/announcements/:announcementId',
     auth: 'bearer',
+    access: { action: 'announcements.manage' },
     params: z.object({ id, announcementId: id }),
     answer: wireData(z.object({ event_id: id })),
     live: { wakes: 'poke' },

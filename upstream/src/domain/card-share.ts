@@ -12,7 +12,7 @@ import { attendeeSafety } from '../repositories/arena-safety.js';
 import { profileOfUser } from '../repositories/cards.js';
 import { insertPrivateChat, type Poster } from '../repositories/chats.js';
 import { hasContactOf, insertSwappedContact } from '../repositories/contacts.js';
-import { privateChatWire, sharedCardOf } from '../repositories/events.js';
+import { privateChatWire, sharedCardOf } from '../repositories/chat-wire.js';
 import { ACCESS_UNKNOWN_MESSAGE } from './chat.js';
 import { checkPrivateWrite } from './chat-safety.js';
 import { inEventChange } from './event-sequence.js';

@@ -8,7 +8,7 @@ import { badRequest, notFound, refused, type HttpError } from '../lib/http-error
 import type { Limit, Throttle } from '../lib/throttle.js';
 import { attendeeSafety, blocksBetween, claimGroupPost, hasWrittenTo, muteOf, type AttendeeSafety } from '../repositories/arena-safety.js';
 import { insertGroupChat, insertPrivateChat, type Poster } from '../repositories/chats.js';
-import { chatWire, privateChatWire } from '../repositories/events.js';
+import { chatWire, privateChatWire } from '../repositories/chat-wire.js';
 import { chatSettingsNow } from '../repositories/moderation.js';
 import { ACCESS_UNKNOWN_MESSAGE, RECIPIENT_MESSAGE } from './chat.js';
 import { inEventChange } from './event-sequence.js';

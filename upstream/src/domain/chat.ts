@@ -2,7 +2,7 @@ import { eventTiming } from '@tapcard/shared/domain';
 import { messages } from '@tapcard/shared/rules';
 import type { Row } from '../db/schema.js';
 import { badRequest } from '../lib/http-error.js';
-import { eventDates } from '../repositories/events.js';
+import { eventDates } from '../repositories/event-wire.js';
 
 /** When the organiser and the attendees may post in an event's chats, and the answers when they may not. */
 

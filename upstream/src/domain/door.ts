@@ -9,15 +9,14 @@ import {
 } from '@tapcard/shared/rules';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, Row } from '../db/schema.js';
-import { hashToken, randomId } from '../lib/crypto.js';
-import { conflict, forbidden } from '../lib/http-error.js';
+import { randomId } from '../lib/crypto.js';
+import { conflict } from '../lib/http-error.js';
 import {
   checkInIfNot,
   checkOutIfIn,
   doorAttendee,
   doorCheckOutTracked,
   insertDoorConflict,
-  linkOfDoorSession,
   storeDoorCheckIn,
   storedDoorCheckIn,
   type DoorAttendeeRow,
@@ -60,21 +59,6 @@ export function staffLinkWire(link: Row<'staff_links'>, now: Date): StaffLink {
     created_at: link.created_at.toISOString(),
     state: staffLinkState(link, now),
   };
-}
-
-/** Refuses a revoked or expired link, saying which. */
-export function requireLiveLink(link: Row<'staff_links'>, now: Date): Row<'staff_links'> {
-  const state = staffLinkState(link, now);
-  if (state === 'revoked') throw forbidden(STAFF_LINK_REVOKED_MESSAGE);
-  if (state === 'expired') throw forbidden(STAFF_LINK_EXPIRED_MESSAGE);
-  return link;
-}
-
-/** The live link behind a door session token, read on every call; 403 for an unknown, revoked or expired one. */
-export async function doorLink(db: Kysely<Database>, session: string, now: Date): Promise<Row<'staff_links'>> {
-  const link = await linkOfDoorSession(db, hashToken(session));
-  if (!link) throw forbidden(STAFF_LINK_UNKNOWN_MESSAGE);
-  return requireLiveLink(link, now);
 }
 
 export function doorAttendeeWire(a: DoorAttendeeRow): DoorAttendee {

@@ -8,7 +8,7 @@ import { hashToken } from '../lib/crypto.js';
 import { conflict, HttpError, notFound } from '../lib/http-error.js';
 import { eventAccessMail, eventConfirmationMail, eventPaymentMail, type MailEvent } from '../mail/event-mails.js';
 import { confirmedAttendeeByTidHash } from '../repositories/attendees.js';
-import { eventDates } from '../repositories/events.js';
+import { eventDates } from '../repositories/event-wire.js';
 import {
   activeRegistrationsOfEmail,
   cancelExpiredHolds,

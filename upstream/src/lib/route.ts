@@ -1,9 +1,13 @@
-import type { Call } from '@tapcard/shared/contract';
+import type { Call, CallAccess } from '@tapcard/shared/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySerializerCompiler, preHandlerAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
+import type { Row } from '../db/schema.js';
+import type { TokenHolder } from '../repositories/attendees.js';
 import type { AuthUser } from '../plugins/auth.js';
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+/** What the access preHandler found for a call whose `access` matches `A` (null for any other call). */
+type Found<C extends Call, A, T> = C['access'] extends A ? T : null;
 
 export interface RouteContext<C extends Call> {
   body: C['multipart'] extends readonly string[] ? undefined : Out<C['body']>;
@@ -13,6 +17,12 @@ export interface RouteContext<C extends Call> {
   headers: Out<C['headers']>;
   /** The signed-in user: set for 'bearer' calls, maybe null for 'optional' calls, null otherwise. */
   user: C['auth'] extends 'bearer' ? AuthUser : AuthUser | null;
+  /** The event the call acts on, for a call that declares `access`: the policy allowed the caller its action. */
+  event: Found<C, CallAccess, Row<'events'>>;
+  /** The live staff link of a door session ('door' calls). */
+  staffLink: Found<C, { from: 'door' }, Row<'staff_links'>>;
+  /** The confirmed attendee holding the path's access token ('ticket' calls). */
+  ticketHolder: Found<C, { from: 'ticket' }, TokenHolder>;
   request: FastifyRequest;
   reply: FastifyReply;
 }
@@ -37,6 +47,8 @@ function register<C extends Call>(app: FastifyInstance, call: C, handler: (ctx: 
   if (call.auth === 'bearer') preHandler.push(app.requireUser);
   else if (call.auth === 'optional') preHandler.push(app.optionalUser);
   else if (call.auth === 'service') preHandler.push(app.requireServiceKey);
+  // Who may do what to an event is the access policy's answer, asked once the caller is known.
+  if (call.access) preHandler.push(app.eventAccess(call.access));
 
   app.route({
     method: call.method,
@@ -58,6 +70,9 @@ function register<C extends Call>(app: FastifyInstance, call: C, handler: (ctx: 
         query: request.query,
         headers: call.headers ? request.headers : undefined,
         user: request.user,
+        event: request.event,
+        staffLink: request.staffLink,
+        ticketHolder: request.ticketHolder,
         request,
         reply,
       } as RouteContext<C>;

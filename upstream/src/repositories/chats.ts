@@ -1,3 +1,4 @@
+import { GROUP_CHAT_LIMIT, PRIVATE_CHAT_LIMIT } from '@tapcard/shared/constants';
 import type { ChatMessage, PrivateChat, SharedCard } from '@tapcard/shared/contract';
 import type { Transaction } from 'kysely';
 import type { Db } from '../db/database.js';
@@ -6,7 +7,7 @@ import { randomId } from '../lib/crypto.js';
 import { inEventChange } from '../domain/event-sequence.js';
 import { badRequest } from '../lib/http-error.js';
 import { RECIPIENT_MESSAGE } from '../domain/chat.js';
-import { chatWire, privateChatWire } from './events.js';
+import { chatWire, privateChatWire } from './chat-wire.js';
 
 /** Who a message is stored under: an attendee, or the organiser as 'admin-<id>' named ADMIN. */
 export interface Poster {
@@ -92,4 +93,28 @@ export async function groupChatsBefore(db: Db, eventId: string, before: number, 
     .execute();
   const page = rows.slice(0, limit).reverse();
   return { chats: page.map(chatWire), has_more: rows.length > limit };
+}
+
+/** The newest group messages of an event, oldest first (index (event_id, seq)). */
+export async function recentChats(db: Db, eventId: string, limit = GROUP_CHAT_LIMIT, maxSeq?: number): Promise<ChatMessage[]> {
+  let q = db.selectFrom('chats').selectAll().where('event_id', '=', eventId);
+  if (maxSeq !== undefined) q = q.where('seq', '<=', maxSeq);
+  const rows = await q.orderBy('seq', 'desc').limit(limit).execute();
+  return rows.reverse().map(chatWire);
+}
+
+/**
+ * The newest private messages of an event in which `party` (an attendee id or 'admin-<user id>') is
+ * one of the two parties, oldest first.
+ */
+export async function partyPrivateChats(db: Db, eventId: string, party: string, limit = PRIVATE_CHAT_LIMIT): Promise<PrivateChat[]> {
+  const rows = await db
+    .selectFrom('private_chats')
+    .selectAll()
+    .where('event_id', '=', eventId)
+    .where((eb) => eb.or([eb('attendee_id_1', '=', party), eb('attendee_id_2', '=', party)]))
+    .orderBy('seq', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.reverse().map(privateChatWire);
 }

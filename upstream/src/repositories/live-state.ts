@@ -4,7 +4,9 @@ import type { Database } from '../db/schema.js';
 import { GROUP_CHAT_LIMIT, PRIVATE_CHAT_LIMIT } from '@tapcard/shared/constants';
 import { LIVE_REPORTS_LIMIT } from '@tapcard/shared/rules';
 import { liveBlocks, muteOf } from './arena-safety.js';
-import { chatWire, eventById, eventSummary, privateChatWire } from './events.js';
+import { chatWire, privateChatWire } from './chat-wire.js';
+import { eventSummary } from './event-wire.js';
+import { eventById } from './events.js';
 import { changedAnnouncements, changedReports, chatSettingsOf, eventReports, pinnedAnnouncements } from './moderation.js';
 
 /**

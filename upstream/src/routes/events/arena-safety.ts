@@ -4,13 +4,12 @@ import type { FastifyInstance } from 'fastify';
 import { shareCard } from '../../domain/card-share.js';
 import { ACCESS_UNKNOWN_MESSAGE, checkChatOpen } from '../../domain/chat.js';
 import { inEventChange } from '../../domain/event-sequence.js';
-import { hashToken, randomId } from '../../lib/crypto.js';
+import { randomId } from '../../lib/crypto.js';
 import { badRequest, forbidden, notFound, tooManyRequests } from '../../lib/http-error.js';
 import { route } from '../../lib/route.js';
 import type { Limit } from '../../lib/throttle.js';
-import { confirmedAttendeeByTidHash, type TokenHolder } from '../../repositories/attendees.js';
+import type { TokenHolder } from '../../repositories/attendees.js';
 import { attendeeSafety, blockCount, blockedAttendees, blockedIds, setAttendeeSettings, setBlock } from '../../repositories/arena-safety.js';
-import { eventById } from '../../repositories/events.js';
 import { insertReport, messageOf, reportBy } from '../../repositories/moderation.js';
 import { OTHER_EVENT_TOKEN_MESSAGE } from './history.js';
 
@@ -20,27 +19,24 @@ export const REPORT_RATE: Limit = { max: REPORT_RATE_MAX, windowMs: REPORT_RATE_
 /**
  * An attendee's safety and networking calls in the arena (`arenaSafetyCalls`): their settings and
  * blocks, reports to the organiser, and Share my card. The path carries the attendee's access token;
- * a body's event must be that token's own (403, as the chat posts answer). Every write is one change
+ * the access policy finds its holder before the call runs (an unknown token answers 404), and a body's
+ * event must be that token's own (403, as the chat posts answer). Every write is one change
  * of the event, so live views see it at once.
  */
 export function arenaSafetyRoutes(app: FastifyInstance): void {
-  /** The confirmed attendee holding the token (404 otherwise), of the event named (403 otherwise). */
-  async function holderOf(tid: string, eventId?: string): Promise<TokenHolder> {
-    const holder = await confirmedAttendeeByTidHash(app.db, hashToken(tid));
-    if (!holder) throw notFound(ACCESS_UNKNOWN_MESSAGE);
-    if (eventId !== undefined && eventId !== holder.event_id) throw forbidden(OTHER_EVENT_TOKEN_MESSAGE);
-    return holder;
+  /** The event a body names must be the token's own (403 otherwise). */
+  function namesOwnEvent(holder: TokenHolder, eventId: string): void {
+    if (eventId !== holder.event_id) throw forbidden(OTHER_EVENT_TOKEN_MESSAGE);
   }
 
-  route(app, arenaSafetyCalls.arenaSafety)(async ({ params }) => {
-    const holder = await holderOf(params.id);
+  route(app, arenaSafetyCalls.arenaSafety)(async ({ ticketHolder: holder }) => {
     const [safety, blocked] = await Promise.all([attendeeSafety(app.db, holder.event_id, holder.id), blockedAttendees(app.db, holder.id)]);
     if (!safety) throw notFound(ACCESS_UNKNOWN_MESSAGE);
     return { success: 'true', data: { event_id: holder.event_id, dm_policy: safety.dm_policy, hidden: safety.hidden, blocked } };
   });
 
-  route(app, arenaSafetyCalls.blockAttendee)(async ({ params, body }) => {
-    const holder = await holderOf(params.id, body.event_id);
+  route(app, arenaSafetyCalls.blockAttendee)(async ({ body, ticketHolder: holder }) => {
+    namesOwnEvent(holder, body.event_id);
     if (body.attendee_id === holder.id) throw badRequest(safetyMessages.blockSelf, 'attendee_id');
     const blocked = await inEventChange(app.db, holder.event_id, async (trx, seq) => {
       if (!(await attendeeSafety(trx, holder.event_id, body.attendee_id))) throw notFound(safetyMessages.attendeeNotFound);
@@ -55,8 +51,8 @@ export function arenaSafetyRoutes(app: FastifyInstance): void {
     return { success: 'true', data: { event_id: holder.event_id, blocked } };
   });
 
-  route(app, arenaSafetyCalls.reportMessage)(async ({ params, body }) => {
-    const holder = await holderOf(params.id, body.event_id);
+  route(app, arenaSafetyCalls.reportMessage)(async ({ body, ticketHolder: holder }) => {
+    namesOwnEvent(holder, body.event_id);
     const now = app.now();
     const reportId = await inEventChange(app.db, holder.event_id, async (trx, seq) => {
       const message = await messageOf(trx, holder.event_id, body.room, body.message_id);
@@ -88,17 +84,16 @@ export function arenaSafetyRoutes(app: FastifyInstance): void {
     return { success: 'true', message: 'Report sent', data: { event_id: holder.event_id, report_id: reportId } };
   });
 
-  route(app, arenaSafetyCalls.arenaSettings)(async ({ params, body }) => {
-    const holder = await holderOf(params.id, body.event_id);
+  route(app, arenaSafetyCalls.arenaSettings)(async ({ body, ticketHolder: holder }) => {
+    namesOwnEvent(holder, body.event_id);
     const settings = await inEventChange(app.db, holder.event_id, (trx, seq) =>
       setAttendeeSettings(trx, holder.id, { dm_policy: body.dm_policy, hidden: body.hidden }, seq),
     );
     return { success: 'true', data: { event_id: holder.event_id, ...settings } };
   });
 
-  route(app, arenaSafetyCalls.shareCard)(async ({ params, body, user }) => {
-    const holder = await holderOf(params.id, body.event_id);
-    const event = await eventById(app.db, holder.event_id);
+  route(app, arenaSafetyCalls.shareCard)(async ({ body, event, user, ticketHolder: holder }) => {
+    namesOwnEvent(holder, body.event_id);
     const now = app.now();
     // A share is a private message: only while the event runs, as the chat posts.
     checkChatOpen(event, now);

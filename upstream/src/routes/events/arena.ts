@@ -1,7 +1,8 @@
 import { calls } from '@tapcard/shared/contract';
 import { messages } from '@tapcard/shared/rules';
 import type { FastifyInstance } from 'fastify';
-import { ACCESS_UNKNOWN_MESSAGE, checkChatOpen, NOT_SELF_MESSAGE, NOT_YOUR_EVENT_MESSAGE, RECIPIENT_MESSAGE } from '../../domain/chat.js';
+import { isOrganiser } from '../../access/policy.js';
+import { checkChatOpen, NOT_SELF_MESSAGE, NOT_YOUR_EVENT_MESSAGE, RECIPIENT_MESSAGE } from '../../domain/chat.js';
 import { bindChip, NO_CHIP_TICKET_MESSAGE } from '../../domain/chips.js';
 import { issueTicket } from '../../domain/tickets.js';
 import { clientKey } from '../../lib/client-address.js';
@@ -12,23 +13,21 @@ import { LIMITS } from '../../lib/throttle.js';
 import { postGroupChat, postPrivateChat } from '../../domain/chat-safety.js';
 import { attendeeSafety, blockedIds, muteOf } from '../../repositories/arena-safety.js';
 import { chatSettingsOf, pinnedAnnouncements } from '../../repositories/moderation.js';
-import { chipHolder, confirmedAttendeeByTidHash, confirmedTicketByTidHash } from '../../repositories/attendees.js';
+import { chipHolder, confirmedTicketByTidHash } from '../../repositories/attendees.js';
 import { chipById } from '../../repositories/chips.js';
-import { eventById, eventSummary, partyPrivateChats, recentChats } from '../../repositories/events.js';
-
-export { ACCESS_UNKNOWN_MESSAGE };
+import { partyPrivateChats, recentChats } from '../../repositories/chats.js';
+import { eventSummary } from '../../repositories/event-wire.js';
+import { eventById } from '../../repositories/events.js';
 
 /**
- * The attendee's side: the token page and arena data, chips, and chat posts. A post is accepted only
- * as self: the path carries the poster's access token (tid), and the body's attendee id and event
- * must be that token's own (else 403); the stored name and image are the poster's own. What the
+ * The attendee's side: the token page and arena data, chips, and chat posts. The path carries the
+ * attendee's access token (tid): the access policy finds its holder and their event before the call
+ * runs (an unknown token answers 404). A post is accepted only as self: the body's attendee id and
+ * event must be that token's own (else 403); the stored name and image are the poster's own. What the
  * organiser set and the attendees chose may refuse it (domain/chat-safety.ts).
  */
 export function arenaRoutes(app: FastifyInstance): void {
-  route(app, calls.eventToken)(async ({ params }) => {
-    const attendee = await confirmedAttendeeByTidHash(app.db, hashToken(params.id));
-    if (!attendee) throw notFound(ACCESS_UNKNOWN_MESSAGE);
-    const event = await eventById(app.db, attendee.event_id);
+  route(app, calls.eventToken)(async ({ event, ticketHolder: attendee }) => {
     const summary = eventSummary(event);
     const [chats, privateChats, ticket, safety, blocked, announcements] = await Promise.all([
       recentChats(app.db, event.id),
@@ -90,7 +89,7 @@ export function arenaRoutes(app: FastifyInstance): void {
         chats,
         chat: chatSettingsOf(event),
         announcements,
-        is_organiser: user !== null && user.id === event.user_id,
+        is_organiser: user !== null && isOrganiser(user.id, event),
       },
     };
   });
@@ -109,23 +108,17 @@ export function arenaRoutes(app: FastifyInstance): void {
     return { success: 'true', message: 'Chip linked', data: { event_id: chip.event_id } };
   });
 
-  route(app, calls.chat)(async ({ params, body }) => {
-    const poster = await confirmedAttendeeByTidHash(app.db, hashToken(params.id));
-    if (!poster) throw notFound(ACCESS_UNKNOWN_MESSAGE);
+  route(app, calls.chat)(async ({ body, event, ticketHolder: poster }) => {
     if (body.attendee_id !== poster.id) throw forbidden(NOT_SELF_MESSAGE);
     if (body.event_id !== poster.event_id) throw forbidden(NOT_YOUR_EVENT_MESSAGE);
-    const event = await eventById(app.db, poster.event_id);
     const now = app.now();
     checkChatOpen(event, now);
     return { success: 'true', data: await postGroupChat(app, event.id, poster, body.message, now) };
   });
 
-  route(app, calls.privateChat)(async ({ params, body }) => {
-    const poster = await confirmedAttendeeByTidHash(app.db, hashToken(params.id));
-    if (!poster) throw notFound(ACCESS_UNKNOWN_MESSAGE);
+  route(app, calls.privateChat)(async ({ body, event, ticketHolder: poster }) => {
     if (body.attendee_id_1 !== poster.id) throw forbidden(NOT_SELF_MESSAGE);
     if (body.event_id !== poster.event_id) throw forbidden(NOT_YOUR_EVENT_MESSAGE);
-    const event = await eventById(app.db, poster.event_id);
     const now = app.now();
     checkChatOpen(event, now);
     const recipient = body.attendee_id_2;

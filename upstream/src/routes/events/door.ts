@@ -2,14 +2,14 @@ import { capacity } from '@tapcard/shared/domain';
 import { doorCalls } from '@tapcard/shared/contract';
 import { pages } from '@tapcard/shared/pages';
 import type { FastifyInstance } from 'fastify';
+import { requireLiveLink } from '../../access/door-session.js';
+import type { Row } from '../../db/schema.js';
 import {
   doorAttendeeWire,
   doorCheckIn,
   doorCheckOut,
   doorConflictWire,
-  doorLink,
   type DoorScan,
-  requireLiveLink,
   STAFF_LINK_UNKNOWN_MESSAGE,
   staffLinkExpiry,
   staffLinkWire,
@@ -17,7 +17,8 @@ import {
 import { hashToken, randomId, randomToken } from '../../lib/crypto.js';
 import { notFound } from '../../lib/http-error.js';
 import { route } from '../../lib/route.js';
-import { eventById, eventDates, ownEvent, ticketStocks } from '../../repositories/events.js';
+import { eventDates } from '../../repositories/event-wire.js';
+import { eventById, ticketStocks } from '../../repositories/events.js';
 import {
   doorConflictsOfEvent,
   insertDoorSession,
@@ -36,13 +37,13 @@ const CHECK_IN_MESSAGES = { admitted: 'Checked in', already: 'Already checked in
 const CHECK_OUT_MESSAGES = { checked_out: 'Checked out', not_inside: 'Not checked in', unknown: 'Not an attendee of this event' } as const;
 
 /**
- * The door: the organiser's staff links (bearer, own events only: another's event answers 404), and
- * the calls of a staff phone, which carries its door session token in the body. A door session is
- * checked against its link on every call, so a revoked or expired link stops working at once.
+ * The door: the organiser's staff links and door settings (bearer), and the calls of a staff phone,
+ * which carries its door session token in the body. Who may make each call is the access policy's
+ * answer (access/policy.ts); a door session is checked against its link on every call, so a revoked
+ * or expired link stops working at once (access/door-session.ts).
  */
 export function doorRoutes(app: FastifyInstance): void {
-  route(app, doorCalls.createStaffLink)(async ({ params, body, user }) => {
-    const event = await ownEvent(app.db, params.id, user.id);
+  route(app, doorCalls.createStaffLink)(async ({ body, event, user }) => {
     const now = app.now();
     const secret = randomToken();
     const link = await insertStaffLink(app.db, {
@@ -57,15 +58,13 @@ export function doorRoutes(app: FastifyInstance): void {
     return { success: 'true', message: 'Staff link created', data: { event_id: event.id, link: staffLinkWire(link, now), path: pages.staffLink(secret) } };
   });
 
-  route(app, doorCalls.listStaffLinks)(async ({ params, user }) => {
-    const event = await ownEvent(app.db, params.id, user.id);
+  route(app, doorCalls.listStaffLinks)(async ({ event }) => {
     const now = app.now();
     const links = await staffLinksOfEvent(app.db, event.id);
     return { success: 'true', data: { event_id: event.id, links: links.map((link) => staffLinkWire(link, now)) } };
   });
 
-  route(app, doorCalls.revokeStaffLink)(async ({ params, user }) => {
-    const event = await ownEvent(app.db, params.id, user.id);
+  route(app, doorCalls.revokeStaffLink)(async ({ params, event }) => {
     const now = app.now();
     const link = await revokeStaffLink(app.db, event.id, params.link_id, now);
     if (!link) throw notFound('Staff link not found');
@@ -79,53 +78,43 @@ export function doorRoutes(app: FastifyInstance): void {
     const link = requireLiveLink(found, now);
     const session = randomToken();
     await insertDoorSession(app.db, hashToken(session), link.id, now);
-    return { success: 'true', data: { session, ...(await sessionView(link)) } };
+    return { success: 'true', data: { session, ...(await sessionView(link, await eventById(app.db, link.event_id))) } };
   });
 
-  route(app, doorCalls.doorSession)(async ({ body }) => {
-    const link = await doorLink(app.db, body.session, app.now());
-    return { success: 'true', data: await sessionView(link) };
+  route(app, doorCalls.doorSession)(async ({ event, staffLink }) => {
+    return { success: 'true', data: await sessionView(staffLink, event) };
   });
 
-  route(app, doorCalls.doorSearch)(async ({ body }) => {
-    const link = await doorLink(app.db, body.session, app.now());
-    const found = await searchDoorAttendees(app.db, link.event_id, body.query, SEARCH_LIMIT);
-    return { success: 'true', data: { event_id: link.event_id, attendees: found.map(doorAttendeeWire) } };
+  route(app, doorCalls.doorSearch)(async ({ body, event }) => {
+    const found = await searchDoorAttendees(app.db, event.id, body.query, SEARCH_LIMIT);
+    return { success: 'true', data: { event_id: event.id, attendees: found.map(doorAttendeeWire) } };
   });
 
-  route(app, doorCalls.doorCheckIn)(async ({ body }) => {
-    const now = app.now();
-    const link = await doorLink(app.db, body.session, now);
-    const answer = await doorCheckIn(app.db, link, scanOf(body), now);
+  route(app, doorCalls.doorCheckIn)(async ({ body, staffLink }) => {
+    const answer = await doorCheckIn(app.db, staffLink, scanOf(body), app.now());
     return { success: 'true', message: CHECK_IN_MESSAGES[answer.outcome], data: answer };
   });
 
-  route(app, doorCalls.doorCheckOut)(async ({ body }) => {
-    const now = app.now();
-    const link = await doorLink(app.db, body.session, now);
-    const answer = await doorCheckOut(app.db, link, scanOf(body), now);
+  route(app, doorCalls.doorCheckOut)(async ({ body, staffLink }) => {
+    const answer = await doorCheckOut(app.db, staffLink, scanOf(body), app.now());
     return { success: 'true', message: CHECK_OUT_MESSAGES[answer.outcome], data: answer };
   });
 
-  route(app, doorCalls.doorSettings)(async ({ params, user }) => {
-    const event = await ownEvent(app.db, params.id, user.id);
+  route(app, doorCalls.doorSettings)(async ({ event }) => {
     return { success: 'true', data: { event_id: event.id, settings: { check_out: event.door_check_out } } };
   });
 
-  route(app, doorCalls.setDoorSettings)(async ({ params, body, user }) => {
-    const event = await ownEvent(app.db, params.id, user.id);
+  route(app, doorCalls.setDoorSettings)(async ({ body, event }) => {
     await setDoorCheckOut(app.db, event.id, body.check_out);
     return { success: 'true', message: 'Door settings saved', data: { event_id: event.id, settings: { check_out: body.check_out } } };
   });
 
-  route(app, doorCalls.listDoorConflicts)(async ({ params, user }) => {
-    const event = await ownEvent(app.db, params.id, user.id);
+  route(app, doorCalls.listDoorConflicts)(async ({ event }) => {
     const conflicts = await doorConflictsOfEvent(app.db, event.id, CONFLICTS_LIMIT);
     return { success: 'true', data: { event_id: event.id, conflicts: conflicts.map(doorConflictWire) } };
   });
 
-  async function sessionView(link: { id: string; event_id: string; label: string; expires_at: Date }) {
-    const event = await eventById(app.db, link.event_id);
+  async function sessionView(link: Row<'staff_links'>, event: Row<'events'>) {
     const stocks = await ticketStocks(app.db, event.id);
     const { start_date, end_date } = eventDates(event);
     return {

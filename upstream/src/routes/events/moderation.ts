@@ -4,7 +4,6 @@ import { changeChatSettings, handleReport, muteAttendee, pinAnnouncement, remove
 import { route } from '../../lib/route.js';
 import type { AuthUser } from '../../plugins/auth.js';
 import { mutedAttendees, muteOf } from '../../repositories/arena-safety.js';
-import { ownEvent } from '../../repositories/events.js';
 import { chatSettingsOf, eventReports, moderationLog, pinnedAnnouncements } from '../../repositories/moderation.js';
 
 /** Reports and log rows the moderation page reads (newest first): far more than a live view carries. */
@@ -13,13 +12,13 @@ export const MODERATION_LIST_LIMIT = 1000;
 const moderator = (user: AuthUser): Moderator => ({ id: user.id, name: user.name });
 
 /**
- * The organiser's moderation of an event's chats (`moderationCalls`). Only the event's organiser may
- * call them: anyone else gets the event's 404, as for the other organiser calls. Each write is one
+ * The moderation of an event's chats (`moderationCalls`). Who may make each call is the access
+ * policy's answer (access/policy.ts): anyone without a role at the event gets the event's 404, as for
+ * the organiser's other calls. Each write is one
  * change of the event with its row in the moderation log (domain/moderation.ts).
  */
 export function moderationRoutes(app: FastifyInstance): void {
-  route(app, moderationCalls.moderation)(async ({ params, user }) => {
-    const event = await ownEvent(app.db, params.id, user.id);
+  route(app, moderationCalls.moderation)(async ({ event }) => {
     const now = app.now();
     const [announcements, reports, muted, log] = await Promise.all([
       pinnedAnnouncements(app.db, event.id),
@@ -43,38 +42,32 @@ export function moderationRoutes(app: FastifyInstance): void {
     };
   });
 
-  route(app, moderationCalls.removeMessage)(async ({ params, body, user }) => {
-    const event = await ownEvent(app.db, params.id, user.id);
+  route(app, moderationCalls.removeMessage)(async ({ body, event, user }) => {
     await removeMessage(app.db, event.id, moderator(user), body.room, body.message_id, app.now());
     return { success: 'true', message: 'Message removed', data: { event_id: event.id } };
   });
 
-  route(app, moderationCalls.muteAttendee)(async ({ params, body, user }) => {
-    const event = await ownEvent(app.db, params.id, user.id);
+  route(app, moderationCalls.muteAttendee)(async ({ body, event, user }) => {
     const mute = await muteAttendee(app.db, event.id, moderator(user), body.attendee_id, body.mute, app.now());
     return { success: 'true', data: { event_id: event.id, attendee_id: body.attendee_id, mute } };
   });
 
-  route(app, moderationCalls.chatSettings)(async ({ params, body, user }) => {
-    const event = await ownEvent(app.db, params.id, user.id);
+  route(app, moderationCalls.chatSettings)(async ({ body, event, user }) => {
     const chat = await changeChatSettings(app.db, event.id, moderator(user), body, app.now());
     return { success: 'true', data: { event_id: event.id, chat } };
   });
 
-  route(app, moderationCalls.handleReport)(async ({ params, body, user }) => {
-    const event = await ownEvent(app.db, params.id, user.id);
+  route(app, moderationCalls.handleReport)(async ({ params, body, event, user }) => {
     const report = await handleReport(app.db, event.id, moderator(user), params.reportId, body.action, app.now());
     return { success: 'true', data: { event_id: event.id, report } };
   });
 
-  route(app, moderationCalls.pinAnnouncement)(async ({ params, body, user }) => {
-    const event = await ownEvent(app.db, params.id, user.id);
+  route(app, moderationCalls.pinAnnouncement)(async ({ body, event, user }) => {
     const announcement = await pinAnnouncement(app.db, event.id, moderator(user), body.message, app.now());
     return { success: 'true', data: { event_id: event.id, announcement } };
   });
 
-  route(app, moderationCalls.unpinAnnouncement)(async ({ params, user }) => {
-    const event = await ownEvent(app.db, params.id, user.id);
+  route(app, moderationCalls.unpinAnnouncement)(async ({ params, event, user }) => {
     await unpinAnnouncement(app.db, event.id, moderator(user), params.announcementId, app.now());
     return { success: 'true', data: { event_id: event.id } };
   });

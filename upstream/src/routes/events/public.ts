@@ -4,19 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../lib/http-error.js';
 import { route } from '../../lib/route.js';
 import { cardOwner } from '../../repositories/cards.js';
-import {
-  confirmedAttendeeCount,
-  eventByCleanName,
-  eventById,
-  eventLists,
-  eventsByTitle,
-  eventsOfUser,
-  eventView,
-  eventViews,
-  publicAttendees,
-  SEARCH_LIMIT,
-  ticketStocks,
-} from '../../repositories/events.js';
+import { confirmedAttendeeCount, publicAttendees } from '../../repositories/attendee-lists.js';
+import { eventView, eventViews } from '../../repositories/event-views.js';
+import { eventLists } from '../../repositories/event-wire.js';
+import { EVENT_NOT_FOUND_MESSAGE, eventByCleanName, eventById, eventsByTitle, eventsOfUser, SEARCH_LIMIT, ticketStocks } from '../../repositories/events.js';
 
 /**
  * Public event pages: no login, public shapes only (no attendee email or phone, no tokens), and no
@@ -46,7 +37,7 @@ export function publicEventRoutes(app: FastifyInstance): void {
   // clean_name, from which the page builds the link to show).
   route(app, calls.openEvent)(async ({ query }) => {
     const row = await eventByCleanName(app.db, query.id);
-    if (!row) throw notFound('Event not found');
+    if (!row) throw notFound(EVENT_NOT_FOUND_MESSAGE);
     return { success: 'true', data: { event: await eventView(app.db, row) } };
   });
 

@@ -26,7 +26,8 @@ import { hashToken, randomId, randomToken } from '../../lib/crypto.js';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error.js';
 import { route } from '../../lib/route.js';
 import type { Limit } from '../../lib/throttle.js';
-import { eventById, eventDates } from '../../repositories/events.js';
+import { eventDates } from '../../repositories/event-wire.js';
+import { eventById } from '../../repositories/events.js';
 import { insertAttendee, insertTicketPayment, priceOfEvent, registrationByConfirmTokenHash, ticketPaymentByReference } from '../../repositories/registrations.js';
 
 export const REGISTRATION_CLOSED_MESSAGE = 'This event has ended, so registration is closed.';
