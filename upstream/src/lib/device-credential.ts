@@ -93,8 +93,8 @@ export class DeviceCredentials {
 
   /**
    * Sets the cookie with a fresh entry for `subject` first (the device's nonce kept when it had one),
-   * keeping the request's other live entries and dropping the oldest past CAPS.deviceCredentialEntries. Answers
-   * the device's id for the subject.
+   * keeping the request's other live entries and dropping the oldest past CAPS.deviceCredentialEntries.
+   * Answers the device's id for the subject.
    */
   issue(request: FastifyRequest, reply: FastifyReply, subject: DeviceSubject): string {
     const entries = this.entries(request);
