@@ -1,3 +1,4 @@
+import { CAPS, LIMITS } from '@tapcard/shared/constants';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -37,9 +38,9 @@ describe('loadConfig', () => {
       logLevel: 'info',
       upstreamTimeoutMs: 15_000,
       uploadTimeoutMs: 60_000,
-      rateLimitPerMinute: 600,
-      authRateLimitPerMinute: 60,
-      maxSocketsPerAddress: 500,
+      rateLimitPerMinute: LIMITS.apiRequests.max,
+      authRateLimitPerMinute: LIMITS.apiAuthRequests.max,
+      maxSocketsPerAddress: CAPS.socketsPerAddress.max,
       organiserRecheckMs: 60_000,
       pingIntervalMs: 25_000,
       pingTimeoutMs: 20_000,

@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { POLL_INTERVAL_MS } from '@tapcard/shared/constants';
+import { CAPS, LIMITS, POLL_INTERVAL_MS } from '@tapcard/shared/constants';
 import { logFormatEnv, prettyLogs, proxyListSchema, serverTimeoutsEnv } from '@tapcard/shared/net';
 import { z } from 'zod';
 
@@ -58,10 +58,10 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   UPSTREAM_TIMEOUT_MS: int(100, 120_000).default(15_000),
   UPLOAD_TIMEOUT_MS: int(100, 600_000).default(60_000),
-  RATE_LIMIT_PER_MINUTE: int(1, 1_000_000).default(600),
-  AUTH_RATE_LIMIT_PER_MINUTE: int(1, 1_000_000).default(60),
+  RATE_LIMIT_PER_MINUTE: int(1, 1_000_000).default(LIMITS.apiRequests.max),
+  AUTH_RATE_LIMIT_PER_MINUTE: int(1, 1_000_000).default(LIMITS.apiAuthRequests.max),
   // Open sockets per client address (every instance together): a venue's Wi-Fi puts many phones behind one address.
-  MAX_SOCKETS_PER_ADDRESS: int(1, 1_000_000).default(500),
+  MAX_SOCKETS_PER_ADDRESS: int(1, 1_000_000).default(CAPS.socketsPerAddress.max),
   // How often organiser and door subscriptions are checked again with the upstream (sessions that expire,
   // staff links revoked without a write through any gateway).
   ORGANISER_RECHECK_MS: int(200, 3_600_000).default(60_000),

@@ -175,7 +175,7 @@ describe('arena chat on a phone', () => {
   it('keeps the newest message and a failed one\'s Retry clear of the input bar, and says at once when the network drops', async () => {
     const event = await createEventViaApi(baseUrl, organiser.authorization);
     const [attendee, other, third] = await Promise.all([registerViaApi(baseUrl, event, 'Ngozi Eze'), registerViaApi(baseUrl, event, 'Tunde Bakare'), registerViaApi(baseUrl, event, 'Kemi Ade')]);
-    // Two posters take turns: one attendee may post at most CHAT_RATE_MAX messages in its window.
+    // Two posters take turns: one attendee may post at most LIMITS.chatPosts.max messages in its window.
     const post = (message: string, by: Registered) => callApi(baseUrl, calls.chat, { params: { id: by.tid }, body: { event_id: event.id, attendee_id: by.id, message, image: '' } });
     // More than a phone's screen of messages.
     for (let i = 1; i <= 16; i += 1) expect((await post(`Line ${i} of the agenda, please read it all ${unique()}`, i % 2 === 0 ? other : third)).answer.success).toBe('true');

@@ -49,7 +49,7 @@ describe.skipIf(skip !== undefined)('realtime under faults (two gateways, Redis,
       redis,
       gateways: 2,
       attendees: ATTENDEES,
-      // 3 messages/s from 6 writers: each stays well within one attendee's chat rate (CHAT_RATE_MAX per window).
+      // 3 messages/s from 6 writers: each stays well within one attendee's chat rate (LIMITS.chatPosts in shared constants).
       writers: 6,
       label: 'itest',
       gatewayEnv: { PING_INTERVAL_MS: String(PING_INTERVAL_MS), PING_TIMEOUT_MS: String(PING_TIMEOUT_MS) },

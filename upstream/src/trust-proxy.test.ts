@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls } from '@tapcard/shared/contract';
 import { ConfigError, readConfig } from './config.js';
-import { LIMITS } from './lib/throttle.js';
+import { LIMITS } from '@tapcard/shared/constants';
 import { createTestUpstream, createUser, type TestUpstream } from './test/harness.js';
 
 /** The environment of a start that writes nothing: the key is given. */

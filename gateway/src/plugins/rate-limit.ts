@@ -1,6 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { LIMITS } from '@tapcard/shared/constants';
 import { CARD_STATS_PATH } from '@tapcard/shared/contract';
 import { BudgetStore, MemoryWindows } from '../limits/budget.js';
 
@@ -19,7 +20,8 @@ const STRICT_PREFIXES = ['/api/auth/', '/api/connect/public/'];
  * budget, and a flood of counts limits only counting.
  */
 const BEACON_PREFIX = `/api${CARD_STATS_PATH}/`.toLowerCase();
-const WINDOW_MS = 60_000;
+/** One window for both budgets: they count in one store (the env's sizes are per minute). */
+const WINDOW_MS = LIMITS.apiRequests.windowMs;
 
 declare module 'fastify' {
   interface FastifyInstance {

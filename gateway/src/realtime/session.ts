@@ -1,3 +1,4 @@
+import { BUCKETS, CAPS } from '@tapcard/shared/constants';
 import { resyncSchema, subscribeSchema } from '@tapcard/shared/realtime';
 import type { SimpleAck, Subscribe, SubscribeAck } from '@tapcard/shared/realtime';
 import { STAFF_LINK_EXPIRED_MESSAGE, STAFF_LINK_REVOKED_MESSAGE } from '@tapcard/shared/rules';
@@ -20,9 +21,6 @@ import { buildView } from './views.js';
 type RealtimeSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 type Ack<T> = (answer: T) => void;
 
-export const MAX_SUBSCRIPTIONS_PER_SOCKET = 16;
-const BUCKET_CAPACITY = 20;
-const BUCKET_PER_SECOND = 5;
 /** Refused packets in a row before the socket is disconnected. */
 const MAX_STRIKES = 20;
 
@@ -59,7 +57,7 @@ export class SocketSession {
   private readonly pending = new Set<string>();
   /** The expiry timers of door subscriptions, by subscription key. */
   private readonly expiries = new Map<string, NodeJS.Timeout>();
-  private readonly bucket = new TokenBucket(BUCKET_CAPACITY, BUCKET_PER_SECOND);
+  private readonly bucket = new TokenBucket(BUCKETS.socketPackets.capacity, BUCKETS.socketPackets.perSecond);
   private strikes = 0;
   private closed = false;
   /** The client events being handled, one after another (see inOrder). */
@@ -126,7 +124,7 @@ export class SocketSession {
       return;
     }
     if (this.pending.has(key)) return ack(realtimeError('invalid', 'This subscription is already being set up.'));
-    if (this.subscriptions.size + this.pending.size >= MAX_SUBSCRIPTIONS_PER_SOCKET) {
+    if (this.subscriptions.size + this.pending.size >= CAPS.subscriptionsPerSocket.max) {
       return ack(realtimeError('invalid', 'Too many subscriptions on one connection.'));
     }
     this.pending.add(key);

@@ -1,6 +1,5 @@
-import { GROUP_CHAT_LIMIT } from '@tapcard/shared/constants';
+import { GROUP_CHAT_LIMIT, LIVE_REPORTS_LIMIT } from '@tapcard/shared/constants';
 import { OPEN_CHAT, liveStateSchema } from '@tapcard/shared/contract';
-import { LIVE_REPORTS_LIMIT } from '@tapcard/shared/rules';
 import { describe, expect, test } from 'vitest';
 import { E, announcement, attendee, chat, details, dm, live, removed, report } from '../test/live-state.js';
 import { applyLiveState, applyWritten, eventStateSchema, stateFromLive } from './state.js';

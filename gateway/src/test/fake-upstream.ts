@@ -1,3 +1,4 @@
+import { LIVE_REPORTS_LIMIT, PINNED_ANNOUNCEMENTS_MAX } from '@tapcard/shared/constants';
 import { randomBytes } from 'node:crypto';
 import { ADMIN_NAME, adminIdOf, isAdminId } from '@tapcard/shared/domain';
 import {
@@ -17,8 +18,6 @@ import {
 } from '@tapcard/shared/contract';
 import type { Announcement, ChatReport, ChatSettings, Mute, StaffLink } from '@tapcard/shared/contract';
 import {
-  LIVE_REPORTS_LIMIT,
-  PINNED_ANNOUNCEMENTS_MAX,
   STAFF_LINK_EXPIRED_MESSAGE,
   STAFF_LINK_REVOKED_MESSAGE,
   STAFF_LINK_UNKNOWN_MESSAGE,

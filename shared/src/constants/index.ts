@@ -6,6 +6,9 @@
 /** The product's name wherever a text names the product. */
 export const PRODUCT_NAME = 'TapCard';
 
+/** Rate limits and budgets: their own module, one entry per limit. */
+export * from './limits.js';
+
 // ── Accounts, cards and uploads ──────────────────────────────────────────
 export const ACTIVATION_TOKEN_LENGTH = 6;
 export const PASSWORD_MIN_LENGTH = 8;
@@ -19,15 +22,6 @@ export const MAX_UPLOAD_BYTES = 10_485_760;
 /** The second set of size checks (the alternative upload limits). */
 export const ALT_IMAGE_LIMIT_BYTES = 20_000;
 export const ALT_FILE_LIMIT_BYTES = 2_000_000;
-/**
- * Upload bytes stored per window: anyone may upload (onboarding comes before sign-up), so a visitor's
- * uploads are counted per client address, a signed-in person's per account. Onboarding needs one
- * photo; an organiser's event needs a banner and a gallery.
- */
-export const UPLOAD_QUOTA_WINDOW_MS = 60 * 60 * 1000;
-export const ANONYMOUS_UPLOAD_BYTES_PER_WINDOW = 25 * 1024 * 1024;
-export const ACCOUNT_UPLOAD_BYTES_PER_WINDOW = 200 * 1024 * 1024;
-
 export const PHONE_COUNTRY_PREFIX = '234';
 export const CURRENCY = 'NGN';
 
@@ -71,6 +65,25 @@ export const PAYMENT_HOLD_MINUTES = 15;
 
 /** Chat message id prefix of organiser (admin) posts. */
 export const ADMIN_ID_PREFIX = 'admin-';
+
+// ── Arena chat safety (its rules and texts: rules/arena-safety) ───────────
+/** Attendees one attendee may block in one event. */
+export const BLOCKS_MAX = 500;
+/** The longest free text a report carries beside its reason. */
+export const REPORT_DETAILS_MAX_LENGTH = 500;
+/** Announcements the organiser may keep pinned at once, and the longest one. */
+export const PINNED_ANNOUNCEMENTS_MAX = 3;
+export const ANNOUNCEMENT_MAX_LENGTH = 500;
+/** Slow mode: the longest wait between two group posts of one attendee the organiser may set. */
+export const SLOW_MODE_MAX_SECONDS = 3600;
+/** The slow-mode choices the organiser's chat offers (0 is off). */
+export const SLOW_MODE_CHOICES = [0, 5, 10, 30, 60, 300] as const;
+/** The longest timed mute, in minutes (a week); longer is a mute for good. */
+export const MUTE_MAX_MINUTES = 10_080;
+/** The timed mutes the organiser's screens offer, in minutes. */
+export const MUTE_CHOICES = [5, 15, 60, 1440] as const;
+/** Reports a live organiser view carries (the newest); older ones stay readable through the moderation call. */
+export const LIVE_REPORTS_LIMIT = 200;
 
 // ── Domain helpers (shared/src/domain) ─────────────────────────────────────
 /** A number already starting with the country prefix is kept as it is when it is longer than this many digits. */

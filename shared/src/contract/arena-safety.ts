@@ -1,5 +1,6 @@
+import { REPORT_DETAILS_MAX_LENGTH } from '../constants/index.js';
 import { z } from 'zod';
-import { chatRoomKindSchema, dmPolicySchema, reportReasonSchema, REPORT_DETAILS_MAX_LENGTH, safetyMessages, shareDetailsSchema } from '../rules/arena-safety.js';
+import { chatRoomKindSchema, dmPolicySchema, reportReasonSchema, safetyMessages, shareDetailsSchema } from '../rules/arena-safety.js';
 import { lazyCalls, type Call } from './core.js';
 import { tidParam } from './credential.js';
 import { wireData } from './envelope.js';

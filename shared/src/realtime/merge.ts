@@ -1,4 +1,4 @@
-import { LIVE_REPORTS_LIMIT } from '../rules/arena-safety.js';
+import { LIVE_REPORTS_LIMIT } from '../constants/index.js';
 import type { Announcement, ChatReport } from '../contract/entities.js';
 import type { Snapshot, Update } from './index.js';
 

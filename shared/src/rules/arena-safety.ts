@@ -5,35 +5,9 @@
  * forms and the upstream's checks alike.
  */
 import { z } from 'zod';
+import { BLOCKS_MAX, REPORT_DETAILS_MAX_LENGTH, PINNED_ANNOUNCEMENTS_MAX, ANNOUNCEMENT_MAX_LENGTH, SLOW_MODE_MAX_SECONDS, MUTE_MAX_MINUTES } from '../constants/index.js';
 import { contactExchangeSchema } from './exchange.js';
 import { requiredString } from './fields.js';
-
-// ── Bounds ───────────────────────────────────────────────────────────────────
-/** Group and private posts one attendee may make in CHAT_RATE_WINDOW_SECONDS, slow mode or not. */
-export const CHAT_RATE_MAX = 10;
-export const CHAT_RATE_WINDOW_SECONDS = 10;
-/** Reports one attendee may file in REPORT_RATE_WINDOW_MINUTES, so nobody floods the organiser's queue. */
-export const REPORT_RATE_MAX = 20;
-export const REPORT_RATE_WINDOW_MINUTES = 10;
-/** Card or details shares one attendee may send in an hour. */
-export const SHARE_RATE_MAX = 30;
-/** Attendees one attendee may block in one event. */
-export const BLOCKS_MAX = 500;
-/** The longest free text a report carries beside its reason. */
-export const REPORT_DETAILS_MAX_LENGTH = 500;
-/** Announcements the organiser may keep pinned at once, and the longest one. */
-export const PINNED_ANNOUNCEMENTS_MAX = 3;
-export const ANNOUNCEMENT_MAX_LENGTH = 500;
-/** Slow mode: the longest wait between two group posts of one attendee the organiser may set. */
-export const SLOW_MODE_MAX_SECONDS = 3600;
-/** The slow-mode choices the organiser's chat offers (0 is off). */
-export const SLOW_MODE_CHOICES = [0, 5, 10, 30, 60, 300] as const;
-/** The longest timed mute, in minutes (a week); longer is a mute for good. */
-export const MUTE_MAX_MINUTES = 10_080;
-/** The timed mutes the organiser's screens offer, in minutes. */
-export const MUTE_CHOICES = [5, 15, 60, 1440] as const;
-/** Reports a live organiser view carries (the newest); older ones stay readable through the moderation call. */
-export const LIVE_REPORTS_LIMIT = 200;
 
 // ── Texts ────────────────────────────────────────────────────────────────────
 export const safetyMessages = {

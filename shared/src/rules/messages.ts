@@ -7,11 +7,11 @@ import {
   EMAIL_CODE_MIN_LENGTH,
   EXCHANGE_PHONE_MAX_DIGITS,
   EXCHANGE_PHONE_MIN_DIGITS,
+  LIMITS,
   MAX_REGISTRATIONS_PER_EMAIL,
   MAX_UPLOAD_BYTES,
   PASSWORD_MIN_LENGTH,
   REGISTRATION_HOLD_MINUTES,
-  UPLOAD_QUOTA_WINDOW_MS,
 } from '../constants/index.js';
 
 const BYTES_PER_MB = 1024 * 1024;
@@ -76,13 +76,15 @@ export const messages = {
   /** An upload that is not a readable image, or empty. */
   imageUploadFailed: 'Unable to upload image',
   /** An upload past the bytes its address or account may store in a window (ours). */
-  uploadQuotaReached: `Upload limit reached. Please try again within ${UPLOAD_QUOTA_WINDOW_MS / 60_000} minutes.`,
+  uploadQuotaReached: `Upload limit reached. Please try again within ${LIMITS.uploadBytesAnonymous.windowMs / 60_000} minutes.`,
 
   // ── Answers the web shows as they are ─────────────────────────
   loginFailed: 'Unable to Login',
   socialSignupFailed: 'Unable to create account!',
   /** A failure without a readable answer (the upstream's 500, the web's fallback). */
   serverError: 'Server error',
+  /** A request refused by a rate limit (the upstream's 429, ours). */
+  tooManyAttempts: 'Too many attempts. Please try again later.',
 
   // ── Events and tickets ─────────────────────────────────────────
   /** A staff link's gate name, blank (ours). */

@@ -1,12 +1,13 @@
+import { LIMITS } from '@tapcard/shared/constants';
 import type { SharedCard, ShareCardResult } from '@tapcard/shared/contract';
-import { SHARE_RATE_MAX, safetyMessages, shareConsentText, type ContactExchangeValues } from '@tapcard/shared/rules';
+import { safetyMessages, shareConsentText, type ContactExchangeValues } from '@tapcard/shared/rules';
 import { phoneE164 } from '@tapcard/shared/domain';
 import type { Transaction } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { Database, Row } from '../db/schema.js';
 import { randomId } from '../lib/crypto.js';
 import { badRequest, notFound, tooManyRequests } from '../lib/http-error.js';
-import type { Limit, Throttle } from '../lib/throttle.js';
+import type { Throttle } from '../lib/throttle.js';
 import type { AuthUser } from '../plugins/auth.js';
 import { attendeeSafety } from '../repositories/arena-safety.js';
 import { profileOfUser } from '../repositories/cards.js';
@@ -28,8 +29,6 @@ import { inEventChange } from './event-sequence.js';
  * so of two shares at the same instant the second sees the first, and the unique (profile, attendee)
  * index keeps any number of repeats to one contact per side.
  */
-
-export const SHARE_RATE: Limit = { max: SHARE_RATE_MAX, windowMs: 60 * 60_000 };
 
 /** The text a shared card's message carries for readers that do not show cards (and in previews). */
 export const SHARE_TEXTS = { card: 'Shared my card', details: 'Shared my details' } as const;
@@ -127,7 +126,7 @@ export async function shareCard(deps: ShareDeps, input: ShareInput): Promise<Sha
     const sender = await attendeeSafety(trx, event.id, poster.id);
     if (!sender) throw notFound(ACCESS_UNKNOWN_MESSAGE);
     await checkPrivateWrite(trx, event.id, sender, recipient, now);
-    await deps.throttle.attemptOrRefuse(`share:${poster.id}`, SHARE_RATE, () => tooManyRequests(safetyMessages.tooManyShares), trx);
+    await deps.throttle.attemptOrRefuse(`share:${poster.id}`, LIMITS.shares, () => tooManyRequests(safetyMessages.tooManyShares), trx);
 
     const mine = sharedCard(profile, input.details, shareConsentText(recipient.name, event.title));
     const row = await insertPrivateChat(trx, event.id, poster, to, SHARE_TEXTS[mine.kind], now, seq, mine);

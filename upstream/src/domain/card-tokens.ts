@@ -3,7 +3,7 @@ import type { Row } from '../db/schema.js';
 import { clientKey } from '../lib/client-address.js';
 import { hashToken, safeEqual } from '../lib/crypto.js';
 import { badRequest, conflict } from '../lib/http-error.js';
-import { LIMITS } from '../lib/throttle.js';
+import { LIMITS } from '@tapcard/shared/constants';
 import { physicalCardById } from '../repositories/cards.js';
 import { CARD_ALREADY_ACTIVE, INVALID_TOKEN } from './cards.js';
 

@@ -1,11 +1,12 @@
+import { LIMITS } from '@tapcard/shared/constants';
 import type { ChatMessage, PrivateChat } from '@tapcard/shared/contract';
 import { adminIdOf } from '@tapcard/shared/domain';
-import { CHAT_RATE_MAX, CHAT_RATE_WINDOW_SECONDS, chatRefusalText, type ChatRefusalCode } from '@tapcard/shared/rules';
+import { chatRefusalText, type ChatRefusalCode } from '@tapcard/shared/rules';
 import type { Transaction } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { Database, Row } from '../db/schema.js';
 import { badRequest, notFound, refused, type HttpError } from '../lib/http-error.js';
-import type { Limit, Throttle } from '../lib/throttle.js';
+import type { Throttle } from '../lib/throttle.js';
 import { attendeeSafety, blocksBetween, claimGroupPost, hasWrittenTo, muteOf, type AttendeeSafety } from '../repositories/arena-safety.js';
 import { insertGroupChat, insertPrivateChat, type Poster } from '../repositories/chats.js';
 import { chatWire, privateChatWire } from '../repositories/chat-wire.js';
@@ -21,9 +22,6 @@ import { inEventChange } from './event-sequence.js';
  * change back (its slow-mode claim and rate count included). The organiser's own posts do not come
  * here (repositories/chats.ts stores them as they are).
  */
-
-/** Group and private posts together, per attendee. */
-export const CHAT_RATE: Limit = { max: CHAT_RATE_MAX, windowMs: CHAT_RATE_WINDOW_SECONDS * 1000 };
 
 const REFUSAL_STATUS: Record<ChatRefusalCode, number> = {
   muted: 403,
@@ -57,7 +55,7 @@ function checkNotMuted(poster: AttendeeSafety, now: Date): void {
 
 /** Counts the post against the attendee's rate inside the change, refusing 'too_fast' past it. */
 async function countPost(deps: PostDeps, trx: Transaction<Database>, attendeeId: string, now: Date): Promise<void> {
-  await deps.throttle.attemptOrRefuse(`chat-rate:${attendeeId}`, CHAT_RATE, (resetAt) => chatRefusal('too_fast', resetAt, now), trx);
+  await deps.throttle.attemptOrRefuse(`chat-rate:${attendeeId}`, LIMITS.chatPosts, (resetAt) => chatRefusal('too_fast', resetAt, now), trx);
 }
 
 /** The poster's own safety state, read inside the change. */

@@ -1,5 +1,5 @@
+import { LIMITS } from '@tapcard/shared/constants';
 import { calls, SERVICE_KEY_HEADER, type ChatMessage, serviceCalls } from '@tapcard/shared/contract';
-import { CHAT_RATE_MAX } from '@tapcard/shared/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent, insertAttendee, type Registered } from '../test/events.js';
 import { answerOf, send } from '../test/contract.js';
@@ -38,9 +38,9 @@ describe('event seq', () => {
     const owner = await createUser(t);
     const event = await createEvent(t, owner.authorization);
     const POSTS = 200;
-    // Each poster posts CHAT_RATE_MAX times, within the rate every attendee is held to.
+    // Each poster posts LIMITS.chatPosts.max times, within the rate every attendee is held to.
     const attendees: Registered[] = [];
-    for (let i = 0; i < POSTS / CHAT_RATE_MAX; i++) attendees.push(await insertAttendee(t, event, `Poster ${i}`));
+    for (let i = 0; i < POSTS / LIMITS.chatPosts.max; i++) attendees.push(await insertAttendee(t, event, `Poster ${i}`));
     const first = await insertAttendee(t, event, 'Early bird');
     await send(t, calls.chat, { params: { id: first.tid }, body: { event_id: event.id, attendee_id: first.id, message: 'before the storm' } });
 

@@ -1,5 +1,6 @@
+import { PINNED_ANNOUNCEMENTS_MAX } from '@tapcard/shared/constants';
 import { type Announcement, type ChatReport, type ChatSettings, type Mute } from '@tapcard/shared/contract';
-import { PINNED_ANNOUNCEMENTS_MAX, safetyMessages, type ChatRoomKind, type MuteChoice } from '@tapcard/shared/rules';
+import { safetyMessages, type ChatRoomKind, type MuteChoice } from '@tapcard/shared/rules';
 import type { Transaction } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { Database, Row } from '../db/schema.js';

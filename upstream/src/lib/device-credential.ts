@@ -1,4 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
+import { CAPS } from '@tapcard/shared/constants';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { safeEqual } from './crypto.js';
 
@@ -17,8 +18,6 @@ import { safeEqual } from './crypto.js';
 export const DEVICE_COOKIE = 'tapcard_device';
 /** How long an entry is honoured after it was (re)issued; every success on the device renews it. */
 export const DEVICE_CREDENTIAL_TTL_MS = 365 * 24 * 60 * 60 * 1000;
-/** Entries one cookie keeps (accounts, sign-ups and cards the device proved itself for), newest first. */
-export const DEVICE_ENTRIES_MAX = 8;
 /** Longer cookie values are ignored unread. */
 const COOKIE_MAX_CHARS = 1024;
 const ENTRY = /^([0-9a-z]{1,10})\.([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})$/;
@@ -70,7 +69,7 @@ export class DeviceCredentials {
     const value = cookieValue(Array.isArray(header) ? header.join('; ') : header, DEVICE_COOKIE);
     if (!value || value.length > COOKIE_MAX_CHARS) return [];
     const out: Entry[] = [];
-    for (const text of value.split('~').slice(0, DEVICE_ENTRIES_MAX)) {
+    for (const text of value.split('~').slice(0, CAPS.deviceCredentialEntries.max)) {
       const match = ENTRY.exec(text);
       if (!match?.[1] || !match[2] || !match[3]) continue;
       out.push({ text, issuedMs: parseInt(match[1], 36) * 1000, nonce: match[2], mac: match[3] });
@@ -94,8 +93,8 @@ export class DeviceCredentials {
 
   /**
    * Sets the cookie with a fresh entry for `subject` first (the device's nonce kept when it had one),
-   * keeping the request's other live entries and dropping the oldest past DEVICE_ENTRIES_MAX. Answers
-   * the device's id for the subject.
+   * keeping the request's other live entries and dropping the oldest past CAPS.deviceCredentialEntries.
+   * Answers the device's id for the subject.
    */
   issue(request: FastifyRequest, reply: FastifyReply, subject: DeviceSubject): string {
     const entries = this.entries(request);
@@ -103,7 +102,7 @@ export class DeviceCredentials {
     const issued = Math.floor(this.now().getTime() / 1000).toString(36);
     const fresh = `${issued}.${nonce}.${this.mac(subject, issued, nonce)}`;
     const others = entries.filter((entry) => this.live(entry) && entry.nonce !== nonce).map((entry) => entry.text);
-    const value = [fresh, ...others].slice(0, DEVICE_ENTRIES_MAX).join('~');
+    const value = [fresh, ...others].slice(0, CAPS.deviceCredentialEntries.max).join('~');
     const attributes = [
       `${DEVICE_COOKIE}=${value}`,
       'Path=/',

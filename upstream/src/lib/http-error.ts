@@ -1,4 +1,5 @@
 import type { FieldError } from '@tapcard/shared/contract';
+import { messages } from '@tapcard/shared/rules';
 
 /** Why a request was refused, for a client that words it itself, and when it may try again (absent: never). */
 export interface Refusal {
@@ -23,6 +24,6 @@ export const unauthorised = (message = 'Unauthenticated') => new HttpError(401, 
 export const forbidden = (message = 'Forbidden') => new HttpError(403, message);
 export const notFound = (message = 'Not found') => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
-export const tooManyRequests = (message = 'Too many attempts. Please try again later.') => new HttpError(429, message);
+export const tooManyRequests = (message: string = messages.tooManyAttempts) => new HttpError(429, message);
 /** A refusal the client words itself from `code` and `retry_at` (e.g. a chat post while muted). */
 export const refused = (statusCode: number, message: string, refusal: Refusal) => new HttpError(statusCode, message, undefined, refusal);

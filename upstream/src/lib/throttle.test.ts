@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestUpstream, type TestUpstream } from '../test/harness.js';
-import { delayFor, type Limit } from './throttle.js';
+import type { Limit } from '@tapcard/shared/constants';
+import { delayFor } from './throttle.js';
 
 let t: TestUpstream;
 beforeAll(async () => {
@@ -12,7 +13,7 @@ afterAll(async () => {
 });
 
 const key = () => `test:${randomBytes(6).toString('hex')}`;
-const LIMIT: Limit = { max: 5, windowMs: 60_000 };
+const LIMIT: Limit = { max: 5, windowMs: 60_000, scope: 'test key' };
 
 /** Fires `n` attempts at once and answers how many were let through and how many refused with 429. */
 async function burst(k: string, limit: Limit, n: number): Promise<{ through: number[]; refused: number }> {
@@ -52,7 +53,7 @@ describe('throttle.attempt', () => {
   });
 
   it('slows attempts past `after` by a doubling, capped delay, and refuses only past max', async () => {
-    const limit: Limit = { max: 10, windowMs: 60_000, delay: { after: 3, fromMs: 250, maxMs: 1000 } };
+    const limit: Limit = { max: 10, windowMs: 60_000, scope: 'test key', delay: { after: 3, fromMs: 250, maxMs: 1000 } };
     const k = key();
     const start = t.delays.length;
     const waits: number[] = [];

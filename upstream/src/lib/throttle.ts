@@ -1,17 +1,7 @@
+import type { Limit } from '@tapcard/shared/constants';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import { tooManyRequests } from './http-error.js';
-
-export interface Limit {
-  /** Attempts allowed in the window; the next one is refused with 429. */
-  max: number;
-  windowMs: number;
-  /**
-   * Slows attempts down instead of refusing them while the count fills: once the count passes `after`,
-   * each attempt waits `fromMs`, doubling per attempt up to `maxMs`, until `max` refuses outright.
-   */
-  delay?: { after: number; fromMs: number; maxMs: number };
-}
 
 export interface AttemptResult {
   /** This attempt's number in the key's current window (1 for the first). */
@@ -156,46 +146,3 @@ export class Throttle {
     await this.db.deleteFrom('throttles').where('key', '=', key).execute();
   }
 }
-
-const WINDOW_MS = 15 * 60_000;
-/** How a ceiling slows attempts once it fills past `after`: 250 ms, doubling, at most 4 s. */
-const growing = (after: number) => ({ after, fromMs: 250, maxMs: 4000 });
-
-/**
- * The limits on guesses. Each target has a small limit per client address (clientKey), so a stranger
- * locks out only themselves, and a much higher ceiling over all addresses together that slows attempts
- * down as it fills and refuses only when full. An address's attempts reach the ceiling only while it is
- * within its own limit, so filling a ceiling takes many addresses.
- */
-export const LIMITS = {
-  /** Scratch tokens tried on one card from one address. */
-  cardToken: { max: 5, windowMs: WINDOW_MS },
-  /** Scratch tokens tried on one card from all addresses. */
-  cardTokenCeiling: { max: 50, windowMs: WINDOW_MS, delay: growing(10) },
-  /** Scratch tokens tried on one card from a known device (signed in with its device credential, or one that gave this card's token before). */
-  cardTokenDevice: { max: 10, windowMs: WINDOW_MS },
-  /** Scratch tokens tried from one address across all cards, unknown card ids included (a sweep). */
-  cardTokenAddress: { max: 50, windowMs: WINDOW_MS },
-  /** Email codes tried for one email from one address. */
-  emailCode: { max: 5, windowMs: WINDOW_MS },
-  /** Email codes tried for one email from all addresses. */
-  emailCodeCeiling: { max: 30, windowMs: WINDOW_MS, delay: growing(10) },
-  /** Email codes tried for one email from the device that started its sign-up. */
-  emailCodeDevice: { max: 5, windowMs: WINDOW_MS },
-  /** Mails (codes, reset links) sent to one email at the request of one address. */
-  emailSend: { max: 5, windowMs: WINDOW_MS },
-  /** Mails sent to one email at the request of all addresses. */
-  emailSendCeiling: { max: 20, windowMs: WINDOW_MS, delay: growing(10) },
-  /** Mails sent to one email at the request of a device known for it (signed in to its account, or started its sign-up). */
-  emailSendDevice: { max: 5, windowMs: WINDOW_MS },
-  /** Passwords tried on one account (email) from one address. */
-  login: { max: 5, windowMs: WINDOW_MS },
-  /** Passwords tried on one account from all addresses. */
-  loginCeiling: { max: 50, windowMs: WINDOW_MS, delay: growing(10) },
-  /** Passwords tried on one account from a device that signed in to it before (its own budget, no ceiling). */
-  loginDevice: { max: 20, windowMs: WINDOW_MS },
-  /** Attendee tokens tried on one chip from one address. */
-  chipToken: { max: 10, windowMs: WINDOW_MS },
-  /** Attendee tokens tried on one chip from all addresses. */
-  chipTokenCeiling: { max: 50, windowMs: WINDOW_MS, delay: growing(20) },
-} as const satisfies Record<string, Limit>;

@@ -1,17 +1,14 @@
 import { sql } from 'kysely';
-import { ACCOUNT_UPLOAD_BYTES_PER_WINDOW, ANONYMOUS_UPLOAD_BYTES_PER_WINDOW, UPLOAD_QUOTA_WINDOW_MS } from '@tapcard/shared/constants';
+import { LIMITS, type Limit } from '@tapcard/shared/constants';
 import type { Db } from '../db/database.js';
 
-/** Bytes a key may store in one fixed window. */
-export interface ByteBudget {
-  maxBytes: number;
-  windowMs: number;
-}
+/** Bytes (`max`) a key may store in one fixed window. */
+export type ByteBudget = Limit & { unit: 'bytes' };
 
 /** A visitor's uploads, per client address, and a signed-in person's, per account. */
 export const UPLOAD_BUDGETS = {
-  anonymous: { maxBytes: ANONYMOUS_UPLOAD_BYTES_PER_WINDOW, windowMs: UPLOAD_QUOTA_WINDOW_MS },
-  account: { maxBytes: ACCOUNT_UPLOAD_BYTES_PER_WINDOW, windowMs: UPLOAD_QUOTA_WINDOW_MS },
+  anonymous: LIMITS.uploadBytesAnonymous,
+  account: LIMITS.uploadBytesAccount,
 } as const satisfies Record<string, ByteBudget>;
 
 /** Whose budget an upload spends: the signed-in person's account, else the client address's (clientKey). */
@@ -32,7 +29,7 @@ export interface Reservation {
  * key's first reservation and ends `windowMs` later.
  */
 export async function reserveBytes(db: Db, key: string, bytes: number, budget: ByteBudget, now: Date): Promise<Reservation | null> {
-  if (bytes > budget.maxBytes) return null;
+  if (bytes > budget.max) return null;
   const resetAt = new Date(now.getTime() + budget.windowMs);
   const row = await db
     .insertInto('throttles')
@@ -44,7 +41,7 @@ export async function reserveBytes(db: Db, key: string, bytes: number, budget: B
           count: sql<number>`case when throttles.reset_at <= ${now} then excluded.count else throttles.count + excluded.count end`,
           reset_at: sql<Date>`case when throttles.reset_at <= ${now} then excluded.reset_at else throttles.reset_at end`,
         })
-        .where(sql<boolean>`throttles.reset_at <= ${now} or throttles.count + excluded.count <= ${budget.maxBytes}`),
+        .where(sql<boolean>`throttles.reset_at <= ${now} or throttles.count + excluded.count <= ${budget.max}`),
     )
     .returning(['reset_at'])
     .executeTakeFirst();

@@ -40,7 +40,7 @@ export default fp(
         return reply.code(413).send(failure(messages.altFileTooLarge));
       }
       if (status === 429) {
-        return reply.code(429).send(failure('Too many attempts. Please try again later.'));
+        return reply.code(429).send(failure(messages.tooManyAttempts));
       }
       if (status >= 400 && status < 500) {
         // Malformed JSON, wrong content type and the like: say what, never how.

@@ -1,8 +1,7 @@
 import type { LiveState } from '@tapcard/shared/contract';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { GROUP_CHAT_LIMIT, PRIVATE_CHAT_LIMIT } from '@tapcard/shared/constants';
-import { LIVE_REPORTS_LIMIT } from '@tapcard/shared/rules';
+import { GROUP_CHAT_LIMIT, LIVE_REPORTS_LIMIT, PRIVATE_CHAT_LIMIT } from '@tapcard/shared/constants';
 import { liveBlocks, muteOf } from './arena-safety.js';
 import { chatWire, privateChatWire } from './chat-wire.js';
 import { eventSummary } from './event-wire.js';

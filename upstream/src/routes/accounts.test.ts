@@ -1,14 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EMAIL_CODE_LENGTH, EMAIL_CODE_TTL_MS, RESET_TOKEN_TTL_MS } from '@tapcard/shared/constants';
+import { EMAIL_CODE_LENGTH, EMAIL_CODE_TTL_MS, LIMITS, RESET_TOKEN_TTL_MS } from '@tapcard/shared/constants';
 import { calls, type Body } from '@tapcard/shared/contract';
 import { socialsToFields } from '@tapcard/shared/domain';
 import { mintCards, type MintedCard } from '../cli/mint-cards.js';
 import { hashToken } from '../lib/crypto.js';
-import { LIMITS } from '../lib/throttle.js';
 import { answerOf, expectFieldError, send, sendUnchecked } from '../test/contract.js';
 import { createTestUpstream, createUser, type TestUpstream } from '../test/harness.js';
-import { EMAIL_LOOKUP_LIMIT, VERIFIED_EMAIL_TTL_MS } from './accounts.js';
+import { VERIFIED_EMAIL_TTL_MS } from './accounts.js';
 import { fromIp } from '../test/cards.js';
 
 let t: TestUpstream;
@@ -389,7 +388,7 @@ describe('has-email', () => {
 
   it('is throttled per client address against enumeration', async () => {
     const headers = fromIp();
-    for (let i = 0; i < EMAIL_LOOKUP_LIMIT.max; i++) {
+    for (let i = 0; i < LIMITS.emailLookup.max; i++) {
       expect((await send(t, calls.hasEmail, { body: { email: uniqueEmail() }, headers })).statusCode).toBe(200);
     }
     expect((await send(t, calls.hasEmail, { body: { email: uniqueEmail() }, headers })).statusCode).toBe(429);
@@ -398,8 +397,8 @@ describe('has-email', () => {
 
   it('answers at most the limit of a burst of parallel lookups from one address', async () => {
     const headers = fromIp();
-    const answers = await Promise.all(Array.from({ length: EMAIL_LOOKUP_LIMIT.max + 20 }, () => send(t, calls.hasEmail, { body: { email: uniqueEmail() }, headers })));
-    expect(answers.filter((a) => a.statusCode !== 429).length).toBeLessThanOrEqual(EMAIL_LOOKUP_LIMIT.max);
+    const answers = await Promise.all(Array.from({ length: LIMITS.emailLookup.max + 20 }, () => send(t, calls.hasEmail, { body: { email: uniqueEmail() }, headers })));
+    expect(answers.filter((a) => a.statusCode !== 429).length).toBeLessThanOrEqual(LIMITS.emailLookup.max);
   });
 });
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { EMAIL_CODE_LENGTH, EMAIL_CODE_TTL_MS, RESET_TOKEN_TTL_MS } from '@tapcard/shared/constants';
+import { EMAIL_CODE_LENGTH, EMAIL_CODE_TTL_MS, LIMITS, RESET_TOKEN_TTL_MS } from '@tapcard/shared/constants';
 import { calls } from '@tapcard/shared/contract';
 import { pages } from '@tapcard/shared/pages';
 import { messages } from '@tapcard/shared/rules';
@@ -8,7 +8,6 @@ import { hashPassword, hashToken, randomDigits, randomId, randomToken, safeEqual
 import { badRequest, conflict, unauthorised } from '../lib/http-error.js';
 import { route } from '../lib/route.js';
 import { passwordResetMail, signUpCodeMail } from '../mail/account-mails.js';
-import { LIMITS, type Limit } from '../lib/throttle.js';
 import { decoy, normaliseEmail } from '../domain/accounts.js';
 import { requireNewCardWithToken } from '../domain/card-tokens.js';
 import { createSession } from '../domain/sessions.js';
@@ -35,13 +34,11 @@ export const LOGIN_FAILED = messages.loginFailed;
 
 /** How long a verified email (with the ticket its verification handed out) may be used to sign up. */
 export const VERIFIED_EMAIL_TTL_MS = 60 * 60 * 1000;
-/** Email lookups (has-email, verify-mail) per client address: they tell whether an account exists. */
-export const EMAIL_LOOKUP_LIMIT: Limit = { max: 60, windowMs: 10 * 60_000 };
 
 export default async function accountsRoutes(app: FastifyInstance): Promise<void> {
-  /** Counts one lookup from the client's address; 429 once over EMAIL_LOOKUP_LIMIT. */
+  /** Counts one lookup from the client's address; 429 once over LIMITS.emailLookup. */
   async function countLookup(request: FastifyRequest): Promise<void> {
-    await app.throttle.attempt(`email-lookup:ip:${clientKey(request)}`, EMAIL_LOOKUP_LIMIT);
+    await app.throttle.attempt(`email-lookup:ip:${clientKey(request)}`, LIMITS.emailLookup);
   }
 
   /**

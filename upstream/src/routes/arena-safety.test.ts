@@ -1,5 +1,6 @@
+import { BLOCKS_MAX, LIMITS } from '@tapcard/shared/constants';
 import { arenaSafetyCalls, calls, serviceCalls, type Event } from '@tapcard/shared/contract';
-import { BLOCKS_MAX, REPORT_RATE_MAX, safetyMessages } from '@tapcard/shared/rules';
+import { safetyMessages } from '@tapcard/shared/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCardProfile } from '../repositories/cards.js';
 import { storeGroupChat } from '../repositories/chats.js';
@@ -229,17 +230,17 @@ describe('reportMessage', () => {
     expect(rows.map((r) => r.id)).toEqual([...ids]);
   });
 
-  it(`refuses the reporter's report number ${REPORT_RATE_MAX + 1} within the window (429)`, async () => {
+  it(`refuses the reporter's report number ${LIMITS.reports.max + 1} within the window (429)`, async () => {
     const a = await arena(t);
     const messages = [];
-    for (let i = 0; i <= REPORT_RATE_MAX; i += 1) messages.push(await storeGroupChat(t.db, a.event.id, poster(a.bob), `Spam ${i}`, t.clock.now()));
-    for (const m of messages.slice(0, REPORT_RATE_MAX)) expect((await report(a, a.ada, m.id)).statusCode).toBe(200);
-    const over = await report(a, a.ada, messages[REPORT_RATE_MAX]!.id);
+    for (let i = 0; i <= LIMITS.reports.max; i += 1) messages.push(await storeGroupChat(t.db, a.event.id, poster(a.bob), `Spam ${i}`, t.clock.now()));
+    for (const m of messages.slice(0, LIMITS.reports.max)) expect((await report(a, a.ada, m.id)).statusCode).toBe(200);
+    const over = await report(a, a.ada, messages[LIMITS.reports.max]!.id);
     expect(over.statusCode).toBe(429);
     expect(refusalOf(over).message).toBe(safetyMessages.tooManyReports);
     // A repeat of a report already made is no new report, and others may still report.
     expect((await report(a, a.ada, messages[0]!.id)).statusCode).toBe(200);
-    expect((await report(a, a.cyd, messages[REPORT_RATE_MAX]!.id)).statusCode).toBe(200);
+    expect((await report(a, a.cyd, messages[LIMITS.reports.max]!.id)).statusCode).toBe(200);
   });
 });
 

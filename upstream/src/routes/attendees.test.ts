@@ -4,7 +4,7 @@ import { messages } from '@tapcard/shared/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken, randomId, randomToken } from '../lib/crypto.js';
 import { TestPaymentProvider } from '../domain/payments.js';
-import { LIMITS } from '../lib/throttle.js';
+import { LIMITS } from '@tapcard/shared/constants';
 import { answerOf, expectFieldError, send, sendUnchecked } from '../test/contract.js';
 import { createTestUpstream, createUser, type TestUpstream } from '../test/harness.js';
 import { createEvent, dayText, insertAttendee, insertChip, mailsAfterPayment, priceId, registerFree, tidOf } from '../test/events.js';

@@ -1,5 +1,6 @@
+import { LIMITS } from '@tapcard/shared/constants';
 import { arenaSafetyCalls, calls, moderationCalls, type Body } from '@tapcard/shared/contract';
-import { messages, SHARE_RATE_MAX, safetyMessages, shareConsentText } from '@tapcard/shared/rules';
+import { messages, safetyMessages, shareConsentText } from '@tapcard/shared/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHARE_TEXTS } from '../domain/card-share.js';
 import { createCardProfile } from '../repositories/cards.js';
@@ -157,9 +158,9 @@ describe('shareCard refusals', () => {
     expect(refusalOf(muted)).toMatchObject({ code: 'muted' });
   });
 
-  it(`refuses share number ${SHARE_RATE_MAX + 1} within the hour (429)`, async () => {
+  it(`refuses share number ${LIMITS.shares.max + 1} within the hour (429)`, async () => {
     const a = await arena(t);
-    for (let i = 0; i < SHARE_RATE_MAX; i += 1) expect((await share(a, a.ada, i % 2 === 0 ? a.bob.id : a.cyd.id, { details: graceDetails })).statusCode).toBe(200);
+    for (let i = 0; i < LIMITS.shares.max; i += 1) expect((await share(a, a.ada, i % 2 === 0 ? a.bob.id : a.cyd.id, { details: graceDetails })).statusCode).toBe(200);
     const over = await share(a, a.ada, a.bob.id, { details: graceDetails });
     expect(over.statusCode).toBe(429);
     expect(refusalOf(over).message).toBe(safetyMessages.tooManyShares);

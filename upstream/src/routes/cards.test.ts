@@ -5,7 +5,7 @@ import { buildPath, calls, type CardField } from '@tapcard/shared/contract';
 import { avatarFor } from '@tapcard/shared/domain';
 import { messages } from '@tapcard/shared/rules';
 import { mintCards, type MintedCard } from '../cli/mint-cards.js';
-import { LIMITS } from '../lib/throttle.js';
+import { LIMITS } from '@tapcard/shared/constants';
 import { VCARD_PHOTO_MAX_BYTES } from '../lib/vcard-photo.js';
 import { answerOf, expectFieldError, send, sendUnchecked } from '../test/contract.js';
 import { createTestUpstream, createUser, type TestUpstream } from '../test/harness.js';

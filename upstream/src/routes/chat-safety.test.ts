@@ -1,8 +1,8 @@
-import { calls, moderationCalls, type Event } from '@tapcard/shared/contract';
+import { LIMITS } from '@tapcard/shared/constants';
+import { arenaSafetyCalls, calls, type Event, moderationCalls } from '@tapcard/shared/contract';
 import { adminIdOf } from '@tapcard/shared/domain';
-import { CHAT_RATE_MAX, CHAT_RATE_WINDOW_SECONDS, safetyMessages, type MuteChoice } from '@tapcard/shared/rules';
+import { safetyMessages, type MuteChoice } from '@tapcard/shared/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { arenaSafetyCalls } from '@tapcard/shared/contract';
 import { arena, dataOf, groupPost, hhmm, privatePost, refusalOf, type Arena } from '../test/arena.js';
 import { send } from '../test/contract.js';
 import { createTestUpstream, type TestUpstream } from '../test/harness.js';
@@ -149,22 +149,22 @@ describe('slow mode', () => {
 });
 
 describe('the post rate', () => {
-  it(`stores exactly ${CHAT_RATE_MAX} of 50 parallel group and private posts; the rest are 429 too_fast until the window ends`, async () => {
+  it(`stores exactly ${LIMITS.chatPosts.max} of 50 parallel group and private posts; the rest are 429 too_fast until the window ends`, async () => {
     const a = await arena(t);
     const start = t.clock.now();
     const answers = await Promise.all(
       Array.from({ length: 50 }, (_, i) => (i % 2 === 0 ? groupPost(t, a.event, a.ada, `group ${i}`) : privatePost(t, a.event, a.ada, a.bob.id, `private ${i}`))),
     );
-    expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(CHAT_RATE_MAX);
-    const windowEnd = new Date(start.getTime() + CHAT_RATE_WINDOW_SECONDS * 1000).toISOString();
+    expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(LIMITS.chatPosts.max);
+    const windowEnd = new Date(start.getTime() + LIMITS.chatPosts.windowMs).toISOString();
     for (const res of answers.filter((r) => r.statusCode !== 200)) {
       expect(res.statusCode).toBe(429);
-      expect(refusalOf(res)).toMatchObject({ code: 'too_fast', retry_at: windowEnd, message: safetyMessages.tooFast(CHAT_RATE_WINDOW_SECONDS) });
+      expect(refusalOf(res)).toMatchObject({ code: 'too_fast', retry_at: windowEnd, message: safetyMessages.tooFast(LIMITS.chatPosts.windowMs / 1000) });
     }
-    expect(await storedBy(a.event, a.ada)).toHaveLength(CHAT_RATE_MAX);
+    expect(await storedBy(a.event, a.ada)).toHaveLength(LIMITS.chatPosts.max);
     // Others post on; Ada again once the window has ended.
     expect((await groupPost(t, a.event, a.bob, 'bob')).statusCode).toBe(200);
-    t.clock.advance(CHAT_RATE_WINDOW_SECONDS * 1000);
+    t.clock.advance(LIMITS.chatPosts.windowMs);
     expect((await groupPost(t, a.event, a.ada, 'later')).statusCode).toBe(200);
   });
 });

@@ -1,10 +1,10 @@
+import { LIMITS } from '@tapcard/shared/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls, type Body } from '@tapcard/shared/contract';
 import { mintCards, type MintedCard } from '../cli/mint-cards.js';
 import { answerOf, expectFieldError, send } from '../test/contract.js';
 import { createTestUpstream, createUser, type TestUpstream } from '../test/harness.js';
 import { parseVCard, vcardValues } from '../test/vcard.js';
-import { EXCHANGE_LIMIT } from './contacts.js';
 import { fromIp } from '../test/cards.js';
 
 let t: TestUpstream;
@@ -100,19 +100,19 @@ describe('exchange-contact', () => {
   it('is limited per client address', async () => {
     const { card, profile } = await owner();
     const headers = fromIp();
-    for (let i = 0; i < EXCHANGE_LIMIT.max; i++) {
+    for (let i = 0; i < LIMITS.exchange.max; i++) {
       expect((await send(t, calls.exchangeContact, { body: visitor(card.id), headers })).statusCode).toBe(200);
     }
     expect((await send(t, calls.exchangeContact, { body: visitor(card.id), headers })).statusCode).toBe(429);
-    expect(await contactsOf(profile.id)).toHaveLength(EXCHANGE_LIMIT.max);
+    expect(await contactsOf(profile.id)).toHaveLength(LIMITS.exchange.max);
   });
 
   it('lets at most the limit through 50 parallel exchanges from one address', async () => {
     const { card, profile } = await owner();
     const headers = fromIp();
-    const answers = await Promise.all(Array.from({ length: EXCHANGE_LIMIT.max + 20 }, () => send(t, calls.exchangeContact, { body: visitor(card.id), headers })));
-    expect(answers.filter((a) => a.statusCode !== 429).length).toBeLessThanOrEqual(EXCHANGE_LIMIT.max);
-    expect((await contactsOf(profile.id)).length).toBeLessThanOrEqual(EXCHANGE_LIMIT.max);
+    const answers = await Promise.all(Array.from({ length: LIMITS.exchange.max + 20 }, () => send(t, calls.exchangeContact, { body: visitor(card.id), headers })));
+    expect(answers.filter((a) => a.statusCode !== 429).length).toBeLessThanOrEqual(LIMITS.exchange.max);
+    expect((await contactsOf(profile.id)).length).toBeLessThanOrEqual(LIMITS.exchange.max);
   });
 });
 

@@ -1,3 +1,4 @@
+import { LIMITS } from '@tapcard/shared/constants';
 import type { FastifyInstance } from 'fastify';
 import { calls, type Contact } from '@tapcard/shared/contract';
 import { buildVCard, vcardFileName } from '@tapcard/shared/domain';
@@ -5,15 +6,12 @@ import { clientKey } from '../lib/client-address.js';
 import { randomId } from '../lib/crypto.js';
 import { notFound } from '../lib/http-error.js';
 import { route } from '../lib/route.js';
-import type { Limit } from '../lib/throttle.js';
 import { CARD_NOT_FOUND } from '../domain/cards.js';
 import { countStat } from '../repositories/card-stats.js';
 import { profileOfUser, reachableProfileOfCardId } from '../repositories/cards.js';
 import { contactsOfProfile, contactWithEvent, deleteContact, insertContact, ownContact, setOwnContactNote, type ContactRow } from '../repositories/contacts.js';
 
 export const CONTACT_NOT_FOUND = 'Contact not found';
-/** Contact exchanges per client address: a public write, so it is limited against flooding a list. */
-export const EXCHANGE_LIMIT: Limit = { max: 30, windowMs: 10 * 60_000 };
 
 /** A stored contact as the contract's contact record. */
 function contactRecord(c: ContactRow): Contact {
@@ -34,7 +32,7 @@ function contactRecord(c: ContactRow): Contact {
 
 export default async function contactsRoutes(app: FastifyInstance): Promise<void> {
   route(app, calls.exchangeContact)(async ({ body, request }) => {
-    await app.throttle.attempt(`exchange:ip:${clientKey(request)}`, EXCHANGE_LIMIT);
+    await app.throttle.attempt(`exchange:ip:${clientKey(request)}`, LIMITS.exchange);
     // card_id is the tapped physical card's id or the card profile's own id (from the public card); a
     // locked card or a card off its link takes no contacts.
     const profile = await reachableProfileOfCardId(app.db, body.card_id);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls } from '@tapcard/shared/contract';
 import { mintCards, type MintedCard } from '../cli/mint-cards.js';
 import { DEVICE_COOKIE } from '../lib/device-credential.js';
-import { LIMITS } from '../lib/throttle.js';
+import { LIMITS } from '@tapcard/shared/constants';
 import { answerOf, send } from '../test/contract.js';
 import { fromIp, wizardBody } from '../test/cards.js';
 import { createTestUpstream, createUser, type TestUpstream } from '../test/harness.js';

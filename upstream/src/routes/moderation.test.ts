@@ -1,5 +1,6 @@
+import { ANNOUNCEMENT_MAX_LENGTH, PINNED_ANNOUNCEMENTS_MAX } from '@tapcard/shared/constants';
 import { arenaSafetyCalls, calls, historyCalls, moderationCalls, type LiveState } from '@tapcard/shared/contract';
-import { ANNOUNCEMENT_MAX_LENGTH, PINNED_ANNOUNCEMENTS_MAX, safetyMessages } from '@tapcard/shared/rules';
+import { safetyMessages } from '@tapcard/shared/rules';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storeGroupChat } from '../repositories/chats.js';

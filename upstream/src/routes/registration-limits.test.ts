@@ -1,3 +1,4 @@
+import { LIMITS } from '@tapcard/shared/constants';
 import { calls, type Event } from '@tapcard/shared/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +7,6 @@ import { answerOf, expectFieldError, send } from '../test/contract.js';
 import { createTestUpstream, createUser, type TestUpstream } from '../test/harness.js';
 import { createEvent, eventBody, priceId, tidOf, type EventBody } from '../test/events.js';
 import { HOLD_MS } from '../domain/registration.js';
-import { REGISTRATIONS_PER_ADDRESS } from './events/registration.js';
 import { fromIp } from '../test/cards.js';
 
 let t: TestUpstream;
@@ -108,26 +108,26 @@ describe('registrations per email', () => {
 });
 
 describe('registrations per client address', () => {
-  it(`lets at most ${REGISTRATIONS_PER_ADDRESS.max} of 50 parallel registrations from one address through, per event and hour`, async () => {
+  it(`lets at most ${LIMITS.registration.max} of 50 parallel registrations from one address through, per event and hour`, async () => {
     const event = await createEvent(t, organiser.authorization);
     const office = fromIp();
     const results = await Promise.all(Array.from({ length: 50 }, () => register(event, newEmail(), office)));
-    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(REGISTRATIONS_PER_ADDRESS.max);
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(LIMITS.registration.max);
     for (const res of results.filter((r) => r.statusCode !== 200)) {
       expect(res.statusCode).toBe(429);
       expect(answerOf(calls.register, res)).toMatchObject({ success: 'false', message: 'Too many attempts. Please try again later.' });
     }
-    expect(await confirmedCount(event.id)).toBe(REGISTRATIONS_PER_ADDRESS.max);
+    expect(await confirmedCount(event.id)).toBe(LIMITS.registration.max);
 
     // Another address, and another event from the same address, are not affected; the window ends.
     expect((await register(event, newEmail(), fromIp())).statusCode).toBe(200);
     const other = await createEvent(t, organiser.authorization);
     expect((await register(other, newEmail(), office)).statusCode).toBe(200);
-    t.clock.advance(REGISTRATIONS_PER_ADDRESS.windowMs);
+    t.clock.advance(LIMITS.registration.windowMs);
     try {
       expect((await register(event, newEmail(), office)).statusCode).toBe(200);
     } finally {
-      t.clock.advance(-REGISTRATIONS_PER_ADDRESS.windowMs);
+      t.clock.advance(-LIMITS.registration.windowMs);
     }
   });
 });

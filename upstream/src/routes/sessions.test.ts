@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls } from '@tapcard/shared/contract';
 import { hashToken } from '../lib/crypto.js';
-import { LIMITS } from '../lib/throttle.js';
+import { LIMITS } from '@tapcard/shared/constants';
 import { answerOf, expectFieldError, send, sendUnchecked } from '../test/contract.js';
 import { createTestUpstream, createUser, type TestUpstream } from '../test/harness.js';
 

@@ -2,13 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_UPLOAD_BYTES_PER_WINDOW, ANONYMOUS_UPLOAD_BYTES_PER_WINDOW, MAX_UPLOAD_BYTES, UPLOAD_QUOTA_WINDOW_MS } from '@tapcard/shared/constants';
+import { LIMITS, MAX_UPLOAD_BYTES } from '@tapcard/shared/constants';
 import { calls, upstreamPages } from '@tapcard/shared/contract';
 import { messages } from '@tapcard/shared/rules';
 import { answerOf, expectFieldError } from '../test/contract.js';
 import { createTestUpstream, createUser, type TestUpstream } from '../test/harness.js';
 import { reserveBytes, uploadBudgetOf } from '../lib/upload-quota.js';
-import { UPLOAD_LIMIT } from './uploads.js';
 import { fromIp } from '../test/cards.js';
 
 let t: TestUpstream;
@@ -160,7 +159,7 @@ describe('uploadFile', () => {
 
   it('is limited per client address', async () => {
     const headers = fromIp();
-    for (let i = 0; i < UPLOAD_LIMIT.max; i++) {
+    for (let i = 0; i < LIMITS.uploads.max; i++) {
       expect((await upload({ folder: 'profile', name: 'x' }, [{ data: GIF, name: 'x.gif', type: 'image/gif' }], headers)).statusCode).toBe(200);
     }
     expect((await upload({ folder: 'profile', name: 'x' }, [{ data: GIF, name: 'x.gif', type: 'image/gif' }], headers)).statusCode).toBe(429);
@@ -170,9 +169,9 @@ describe('uploadFile', () => {
   it('lets at most the limit through a burst of parallel uploads from one address', async () => {
     const headers = fromIp();
     const answers = await Promise.all(
-      Array.from({ length: UPLOAD_LIMIT.max + 20 }, () => upload({ folder: 'profile', name: 'x' }, [{ data: GIF, name: 'x.gif', type: 'image/gif' }], headers)),
+      Array.from({ length: LIMITS.uploads.max + 20 }, () => upload({ folder: 'profile', name: 'x' }, [{ data: GIF, name: 'x.gif', type: 'image/gif' }], headers)),
     );
-    expect(answers.filter((a) => a.statusCode !== 429).length).toBeLessThanOrEqual(UPLOAD_LIMIT.max);
+    expect(answers.filter((a) => a.statusCode !== 429).length).toBeLessThanOrEqual(LIMITS.uploads.max);
   });
 });
 
@@ -191,7 +190,7 @@ describe('upload byte budgets', () => {
     expect(stored).toBeGreaterThan(0);
     expect(answers.filter((a) => a.statusCode !== 200).every(isQuotaRefusal)).toBe(true);
     expect(bytesOnDisk() - before).toBeLessThanOrEqual(50 * 1000 * 1000);
-    expect(bytesOnDisk() - before).toBeLessThanOrEqual(ANONYMOUS_UPLOAD_BYTES_PER_WINDOW);
+    expect(bytesOnDisk() - before).toBeLessThanOrEqual(LIMITS.uploadBytesAnonymous.max);
     expect(bytesOnDisk() - before).toBe(stored * file.length);
     expect(filesOnDisk().filter((f) => f.startsWith('.tmp-'))).toEqual([]);
 
@@ -199,7 +198,7 @@ describe('upload byte budgets', () => {
     expect((await upload({ folder: 'profile', name: 'x' }, [{ data: file, name: 'x.png', type: 'image/png' }])).statusCode).toBe(200);
     // The address's budget comes back when its window ends.
     expect(isQuotaRefusal(await upload({ folder: 'profile', name: 'x' }, [{ data: file, name: 'x.png', type: 'image/png' }], headers))).toBe(true);
-    t.clock.advance(UPLOAD_QUOTA_WINDOW_MS);
+    t.clock.advance(LIMITS.uploadBytesAnonymous.windowMs);
     expect((await upload({ folder: 'profile', name: 'x' }, [{ data: file, name: 'x.png', type: 'image/png' }], headers)).statusCode).toBe(200);
   });
 
@@ -211,7 +210,7 @@ describe('upload byte budgets', () => {
     );
     expect(answers.some(isQuotaRefusal)).toBe(true);
     expect(answers.filter((a) => a.statusCode !== 200).every(isQuotaRefusal)).toBe(true);
-    expect(bytesOnDisk() - before).toBeLessThanOrEqual(ANONYMOUS_UPLOAD_BYTES_PER_WINDOW);
+    expect(bytesOnDisk() - before).toBeLessThanOrEqual(LIMITS.uploadBytesAnonymous.max);
   });
 
   it('gives back the bytes of an upload that is refused', async () => {
@@ -229,7 +228,7 @@ describe('upload byte budgets', () => {
     const spent = fromIp();
     // The address's anonymous budget is spent...
     const budget = uploadBudgetOf(null, spent['x-forwarded-for']);
-    expect(await reserveBytes(t.db, budget.key, budget.budget.maxBytes, budget.budget, t.clock.now())).not.toBeNull();
+    expect(await reserveBytes(t.db, budget.key, budget.budget.max, budget.budget, t.clock.now())).not.toBeNull();
     expect(isQuotaRefusal(await upload({ folder: 'profile', name: 'x' }, [{ data: GIF, name: 'x.gif', type: 'image/gif' }], spent))).toBe(true);
     // ...yet the signed-in person uploads from it.
     const signedIn = (headers: Record<string, string>) => ({ ...headers, authorization: user.authorization });
@@ -238,7 +237,7 @@ describe('upload byte budgets', () => {
     // The account's budget is one over every address: filled to 3 MB short, 50 parallel 1 MB uploads
     // from 50 addresses store at most 3 MB.
     const account = uploadBudgetOf(user.id, '');
-    expect(await reserveBytes(t.db, account.key, ACCOUNT_UPLOAD_BYTES_PER_WINDOW - 3 * MB - GIF.length, account.budget, t.clock.now())).not.toBeNull();
+    expect(await reserveBytes(t.db, account.key, LIMITS.uploadBytesAccount.max - 3 * MB - GIF.length, account.budget, t.clock.now())).not.toBeNull();
     const before = bytesOnDisk();
     const answers = await Promise.all(
       Array.from({ length: 50 }, () => upload({ folder: 'profile', name: 'x' }, [{ data: pngOf(MB), name: 'x.png', type: 'image/png' }], signedIn(fromIp()))),

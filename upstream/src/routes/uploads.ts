@@ -2,19 +2,16 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { IMMUTABLE_CACHE_CONTROL, MAX_UPLOAD_BYTES } from '@tapcard/shared/constants';
+import { IMMUTABLE_CACHE_CONTROL, LIMITS, MAX_UPLOAD_BYTES } from '@tapcard/shared/constants';
 import { calls, uploadFieldsSchema, upstreamPages } from '@tapcard/shared/contract';
 import { messages } from '@tapcard/shared/rules';
 import { clientKey } from '../lib/client-address.js';
 import { badRequest, notFound, tooManyRequests } from '../lib/http-error.js';
 import { readForm, storeUpload, UPLOAD_FILE_FAILED, UPLOAD_NAME, type StoredUpload } from '../lib/multipart.js';
 import { route } from '../lib/route.js';
-import type { Limit } from '../lib/throttle.js';
 import { reserveBytes, uploadBudgetOf } from '../lib/upload-quota.js';
 import { uploadContentType } from '../repositories/uploads.js';
 
-/** Uploads per client address (anyone may upload: onboarding happens before sign-up). */
-export const UPLOAD_LIMIT: Limit = { max: 60, windowMs: 10 * 60_000 };
 
 /**
  * The bytes an upload may bring: its announced length (the multipart wrapping included), at most what
@@ -28,7 +25,7 @@ function announcedBytes(header: string | undefined): number {
 export default async function uploadsRoutes(app: FastifyInstance): Promise<void> {
   route(app, calls.uploadFile)(async ({ request }) => {
     const address = clientKey(request);
-    await app.throttle.attempt(`upload:ip:${address}`, UPLOAD_LIMIT);
+    await app.throttle.attempt(`upload:ip:${address}`, LIMITS.uploads);
     // The bytes are taken from the budget before a byte is read, so parallel uploads cannot pass it
     // together; what the file did not use (or all, when it is not stored) is given back.
     const { key, budget } = uploadBudgetOf(request.user?.id ?? null, address);

@@ -9,6 +9,7 @@ import {
   type LooseInput,
   type Success,
 } from '@tapcard/shared/contract';
+import { messages } from '@tapcard/shared/rules';
 import { ApiError } from './api-error.js';
 import { API_BASE } from './image.js';
 import { navigateTo } from './navigation.js';
@@ -58,7 +59,8 @@ export interface ApiOptions {
 /** What `api()` takes after the call: the call's typed input, optional only when nothing in it is required. */
 export type ApiArgs<C extends Call> = CallArgs<C, ApiOptions>;
 
-export const SERVER_ERROR = 'Server error';
+/** A failure without a readable answer: the upstream's own 500 text. */
+export const SERVER_ERROR = messages.serverError;
 /** The no-internet text, also the toast of a write that could not be sent. */
 export const NETWORK_ERROR = 'Network Error - Unable to connect to the internet. Please check your device connection and try again.';
 

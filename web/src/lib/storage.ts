@@ -10,10 +10,6 @@ export const STORAGE_KEYS = [
   'googleQuery',
   'dashboardData',
   'cartItems',
-  'subTotal',
-  'vatPrice',
-  'shippingFee',
-  'total',
   'transactionRef',
   'shipping',
   'lastActivity',
@@ -83,10 +79,6 @@ export const asNumber = (value: unknown): number | null => (typeof value === 'nu
 /** Reads a key written by another spelling (e.g. an older build), for one-time migrations. */
 export function readRaw(fullKey: string): string | null {
   return store()?.getItem(fullKey) ?? null;
-}
-
-export function removeRaw(fullKey: string): void {
-  store()?.removeItem(fullKey);
 }
 
 export function writeStored(key: StorageKey, value: unknown): void {

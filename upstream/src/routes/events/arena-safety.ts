@@ -1,5 +1,6 @@
+import { BLOCKS_MAX, LIMITS } from '@tapcard/shared/constants';
 import { arenaSafetyCalls } from '@tapcard/shared/contract';
-import { BLOCKS_MAX, REPORT_RATE_MAX, REPORT_RATE_WINDOW_MINUTES, safetyMessages } from '@tapcard/shared/rules';
+import { safetyMessages } from '@tapcard/shared/rules';
 import type { FastifyInstance } from 'fastify';
 import { shareCard } from '../../domain/card-share.js';
 import { ACCESS_UNKNOWN_MESSAGE, checkChatOpen } from '../../domain/chat.js';
@@ -7,14 +8,10 @@ import { inEventChange } from '../../domain/event-sequence.js';
 import { randomId } from '../../lib/crypto.js';
 import { badRequest, forbidden, notFound, tooManyRequests } from '../../lib/http-error.js';
 import { route } from '../../lib/route.js';
-import type { Limit } from '../../lib/throttle.js';
 import type { TokenHolder } from '../../repositories/attendees.js';
 import { attendeeSafety, blockCount, blockedAttendees, blockedIds, setAttendeeSettings, setBlock } from '../../repositories/arena-safety.js';
 import { insertReport, messageOf, reportBy } from '../../repositories/moderation.js';
 import { OTHER_EVENT_TOKEN_MESSAGE } from './history.js';
-
-/** Reports one attendee may file (repeats of a report they already made are not counted). */
-export const REPORT_RATE: Limit = { max: REPORT_RATE_MAX, windowMs: REPORT_RATE_WINDOW_MINUTES * 60_000 };
 
 /**
  * An attendee's safety and networking calls in the arena (`arenaSafetyCalls`): their settings and
@@ -62,7 +59,7 @@ export function arenaSafetyRoutes(app: FastifyInstance): void {
       if (body.room === 'private' && message.recipient_id !== holder.id) throw notFound(safetyMessages.messageNotFound);
       const earlier = await reportBy(trx, holder.id, body.room, body.message_id);
       if (earlier) return earlier.id;
-      await app.throttle.attemptOrRefuse(`report:${holder.id}`, REPORT_RATE, () => tooManyRequests(safetyMessages.tooManyReports), trx);
+      await app.throttle.attemptOrRefuse(`report:${holder.id}`, LIMITS.reports, () => tooManyRequests(safetyMessages.tooManyReports), trx);
       const stored = await insertReport(trx, {
         id: randomId(),
         event_id: holder.event_id,

@@ -9,7 +9,7 @@ import { clientKey } from '../../lib/client-address.js';
 import { hashToken } from '../../lib/crypto.js';
 import { badRequest, forbidden, notFound } from '../../lib/http-error.js';
 import { route } from '../../lib/route.js';
-import { LIMITS } from '../../lib/throttle.js';
+import { LIMITS } from '@tapcard/shared/constants';
 import { postGroupChat, postPrivateChat } from '../../domain/chat-safety.js';
 import { attendeeSafety, blockedIds, muteOf } from '../../repositories/arena-safety.js';
 import { chatSettingsOf, pinnedAnnouncements } from '../../repositories/moderation.js';

@@ -1,6 +1,7 @@
+import { LIVE_REPORTS_LIMIT } from '@tapcard/shared/constants';
 import { calls, serviceCalls } from '@tapcard/shared/contract';
 import { ADMIN_NAME, adminIdOf } from '@tapcard/shared/domain';
-import { IDEMPOTENCY_HEADER, LIVE_REPORTS_LIMIT } from '@tapcard/shared/rules';
+import { IDEMPOTENCY_HEADER } from '@tapcard/shared/rules';
 import type { FastifyInstance } from 'fastify';
 import { checkOrganiserChatOpen, NOT_SELF_MESSAGE } from '../../domain/chat.js';
 import { checkIn } from '../../domain/check-in.js';

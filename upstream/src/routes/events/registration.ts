@@ -1,3 +1,4 @@
+import { LIMITS } from '@tapcard/shared/constants';
 import { calls, type TicketPaymentOutcome } from '@tapcard/shared/contract';
 import { avatarFor, eventTiming } from '@tapcard/shared/domain';
 import { pagePatterns, pages } from '@tapcard/shared/pages';
@@ -25,7 +26,6 @@ import { clientKey } from '../../lib/client-address.js';
 import { hashToken, randomId, randomToken } from '../../lib/crypto.js';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-error.js';
 import { route } from '../../lib/route.js';
-import type { Limit } from '../../lib/throttle.js';
 import { eventDates } from '../../repositories/event-wire.js';
 import { eventById } from '../../repositories/events.js';
 import { insertAttendee, insertTicketPayment, priceOfEvent, registrationByConfirmTokenHash, ticketPaymentByReference } from '../../repositories/registrations.js';
@@ -42,19 +42,13 @@ export const PAYMENT_UNKNOWN_MESSAGE = 'We could not find this payment. Check th
 export const paidTooLateMessage = (ticket: string): string =>
   `Your payment arrived after your reservation expired and the ${ticket} ticket sold out, so no ticket was issued. Your payment will be refunded.`;
 
-/**
- * Registrations of one event from one client address: a family or an office registering together
- * stays well within it; a script draining the free seats does not.
- */
-export const REGISTRATIONS_PER_ADDRESS: Limit = { max: 10, windowMs: 60 * 60_000 };
-
 export function registrationRoutes(app: FastifyInstance): void {
   startHoldReleaser(app, app.db);
 
   route(app, calls.register)(async ({ body, request }) => {
     const event = await eventById(app.db, body.event_id);
     if (eventTiming(eventDates(event), app.now()) === 1) throw badRequest(REGISTRATION_CLOSED_MESSAGE);
-    await app.throttle.attempt(`register:${event.id}:${clientKey(request)}`, REGISTRATIONS_PER_ADDRESS);
+    await app.throttle.attempt(`register:${event.id}:${clientKey(request)}`, LIMITS.registration);
     const price = await priceOfEvent(app.db, body.event_prices_id, event.id);
     if (!price) throw badRequest(TICKET_NOT_IN_EVENT_MESSAGE, 'event_prices_id');
 

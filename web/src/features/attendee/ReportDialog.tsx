@@ -1,7 +1,8 @@
+import { REPORT_DETAILS_MAX_LENGTH } from '@tapcard/shared/constants';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { REPORT_DETAILS_MAX_LENGTH, REPORT_REASON_LABELS, REPORT_REASONS, reportFormSchema, type ReportFormValues, type ReportReason } from '@tapcard/shared/rules';
+import { REPORT_REASON_LABELS, REPORT_REASONS, reportFormSchema, type ReportFormValues, type ReportReason } from '@tapcard/shared/rules';
 import { Button } from '../../components/Button.js';
 import { Dialog } from '../../components/Dialog.js';
 import { FormError, TextAreaField } from '../../components/Field.js';

@@ -271,6 +271,7 @@ describe('password, personal info and socials', () => {
   it('shows the new-password messages and keeps the password out of storage', async () => {
     storedWizard({ card: null, socials: null });
     const { user } = renderRoutes(pages, `/onboarding/step-two${QUERY}`);
+    expect(await screen.findByText('At least 8 characters, with a lowercase letter, an uppercase letter and a number or special character.')).toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Password must be at least 8 characters')).toBeInTheDocument();
     expect(screen.getByText('Confirm your password')).toBeInTheDocument();

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useSetAtom } from 'jotai';
 import { useForm } from 'react-hook-form';
 import { useLocation } from 'react-router-dom';
+import { PASSWORD_MIN_LENGTH } from '@tapcard/shared/constants';
 import { newPasswordSchema } from '@tapcard/shared/rules';
 import { Button } from '../../components/Button.js';
 import { PasswordField } from '../../components/Field.js';
@@ -24,7 +25,7 @@ export function PasswordStep() {
     formState: { errors },
   } = useForm({ resolver: zodResolver(newPasswordSchema), defaultValues: { password: '', confirm_password: '' } });
   return (
-    <WizardScreen position="step-two" title="Choose a password" subtitle="At least 8 characters, with a lowercase letter, an uppercase letter and a number or special character.">
+    <WizardScreen position="step-two" title="Choose a password" subtitle={`At least ${PASSWORD_MIN_LENGTH} characters, with a lowercase letter, an uppercase letter and a number or special character.`}>
       <BackLink to={href('step-one')}>Back</BackLink>
       {lost && (
         <p className={styles.notice} role="status">

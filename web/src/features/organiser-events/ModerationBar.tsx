@@ -1,7 +1,8 @@
+import { ANNOUNCEMENT_MAX_LENGTH } from '@tapcard/shared/constants';
 import { ShieldAlert } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { announcementTextSchema, ANNOUNCEMENT_MAX_LENGTH, validate } from '@tapcard/shared/rules';
+import { announcementTextSchema, validate } from '@tapcard/shared/rules';
 import { Button } from '../../components/Button.js';
 import { FormError, TextAreaField } from '../../components/Field.js';
 import { ApiError } from '../../lib/api.js';

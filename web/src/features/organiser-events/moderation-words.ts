@@ -1,4 +1,5 @@
-import { MUTE_CHOICES, SLOW_MODE_CHOICES, type MuteChoice } from '@tapcard/shared/rules';
+import { MUTE_CHOICES, SLOW_MODE_CHOICES } from '@tapcard/shared/constants';
+import { type MuteChoice } from '@tapcard/shared/rules';
 import type { Mute } from '@tapcard/shared/contract';
 import { MODERATION_TEXTS as T } from './texts.js';
 

@@ -1,4 +1,4 @@
-import { PRODUCT_NAME } from '@tapcard/shared/constants';
+import { PRODUCT_NAME, VAT_RATE } from '@tapcard/shared/constants';
 
 /** The shop's words: the required texts to the letter (typos kept), and ours where none is required. */
 export const SHOP_TEXTS = {
@@ -13,7 +13,7 @@ export const SHOP_TEXTS = {
   emptyCartText: 'Add something to make me happy :)',
   subtotal: 'Subtotal',
   shipping: 'Shipping',
-  vat: 'VAT (7.5%)',
+  vat: `VAT (${VAT_RATE * 100}%)`,
   total: 'Total (NGN)',
   proceed: 'Proceed to checkout',
   // Payment dialog

@@ -16,38 +16,20 @@ import {
   type CartItem,
   type ShippingOptionId,
 } from '@tapcard/shared/domain';
-import { asNumber, readRaw, readStored, removeRaw, STORAGE_PREFIX, writeStored } from '../../../lib/storage.js';
+import { readStored, STORAGE_PREFIX, writeStored } from '../../../lib/storage.js';
 
 /**
- * The cart: its lines and the shipping choice, kept in jotai and persisted under
- * the required storage keys so it survives a reload: cartItems and shipping (the state), subTotal,
- * vatPrice, shippingFee and total (the figures derived from it, written with every change).
- *
- * The original cart read its initial subtotal from a key spelt differently from the one it wrote:
- * we write one key, subTotal, and move a value left under the old spelling into it once.
- * The figures on screen are always computed from the lines by the shared cart math, never read back.
+ * The cart: its lines and the shipping choice, kept in jotai and persisted under cartItems and
+ * shipping so it survives a reload. The figures (subtotal, VAT, shipping fee, total) are not stored:
+ * they are always computed from the lines by the shared cart math, and nothing would read them back.
  */
 export interface CartState {
   items: CartItem[];
   shipping: ShippingOptionId;
 }
 
-/** The old spelling of subTotal, read once for migration and then removed. */
-export const OLD_SUBTOTAL_KEY = `${STORAGE_PREFIX}subtotal`;
-
-function migrateOldSubtotal(): void {
-  const old = readRaw(OLD_SUBTOTAL_KEY);
-  if (old === null) return;
-  if (readStored('subTotal', asNumber) === null) {
-    const value = Number(old);
-    if (Number.isFinite(value)) writeStored('subTotal', value);
-  }
-  removeRaw(OLD_SUBTOTAL_KEY);
-}
-
 /** The cart as stored; anything unreadable reads as an empty cart with the default shipping. */
 export function loadCart(): CartState {
-  migrateOldSubtotal();
   return {
     items: readStored('cartItems', cartItemsSchema) ?? [],
     shipping: readStored('shipping', shippingOptionIdSchema) ?? DEFAULT_SHIPPING_OPTION,
@@ -55,13 +37,8 @@ export function loadCart(): CartState {
 }
 
 export function saveCart(cart: CartState): void {
-  const totals = cartTotals(cart.items, shippingOptionFee(cart.shipping));
   writeStored('cartItems', cart.items);
   writeStored('shipping', cart.shipping);
-  writeStored('subTotal', totals.subtotal);
-  writeStored('vatPrice', totals.vat);
-  writeStored('shippingFee', totals.shipping);
-  writeStored('total', totals.total);
 }
 
 /** Read from storage when a store first uses it; follows other tabs' changes while mounted. */
@@ -74,7 +51,7 @@ storedCartAtom.onMount = (set) => {
   return () => window.removeEventListener('storage', onStorage);
 };
 
-/** The cart; setting it writes every storage key. */
+/** The cart; setting it writes it to storage. */
 export const cartAtom = atom(
   (get) => get(storedCartAtom),
   (_get, set, next: CartState) => {
