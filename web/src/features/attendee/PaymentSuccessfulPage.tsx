@@ -1,7 +1,7 @@
 import { XCircle } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { calls, type Body, type TicketPaymentOutcome } from '@tapcard/shared/contract';
+import type { Body, calls, TicketPaymentOutcome } from '@tapcard/shared/contract';
 import { Button, ButtonLink } from '../../components/Button.js';
 import { LoadingScreen } from '../../components/LoadingScreen.js';
 import { Page } from '../../components/Page.js';
