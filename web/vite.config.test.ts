@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { inflateSync } from 'node:zlib';
 import type { Plugin, UserConfigFnObject } from 'vite';
 import { describe, expect, it } from 'vitest';
+import { BRAND_COLOUR } from './src/lib/owner-app-manifest.js';
 import { routes } from './src/lib/paths.js';
 import config from './vite.config.js';
 
@@ -17,7 +18,7 @@ function builtFiles(pluginName: string): Map<string, string | Uint8Array> {
   return files;
 }
 
-/** A PNG's size and RGBA pixels (8-bit RGBA, one IDAT, rows behind filter byte 0, as the build writes them). */
+/** A PNG's size and RGBA pixels (8-bit RGBA, one IDAT, rows behind filter byte 0, as the icons in public/ are written). */
 function readPng(bytes: Uint8Array): { width: number; height: number; pixel: (x: number, y: number) => number[] } {
   const data = Buffer.from(bytes);
   expect([...data.subarray(0, 8)]).toEqual([137, 80, 78, 71, 13, 10, 26, 10]);
@@ -28,6 +29,25 @@ function readPng(bytes: Uint8Array): { width: number; height: number; pixel: (x:
   const rows = inflateSync(data.subarray(idat + 4, idat + 4 + data.readUInt32BE(idat - 4)));
   const pixel = (x: number, y: number) => [...rows.subarray(y * (width * 4 + 1) + 1 + x * 4, y * (width * 4 + 1) + 1 + x * 4 + 4)];
   return { width, height, pixel };
+}
+
+/** A file the build copies from public/ as it is, by its path on the site. */
+const publicFile = (src: string) => readFileSync(join(import.meta.dirname, 'public', src.slice(1)));
+
+const BRAND = [1, 3, 5].map((i) => Number.parseInt(BRAND_COLOUR.slice(i, i + 2), 16));
+
+/**
+ * An icon drawn from the brand mark (public/favicon.svg): the brand square, the white T's bar across
+ * the middle, and the corners: cut round on a plain icon, filled to the edge on a maskable one (the
+ * launcher cuts its own shape).
+ */
+function expectBrandIcon(icon: { src: string; sizes: string; type: string; purpose?: string }): void {
+  const png = readPng(publicFile(icon.src));
+  const side = Number.parseInt(icon.sizes, 10);
+  expect([png.width, png.height, icon.type]).toEqual([side, side, 'image/png']);
+  expect(png.pixel(side / 8, side / 2)).toEqual([...BRAND, 255]);
+  expect(png.pixel(side / 2, Math.round((side * 25) / 64))).toEqual([255, 255, 255, 255]);
+  expect(png.pixel(0, 0)).toEqual(icon.purpose === 'maskable' ? [...BRAND, 255] : [...BRAND, 0]);
 }
 
 interface Manifest {
@@ -59,15 +79,19 @@ describe("the owner's installable app in the build", () => {
 
   it('has PNG icons of 192 and 512 pixels, plain and maskable, drawn from the brand mark', () => {
     expect(manifest.icons.map(({ sizes, purpose }) => `${sizes} ${purpose}`)).toEqual(['192x192 any', '512x512 any', '192x192 maskable', '512x512 maskable']);
-    for (const icon of manifest.icons) {
-      const png = readPng(files.get(icon.src.slice(1)) as Uint8Array);
-      const side = Number.parseInt(icon.sizes, 10);
-      expect([png.width, png.height, icon.type]).toEqual([side, side, 'image/png']);
-      // The brand square, the white T's bar across the middle, and the corners: cut round on a
-      // plain icon, filled to the edge on a maskable one (the launcher cuts its own shape).
-      expect(png.pixel(side / 8, side / 2)).toEqual([0x0b, 0x6e, 0x5a, 255]);
-      expect(png.pixel(side / 2, Math.round((side * 25) / 64))).toEqual([255, 255, 255, 255]);
-      expect(png.pixel(0, 0)).toEqual(icon.purpose === 'maskable' ? [0x0b, 0x6e, 0x5a, 255] : [0x0b, 0x6e, 0x5a, 0]);
-    }
+    for (const icon of manifest.icons) expectBrandIcon(icon);
+  });
+});
+
+describe("the door's installable app in the build", () => {
+  const files = builtFiles('tapcard:door-manifest');
+  const manifest = JSON.parse(String(files.get('door.webmanifest'))) as Manifest;
+
+  it('opens on the door pages, with PNG icons of 192 and 512 pixels drawn from the brand mark', () => {
+    expect(manifest).toMatchObject({ id: routes.door, start_url: routes.door, scope: routes.door, display: 'standalone', theme_color: BRAND_COLOUR });
+    const pngs = manifest.icons.filter((icon) => icon.type === 'image/png');
+    expect(pngs.map(({ sizes }) => sizes)).toEqual(['192x192', '512x512']);
+    for (const icon of pngs) expectBrandIcon(icon);
+    expect(manifest.icons).toContainEqual({ src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml' });
   });
 });

@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
@@ -23,78 +22,19 @@ const DOOR_PWA = {
   manifest: '/door.webmanifest',
 } as const;
 
+/**
+ * The door's PNG icons (public/door-icon-*.png, the favicon's mark at each size; the owner's app has
+ * the same drawing as public/app-icon-*.png, since the door's worker leaves the owner's files out).
+ */
 const ICON_SIZES = [192, 512] as const;
 
-/** A PNG of RGBA pixels: the signature, IHDR, one IDAT (each row behind filter byte 0), IEND. */
-function png(width: number, height: number, rgba: Uint8Array): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const head = Buffer.alloc(8);
-    head.writeUInt32BE(data.length, 0);
-    head.write(type, 4, 'ascii');
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])), 0);
-    return Buffer.concat([head, data, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 6, 0, 0, 0], 8);
-  const rows = Buffer.alloc((width * 4 + 1) * height);
-  for (let y = 0; y < height; y++) rows.set(rgba.subarray(y * width * 4, (y + 1) * width * 4), y * (width * 4 + 1) + 1);
-  const signature = Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]);
-  return Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
-}
-
-/**
- * The favicon (public/favicon.svg: a white T on a rounded brand-coloured square, on a 64-unit grid)
- * drawn at `size` pixels, each pixel sampled 4×4 times for smooth edges. A maskable icon fills the
- * whole square (the launcher cuts its own shape); the T lies within the safe circle either way.
- */
-function brandIcon(size: number, maskable = false): Buffer {
-  const inSquare = (x: number, y: number) => {
-    if (maskable) return true;
-    const r = 14;
-    const dx = Math.max(r - x, x - (64 - r), 0);
-    const dy = Math.max(r - y, y - (64 - r), 0);
-    return dx * dx + dy * dy <= r * r;
-  };
-  const inT = (x: number, y: number) => (x >= 18 && x < 46 && y >= 22 && y < 28) || (x >= 29 && x < 35 && y >= 28 && y < 48);
-  const brand = [1, 3, 5].map((i) => parseInt(BRAND.slice(i, i + 2), 16));
-  const rgba = new Uint8Array(size * size * 4);
-  const n = 4;
-  for (let py = 0; py < size; py++) {
-    for (let px = 0; px < size; px++) {
-      let square = 0;
-      let letter = 0;
-      for (let sy = 0; sy < n; sy++) {
-        for (let sx = 0; sx < n; sx++) {
-          const x = ((px + (sx + 0.5) / n) * 64) / size;
-          const y = ((py + (sy + 0.5) / n) * 64) / size;
-          if (!inSquare(x, y)) continue;
-          square++;
-          if (inT(x, y)) letter++;
-        }
-      }
-      const white = square ? letter / square : 0;
-      const at = (py * size + px) * 4;
-      brand.forEach((c, i) => (rgba[at + i] = Math.round(c + (255 - c) * white)));
-      rgba[at + 3] = Math.round((255 * square) / (n * n));
-    }
-  }
-  return png(size, size, rgba);
-}
-
-/** Writes the door's web manifest and its PNG icons into the client build. */
+/** Writes the door's web manifest into the client build; its icons are in public/. */
 function doorManifest(): Plugin {
   return {
     name: 'tapcard:door-manifest',
     apply: 'build',
     generateBundle() {
-      const icons = ICON_SIZES.map((size) => {
-        const fileName = `door-icon-${size}.png`;
-        this.emitFile({ type: 'asset', fileName, source: brandIcon(size) });
-        return { src: `/${fileName}`, sizes: `${size}x${size}`, type: 'image/png' };
-      });
+      const icons = ICON_SIZES.map((size) => ({ src: `/door-icon-${size}.png`, sizes: `${size}x${size}`, type: 'image/png' }));
       const manifest = {
         name: 'TapCard Door',
         short_name: 'Door',
@@ -114,26 +54,22 @@ function doorManifest(): Plugin {
 }
 
 /**
- * The owner's app (src/lib/owner-app-manifest.ts): its web manifest and PNG icons, written into the
- * client build and served by the dev server too.
+ * The owner's app (src/lib/owner-app-manifest.ts): its web manifest, written into the client build and
+ * served by the dev server too. Its icons are in public/ (app-icon-*.png).
  */
 function ownerAppManifest(): Plugin {
-  const files = new Map<string, () => Buffer | string>([
-    [OWNER_APP_MANIFEST_PATH, () => `${JSON.stringify(OWNER_APP_MANIFEST, null, 2)}\n`],
-    ...OWNER_APP_MANIFEST.icons.map((icon) => [icon.src, () => brandIcon(Number.parseInt(icon.sizes, 10), icon.purpose === 'maskable')] as const),
-  ]);
+  const manifest = `${JSON.stringify(OWNER_APP_MANIFEST, null, 2)}\n`;
   return {
     name: 'tapcard:owner-app-manifest',
     configureServer(server) {
       server.middlewares.use((request, response, next) => {
-        const file = files.get(request.url?.split('?', 1)[0] ?? '');
-        if (!file) return next();
-        response.setHeader('content-type', request.url?.endsWith('.png') ? 'image/png' : 'application/manifest+json');
-        response.end(file());
+        if (request.url?.split('?', 1)[0] !== OWNER_APP_MANIFEST_PATH) return next();
+        response.setHeader('content-type', 'application/manifest+json');
+        response.end(manifest);
       });
     },
     generateBundle() {
-      for (const [path, source] of files) this.emitFile({ type: 'asset', fileName: path.slice(1), source: source() });
+      this.emitFile({ type: 'asset', fileName: OWNER_APP_MANIFEST_PATH.slice(1), source: manifest });
     },
   };
 }

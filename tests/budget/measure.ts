@@ -23,7 +23,7 @@ export interface GroupBudget {
   /** The manifest key of the entry the group's pages load, when it is not the app's (index.html): the light visitor entry. */
   entry?: string;
   budgetKb: number;
-  /** The target, where it sets one. */
+  /** The size the group's pages should reach (a speed goal set for them), where one was set; null where none was. */
   targetKb: number | null;
   note: string;
 }

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { UpstreamClient } from '../clients/upstream.js';
 import { createMetrics } from '../metrics.js';
 import { FakeUpstream } from '../test/fake-upstream.js';
@@ -100,4 +100,36 @@ test('a written message that follows the state is stored, then emitted once; the
   expect(events).toHaveLength(1);
   expect(events[0]).toMatchObject({ prevVersion: events[0] && events[0].version - 1, chats: [expect.any(String)] });
   for (const { version, storedVersion } of emitted) expect(storedVersion, `update ${version}`).toBeGreaterThanOrEqual(version);
+});
+
+test('failing polls back off from twice the interval, doubling up to 10 s, and stay there', async () => {
+  vi.useFakeTimers();
+  try {
+    const polledAt: number[] = [];
+    const failing = {
+      liveState: async () => {
+        polledAt.push(Date.now());
+        return { ok: false, code: 'unavailable', status: 500 } as const;
+      },
+    } as unknown as UpstreamClient;
+    const poller = new Poller({
+      eventId: 'backoff-event',
+      upstream: failing,
+      coordination: { distributed: false, instanceId: 'test', saveState: async () => undefined, loadState: async () => null } as unknown as Coordination,
+      emitter: { update: () => undefined, status: () => undefined } as unknown as Emitter,
+      metrics: createMetrics(),
+      log: silent,
+      intervalMs: 500,
+      mode: () => 'local',
+      known: () => undefined,
+    });
+    poller.start();
+    await vi.advanceTimersByTimeAsync(60_000);
+    poller.stop();
+    const waits = polledAt.slice(1, 8).map((at, i) => at - (polledAt[i] ?? 0));
+    expect(waits).toEqual([1000, 2000, 4000, 8000, 10_000, 10_000, 10_000]);
+    expect(poller.stale).toBe(true);
+  } finally {
+    vi.useRealTimers();
+  }
 });

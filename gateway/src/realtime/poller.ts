@@ -4,6 +4,7 @@ import type { UpstreamClient } from '../clients/upstream.js';
 import type { Coordination } from './coordination/types.js';
 import type { EmitMode, Emitter } from './emitter.js';
 import type { WrittenMessage } from '@tapcard/shared/contract';
+import { backoffDelay } from '@tapcard/shared/realtime';
 import { applyLiveState, applyWritten } from './state.js';
 import type { Changes, EventState } from './state.js';
 import { buildUpdates } from './updates.js';
@@ -206,7 +207,7 @@ export class Poller {
     }
     if (!this.running) return;
     if (this.again) this.schedule(this.lastStart + MIN_POLL_GAP_MS - Date.now());
-    else if (this.failures > 0) this.schedule(Math.min(this.d.intervalMs * 2 ** this.failures, MAX_BACKOFF_MS));
+    else if (this.failures > 0) this.schedule(backoffDelay(this.failures, { baseMs: this.d.intervalMs, maxMs: MAX_BACKOFF_MS }));
     else this.schedule(this.lastStart + this.d.intervalMs - Date.now());
   }
 

@@ -181,4 +181,5 @@ export interface ServerToClientEvents {
 
 export const REALTIME_PATH = '/socket.io';
 
+export * from './backoff.js';
 export * from './merge.js';

@@ -4,7 +4,7 @@ import { safeEqual } from './crypto.js';
 
 /**
  * Device credentials: what lets a device its owner used before through while strangers lock out the
- * account, the card or the sign-up they are guessing at (docs/decisions/device-credentials.md).
+ * account, the card or the sign-up they are guessing at (docs/decisions/008-device-credentials.md).
  *
  * One HttpOnly cookie holds a few entries, newest first, each `<issued>.<nonce>.<mac>`: when it was
  * issued (seconds, base 36), a random nonce (the device's id, which its own counters key on) and an

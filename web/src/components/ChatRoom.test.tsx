@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import type { Announcement } from '@tapcard/shared/contract';
-import type { ThreadItem } from '../lib/live/chat.js';
+import type { ThreadItem } from '../lib/live/outbox.js';
 import { ChatRoom, type ChatRoomProps } from './ChatRoom.js';
 import { MessageMenu } from './MessageMenu.js';
 

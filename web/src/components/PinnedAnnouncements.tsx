@@ -1,7 +1,7 @@
 import { Pin } from 'lucide-react';
 import { useId } from 'react';
 import type { Announcement } from '@tapcard/shared/contract';
-import { clockTime } from '../lib/live/chat.js';
+import { clockTime } from '../lib/live/clock.js';
 import styles from './PinnedAnnouncements.module.css';
 
 export const PINNED_TEXTS = {

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { PrivateChat } from '@tapcard/shared/contract';
-import { ADMIN_NAME, isAdminId } from '../lib/live/chat.js';
+import { ADMIN_NAME, isAdminId } from '../lib/live/message-style.js';
 import styles from './PrivateThreads.module.css';
 
 export interface PrivateThread {

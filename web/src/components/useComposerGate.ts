@@ -2,7 +2,9 @@ import { createElement, type ReactNode } from 'react';
 import { OPEN_CHAT, type ChatSettings, type Mute } from '@tapcard/shared/contract';
 import { isAdminId } from '@tapcard/shared/domain';
 import { safetyMessages, secondsUntil } from '@tapcard/shared/rules';
-import { clockTime, refusalText, type Outbox } from '../lib/live/chat.js';
+import { clockTime } from '../lib/live/clock.js';
+import type { Outbox } from '../lib/live/outbox.js';
+import { refusalText } from '../lib/live/refusals.js';
 import { useDeadlineClock } from '../lib/live/useDeadlineClock.js';
 
 /** What the gate reads of a live view (arena or chip): the chat's settings, the writer's own mute, whom they blocked. */

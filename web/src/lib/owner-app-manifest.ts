@@ -1,9 +1,9 @@
 /**
  * The owner's installable app ("Add to home screen"): the signed-in pages (dashboard, connect,
  * contacts, settings, the organiser's events) as one app that opens on the dashboard. web/vite.config.ts
- * writes this manifest and its icons into the build (each icon drawn from the brand mark at its size,
- * filled to the edge when maskable); lib/useOwnerAppManifest.ts links it while a signed-in page is
- * open. This module imports nothing: the build config reads it before the workspace is built.
+ * writes this manifest into the build; its icons are web/public/app-icon-*.png (the brand mark at each
+ * size, filled to the edge when maskable); lib/useOwnerAppManifest.ts links it while a signed-in page
+ * is open. This module imports nothing: the build config reads it before the workspace is built.
  *
  * The owner's pages share no path prefix, so the scope is the whole site. The door keeps its own app:
  * its manifest (scope /door) is linked only on the door pages, and a page links one manifest at a time.

@@ -23,7 +23,7 @@ export const QUICK_LINK_GRID_COLUMNS = 4;
 /** A lazily loaded page's code that has not arrived after this long counts as failed to load. */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
-/** The local-storage wipe, applied as an inactivity expiry (docs/decisions.md, Trust). */
+/** The local-storage wipe, applied as an inactivity expiry (docs/decisions/001-sessions.md). */
 export const STORAGE_WIPE_MS = 300_000;
 /** The visitor card page redirects to login after this long. */
 export const CARD_PAGE_REDIRECT_MS = 300_000;

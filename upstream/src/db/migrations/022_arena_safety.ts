@@ -1,6 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 
-// Safe arena chat (issue 17): what attendees choose, what the organiser sets, and card swaps.
+// Safe arena chat: an event's chat puts strangers together, so attendees choose who may write to them
+// and the organiser moderates; attendees swap cards only by sharing them in a private chat. The columns
+// below hold what attendees choose, what the organiser sets, and the cards shared.
 //
 // - chats / private_chats.removed_at, removed_by: a message the organiser removed. The text stays for
 //   the moderation log and the report only; every answer carries it as removed with no text. A

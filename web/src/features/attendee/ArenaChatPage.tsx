@@ -10,7 +10,7 @@ import { NotFoundView } from '../../components/NotFoundView.js';
 import { PrivateThreads, privateThreads } from '../../components/PrivateThreads.js';
 import { useChatHistory, type LoadHistory } from '../../components/useChatHistory.js';
 import { useComposerGate } from '../../components/useComposerGate.js';
-import { useSeen } from '../../lib/live/chat.js';
+import { useSeen } from '../../lib/live/unread.js';
 import { usePost } from '../../lib/live/usePost.js';
 import { useNow } from '../../lib/now.js';
 import { paths } from '../../lib/paths.js';

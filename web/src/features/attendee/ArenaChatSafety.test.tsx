@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { arenaSafetyCalls, calls, type Announcement, type ChatMessage } from '@tapcard/shared/contract';
 import type { ArenaView } from '@tapcard/shared/realtime';
-import { clockTime } from '../../lib/live/chat.js';
+import { clockTime } from '../../lib/live/clock.js';
 import { paths, routes } from '../../lib/paths.js';
 import { ada, attendeeToken, EVENT_ID, eventSummary, message, ORGANISER_ID, TID } from '../../test/event-fixtures.js';
 import { mockNetwork, ok, type Reply } from '../../test/network.js';

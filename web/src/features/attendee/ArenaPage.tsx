@@ -10,7 +10,7 @@ import { NotFoundView } from '../../components/NotFoundView.js';
 import { Avatar, Page } from '../../components/Page.js';
 import { PinnedAnnouncements } from '../../components/PinnedAnnouncements.js';
 import { PrivateThreads, privateThreads } from '../../components/PrivateThreads.js';
-import { useSeen } from '../../lib/live/chat.js';
+import { useSeen } from '../../lib/live/unread.js';
 import { useNow } from '../../lib/now.js';
 import { paths } from '../../lib/paths.js';
 import styles from './Attendee.module.css';

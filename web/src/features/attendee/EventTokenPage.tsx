@@ -8,7 +8,7 @@ import { LoadingScreen } from '../../components/LoadingScreen.js';
 import { NotFoundView } from '../../components/NotFoundView.js';
 import { Avatar, Page } from '../../components/Page.js';
 import { Spinner } from '../../components/Spinner.js';
-import { clockTime } from '../../lib/live/chat.js';
+import { clockTime } from '../../lib/live/clock.js';
 import { useArenaLive } from '../../lib/live/useLiveEvent.js';
 import { paths } from '../../lib/paths.js';
 import { eventTokenQuery } from './api.js';

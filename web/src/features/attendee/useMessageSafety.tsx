@@ -2,7 +2,8 @@ import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
 import type { ChatRoomKind } from '@tapcard/shared/rules';
 import { ConfirmDialog } from '../../components/Dialog.js';
 import { MessageMenu, type MessageMenuAction } from '../../components/MessageMenu.js';
-import { isAdminId, type ThreadItem } from '../../lib/live/chat.js';
+import { isAdminId } from '../../lib/live/message-style.js';
+import type { ThreadItem } from '../../lib/live/outbox.js';
 import type { SafetyCalls } from './useSafetyCalls.js';
 import { TEXTS } from './texts.js';
 

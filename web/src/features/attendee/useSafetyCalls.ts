@@ -3,7 +3,7 @@ import { useCallback, useMemo } from 'react';
 import type { ShareCardResult } from '@tapcard/shared/contract';
 import type { ViewOf } from '@tapcard/shared/realtime';
 import type { ChatRoomKind, DmPolicy, ReportReason } from '@tapcard/shared/rules';
-import { refusalOf, refusalText, type Refusal } from '../../lib/live/chat.js';
+import { refusalOf, refusalText, type Refusal } from '../../lib/live/refusals.js';
 import type { LiveEvent } from '../../lib/live/useLiveEvent.js';
 import { notify } from '../../lib/toast.js';
 import { arenaSafetyQuery, arenaSettings, blockAttendee, reportMessage, shareCard as sendShareCard } from './api.js';

@@ -1,9 +1,9 @@
 import type { io as connectSocket } from 'socket.io-client';
 import { POLL_INTERVAL_MS } from '@tapcard/shared/constants';
-import { REALTIME_PATH, endedSchema, snapshotSchema, statusSchema, updateSchema, type Subscribe, type ViewKind, type ViewOf } from '@tapcard/shared/realtime';
+import { backoffDelay, REALTIME_PATH, endedSchema, snapshotSchema, statusSchema, updateSchema, type Subscribe, type ViewKind, type ViewOf } from '@tapcard/shared/realtime';
 import { currentAuthorization } from '../session.js';
 import { isOnline, listenNetwork } from './network.js';
-import { keyOf, LiveSubscription, RETRY_MAX_MS, RETRY_MIN_MS, type Poller, type RealtimeSocket } from './subscription.js';
+import { keyOf, LiveSubscription, RETRY_BACKOFF, RETRY_MAX_MS, RETRY_MIN_MS, type Poller, type RealtimeSocket } from './subscription.js';
 
 /**
  * The socket of the live pages (arena, chats, chip page, organiser attendees and admin chat).
@@ -48,7 +48,8 @@ export class RealtimeClient {
   private readonly subscriptions = new Map<string, LiveSubscription>();
   private lingerTimer: ReturnType<typeof setTimeout> | undefined;
   private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
-  private reconnectDelay = RETRY_MIN_MS;
+  /** Reconnects of our own (those Socket.IO does not make) since the socket was last connected. */
+  private reconnects = 0;
   private unlistenNetwork: (() => void) | null = null;
   /** The browser said it went offline (its offline event), until its online event. */
   offline = false;
@@ -70,7 +71,7 @@ export class RealtimeClient {
       return;
     }
     for (const subscription of [...this.subscriptions.values()]) subscription.onOnline();
-    this.reconnectDelay = RETRY_MIN_MS;
+    this.reconnects = 0;
     if (socket && !socket.connected) socket.connect();
     else if (!socket) this.ensureSocket();
   };
@@ -162,7 +163,7 @@ export class RealtimeClient {
       for (const subscription of [...this.subscriptions.values()]) fn(subscription);
     };
     socket.on('connect', () => {
-      this.reconnectDelay = RETRY_MIN_MS;
+      this.reconnects = 0;
       each((s) => s.onConnect(socket));
     });
     socket.on('disconnect', (reason) => {
@@ -195,8 +196,7 @@ export class RealtimeClient {
 
   private reconnectLater(socket: RealtimeSocket): void {
     clearTimeout(this.reconnectTimer);
-    const delay = this.reconnectDelay;
-    this.reconnectDelay = Math.min(this.reconnectDelay * 2, RETRY_MAX_MS);
+    const delay = backoffDelay(this.reconnects++, RETRY_BACKOFF);
     this.reconnectTimer = setTimeout(() => {
       if (this.socket === socket && !socket.connected && !this.offline) socket.connect();
     }, delay);

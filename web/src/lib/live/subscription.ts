@@ -1,9 +1,11 @@
 import type { Socket } from 'socket.io-client';
 import {
   applyUpdate,
+  backoffDelay,
   mergeContent,
   snapshotMatches,
   subscribeAckSchema,
+  type Backoff,
   type ClientToServerEvents,
   type ErrorCode,
   type ServerToClientEvents,
@@ -42,6 +44,7 @@ export interface LiveEventState<V> {
 /** Backoff of a subscribe (and of the socket's own reconnect) that may work later. */
 export const RETRY_MIN_MS = 1000;
 export const RETRY_MAX_MS = 15_000;
+export const RETRY_BACKOFF: Backoff = { baseMs: RETRY_MIN_MS, maxMs: RETRY_MAX_MS };
 const FATAL_CODES: readonly ErrorCode[] = ['invalid', 'forbidden', 'not_found'];
 
 export type Poller<V> = (signal: AbortSignal) => Promise<PollResult<V>>;
@@ -77,7 +80,8 @@ export class LiveSubscription<K extends ViewKind = ViewKind> {
   private graceTimer: ReturnType<typeof setTimeout> | undefined;
   private pollTimer: ReturnType<typeof setTimeout> | undefined;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
-  private retryDelay = RETRY_MIN_MS;
+  /** Subscribes retried since the last one that succeeded. */
+  private retries = 0;
   private polling = false;
   private pollAbort: AbortController | null = null;
   private resyncing = false;
@@ -175,7 +179,7 @@ export class LiveSubscription<K extends ViewKind = ViewKind> {
         return this.retryLater(socket);
       }
       if (ack.data.snapshot.kind !== this.request.kind) return this.retryLater(socket);
-      this.retryDelay = RETRY_MIN_MS;
+      this.retries = 0;
       this.resyncing = false;
       this.stopPolling();
       this.clearGrace();
@@ -187,8 +191,7 @@ export class LiveSubscription<K extends ViewKind = ViewKind> {
   private retryLater(socket: RealtimeSocket): void {
     this.startPolling();
     clearTimeout(this.retryTimer);
-    const delay = this.retryDelay;
-    this.retryDelay = Math.min(this.retryDelay * 2, RETRY_MAX_MS);
+    const delay = backoffDelay(this.retries++, RETRY_BACKOFF);
     this.retryTimer = setTimeout(() => {
       if (!this.closed && socket.connected && this.state.connection !== 'live' && !this.client.offline) this.subscribe(socket);
     }, delay);

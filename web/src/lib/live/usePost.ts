@@ -1,7 +1,8 @@
 import { useCallback, useMemo } from 'react';
 import { calls, chatPostSchema, type ChatMessage } from '@tapcard/shared/contract';
 import { api } from '../api.js';
-import { refusalOf, useOutbox, type Outbox, type OutboxPlace, type PostResult } from './chat.js';
+import { useOutbox, type Outbox, type OutboxPlace, type PostResult } from './outbox.js';
+import { refusalOf } from './refusals.js';
 
 /** What proves who is writing: an attendee's access token (attendee and chip holder), or the organiser's session. */
 export type Writer = { as: 'attendee'; tid: string } | { as: 'organiser' };

@@ -1,26 +1,16 @@
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
-import { isAdminId } from '@tapcard/shared/domain';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { z } from 'zod';
 import type { ChatMessage, SharedCard } from '@tapcard/shared/contract';
 import { mergeById } from '@tapcard/shared/realtime';
-import { chatRefusalText, isChatRefusalCode, type ChatRefusalCode } from '@tapcard/shared/rules';
-import { readRaw, readStored, removeStored, STORAGE_PREFIX, writeStored } from '../storage.js';
+import { readStored, removeStored, writeStored } from '../storage.js';
 import { isOnline, useOnline } from './network.js';
+import { refusalSchema, refusalText, type Refusal, type RoomRefusal } from './refusals.js';
 
 /**
- * The chat rooms' message handling, shared by the arena chats, the chip chat and the organiser's chat:
- * a sent message shows at once (pending), becomes the stored message when the post answers (it carries
- * the id), and is never shown twice when the same message arrives again from the socket or a poll.
+ * The chat rooms' outbox, shared by the arena chats, the chip chat and the organiser's chat: a sent
+ * message shows at once (pending), becomes the stored message when the post answers (it carries the
+ * id), and is never shown twice when the same message arrives again from the socket or a poll.
  */
-
-export type MessageStyle = 'own' | 'admin' | 'other';
-
-export { ADMIN_NAME, adminIdOf, isAdminId } from '@tapcard/shared/domain';
-
-/** The three display styles: the viewer's own messages, the organiser's (admin-…) and everybody else's. */
-export function messageStyle(attendeeId: string, selfId: string | null): MessageStyle {
-  if (selfId !== null && attendeeId === selfId) return 'own';
-  return isAdminId(attendeeId) ? 'admin' : 'other';
-}
 
 export interface ThreadItem {
   /** Stable React key: the message id, or a local id while pending. */
@@ -41,47 +31,7 @@ export interface ThreadItem {
   card?: SharedCard;
 }
 
-/** A post the server refused on purpose (muted, slow mode, closed chat…), with when it may be tried again (ISO). */
-export interface Refusal {
-  code: ChatRefusalCode;
-  retryAt: string | null;
-}
-
 export type PostResult<T> = { ok: true; message: T } | { ok: false; error: string; refusal?: Refusal };
-
-/** HH:MM in the browser's clock (the refusals' and the chat's times). */
-export function clockTime(date: Date): string {
-  if (Number.isNaN(date.getTime())) return '';
-  return `${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
-}
-
-/** The refusal's words in the browser's clock ('You are muted until 18:40', 'Slow mode: wait 8 s'). */
-export function refusalText(refusal: Refusal, now: Date = new Date()): string {
-  const retryAt = refusal.retryAt ? new Date(refusal.retryAt) : null;
-  return chatRefusalText(refusal.code, retryAt && !Number.isNaN(retryAt.getTime()) ? retryAt : null, now, clockTime);
-}
-
-/** The refusal an answer carries: a failure with one of CHAT_REFUSAL_CODES (else undefined: another failure). */
-export function refusalOf(failure: { code?: string | undefined; retry_at?: string | undefined } | undefined): Refusal | undefined {
-  const code = failure?.code;
-  return isChatRefusalCode(code) ? { code, retryAt: failure?.retry_at ?? null } : undefined;
-}
-
-/** A message of the outbox: waiting for the network (queued), on its way (pending), or refused (failed). */
-interface Pending {
-  key: string;
-  text: string;
-  createdAt: string;
-  state: 'queued' | 'pending' | 'failed';
-  error?: string;
-  /** Why the server refused it (kept so a reload still knows it was refused, not lost). */
-  refusal?: Refusal;
-}
-
-/** The newest refusal of a room, with when (browser time, ms) it came. */
-export interface RoomRefusal extends Refusal {
-  at: number;
-}
 
 export interface Outbox {
   items: ThreadItem[];
@@ -102,40 +52,42 @@ export interface OutboxPlace {
   room: string;
 }
 
-function isRefusal(value: unknown): value is Refusal {
-  if (typeof value !== 'object' || value === null) return false;
-  const r = value as Record<string, unknown>;
-  return typeof r.code === 'string' && isChatRefusalCode(r.code) && (r.retryAt === null || typeof r.retryAt === 'string');
-}
+/** A message of the outbox: waiting for the network (queued), on its way (pending), or refused (failed). */
+const pendingSchema = z.object({
+  key: z.string(),
+  text: z.string(),
+  createdAt: z.string(),
+  state: z.enum(['queued', 'pending', 'failed']),
+  error: z.string().optional(),
+  /** Why the server refused it (kept so a reload still knows it was refused, not lost). */
+  refusal: refusalSchema.optional(),
+});
+type Pending = z.infer<typeof pendingSchema>;
 
-function isPending(value: unknown): value is Pending {
-  if (typeof value !== 'object' || value === null) return false;
-  const p = value as Record<string, unknown>;
-  return (
-    typeof p.key === 'string' &&
-    typeof p.text === 'string' &&
-    typeof p.createdAt === 'string' &&
-    (p.state === 'queued' || p.state === 'pending' || p.state === 'failed') &&
-    (p.error === undefined || typeof p.error === 'string') &&
-    (p.refusal === undefined || isRefusal(p.refusal))
-  );
-}
-
-const asOutboxes = (value: unknown): Record<string, Pending[]> | null => {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+/**
+ * The kept outboxes, by place. What another build or a hand edit left is read as far as it fits: an
+ * entry that is not a list, and a message that fails its schema, are dropped.
+ */
+const keptOutboxesSchema = z.record(z.string(), z.unknown()).transform((all) => {
   const out: Record<string, Pending[]> = {};
-  for (const [id, list] of Object.entries(value)) if (Array.isArray(list)) out[id] = list.filter(isPending);
+  for (const [id, list] of Object.entries(all)) {
+    if (!Array.isArray(list)) continue;
+    out[id] = list.flatMap((record) => {
+      const parsed = pendingSchema.safeParse(record);
+      return parsed.success ? [parsed.data] : [];
+    });
+  }
   return out;
-};
+});
 
 const placeId = (place: OutboxPlace) => JSON.stringify([place.eventId, place.senderId, place.room]);
 
 function readOutbox(id: string): Pending[] {
-  return readStored('chatOutbox', asOutboxes)?.[id] ?? [];
+  return readStored('chatOutbox', keptOutboxesSchema)?.[id] ?? [];
 }
 
 function saveOutbox(id: string, list: readonly Pending[]): void {
-  const all = readStored('chatOutbox', asOutboxes) ?? {};
+  const all = readStored('chatOutbox', keptOutboxesSchema) ?? {};
   if (list.length === 0) delete all[id];
   else all[id] = [...list];
   if (Object.keys(all).length === 0) removeStored('chatOutbox');
@@ -286,49 +238,4 @@ export function useOutbox<T extends ChatMessage>(
   }, [confirmed, sent, pending, self, online]);
 
   return { items, send, retry, remove, refusal, lastAccepted };
-}
-
-/*
- * Unread marks of private threads: the newest message seq the viewer has seen in each thread, kept per
- * event, viewer and other party. A thread's unread count is the other party's messages after that seq.
- */
-
-const asSeen = (value: unknown): Record<string, number> | null => {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
-  const out: Record<string, number> = {};
-  for (const [id, seq] of Object.entries(value)) if (typeof seq === 'number' && Number.isFinite(seq)) out[id] = seq;
-  return out;
-};
-
-const seenListeners = new Set<() => void>();
-let seenCache: { raw: string | null; value: Record<string, number> } | null = null;
-
-/** The stored marks, the same object while the stored text is unchanged. */
-function seenAll(): Record<string, number> {
-  const raw = readRaw(STORAGE_PREFIX + 'chatSeen');
-  if (seenCache?.raw !== raw) seenCache = { raw, value: readStored('chatSeen', asSeen) ?? {} };
-  return seenCache.value;
-}
-
-const seenId = (eventId: string, viewerId: string, partyId: string) => JSON.stringify([eventId, viewerId, partyId]);
-
-/** Marks the thread with `partyId` as read up to `seq` (never backwards). */
-export function markSeen(eventId: string, viewerId: string, partyId: string, seq: number): void {
-  const id = seenId(eventId, viewerId, partyId);
-  const all = readStored('chatSeen', asSeen) ?? {};
-  if ((all[id] ?? -Infinity) >= seq) return;
-  all[id] = seq;
-  writeStored('chatSeen', all);
-  for (const listener of seenListeners) listener();
-}
-
-function listenSeen(listener: () => void): () => void {
-  seenListeners.add(listener);
-  return () => seenListeners.delete(listener);
-}
-
-/** The newest seq the viewer has seen in each of their threads of an event (-1 when none). */
-export function useSeen(eventId: string | undefined, viewerId: string | null): (partyId: string) => number {
-  const all = useSyncExternalStore(listenSeen, seenAll, seenAll);
-  return useCallback((partyId: string) => (eventId && viewerId ? (all[seenId(eventId, viewerId, partyId)] ?? -1) : -1), [all, eventId, viewerId]);
 }
