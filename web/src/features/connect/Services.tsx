@@ -71,7 +71,7 @@ function useArrangeServices() {
     onError: (error, _services, context) => {
       if (context?.previous) queryClient.setQueryData(key, context.previous);
       void queryClient.invalidateQueries({ queryKey: key });
-      // A write that could not be sent has had its toast (api()).
+      // A write that could not be sent has had its toast (the API layer's).
       if (!(error instanceof ApiError && error.kind === 'network')) notify.error(error.message || TEXTS.arrangeFailed);
     },
   });
