@@ -100,6 +100,23 @@ export default tseslint.config(
     plugins: { 'check-file': checkFile },
     rules: { 'check-file/filename-naming-convention': ['error', { '**/*.ts': '+([0-9])_+([a-z0-9_])' }] },
   },
+  // A feature's calls live in its api.ts (web/src/lib/call-query.ts derives each query's key from its
+  // call and input): a component reads and writes through those, and never calls api() or writes a key.
+  {
+    files: ['web/src/features/**/*.tsx'],
+    ignores: ['web/src/features/**/*.test.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ImportDeclaration[source.value=/\\/lib\\/api\\.js$/] ImportSpecifier[imported.name=/^(api|apiOrThrow)$/]',
+          message: "Call the contract through the feature's api.ts.",
+        },
+        { selector: 'ImportDeclaration[source.value=/\\/lib\\/call-(key|query)\\.js$/]', message: "Make queries and their keys in the feature's api.ts." },
+        { selector: "Property[key.name='queryKey'][value.type='ArrayExpression'], Property[key.name='queryFn']", message: "Take the query (its key and fetch) from the feature's api.ts." },
+      ],
+    },
+  },
   // The environment is read only by the config modules, so that every setting has one place to look.
   {
     files: ['**/*.{ts,tsx,js,mjs,cjs}'],

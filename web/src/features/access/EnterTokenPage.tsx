@@ -7,7 +7,7 @@ import { notify } from '../../lib/toast.js';
 import { AuthScreen, NeedDeviceNotice } from './AuthScreen.js';
 import { DeviceTokenForm } from './DeviceTokenForm.js';
 import { TEXTS } from './texts.js';
-import { isUnknownCard, useCardIdentity } from './useCardIdentity.js';
+import { isUnknownCard, useCardIdentity } from './api.js';
 import { useLinkDevice } from './useLinkDevice.js';
 
 /** The scratch-token screen that links a card to the signed-in account. */

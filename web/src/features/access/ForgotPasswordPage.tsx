@@ -2,14 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
-import { calls } from '@tapcard/shared/contract';
 import { forgotPasswordSchema, type ForgotPasswordValues } from '@tapcard/shared/rules';
 import { Button } from '../../components/Button.js';
 import { TextField } from '../../components/Field.js';
-import { api } from '../../lib/api.js';
 import { routes } from '../../lib/paths.js';
 import { notify } from '../../lib/toast.js';
 import styles from './Access.module.css';
+import { forgotPassword } from './api.js';
 import { AuthScreen } from './AuthScreen.js';
 import { TEXTS } from './texts.js';
 
@@ -24,7 +23,7 @@ export function ForgotPasswordPage() {
   const send = useMutation({
     mutationFn: async (values: ForgotPasswordValues) => {
       const toastId = notify.loading(TEXTS.sendingMail);
-      const result = await api(calls.forgotPassword, { body: values });
+      const result = await forgotPassword(values);
       if (result.ok) {
         notify.settle(toastId, 'success', TEXTS.mailSent);
         void navigate(routes.login);

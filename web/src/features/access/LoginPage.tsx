@@ -1,11 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { calls } from '@tapcard/shared/contract';
 import type { LoginValues } from '@tapcard/shared/rules';
 import { LoadingScreen } from '../../components/LoadingScreen.js';
 import { NotFoundView } from '../../components/NotFoundView.js';
-import { api } from '../../lib/api.js';
 import { readCardDraft } from '../../lib/card-draft.js';
 import { routes } from '../../lib/paths.js';
 import { currentAuthorization, saveSession } from '../../lib/session.js';
@@ -15,7 +13,7 @@ import { DeviceTokenForm } from './DeviceTokenForm.js';
 import { LoginForm } from './LoginForm.js';
 import { SocialSignInButton } from './SocialSignInButton.js';
 import { TEXTS } from './texts.js';
-import { isUnknownCard, useCardIdentity } from './useCardIdentity.js';
+import { isUnknownCard, login, useCardIdentity } from './api.js';
 import { useLinkDevice } from './useLinkDevice.js';
 
 /** Where a guarded page sent the person from (RequireAuth's state), if it is a path of this site. */
@@ -53,7 +51,7 @@ export function LoginPage() {
 
   const onLogin = async (values: LoginValues) => {
     setBusy(true);
-    const result = await api(calls.login, { body: values });
+    const result = await login(values);
     setBusy(false);
     if (!result.ok) {
       // The server's reason when it gives one ('Too many attempts…' for a 429), else the required text.

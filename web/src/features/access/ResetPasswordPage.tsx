@@ -3,14 +3,13 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { calls } from '@tapcard/shared/contract';
 import { newPasswordSchema, type NewPasswordValues } from '@tapcard/shared/rules';
 import { Button, ButtonLink } from '../../components/Button.js';
 import { PasswordField } from '../../components/Field.js';
-import { api } from '../../lib/api.js';
 import { routes } from '../../lib/paths.js';
 import { notify } from '../../lib/toast.js';
 import styles from './Access.module.css';
+import { resetPassword } from './api.js';
 import { AuthScreen } from './AuthScreen.js';
 import { TEXTS } from './texts.js';
 
@@ -32,7 +31,7 @@ export function ResetPasswordPage() {
   const reset = useMutation({
     mutationFn: async (values: NewPasswordValues) => {
       const toastId = notify.loading(TEXTS.resetting);
-      const result = await api(calls.resetPassword, { body: { ...values, token } });
+      const result = await resetPassword({ ...values, token });
       if (result.ok) {
         notify.settle(toastId, 'success', TEXTS.resetDone);
         void navigate(routes.login, { replace: true });

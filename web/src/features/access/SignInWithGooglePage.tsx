@@ -1,13 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { calls } from '@tapcard/shared/contract';
 import { LoadingScreen } from '../../components/LoadingScreen.js';
-import { api } from '../../lib/api.js';
 import { routes } from '../../lib/paths.js';
-import { queryKeys } from '../../lib/query-keys.js';
 import { saveSession } from '../../lib/session.js';
 import { notify } from '../../lib/toast.js';
+import { googleLoginQuery } from './api.js';
 import { forgetStartedSignIn, readStartedSignIn } from './started-sign-in.js';
 import { TEXTS } from './texts.js';
 
@@ -30,8 +28,7 @@ export function SignInWithGooglePage() {
   const params = new URLSearchParams(location.search);
   const ours = started !== null && params.get('state') === started.state;
   const callback = useQuery({
-    queryKey: queryKeys.googleLogin(ours ? location.search : ''),
-    queryFn: () => api(calls.googleLogin, { query: ours ? Object.fromEntries(params) : {} }),
+    ...googleLoginQuery(ours ? Object.fromEntries(params) : {}),
     retry: false,
     staleTime: Infinity,
     gcTime: Infinity,

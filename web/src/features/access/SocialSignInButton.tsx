@@ -1,25 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { calls } from '@tapcard/shared/contract';
 import { Button } from '../../components/Button.js';
-import { api, apiOrThrow } from '../../lib/api.js';
-import { queryKeys } from '../../lib/query-keys.js';
 import { notify } from '../../lib/toast.js';
 import styles from './Access.module.css';
+import { signInWithLogin, useSocialProvider } from './api.js';
 import { TEXTS } from './texts.js';
 import { rememberSignIn } from './started-sign-in.js';
-
-/** The provider's name when social sign-in is configured on the server; null otherwise (or while unknown). */
-function useSocialProvider(): string | null {
-  const provider = useQuery({
-    queryKey: queryKeys.socialProvider(),
-    queryFn: ({ signal }) => apiOrThrow(calls.socialProvider, { signal, background: true }),
-    staleTime: Infinity,
-    retry: false,
-    select: (answer) => answer.data.name,
-  });
-  return provider.data ?? null;
-}
 
 /**
  * 'Sign in with {provider}', shown only when the server has a provider configured. The card query
@@ -35,7 +20,7 @@ export function SocialSignInButton({ cardId, cardType }: { cardId: string | null
   const start = async () => {
     setBusy(true);
     const card = { ...(cardId ? { id: cardId } : {}), ...(cardType ? { type: cardType } : {}) };
-    const result = await api(calls.signInWithLogin, { query: card });
+    const result = await signInWithLogin(card);
     if (!result.ok) {
       setBusy(false);
       if (result.kind !== 'network') notify.error(result.message || TEXTS.socialSignupFailed);

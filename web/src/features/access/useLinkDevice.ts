@@ -1,10 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import { calls } from '@tapcard/shared/contract';
 import { messages } from '@tapcard/shared/rules';
-import { api } from '../../lib/api.js';
 import { routes } from '../../lib/paths.js';
 import { notify } from '../../lib/toast.js';
+import { addDevice, confirmToken } from './api.js';
 import { TEXTS } from './texts.js';
 
 export interface DeviceInput {
@@ -23,13 +22,13 @@ export function useLinkDevice() {
   return useMutation({
     mutationFn: async (input: DeviceInput) => {
       const toastId = notify.loading(TEXTS.verifyingToken);
-      const confirmed = await api(calls.confirmToken, { body: input });
+      const confirmed = await confirmToken(input);
       if (!confirmed.ok) {
         if (confirmed.kind === 'network') notify.dismiss(toastId);
         else notify.settle(toastId, 'error', confirmed.kind === 'failure' && confirmed.message ? confirmed.message : messages.invalidTokenToast);
         return false;
       }
-      const added = await api(calls.addDevice, { body: input });
+      const added = await addDevice(input);
       if (!added.ok) {
         if (added.kind === 'network') notify.dismiss(toastId);
         else notify.settle(toastId, 'error', TEXTS.deviceAddFailed);

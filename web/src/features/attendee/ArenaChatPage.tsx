@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import { historyCalls, type ChatMessage } from '@tapcard/shared/contract';
+import type { ChatMessage } from '@tapcard/shared/contract';
 import { useNavigate, useParams } from 'react-router-dom';
 import { eventStatusText, eventTiming, parseEventDate } from '@tapcard/shared/domain';
 import { ChatRoom } from '../../components/ChatRoom.js';
@@ -10,11 +10,11 @@ import { NotFoundView } from '../../components/NotFoundView.js';
 import { PrivateThreads, privateThreads } from '../../components/PrivateThreads.js';
 import { useChatHistory, type LoadHistory } from '../../components/useChatHistory.js';
 import { useComposerGate } from '../../components/useComposerGate.js';
-import { apiOrThrow } from '../../lib/api.js';
 import { useSeen } from '../../lib/live/unread.js';
 import { usePost } from '../../lib/live/usePost.js';
 import { useNow } from '../../lib/now.js';
 import { paths } from '../../lib/paths.js';
+import { chatHistory } from './api.js';
 import { shareIntentPath } from './share-intent.js';
 import { TEXTS } from './texts.js';
 import { useArena } from './useArena.js';
@@ -39,7 +39,7 @@ export function ArenaChatPage() {
   const me = self?.attendee_id ?? null;
   const eventId = view?.eventId;
   const loadHistory = useMemo<LoadHistory | null>(
-    () => (eventId ? async (before) => (await apiOrThrow(historyCalls.chatHistory, { params: { id: tid }, query: { before, event_id: eventId }, background: true })).data : null),
+    () => (eventId ? (before) => chatHistory(tid, eventId, before) : null),
     [tid, eventId],
   );
   const { chats, history } = useChatHistory(view?.chats ?? NO_CHATS, loadHistory);

@@ -16,7 +16,8 @@ import { paths } from '../../lib/paths.js';
 import styles from './Attendee.module.css';
 import safetyStyles from './Safety.module.css';
 import { TEXTS } from './texts.js';
-import { useArena, useArenaSeed } from './useArena.js';
+import { useArenaSeed } from './api.js';
+import { useArena } from './useArena.js';
 
 // The Privacy section (its switch and calls) is fetched after the arena's first render: it sits below the fold.
 const PrivacySection = lazy(() => import('./PrivacySection.js'));

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router-dom';
-import { calls } from '@tapcard/shared/contract';
 import { checkInPlace, formatEventDate } from '@tapcard/shared/domain';
 import type { ViewOf } from '@tapcard/shared/realtime';
 import { ButtonLink } from '../../components/Button.js';
@@ -9,11 +8,10 @@ import { LoadingScreen } from '../../components/LoadingScreen.js';
 import { NotFoundView } from '../../components/NotFoundView.js';
 import { Avatar, Page } from '../../components/Page.js';
 import { Spinner } from '../../components/Spinner.js';
-import { apiOrThrow } from '../../lib/api.js';
 import { clockTime } from '../../lib/live/clock.js';
 import { useArenaLive } from '../../lib/live/useLiveEvent.js';
 import { paths } from '../../lib/paths.js';
-import { queryKeys } from '../../lib/query-keys.js';
+import { eventTokenQuery } from './api.js';
 import styles from './Attendee.module.css';
 import { TEXTS } from './texts.js';
 
@@ -29,8 +27,7 @@ export function EventTokenPage() {
   const { tid = '' } = useParams();
   const live = useArenaLive(tid || undefined);
   const query = useQuery({
-    queryKey: queryKeys.eventToken(tid),
-    queryFn: ({ signal }) => apiOrThrow(calls.eventToken, { params: { id: tid }, signal }),
+    ...eventTokenQuery(tid),
     enabled: tid !== '',
   });
   if (query.isPending) return <LoadingScreen />;

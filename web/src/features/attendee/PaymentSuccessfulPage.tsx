@@ -1,14 +1,14 @@
 import { XCircle } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { calls, type Body, type TicketPaymentOutcome } from '@tapcard/shared/contract';
+import type { Body, calls, TicketPaymentOutcome } from '@tapcard/shared/contract';
 import { Button, ButtonLink } from '../../components/Button.js';
 import { LoadingScreen } from '../../components/LoadingScreen.js';
 import { Page } from '../../components/Page.js';
 import { Spinner } from '../../components/Spinner.js';
-import { api } from '../../lib/api.js';
 import { routes } from '../../lib/paths.js';
 import { endHeldPayment, forgetRegistration } from '../../lib/ticket-registration.js';
+import { paymentSuccessful } from './api.js';
 import styles from './Attendee.module.css';
 import { TEXTS } from './texts.js';
 
@@ -68,7 +68,7 @@ export function TicketPaymentSuccessfulPage() {
     // The provider's callback query as it came (the test provider's `reference&status`, Paystack's
     // `trxref&reference`): the upstream checks it (a missing reference answers 400).
     const body = Object.fromEntries(search.entries()) as Body<typeof calls.paymentSuccessful>;
-    const result = await api(calls.paymentSuccessful, { body, background });
+    const result = await paymentSuccessful(body, background);
     if (!background) setChecking(false);
     if (result.ok) {
       forgetRegistration();

@@ -1,14 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
-import { arenaSafetyCalls, type BlockedAttendee } from '@tapcard/shared/contract';
+import type { BlockedAttendee } from '@tapcard/shared/contract';
 import type { ViewOf } from '@tapcard/shared/realtime';
 import { DM_POLICIES, type DmPolicy } from '@tapcard/shared/rules';
 import { Button } from '../../components/Button.js';
 import { Avatar } from '../../components/Page.js';
 import { Switch } from '../../components/Switch.js';
-import { apiOrThrow } from '../../lib/api.js';
 import type { LiveEvent } from '../../lib/live/useLiveEvent.js';
-import { queryKeys } from '../../lib/query-keys.js';
+import { arenaSafetyQuery } from './api.js';
 import styles from './Safety.module.css';
 import { TEXTS } from './texts.js';
 import { useSafetyCalls } from './useSafetyCalls.js';
@@ -25,9 +24,7 @@ export default function PrivacySection({ tid, live }: { tid: string; live: LiveE
   const view = live.view;
   const calls = useSafetyCalls(tid, live);
   const safety = useQuery({
-    queryKey: queryKeys.arenaSafety(tid),
-    // A background read: a failure shows here with Try again, never as the no-internet page.
-    queryFn: async ({ signal }) => (await apiOrThrow(arenaSafetyCalls.arenaSafety, { params: { id: tid }, signal, background: true })).data,
+    ...arenaSafetyQuery(tid),
     enabled: tid !== '',
   });
   const [pending, setPending] = useState<Setting>({});

@@ -1,11 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { calls } from '@tapcard/shared/contract';
 import { ButtonLink } from '../../components/Button.js';
 import { LoadingScreen } from '../../components/LoadingScreen.js';
 import { Page } from '../../components/Page.js';
-import { api } from '../../lib/api.js';
 import { routes } from '../../lib/paths.js';
+import { confirmRegistration } from './api.js';
 import styles from './Attendee.module.css';
 import { TEXTS } from './texts.js';
 
@@ -28,7 +27,7 @@ export function RegistrationConfirmPage() {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    void api(calls.confirmRegistration, { body: { token } }).then((result) => {
+    void confirmRegistration(token).then((result) => {
       if (result.ok) return void navigate(result.answer.link, { replace: true });
       setFailure({ used: result.status === 409, message: result.errors.token ?? result.message });
     });

@@ -5,4 +5,4 @@ export { RegistrationConfirmPage } from './RegistrationConfirmPage.js';
 export { ArenaPage } from './ArenaPage.js';
 export { ArenaChatPage } from './ArenaChatPage.js';
 export { ArenaPrivateChatPage } from './ArenaPrivateChatPage.js';
-export { arenaSeedQuery } from './useArena.js';
+export { arenaSeedQuery } from './api.js';

@@ -1,13 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
-import { arenaSafetyCalls, type ArenaSafety, type ShareCardResult } from '@tapcard/shared/contract';
+import type { ShareCardResult } from '@tapcard/shared/contract';
 import type { ViewOf } from '@tapcard/shared/realtime';
 import type { ChatRoomKind, DmPolicy, ReportReason } from '@tapcard/shared/rules';
-import { api } from '../../lib/api.js';
 import { refusalOf, refusalText, type Refusal } from '../../lib/live/refusals.js';
 import type { LiveEvent } from '../../lib/live/useLiveEvent.js';
-import { queryKeys } from '../../lib/query-keys.js';
 import { notify } from '../../lib/toast.js';
+import { arenaSafetyQuery, arenaSettings, blockAttendee, reportMessage, shareCard as sendShareCard } from './api.js';
 import type { ShareDetails } from './ShareDetailsDialog.js';
 import { TEXTS } from './texts.js';
 
@@ -43,14 +42,14 @@ export function useSafetyCalls(tid: string, live: LiveEvent<ViewOf<'arena'>>) {
 
   const setBlocked = useCallback(
     async (other: { id: string; name: string }, blocked: boolean): Promise<Outcome> => {
-      const result = await api(arenaSafetyCalls.blockAttendee, { params: { id: tid }, body: { event_id: eventId, attendee_id: other.id, blocked } });
+      const result = await blockAttendee(tid, { event_id: eventId, attendee_id: other.id, blocked });
       if (!result.ok) {
         const outcome = failed(result);
         sayFailure(outcome);
         return outcome;
       }
       applyLocal({ blocked: result.answer.data.blocked });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.arenaSafety(tid) });
+      void queryClient.invalidateQueries({ queryKey: arenaSafetyQuery(tid).queryKey });
       notify.success(blocked ? TEXTS.blocked(other.name) : TEXTS.unblocked(other.name));
       return { ok: true, data: undefined };
     },
@@ -59,7 +58,7 @@ export function useSafetyCalls(tid: string, live: LiveEvent<ViewOf<'arena'>>) {
 
   const report = useCallback(
     async (messageId: string, room: ChatRoomKind, values: { reason: ReportReason; details: string }): Promise<Outcome> => {
-      const result = await api(arenaSafetyCalls.reportMessage, { params: { id: tid }, body: { event_id: eventId, message_id: messageId, room, ...values } });
+      const result = await reportMessage(tid, { event_id: eventId, message_id: messageId, room, ...values });
       if (!result.ok) return failed(result);
       notify.success(TEXTS.reportSent);
       return { ok: true, data: undefined };
@@ -69,7 +68,7 @@ export function useSafetyCalls(tid: string, live: LiveEvent<ViewOf<'arena'>>) {
 
   const saveSettings = useCallback(
     async (change: { dm_policy?: DmPolicy; hidden?: boolean }): Promise<Outcome> => {
-      const result = await api(arenaSafetyCalls.arenaSettings, { params: { id: tid }, body: { event_id: eventId, ...change } });
+      const result = await arenaSettings(tid, { event_id: eventId, ...change });
       if (!result.ok) {
         const outcome = failed(result);
         sayFailure(outcome);
@@ -77,7 +76,7 @@ export function useSafetyCalls(tid: string, live: LiveEvent<ViewOf<'arena'>>) {
       }
       const { dm_policy, hidden } = result.answer.data;
       if (attendee) applyLocal({ attendees: [{ ...attendee, dm_policy, hidden }] });
-      queryClient.setQueryData<ArenaSafety>(queryKeys.arenaSafety(tid), (old) => (old ? { ...old, dm_policy, hidden } : old));
+      queryClient.setQueryData(arenaSafetyQuery(tid).queryKey, (old) => (old ? { ...old, dm_policy, hidden } : old));
       return { ok: true, data: undefined };
     },
     [tid, eventId, attendee, applyLocal, queryClient],
@@ -85,7 +84,7 @@ export function useSafetyCalls(tid: string, live: LiveEvent<ViewOf<'arena'>>) {
 
   const shareCard = useCallback(
     async (to: string, details?: ShareDetails): Promise<Outcome<ShareCardResult>> => {
-      const result = await api(arenaSafetyCalls.shareCard, { params: { id: tid }, body: { event_id: eventId, to, ...(details ? { details } : {}) } });
+      const result = await sendShareCard(tid, { event_id: eventId, to, ...(details ? { details } : {}) });
       if (!result.ok) return failed(result);
       applyLocal({ private_chats: [result.answer.data.message] });
       return { ok: true, data: result.answer.data };

@@ -1,12 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 import { CheckCircle2, XCircle } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { calls } from '@tapcard/shared/contract';
 import type { Update, ViewOf } from '@tapcard/shared/realtime';
 import { Button } from '../../components/Button.js';
 import { Avatar } from '../../components/Page.js';
 import { Spinner } from '../../components/Spinner.js';
-import { ApiError, apiOrThrow } from '../../lib/api.js';
+import { ApiError } from '../../lib/api.js';
+import { organiserCheckIn as sendOrganiserCheckIn } from './api.js';
 import styles from './Chips.module.css';
 import { TEXTS } from './texts.js';
 
@@ -16,8 +16,8 @@ export type SendCheckIn = (attendeeId: string) => Promise<boolean>;
 /** The organiser's check-in from a chip page (their session). */
 export const organiserCheckIn =
   (chipId: string, eventId: string): SendCheckIn =>
-  async (attendeeId) =>
-    (await apiOrThrow(calls.checkIn, { params: { id: attendeeId }, body: { event_id: eventId, url_id: chipId, checked_in: true } })).data.status;
+  (attendeeId) =>
+    sendOrganiserCheckIn(chipId, eventId, attendeeId);
 
 /**
  * A staff phone's check-in from a chip page, with its door session for the chip's event (the server

@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { calls } from '@tapcard/shared/contract';
 import { eventStatusText, eventTiming, parseEventDate } from '@tapcard/shared/domain';
 import { ChatRoom } from '../../components/ChatRoom.js';
 import { GET_STARTED_TEXTS, GetStartedPanel } from '../../components/GetStartedPanel.js';
@@ -8,11 +7,11 @@ import { LiveStatus } from '../../components/LiveStatus.js';
 import { LoadingScreen } from '../../components/LoadingScreen.js';
 import { NotFoundView } from '../../components/NotFoundView.js';
 import { useComposerGate } from '../../components/useComposerGate.js';
-import { api } from '../../lib/api.js';
 import { useBlockContextMenu } from '../../lib/context-menu.js';
 import { chatSelfOf, usePost } from '../../lib/live/usePost.js';
 import { useNow } from '../../lib/now.js';
 import { paths } from '../../lib/paths.js';
+import { eventToken } from './api.js';
 import { readChipAccess, saveChipAccess } from './chip-access.js';
 import styles from './Chips.module.css';
 import { TEXTS } from './texts.js';
@@ -48,7 +47,7 @@ export function ChipChatPage() {
   if (!parseEventDate(view.event.start_date)) return <GetStartedPanel />;
 
   const unlock = async (token: string): Promise<string | null> => {
-    const result = await api(calls.eventToken, { params: { id: token } });
+    const result = await eventToken(token);
     if (!result.ok || result.answer.data.attendee.id !== attendee?.id) return TEXTS.chatTokenMismatch;
     saveChipAccess(chipId, token);
     setTid(token);

@@ -2,19 +2,17 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useMemo } from 'react';
 import { useParams } from 'react-router-dom';
-import { calls } from '@tapcard/shared/contract';
 import { parseEventDate } from '@tapcard/shared/domain';
 import { GetStartedPanel } from '../../components/GetStartedPanel.js';
 import { LiveStatus } from '../../components/LiveStatus.js';
 import { LoadingScreen } from '../../components/LoadingScreen.js';
 import { NotFoundView } from '../../components/NotFoundView.js';
 import { Page } from '../../components/Page.js';
-import { api, apiOrThrow } from '../../lib/api.js';
 import { useBlockContextMenu } from '../../lib/context-menu.js';
 import { chipViewOf } from '../../lib/live/polls.js';
-import { queryKeys } from '../../lib/query-keys.js';
 import { readDoorSession, removeDoorSession } from '../../lib/door-session.js';
 import { authTokenAtom } from '../../lib/session.js';
+import { bindChip, chipQuery } from './api.js';
 import { CheckInView, doorSessionCheckIn, organiserCheckIn } from './CheckInView.js';
 import { ChipAttendeeView } from './ChipAttendeeView.js';
 import { saveChipAccess } from './chip-access.js';
@@ -70,11 +68,11 @@ export function ChipPage() {
   }
 
   const bind = async (accessToken: string): Promise<string | null> => {
-    const result = await api(calls.bindChip, { params: { id: chipId }, body: { token: accessToken } });
+    const result = await bindChip(chipId, accessToken);
     if (!result.ok) return result.message;
     saveChipAccess(chipId, accessToken);
     // Read the chip again, so its new binding shows at once (no page reload).
-    const fresh = await queryClient.fetchQuery({ queryKey: queryKeys.chip(chipId), queryFn: () => apiOrThrow(calls.chip, { params: { id: chipId } }), staleTime: 0 });
+    const fresh = await queryClient.fetchQuery({ ...chipQuery(chipId), staleTime: 0 });
     live.applyLocal({ chip: { chipId, attendee: chipViewOf(fresh.data).attendee } });
     return null;
   };

@@ -1,14 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { CardField, OwnerCard, SaveCardPayload } from '@tapcard/shared/contract';
+import type { CardField, SaveCardPayload } from '@tapcard/shared/contract';
 import { Button } from '../../components/Button.js';
 import { LoadingScreen } from '../../components/LoadingScreen.js';
 import { Page } from '../../components/Page.js';
 import { SideMenu } from '../../components/SideMenu.js';
 import { ApiError } from '../../lib/api.js';
 import { dropCardDraft, keepCardDraft, takeCardDraft } from '../../lib/card-draft.js';
-import { queryKeys } from '../../lib/query-keys.js';
 import { notify } from '../../lib/toast.js';
+import { ownerCardKey, savePayload, useOwnerCard, useSaveCard } from './api.js';
 import styles from './Connect.module.css';
 import { ConnectTiles } from './ConnectTiles.js';
 import { NotificationsPanel } from './NotificationsPanel.js';
@@ -19,7 +19,6 @@ import { Services } from './Services.js';
 import { ShareLink } from './ShareLink.js';
 import { TEXTS } from './texts.js';
 import { TopBar } from './TopBar.js';
-import { savePayload, useOwnerCard, useSaveCard } from './useOwnerCard.js';
 
 const NO_PROBLEMS: SentLinkProblem[] = [];
 
@@ -65,10 +64,10 @@ function CardBody() {
   const saveCard = async (patch: Partial<SaveCardPayload>, texts?: SaveTexts, optimistic = false): Promise<SaveResult> => {
     const data = card.data!;
     const payload = savePayload(data, patch);
-    const previous = optimistic ? queryClient.getQueryData<OwnerCard>(queryKeys.getCard()) : undefined;
+    const previous = optimistic ? queryClient.getQueryData(ownerCardKey) : undefined;
     if (previous) {
-      await queryClient.cancelQueries({ queryKey: queryKeys.getCard() });
-      queryClient.setQueryData<OwnerCard>(queryKeys.getCard(), { ...previous, fields: payload.fields });
+      await queryClient.cancelQueries({ queryKey: ownerCardKey });
+      queryClient.setQueryData(ownerCardKey, { ...previous, fields: payload.fields });
     }
     const draftId = keepCardDraft(data.card.card_id, patch);
     try {
@@ -81,8 +80,8 @@ function CardBody() {
       const sessionEnded = error instanceof ApiError && error.status === 401;
       if (!sessionEnded) dropCardDraft(draftId);
       if (previous) {
-        queryClient.setQueryData(queryKeys.getCard(), previous);
-        void queryClient.invalidateQueries({ queryKey: queryKeys.getCard() });
+        queryClient.setQueryData(ownerCardKey, previous);
+        void queryClient.invalidateQueries({ queryKey: ownerCardKey });
       }
       if (sessionEnded) return { ok: false, problems: NO_PROBLEMS };
       if (!(error instanceof ApiError && error.kind === 'network')) notify.error(texts?.fail ?? (error instanceof Error && error.message ? error.message : TEXTS.saveFailed));

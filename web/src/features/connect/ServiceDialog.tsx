@@ -2,15 +2,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useState, type ChangeEvent } from 'react';
 import { useForm } from 'react-hook-form';
-import { calls } from '@tapcard/shared/contract';
 import { serviceFormSchema, type ServiceFormValues } from '@tapcard/shared/rules';
 import { Button } from '../../components/Button.js';
 import { Dialog } from '../../components/Dialog.js';
 import { useImageCrop } from '../../components/ImageCropDialog.js';
 import { TextAreaField, TextField } from '../../components/Field.js';
-import { api } from '../../lib/api.js';
 import { notify } from '../../lib/toast.js';
 import { compressImage } from '../../lib/upload.js';
+import { addService } from './api.js';
 import styles from './Connect.module.css';
 import { TEXTS } from './texts.js';
 
@@ -53,7 +52,7 @@ export function ServiceDialog({ open, onOpenChange, cardId, onAdded }: { open: b
       form.append('phone', values.phone);
       form.append('link', values.link);
       form.append('enable_enquiry', 'true');
-      return api(calls.addService, { params: { cardId }, form });
+      return addService(cardId, form);
     },
     onSuccess: (result) => {
       if (result.ok) {

@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Plus, Trash2 } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { calls, type OwnerCard, type Service } from '@tapcard/shared/contract';
+import type { OwnerCard, Service } from '@tapcard/shared/contract';
 import { Button } from '../../components/Button.js';
 import { ConfirmDialog } from '../../components/Dialog.js';
-import { api, ApiError } from '../../lib/api.js';
+import { ApiError } from '../../lib/api.js';
 import { imageOrAvatar } from '../../lib/image.js';
-import { queryKeys } from '../../lib/query-keys.js';
 import { notify } from '../../lib/toast.js';
+import { deleteService, ownerCardKey } from './api.js';
 import styles from './Connect.module.css';
 import { ArrangeList } from './LazyArrangeList.js';
 import { TEXTS } from './texts.js';
@@ -51,7 +51,7 @@ function moveService(services: Service[], from: number, to: number): Service[] {
  */
 function useArrangeServices() {
   const queryClient = useQueryClient();
-  const key = queryKeys.getCard();
+  const key = ownerCardKey;
   return useMutation({
     mutationKey: ['arrangeServices'],
     // One at a time, in the order made: two quick moves must reach the server in that order.
@@ -71,7 +71,7 @@ function useArrangeServices() {
     onError: (error, _services, context) => {
       if (context?.previous) queryClient.setQueryData(key, context.previous);
       void queryClient.invalidateQueries({ queryKey: key });
-      // A write that could not be sent has had its toast (api()).
+      // A write that could not be sent has had its toast (the API layer's).
       if (!(error instanceof ApiError && error.kind === 'network')) notify.error(error.message || TEXTS.arrangeFailed);
     },
   });
@@ -88,10 +88,10 @@ export function Services({ cardId, services }: { cardId: string; services: Servi
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<Service | null>(null);
   const arrange = useArrangeServices();
-  const reload = () => void queryClient.invalidateQueries({ queryKey: queryKeys.getCard() });
+  const reload = () => void queryClient.invalidateQueries({ queryKey: ownerCardKey });
 
   const remove = useMutation({
-    mutationFn: (service: Service) => api(calls.deleteService, { params: { id: service.id } }),
+    mutationFn: (service: Service) => deleteService(service.id),
     onSuccess: (result) => {
       if (result.ok) {
         notify.success(TEXTS.serviceDeleted);

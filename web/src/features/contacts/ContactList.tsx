@@ -6,12 +6,12 @@ import { Button } from '../../components/Button.js';
 import { Avatar, BackLink, EmptyState } from '../../components/Page.js';
 import { Spinner } from '../../components/Spinner.js';
 import { paths, routes } from '../../lib/paths.js';
+import { useContacts } from './api.js';
 import styles from './Contacts.module.css';
 import { ExportMenu } from './ExportMenu.js';
 import { eventsOf, meeting } from './met-at.js';
 import { contactMatches } from './search.js';
 import { TEXTS } from './texts.js';
-import { useContacts } from './useContacts.js';
 
 /** The address's query parameters: the search text and the event filter (a refresh keeps both). */
 const Q = 'q';

@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { calls, type Contact } from '@tapcard/shared/contract';
+import type { Contact } from '@tapcard/shared/contract';
 import { contactNoteSchema, validate } from '@tapcard/shared/rules';
 import { Button } from '../../components/Button.js';
 import { TextAreaField } from '../../components/Field.js';
-import { api } from '../../lib/api.js';
-import { queryKeys } from '../../lib/query-keys.js';
+import { setContactNote, updateContacts } from './api.js';
 import styles from './Contacts.module.css';
 import { TEXTS } from './texts.js';
 
@@ -17,11 +16,10 @@ function useSaveNote(contactId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (note: string) => {
-      const result = await api(calls.setContactNote, { params: { contactId }, body: { note } });
+      const result = await setContactNote(contactId, note);
       if (result.ok) {
         const saved = result.answer.data;
-        queryClient.setQueryData<Contact[]>(queryKeys.getContacts(), (list) => list?.map((c) => (c.contact_id === saved.contact_id ? saved : c)));
-        void queryClient.invalidateQueries({ queryKey: queryKeys.getContacts() });
+        updateContacts(queryClient, (list) => list.map((c) => (c.contact_id === saved.contact_id ? saved : c)));
       }
       return result;
     },

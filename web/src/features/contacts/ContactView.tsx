@@ -4,22 +4,20 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { PRODUCT_NAME } from '@tapcard/shared/constants';
 import { CONTACTS_PAGE_MAX_WIDTH_PX } from '../../lib/ui.js';
-import { calls, type Contact } from '@tapcard/shared/contract';
+import type { Contact } from '@tapcard/shared/contract';
 import { vcardFileName } from '@tapcard/shared/domain';
 import { Button } from '../../components/Button.js';
 import { ConfirmDialog } from '../../components/Dialog.js';
 import { Avatar, BackLink } from '../../components/Page.js';
 import { Spinner } from '../../components/Spinner.js';
-import { api } from '../../lib/api.js';
 import { saveFile, VCARD_MIME } from '../../lib/download.js';
 import { routes } from '../../lib/paths.js';
-import { queryKeys } from '../../lib/query-keys.js';
 import { notify } from '../../lib/toast.js';
 import { ContactNote } from './ContactNote.js';
 import { meeting } from './met-at.js';
+import { deleteContact, downloadContact, updateContacts, useContacts } from './api.js';
 import styles from './Contacts.module.css';
 import { TEXTS } from './texts.js';
-import { useContacts } from './useContacts.js';
 
 /** A mail inviting the contact to the product. */
 export function inviteHref(contact: Contact): string {
@@ -57,7 +55,7 @@ function Actions({ contact }: { contact: Contact }) {
 /** Downloads the contact's vCard through the API with the session (the download needs the session, so a plain link cannot do it) and saves it as a .vcf file. */
 function useDownload(contact: Contact) {
   return useMutation({
-    mutationFn: () => api(calls.downloadContact, { params: { contactId: contact.contact_id } }),
+    mutationFn: () => downloadContact(contact.contact_id),
     onSuccess: (result) => {
       if (result.ok) {
         saveFile(vcardFileName(contact.full_name), result.answer, VCARD_MIME);
@@ -74,12 +72,11 @@ function ContactCard({ contact }: { contact: Contact }) {
   const download = useDownload(contact);
   const met = meeting(contact);
   const remove = useMutation({
-    mutationFn: () => api(calls.deleteContact, { params: { contactId: contact.contact_id } }),
+    mutationFn: () => deleteContact(contact.contact_id),
     onSuccess: (result) => {
       if (result.ok) {
         notify.success(TEXTS.deleted);
-        queryClient.setQueryData<Contact[]>(queryKeys.getContacts(), (list) => list?.filter((c) => c.contact_id !== contact.contact_id));
-        void queryClient.invalidateQueries({ queryKey: queryKeys.getContacts() });
+        updateContacts(queryClient, (list) => list.filter((c) => c.contact_id !== contact.contact_id));
         void navigate(routes.contacts, { replace: true });
       } else if (result.kind !== 'network') notify.error(TEXTS.deleteFailed);
     },

@@ -8,7 +8,7 @@ import { AnalyticsTable } from './AnalyticsTable.js';
 import { chartsOf, dailyCsv, isEmpty, totalsOf } from './analytics.js';
 import styles from './CardAnalytics.module.css';
 import { ANALYTICS_TEXTS as T } from './texts.js';
-import { useCardAnalytics } from './useCardAnalytics.js';
+import { useCardAnalytics } from './api.js';
 
 // The charting library loads with the charts only, after the numbers are on screen.
 const AnalyticsCharts = lazy(() => import('./AnalyticsCharts.js'));

@@ -10,7 +10,7 @@ import { CardAnalytics } from './CardAnalytics.js';
 import styles from './Dashboard.module.css';
 import { ProfileMenu } from './ProfileMenu.js';
 import { TEXTS } from './texts.js';
-import { useDashboardProfile } from './useDashboardProfile.js';
+import { useDashboardProfile } from './api.js';
 
 /**
  * The owner dashboard: a welcome header (image and name, 'Hi, User' without one), Logout

@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
-import { doorCalls } from '@tapcard/shared/contract';
-import { ApiError, apiOrThrow } from '../../lib/api.js';
+import { ApiError } from '../../lib/api.js';
 import { saveDoorSession, type StoredDoorSession } from '../../lib/door-session.js';
 import { useDoorLive } from '../../lib/live/useLiveEvent.js';
-import { queryKeys } from '../../lib/query-keys.js';
 import { DeskStatus } from './DeskStatus.js';
+import { doorSessionQuery } from './api.js';
 import styles from './Door.module.css';
 import { DoorCounts } from './DoorCounts.js';
 import { DoorNotices } from './DoorNotices.js';
@@ -33,8 +32,7 @@ interface Props {
 export function DoorDesk({ session, onRefused }: Props) {
   const live = useDoorLive(session.session, pollDoorSession);
   const check = useQuery({
-    queryKey: queryKeys.doorSession(session.eventId),
-    queryFn: ({ signal }) => apiOrThrow(doorCalls.doorSession, { body: { session: session.session }, signal, background: true }),
+    ...doorSessionQuery(session.session),
     retry: false,
   });
   const info = check.data?.data;
@@ -81,7 +79,7 @@ export function DoorDesk({ session, onRefused }: Props) {
       <Scanner onCode={onCode} />
       <ResultCard result={result} />
       <SoundToggle />
-      <DoorSearch eventId={session.eventId} session={session.session} online={desk.online} list={desk.attendees} mode={desk.mode} onInput={submit} onSearch={desk.clearResult} onRefused={refuse} />
+      <DoorSearch session={session.session} online={desk.online} list={desk.attendees} mode={desk.mode} onInput={submit} onSearch={desk.clearResult} onRefused={refuse} />
       <DoorNotices notices={desk.notices} onDismiss={desk.dismiss} />
     </section>
   );

@@ -1,12 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { doorCalls } from '@tapcard/shared/contract';
 import { Button } from '../../components/Button.js';
 import { TextField } from '../../components/Field.js';
 import { EmptyState } from '../../components/Page.js';
 import { Spinner } from '../../components/Spinner.js';
-import { ApiError, apiOrThrow } from '../../lib/api.js';
-import { queryKeys } from '../../lib/query-keys.js';
+import { ApiError } from '../../lib/api.js';
+import { doorSearchQuery } from './api.js';
 import styles from './Door.module.css';
 import { searchList } from './desk/list.js';
 import { timeOf } from './desk/result.js';
@@ -26,7 +25,6 @@ interface Found {
 }
 
 interface Props {
-  eventId: string;
   session: string;
   online: boolean;
   /** The phone's list (with its own unsent check-ins), for the offline search and the freshest state. */
@@ -46,14 +44,13 @@ const fromList = (a: DoorListAttendee): Found => ({ id: a.id, name: a.name, imag
  * when offline), and admits a ticket code typed or pasted into it (or typed by a scanner in keyboard
  * mode while the box has the focus) as a scan.
  */
-export function DoorSearch({ eventId, session, online, list, mode, onInput, onSearch, onRefused }: Props) {
+export function DoorSearch({ session, online, list, mode, onInput, onSearch, onRefused }: Props) {
   const queryClient = useQueryClient();
   const [text, setText] = useState('');
   const [submitted, setSubmitted] = useState('');
   const resultsId = useId();
   const search = useQuery({
-    queryKey: queryKeys.doorSearch(eventId, submitted),
-    queryFn: ({ signal }) => apiOrThrow(doorCalls.doorSearch, { body: { session, query: submitted }, signal, background: true }),
+    ...doorSearchQuery(session, submitted),
     enabled: submitted !== '' && online,
     retry: false,
     // A door search is a live lookup: another gate may have checked someone in, or the link been revoked.
@@ -80,7 +77,7 @@ export function DoorSearch({ eventId, session, online, list, mode, onInput, onSe
   };
   const pick = async (a: Found) => {
     await onInput({ kind: 'attendee', id: a.id, name: a.name, image: a.image });
-    await queryClient.invalidateQueries({ queryKey: queryKeys.doorSearch(eventId, submitted) });
+    await queryClient.invalidateQueries({ queryKey: doorSearchQuery(session, submitted).queryKey });
   };
 
   const byId = new Map(list.map((a) => [a.id, a]));

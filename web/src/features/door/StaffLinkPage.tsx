@@ -1,13 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Navigate, useParams } from 'react-router-dom';
-import { doorCalls } from '@tapcard/shared/contract';
 import { Spinner } from '../../components/Spinner.js';
 import { Page } from '../../components/Page.js';
-import { apiOrThrow } from '../../lib/api.js';
 import { saveDoorSession } from '../../lib/door-session.js';
 import { paths } from '../../lib/paths.js';
 import { registerDoorWorker } from './pwa/register.js';
+import { openStaffLink } from './api.js';
 import styles from './Door.module.css';
 import { TEXTS } from './texts.js';
 
@@ -19,7 +18,7 @@ import { TEXTS } from './texts.js';
 export function StaffLinkPage() {
   const { secret = '' } = useParams();
   const open = useMutation({
-    mutationFn: () => apiOrThrow(doorCalls.openStaffLink, { body: { secret } }),
+    mutationFn: () => openStaffLink(secret),
     onSuccess: ({ data }) =>
       saveDoorSession({ session: data.session, eventId: data.event_id, eventTitle: data.event.title, gate: data.gate, expiresAt: data.expires_at, checkOut: data.check_out, totalStock: data.total_stock }),
   });

@@ -2,13 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { calls } from '@tapcard/shared/contract';
 import { emailCodeSchema, verifyMailSchema, type VerifyMailValues } from '@tapcard/shared/rules';
 import { Button } from '../../components/Button.js';
 import { TextField } from '../../components/Field.js';
 import { BackLink } from '../../components/Page.js';
-import { api } from '../../lib/api.js';
 import { notify } from '../../lib/toast.js';
+import { verifyCode, verifyMail } from './api.js';
 import styles from './Onboarding.module.css';
 import { emailRefusalAtom, updateWizardAtom, wizardAtom } from './state.js';
 import { TEXTS } from './texts.js';
@@ -57,7 +56,7 @@ export function EmailStep() {
 
   const onGetCode = async ({ email }: VerifyMailValues) => {
     setSending(true);
-    const result = await api(calls.verifyMail, { body: { email } });
+    const result = await verifyMail(email);
     setSending(false);
     if (!result.ok) {
       if (result.kind === 'network') return;
@@ -76,7 +75,7 @@ export function EmailStep() {
   const onVerify = async ({ token }: { token: string }) => {
     if (!sentTo) return;
     setVerifying(true);
-    const result = await api(calls.verifyCode, { body: { email: sentTo, token } });
+    const result = await verifyCode({ email: sentTo, token });
     setVerifying(false);
     if (!result.ok) {
       if (result.kind === 'network') return;

@@ -6,7 +6,7 @@ import { useLogout } from '../../lib/logout.js';
 import { routes } from '../../lib/paths.js';
 import styles from './Onboarding.module.css';
 import { TEXTS } from './texts.js';
-import { isUnknownCard, useCardInfo } from './useCardInfo.js';
+import { isUnknownCard, useCardInfo } from './api.js';
 import { useWizardNav } from './useWizardNav.js';
 import { WizardScreen } from './WizardScreen.js';
 

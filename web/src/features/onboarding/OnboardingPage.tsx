@@ -5,9 +5,9 @@ import { Navigate, useLocation, useParams, useSearchParams } from 'react-router-
 import { LoadingScreen } from '../../components/LoadingScreen.js';
 import { NotFoundView } from '../../components/NotFoundView.js';
 import { routes } from '../../lib/paths.js';
-import { isQuery } from '../../lib/query-keys.js';
 import { authTokenAtom } from '../../lib/session.js';
 import { removeStored, writeStored } from '../../lib/storage.js';
+import { isCardLookup } from './api.js';
 import { EmailStep } from './EmailStep.js';
 import { PasswordStep } from './PasswordStep.js';
 import { PersonalInfoStep } from './PersonalInfoStep.js';
@@ -57,7 +57,7 @@ function useSignedOutStart(signedIn: boolean): void {
   useEffect(() => {
     if (signedIn || store.get(completedAtom)) return;
     removeStored('dashboardData');
-    queryClient.removeQueries({ predicate: (query) => !isQuery(query.queryKey, 'confirmCardId') });
+    queryClient.removeQueries({ predicate: (query) => !isCardLookup(query.queryKey) });
   }, [signedIn, store, queryClient]);
 }
 

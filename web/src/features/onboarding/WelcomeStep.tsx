@@ -3,19 +3,17 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ACTIVATION_TOKEN_LENGTH } from '@tapcard/shared/constants';
-import { calls } from '@tapcard/shared/contract';
 import { activationTokenSchema, messages } from '@tapcard/shared/rules';
 import { Button, ButtonLink } from '../../components/Button.js';
 import { TextField } from '../../components/Field.js';
 import { LoadingScreen } from '../../components/LoadingScreen.js';
 import { NotFoundView } from '../../components/NotFoundView.js';
-import { api } from '../../lib/api.js';
 import { routes } from '../../lib/paths.js';
 import { notify } from '../../lib/toast.js';
 import styles from './Onboarding.module.css';
 import { updateWizardAtom, wizardAtom } from './state.js';
 import { TEXTS } from './texts.js';
-import { isUnknownCard, useCardInfo } from './useCardInfo.js';
+import { confirmToken, isUnknownCard, useCardInfo } from './api.js';
 import { useWizardNav } from './useWizardNav.js';
 import { WizardScreen } from './WizardScreen.js';
 
@@ -34,7 +32,7 @@ function ActivationForm({ cardId, type }: { cardId: string; type: string }) {
   const onToken = async (token: string) => {
     setBusy(true);
     const toastId = notify.loading(TEXTS.verifyingToken);
-    const result = await api(calls.confirmToken, { body: { card_id: cardId, type, token } });
+    const result = await confirmToken({ card_id: cardId, type, token });
     setBusy(false);
     if (!result.ok) {
       if (result.kind === 'network') notify.dismiss(toastId);

@@ -2,13 +2,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { calls, type SignupPayload } from '@tapcard/shared/contract';
+import type { SignupPayload } from '@tapcard/shared/contract';
 import { socialsToFields } from '@tapcard/shared/domain';
-import { api } from '../../lib/api.js';
 import { routes } from '../../lib/paths.js';
 import { saveSession, writeDashboardData } from '../../lib/session.js';
 import { removeStored } from '../../lib/storage.js';
 import { notify } from '../../lib/toast.js';
+import { createCard, signUp } from './api.js';
 import { completedAtom, emailRefusalAtom, passwordAtom, signupSessionAtom, updateWizardAtom, wizardAtom, type Wizard } from './state.js';
 import { TEXTS } from './texts.js';
 import { useWizardNav } from './useWizardNav.js';
@@ -64,7 +64,7 @@ export function useCreateAccount() {
     const payload = signupPayload(wizard, password);
     let token = session;
     if (!token) {
-      const signedUp = await api(calls.signUp, { body: { ...payload, verification_ticket: wizard.verificationTicket }, background: true });
+      const signedUp = await signUp({ ...payload, verification_ticket: wizard.verificationTicket });
       if (!signedUp.ok && signedUp.kind === 'failure' && signedUp.errors[TICKET_FIELD]) {
         setBusy(false);
         update({ emailVerified: false, verificationTicket: '' });
@@ -81,7 +81,7 @@ export function useCreateAccount() {
       setSession(token);
     }
     const authorization = `${token.token_type} ${token.access_token}`;
-    const created = await api(calls.createCard, { body: payload, authorization, background: true });
+    const created = await createCard(payload, authorization);
     if (!created.ok) {
       setBusy(false);
       notify.error(TEXTS.createCardFailed);

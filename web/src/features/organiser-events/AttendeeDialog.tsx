@@ -1,5 +1,4 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { calls } from '@tapcard/shared/contract';
 import { ORGANISER_CHECK_IN } from '@tapcard/shared/domain';
 import { EyeOff } from 'lucide-react';
 import type { Update } from '@tapcard/shared/realtime';
@@ -7,9 +6,8 @@ import { Dialog } from '../../components/Dialog.js';
 import { Avatar } from '../../components/Page.js';
 import { Spinner } from '../../components/Spinner.js';
 import { Switch } from '../../components/Switch.js';
-import { apiOrThrow } from '../../lib/api.js';
-import { queryKeys } from '../../lib/query-keys.js';
 import { notify } from '../../lib/toast.js';
+import { checkIn, refreshAdminEvent } from './api.js';
 import { clockTime, placeOf } from './door-places.js';
 import moderation from './Moderation.module.css';
 import { MuteControl } from './MuteControl.js';
@@ -37,14 +35,14 @@ export function AttendeeDialog({
 }) {
   const queryClient = useQueryClient();
   const save = useMutation({
-    mutationFn: ({ id, checked }: { id: string; checked: boolean }) => apiOrThrow(calls.checkIn, { params: { id }, body: { event_id: eventId, checked_in: checked } }),
+    mutationFn: ({ id, checked }: { id: string; checked: boolean }) => checkIn(eventId, id, checked),
     onSuccess: (answer, { id }) => {
       // Until the live update arrives, the switch's own check-in is shown as made now, by the organiser.
       const status = answer.data.status;
       const place = status ? { checked_in_at: new Date().toISOString(), checked_in_by: ORGANISER_CHECK_IN } : { checked_in_at: null, checked_in_by: null };
       if (attendee && attendee.id === id) applyLocal({ attendees: [{ ...attendee, checked_in: status, ...place }] });
       // The event is read again after a change (the page's fallback when no live view is there yet).
-      void queryClient.invalidateQueries({ queryKey: queryKeys.adminEvent(eventId) });
+      void refreshAdminEvent(queryClient, eventId);
     },
     onError: (error) => notify.error(error.message),
   });

@@ -1,25 +1,20 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { doorCalls } from '@tapcard/shared/contract';
 import { Button } from '../../components/Button.js';
 import { Spinner } from '../../components/Spinner.js';
 import { Switch } from '../../components/Switch.js';
-import { apiOrThrow } from '../../lib/api.js';
-import { queryKeys } from '../../lib/query-keys.js';
 import { notify } from '../../lib/toast.js';
+import { doorSettingsQuery, setDoorSettings } from './api.js';
 import styles from './StaffLinks.module.css';
 import { TEXTS } from './texts.js';
 
 /** The event's "Track check-out" switch: door phones then offer an Exit mode, and the count means who is inside. */
 export function CheckOutSetting({ eventId }: { eventId: string }) {
   const queryClient = useQueryClient();
-  const key = queryKeys.doorSettings(eventId);
-  const settings = useQuery({
-    queryKey: key,
-    queryFn: ({ signal }) => apiOrThrow(doorCalls.doorSettings, { params: { id: eventId }, signal }),
-  });
+  const query = doorSettingsQuery(eventId);
+  const settings = useQuery(query);
   const save = useMutation({
-    mutationFn: (checkOut: boolean) => apiOrThrow(doorCalls.setDoorSettings, { params: { id: eventId }, body: { check_out: checkOut } }),
-    onSuccess: (answer) => queryClient.setQueryData(key, answer),
+    mutationFn: (checkOut: boolean) => setDoorSettings(eventId, checkOut),
+    onSuccess: (answer) => queryClient.setQueryData(query.queryKey, answer),
     onError: (error) => notify.error(error.message),
   });
   if (settings.isPending) return <Spinner size={24} />;

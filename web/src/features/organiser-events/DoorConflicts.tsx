@@ -1,8 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import { doorCalls, type DoorConflict } from '@tapcard/shared/contract';
-import { apiOrThrow } from '../../lib/api.js';
-import { queryKeys } from '../../lib/query-keys.js';
+import type { DoorConflict } from '@tapcard/shared/contract';
+import { doorConflictsQuery } from './api.js';
 import { clockTime, placeOf } from './door-places.js';
 import styles from './Organiser.module.css';
 import { TEXTS } from './texts.js';
@@ -14,11 +13,7 @@ import { TEXTS } from './texts.js';
  */
 export function DoorConflicts({ eventId, version }: { eventId: string; version: number }) {
   const headingId = useId();
-  const list = useQuery({
-    queryKey: queryKeys.listDoorConflicts(eventId, version),
-    queryFn: ({ signal }) => apiOrThrow(doorCalls.listDoorConflicts, { params: { id: eventId }, signal }),
-    placeholderData: keepPreviousData,
-  });
+  const list = useQuery({ ...doorConflictsQuery(eventId, version), placeholderData: keepPreviousData });
   const conflicts = list.data?.data.conflicts ?? [];
   if (conflicts.length === 0) return null;
   return (

@@ -21,7 +21,7 @@ import moderation from './Moderation.module.css';
 import styles from './Organiser.module.css';
 import { firstOrganiserView, openReportCount } from './organiser-view.js';
 import { MODERATION_TEXTS, TEXTS } from './texts.js';
-import { useAdminEvent } from './useEvents.js';
+import { useAdminEvent } from './api.js';
 
 // Loaded after the first render: the door's calls and the CSV writer are not needed to show the count.
 const DoorConflicts = lazy(() => import('./DoorConflicts.js').then((m) => ({ default: m.DoorConflicts })));

@@ -1,6 +1,6 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
-import { historyCalls, type ChatMessage, type PrivateChat } from '@tapcard/shared/contract';
+import type { ChatMessage, PrivateChat } from '@tapcard/shared/contract';
 import { eventStatusText, eventTiming } from '@tapcard/shared/domain';
 import { ChatRoom } from '../../components/ChatRoom.js';
 import { ConfirmDialog } from '../../components/Dialog.js';
@@ -11,7 +11,6 @@ import { MessageMenu } from '../../components/MessageMenu.js';
 import { NotFoundView } from '../../components/NotFoundView.js';
 import { PrivateThreads, privateThreads } from '../../components/PrivateThreads.js';
 import { useChatHistory, type LoadHistory } from '../../components/useChatHistory.js';
-import { apiOrThrow } from '../../lib/api.js';
 import { adminIdOf, ADMIN_NAME, isAdminId } from '../../lib/live/message-style.js';
 import type { ThreadItem } from '../../lib/live/outbox.js';
 import { useOrganiserLive } from '../../lib/live/useLiveEvent.js';
@@ -23,8 +22,7 @@ import { ModerationBar } from './ModerationBar.js';
 import { muteGroup } from './MuteControl.js';
 import { chatSettingsOf, firstOrganiserView, type OrganiserView } from './organiser-view.js';
 import { MODERATION_TEXTS, TEXTS } from './texts.js';
-import { useAdminEvent } from './useEvents.js';
-import { useMuteAttendee, useRemoveMessage, useUnpinAnnouncement, type LiveControl } from './useModeration.js';
+import { adminChatHistory, useAdminEvent, useMuteAttendee, useRemoveMessage, useUnpinAnnouncement, type LiveControl } from './api.js';
 
 /** The private-reply query parameter: the attendee the organiser is writing to. */
 const TO = 'to';
@@ -110,7 +108,7 @@ export function EventChatPage() {
     [view, adminId, to],
   );
   const loadHistory = useMemo<LoadHistory | null>(
-    () => (id ? async (before) => (await apiOrThrow(historyCalls.adminChatHistory, { params: { id }, query: { before }, background: true })).data : null),
+    () => (id ? (before) => adminChatHistory(id, before) : null),
     [id],
   );
   const { chats, history } = useChatHistory(view?.chats ?? NO_CHATS, loadHistory);

@@ -10,7 +10,7 @@ import { BackLink, Page } from '../../components/Page.js';
 import { paths } from '../../lib/paths.js';
 import styles from './Organiser.module.css';
 import { TEXTS } from './texts.js';
-import { useEvent } from './useEvents.js';
+import { useEvent } from './api.js';
 
 /** event/:id/get-cards: the event and how to reach us for its cards. */
 export function EventGetCardsPage() {

@@ -14,7 +14,7 @@ import { clockTime, placeOf } from './door-places.js';
 import styles from './EventLive.module.css';
 import { GateCounts } from './GateCounts.js';
 import { TEXTS } from './texts.js';
-import { useAdminEvent } from './useEvents.js';
+import { useAdminEvent } from './api.js';
 
 /** How many of the newest arrivals the projector lists. */
 const LAST_ARRIVALS = 8;

@@ -18,8 +18,7 @@ import styles from './Moderation.module.css';
 import { muteGroup } from './MuteControl.js';
 import { firstOrganiserView, type OrganiserView } from './organiser-view.js';
 import { MODERATION_TEXTS as T, TEXTS } from './texts.js';
-import { useAdminEvent } from './useEvents.js';
-import { useHandleReport, useModerationData, useMuteAttendee, type LiveControl } from './useModeration.js';
+import { useAdminEvent, useHandleReport, useModerationData, useMuteAttendee, type LiveControl } from './api.js';
 
 /** The reports as the page lists them: one per id (the newer copy), open ones first (newest first), then handled ones (latest handled first). */
 export function reportQueue(...sources: readonly (readonly ChatReport[] | undefined)[]): ChatReport[] {

@@ -1,7 +1,7 @@
 import { useParams } from 'react-router-dom';
 import { LoadingScreen } from '../../components/LoadingScreen.js';
 import { NotFoundView } from '../../components/NotFoundView.js';
-import { useEvent } from './useEvents.js';
+import { useEvent } from './api.js';
 import { EventWizard } from './wizard/EventWizard.js';
 import { eventValues } from './wizard/wizard-state.js';
 

@@ -18,7 +18,7 @@ import { paths, routes } from '../../lib/paths.js';
 import { notify } from '../../lib/toast.js';
 import styles from './Organiser.module.css';
 import { TEXTS } from './texts.js';
-import { useDeleteEvent, useEvent } from './useEvents.js';
+import { useDeleteEvent, useEvent } from './api.js';
 
 // The staff links (and their QR code) load after the page renders: not in its first-render JS.
 const StaffLinksSection = lazy(() => import('./StaffLinksSection.js').then((m) => ({ default: m.StaffLinksSection })));

@@ -13,7 +13,7 @@ import { notify } from '../../lib/toast.js';
 import { EventCard, FeaturedEvent } from './EventCard.js';
 import styles from './Organiser.module.css';
 import { TEXTS } from './texts.js';
-import { useDeleteEvent, useEventLists } from './useEvents.js';
+import { useDeleteEvent, useEventLists } from './api.js';
 
 /**
  * event: the organiser's events, Upcoming (the first featured) and Past, with delete behind 'Are you

@@ -11,7 +11,7 @@ import { SLOW_MODE_OPTIONS } from './moderation-words.js';
 import styles from './Moderation.module.css';
 import { chatSettingsOf, openReportCount, type OrganiserView } from './organiser-view.js';
 import { MODERATION_TEXTS as T } from './texts.js';
-import { useChatSettings, usePinAnnouncement, type LiveControl } from './useModeration.js';
+import { useChatSettings, usePinAnnouncement, type LiveControl } from './api.js';
 
 /**
  * The admin chat's moderation bar: whether the group chat is open, Close chat / Open chat, slow mode,

@@ -7,7 +7,7 @@ import { activeMute, MUTE_OPTIONS, muteText, type MuteFor } from './moderation-w
 import styles from './Moderation.module.css';
 import type { LiveAttendee } from './organiser-view.js';
 import { MODERATION_TEXTS as T } from './texts.js';
-import { useMuteAttendee, type LiveControl } from './useModeration.js';
+import { useMuteAttendee, type LiveControl } from './api.js';
 
 /** The menu group of timed mutes and for good, for one attendee. */
 export function muteGroup(name: string, choose: (mute: MuteFor) => void): ActionMenuGroup {

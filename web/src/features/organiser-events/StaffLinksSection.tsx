@@ -2,15 +2,15 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Copy } from 'lucide-react';
 import { QRCodeSVG } from 'qrcode.react';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { doorCalls, type StaffLink } from '@tapcard/shared/contract';
+import type { StaffLink } from '@tapcard/shared/contract';
 import { STAFF_LINK_EXPIRIES, staffLinkFormSchema, type StaffLinkExpiry } from '@tapcard/shared/rules';
 import { Button } from '../../components/Button.js';
 import { ConfirmDialog } from '../../components/Dialog.js';
 import { FormError, SelectField, TextField } from '../../components/Field.js';
 import { Spinner } from '../../components/Spinner.js';
-import { ApiError, apiOrThrow } from '../../lib/api.js';
-import { queryKeys } from '../../lib/query-keys.js';
+import { ApiError } from '../../lib/api.js';
 import { notify } from '../../lib/toast.js';
+import { createStaffLink, revokeStaffLink, staffLinksQuery } from './api.js';
 import { CheckOutSetting } from './CheckOutSetting.js';
 import styles from './StaffLinks.module.css';
 import { TEXTS } from './texts.js';
@@ -24,16 +24,13 @@ const when = (iso: string): string => new Date(iso).toLocaleString([], { dateSty
 export function StaffLinksSection({ eventId }: { eventId: string }) {
   const queryClient = useQueryClient();
   const headingId = useId();
-  const list = useQuery({
-    queryKey: queryKeys.listStaffLinks(eventId),
-    queryFn: ({ signal }) => apiOrThrow(doorCalls.listStaffLinks, { params: { id: eventId }, signal }),
-  });
+  const list = useQuery(staffLinksQuery(eventId));
   const [created, setCreated] = useState<{ link: StaffLink; url: string } | null>(null);
   const [revoking, setRevoking] = useState<StaffLink | null>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.listStaffLinks(eventId) });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: staffLinksQuery(eventId).queryKey });
 
   const revoke = useMutation({
-    mutationFn: (link: StaffLink) => apiOrThrow(doorCalls.revokeStaffLink, { params: { id: eventId, link_id: link.id } }),
+    mutationFn: (link: StaffLink) => revokeStaffLink(eventId, link.id),
     onSuccess: () => {
       setRevoking(null);
       notify.success(TEXTS.revoked);
@@ -109,7 +106,7 @@ function CreateForm({ eventId, onCreated }: { eventId: string; onCreated: (link:
   const [errors, setErrors] = useState<Record<string, string>>({});
   const labelRef = useRef<HTMLInputElement>(null);
   const create = useMutation({
-    mutationFn: (body: { label: string; expiry: StaffLinkExpiry }) => apiOrThrow(doorCalls.createStaffLink, { params: { id: eventId }, body }),
+    mutationFn: (body: { label: string; expiry: StaffLinkExpiry }) => createStaffLink(eventId, body),
     onSuccess: ({ data }) => {
       setLabel('');
       setErrors({});

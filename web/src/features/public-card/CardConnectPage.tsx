@@ -3,7 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { CARD_SOURCE_PARAM } from '@tapcard/shared/pages';
 import { routes } from '../../lib/paths.js';
 import { CardConnectView } from './CardConnectView.js';
-import { usePublicCard } from './usePublicCard.js';
+import { usePublicCard } from './api.js';
 
 /** card/connect?link=: the public card page in the app (the server-rendered page is CardConnectVisit). */
 export function CardConnectPage() {

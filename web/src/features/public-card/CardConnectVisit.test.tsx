@@ -4,10 +4,10 @@ import type { ComponentType } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { calls, type PublicCard } from '@tapcard/shared/contract';
 import { paths } from '../../lib/paths.js';
-import { queryKeys } from '../../lib/query-keys.js';
 import type { VisitorPageProps } from '../../lib/ssr.js';
 import { mockNetwork, ok } from '../../test/network.js';
 import { serverThenBrowser as renderThenHydrate } from '../../test/visitor.js';
+import { publicCardQuery } from './api.js';
 import { CardConnectVisit } from './CardConnectVisit.js';
 import { CardDashboardVisit } from './CardDashboardVisit.js';
 
@@ -22,7 +22,7 @@ const card: PublicCard = {
 };
 
 /** The server render's hand-over when it loaded the card (or not). */
-const loadedCard = (loaded: boolean): [readonly unknown[], unknown][] => (loaded ? [[queryKeys.connectVcard('ada'), { success: 'true', message: 'OK', data: card }]] : []);
+const loadedCard = (loaded: boolean): [readonly unknown[], unknown][] => (loaded ? [[publicCardQuery('ada').queryKey, { success: 'true', message: 'OK', data: card }]] : []);
 
 
 /** Renders `Page` as the server does, then hydrates that markup as the light entry does; returns the mismatches. */

@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router-dom';
 import { CardDashboardView } from './CardDashboardView.js';
-import { usePublicCard } from './usePublicCard.js';
+import { usePublicCard } from './api.js';
 
 /** card/dashboard?link=: the card's dashboard in the app (the server-rendered page is CardDashboardVisit). */
 export function CardDashboardPage() {

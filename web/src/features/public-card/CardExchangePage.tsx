@@ -2,17 +2,16 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useSearchParams } from 'react-router-dom';
 import { CONTACT_TOAST_MS } from '../../lib/ui.js';
-import { calls } from '@tapcard/shared/contract';
 import { contactExchangeSchema, type ContactExchangeValues } from '@tapcard/shared/rules';
 import { Button } from '../../components/Button.js';
 import { TextField } from '../../components/Field.js';
 import { NotFoundView } from '../../components/NotFoundView.js';
 import { Page } from '../../components/Page.js';
-import { api } from '../../lib/api.js';
 import { useBlockContextMenu } from '../../lib/context-menu.js';
 import { useBackWithinSite } from '../../lib/navigation.js';
 import { paths } from '../../lib/paths.js';
 import { carryToast, notify } from '../../lib/toast.js';
+import { exchangeContact } from './api.js';
 import styles from './PublicCard.module.css';
 import { DEFAULT_DEVICE_TYPE, TEXTS } from './texts.js';
 
@@ -34,7 +33,7 @@ export function CardExchangePage() {
 
   const submit = form.handleSubmit(async (values) => {
     const toastId = notify.loading(TEXTS.wait);
-    const result = await api(calls.exchangeContact, { body: { ...values, card_id: cardId, device_type: type } });
+    const result = await exchangeContact({ ...values, card_id: cardId, device_type: type });
     if (result.ok) {
       if (leavesDocument) {
         // The card's page is another document: it shows the confirmation when it is back.

@@ -3,4 +3,4 @@ export { CardDashboardPage } from './CardDashboardPage.js';
 export { CardConnectPage } from './CardConnectPage.js';
 export { CardExchangePage } from './CardExchangePage.js';
 export { CardLockedPage } from './CardLockedPage.js';
-export { publicCardQuery } from './usePublicCard.js';
+export { publicCardQuery } from './api.js';

@@ -1,7 +1,7 @@
 import type { DehydratedState } from '@tanstack/react-query';
 import type { PublicCard } from '@tapcard/shared/contract';
-import { queryKeys } from '../../lib/query-keys.js';
 import { useServerAnswer } from '../../lib/server-answer.js';
+import { publicCardKey } from './visitor-keys.js';
 
 /**
  * The card of a visitor page, as the server rendered it (no schema is loaded for it). When the server
@@ -10,7 +10,7 @@ import { useServerAnswer } from '../../lib/server-answer.js';
 export function useVisitorCard(link: string | null, state: DehydratedState | undefined): { card: PublicCard | undefined; failed: boolean } {
   const { data, failed } = useServerAnswer(
     state,
-    link ? queryKeys.connectVcard(link) : null,
+    link ? publicCardKey(link) : null,
     (answer: { data: PublicCard }) => answer.data,
     (signal) => import('./fetch-card.js').then(({ fetchPublicCard }) => fetchPublicCard(link ?? '', signal)),
   );

@@ -9,7 +9,7 @@ import { useNow } from '../../lib/now.js';
 import { paths } from '../../lib/paths.js';
 import styles from './PublicEvents.module.css';
 import { TEXTS } from './texts.js';
-import { useEventAttendees, usePublicEvent } from './usePublicEvent.js';
+import { useEventAttendees, usePublicEvent } from './api.js';
 
 /** card/event/:id/attendees: 'registered/total capacity', everyone's avatar and name, and Register. */
 export function CardEventAttendeesPage() {

@@ -1,6 +1,6 @@
 import { useParams, useSearchParams } from 'react-router-dom';
 import { CardEventView } from './CardEventView.js';
-import { usePublicEvent } from './usePublicEvent.js';
+import { usePublicEvent } from './api.js';
 
 /** card/event/:id: a public event of a card in the app (the server-rendered page is CardEventVisit). */
 export function CardEventPage() {

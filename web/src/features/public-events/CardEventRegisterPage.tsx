@@ -9,7 +9,7 @@ import { useNow } from '../../lib/now.js';
 import { paths } from '../../lib/paths.js';
 import { RegisterForm } from './RegisterForm.js';
 import { TEXTS } from './texts.js';
-import { usePublicEvent } from './usePublicEvent.js';
+import { usePublicEvent } from './api.js';
 
 /** card/event/:id/register: the registration form; a failure shows in red below the button. */
 export function CardEventRegisterPage() {

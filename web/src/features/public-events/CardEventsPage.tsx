@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router-dom';
 import { CardEventsView } from './CardEventsView.js';
-import { useCardEvents } from './usePublicEvent.js';
+import { useCardEvents } from './api.js';
 
 /** card/event?link=: the card's events in the app (the server-rendered page is CardEventsVisit). */
 export function CardEventsPage() {

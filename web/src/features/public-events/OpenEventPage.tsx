@@ -1,7 +1,7 @@
 import { useParams } from 'react-router-dom';
 import { paths } from '../../lib/paths.js';
 import { OpenEventView } from './OpenEventView.js';
-import { useCurrentOpenLink, useOpenEvent } from './usePublicEvent.js';
+import { useCurrentOpenLink, useOpenEvent } from './api.js';
 
 /** events/l/:id (the clean name): the shared event link's overview in the app (the server-rendered page is OpenEventVisit). */
 export function OpenEventPage() {

@@ -9,7 +9,7 @@ import { useNow } from '../../lib/now.js';
 import { paths } from '../../lib/paths.js';
 import { RegisterForm } from './RegisterForm.js';
 import { TEXTS } from './texts.js';
-import { useCurrentOpenLink, useOpenEvent } from './usePublicEvent.js';
+import { useCurrentOpenLink, useOpenEvent } from './api.js';
 
 /** events/l/:id/register: registration from the shared event link; a failure opens the 'Something Went Wrong!' dialog. */
 export function OpenEventRegisterPage() {

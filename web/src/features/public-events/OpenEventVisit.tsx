@@ -2,10 +2,10 @@ import { useEffect, useState } from 'react';
 import type { Event } from '@tapcard/shared/contract';
 import { matchPage } from '@tapcard/shared/pages';
 import { paths, routes } from '../../lib/paths.js';
-import { queryKeys } from '../../lib/query-keys.js';
 import { useServerAnswer } from '../../lib/server-answer.js';
 import type { VisitorPageProps } from '../../lib/ssr.js';
 import { OpenEventView } from './OpenEventView.js';
+import { openEventKey } from './visitor-keys.js';
 
 /**
  * events/l/:id (the clean name): the server-rendered open event link, as the light entry hydrates it
@@ -16,7 +16,7 @@ export function OpenEventVisit({ url, state }: VisitorPageProps) {
   const [cleanName, setCleanName] = useState(() => matchPage(routes.openEvent, url.pathname)?.id ?? '');
   const { data, failed } = useServerAnswer(
     state,
-    cleanName ? queryKeys.openEvent(cleanName) : null,
+    cleanName ? openEventKey(cleanName) : null,
     (answer: { data: { event: Event } }) => answer.data.event,
     (signal) => import('./fetch-events.js').then(({ fetchOpenEvent }) => fetchOpenEvent(cleanName, signal)),
   );

@@ -3,10 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { calls } from '@tapcard/shared/contract';
 import { paths } from '../../lib/paths.js';
-import { queryKeys } from '../../lib/query-keys.js';
 import { dates, event, EVENT_ID } from '../../test/event-fixtures.js';
 import { mockNetwork, ok } from '../../test/network.js';
 import { serverThenBrowser } from '../../test/visitor.js';
+import { cardEventsQuery, openEventQuery, publicEventQuery } from './api.js';
 import { CardEventsVisit } from './CardEventsVisit.js';
 import { CardEventVisit } from './CardEventVisit.js';
 import { OpenEventVisit } from './OpenEventVisit.js';
@@ -24,7 +24,7 @@ describe('the event pages of the light entry', () => {
     const latest = event({ id: 'e1', title: 'Latest Meetup', ...dates.upcoming });
     const old = event({ id: 'e3', title: 'Old Event', ...dates.ended });
     const lists = { upcoming: [latest], past: [old], all: [latest, old] };
-    expect(await serverThenBrowser(CardEventsVisit, paths.cardEvents('ada'), [[queryKeys.cardEvents('ada'), answer(lists)]])).toEqual([]);
+    expect(await serverThenBrowser(CardEventsVisit, paths.cardEvents('ada'), [[cardEventsQuery('ada').queryKey, answer(lists)]])).toEqual([]);
     expect(screen.getByRole('heading', { level: 1, name: 'Events' })).toBeInTheDocument();
     expect(network.sent(calls.cardEvents)).toEqual([]);
     expect(screen.getByRole('link', { name: /Back/ })).toHaveAttribute('href', paths.cardConnect('ada'));
@@ -40,7 +40,7 @@ describe('the event pages of the light entry', () => {
   it("hydrate a card's event, then add its times, time zone and calendar link, with plain links", async () => {
     const network = mockNetwork();
     const shown = event({ ...dates.upcoming, attendees: people, attendee_count: 1 });
-    expect(await serverThenBrowser(CardEventVisit, paths.cardEvent(EVENT_ID, 'ada'), [[queryKeys.publicEvent(EVENT_ID), answer(shown)]])).toEqual([]);
+    expect(await serverThenBrowser(CardEventVisit, paths.cardEvent(EVENT_ID, 'ada'), [[publicEventQuery(EVENT_ID).queryKey, answer(shown)]])).toEqual([]);
     expect(screen.getByRole('heading', { level: 1, name: 'Tech Meetup' })).toBeInTheDocument();
     expect(network.sent(calls.publicEvent)).toEqual([]);
     expect(screen.getByRole('link', { name: /Events/ })).toHaveAttribute('href', paths.cardEvents('ada'));
@@ -54,7 +54,7 @@ describe('the event pages of the light entry', () => {
     const network = mockNetwork();
     window.history.replaceState(null, '', paths.openEvent('tech-meetup'));
     const shown = event({ ...dates.upcoming });
-    expect(await serverThenBrowser(OpenEventVisit, paths.openEvent('tech-meetup'), [[queryKeys.openEvent('tech-meetup'), answer({ event: shown })]])).toEqual([]);
+    expect(await serverThenBrowser(OpenEventVisit, paths.openEvent('tech-meetup'), [[openEventQuery('tech-meetup').queryKey, answer({ event: shown })]])).toEqual([]);
     expect(screen.getByRole('heading', { level: 1, name: 'Tech Meetup' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'REGISTER NOW' })).toHaveAttribute('href', paths.openEventRegister('tech-meetup'));
     expect(network.sent(calls.openEvent)).toEqual([]);
@@ -66,7 +66,7 @@ describe('the event pages of the light entry', () => {
     window.history.replaceState(null, '', paths.openEvent('tech-meetup'));
     const length = window.history.length;
     const renamed = event({ ...dates.upcoming, clean_name: 'tech-meetup-lagos' });
-    expect(await serverThenBrowser(OpenEventVisit, paths.openEvent('tech-meetup'), [[queryKeys.openEvent('tech-meetup'), answer({ event: renamed })]])).toEqual([]);
+    expect(await serverThenBrowser(OpenEventVisit, paths.openEvent('tech-meetup'), [[openEventQuery('tech-meetup').queryKey, answer({ event: renamed })]])).toEqual([]);
     await waitFor(() => expect(window.location.pathname).toBe(paths.openEvent('tech-meetup-lagos')));
     expect(window.history.length).toBe(length);
     expect(screen.getByRole('link', { name: 'REGISTER NOW' })).toHaveAttribute('href', paths.openEventRegister('tech-meetup-lagos'));
@@ -91,7 +91,7 @@ describe('the event pages of the light entry', () => {
   it("show the card's concluded event as such", async () => {
     mockNetwork();
     const ended = event({ ...dates.ended });
-    expect(await serverThenBrowser(OpenEventVisit, paths.openEvent('tech-meetup'), [[queryKeys.openEvent('tech-meetup'), answer({ event: ended })]])).toEqual([]);
+    expect(await serverThenBrowser(OpenEventVisit, paths.openEvent('tech-meetup'), [[openEventQuery('tech-meetup').queryKey, answer({ event: ended })]])).toEqual([]);
     expect(screen.getByText('This event has been concluded')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'REGISTER NOW' })).not.toBeInTheDocument();
   });

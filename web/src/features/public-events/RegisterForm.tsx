@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import type { z } from 'zod';
-import { calls, type Event } from '@tapcard/shared/contract';
+import type { Event } from '@tapcard/shared/contract';
 import { avatarFor, formatNaira } from '@tapcard/shared/domain';
 import { messages, registrationSchema, type RegistrationValues } from '@tapcard/shared/rules';
 import { Button, ButtonLink } from '../../components/Button.js';
@@ -13,11 +13,10 @@ import { FormError, SelectField, TextField } from '../../components/Field.js';
 import { HoldCountdown } from '../../components/HoldCountdown.js';
 import { Notice } from '../../components/Page.js';
 import { inStock, isSoldOut } from '../../components/TicketList.js';
-import { api } from '../../lib/api.js';
 import { endHeldPayment, forgetRegistration, heldPayment, keepRegistration, keptRegistration, type HeldPayment } from '../../lib/ticket-registration.js';
 import styles from './PublicEvents.module.css';
 import { TEXTS } from './texts.js';
-import { invalidatePublicEvent } from './usePublicEvent.js';
+import { invalidatePublicEvent, register, releaseHeldTicket } from './api.js';
 
 /** Whether a returned link leaves the app (the payment provider's page). */
 function isExternal(link: string): boolean {
@@ -57,7 +56,7 @@ function PaymentStep({ payment, onRestart, onReleased }: { payment: HeldPayment;
   const release = async () => {
     setReleasing(true);
     setFailure(null);
-    const result = await api(calls.releaseHeldTicket, { body: { token: payment.release_token } });
+    const result = await releaseHeldTicket(payment.release_token);
     setReleasing(false);
     // Released now, or already over (paid, declined or run out): either way this hold is gone.
     if (result.ok || (result.kind === 'failure' && result.status === 409)) return onReleased(result.ok ? (result.answer.message ?? '') : result.message);
@@ -117,7 +116,7 @@ export function RegisterForm({ event, failure }: { event: Event; failure: 'inlin
   const submit = form.handleSubmit(async (values) => {
     setError(null);
     setReleased(null);
-    const result = await api(calls.register, { body: { ...values, event_id: event.id, image: avatarFor(values.name) } });
+    const result = await register({ ...values, event_id: event.id, image: avatarFor(values.name) });
     if (result.ok) {
       // The stock and the attendees have changed: the event page the visitor goes back to reads them again.
       void invalidatePublicEvent(queryClient);

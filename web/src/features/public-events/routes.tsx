@@ -5,4 +5,4 @@ export { CardEventRegisterPage } from './CardEventRegisterPage.js';
 export { CardEventAttendeesPage } from './CardEventAttendeesPage.js';
 export { OpenEventPage } from './OpenEventPage.js';
 export { OpenEventRegisterPage } from './OpenEventRegisterPage.js';
-export { cardEventsQuery, openEventQuery, publicEventQuery } from './usePublicEvent.js';
+export { cardEventsQuery, openEventQuery, publicEventQuery } from './api.js';

@@ -2,15 +2,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
-import { calls } from '@tapcard/shared/contract';
 import { changePasswordSchema, type ChangePasswordValues } from '@tapcard/shared/rules';
 import { Button } from '../../components/Button.js';
 import { PasswordField } from '../../components/Field.js';
 import { BackLink, Page } from '../../components/Page.js';
-import { api } from '../../lib/api.js';
 import { routes } from '../../lib/paths.js';
 import { clearSession } from '../../lib/session.js';
 import { notify } from '../../lib/toast.js';
+import { changePassword } from './api.js';
 import styles from './Settings.module.css';
 import { TEXTS } from './texts.js';
 
@@ -35,7 +34,7 @@ export function ChangePasswordPage() {
   const change = useMutation({
     mutationFn: async (values: ChangePasswordValues) => {
       const toastId = notify.loading(TEXTS.updating);
-      const result = await api(calls.changePassword, { body: values });
+      const result = await changePassword(values);
       if (result.ok) {
         notify.settle(toastId, 'success', TEXTS.updated);
         clearSession();

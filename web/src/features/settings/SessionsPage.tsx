@@ -1,14 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { calls, type SessionInfo } from '@tapcard/shared/contract';
+import type { SessionInfo } from '@tapcard/shared/contract';
 import { Button } from '../../components/Button.js';
 import { ConfirmDialog } from '../../components/Dialog.js';
 import { BackLink, EmptyState, Page } from '../../components/Page.js';
 import { Spinner } from '../../components/Spinner.js';
-import { ApiError, apiOrThrow } from '../../lib/api.js';
+import { ApiError } from '../../lib/api.js';
 import { routes } from '../../lib/paths.js';
-import { queryKeys } from '../../lib/query-keys.js';
 import { notify } from '../../lib/toast.js';
+import { endSessions, sessionsQuery } from './api.js';
 import styles from './Settings.module.css';
 import { SESSION_TEXTS as TEXTS } from './texts.js';
 
@@ -33,15 +33,13 @@ export function SessionsPage() {
   const heading = useRef<HTMLHeadingElement>(null);
   const [pending, setPending] = useState<Pending | null>(null);
   const sessions = useQuery({
-    queryKey: queryKeys.listSessions(),
-    queryFn: ({ signal }) => apiOrThrow(calls.listSessions, { signal }).then((answer) => answer.data.sessions),
+    ...sessionsQuery(),
     staleTime: 0,
   });
 
   const end = useMutation({
     mutationFn: async (target: Pending) => {
-      if (target.kind === 'one') await apiOrThrow(calls.endSession, { params: { sessionId: target.session.id } });
-      else await apiOrThrow(calls.endOtherSessions);
+      await endSessions(target.kind === 'one' ? { sessionId: target.session.id } : 'others');
     },
     onSuccess: (_answer, target) => {
       notify.success(target.kind === 'one' ? TEXTS.ended : TEXTS.othersEnded);
@@ -53,7 +51,7 @@ export function SessionsPage() {
       setPending(null);
     },
     onSettled: async () => {
-      await queryClient.invalidateQueries({ queryKey: queryKeys.listSessions() });
+      await queryClient.invalidateQueries({ queryKey: sessionsQuery().queryKey });
       // The button that opened the dialog may be gone with its row: focus goes back to the page's heading.
       const active = document.activeElement;
       if (!active || active === document.body || !active.isConnected) heading.current?.focus();

@@ -8,7 +8,7 @@ import { LockCardDialog } from './LockCardDialog.js';
 import { ReplaceCardDialog, type FieldMessages, type ReplaceValues } from './ReplaceCardDialog.js';
 import styles from './Settings.module.css';
 import { CARD_TEXTS as TEXTS } from './texts.js';
-import { useLockCard, useOwnedCards, useReplaceCard } from './useOwnedCards.js';
+import { useLockCard, useOwnedCards, useReplaceCard } from './api.js';
 
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 function DateText({ iso }: { iso: string | null }) {

@@ -1,11 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { calls } from '@tapcard/shared/contract';
 import { LoadingScreen } from '../../../components/LoadingScreen.js';
-import { api } from '../../../lib/api.js';
 import { routes } from '../../../lib/paths.js';
-import { queryKeys } from '../../../lib/query-keys.js';
+import { loadRouteQuery } from '../api.js';
 
 /**
  * The redirect as an in-app path when it is one (relative, or an absolute URL of this site), else
@@ -27,8 +25,7 @@ export function inAppPath(redirect: string, origin: string): string | null {
 export function CardTapRedirect({ id, type }: { id: string; type: string }) {
   const navigate = useNavigate();
   const resolved = useQuery({
-    queryKey: queryKeys.loadRoute(id, type),
-    queryFn: () => api(calls.loadRoute, { body: { card_id: id, type } }),
+    ...loadRouteQuery(id, type),
     retry: false,
     staleTime: 0,
     gcTime: 0,

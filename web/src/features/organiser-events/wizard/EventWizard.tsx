@@ -3,17 +3,15 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { EVENT_WIZARD_STEPS } from '../../../lib/ui.js';
-import { calls } from '@tapcard/shared/contract';
 import { Button } from '../../../components/Button.js';
 import { Dialog } from '../../../components/Dialog.js';
 import { LoadingScreen } from '../../../components/LoadingScreen.js';
 import { BackLink, Page, ProgressBar } from '../../../components/Page.js';
-import { api } from '../../../lib/api.js';
-import { idempotencyHeaders, newIdempotencyKey } from '../../../lib/idempotency.js';
+import { newIdempotencyKey } from '../../../lib/idempotency.js';
 import { routes } from '../../../lib/paths.js';
 import { notify } from '../../../lib/toast.js';
 import { WIZARD_TEXTS } from '../texts.js';
-import { EVENTS_QUERY_KEY } from '../useEvents.js';
+import { refreshOrganiserEvents, saveEvent } from '../api.js';
 import { DetailsStep } from './DetailsStep.js';
 import { ReviewStep } from './ReviewStep.js';
 import { TicketsStep } from './TicketsStep.js';
@@ -165,9 +163,8 @@ function WizardSteps({ mode, start, focusFirst }: { mode: 'add' | 'update'; star
 
   const submit = useMutation({
     mutationFn: (payload: ReturnType<typeof toPayload>) => {
-      if (mode !== 'add') return api(calls.updateEvent, { params: { id: base.key }, body: payload });
-      const key = (attemptKey.current ??= newIdempotencyKey());
-      return api(calls.createEvent, { body: payload, headers: idempotencyHeaders(key) });
+      if (mode !== 'add') return saveEvent(payload, { id: base.key });
+      return saveEvent(payload, { idempotencyKey: (attemptKey.current ??= newIdempotencyKey()) });
     },
     onSettled: () => {
       sending.current = false;
@@ -176,7 +173,7 @@ function WizardSteps({ mode, start, focusFirst }: { mode: 'add' | 'update'; star
       if (!result.ok) return setFailure(result.message);
       attemptKey.current = null;
       if (result.answer.message) notify.success(result.answer.message);
-      await queryClient.invalidateQueries({ queryKey: EVENTS_QUERY_KEY });
+      await refreshOrganiserEvents(queryClient);
       void navigate(routes.events);
     },
   });

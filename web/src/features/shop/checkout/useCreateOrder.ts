@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { calls, type Body } from '@tapcard/shared/contract';
+import type { Body, calls } from '@tapcard/shared/contract';
 import { cartTotals, findPickupBranch, type CartItem } from '@tapcard/shared/domain';
 import type { CheckoutValues } from '@tapcard/shared/rules';
-import { api } from '../../../lib/api.js';
 import { routes } from '../../../lib/paths.js';
 import { writeStored } from '../../../lib/storage.js';
+import { createOrder } from '../api.js';
 
 export type OrderBody = Body<typeof calls.createOrder>;
 
@@ -50,7 +50,7 @@ export const formFieldOf = (field: string): string => FORM_FIELD[field] ?? field
 export function useCreateOrder() {
   return useMutation({
     mutationFn: async (body: OrderBody) => {
-      const result = await api(calls.createOrder, { body });
+      const result = await createOrder(body);
       if (result.ok) {
         writeStored('transactionRef', result.answer.data.reference);
         window.location.assign(result.answer.data.url);

@@ -1,10 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { calls } from '@tapcard/shared/contract';
 import { Button } from '../../../components/Button.js';
-import { api } from '../../../lib/api.js';
 import { writeStored } from '../../../lib/storage.js';
 import { notify } from '../../../lib/toast.js';
+import { retryOrder } from '../api.js';
 import { SHOP_TEXTS } from '../texts.js';
 
 /**
@@ -17,7 +16,7 @@ export function TryAgainButton({ reference }: { reference: string }) {
   const button = useRef<HTMLButtonElement>(null);
   const retry = useMutation({
     mutationFn: async () => {
-      const result = await api(calls.retryOrder, { params: { reference } });
+      const result = await retryOrder(reference);
       if (result.ok) {
         writeStored('transactionRef', result.answer.data.reference);
         window.location.assign(result.answer.data.url);

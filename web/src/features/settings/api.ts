@@ -1,13 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ownerCardCalls, type OwnedCard, type OwnedCards } from '@tapcard/shared/contract';
+import { calls, ownerCardCalls, type Body, type OwnedCard } from '@tapcard/shared/contract';
 import { api, apiOrThrow, type ApiResult } from '../../lib/api.js';
-import { queryKeys } from '../../lib/query-keys.js';
+import { callQuery } from '../../lib/call-query.js';
+
+/** The settings pages' calls: the reads as queries, the writes as mutations and functions. */
+
+/** The owner's physical cards (my-cards), cached as the list; a lock, unlock or replace writes its answer here. */
+const ownedCardsQuery = () => callQuery(ownerCardCalls, 'myCards', {}, { pick: (answer) => answer.data });
 
 /** The owner's physical cards and whether the public card opens by its link (read fresh each visit). */
 export function useOwnedCards() {
   return useQuery({
-    queryKey: queryKeys.myCards(),
-    queryFn: ({ signal }) => apiOrThrow(ownerCardCalls.myCards, { signal }).then((answer) => answer.data),
+    ...ownedCardsQuery(),
     staleTime: 0,
   });
 }
@@ -20,9 +24,9 @@ function useCardsAnswer() {
   const queryClient = useQueryClient();
   return {
     onSuccess: (result: ApiResult<typeof ownerCardCalls.lockCard | typeof ownerCardCalls.replaceCard>) => {
-      if (result.ok) queryClient.setQueryData<OwnedCards>(queryKeys.myCards(), result.answer.data);
+      if (result.ok) queryClient.setQueryData(ownedCardsQuery().queryKey, result.answer.data);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.myCards() }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ownedCardsQuery().queryKey }),
   };
 }
 
@@ -42,3 +46,16 @@ export function useReplaceCard() {
     ...useCardsAnswer(),
   });
 }
+
+/** Every device signed in to the account (list-sessions), read fresh each visit. */
+export function sessionsQuery() {
+  return callQuery(calls, 'listSessions', {}, { pick: (answer) => answer.data.sessions });
+}
+
+/** Ends one other session, or all the others. */
+export async function endSessions(target: { sessionId: string } | 'others'): Promise<void> {
+  if (target === 'others') await apiOrThrow(calls.endOtherSessions);
+  else await apiOrThrow(calls.endSession, { params: { sessionId: target.sessionId } });
+}
+
+export const changePassword = (values: Body<typeof calls.changePassword>) => api(calls.changePassword, { body: values });

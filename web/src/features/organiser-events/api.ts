@@ -1,14 +1,101 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { moderationCalls, type ChatMessage } from '@tapcard/shared/contract';
+import { EVENT_LOOKUP_LIMIT, EVENT_LOOKUP_PAGE } from '@tapcard/shared/constants';
+import { calls, doorCalls, historyCalls, moderationCalls, type Body, type ChatMessage } from '@tapcard/shared/contract';
 import type { ChatRoomKind, MuteChoice } from '@tapcard/shared/rules';
 import type { Update } from '@tapcard/shared/realtime';
-import { ApiError, apiOrThrow } from '../../lib/api.js';
-import { queryKeys } from '../../lib/query-keys.js';
+import { ApiError, api, apiOrThrow } from '../../lib/api.js';
+import { callKey, isCallQuery } from '../../lib/call-key.js';
+import { callQuery } from '../../lib/call-query.js';
+import { idempotencyHeaders } from '../../lib/idempotency.js';
 import { notify } from '../../lib/toast.js';
 import { muteText } from './moderation-words.js';
 import type { OrganiserView } from './organiser-view.js';
 import { MODERATION_TEXTS as T } from './texts.js';
+
+/**
+ * The organiser's calls: the event reads as queries, the writes as mutations and functions.
+ *
+ * Every read of one of the organiser's events below is of these calls, so an event saved or deleted
+ * refreshes them all (refreshOrganiserEvents).
+ */
+const ORGANISER_EVENT_CALLS = ['listEvents', 'getEvent', 'adminEvent', 'listStaffLinks', 'doorSettings', 'listDoorConflicts', 'moderation'] as const;
+
+/** Reads every organiser event query again (the list, each event, its staff links, door settings, conflicts and moderation). */
+export function refreshOrganiserEvents(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ predicate: (query) => isCallQuery(query.queryKey, ORGANISER_EVENT_CALLS) });
+}
+
+export function useEventLists() {
+  return useQuery({
+    ...callQuery(calls, 'listEvents', { query: { page: EVENT_LOOKUP_PAGE, limit: EVENT_LOOKUP_LIMIT } }),
+    select: (answer) => answer.data,
+  });
+}
+
+export function useEvent(id: string) {
+  return useQuery({
+    ...callQuery(calls, 'getEvent', { params: { id } }),
+    enabled: id !== '',
+    select: (answer) => answer.data,
+  });
+}
+
+/** The organiser's view of an event (attendees, chats, the organiser's user id), read once; live pages add the socket. */
+function adminEventQuery(id: string) {
+  return callQuery(calls, 'adminEvent', { params: { id } });
+}
+
+export function useAdminEvent(id: string) {
+  return useQuery({
+    ...adminEventQuery(id),
+    enabled: id !== '',
+    select: (answer) => answer.data,
+  });
+}
+
+export function useDeleteEvent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiOrThrow(calls.deleteEvent, { params: { id } }),
+    onSuccess: () => refreshOrganiserEvents(queryClient),
+  });
+}
+
+/** Saves an event the wizard made: an update of `id`, or a new event (sent with its attempt's idempotency key). */
+export function saveEvent(payload: Body<typeof calls.createEvent>, target: { id: string } | { idempotencyKey: string }) {
+  if ('id' in target) return api(calls.updateEvent, { params: { id: target.id }, body: payload });
+  return api(calls.createEvent, { body: payload, headers: idempotencyHeaders(target.idempotencyKey) });
+}
+
+/** The organiser checks an attendee in or out (the attendee dialog's switch). */
+export const checkIn = (eventId: string, attendeeId: string, checked: boolean) => apiOrThrow(calls.checkIn, { params: { id: attendeeId }, body: { event_id: eventId, checked_in: checked } });
+
+/** Reads the organiser's view of an event again (the page's fallback while no live view is there). */
+export const refreshAdminEvent = (queryClient: QueryClient, eventId: string) => queryClient.invalidateQueries({ queryKey: adminEventQuery(eventId).queryKey });
+
+/** The group chat's older messages before `before` (the history's next page). */
+export async function adminChatHistory(eventId: string, before: number) {
+  return (await apiOrThrow(historyCalls.adminChatHistory, { params: { id: eventId }, query: { before }, background: true })).data;
+}
+
+/** The event's staff links (list-staff-links). */
+export function staffLinksQuery(eventId: string) {
+  return callQuery(doorCalls, 'listStaffLinks', { params: { id: eventId } });
+}
+export const createStaffLink = (eventId: string, body: Body<typeof doorCalls.createStaffLink>) => apiOrThrow(doorCalls.createStaffLink, { params: { id: eventId }, body });
+export const revokeStaffLink = (eventId: string, linkId: string) => apiOrThrow(doorCalls.revokeStaffLink, { params: { id: eventId, link_id: linkId } });
+
+/** The event's door settings (door-settings); saving them writes the answer here. */
+export function doorSettingsQuery(eventId: string) {
+  return callQuery(doorCalls, 'doorSettings', { params: { id: eventId } });
+}
+export const setDoorSettings = (eventId: string, checkOut: boolean) => apiOrThrow(doorCalls.setDoorSettings, { params: { id: eventId }, body: { check_out: checkOut } });
+
+/** The event's door conflicts as of the live view's version (list-door-conflicts): a new version reads them again. */
+export function doorConflictsQuery(eventId: string, version: number) {
+  return callQuery(doorCalls, 'listDoorConflicts', { params: { id: eventId } }, { asOf: version });
+}
 
 /**
  * The organiser's moderation calls. Each write's answer is merged into the live view at once (the
@@ -27,16 +114,16 @@ export function toastFailure(error: Error): void {
   notify.error(error.message);
 }
 
+/** Reads the moderation page's data again, whatever live view version it was read as of. */
 function useRefresh(eventId: string): () => void {
   const queryClient = useQueryClient();
-  return useCallback(() => void queryClient.invalidateQueries({ queryKey: queryKeys.moderation(eventId) }), [queryClient, eventId]);
+  return useCallback(() => void queryClient.invalidateQueries({ queryKey: callKey('moderation', { params: { id: eventId } }) }), [queryClient, eventId]);
 }
 
 /** The moderation page's read (reports, mutes, the log), again whenever the live view's version moves. */
 export function useModerationData(eventId: string, version: number) {
   return useQuery({
-    queryKey: queryKeys.moderation(eventId, version),
-    queryFn: ({ signal }) => apiOrThrow(moderationCalls.moderation, { params: { id: eventId }, signal }),
+    ...callQuery(moderationCalls, 'moderation', { params: { id: eventId } }, { asOf: version }),
     enabled: eventId !== '',
     placeholderData: keepPreviousData,
     select: (answer) => answer.data,

@@ -1,23 +1,29 @@
-import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { calls } from '@tapcard/shared/contract';
-import { apiOrThrow } from '../../lib/api.js';
-import { isQuery, queryKeys } from '../../lib/query-keys.js';
+import { calls, type Body } from '@tapcard/shared/contract';
+import { api } from '../../lib/api.js';
+import { isCallQuery } from '../../lib/call-key.js';
+import { callQuery } from '../../lib/call-query.js';
+
+/**
+ * The public event pages' calls: the reads as queries (the server render prefetches the same ones, and
+ * the light visitor pages find them by visitor-keys.ts), the writes as functions.
+ */
 
 /** A public event by id (card/event/:id pages); the server render prefetches the same query. */
 export function publicEventQuery(id: string) {
-  return queryOptions({ queryKey: queryKeys.publicEvent(id), queryFn: ({ signal }) => apiOrThrow(calls.publicEvent, { params: { id }, signal }) });
+  return callQuery(calls, 'publicEvent', { params: { id } });
 }
 
 /** A public event by its clean name (events/l/:id pages); prefetched by the server render too. */
 export function openEventQuery(cleanName: string) {
-  return queryOptions({ queryKey: queryKeys.openEvent(cleanName), queryFn: ({ signal }) => apiOrThrow(calls.openEvent, { query: { id: cleanName }, signal }) });
+  return callQuery(calls, 'openEvent', { query: { id: cleanName } });
 }
 
 /** The events of a card (card/event?link=); prefetched by the server render too. */
 export function cardEventsQuery(link: string) {
-  return queryOptions({ queryKey: queryKeys.cardEvents(link), queryFn: ({ signal }) => apiOrThrow(calls.cardEvents, { query: { link }, signal }) });
+  return callQuery(calls, 'cardEvents', { query: { link } });
 }
 
 export function usePublicEvent(id: string) {
@@ -51,8 +57,7 @@ export function useCardEvents(link: string | null) {
 /** Everyone registered for an event, with the capacity. */
 export function useEventAttendees(id: string) {
   return useQuery({
-    queryKey: queryKeys.eventAttendees(id),
-    queryFn: ({ signal }) => apiOrThrow(calls.eventAttendees, { params: { id }, signal }),
+    ...callQuery(calls, 'eventAttendees', { params: { id } }),
     enabled: id !== '',
     select: (answer) => answer.data,
   });
@@ -66,5 +71,9 @@ const PUBLIC_EVENT_QUERIES = ['publicEvent', 'openEvent', 'eventAttendees', 'car
  * marked stale, so the event page the visitor goes back to shows the new numbers at once.
  */
 export function invalidatePublicEvent(queryClient: QueryClient): Promise<void> {
-  return queryClient.invalidateQueries({ predicate: (query) => PUBLIC_EVENT_QUERIES.some((name) => isQuery(query.queryKey, name)) });
+  return queryClient.invalidateQueries({ predicate: (query) => isCallQuery(query.queryKey, PUBLIC_EVENT_QUERIES) });
 }
+
+export const register = (body: Body<typeof calls.register>) => api(calls.register, { body });
+/** Gives back a ticket held for a payment that will not be made. */
+export const releaseHeldTicket = (token: string) => api(calls.releaseHeldTicket, { body: { token } });

@@ -1,0 +1,61 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { arenaSafetyCalls, calls, historyCalls, type Body } from '@tapcard/shared/contract';
+import type { ViewOf } from '@tapcard/shared/realtime';
+import { api, apiOrThrow } from '../../lib/api.js';
+import { callQuery } from '../../lib/call-query.js';
+import { arenaViewOf } from '../../lib/live/polls.js';
+
+/** The attendee pages' calls: their reads as queries, their writes as functions that return the call's result. */
+
+/** The registration an access token names (event-token): the ticket page's data. */
+export function eventTokenQuery(tid: string) {
+  return callQuery(calls, 'eventToken', { params: { id: tid } });
+}
+
+/** What the arena page draws before the live view arrives: the event and the attendee, without the chats. */
+export type ArenaSeed = Pick<ViewOf<'arena'>, 'event' | 'attendee'>;
+
+/**
+ * The arena's first screen as the server render reads it (the event token), so the page paints with the
+ * event before any script runs. Only the server fetches it; the browser takes it from the page and then
+ * follows the live view. Its key is its own, not the event token's: it caches a part of that answer.
+ */
+export function arenaSeedQuery(tid: string) {
+  return queryOptions({
+    queryKey: ['arenaSeed', tid],
+    queryFn: async ({ signal }): Promise<ArenaSeed> => {
+      const { data } = await apiOrThrow(calls.eventToken, { params: { id: tid }, signal });
+      // The same view the REST fallback builds, less its chats.
+      const { event, attendee } = arenaViewOf(data);
+      return { event, attendee };
+    },
+  });
+}
+
+/** The server render's seed of this arena, when the page came with one. */
+export function useArenaSeed(tid: string): ArenaSeed | undefined {
+  return useQuery({ ...arenaSeedQuery(tid), enabled: false }).data;
+}
+
+/**
+ * The attendee's own privacy settings and the attendees they blocked, with names (arena-safety). A
+ * background read: a failure shows in the privacy section with Try again, never as the no-internet page.
+ */
+export function arenaSafetyQuery(tid: string) {
+  return callQuery(arenaSafetyCalls, 'arenaSafety', { params: { id: tid } }, { pick: (answer) => answer.data, background: true });
+}
+
+/** The group chat's older messages before `before` (the history's next page). */
+export async function chatHistory(tid: string, eventId: string, before: number) {
+  return (await apiOrThrow(historyCalls.chatHistory, { params: { id: tid }, query: { before, event_id: eventId }, background: true })).data;
+}
+
+export const confirmRegistration = (token: string) => api(calls.confirmRegistration, { body: { token } });
+/** `background`: an automatic re-check, which says nothing when the network fails. */
+export const paymentSuccessful = (body: Body<typeof calls.paymentSuccessful>, background: boolean) => api(calls.paymentSuccessful, { body, background });
+
+type SafetyBody<N extends keyof typeof arenaSafetyCalls> = Body<(typeof arenaSafetyCalls)[N]>;
+export const blockAttendee = (tid: string, body: SafetyBody<'blockAttendee'>) => api(arenaSafetyCalls.blockAttendee, { params: { id: tid }, body });
+export const reportMessage = (tid: string, body: SafetyBody<'reportMessage'>) => api(arenaSafetyCalls.reportMessage, { params: { id: tid }, body });
+export const arenaSettings = (tid: string, body: SafetyBody<'arenaSettings'>) => api(arenaSafetyCalls.arenaSettings, { params: { id: tid }, body });
+export const shareCard = (tid: string, body: SafetyBody<'shareCard'>) => api(arenaSafetyCalls.shareCard, { params: { id: tid }, body });
