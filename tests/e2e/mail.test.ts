@@ -13,7 +13,7 @@ import { readQrCode } from './support/qr.js';
 import { localDay } from './support/live-events.js';
 import { unique, type Account } from './support/people.js';
 import { startProductWithOwnDatabase, type RunningProduct } from './support/product.js';
-import { linkInMail, sentTo, startTestSmtp, type TestSmtp } from './support/smtp.js';
+import { linkInMail, sentTo, startTestSmtp, type TestSmtp } from '@tapcard/testkit/smtp';
 
 /**
  * Mail through a real SMTP server: a second product runs with SMTP_URL pointing at an SMTP server in

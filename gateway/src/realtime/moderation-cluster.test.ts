@@ -8,8 +8,8 @@ import { FakeUpstream } from '../test/fake-upstream.js';
 import type { FakeAttendee } from '../test/fake-upstream.js';
 import { TEST_SERVICE_KEY, startGateway } from '../test/gateway.js';
 import type { TestGateway } from '../test/gateway.js';
-import { deleteKeys, sharedRedisUrl, uniquePrefix } from '../test/redis.js';
-import { waitFor } from '../test/wait.js';
+import { deleteKeys, sharedRedis, uniquePrefix } from '@tapcard/testkit/redis';
+import { waitFor } from '@tapcard/testkit/wait';
 
 /**
  * Moderation and safety across two gateway instances on one Redis: each change reaches, within 1 s,
@@ -21,7 +21,7 @@ import { waitFor } from '../test/wait.js';
  * nothing of that version can still be on its way to them.
  */
 
-const redis = await sharedRedisUrl();
+const redis = await sharedRedis();
 const prefix = uniquePrefix();
 const WITHIN_MS = 1000;
 
@@ -99,7 +99,7 @@ describe.skipIf(!redis)('moderation on two gateways sharing Redis', () => {
     await Promise.all([a.close(), b.close()]);
     await deleteKeys(redisUrl, prefix);
     await upstream.close();
-    await redis?.spawned?.stop();
+    await redis?.stop();
   });
 
   async function watch(gateway: TestGateway, name: string, subscription: Subscribe, token?: string, attendeeId?: string): Promise<Watched> {

@@ -5,8 +5,8 @@ import type { TrackedClient } from '../test/client.js';
 import { FakeUpstream } from '../test/fake-upstream.js';
 import { TEST_SERVICE_KEY, startGateway } from '../test/gateway.js';
 import type { TestGateway } from '../test/gateway.js';
-import { deleteKeys, sharedRedisUrl, uniquePrefix } from '../test/redis.js';
-import { waitFor } from '../test/wait.js';
+import { deleteKeys, sharedRedis, uniquePrefix } from '@tapcard/testkit/redis';
+import { waitFor } from '@tapcard/testkit/wait';
 
 /**
  * Write-through across two instances on one Redis: a chat write's answer is emitted by the lease
@@ -15,7 +15,7 @@ import { waitFor } from '../test/wait.js';
  * anything delivered within the waits below came from the write or a poll it woke.
  */
 
-const redis = await sharedRedisUrl();
+const redis = await sharedRedis();
 const prefix = uniquePrefix();
 
 interface Receiver {
@@ -42,7 +42,7 @@ describe.skipIf(!redis)('chat write-through across instances', () => {
     await Promise.all([a.close(), b.close()]);
     await deleteKeys(redisUrl, prefix);
     await upstream.close();
-    await redis?.spawned?.stop();
+    await redis?.stop();
   });
 
   /** `count` subscribers of the event, spread over both instances, recording every group message an 'event' update brings. */
