@@ -1,6 +1,7 @@
 // One lint setup for the whole tree. Besides the usual TypeScript rules it enforces the import
 // boundaries (docs/architecture.md): `shared` imports nothing of ours; `web`, `gateway` and `upstream` import only
-// `shared`; a web feature never imports another feature.
+// `shared`; a web feature never imports another feature. The test helpers (`testkit`) import nothing of ours and
+// only test code may import them: test files, the packages' test folders and everything under `tests/`.
 import js from '@eslint/js';
 import boundaries from 'eslint-plugin-boundaries';
 import checkFile from 'eslint-plugin-check-file';
@@ -14,6 +15,34 @@ import tseslint from 'typescript-eslint';
 const KEBAB = '+([a-z])*([a-z0-9])*(-+([a-z0-9]))';
 const PASCAL = '+([A-Z]*([a-z0-9]))';
 const HOOK = 'use+([A-Z]*([a-z0-9]))';
+
+/** The packages' test code: their test files and test folders. Everything under tests/ is test code too. */
+const PACKAGE_TEST_CODE = ['{upstream,gateway,web}/**/*.test.{ts,tsx}', '{upstream,gateway,web}/src/test/**/*.{ts,tsx}'];
+
+/**
+ * Who may import whom, by the importing file's element. Test code may also import the test helpers;
+ * the test helpers import only themselves.
+ */
+function importRules({ testCode }) {
+  const helpers = testCode ? ['testkit'] : [];
+  return [
+    'error',
+    {
+      default: 'disallow',
+      rules: [
+        { from: 'shared', allow: ['shared'] },
+        { from: 'upstream', allow: ['upstream', 'shared', ...helpers] },
+        { from: 'gateway', allow: ['gateway', 'shared', ...helpers] },
+        { from: 'web-common', allow: ['web-common', 'shared', ...helpers] },
+        { from: 'web-feature', allow: ['web-common', 'shared', ['web-feature', { feature: '${from.feature}' }], ...helpers] },
+        { from: 'web-app', allow: ['web-app', 'web-feature', 'web-common', 'shared', ...helpers] },
+        { from: 'web-root', allow: ['web-root', 'web-app', 'web-common', 'shared', ...helpers] },
+        { from: 'tests', allow: ['tests', 'shared', 'testkit'] },
+        { from: 'testkit', allow: ['testkit'] },
+      ],
+    },
+  ];
+}
 
 export default tseslint.config(
   {
@@ -36,15 +65,16 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
-    files: ['{shared,upstream,gateway,web,tests}/**/*.{ts,tsx}'],
+    files: ['{shared,testkit,upstream,gateway,web,tests}/**/*.{ts,tsx}'],
     plugins: { boundaries },
     settings: {
       'import/resolver': {
-        typescript: { noWarnOnMultipleProjects: true, project: ['shared/tsconfig.json', 'upstream/tsconfig.json', 'gateway/tsconfig.json', 'web/tsconfig.json', 'tests/tsconfig.json'] },
+        typescript: { noWarnOnMultipleProjects: true, project: ['shared/tsconfig.json', 'testkit/tsconfig.json', 'upstream/tsconfig.json', 'gateway/tsconfig.json', 'web/tsconfig.json', 'tests/tsconfig.json'] },
       },
-      'boundaries/include': ['{shared,upstream,gateway,web,tests}/**/*'],
+      'boundaries/include': ['{shared,testkit,upstream,gateway,web,tests}/**/*'],
       'boundaries/elements': [
         { type: 'shared', pattern: 'shared', mode: 'folder' },
+        { type: 'testkit', pattern: 'testkit', mode: 'folder' },
         { type: 'upstream', pattern: 'upstream', mode: 'folder' },
         { type: 'gateway', pattern: 'gateway', mode: 'folder' },
         { type: 'web-feature', pattern: 'web/src/features/*', mode: 'folder', capture: ['feature'] },
@@ -55,25 +85,9 @@ export default tseslint.config(
         { type: 'tests', pattern: 'tests', mode: 'folder' },
       ],
     },
-    rules: {
-      'boundaries/element-types': [
-        'error',
-        {
-          default: 'disallow',
-          rules: [
-            { from: 'shared', allow: ['shared'] },
-            { from: 'upstream', allow: ['upstream', 'shared'] },
-            { from: 'gateway', allow: ['gateway', 'shared'] },
-            { from: 'web-common', allow: ['web-common', 'shared'] },
-            { from: 'web-feature', allow: ['web-common', 'shared', ['web-feature', { feature: '${from.feature}' }]] },
-            { from: 'web-app', allow: ['web-app', 'web-feature', 'web-common', 'shared'] },
-            { from: 'web-root', allow: ['web-root', 'web-app', 'web-common', 'shared'] },
-            { from: 'tests', allow: ['tests', 'shared'] },
-          ],
-        },
-      ],
-    },
+    rules: { 'boundaries/element-types': importRules({ testCode: false }) },
   },
+  { files: PACKAGE_TEST_CODE, rules: { 'boundaries/element-types': importRules({ testCode: true }) } },
   {
     files: ['**/*.{ts,tsx,js,mjs,cjs}'],
     // A migration file is named exactly as the migration Kysely records (see its index.ts).
@@ -92,7 +106,7 @@ export default tseslint.config(
         },
         { ignoreMiddleExtensions: true },
       ],
-      'check-file/folder-naming-convention': ['error', { '{shared,upstream,gateway,web,tests,scripts}/**/': 'KEBAB_CASE' }],
+      'check-file/folder-naming-convention': ['error', { '{shared,testkit,upstream,gateway,web,tests,scripts}/**/': 'KEBAB_CASE' }],
     },
   },
   {
@@ -128,13 +142,13 @@ export default tseslint.config(
       'scripts/*.mjs',
       // The tests' environment (CI, DATABASE_URL, REDIS_URL, what child processes inherit), one module per package.
       'upstream/src/test/env.ts',
-      'gateway/src/test/env.ts',
       'tests/support/env.ts',
+      'testkit/src/env.ts',
     ],
     rules: {
       'no-restricted-properties': [
         'error',
-        { object: 'process', property: 'env', message: 'Read the environment in the config module (config.ts, or test/env.ts / tests/support/env.ts in tests).' },
+        { object: 'process', property: 'env', message: 'Read the environment in the config module (config.ts, or test/env.ts / tests/support/env.ts / testkit/src/env.ts in tests).' },
       ],
     },
   },
@@ -145,11 +159,28 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['@tapcard/*'], message: 'shared imports nothing of ours.' }] }] },
   },
   {
+    files: ['testkit/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['@tapcard/*'], message: 'The test helpers import nothing of ours.' }] }] },
+  },
+  {
     files: ['{upstream,gateway,web}/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@tapcard/*', '!@tapcard/shared', '!@tapcard/shared/*'], message: 'Only @tapcard/shared may be imported across packages.' }] },
+        { patterns: [{ group: ['@tapcard/*', '!@tapcard/shared', '!@tapcard/shared/*'], message: 'Only @tapcard/shared may be imported across packages (and @tapcard/testkit by test code).' }] },
+      ],
+    },
+  },
+  {
+    files: PACKAGE_TEST_CODE,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@tapcard/*', '!@tapcard/shared', '!@tapcard/shared/*', '!@tapcard/testkit', '!@tapcard/testkit/*'], message: 'Only @tapcard/shared and @tapcard/testkit may be imported across packages.' },
+          ],
+        },
       ],
     },
   },

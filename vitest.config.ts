@@ -73,6 +73,7 @@ export default defineConfig({
     projects: [
       // Property tests (fast-check) run a hundred cases each: they too get the loaded machine's room.
       { extends: true, test: { name: 'shared', root: at('shared'), environment: 'node', ...LOADED } },
+      { extends: true, test: { name: 'testkit', root: at('testkit'), environment: 'node', ...LOADED } },
       // The upstream's and the gateway's files share one module cache per worker (isolate: false): each builds its own
       // app, database and clients from factories, and no module keeps state a later file could see, so
       // re-importing Fastify, zod and the contract for every file only cost time (about a third of theirs).

@@ -3,10 +3,10 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, test } from 'vitest';
 import { REDACTED } from '@tapcard/shared/contract';
-import { minimalEnv } from './test/env.js';
+import { minimalEnv } from '@tapcard/testkit/env';
 import { TEST_ORIGIN, TEST_SERVICE_KEY } from './test/gateway.js';
-import { freePort } from './test/net.js';
-import { waitFor } from './test/wait.js';
+import { freePort } from '@tapcard/testkit/net';
+import { waitFor } from '@tapcard/testkit/wait';
 
 /**
  * A newcomer's terminal: the gateway started on a pseudo-terminal (util-linux `script`) prints readable

@@ -5,7 +5,7 @@ import { startChildGateway } from './test/child-gateway.js';
 import type { ChildGateway } from './test/child-gateway.js';
 import { FakeUpstream } from './test/fake-upstream.js';
 import { TEST_SERVICE_KEY } from './test/gateway.js';
-import { waitFor } from './test/wait.js';
+import { waitFor } from '@tapcard/testkit/wait';
 
 /** The gateway's own log stream (a real process at LOG_LEVEL=info) never shows an attendee's, a reset's or an order's token. */
 

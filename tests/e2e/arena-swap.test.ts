@@ -5,7 +5,6 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { callApi } from './support/api.js';
 import { createNamedCardOwner, dayMonthYear, openPrivateChat, registerAs } from './support/arena-safety.js';
 import { browsers } from './support/browser.js';
-import { mintingNote } from './support/cli.js';
 import { expectCount } from './support/counts.js';
 import { PHONE_WIDTH } from './support/layout.js';
 import { createEventViaApi, registerViaApi, type Registered } from './support/live-events.js';
@@ -24,7 +23,6 @@ import { expectToast, recordToastTexts } from './support/toast-history.js';
 
 const baseUrl = inject('baseUrl');
 const productEnv = inject('productEnv');
-const { mintable, note } = mintingNote(productEnv, 'arena-swap');
 const browser = browsers({ baseURL: baseUrl, width: PHONE_WIDTH, height: 780, reducedMotion: 'reduce' });
 
 const ADEOLA = 'Adéọlá Bámidélé';
@@ -60,7 +58,6 @@ async function openContacts(page: Page): Promise<void> {
 }
 
 beforeAll(async () => {
-  if (!mintable) return;
   organiser = await createOrganiser(baseUrl, 'Ngozi Host');
   event = await createEventViaApi(baseUrl, organiser.authorization, { title: `Founders Mixer ${unique()}` });
   [adeola, zainab] = await Promise.all([createNamedCardOwner(baseUrl, productEnv, ADEOLA), createCardOwner(baseUrl, productEnv)]);
@@ -79,7 +76,7 @@ beforeAll(async () => {
 });
 
 describe('swapping cards in the arena', () => {
-  it.skipIf(!mintable)(`puts each card owner in the other's contacts, tagged with the event and the day, found by the event filter and an accent-blind search${note}`, async () => {
+  it(`puts each card owner in the other's contacts, tagged with the event and the day, found by the event filter and an accent-blind search`, async () => {
     // A contact made another way (a visitor's exchange on Zainab's card), for the event filter to leave out.
     const visitor = { full_name: `Tunde ${uniqueLetters()}`, title: 'Sales Manager', phone: '2348098765432', email: `tunde.${unique()}@example.com` };
     const exchanged = await callApi(baseUrl, calls.exchangeContact, { body: { card_id: zainab.cardId, device_type: zainab.cardType, ...visitor } });
@@ -143,7 +140,7 @@ describe('swapping cards in the arena', () => {
     await expectCount(zainabPage.getByRole('heading', { name: 'Consent given when sharing their details' })).toBe(0);
   });
 
-  it.skipIf(!mintable)(`keeps the details and the consent of an attendee without a card in the card owner's contact${note}`, async () => {
+  it(`keeps the details and the consent of an attendee without a card in the card owner's contact`, async () => {
     const details = { title: 'Data Analyst', phone: '08035550123', email: `chidi.${unique()}@example.com` };
     const consent = shareConsentText(zainab.title, event.title);
 
@@ -185,7 +182,7 @@ describe('swapping cards in the arena', () => {
     await chidiPage.close();
   });
 
-  it.skipIf(!mintable)(`leaves an attendee who hides out of the public attendee lists, and on the organiser's list marked hidden${note}`, async () => {
+  it(`leaves an attendee who hides out of the public attendee lists, and on the organiser's list marked hidden`, async () => {
     const capacity = event.prices.reduce((sum, p) => sum + p.attendees, 0);
     const visitor = await (await browser()).context.newPage();
     const publicList = () => visitor.getByRole('main').getByRole('listitem');

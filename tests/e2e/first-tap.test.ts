@@ -7,7 +7,6 @@ import type { BrowserContext, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { callApi } from './support/api.js';
 import { browsers } from './support/browser.js';
-import { mintingNote } from './support/cli.js';
 import { DEMO } from './support/demo.js';
 import { PHONE_WIDTH } from './support/layout.js';
 import { createCardOwner, type CardOwner } from './support/people.js';
@@ -52,7 +51,6 @@ const { requestLatencyMs, downloadThroughputKbps, uploadThroughputKbps, cpuSlowd
 const baseUrl = inject('baseUrl');
 const productEnv = inject('productEnv');
 const browser = browsers({ baseURL: baseUrl, width: PHONE_WIDTH, height: 780 });
-const { mintable, note: NEEDS_MINTING } = mintingNote(productEnv, 'first-tap.test.ts');
 
 /** The link to tap, found in the page at its first paint by its text or its exact href. */
 type Target = { text: string } | { href: string };
@@ -235,7 +233,7 @@ describe('the first tap on a throttled phone (4× CPU, Slow 4G)', () => {
     });
     afterAll(() => new Promise<void>((resolve) => site.server.close(() => resolve())));
 
-    it.skipIf(!mintable)(`opens its site within ${FIRST_TAP_MS} ms of the card page's first paint${NEEDS_MINTING}`, async () => {
+    it(`opens its site within ${FIRST_TAP_MS} ms of the card page's first paint`, async () => {
       const owner = await createCardOwner(baseUrl, productEnv);
       // A dotted host (the quick links' rule) that Chromium resolves to the loopback address itself.
       const url = `http://first-tap.localhost:${site.port}/portfolio`;

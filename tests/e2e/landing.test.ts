@@ -1,11 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { calls } from '@tapcard/shared/contract';
-import { callApi } from './support/api.js';
 import { expectNoSeriousA11yViolations } from './support/axe.js';
 import { browsers } from './support/browser.js';
-import { canMint, mintCards } from './support/cli.js';
+import { mintCards } from './support/cli.js';
 import { expectCount } from './support/counts.js';
 import { DEMO } from './support/demo.js';
 import { expectImagesLoaded, expectNoHorizontalOverflow, PHONE_WIDTH } from './support/layout.js';
@@ -134,23 +132,10 @@ describe('landing page', () => {
 });
 
 describe('card tap', () => {
-  it('a new card lands on onboarding with its id and type', async (ctx) => {
-    let card: { id: string; type: string };
-    if (canMint(productEnv)) {
-      const [minted] = await mintCards(productEnv, 1, 'nfc');
-      if (!minted) throw new Error('no card minted');
-      expect(minted.tapUrl).toBe(`${baseUrl}/?id=${encodeURIComponent(minted.id)}&type=nfc`);
-      card = minted;
-    } else {
-      // Without PostgreSQL the CLI cannot mint beside the running product: the demo's new card stands in,
-      // unless another journey has activated it already.
-      const { answer } = await callApi(baseUrl, calls.loadRoute, { body: { card_id: DEMO.unactivatedCard.id, type: DEMO.unactivatedCard.type } });
-      if (answer.success !== 'true' || !answer.data.redirect_url.startsWith('/onboarding')) {
-        ctx.skip('needs DATABASE_URL to mint a new card (the demo card DEMO-CARD-2 is already activated)');
-        return;
-      }
-      card = DEMO.unactivatedCard;
-    }
+  it('a new card lands on onboarding with its id and type', async () => {
+    const [card] = await mintCards(productEnv, 1, 'nfc');
+    if (!card) throw new Error('no card minted');
+    expect(card.tapUrl).toBe(`${baseUrl}/?id=${encodeURIComponent(card.id)}&type=nfc`);
     const page = await phone();
     const landed = await tap(page, card);
     expect(landed.pathname).toBe('/onboarding');

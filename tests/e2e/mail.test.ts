@@ -1,19 +1,19 @@
 import ICAL from 'ical.js';
 import type { ParsedMail } from 'mailparser';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls, doorCalls } from '@tapcard/shared/contract';
 import { verifyTicket } from '@tapcard/shared/domain';
 import { matchPage, pagePatterns } from '@tapcard/shared/pages';
 import { callApi } from './support/api.js';
 import { browsers } from './support/browser.js';
-import { mintCards, mintingNote } from './support/cli.js';
+import { mintCards } from './support/cli.js';
 import { PHONE_WIDTH } from './support/layout.js';
 import { readQrCode } from './support/qr.js';
 import { localDay } from './support/live-events.js';
 import { unique, type Account } from './support/people.js';
 import { startProductWithOwnDatabase, type RunningProduct } from './support/product.js';
-import { linkInMail, sentTo, startTestSmtp, type TestSmtp } from './support/smtp.js';
+import { linkInMail, sentTo, startTestSmtp, type TestSmtp } from '@tapcard/testkit/smtp';
 
 /**
  * Mail through a real SMTP server: a second product runs with SMTP_URL pointing at an SMTP server in
@@ -38,7 +38,6 @@ async function phone(): Promise<Page> {
   return (await openPhone({ baseURL: product.baseUrl })).context.newPage();
 }
 
-const { mintable, note: NEEDS_MINTING } = mintingNote(inject('productEnv'), 'mail.test.ts');
 
 /** Both versions arrived: the text, and the HTML with the product's layout. */
 function expectTextAndHtml(mail: ParsedMail): void {
@@ -68,7 +67,7 @@ async function organiser(): Promise<Account> {
 }
 
 describe('mail through a real SMTP server', () => {
-  it.skipIf(!mintable)(`the sign-up code from the mail verifies the address in the onboarding email step${NEEDS_MINTING}`, async () => {
+  it(`the sign-up code from the mail verifies the address in the onboarding email step`, async () => {
     const [card] = await mintCards(product.env, 1, 'nfc');
     if (!card) throw new Error('no card minted');
     const email = `owner-${unique()}@e2e.tapcard.local`;

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { browsers } from './support/browser.js';
-import { mintCards, mintingNote } from './support/cli.js';
+import { mintCards } from './support/cli.js';
 import { PHONE_WIDTH } from './support/layout.js';
 import { latestMail, linkIn } from './support/outbox.js';
 import { createOrganiser, signIn } from './support/people.js';
@@ -25,8 +25,6 @@ async function phone(): Promise<Page> {
   return page;
 }
 
-/** Minting a card beside the running product needs PostgreSQL: without it the journey is skipped, and says so. */
-const { mintable, note: NEEDS_MINTING } = mintingNote(productEnv, 'owner-access.test.ts');
 
 async function fillLogin(page: Page, email: string, password: string): Promise<void> {
   await page.getByLabel('Email').fill(email);
@@ -191,7 +189,7 @@ describe('access: login and password reset', () => {
     await page.waitForURL((url) => url.pathname === '/connect');
   });
 
-  it.skipIf(!mintable)(`links a new card to an existing account with 'Link my device' and its token${NEEDS_MINTING}`, async () => {
+  it(`links a new card to an existing account with 'Link my device' and its token`, async () => {
     // An account without a card yet (as a sign-up whose card creation failed leaves it).
     const account = await createOrganiser(baseUrl, 'Chioma Nwosu');
     const [card] = await mintCards(productEnv, 1, 'nfc');

@@ -5,7 +5,6 @@ import { pages, type CardViewSource } from '@tapcard/shared/pages';
 import { describe, expect, inject, it } from 'vitest';
 import { callApi } from './support/api.js';
 import { appReady, browsers } from './support/browser.js';
-import { mintingNote } from './support/cli.js';
 import { PHONE_WIDTH } from './support/layout.js';
 import { createCardOwner, signIn, type CardOwner } from './support/people.js';
 
@@ -20,7 +19,6 @@ import { createCardOwner, signIn, type CardOwner } from './support/people.js';
 const baseUrl = inject('baseUrl');
 const productEnv = inject('productEnv');
 const openBrowser = browsers({ baseURL: baseUrl, width: PHONE_WIDTH, height: 780, reducedMotion: 'reduce' });
-const { mintable, note: NEEDS_MINTING } = mintingNote(productEnv, 'owner-analytics.test.ts');
 
 const WEBSITE = 'https://owner-site.e2e.tapcard.local/portfolio';
 const VIEWS: Record<CardViewSource, number> = { tap: 20, qr: 18, link: 12, arena: 0 };
@@ -62,7 +60,7 @@ async function visit(page: Page, path: string, title: string): Promise<void> {
 }
 
 describe('card analytics', () => {
-  it.skipIf(!mintable)(`show on the dashboard exactly the views, clicks, saves and exchanges visitors made${NEEDS_MINTING}`, async () => {
+  it(`show on the dashboard exactly the views, clicks, saves and exchanges visitors made`, async () => {
     const owner = await createCardOwner(baseUrl, productEnv);
     const { websiteId, fieldIds } = await addWebsite(owner);
 

@@ -5,7 +5,7 @@ import { pages } from '@tapcard/shared/pages';
 import { describe, expect, inject, it } from 'vitest';
 import { callApi } from './support/api.js';
 import { appReady, browsers } from './support/browser.js';
-import { mintCards, mintingNote } from './support/cli.js';
+import { mintCards } from './support/cli.js';
 import { PHONE_WIDTH } from './support/layout.js';
 import { readQrCode } from './support/qr.js';
 import { createCardOwner, signIn, type CardOwner } from './support/people.js';
@@ -22,7 +22,6 @@ import { expectToast, recordToastTexts } from './support/toast-history.js';
 const baseUrl = inject('baseUrl');
 const productEnv = inject('productEnv');
 const openBrowser = browsers({ baseURL: baseUrl, width: PHONE_WIDTH, height: 780, reducedMotion: 'reduce' });
-const { mintable, note: NEEDS_MINTING } = mintingNote(productEnv, 'owner-card.test.ts');
 
 async function newPage(): Promise<Page> {
   const page = await (await openBrowser()).context.newPage();
@@ -55,7 +54,7 @@ async function publicLinkLabels(owner: CardOwner): Promise<string[]> {
 }
 
 describe("the owner's card", () => {
-  it.skipIf(!mintable)(`a locked card's tap shows the neutral page at once, and unlocking restores the card${NEEDS_MINTING}`, async () => {
+  it(`a locked card's tap shows the neutral page at once, and unlocking restores the card`, async () => {
     const owner = await createCardOwner(baseUrl, productEnv);
     const card = { id: owner.cardId, type: owner.cardType };
     const page = await ownerInSettings(owner);
@@ -86,7 +85,7 @@ describe("the owner's card", () => {
     await expect.poll(() => page.getByRole('listitem').filter({ hasText: cardName(card) }).innerText()).not.toContain('Never');
   });
 
-  it.skipIf(!mintable)(`replacing a card moves the profile to the new card, and the old card stays locked${NEEDS_MINTING}`, async () => {
+  it(`replacing a card moves the profile to the new card, and the old card stays locked`, async () => {
     const owner = await createCardOwner(baseUrl, productEnv);
     const old = { id: owner.cardId, type: owner.cardType };
     const [fresh] = await mintCards(productEnv, 1, 'nfc');
@@ -119,7 +118,7 @@ describe("the owner's card", () => {
     expect(answer.success, 'the server refuses to unlock a replaced card').toBe('false');
   });
 
-  it.skipIf(!mintable)(`a hidden quick link leaves the public card and comes back when switched on; a keyboard reorder persists, and so does a drag${NEEDS_MINTING}`, async () => {
+  it(`a hidden quick link leaves the public card and comes back when switched on; a keyboard reorder persists, and so does a drag`, async () => {
     const owner = await createCardOwner(baseUrl, productEnv);
     const page = await newPage();
     await signIn(page, owner);
@@ -182,7 +181,7 @@ describe("the owner's card", () => {
     await expect.poll(() => publicLinkLabels(owner)).toEqual(['Phone', 'Email', 'Address']);
   });
 
-  it.skipIf(!mintable)(`the owner's area can be added to the home screen: its pages link a manifest Chromium finds installable, opening on the dashboard${NEEDS_MINTING}`, async () => {
+  it(`the owner's area can be added to the home screen: its pages link a manifest Chromium finds installable, opening on the dashboard`, async () => {
     const owner = await createCardOwner(baseUrl, productEnv);
     const page = await newPage();
     await signIn(page, owner);
@@ -202,7 +201,7 @@ describe("the owner's card", () => {
     await expect.poll(installability).toEqual(['in-incognito']);
   });
 
-  it.skipIf(!mintable)(`the owner's QR code downloads as a PNG and an SVG that scan as the card's QR address; a visitor copies the card's clean link${NEEDS_MINTING}`, async () => {
+  it(`the owner's QR code downloads as a PNG and an SVG that scan as the card's QR address; a visitor copies the card's clean link`, async () => {
     const owner = await createCardOwner(baseUrl, productEnv);
     const page = await newPage();
     await signIn(page, owner);

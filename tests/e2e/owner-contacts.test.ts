@@ -5,9 +5,7 @@ import { phoneE164 } from '@tapcard/shared/domain';
 import { describe, expect, inject, it } from 'vitest';
 import { callApi } from './support/api.js';
 import { browsers } from './support/browser.js';
-import { canMint } from './support/cli.js';
 import { expectCount } from './support/counts.js';
-import { DEMO } from './support/demo.js';
 import { PHONE_WIDTH } from './support/layout.js';
 import { createCardOwner, signIn, uniqueLetters } from './support/people.js';
 import { checkScreen } from './support/screens.js';
@@ -18,8 +16,7 @@ import { waitForToastsToGo } from './support/toasts.js';
  * The owner's contacts: contacts left by visitors through the API
  * (exchange-contact, as the public card's form sends it) appear in Contacts, are found by search by
  * full name, download as .vcf files (checked byte for byte), export all at once, and are deleted. The
- * owner is a fresh card owner on PostgreSQL (a minted card); without minting, the demo organiser,
- * whose card other journeys also use, so every check there looks only at this run's contacts.
+ * owner is a fresh card owner (a minted card), so the lists hold only this run's contacts.
  */
 
 const baseUrl = inject('baseUrl');
@@ -65,23 +62,16 @@ function expectedVCard(person: Visitor): string {
 }
 
 describe('contacts', () => {
-  it(`shows a visitor's contact, finds it by name, downloads it as a .vcf and deletes it${canMint(productEnv) ? '' : ' [demo organiser: minting needs DATABASE_URL]'}`, async () => {
+  it("shows a visitor's contact, finds it by name, downloads it as a .vcf and deletes it", async () => {
     const page = await phone();
-    let card: { id: string; type: string };
-    const fresh = canMint(productEnv);
-    if (fresh) {
-      const owner = await createCardOwner(baseUrl, productEnv);
-      card = { id: owner.cardId, type: owner.cardType };
-      await signIn(page, owner);
-      // A new owner has none yet.
-      await page.goto('/contact');
-      await page.getByRole('heading', { name: 'Contacts', level: 1 }).waitFor();
-      await page.getByText('No contacts yet', { exact: true }).waitFor();
-      await checkScreen(page, 'contacts, empty');
-    } else {
-      card = DEMO.activatedCard;
-      await signIn(page, DEMO.organiser);
-    }
+    const owner = await createCardOwner(baseUrl, productEnv);
+    const card = { id: owner.cardId, type: owner.cardType };
+    await signIn(page, owner);
+    // A new owner has none yet.
+    await page.goto('/contact');
+    await page.getByRole('heading', { name: 'Contacts', level: 1 }).waitFor();
+    await page.getByText('No contacts yet', { exact: true }).waitFor();
+    await checkScreen(page, 'contacts, empty');
 
     const ada = visitor('Adaeze', 'Product Lead', '+2348012345678');
     const tunde = visitor('Tunde', 'Sales Manager', '2348098765432');
@@ -95,7 +85,7 @@ describe('contacts', () => {
     const rows = page.getByRole('list', { name: 'Contacts' }).getByRole('link');
     await rows.filter({ hasText: ada.full_name }).waitFor();
     await rows.filter({ hasText: tunde.full_name }).waitFor();
-    if (fresh) await expectCount(rows).toBe(2);
+    await expectCount(rows).toBe(2);
     await checkScreen(page, 'contacts list');
 
     // Search by full name (any case, part of it): only Adaeze stays.
@@ -144,7 +134,7 @@ describe('contacts', () => {
     const vcards = await downloadedText(all);
     expect(vcards).toContain(expectedVCard(tunde));
     expect(vcards).not.toContain(ada.full_name);
-    if (fresh) expect(vcards).toBe(expectedVCard(tunde));
+    expect(vcards).toBe(expectedVCard(tunde));
 
     // The CSV writes the phone in E.164 as the vCard does (typed '234…', written '+234…': a
     // spreadsheet keeps it as text), and the owner's note.
@@ -166,7 +156,7 @@ describe('contacts', () => {
     expect(csvText).toContain(`\r\n${tunde.full_name},${tunde.title},${phoneE164(tunde.phone)},${tunde.email},"${note}"\r\n`);
     expect(csvText).not.toContain(`,${tunde.phone},`);
     expect(csvText).not.toContain(ada.full_name);
-    if (fresh) expect(csvText).toBe(`\uFEFFfull_name,title,phone,email,note\r\n${tunde.full_name},${tunde.title},${phoneE164(tunde.phone)},${tunde.email},"${note}"\r\n`);
+    expect(csvText).toBe(`\uFEFFfull_name,title,phone,email,note\r\n${tunde.full_name},${tunde.title},${phoneE164(tunde.phone)},${tunde.email},"${note}"\r\n`);
 
     // On a wide screen the page stays at most 1080 px wide.
     await page.setViewportSize({ width: 1440, height: 900 });

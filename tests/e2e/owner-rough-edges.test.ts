@@ -4,7 +4,7 @@ import { pages } from '@tapcard/shared/pages';
 import { describe, expect, inject, it } from 'vitest';
 import { callApi } from './support/api.js';
 import { appReady, browsers } from './support/browser.js';
-import { mintCards, mintingNote } from './support/cli.js';
+import { mintCards } from './support/cli.js';
 import { DEMO } from './support/demo.js';
 import { latestMail } from './support/outbox.js';
 import { createCardOwner, signIn, type CardOwner } from './support/people.js';
@@ -20,7 +20,6 @@ import { expectToast, recordToastTexts, toastTexts } from './support/toast-histo
 const baseUrl = inject('baseUrl');
 const productEnv = inject('productEnv');
 const openPhone = browsers({ baseURL: baseUrl, width: 390, height: 844, reducedMotion: 'reduce' });
-const { mintable, note: NEEDS_MINTING } = mintingNote(productEnv, 'owner-rough-edges.test.ts');
 
 async function phone(): Promise<Page> {
   const page = await (await openPhone()).context.newPage();
@@ -73,7 +72,7 @@ function wordLines(scope: Locator): Promise<{ text: string; lines: number }[]> {
 }
 
 describe("the card owner's rough edges, at 390 px", () => {
-  it.skipIf(!mintable)(`a rename on the card reaches the dashboard, its drawer and the reset mail, also after signing in again${NEEDS_MINTING}`, async () => {
+  it(`a rename on the card reaches the dashboard, its drawer and the reset mail, also after signing in again`, async () => {
     const owner = await createCardOwner(baseUrl, productEnv);
     const page = await phone();
     await signIn(page, owner);
@@ -107,7 +106,7 @@ describe("the card owner's rough edges, at 390 px", () => {
     expect(mail.text).toContain(`Hello ${newName},`);
   });
 
-  it.skipIf(!mintable)(`a new card tapped while signed in offers to add it to this account, or to sign out and activate it for someone else${NEEDS_MINTING}`, async () => {
+  it(`a new card tapped while signed in offers to add it to this account, or to sign out and activate it for someone else`, async () => {
     const owner = await createCardOwner(baseUrl, productEnv);
     const [extra, forSomeoneElse] = await mintCards(productEnv, 2, 'nfc');
     const page = await phone();
@@ -139,7 +138,7 @@ describe("the card owner's rough edges, at 390 px", () => {
     await page.waitForURL((u) => u.pathname === '/login');
   });
 
-  it.skipIf(!mintable)(`a SAVE after the session ended elsewhere keeps the edit, says so, and saves it after signing in again${NEEDS_MINTING}`, async () => {
+  it(`a SAVE after the session ended elsewhere keeps the edit, says so, and saves it after signing in again`, async () => {
     const owner = await createCardOwner(baseUrl, productEnv);
     const page = await phone();
     const other = await phone();

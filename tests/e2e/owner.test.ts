@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { browsers } from './support/browser.js';
-import { mintCards, mintingNote } from './support/cli.js';
+import { mintCards } from './support/cli.js';
 import { expectCount } from './support/counts.js';
 import { PHONE_WIDTH } from './support/layout.js';
 import { codeIn, latestMail } from './support/outbox.js';
@@ -29,8 +29,6 @@ async function phone(): Promise<Page> {
   return page;
 }
 
-/** Minting a card beside the running product needs PostgreSQL: without it the journey is skipped, and says so. */
-const { mintable, note: NEEDS_MINTING } = mintingNote(productEnv, 'owner.test.ts');
 
 /**
  * Holds the pointer down on a link until delete mode is announced, then releases it; answers how long
@@ -48,8 +46,8 @@ async function longPressUntil(page: Page, target: Locator, announced: Locator): 
 }
 
 describe('card owner: activation, onboarding and the connect page', () => {
-  it.skipIf(!mintable)(
-    `activates a minted card with its token, creates the account in the wizard and keeps every change to the card after a reload${NEEDS_MINTING}`,
+  it(
+    `activates a minted card with its token, creates the account in the wizard and keeps every change to the card after a reload`,
     async () => {
       const [card] = await mintCards(productEnv, 1, 'nfc');
       if (!card) throw new Error('no card minted');

@@ -3,7 +3,6 @@ import { calls } from '@tapcard/shared/contract';
 import { describe, expect, inject, it } from 'vitest';
 import { callApi } from './support/api.js';
 import { appReady, browsers } from './support/browser.js';
-import { mintingNote } from './support/cli.js';
 import { PHONE_WIDTH } from './support/layout.js';
 import { createCardOwner, signIn, type CardOwner } from './support/people.js';
 import { useCroppedPhoto } from './support/photo.js';
@@ -17,7 +16,6 @@ import { makePng } from './support/png.js';
 
 const baseUrl = inject('baseUrl');
 const productEnv = inject('productEnv');
-const { mintable, note: NEEDS_MINTING } = mintingNote(productEnv, 'profile-photo.test.ts');
 const browser = browsers({ baseURL: baseUrl, width: PHONE_WIDTH, height: 780, reducedMotion: 'reduce' });
 
 /** Stores a file through the upload call as any client can, and returns its path. */
@@ -58,7 +56,7 @@ function measure(img: Locator) {
 }
 
 describe('profile photo', () => {
-  it.skipIf(!mintable)(`draws a stored non-square photo on the public card as a circle, cropped rather than stretched${NEEDS_MINTING}`, async () => {
+  it(`draws a stored non-square photo on the public card as a circle, cropped rather than stretched`, async () => {
     const owner = await createCardOwner(baseUrl, productEnv);
     const page = await (await browser()).context.newPage();
     // A wide photo stored as it is (an old upload, another client).
@@ -70,7 +68,7 @@ describe('profile photo', () => {
     await expect.poll(() => measure(avatar), { timeout: 30_000 }).toEqual({ natural: [360, 240], box: [112, 112], fit: 'cover', radius: '50%' });
   });
 
-  it.skipIf(!mintable)(`uploads a chosen photo as its centred square, at most 640 px a side${NEEDS_MINTING}`, async () => {
+  it(`uploads a chosen photo as its centred square, at most 640 px a side`, async () => {
     const owner = await createCardOwner(baseUrl, productEnv);
     const page = await (await browser()).context.newPage();
     await signIn(page, owner);

@@ -6,8 +6,6 @@ import { expectCount } from './support/counts.js';
 import { PHONE_WIDTH } from './support/layout.js';
 import { checkScreen } from './support/screens.js';
 import { appReady, browsers } from './support/browser.js';
-import { canMint } from './support/cli.js';
-import { DEMO } from './support/demo.js';
 import { createCardOwner, signIn, uniqueLetters } from './support/people.js';
 import { expectToast, recordToastTexts, toastTexts } from './support/toast-history.js';
 
@@ -28,21 +26,12 @@ interface Owner {
   subTitle: string;
   address: string;
   login: { email: string; password: string };
-  /** A fresh owner starts with no contacts. */
-  fresh: boolean;
 }
 
-/**
- * The card: a fresh owner's, minted and activated for this run when the product is on PostgreSQL;
- * otherwise the demo's card (the contact left on it has a unique name).
- */
+/** The card: a fresh owner's, minted and activated for this run, so it starts with no contacts. */
 async function cardOwner(): Promise<Owner> {
-  if (canMint(productEnv)) {
-    const owner = await createCardOwner(baseUrl, productEnv);
-    return { link: owner.link, title: owner.title, subTitle: owner.subTitle, address: owner.address, login: owner, fresh: true };
-  }
-  console.warn('public card journey: DATABASE_URL is not set, so no card can be minted; using the demo card instead');
-  return { link: DEMO.publicCardLink, ...DEMO.publicCard, login: DEMO.organiser, fresh: false };
+  const owner = await createCardOwner(baseUrl, productEnv);
+  return { link: owner.link, title: owner.title, subTitle: owner.subTitle, address: owner.address, login: owner };
 }
 
 /** Whether the page cancels the context menu (public pages block it). */
@@ -140,7 +129,7 @@ describe('public card', () => {
     await mine.getByRole('heading', { level: 1, name: 'Contacts' }).waitFor();
     const list = mine.getByRole('list', { name: 'Contacts' });
     await list.getByRole('link', { name: new RegExp(visitor) }).waitFor();
-    if (owner.fresh) await expectCount(list.getByRole('listitem')).toBe(1);
+    await expectCount(list.getByRole('listitem')).toBe(1);
     await mine.getByLabel('Search contacts').fill(surname);
     await expectCount(list.getByRole('listitem')).toBe(1);
     await list.getByRole('link', { name: new RegExp(visitor) }).click();

@@ -4,7 +4,7 @@ import { pagePatterns } from '@tapcard/shared/pages';
 import { appReady, browsers } from './support/browser.js';
 import { DEMO } from './support/demo.js';
 import { PHONE_WIDTH } from './support/layout.js';
-import { startOidcProvider, type TestAccount, type TestOidcProvider } from './support/oidc-provider.js';
+import { startOidcProvider, type TestAccount, type TestOidcProvider } from '@tapcard/testkit/oidc-provider';
 import { createOrganiser, unique } from './support/people.js';
 import { startProductWithOwnDatabase, type RunningProduct } from './support/product.js';
 import { recordToastTexts } from './support/toast-history.js';

@@ -8,7 +8,7 @@ import { dropSchema } from '../support/postgres.js';
 import { send, signInOrganiser } from '../support/event-setup.js';
 import { startFakePaystack, type FakePaystack } from '../support/fake-paystack.js';
 import { testEnv } from '../support/env.js';
-import { waitFor } from '../support/net.js';
+import { waitFor } from '@tapcard/testkit/wait';
 import { createGateway, createUpstream, killChildren, type ServerProcess } from '../support/processes.js';
 
 /**

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ClientGroup } from '../support/fleet.js';
-import { resolveRedis } from '../support/redis.js';
-import type { RedisHandle } from '../support/redis.js';
+import { resolveRedis } from '@tapcard/testkit/redis';
+import type { RedisHandle } from '@tapcard/testkit/redis';
 import { forcedDisconnects, gatewayRestart, reconnectStorm, slowReader } from '../support/scenarios.js';
 import type { ScenarioContext } from '../support/scenarios.js';
 import { startStack } from '../support/stack.js';

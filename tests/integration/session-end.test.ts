@@ -9,7 +9,7 @@ import { io } from 'socket.io-client';
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { DEMO_ORGANISER, attendeeOf, createLiveEvent, register } from '../support/event-setup.js';
-import { waitFor } from '../support/net.js';
+import { waitFor } from '@tapcard/testkit/wait';
 import { createGateway, createUpstream, killChildren } from '../support/processes.js';
 import type { ServerProcess } from '../support/processes.js';
 

@@ -35,4 +35,29 @@ describe('import boundaries', () => {
     expect(ruleIds('tests/bench/web/ok.ts', "import { DEMO } from '../../e2e/support/demo.js';\nexport const y = DEMO;\n")).toEqual([]);
     expect(ruleIds('web/src/bad.ts', "import { DEMO } from '../../tests/e2e/support/demo.js';\nexport const y = DEMO;\n")).toContain('boundaries/element-types');
   });
+
+  it('lets test code import the test helpers, by package or by path', () => {
+    const byPackage = "import { waitFor } from '@tapcard/testkit/wait';\nexport const y = waitFor;\n";
+    expect(ruleIds('gateway/src/realtime/ok.test.ts', byPackage)).toEqual([]);
+    expect(ruleIds('upstream/src/test/ok.ts', byPackage)).toEqual([]);
+    expect(ruleIds('web/src/features/connect/ok.test.tsx', byPackage)).toEqual([]);
+    expect(ruleIds('tests/support/ok.ts', byPackage)).toEqual([]);
+    expect(ruleIds('gateway/src/realtime/ok.test.ts', "import { waitFor } from '../../../testkit/src/wait.js';\nexport const y = waitFor;\n")).toEqual([]);
+  });
+
+  it('refuses the test helpers to code that is not a test', () => {
+    expect(ruleIds('gateway/src/realtime/bad.ts', "import { waitFor } from '@tapcard/testkit/wait';\nexport const y = waitFor;\n")).toContain('no-restricted-imports');
+    expect(ruleIds('upstream/src/routes/bad.ts', "import { waitFor } from '../../../testkit/src/wait.js';\nexport const y = waitFor;\n")).toContain(
+      'boundaries/element-types',
+    );
+    expect(ruleIds('web/src/lib/bad.ts', "import { waitFor } from '../../../testkit/src/wait.js';\nexport const y = waitFor;\n")).toContain('boundaries/element-types');
+    expect(ruleIds('shared/src/domain/bad.test.ts', "import { waitFor } from '@tapcard/testkit/wait';\nexport const y = waitFor;\n")).toContain('no-restricted-imports');
+  });
+
+  it('refuses the test helpers any import of ours', () => {
+    expect(ruleIds('testkit/src/bad.ts', "import { x } from '@tapcard/shared';\nexport const y = x;\n")).toContain('no-restricted-imports');
+    for (const path of ['../../gateway/src/app.js', '../../upstream/src/app.js', '../../web/src/lib/api.js', '../../tests/support/env.js']) {
+      expect(ruleIds('testkit/src/bad.ts', `import { x } from '${path}';\nexport const y = x;\n`)).toContain('boundaries/element-types');
+    }
+  });
 });

@@ -17,11 +17,6 @@ export function inheritedEnv(env: Record<string, string | undefined> = {}): Node
   return { ...process.env, ...env };
 }
 
-/** An environment for a child process with only PATH and HOME of ours, so that it sees nothing else we were given. */
-export function minimalEnv(env: Record<string, string>): Record<string, string> {
-  return { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env };
-}
-
 /** Removes names from our own environment, so that neither this process nor its children use them. */
 export function unsetEnv(...names: string[]): void {
   for (const name of names) delete process.env[name];

@@ -1,5 +1,5 @@
 import { calls, contractClient, type Call, type CallArgs, type ChatMessage, type FailureAnswer, type RequestOptions, type Success } from '@tapcard/shared/contract';
-import { mapLimit } from './net.js';
+import { mapLimit } from './map-limit.js';
 
 /**
  * Sets up a live event on the reference upstream through its contract: signs in as the demo

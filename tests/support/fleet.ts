@@ -1,6 +1,6 @@
 import { Agent, request as httpRequest } from 'node:http';
 import { buildPath, calls } from '@tapcard/shared/contract';
-import { sleep } from './net.js';
+import { sleep } from '@tapcard/testkit/wait';
 import { preciseNow, RealtimeClient } from './realtime-client.js';
 import type { ClientMode } from './realtime-client.js';
 

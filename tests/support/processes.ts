@@ -3,8 +3,9 @@ import type { ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort, sleep } from './net.js';
-import { minimalEnv } from './env.js';
+import { freePort } from '@tapcard/testkit/net';
+import { sleep } from '@tapcard/testkit/wait';
+import { minimalEnv } from '@tapcard/testkit/env';
 
 /**
  * The reference upstream and the gateway as child processes, the way they run in production

@@ -1,7 +1,7 @@
 import type { ClientSpec, DeliveryReport, Fleet, SentMessage } from './fleet.js';
 import { gatewayState } from './metrics.js';
 import type { GatewayFigures } from './metrics.js';
-import { sleep, waitFor } from './net.js';
+import { sleep, waitFor } from '@tapcard/testkit/wait';
 import { preciseNow } from './realtime-client.js';
 import type { ClientMode } from './realtime-client.js';
 import type { Stack } from './stack.js';

@@ -9,11 +9,11 @@ import { startCountingProxy } from './counting-proxy.js';
 import type { CountingProxy } from './counting-proxy.js';
 import { createLiveEvent, registerAttendees } from './event-setup.js';
 import type { Attendee, LiveEvent } from './event-setup.js';
-import { freePort } from './net.js';
+import { freePort } from '@tapcard/testkit/net';
 import { createGateway, createUpstream } from './processes.js';
 import type { RunMode, ServerProcess } from './processes.js';
-import { deleteKeys, keysUnder, uniquePrefix } from './redis.js';
-import type { RedisHandle } from './redis.js';
+import { deleteKeys, keysUnder, uniquePrefix } from '@tapcard/testkit/redis';
+import type { RedisHandle } from '@tapcard/testkit/redis';
 
 /**
  * The realtime stack of one run: the reference upstream (PGlite in a temporary DATA_DIR, or

@@ -1,7 +1,7 @@
 import { postChat } from './event-setup.js';
 import type { Attendee, PostResult } from './event-setup.js';
 import type { SentMessage } from './fleet.js';
-import { sleep } from './net.js';
+import { sleep } from '@tapcard/testkit/wait';
 import { preciseNow } from './realtime-client.js';
 
 /**

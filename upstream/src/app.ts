@@ -25,6 +25,7 @@ import cardsRoutes from './routes/cards.js';
 import contactsRoutes from './routes/contacts.js';
 import devRoutes from './routes/dev.js';
 import eventsRoutes from './routes/events.js';
+import localCommandRoutes from './routes/local-commands.js';
 import ownerCardRoutes from './routes/owner-card.js';
 import sessionsRoutes from './routes/sessions.js';
 import shopRoutes from './routes/shop.js';
@@ -79,6 +80,7 @@ export const upstreamApp = fp<AppOptions>(async function upstreamApp(app: Fastif
   await app.register(attendeesRoutes);
   await app.register(shopRoutes);
   await app.register(devRoutes);
+  await app.register(localCommandRoutes);
 }, { name: 'upstream' });
 
 /** A Fastify instance with the upstream registered and ready. */

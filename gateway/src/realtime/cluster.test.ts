@@ -9,8 +9,8 @@ import type { ClientSocket, TrackedClient } from '../test/client.js';
 import { FakeUpstream } from '../test/fake-upstream.js';
 import { TEST_SERVICE_KEY, startGateway } from '../test/gateway.js';
 import type { TestGateway } from '../test/gateway.js';
-import { deleteKeys, sharedRedisUrl, uniquePrefix } from '../test/redis.js';
-import { sleep, waitFor } from '../test/wait.js';
+import { deleteKeys, sharedRedis, uniquePrefix } from '@tapcard/testkit/redis';
+import { sleep, waitFor } from '@tapcard/testkit/wait';
 
 /**
  * Several gateway instances on one Redis: cross-instance fan-out, one poller per event, takeover.
@@ -21,7 +21,7 @@ import { sleep, waitFor } from '../test/wait.js';
 /** How long something that must happen may take on a loaded machine. */
 const MUST_HAPPEN_MS = 15_000;
 
-const redis = await sharedRedisUrl();
+const redis = await sharedRedis();
 const prefix = uniquePrefix();
 
 describe.skipIf(!redis)('gateway instances sharing Redis', () => {
@@ -43,7 +43,7 @@ describe.skipIf(!redis)('gateway instances sharing Redis', () => {
     await deleteKeys(redisUrl, prefix);
     inspector.disconnect();
     await upstream.close();
-    await redis?.spawned?.stop();
+    await redis?.stop();
   });
 
   async function instance(id: string, env: Record<string, string> = {}): Promise<TestGateway> {

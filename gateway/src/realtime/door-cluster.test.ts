@@ -8,8 +8,8 @@ import type { ClientSocket } from '../test/client.js';
 import { FakeUpstream } from '../test/fake-upstream.js';
 import { TEST_SERVICE_KEY, startGateway } from '../test/gateway.js';
 import type { TestGateway } from '../test/gateway.js';
-import { deleteKeys, sharedRedisUrl, uniquePrefix } from '../test/redis.js';
-import { waitFor } from '../test/wait.js';
+import { deleteKeys, sharedRedis, uniquePrefix } from '@tapcard/testkit/redis';
+import { waitFor } from '@tapcard/testkit/wait';
 
 /**
  * The door across two gateway instances on one Redis: a check-in made through one reaches the
@@ -23,7 +23,7 @@ import { waitFor } from '../test/wait.js';
 /** How long something that must happen may take on a loaded machine. */
 const MUST_HAPPEN_MS = 15_000;
 
-const redis = await sharedRedisUrl();
+const redis = await sharedRedis();
 const prefix = uniquePrefix();
 
 interface Watched {
@@ -50,7 +50,7 @@ describe.skipIf(!redis)('the door on two gateways sharing Redis', () => {
     await Promise.all([a.close(), b.close()]);
     await deleteKeys(redisUrl, prefix);
     await upstream.close();
-    await redis?.spawned?.stop();
+    await redis?.stop();
   });
 
   async function watched(url: string, subscription: Subscribe, token?: string): Promise<Watched> {

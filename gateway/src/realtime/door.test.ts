@@ -8,7 +8,7 @@ import type { ClientSocket } from '../test/client.js';
 import { FakeUpstream } from '../test/fake-upstream.js';
 import { TEST_SERVICE_KEY, startGateway } from '../test/gateway.js';
 import type { TestGateway } from '../test/gateway.js';
-import { waitFor } from '../test/wait.js';
+import { waitFor } from '@tapcard/testkit/wait';
 
 /**
  * A staff phone's door subscription on one gateway without Redis: what it sees (its gate, every

@@ -5,12 +5,12 @@ import { FakeUpstream } from '../test/fake-upstream.js';
 import { TEST_SERVICE_KEY, startGateway } from '../test/gateway.js';
 import type { TestGateway } from '../test/gateway.js';
 import { expectNoMorePrivate, organiserSocket } from '../test/organiser.js';
-import { deleteKeys, sharedRedisUrl, uniquePrefix } from '../test/redis.js';
-import { waitFor } from '../test/wait.js';
+import { deleteKeys, sharedRedis, uniquePrefix } from '@tapcard/testkit/redis';
+import { waitFor } from '@tapcard/testkit/wait';
 
 /** Two gateway instances on one Redis share the per-address limits and end organiser sessions together. */
 
-const redis = await sharedRedisUrl();
+const redis = await sharedRedis();
 const prefix = uniquePrefix();
 const BUDGET = 10;
 const CAP = 3;
@@ -40,7 +40,7 @@ describe.skipIf(!redis)('limits and sessions across instances sharing Redis', ()
     await Promise.all([a.close(), b.close()]);
     await deleteKeys(redisUrl, prefix);
     await upstream.close();
-    await redis?.spawned?.stop();
+    await redis?.stop();
   });
 
   test('one /api budget for both: 50 requests split across them, at most the limit pass', async () => {

@@ -4,7 +4,7 @@ import type { ClientSocket } from '../test/client.js';
 import { FakeUpstream } from '../test/fake-upstream.js';
 import { TEST_SERVICE_KEY, startGateway } from '../test/gateway.js';
 import type { TestGateway } from '../test/gateway.js';
-import { waitFor } from '../test/wait.js';
+import { waitFor } from '@tapcard/testkit/wait';
 
 /**
  * Per-address limits of the realtime socket on one gateway without Redis: open sockets per client

@@ -8,8 +8,8 @@ import { FakeUpstream } from '../test/fake-upstream.js';
 import type { FakeAttendee } from '../test/fake-upstream.js';
 import { TEST_SERVICE_KEY, startGateway } from '../test/gateway.js';
 import type { TestGateway } from '../test/gateway.js';
-import { deleteKeys, sharedRedisUrl, uniquePrefix } from '../test/redis.js';
-import { waitFor } from '../test/wait.js';
+import { deleteKeys, sharedRedis, uniquePrefix } from '@tapcard/testkit/redis';
+import { waitFor } from '@tapcard/testkit/wait';
 
 /**
  * Moderation and safety across two gateway instances on one Redis: each change reaches exactly the
@@ -24,7 +24,7 @@ import { waitFor } from '../test/wait.js';
  * nothing of that version can still be on its way to them.
  */
 
-const redis = await sharedRedisUrl();
+const redis = await sharedRedis();
 const prefix = uniquePrefix();
 /** How long something that must happen may take on a loaded machine. */
 const MUST_HAPPEN_MS = 15_000;
@@ -103,7 +103,7 @@ describe.skipIf(!redis)('moderation on two gateways sharing Redis', () => {
     await Promise.all([a.close(), b.close()]);
     await deleteKeys(redisUrl, prefix);
     await upstream.close();
-    await redis?.spawned?.stop();
+    await redis?.stop();
   });
 
   async function watch(gateway: TestGateway, name: string, subscription: Subscribe, token?: string, attendeeId?: string): Promise<Watched> {

@@ -4,7 +4,7 @@ import { UpstreamClient } from '../clients/upstream.js';
 import { createMetrics } from '../metrics.js';
 import { FakeUpstream } from '../test/fake-upstream.js';
 import { TEST_SERVICE_KEY } from '../test/gateway.js';
-import { waitFor } from '../test/wait.js';
+import { waitFor } from '@tapcard/testkit/wait';
 import type { Coordination, StoredState } from './coordination/types.js';
 import type { Emitter } from './emitter.js';
 import { Poller } from './poller.js';

@@ -7,7 +7,7 @@ import type { ClientSocket } from '../test/client.js';
 import { FakeUpstream } from '../test/fake-upstream.js';
 import { TEST_ORIGIN, TEST_SERVICE_KEY, startGateway } from '../test/gateway.js';
 import type { TestGateway } from '../test/gateway.js';
-import { sleep, waitFor } from '../test/wait.js';
+import { sleep, waitFor } from '@tapcard/testkit/wait';
 
 /** One gateway without Redis (the embedded default) against the fake upstream. */
 

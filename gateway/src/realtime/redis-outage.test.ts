@@ -4,8 +4,8 @@ import type { TrackedClient } from '../test/client.js';
 import { FakeUpstream } from '../test/fake-upstream.js';
 import { TEST_SERVICE_KEY, startGateway } from '../test/gateway.js';
 import type { TestGateway } from '../test/gateway.js';
-import { ownRedis, uniquePrefix } from '../test/redis.js';
-import { waitFor } from '../test/wait.js';
+import { ownRedis, uniquePrefix } from '@tapcard/testkit/redis';
+import { waitFor } from '@tapcard/testkit/wait';
 
 /**
  * Redis stops under two instances (a server of this test's own, never the machine's) until both have

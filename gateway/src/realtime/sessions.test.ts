@@ -5,7 +5,7 @@ import { FakeUpstream } from '../test/fake-upstream.js';
 import { TEST_SERVICE_KEY, startGateway } from '../test/gateway.js';
 import type { TestGateway } from '../test/gateway.js';
 import { expectNoMorePrivate, organiserSocket } from '../test/organiser.js';
-import { waitFor } from '../test/wait.js';
+import { waitFor } from '@tapcard/testkit/wait';
 
 /** An organiser's subscription ends with the organiser's session, on one gateway without Redis. */
 

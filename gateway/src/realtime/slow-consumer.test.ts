@@ -4,7 +4,7 @@ import type { ClientSocket } from '../test/client.js';
 import { FakeUpstream } from '../test/fake-upstream.js';
 import { TEST_SERVICE_KEY, startGateway } from '../test/gateway.js';
 import type { TestGateway } from '../test/gateway.js';
-import { sleep, waitFor } from '../test/wait.js';
+import { sleep, waitFor } from '@tapcard/testkit/wait';
 import { rooms } from './rooms.js';
 import { unsentBytes } from './slow-consumers.js';
 

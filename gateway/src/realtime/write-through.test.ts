@@ -5,8 +5,8 @@ import type { TrackedClient } from '../test/client.js';
 import { FakeUpstream } from '../test/fake-upstream.js';
 import { TEST_SERVICE_KEY, startGateway } from '../test/gateway.js';
 import type { TestGateway } from '../test/gateway.js';
-import { deleteKeys, sharedRedisUrl, uniquePrefix } from '../test/redis.js';
-import { waitFor } from '../test/wait.js';
+import { deleteKeys, sharedRedis, uniquePrefix } from '@tapcard/testkit/redis';
+import { waitFor } from '@tapcard/testkit/wait';
 
 /**
  * Write-through across two instances on one Redis: a chat write's answer is emitted by the lease
@@ -19,7 +19,7 @@ import { waitFor } from '../test/wait.js';
 /** How long something that must happen may take on a loaded machine. */
 const MUST_HAPPEN_MS = 15_000;
 
-const redis = await sharedRedisUrl();
+const redis = await sharedRedis();
 const prefix = uniquePrefix();
 
 interface Receiver {
@@ -46,7 +46,7 @@ describe.skipIf(!redis)('chat write-through across instances', () => {
     await Promise.all([a.close(), b.close()]);
     await deleteKeys(redisUrl, prefix);
     await upstream.close();
-    await redis?.spawned?.stop();
+    await redis?.stop();
   });
 
   /** `count` subscribers of the event, spread over both instances, recording every group message an 'event' update brings. */

@@ -2,9 +2,9 @@ import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { TEST_ORIGIN, TEST_SERVICE_KEY } from './gateway.js';
-import { freePort } from './net.js';
-import { waitFor } from './wait.js';
-import { minimalEnv } from './env.js';
+import { freePort } from '@tapcard/testkit/net';
+import { waitFor } from '@tapcard/testkit/wait';
+import { minimalEnv } from '@tapcard/testkit/env';
 
 /** A gateway in its own process (src/server.ts through tsx), so a test can kill it for real. */
 

@@ -3,7 +3,7 @@ import type { ClientToServerEvents, ServerToClientEvents, Snapshot, Status, Subs
 import { io } from 'socket.io-client';
 import type { Socket } from 'socket.io-client';
 import { TEST_ORIGIN } from './gateway.js';
-import { waitFor } from './wait.js';
+import { waitFor } from '@tapcard/testkit/wait';
 
 /** Socket.IO clients as the web would be, recording and validating everything they receive. */
 

@@ -5,7 +5,7 @@ import { expect } from 'vitest';
 import { connect, subscribeOk, trackedSubscriber } from './client.js';
 import type { ClientSocket } from './client.js';
 import type { FakeUpstream } from './fake-upstream.js';
-import { waitFor } from './wait.js';
+import { waitFor } from '@tapcard/testkit/wait';
 
 /** Organiser sockets whose session ends, and the check that nothing private reaches them after. */
 

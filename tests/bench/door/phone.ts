@@ -3,7 +3,8 @@ import { doorCalls } from '@tapcard/shared/contract';
 import type { DoorCheckIn } from '@tapcard/shared/contract';
 import { send } from '../../support/event-setup.js';
 import type { LiveEvent } from '../../support/event-setup.js';
-import { mapLimit, sleep } from '../../support/net.js';
+import { mapLimit } from '../../support/map-limit.js';
+import { sleep } from '@tapcard/testkit/wait';
 import { preciseNow } from '../../support/realtime-client.js';
 
 /**

@@ -1,4 +1,4 @@
-import { sleep } from '../../support/net.js';
+import { sleep } from '@tapcard/testkit/wait';
 
 /**
  * Forces a full garbage collection in a gateway process through the V8 inspector (the Chrome

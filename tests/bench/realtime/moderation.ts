@@ -1,7 +1,7 @@
 import { contractClient, moderationCalls } from '@tapcard/shared/contract';
 import type { ClientSpec, SentMessage } from '../../support/fleet.js';
 import { gatewayState } from '../../support/metrics.js';
-import { sleep, waitFor } from '../../support/net.js';
+import { sleep, waitFor } from '@tapcard/testkit/wait';
 import { preciseNow } from '../../support/realtime-client.js';
 import { summarise } from '../../support/scenarios.js';
 import type { DeliverySummary } from '../../support/scenarios.js';

@@ -3,7 +3,7 @@ import type { Counts } from '../../support/counting-proxy.js';
 import type { ClientSpec, PollSpec } from '../../support/fleet.js';
 import { gatewayState, scrapeMetrics } from '../../support/metrics.js';
 import type { Metrics } from '../../support/metrics.js';
-import { sleep, waitFor } from '../../support/net.js';
+import { sleep, waitFor } from '@tapcard/testkit/wait';
 import { cpuSecondsOf, machineBusySeconds } from '../../support/processes.js';
 import { preciseNow } from '../../support/realtime-client.js';
 import { summarise } from '../../support/scenarios.js';

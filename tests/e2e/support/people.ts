@@ -60,7 +60,7 @@ export interface CardOwner extends Account {
 
 /**
  * A new card owner: a freshly minted card, activated by signing up with its scratch token (the onboarding
- * wizard's calls). Needs minting, i.e. the product on PostgreSQL (see canMint).
+ * wizard's calls).
  */
 export async function createCardOwner(baseUrl: string, productEnv: Record<string, string>): Promise<CardOwner> {
   const [card] = await mintCards(productEnv, 1, 'nfc');

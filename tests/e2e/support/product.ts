@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from './ports.js';
+import { freePort } from '@tapcard/testkit/net';
 import { inheritedEnv, testEnv } from '../../support/env.js';
 
 export const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));

@@ -1,8 +1,10 @@
 import { parseArgs } from 'node:util';
+import { z } from 'zod';
 import { ACTIVATION_TOKEN_LENGTH } from '@tapcard/shared/constants';
 import { pages } from '@tapcard/shared/pages';
 import type { Db } from '../db/database.js';
-import { configOrReport, runIfMain, withDatabase, type CliDeps, type CliIo } from './runner.js';
+import { configOrReport, onDatabase, runIfMain, type CliDeps, type CliIo } from './runner.js';
+import { LOCAL_COMMAND_PATHS } from './through-upstream.js';
 import { randomId, randomScratchToken } from '../lib/crypto.js';
 import { scratchTokenHash } from '../domain/card-tokens.js';
 
@@ -13,14 +15,10 @@ import { scratchTokenHash } from '../domain/card-tokens.js';
  */
 
 export const MAX_MINT = 10_000;
-const TYPE = /^[a-z0-9][a-z0-9_-]{0,31}$/;
+export const CARD_TYPE = /^[a-z0-9][a-z0-9_-]{0,31}$/;
 
-export interface MintedCard {
-  id: string;
-  type: string;
-  token: string;
-  url: string;
-}
+export const mintedCardSchema = z.object({ id: z.string(), type: z.string(), token: z.string(), url: z.string() });
+export type MintedCard = z.infer<typeof mintedCardSchema>;
 
 /** The URL a card opens when tapped or scanned. */
 export const tapUrl = (publicUrl: string, id: string, type: string): string => `${publicUrl}${pages.printedCardTap(id, type)}`;
@@ -28,7 +26,7 @@ export const tapUrl = (publicUrl: string, id: string, type: string): string => `
 /** Creates `count` new cards of `type` in one transaction and returns them with their plain tokens. */
 export async function mintCards(db: Db, options: { count: number; type: string; publicUrl: string; now?: Date }): Promise<MintedCard[]> {
   if (!Number.isInteger(options.count) || options.count < 1 || options.count > MAX_MINT) throw new Error(`--count must be a whole number from 1 to ${MAX_MINT}`);
-  if (!TYPE.test(options.type)) throw new Error('--type must be 1 to 32 lowercase letters, digits, - or _ (e.g. nfc, qr)');
+  if (!CARD_TYPE.test(options.type)) throw new Error('--type must be 1 to 32 lowercase letters, digits, - or _ (e.g. nfc, qr)');
   const now = options.now ?? new Date();
   const cards: MintedCard[] = [];
   for (let i = 0; i < options.count; i++) {
@@ -80,14 +78,16 @@ export async function run(argv: readonly string[], io: CliIo, deps: CliDeps = {}
     return 2;
   }
   const type = values.type ?? 'nfc';
-  if (!TYPE.test(type)) {
+  if (!CARD_TYPE.test(type)) {
     io.err('--type must be 1 to 32 lowercase letters, digits, - or _ (e.g. nfc, qr)\n');
     return 2;
   }
 
   const config = configOrReport(deps, io);
   if (!config) return 2;
-  const cards = await withDatabase(deps, config, (db) => mintCards(db, { count, type, publicUrl: config.publicUrl }));
+  const cards = await onDatabase(deps, config, { path: LOCAL_COMMAND_PATHS.mintCards, body: { count, type }, data: z.array(mintedCardSchema) }, (db) =>
+    mintCards(db, { count, type, publicUrl: config.publicUrl }),
+  );
   if (values.json) {
     io.out(`${JSON.stringify(cards, null, 2)}\n`);
   } else {

@@ -1,9 +1,11 @@
 import { parseArgs } from 'node:util';
+import { z } from 'zod';
 import { pages } from '@tapcard/shared/pages';
 import type { Kysely } from 'kysely';
 import type { UpstreamConfig } from '../config.js';
 import type { Database } from '../db/schema.js';
-import { configOrReport, runIfMain, withDatabase, type CliDeps, type CliIo } from './runner.js';
+import { configOrReport, onDatabase, runIfMain, type CliDeps, type CliIo } from './runner.js';
+import { LOCAL_COMMAND_PATHS } from './through-upstream.js';
 import { randomId } from '../lib/crypto.js';
 import { inEventChange } from '../domain/event-sequence.js';
 import { HttpError } from '../lib/http-error.js';
@@ -19,10 +21,8 @@ import { HttpError } from '../lib/http-error.js';
 
 export const MAX_CHIPS_PER_RUN = 1000;
 
-export interface MintedChip {
-  id: string;
-  url: string;
-}
+export const mintedChipSchema = z.object({ id: z.string(), url: z.string() });
+export type MintedChip = z.infer<typeof mintedChipSchema>;
 
 export class UsageError extends Error {}
 
@@ -101,7 +101,8 @@ export async function run(argv: readonly string[], io: CliIo, deps: CliDeps = {}
   const config = configOrReport(deps, io);
   if (!config) return 2;
   try {
-    const chips = await withDatabase(deps, config, (db) => mintChips(db, config, args));
+    const path = LOCAL_COMMAND_PATHS.mintChips.replace(':eventId', encodeURIComponent(args.eventId));
+    const chips = await onDatabase(deps, config, { path, body: { count: args.count }, data: z.array(mintedChipSchema) }, (db) => mintChips(db, config, args));
     io.out(`${formatChips(chips)}\n`);
     io.err(`\nMinted ${chips.length} chip(s) for event ${args.eventId}.\n`);
     return 0;

@@ -1,7 +1,9 @@
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import type { z } from 'zod';
 import { ConfigError, readConfig, type UpstreamConfig } from '../config.js';
 import { openConfiguredDatabase, type Db } from '../db/database.js';
+import { askRunningUpstream, type UpstreamRequest } from './through-upstream.js';
 
 /** What a command writes to; tests pass their own. */
 export interface CliIo {
@@ -35,6 +37,18 @@ export async function withDatabase<T>(deps: CliDeps, config: UpstreamConfig, wor
   } finally {
     await opened.close();
   }
+}
+
+/**
+ * The command's work: done by the running upstream when it holds the embedded database (which admits
+ * one process only; see through-upstream.ts), else `work` on the given or the configured database.
+ */
+export async function onDatabase<T extends z.ZodType>(deps: CliDeps, config: UpstreamConfig, request: UpstreamRequest<T>, work: (db: Db) => Promise<z.output<T>>): Promise<z.output<T>> {
+  if (!deps.db) {
+    const answer = await askRunningUpstream(config, request);
+    if (answer !== undefined) return answer;
+  }
+  return withDatabase(deps, config, work);
 }
 
 /** Runs the command when its file is the one Node was started with, setting the exit code. */

@@ -13,7 +13,7 @@ import { smtpTransport, type MailTransport } from '../lib/mailer.js';
 import { answerOf, send } from '../test/contract.js';
 import { createEvent, registerFree } from '../test/events.js';
 import { createTestUpstream, createUser, TEST_MAIL_QUEUE, type TestUpstream } from '../test/harness.js';
-import { startTestSmtp, type TestSmtp } from '../test/smtp.js';
+import { startTestSmtp, type TestSmtp } from '@tapcard/testkit/smtp';
 import { ACCESS_QR_OPTIONS } from './event-mails.js';
 import { mailQueue } from './queue.js';
 import { fromIp } from '../test/cards.js';

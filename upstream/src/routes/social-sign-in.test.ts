@@ -7,7 +7,7 @@ import { mintCards, type MintedCard } from '../cli/mint-cards.js';
 import { SIGN_IN_TTL_MS, SOCIAL_NOT_CONFIGURED } from '../domain/social-sign-in.js';
 import { answerOf, expectFieldError, send } from '../test/contract.js';
 import { createTestUpstream, createUser, type TestUpstream } from '../test/harness.js';
-import { PICTURE_PNG, startOidcProvider, type TestAccount, type TestOidcProvider } from '../test/oidc-provider.js';
+import { PICTURE_PNG, startOidcProvider, type TestAccount, type TestOidcProvider } from '@tapcard/testkit/oidc-provider';
 
 const PUBLIC_URL = 'http://localhost:3000';
 const REDIRECT_URI = `${PUBLIC_URL}${pagePatterns.signInWithGoogle}`;

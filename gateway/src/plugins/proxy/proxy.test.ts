@@ -6,7 +6,7 @@ import { FakeUpstream } from '../../test/fake-upstream.js';
 import { TEST_SERVICE_KEY, startGateway } from '../../test/gateway.js';
 import type { TestGateway } from '../../test/gateway.js';
 import { multipart, rawRequest } from '../../test/http.js';
-import { freePort } from '../../test/net.js';
+import { freePort } from '@tapcard/testkit/net';
 import { JSON_BODY_LIMIT } from './index.js';
 
 let upstream: FakeUpstream;

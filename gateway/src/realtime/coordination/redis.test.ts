@@ -3,13 +3,13 @@ import { afterAll, describe, expect, test, vi } from 'vitest';
 import Fastify from 'fastify';
 import { createRedisConnections } from '../../redis/connections.js';
 import type { RedisConnections } from '../../redis/connections.js';
-import { deleteKeys, sharedRedisUrl, uniquePrefix } from '../../test/redis.js';
+import { deleteKeys, sharedRedis, uniquePrefix } from '@tapcard/testkit/redis';
 import type { EventState } from '../state.js';
 import { createRedisCoordination } from './redis.js';
 
 /** The shared state in Redis: a follower fetches the (large) state only when the leader wrote a new one. */
 
-const redis = await sharedRedisUrl();
+const redis = await sharedRedis();
 const prefix = uniquePrefix();
 const log = Fastify({ logger: false }).log;
 
@@ -45,7 +45,7 @@ describe.skipIf(!redis)('redis coordination: shared state', () => {
   afterAll(async () => {
     await Promise.all(connections.map((c) => c.close()));
     await deleteKeys(url, prefix);
-    await redis?.spawned?.stop();
+    await redis?.stop();
   });
 
   async function coordination(instanceId: string) {

@@ -1,4 +1,3 @@
-// The tests cannot import the upstream's code: this is the browser journeys' own copy of its SMTP starter.
 import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';

@@ -4,9 +4,11 @@ import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
 
 /**
  * A real OpenID provider (oidc-provider, a certified implementation) on 127.0.0.1 for the tests, with
- * one confidential client. Its login page is a one-field form ("Account") naming one of the accounts
- * the test added; consent is granted at once (the client is first-party), as a real provider does
- * for a client the person already approved.
+ * one confidential client. Its address is known at once; the client is set up with its redirect URIs
+ * at the start, or by `allowRedirect` once they are known (a product started with the provider's
+ * address as its issuer learns its own address only then). Until then it answers 503. Its login page
+ * is a one-field form ("Account") naming one of the accounts the test added; consent is granted at once
+ * (the client is first-party), as a real provider does for a client the person already approved.
  */
 export interface TestAccount {
   sub: string;
@@ -24,6 +26,8 @@ export interface TestOidcProvider {
   notAPictureUrl: string;
   clientId: string;
   clientSecret: string;
+  /** Sets the client up to redirect to `redirectUris` (until then every request is answered 503). */
+  allowRedirect(...redirectUris: string[]): void;
   addAccount(account: TestAccount): void;
   /** How many code redemptions reached the token endpoint so far. */
   tokenRequests(): number;
@@ -32,7 +36,7 @@ export interface TestOidcProvider {
   close(): Promise<void>;
 }
 
-export async function startOidcProvider(options: { redirectUris: string[]; clientId?: string; clientSecret?: string }): Promise<TestOidcProvider> {
+export async function startOidcProvider(options: { redirectUris?: string[]; clientId?: string; clientSecret?: string } = {}): Promise<TestOidcProvider> {
   const clientId = options.clientId ?? 'tapcard-test';
   const clientSecret = options.clientSecret ?? 'tapcard-test-secret-0123456789';
   const accounts = new Map<string, TestAccount>();
@@ -41,12 +45,12 @@ export async function startOidcProvider(options: { redirectUris: string[]; clien
   let tokenRequests = 0;
 
   const server: Server = createServer((req, res) => {
-    if (!provider || !available) {
+    const current = provider;
+    if (!current || !available) {
       res.statusCode = 503;
-      res.end();
+      res.end(current ? '' : 'the test provider has no client yet');
       return;
     }
-    const current = provider;
     if (servePicture(req, res)) return;
     if (req.method === 'POST' && req.url?.startsWith('/token')) tokenRequests += 1;
     const match = /^\/interaction\/([^/?]+)/.exec(req.url ?? '');
@@ -62,39 +66,42 @@ export async function startOidcProvider(options: { redirectUris: string[]; clien
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  provider = new Provider(issuer, {
-    clients: [
-      {
-        client_id: clientId,
-        client_secret: clientSecret,
-        redirect_uris: options.redirectUris,
-        grant_types: ['authorization_code'],
-        response_types: ['code'],
-        token_endpoint_auth_method: 'client_secret_post',
+  const configure = (redirectUris: string[]) => {
+    provider = new Provider(issuer, {
+      clients: [
+        {
+          client_id: clientId,
+          client_secret: clientSecret,
+          redirect_uris: redirectUris,
+          grant_types: ['authorization_code'],
+          response_types: ['code'],
+          token_endpoint_auth_method: 'client_secret_post',
+        },
+      ],
+      async findAccount(_ctx, id) {
+        const account = accounts.get(id);
+        if (!account) return undefined;
+        return { accountId: id, claims: () => ({ ...account }) };
       },
-    ],
-    async findAccount(_ctx, id) {
-      const account = accounts.get(id);
-      if (!account) return undefined;
-      return { accountId: id, claims: () => ({ ...account }) };
-    },
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'picture'] },
-    features: { devInteractions: { enabled: false } },
-    interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
-    // Consent without a screen: a grant of what the client asked for.
-    async loadExistingGrant(ctx: KoaContextWithOIDC) {
-      const accountId = ctx.oidc.session?.accountId;
-      const client = ctx.oidc.client;
-      if (!accountId || !client) return undefined;
-      const grant = new ctx.oidc.provider.Grant({ clientId: client.clientId, accountId });
-      grant.addOIDCScope('openid email profile');
-      await grant.save();
-      return grant;
-    },
-    cookies: { keys: ['tapcard-test-cookie-key-0123456789'] },
-    ttl: { Interaction: 600, Session: 600, Grant: 600, AccessToken: 600, IdToken: 600 },
-    pkce: { required: () => true },
-  });
+      claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'picture'] },
+      features: { devInteractions: { enabled: false } },
+      interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
+      // Consent without a screen: a grant of what the client asked for.
+      async loadExistingGrant(ctx: KoaContextWithOIDC) {
+        const accountId = ctx.oidc.session?.accountId;
+        const client = ctx.oidc.client;
+        if (!accountId || !client) return undefined;
+        const grant = new ctx.oidc.provider.Grant({ clientId: client.clientId, accountId });
+        grant.addOIDCScope('openid email profile');
+        await grant.save();
+        return grant;
+      },
+      cookies: { keys: ['tapcard-test-cookie-key-0123456789'] },
+      ttl: { Interaction: 600, Session: 600, Grant: 600, AccessToken: 600, IdToken: 600 },
+      pkce: { required: () => true },
+    });
+  };
+  if (options.redirectUris) configure(options.redirectUris);
 
   return {
     issuer,
@@ -102,6 +109,7 @@ export async function startOidcProvider(options: { redirectUris: string[]; clien
     notAPictureUrl: `${issuer}${NOT_A_PICTURE_PATH}`,
     clientId,
     clientSecret,
+    allowRedirect: (...redirectUris) => configure(redirectUris),
     addAccount: (account) => {
       accounts.set(account.sub, account);
     },
@@ -109,7 +117,11 @@ export async function startOidcProvider(options: { redirectUris: string[]; clien
     setAvailable: (value) => {
       available = value;
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
