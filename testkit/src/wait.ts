@@ -8,7 +8,7 @@ export function sleep(ms: number): Promise<void> {
  */
 export async function waitFor<T>(
   check: () => T | undefined | false | Promise<T | undefined | false>,
-  timeoutMs = 5000,
+  timeoutMs = 15_000,
   stepMs = 20,
   what = 'condition',
 ): Promise<T> {

@@ -54,7 +54,8 @@ export async function startChildGateway(env: Record<string, string>): Promise<Ch
         return false;
       }
     },
-    20_000,
+    // A child gateway starts through tsx: up to a minute when the machine is busy.
+    120_000,
     100,
   );
   return { url, ...child };

@@ -24,7 +24,8 @@ export function connect(url: string, options: ConnectOptions = {}): Promise<Clie
     transports: options.transports ?? ['websocket'],
     forceNew: true,
     reconnection: false,
-    timeout: 5000,
+    // Long enough for a busy machine; a refusal still answers at once.
+    timeout: 20_000,
     auth: options.token ? { token: options.token } : {},
     extraHeaders: { ...(origin === null ? {} : { origin }), ...options.headers },
   });
@@ -87,7 +88,7 @@ export class TrackedClient {
     await this.socket.timeout(10_000).emitWithAck('resync', { eventId: this.eventId, version: Math.max(this.version, 0) });
   }
 
-  waitForChat(messageId: string, timeoutMs = 5000): Promise<true> {
+  waitForChat(messageId: string, timeoutMs = 15_000): Promise<true> {
     return waitFor(() => this.chatIds.has(messageId), timeoutMs);
   }
 

@@ -3,15 +3,15 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider as JotaiProvider } from 'jotai';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_WIPE_MS } from '../lib/ui.js';
 import { calls } from '@tapcard/shared/contract';
 import { createQueryClient } from '../lib/query.js';
 import { currentAuthorization, jotaiStore, readDashboardData, writeDashboardData } from '../lib/session.js';
 import { STORAGE_PREFIX, writeStored } from '../lib/storage.js';
-import { mockNetwork, ok, type MockNetwork } from '../test/network.js';
+import { ok } from '../test/network.js';
 import { networkForEachTest } from '../test/each-test.js';
-import { signIn, signOut } from '../test/render.js';
+import { signIn } from '../test/render.js';
 import { appRoutes } from './router.js';
 
 /** Lazy areas are transformed on first use in tests: give them time. */

@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { calls } from '@tapcard/shared/contract';
-import { mockNetwork, ok, type MockNetwork } from '../test/network.js';
+import { ok } from '../test/network.js';
 import { networkForEachTest } from '../test/each-test.js';
-import { LocationProbe, renderRoutes, signIn, TEST_TOKEN } from '../test/render.js';
+import { LocationProbe, renderRoutes, TEST_TOKEN } from '../test/render.js';
 import { LOGGED_OUT, useLogout } from './logout.js';
 import { currentAuthorization } from './session.js';
 

@@ -4,7 +4,7 @@ import { afterEach, vi } from 'vitest';
 
 // findBy* and waitFor wait on a condition; their 1 s default ran out on a loaded 2-core machine (a lazy
 // route or the door's live list arriving later), failing tests whose condition came a moment after.
-configure({ asyncUtilTimeout: 5_000 });
+configure({ asyncUtilTimeout: 15_000 });
 
 afterEach(() => {
   cleanup();

@@ -1,11 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { calls } from '@tapcard/shared/contract';
 import { currentAuthorization } from '../../lib/session.js';
 import { STORAGE_PREFIX } from '../../lib/storage.js';
-import { fail, mockNetwork, ok, type MockNetwork } from '../../test/network.js';
+import { fail, ok } from '../../test/network.js';
 import { networkForEachTest } from '../../test/each-test.js';
-import { LocationProbe, renderRoutes, signIn, signOut } from '../../test/render.js';
+import { LocationProbe, renderRoutes, signIn } from '../../test/render.js';
 import { LoginPage } from './routes.js';
 
 const pages = [

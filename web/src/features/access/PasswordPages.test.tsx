@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { calls } from '@tapcard/shared/contract';
-import { fail, mockNetwork, ok, type MockNetwork } from '../../test/network.js';
+import { fail, ok } from '../../test/network.js';
 import { networkForEachTest } from '../../test/each-test.js';
-import { LocationProbe, renderRoutes, signOut } from '../../test/render.js';
+import { LocationProbe, renderRoutes } from '../../test/render.js';
 import { ForgotPasswordPage, ResetPasswordPage } from './routes.js';
 
 const pages = [

@@ -1,9 +1,8 @@
 import { screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { calls } from '@tapcard/shared/contract';
-import { mockNetwork, type MockNetwork } from '../../test/network.js';
 import { networkForEachTest } from '../../test/each-test.js';
-import { LocationProbe, renderRoutes, signOut } from '../../test/render.js';
+import { LocationProbe, renderRoutes } from '../../test/render.js';
 import { ResetPasswordPage } from './routes.js';
 
 const pages = [

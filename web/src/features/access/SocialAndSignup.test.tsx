@@ -1,12 +1,12 @@
 import { screen } from '@testing-library/react';
 import { useLocation } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { calls } from '@tapcard/shared/contract';
 import { currentAuthorization } from '../../lib/session.js';
 import { STORAGE_PREFIX } from '../../lib/storage.js';
-import { fail, mockNetwork, ok, type MockNetwork } from '../../test/network.js';
+import { fail, ok } from '../../test/network.js';
 import { networkForEachTest } from '../../test/each-test.js';
-import { LocationProbe, renderRoutes, signOut } from '../../test/render.js';
+import { LocationProbe, renderRoutes } from '../../test/render.js';
 import { SignInWithGooglePage, SignupPage } from './routes.js';
 import { rememberSignIn } from './started-sign-in.js';
 

@@ -1,11 +1,11 @@
 import { render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { calls } from '@tapcard/shared/contract';
 import type { ArenaView } from '@tapcard/shared/realtime';
 import { paths, routes } from '../../lib/paths.js';
 import { ada, attendeeToken, dates, EVENT_ID, eventSummary, TICKET, TID } from '../../test/event-fixtures.js';
 import { mockNetwork, ok } from '../../test/network.js';
-import { startRealtimeServer, type RealtimeTestServer } from '../../test/realtime-server.js';
+import { startRealtimeServer } from '../../test/realtime-server.js';
 import { LocationProbe, renderRoutes } from '../../test/render.js';
 import { ArenaPage } from './ArenaPage.js';
 import { EventTokenPage } from './EventTokenPage.js';
@@ -20,7 +20,6 @@ const routeObjects = [
   { path: '/before', element: <LocationProbe label="before" /> },
 ];
 
-let server: RealtimeTestServer | null = null;
 
 describe('event token page', () => {
   /** The modules a QR code of `value` draws (the dark path of the SVG). */
@@ -57,7 +56,7 @@ describe('arena', () => {
 
   it('shows the ongoing arena with the Event Chat button', async () => {
     mockNetwork();
-    server = await startRealtimeServer(() => view());
+    await startRealtimeServer(() => view());
     renderRoutes(routeObjects, paths.arena(TID));
     // The first live view waits for the socket's script: generous on a busy machine.
     expect(await screen.findByRole('heading', { name: 'Tech Meetup' }, { timeout: 10_000 })).toBeInTheDocument();
@@ -70,7 +69,7 @@ describe('arena', () => {
     ['not started', dates.upcoming, 'This event is yet to start'],
   ])('shows the %s page with the contact buttons', async (_label, when, notice) => {
     mockNetwork();
-    server = await startRealtimeServer(() => view(eventSummary(when)));
+    await startRealtimeServer(() => view(eventSummary(when)));
     renderRoutes(routeObjects, paths.arena(TID));
     expect(await screen.findByText(notice)).toBeInTheDocument();
     expect(screen.getByText('Contact us to Get A Card Now.')).toBeInTheDocument();

@@ -1,11 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { calls, doorCalls, type ChipRecord } from '@tapcard/shared/contract';
 import { chipViewOf } from '../../lib/live/polls.js';
 import { paths, routes } from '../../lib/paths.js';
 import { ada, ATTENDEE_ID, chipRecord, EVENT_ID, eventSummary, TID } from '../../test/event-fixtures.js';
 import { mockNetwork, ok, fail } from '../../test/network.js';
-import { startRealtimeServer, type RealtimeTestServer } from '../../test/realtime-server.js';
+import { startRealtimeServer } from '../../test/realtime-server.js';
 import { LocationProbe, renderRoutes, signIn, signOut, TEST_TOKEN } from '../../test/render.js';
 import { readDoorSession, saveDoorSession } from '../../lib/door-session.js';
 import { ChipPage } from './ChipPage.js';
@@ -16,7 +16,6 @@ const routeObjects = [
   { path: routes.chipChat, element: <LocationProbe label="chip chat" /> },
 ];
 
-let server: RealtimeTestServer | null = null;
 afterEach(() => {
   signOut();
   localStorage.clear();
@@ -26,7 +25,7 @@ afterEach(() => {
 async function chipBackend(record: ChipRecord) {
   const network = mockNetwork();
   network.on(calls.chip, ok(record));
-  server = await startRealtimeServer(() => chipViewOf(record));
+  await startRealtimeServer(() => chipViewOf(record));
   return network;
 }
 
@@ -36,7 +35,7 @@ describe('chip page', () => {
   it('shows a loader while the chip loads', async () => {
     const network = mockNetwork();
     network.on(calls.chip, () => new Promise(() => undefined));
-    server = await startRealtimeServer(() => null);
+    await startRealtimeServer(() => null);
     renderRoutes(routeObjects, paths.chip(CHIP));
     expect(await screen.findByText('Loading...')).toBeInTheDocument();
   });

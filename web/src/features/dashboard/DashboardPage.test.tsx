@@ -1,10 +1,10 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { calls } from '@tapcard/shared/contract';
 import { readDashboardData, writeDashboardData } from '../../lib/session.js';
-import { fail, mockNetwork, ok, type MockNetwork } from '../../test/network.js';
+import { fail, ok } from '../../test/network.js';
 import { networkForEachTest } from '../../test/each-test.js';
-import { LocationProbe, renderRoutes, signIn } from '../../test/render.js';
+import { LocationProbe, renderRoutes } from '../../test/render.js';
 import { DashboardPage } from './routes.js';
 
 const pages = [

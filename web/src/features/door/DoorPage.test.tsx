@@ -1,5 +1,5 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { doorCalls } from '@tapcard/shared/contract';
 import { pages } from '@tapcard/shared/pages';
 import { readDoorSession, saveDoorSession } from '../../lib/door-session.js';

@@ -1,12 +1,12 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CHAT_HISTORY_PAGE_SIZE, GROUP_CHAT_LIMIT } from '@tapcard/shared/constants';
 import { calls, historyCalls, type ChatMessage } from '@tapcard/shared/contract';
 import { organiserViewOf } from '../../lib/live/polls.js';
 import { paths, routes } from '../../lib/paths.js';
 import { adminEvent, EVENT_ID, message } from '../../test/event-fixtures.js';
 import { mockNetwork, ok } from '../../test/network.js';
-import { startRealtimeServer, type RealtimeTestServer } from '../../test/realtime-server.js';
+import { startRealtimeServer } from '../../test/realtime-server.js';
 import { renderRoutes, signIn, signOut } from '../../test/render.js';
 import { EventChatPage } from './EventChatPage.js';
 
@@ -17,7 +17,6 @@ function numbered(from: number, to: number): ChatMessage[] {
   return Array.from({ length: to - from + 1 }, (_, i) => message(`m${from + i}`, from + i, `message ${from + i}`));
 }
 
-let server: RealtimeTestServer | null = null;
 beforeEach(() => signIn());
 afterEach(() => {
   signOut();
@@ -31,7 +30,7 @@ describe("the organiser's event chat history", { timeout: 40_000 }, () => {
     const network = mockNetwork();
     network.on(calls.adminEvent, ok(admin));
     network.on(historyCalls.adminChatHistory, ok({ event_id: EVENT_ID, chats: numbered(1, CHAT_HISTORY_PAGE_SIZE), has_more: false }));
-    server = await startRealtimeServer(() => ({ ...organiserViewOf(admin), version: live.length + CHAT_HISTORY_PAGE_SIZE }));
+    await startRealtimeServer(() => ({ ...organiserViewOf(admin), version: live.length + CHAT_HISTORY_PAGE_SIZE }));
     const { user } = renderRoutes(routeObjects, paths.eventChat(EVENT_ID));
     const log = await screen.findByRole('log', {}, SLOW);
 

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { calls, moderationCalls, type Announcement, type ChatSettings } from '@tapcard/shared/contract';
 import { safetyMessages } from '@tapcard/shared/rules';
 import type { Update, ViewOf } from '@tapcard/shared/realtime';

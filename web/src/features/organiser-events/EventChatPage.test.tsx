@@ -1,11 +1,11 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { calls } from '@tapcard/shared/contract';
 import { organiserViewOf } from '../../lib/live/polls.js';
 import { paths, routes } from '../../lib/paths.js';
 import { adminEvent, EVENT_ID } from '../../test/event-fixtures.js';
 import { fail, mockNetwork, ok } from '../../test/network.js';
-import { startRealtimeServer, type RealtimeTestServer } from '../../test/realtime-server.js';
+import { startRealtimeServer } from '../../test/realtime-server.js';
 import { renderRoutes, signIn, signOut } from '../../test/render.js';
 import { EventChatPage } from './EventChatPage.js';
 
@@ -13,7 +13,6 @@ const routeObjects = [{ path: routes.eventChat, element: <EventChatPage /> }];
 /** The page's first view waits for the socket (its script loads on first use): generous on a busy machine. */
 const SLOW = { timeout: 10_000 };
 
-let server: RealtimeTestServer | null = null;
 beforeEach(() => signIn());
 afterEach(() => {
   signOut();
@@ -27,7 +26,7 @@ describe("the organiser's event chat", () => {
     const network = mockNetwork();
     network.on(calls.adminEvent, ok(admin));
     network.on(calls.adminChat, fail('Too many messages, wait a moment.', 429));
-    server = await startRealtimeServer(() => ({ ...organiserViewOf(admin), version: 3 }));
+    await startRealtimeServer(() => ({ ...organiserViewOf(admin), version: 3 }));
     const first = renderRoutes(routeObjects, paths.eventChat(EVENT_ID));
     await first.user.type(await screen.findByRole('textbox', { name: 'Message' }, SLOW), 'Doors at nine{Enter}');
     await waitFor(() => expect(bubble('Doors at nine')).toHaveAttribute('data-state', 'failed'), SLOW);

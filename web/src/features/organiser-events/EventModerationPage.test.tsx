@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { calls, moderationCalls, type ChatReport, type Moderation, type ModerationAction } from '@tapcard/shared/contract';
 import type { Update, ViewOf } from '@tapcard/shared/realtime';
 import { paths, routes } from '../../lib/paths.js';

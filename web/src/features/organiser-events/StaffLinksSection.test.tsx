@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { doorCalls, type DoorSettings, type StaffLink } from '@tapcard/shared/contract';
 import { messages } from '@tapcard/shared/rules';
 import { fail, mockNetwork, ok } from '../../test/network.js';

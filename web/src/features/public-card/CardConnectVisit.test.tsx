@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ComponentType } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { calls, type PublicCard } from '@tapcard/shared/contract';
 import { paths } from '../../lib/paths.js';
 import type { VisitorPageProps } from '../../lib/ssr.js';

@@ -1,7 +1,6 @@
 import { screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { pages as sharedPages } from '@tapcard/shared/pages';
-import { mockNetwork, type MockNetwork } from '../../test/network.js';
 import { networkForEachTest } from '../../test/each-test.js';
 import { LocationProbe, renderRoutes } from '../../test/render.js';
 import { CardLockedPage } from './routes.js';

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { calls, type Event } from '@tapcard/shared/contract';
 import { icsUtc, timeZoneLabel } from '@tapcard/shared/domain';
 import { paths, routes } from '../../lib/paths.js';

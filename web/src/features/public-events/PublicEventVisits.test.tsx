@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { calls } from '@tapcard/shared/contract';
 import { paths } from '../../lib/paths.js';
 import { dates, event, EVENT_ID } from '../../test/event-fixtures.js';

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ownerCardCalls, type OwnedCard, type OwnedCards } from '@tapcard/shared/contract';
-import { fail, mockNetwork, ok, type MockNetwork } from '../../test/network.js';
+import { fail, ok } from '../../test/network.js';
 import { networkForEachTest } from '../../test/each-test.js';
-import { renderRoutes, signIn, TEST_TOKEN } from '../../test/render.js';
+import { renderRoutes, TEST_TOKEN } from '../../test/render.js';
 import { SettingsPage } from './routes.js';
 
 const pages = [{ path: '/settings', Component: SettingsPage }];

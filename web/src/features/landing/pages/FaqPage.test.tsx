@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { SUPPORT_EMAIL, SUPPORT_PHONE } from '../../../lib/ui.js';
 import { mockNetwork } from '../../../test/network.js';
 import { renderRoutes } from '../../../test/render.js';

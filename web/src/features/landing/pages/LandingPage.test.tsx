@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { calls } from '@tapcard/shared/contract';
 import { fail, mockNetwork, ok, type MockNetwork } from '../../../test/network.js';
 import { renderRoutes } from '../../../test/render.js';

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { calls } from '@tapcard/shared/contract';
 import { routes } from '../../../lib/paths.js';
 import { event } from '../../../test/event-fixtures.js';

@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { calls } from '@tapcard/shared/contract';
 import { STORAGE_PREFIX } from '../../../lib/storage.js';
 import { fail, mockNetwork, ok, type MockNetwork } from '../../../test/network.js';

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { calls } from '@tapcard/shared/contract';
 import { STORAGE_PREFIX } from '../../../lib/storage.js';
 import { mockNetwork, type MockNetwork } from '../../../test/network.js';

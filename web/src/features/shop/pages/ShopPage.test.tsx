@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { STORAGE_PREFIX } from '../../../lib/storage.js';
 import { mockNetwork } from '../../../test/network.js';
 import { renderRoutes } from '../../../test/render.js';
