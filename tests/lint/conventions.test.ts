@@ -54,7 +54,7 @@ describe('environment reads', () => {
   });
 
   it('allows it in the config modules', async () => {
-    for (const path of ['upstream/src/config.ts', 'gateway/src/config.ts', 'web/vite.config.ts', 'tests/support/env.ts', 'gateway/src/test/env.ts', 'upstream/src/test/env.ts']) {
+    for (const path of ['upstream/src/config.ts', 'gateway/src/config.ts', 'web/vite.config.ts', 'tests/support/env.ts', 'testkit/src/env.ts', 'upstream/src/test/env.ts']) {
       expect(await ruleIds(path, READ), path).not.toContain('no-restricted-properties');
     }
   });
