@@ -202,7 +202,7 @@ export async function gatewayRestart(ctx: ScenarioContext, o: RestartOptions): P
     ctx.log(`(b) restarting gateway ${index} (${stack.instanceIds[index]}${leaderIndex >= 0 ? ', the lease holder' : ''}) under ${o.clients} clients`);
     const killedAt = preciseNow();
     const exit = await gateway.stop('SIGTERM');
-    await gateway.start(30_000);
+    await gateway.start(120_000);
     const downMs = preciseNow() - killedAt;
     ctx.log(`(b) gateway ${index} exited (${String(exit)}) and answered again after ${Math.round(downMs)} ms`);
     await waitFor(async () => {
