@@ -23,7 +23,7 @@ export function ProfilePhoto({ image, name, busy, onUploaded }: { image: string 
   return (
     <div className={styles.photo}>
       <img src={imageOrAvatar(image, name)} alt={`${name}'s profile photo`} width={112} height={112} />
-      <input id={inputId} className={`visually-hidden ${styles.fileInput}`} type="file" accept="image/*" onChange={(e) => void onFile(e)} disabled={progress !== null || busy} />
+      <input id={inputId} className="visually-hidden" type="file" accept="image/*" onChange={(e) => void onFile(e)} disabled={progress !== null || busy} />
       <label htmlFor={inputId} className={styles.fileLabel}>
         <Camera size={18} aria-hidden />
         Change profile image

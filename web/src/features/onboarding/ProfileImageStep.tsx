@@ -38,7 +38,7 @@ export function ProfileImageStep() {
       <BackLink to={href('step-four')}>Back</BackLink>
       <div className={styles.photo}>
         <img src={imageOrAvatar(wizard.image?.image, name)} alt={wizard.image ? 'Your profile photo' : 'No photo yet'} width={128} height={128} />
-        <input id={inputId} className={`visually-hidden ${styles.fileInput}`} type="file" accept="image/*" onChange={(e) => void onFile(e)} disabled={progress !== null || busy} />
+        <input id={inputId} className="visually-hidden" type="file" accept="image/*" onChange={(e) => void onFile(e)} disabled={progress !== null || busy} />
         <label htmlFor={inputId} className={styles.fileLabel}>
           {wizard.image ? 'Change photo' : 'Choose a photo'}
         </label>
