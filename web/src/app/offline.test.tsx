@@ -1,37 +1,15 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { Provider as JotaiProvider } from 'jotai';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { calls } from '@tapcard/shared/contract';
 import { OFFLINE_TEXT } from '../components/OfflineBanner.js';
 import { NETWORK_ERROR } from '../lib/api.js';
 import { reportNetwork } from '../lib/online.js';
-import { createQueryClient } from '../lib/query.js';
-import { jotaiStore } from '../lib/session.js';
 import { loadToastify } from '../lib/toast.js';
 import { ok } from '../test/network.js';
 import { networkForEachTest } from '../test/each-test.js';
 import { signIn } from '../test/render.js';
 import { line, startWithCart } from '../features/shop/test-utils.js';
-import { appRoutes } from './router.js';
-
-/** Lazy areas are transformed on first use in tests: give them time. */
-const LAZY = { timeout: 10_000 };
-
-function renderApp(path: string) {
-  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
-  const user = userEvent.setup();
-  render(
-    <JotaiProvider store={jotaiStore}>
-      <QueryClientProvider client={createQueryClient()}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </JotaiProvider>,
-  );
-  return { router, user };
-}
+import { LAZY, renderApp } from './test-utils.js';
 
 const banner = () => screen.getAllByRole('status').find((region) => region.getAttribute('aria-live') === 'polite' && region.tagName === 'P');
 

@@ -1,34 +1,13 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { Provider as JotaiProvider } from 'jotai';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_WIPE_MS } from '../lib/ui.js';
 import { calls } from '@tapcard/shared/contract';
-import { createQueryClient } from '../lib/query.js';
-import { currentAuthorization, jotaiStore, readDashboardData, writeDashboardData } from '../lib/session.js';
+import { currentAuthorization, readDashboardData, writeDashboardData } from '../lib/session.js';
 import { STORAGE_PREFIX, writeStored } from '../lib/storage.js';
 import { ok } from '../test/network.js';
 import { networkForEachTest } from '../test/each-test.js';
 import { signIn } from '../test/render.js';
-import { appRoutes } from './router.js';
-
-/** Lazy areas are transformed on first use in tests: give them time. */
-const LAZY = { timeout: 10_000 };
-
-/** The whole app (every route, lazy areas, the guard and the root layout) in a memory router. */
-function renderApp(path: string) {
-  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
-  render(
-    <JotaiProvider store={jotaiStore}>
-      <QueryClientProvider client={createQueryClient()}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </JotaiProvider>,
-  );
-  return router;
-}
+import { LAZY, renderApp } from './test-utils.js';
 
 const CARD = {
   card: { profile: null, title: 'Ada Lovelace', description: '', sub_title: 'Engineer', card_id: 'p1', link: 'ada' },
@@ -43,7 +22,7 @@ afterEach(() => {
 
 describe('the guard', () => {
   it('sends a signed-out visit of a guarded page to login, replacing history', async () => {
-    const router = renderApp('/connect');
+    const { router } = renderApp('/connect');
     expect(await screen.findByRole('heading', { name: 'Log in' }, LAZY)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
     expect(router.state.historyAction).toBe('REPLACE');
@@ -77,7 +56,7 @@ describe('the API layer', () => {
     signIn();
     writeDashboardData({ name: 'Ada', description: '', image: null });
     net.on(calls.getCard, { status: 401, json: { success: 'false', message: 'Unauthorised', data: null } });
-    const router = renderApp('/connect');
+    const { router } = renderApp('/connect');
     expect(await screen.findByRole('heading', { name: 'Log in' }, LAZY)).toBeInTheDocument();
     expect(currentAuthorization()).toBeNull();
     expect(readDashboardData()).toBeNull();
@@ -87,7 +66,7 @@ describe('the API layer', () => {
   it('goes to the no-internet page when the network fails', async () => {
     signIn();
     net.goOffline();
-    const router = renderApp('/connect');
+    const { router } = renderApp('/connect');
     expect(await screen.findByText('Network Error - Unable to connect to the internet. Please check your device connection and try again.')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/error/no-internet');
     expect(currentAuthorization()).not.toBeNull();
@@ -109,17 +88,16 @@ describe('the API layer', () => {
 });
 
 describe('where the next login goes', () => {
-  async function logIn(user: ReturnType<typeof userEvent.setup>) {
+  async function logIn(user: ReturnType<typeof renderApp>['user']) {
     await user.type(await screen.findByLabelText('Email', {}, LAZY), 'grace@example.com');
     await user.type(screen.getByLabelText('Password'), 'Secret#123');
     await user.click(screen.getByRole('button', { name: 'Log in' }));
   }
 
   it('goes to connect after a logout, not to the page the last person left', async () => {
-    const user = userEvent.setup();
     signIn();
     net.on(calls.logout, ok()).on(calls.login, ok({ token_type: 'Bearer', access_token: 'next' })).on(calls.getCard, ok(CARD));
-    const router = renderApp('/dashboard');
+    const { router, user } = renderApp('/dashboard');
     await user.click(await screen.findByRole('button', { name: 'Logout' }, LAZY));
     expect(await screen.findByRole('heading', { name: 'Log in' }, LAZY)).toBeInTheDocument();
     await logIn(user);
@@ -127,10 +105,9 @@ describe('where the next login goes', () => {
   });
 
   it('goes to connect after a password change, not back to settings', async () => {
-    const user = userEvent.setup();
     signIn();
     net.on(calls.changePassword, ok()).on(calls.login, ok({ token_type: 'Bearer', access_token: 'next' })).on(calls.getCard, ok(CARD));
-    const router = renderApp('/settings/change-password');
+    const { router, user } = renderApp('/settings/change-password');
     await user.type(await screen.findByLabelText('Current Password', {}, LAZY), 'Old#12345');
     await user.type(screen.getByLabelText('New Password'), 'Secret#123');
     await user.type(screen.getByLabelText('Confirm Password'), 'Secret#123');
@@ -141,9 +118,8 @@ describe('where the next login goes', () => {
   });
 
   it('returns a signed-out visit of a guarded page there after login', async () => {
-    const user = userEvent.setup();
     net.on(calls.login, ok({ token_type: 'Bearer', access_token: 'next' }));
-    const router = renderApp('/settings/change-password');
+    const { router, user } = renderApp('/settings/change-password');
     expect(await screen.findByRole('heading', { name: 'Log in' }, LAZY)).toBeInTheDocument();
     await logIn(user);
     await waitFor(() => expect(router.state.location.pathname).toBe('/settings/change-password'));
@@ -162,7 +138,7 @@ describe('the 5-minute storage wipe, for visitors only', () => {
     writeStored('chipAccess', { 'chip-1': 'tid-1' });
     writeStored('cartItems', [{ id: 'card' }]);
     net.on(calls.getCard, ok(CARD));
-    const router = renderApp('/connect');
+    const { router } = renderApp('/connect');
     expect(await screen.findByRole('heading', { name: 'Ada Lovelace', level: 1 }, LAZY)).toBeInTheDocument();
 
     await act(() => vi.advanceTimersByTimeAsync(3 * STORAGE_WIPE_MS));
@@ -178,7 +154,7 @@ describe('the 5-minute storage wipe, for visitors only', () => {
     writeStored('chipAccess', { 'chip-1': 'tid-1' });
     writeStored('lastActivity', Date.now() - STORAGE_WIPE_MS - 1000);
     net.on(calls.getCard, ok(CARD));
-    const router = renderApp('/connect');
+    const { router } = renderApp('/connect');
     expect(await screen.findByRole('heading', { name: 'Ada Lovelace', level: 1 }, LAZY)).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/connect');
     expect(currentAuthorization()).not.toBeNull();
@@ -191,7 +167,7 @@ describe('the 5-minute storage wipe, for visitors only', () => {
     writeStored('googleQuery', '?id=card-1');
     writeStored('signupData', { email: 'ada@example.com' });
     writeStored('cartItems', [{ id: 'card' }]);
-    const router = renderApp('/faq');
+    const { router } = renderApp('/faq');
     await screen.findByRole('heading', { level: 1 }, LAZY);
 
     await act(() => vi.advanceTimersByTimeAsync(STORAGE_WIPE_MS - 30_000));

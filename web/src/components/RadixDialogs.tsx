@@ -41,17 +41,14 @@ function useReturnFocus(open: boolean) {
   return { onOpenAutoFocus, onCloseAutoFocus };
 }
 
-/** An accessible modal dialog (focus trap, Escape, labelled) from Radix; closing it returns the focus to its opener. */
-export function Dialog({ open, onOpenChange, title, description, children, fullOnSmall = false }: DialogProps) {
+/** The Radix dialog both the modal and the side panel are: a titled content box with a close button, over an overlay. */
+function DialogFrame({ open, onOpenChange, title, description, children, className }: Omit<DrawerProps, 'side'> & { className: string | undefined }) {
   const returnFocus = useReturnFocus(open);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className={styles.overlay} />
-        <RadixDialog.Content
-          className={fullOnSmall ? styles.fullOnSmall : styles.content}
-          {...returnFocus}
-          {...(description ? {} : { 'aria-describedby': undefined })}>
+        <RadixDialog.Content className={className} {...returnFocus} {...(description ? {} : { 'aria-describedby': undefined })}>
           <div className={styles.header}>
             <RadixDialog.Title className={styles.title}>{title}</RadixDialog.Title>
             <RadixDialog.Close className={styles.close} aria-label="Close">
@@ -66,29 +63,14 @@ export function Dialog({ open, onOpenChange, title, description, children, fullO
   );
 }
 
+/** An accessible modal dialog (focus trap, Escape, labelled) from Radix; closing it returns the focus to its opener. */
+export function Dialog({ fullOnSmall = false, ...props }: DialogProps) {
+  return <DialogFrame {...props} className={fullOnSmall ? styles.fullOnSmall : styles.content} />;
+}
+
 /** A side panel (menus, notifications): a Radix dialog that slides from one side. */
-export function Drawer({ open, onOpenChange, title, description, children, side = 'left' }: DrawerProps) {
-  const returnFocus = useReturnFocus(open);
-  return (
-    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
-      <RadixDialog.Portal>
-        <RadixDialog.Overlay className={styles.overlay} />
-        <RadixDialog.Content
-          className={`${styles.drawer} ${styles[side]}`}
-          {...returnFocus}
-          {...(description ? {} : { 'aria-describedby': undefined })}>
-          <div className={styles.header}>
-            <RadixDialog.Title className={styles.title}>{title}</RadixDialog.Title>
-            <RadixDialog.Close className={styles.close} aria-label="Close">
-              ×
-            </RadixDialog.Close>
-          </div>
-          {description && <RadixDialog.Description className={styles.description}>{description}</RadixDialog.Description>}
-          {children}
-        </RadixDialog.Content>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
-  );
+export function Drawer({ side = 'left', ...props }: DrawerProps) {
+  return <DialogFrame {...props} className={`${styles.drawer} ${styles[side]}`} />;
 }
 
 /** A yes/no confirmation ('Are you sure?'). */

@@ -1,3 +1,4 @@
+import type { ArenaView } from '@tapcard/shared/realtime';
 import type { AdminEvent, AttendeeToken, ChatMessage, ChipRecord, Event, EventSummary, PrivateChat } from '@tapcard/shared/contract';
 
 /** Wire-shaped events, attendees, messages and chips for the events tests (valid against the contract). */
@@ -98,4 +99,9 @@ export function chipRecord(overrides: Partial<ChipRecord> = {}): ChipRecord {
     is_organiser: false,
     ...overrides,
   };
+}
+
+/** What the gateway sends Ada on the arena: the event, her place, no chats unless given. */
+export function attendeeArenaView(overrides: Partial<ArenaView> = {}): ArenaView {
+  return { kind: 'arena', eventId: EVENT_ID, version: 4, event: eventSummary(), attendee: ada, chats: [], private_chats: [], ...overrides };
 }

@@ -31,3 +31,12 @@ export function ScreenNotice({ children }: { children: ReactNode }) {
 
 /** The text shown instead of a token form when the query has no card id. */
 export const NeedDeviceNotice = ScreenNotice;
+
+/** The way back from a password screen to login. */
+export function BackToLogin() {
+  return (
+    <div className={styles.links}>
+      <Link to={routes.login}>Back to Log in</Link>
+    </div>
+  );
+}

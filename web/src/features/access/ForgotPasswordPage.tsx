@@ -1,15 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { forgotPasswordSchema, type ForgotPasswordValues } from '@tapcard/shared/rules';
 import { Button } from '../../components/Button.js';
 import { TextField } from '../../components/Field.js';
 import { routes } from '../../lib/paths.js';
 import { notify } from '../../lib/toast.js';
-import styles from './Access.module.css';
 import { forgotPassword } from './api.js';
-import { AuthScreen } from './AuthScreen.js';
+import { AuthScreen, BackToLogin } from './AuthScreen.js';
 import { TEXTS } from './texts.js';
 
 /** Forgot password: 'Sending mail...', then 'Mail sent successfully!' (to login) or 'Unable to send mail!'. */
@@ -39,9 +38,7 @@ export function ForgotPasswordPage() {
           Send Email
         </Button>
       </form>
-      <div className={styles.links}>
-        <Link to={routes.login}>Back to Log in</Link>
-      </div>
+      <BackToLogin />
     </AuthScreen>
   );
 }

@@ -14,6 +14,19 @@ const pages = [
 
 const net = networkForEachTest('signed-out');
 
+async function sendResetEmail() {
+  const { user } = renderRoutes(pages, '/forgot-password');
+  await user.type(await screen.findByLabelText('Email'), 'ada@example.com');
+  await user.click(screen.getByRole('button', { name: 'Send Email' }));
+}
+
+async function resetPassword() {
+  const { user } = renderRoutes(pages, '/reset-password/tok123/');
+  await user.type(await screen.findByLabelText('New Password'), 'Secret#123');
+  await user.type(screen.getByLabelText('Confirm Password'), 'Secret#123');
+  await user.click(screen.getByRole('button', { name: 'Reset Password' }));
+}
+
 describe('forgot password', () => {
   it('checks the email', async () => {
     const { user } = renderRoutes(pages, '/forgot-password');
@@ -27,9 +40,7 @@ describe('forgot password', () => {
 
   it("sends the email, toasts 'Sending mail...' then 'Mail sent successfully!' and goes to login", async () => {
     net.on(calls.forgotPassword, ok());
-    const { user } = renderRoutes(pages, '/forgot-password');
-    await user.type(await screen.findByLabelText('Email'), 'ada@example.com');
-    await user.click(screen.getByRole('button', { name: 'Send Email' }));
+    await sendResetEmail();
     expect(await screen.findByText('Mail sent successfully!')).toBeInTheDocument();
     expect(await screen.findByText(/login page/)).toBeInTheDocument();
     expect(net.sent(calls.forgotPassword)[0]?.body).toEqual({ email: 'ada@example.com' });
@@ -37,9 +48,7 @@ describe('forgot password', () => {
 
   it("toasts 'Unable to send mail!' on failure", async () => {
     net.on(calls.forgotPassword, fail('Too many requests', 429));
-    const { user } = renderRoutes(pages, '/forgot-password');
-    await user.type(await screen.findByLabelText('Email'), 'ada@example.com');
-    await user.click(screen.getByRole('button', { name: 'Send Email' }));
+    await sendResetEmail();
     expect(await screen.findByText('Sending mail...')).toBeInTheDocument();
     expect(await screen.findByText('Unable to send mail!')).toBeInTheDocument();
     expect(screen.queryByText(/login page/)).not.toBeInTheDocument();
@@ -66,10 +75,7 @@ describe('reset password', () => {
 
   it('sends password, confirm_password and the token of the path, then goes to login', async () => {
     net.on(calls.resetPassword, ok());
-    const { user } = renderRoutes(pages, '/reset-password/tok123/');
-    await user.type(await screen.findByLabelText('New Password'), 'Secret#123');
-    await user.type(screen.getByLabelText('Confirm Password'), 'Secret#123');
-    await user.click(screen.getByRole('button', { name: 'Reset Password' }));
+    await resetPassword();
     expect(await screen.findByText('Password reset successfully!')).toBeInTheDocument();
     expect(await screen.findByText(/login page/)).toBeInTheDocument();
     expect(net.sent(calls.resetPassword)[0]?.body).toEqual({ password: 'Secret#123', confirm_password: 'Secret#123', token: 'tok123' });
@@ -77,10 +83,7 @@ describe('reset password', () => {
 
   it("toasts 'Unable to reset Password!' on failure", async () => {
     net.on(calls.resetPassword, fail('This reset link is invalid or has expired'));
-    const { user } = renderRoutes(pages, '/reset-password/tok123/');
-    await user.type(await screen.findByLabelText('New Password'), 'Secret#123');
-    await user.type(screen.getByLabelText('Confirm Password'), 'Secret#123');
-    await user.click(screen.getByRole('button', { name: 'Reset Password' }));
+    await resetPassword();
     expect(await screen.findByText('Resetting password...')).toBeInTheDocument();
     expect(await screen.findByText('Unable to reset Password!')).toBeInTheDocument();
   });

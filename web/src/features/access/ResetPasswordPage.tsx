@@ -2,15 +2,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { newPasswordSchema, type NewPasswordValues } from '@tapcard/shared/rules';
 import { Button, ButtonLink } from '../../components/Button.js';
 import { PasswordField } from '../../components/Field.js';
 import { routes } from '../../lib/paths.js';
 import { notify } from '../../lib/toast.js';
-import styles from './Access.module.css';
 import { resetPassword } from './api.js';
-import { AuthScreen } from './AuthScreen.js';
+import { AuthScreen, BackToLogin } from './AuthScreen.js';
 import { TEXTS } from './texts.js';
 
 /**
@@ -52,9 +51,7 @@ export function ResetPasswordPage() {
           Reset Password
         </Button>
       </form>
-      <div className={styles.links}>
-        <Link to={routes.login}>Back to Log in</Link>
-      </div>
+      <BackToLogin />
     </AuthScreen>
   );
 }
@@ -75,9 +72,7 @@ function DeadLink({ message }: { message: string }) {
       <ButtonLink to={routes.forgotPassword} block>
         {TEXTS.sendNewLink}
       </ButtonLink>
-      <div className={styles.links}>
-        <Link to={routes.login}>Back to Log in</Link>
-      </div>
+      <BackToLogin />
     </AuthScreen>
   );
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { calls } from '@tapcard/shared/contract';
 import type { ArenaView } from '@tapcard/shared/realtime';
 import { paths, routes } from '../../lib/paths.js';
-import { ada, attendeeToken, dates, EVENT_ID, eventSummary, message, ORGANISER_ID, privateMessage, TID } from '../../test/event-fixtures.js';
+import { ada, attendeeArenaView, attendeeToken, dates, EVENT_ID, eventSummary, message, ORGANISER_ID, privateMessage, TID } from '../../test/event-fixtures.js';
 import { mockNetwork, ok } from '../../test/network.js';
 import { startRealtimeServer, type RealtimeTestServer } from '../../test/realtime-server.js';
 import { LocationProbe, renderRoutes } from '../../test/render.js';
@@ -13,16 +13,7 @@ import { ArenaPrivateChatPage } from './ArenaPrivateChatPage.js';
 const adminMessage = message('m-admin', 2, 'Welcome all', { id: `admin-${ORGANISER_ID}`, name: 'ADMIN' });
 
 function arenaView(overrides: Partial<ArenaView> = {}): ArenaView {
-  return {
-    kind: 'arena',
-    eventId: EVENT_ID,
-    version: 4,
-    event: eventSummary(),
-    attendee: ada,
-    chats: [message('m-bola', 1, 'Hello'), adminMessage],
-    private_chats: [],
-    ...overrides,
-  };
+  return attendeeArenaView({ chats: [message('m-bola', 1, 'Hello'), adminMessage], ...overrides });
 }
 
 /** The page's first view waits for the socket (its script loads on first use): generous on a busy machine. */

@@ -4,7 +4,7 @@ import { arenaSafetyCalls, calls, type Announcement, type ChatMessage } from '@t
 import type { ArenaView } from '@tapcard/shared/realtime';
 import { clockTime } from '../../lib/live/clock.js';
 import { paths, routes } from '../../lib/paths.js';
-import { ada, attendeeToken, EVENT_ID, eventSummary, message, ORGANISER_ID, TID } from '../../test/event-fixtures.js';
+import { ada, attendeeArenaView, attendeeToken, EVENT_ID, message, ORGANISER_ID, TID } from '../../test/event-fixtures.js';
 import { mockNetwork, ok, type ReplyOf } from '../../test/network.js';
 import { startRealtimeServer, type RealtimeTestServer } from '../../test/realtime-server.js';
 import { LocationProbe, renderRoutes } from '../../test/render.js';
@@ -17,7 +17,7 @@ const fromCy = message('m-cy', 2, 'Cy here', { id: 'att-cy', name: 'Cy Eze' });
 const fromAdmin = message('m-admin', 3, 'Welcome all', { id: `admin-${ORGANISER_ID}`, name: 'ADMIN' });
 
 function arenaView(overrides: Partial<ArenaView> = {}): ArenaView {
-  return { kind: 'arena', eventId: EVENT_ID, version: 4, event: eventSummary(), attendee: ada, chats: [hello, fromCy, fromAdmin], private_chats: [], ...overrides };
+  return attendeeArenaView({ chats: [hello, fromCy, fromAdmin], ...overrides });
 }
 
 function announcement(id: string, seq: number, text: string, pinned = true): Announcement {

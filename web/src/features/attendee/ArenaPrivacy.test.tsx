@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { arenaSafetyCalls, type Announcement, type ArenaSafety } from '@tapcard/shared/contract';
 import type { ArenaView } from '@tapcard/shared/realtime';
 import { paths, routes } from '../../lib/paths.js';
-import { ada, dates, EVENT_ID, eventSummary, message, TID } from '../../test/event-fixtures.js';
+import { ada, attendeeArenaView, dates, EVENT_ID, eventSummary, message, TID } from '../../test/event-fixtures.js';
 import { fail, mockNetwork, ok, type MockNetwork } from '../../test/network.js';
 import { startRealtimeServer, type RealtimeTestServer } from '../../test/realtime-server.js';
 import { renderRoutes } from '../../test/render.js';
@@ -14,17 +14,12 @@ import { ArenaPage } from './ArenaPage.js';
 const own = { ...ada, dm_policy: 'anyone' as const, hidden: false };
 
 function arenaView(overrides: Partial<ArenaView> = {}): ArenaView {
-  return {
-    kind: 'arena',
-    eventId: EVENT_ID,
-    version: 4,
-    event: eventSummary(),
+  return attendeeArenaView({
     attendee: own,
     chats: [message('m-bola', 1, 'Hello'), message('m-cy', 2, 'Cy here', { id: 'att-cy', name: 'Cy Eze' })],
-    private_chats: [],
     blocked: ['att-bola'],
     ...overrides,
-  };
+  });
 }
 
 const bola = { id: 'att-bola', name: 'Bola Ade', image: '' };

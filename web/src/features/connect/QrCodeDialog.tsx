@@ -1,5 +1,5 @@
 import { QRCodeSVG } from 'qrcode.react';
-import { FileCode2, FileImage, Share2 } from 'lucide-react';
+import { FileCode2, FileImage } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '../../components/Button.js';
 import { Dialog } from '../../components/Dialog.js';
@@ -8,7 +8,8 @@ import { paths } from '../../lib/paths.js';
 import { notify } from '../../lib/toast.js';
 import styles from './Connect.module.css';
 import { qrFileName, qrPngFile, qrSvgFile } from './qr-files.js';
-import { canShare, isShareCancel, shareQrCode } from './share.js';
+import { isShareCancel, shareQrCode } from './share.js';
+import { NativeShareButton } from './NativeShareButton.js';
 import { TEXTS } from './texts.js';
 
 /** A QR code needs a quiet zone of 4 modules around it to scan reliably. */
@@ -69,12 +70,7 @@ export function QrCodeDialog({ open, onOpenChange, link, name }: { open: boolean
             <FileCode2 size={18} aria-hidden />
             Download SVG
           </Button>
-          {canShare() && (
-            <Button variant="secondary" onClick={() => void share()}>
-              <Share2 size={18} aria-hidden />
-              Share
-            </Button>
-          )}
+          <NativeShareButton onShare={() => void share()} />
         </div>
       </div>
     </Dialog>

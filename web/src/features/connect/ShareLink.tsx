@@ -1,11 +1,12 @@
-import { Copy, QrCode, Share2 } from 'lucide-react';
+import { Copy, QrCode } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Button } from '../../components/Button.js';
 import { copyText } from '../../lib/clipboard.js';
 import { paths } from '../../lib/paths.js';
 import { notify } from '../../lib/toast.js';
 import styles from './Connect.module.css';
-import { canShare, isShareCancel } from './share.js';
+import { isShareCancel } from './share.js';
+import { NativeShareButton } from './NativeShareButton.js';
 import { TEXTS } from './texts.js';
 
 // The QR code's drawing and files load when it is first opened, not with the page.
@@ -40,12 +41,7 @@ export function ShareLink({ link, name }: { link: string; name: string }) {
           <Copy size={18} aria-hidden />
           Copy link
         </Button>
-        {canShare() && (
-          <Button variant="secondary" onClick={() => void share()}>
-            <Share2 size={18} aria-hidden />
-            Share
-          </Button>
-        )}
+        <NativeShareButton onShare={() => void share()} />
         <Button
           variant="ghost"
           onClick={() => {

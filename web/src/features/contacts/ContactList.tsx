@@ -2,12 +2,11 @@ import { useId, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { CONTACTS_PAGE_MAX_WIDTH_PX } from '../../lib/ui.js';
 import type { Contact } from '@tapcard/shared/contract';
-import { Button } from '../../components/Button.js';
 import { Avatar, BackLink, EmptyState } from '../../components/Page.js';
-import { Spinner } from '../../components/Spinner.js';
 import { paths, routes } from '../../lib/paths.js';
 import { useContacts } from './api.js';
 import styles from './Contacts.module.css';
+import { ContactsNotLoaded } from './ContactsNotLoaded.js';
 import { ExportMenu } from './ExportMenu.js';
 import { eventsOf, meeting } from './met-at.js';
 import { contactMatches } from './search.js';
@@ -98,15 +97,8 @@ export function ContactList() {
       <p className="visually-hidden" role="status">
         {contacts.isSuccess && filtering ? TEXTS.matchCount(shown.length) : ''}
       </p>
-      {contacts.isPending ? (
-        <div className={styles.retry}>
-          <Spinner />
-        </div>
-      ) : contacts.isError ? (
-        <div className={styles.retry} role="alert">
-          <p>{TEXTS.loadFailed}</p>
-          <Button onClick={() => void contacts.refetch()}>Try again</Button>
-        </div>
+      {contacts.isPending || contacts.isError ? (
+        <ContactsNotLoaded contacts={contacts} />
       ) : all.length === 0 ? (
         <EmptyState title={TEXTS.empty} />
       ) : shown.length === 0 ? (

@@ -9,7 +9,6 @@ import { vcardFileName } from '@tapcard/shared/domain';
 import { Button } from '../../components/Button.js';
 import { ConfirmDialog } from '../../components/Dialog.js';
 import { Avatar, BackLink } from '../../components/Page.js';
-import { Spinner } from '../../components/Spinner.js';
 import { saveFile, VCARD_MIME } from '../../lib/download.js';
 import { routes } from '../../lib/paths.js';
 import { notify } from '../../lib/toast.js';
@@ -17,6 +16,7 @@ import { ContactNote } from './ContactNote.js';
 import { meeting } from './met-at.js';
 import { deleteContact, downloadContact, updateContacts, useContacts } from './api.js';
 import styles from './Contacts.module.css';
+import { ContactsNotLoaded } from './ContactsNotLoaded.js';
 import { TEXTS } from './texts.js';
 
 /** A mail inviting the contact to the product. */
@@ -132,15 +132,8 @@ export function ContactView({ id }: { id: string }) {
   return (
     <main className={styles.page} style={{ maxWidth: CONTACTS_PAGE_MAX_WIDTH_PX }}>
       <BackLink to={routes.contacts}>{TEXTS.heading}</BackLink>
-      {contacts.isPending ? (
-        <div className={styles.retry}>
-          <Spinner />
-        </div>
-      ) : contacts.isError ? (
-        <div className={styles.retry} role="alert">
-          <p>{TEXTS.loadFailed}</p>
-          <Button onClick={() => void contacts.refetch()}>Try again</Button>
-        </div>
+      {contacts.isPending || contacts.isError ? (
+        <ContactsNotLoaded contacts={contacts} />
       ) : contact ? (
         <ContactCard contact={contact} />
       ) : (

@@ -1,4 +1,5 @@
 import { BadgeCheck, BriefcaseBusiness, CalendarDays, UserRound, Users } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { InstallAppItem } from '../../components/InstallAppItem.js';
 import { imageOrAvatar } from '../../lib/image.js';
@@ -42,22 +43,23 @@ export function ProfileMenu({ profile, onNavigate }: { profile: DashboardData | 
             </Link>
           </li>
           <InstallAppItem className={styles.shortcut} />
-          <li>
-            <span className={styles.soon} aria-disabled="true">
-              <BadgeCheck aria-hidden />
-              Identity
-              <span className={styles.soonTag}>{TEXTS.comingSoon}</span>
-            </span>
-          </li>
-          <li>
-            <span className={styles.soon} aria-disabled="true">
-              <BriefcaseBusiness aria-hidden />
-              Services
-              <span className={styles.soonTag}>{TEXTS.comingSoon}</span>
-            </span>
-          </li>
+          <ComingSoon icon={<BadgeCheck aria-hidden />} label="Identity" />
+          <ComingSoon icon={<BriefcaseBusiness aria-hidden />} label="Services" />
         </ul>
       </nav>
     </>
+  );
+}
+
+/** A shortcut that does nothing yet, tagged as coming soon. */
+function ComingSoon({ icon, label }: { icon: ReactNode; label: string }) {
+  return (
+    <li>
+      <span className={styles.soon} aria-disabled="true">
+        {icon}
+        {label}
+        <span className={styles.soonTag}>{TEXTS.comingSoon}</span>
+      </span>
+    </li>
   );
 }

@@ -6,7 +6,7 @@ import { organiserViewOf } from '../../lib/live/polls.js';
 import { paths, routes } from '../../lib/paths.js';
 import { adminEvent, ATTENDEE_ID, EVENT_ID } from '../../test/event-fixtures.js';
 import { mockNetwork, ok } from '../../test/network.js';
-import { startRealtimeServer, type RealtimeTestServer } from '../../test/realtime-server.js';
+import { startRealtimeServer } from '../../test/realtime-server.js';
 import { renderRoutes, signIn, signOut, TEST_TOKEN } from '../../test/render.js';
 import { attendeesCsv } from './attendees-csv.js';
 import { EventAttendeesPage } from './EventAttendeesPage.js';
@@ -14,7 +14,6 @@ import { ADA, BOLA, moderationView, report, shownTime } from './moderation-fixtu
 
 const routeObjects = [{ path: routes.eventAttendees, element: <EventAttendeesPage /> }];
 
-let server: RealtimeTestServer | null = null;
 beforeEach(() => signIn());
 afterEach(() => {
   signOut();
@@ -32,6 +31,20 @@ function doorView(admin: ReturnType<typeof adminEvent>, version = 7): ViewOf<'or
 const gateCounts = () => screen.queryAllByTestId('gate-count').map((li) => [li.dataset.gate, Number(li.dataset.count)]);
 
 /** RFC 4180 records of a CSV text (quoted cells with doubled quotes, CRLF line ends), less the byte order mark. */
+/** The event's admin data as the upstream answers it. */
+function serveAdminEvent() {
+  const admin = adminEvent();
+  const network = mockNetwork();
+  network.on(calls.adminEvent, ok(admin));
+  return { admin, network };
+}
+
+/** The attendees page, open, with the realtime server answering `view`. */
+async function openPage(view: () => ViewOf<'organiser'>) {
+  const live = await startRealtimeServer(view);
+  return { live, ...renderRoutes(routeObjects, paths.eventAttendees(EVENT_ID)) };
+}
+
 function parseCsv(text: string): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
@@ -97,29 +110,24 @@ function conflict(over: Partial<DoorConflict> = {}): DoorConflict {
 
 describe('organiser attendees', () => {
   it('updates the checked-in count from a live update, without a reload', async () => {
-    const admin = adminEvent();
-    const network = mockNetwork();
-    network.on(calls.adminEvent, ok(admin));
-    server = await startRealtimeServer(() => ({ ...organiserViewOf(admin), version: 7 }));
-    renderRoutes(routeObjects, paths.eventAttendees(EVENT_ID));
+    const { admin, network } = serveAdminEvent();
+    const { live } = await openPage(() => ({ ...organiserViewOf(admin), version: 7 }));
 
     // Stock 50 + 10; Bola is checked in.
     const count = await screen.findByTestId('checked-in-count');
     expect(count).toHaveTextContent(/^1 \/ 60 tickets$/);
     // Labelled on screen and named in words: the spec's 'checked-in attendees / total stock'.
     expect(screen.getByRole('status', { name: '1 checked in of 60 tickets' })).toHaveTextContent(/^Checked in 1 \/ 60 tickets$/);
-    await waitFor(() => expect(server?.subscribes[0]).toEqual({ payload: { kind: 'organiser', eventId: EVENT_ID }, token: TEST_TOKEN }));
+    await waitFor(() => expect(live.subscribes[0]).toEqual({ payload: { kind: 'organiser', eventId: EVENT_ID }, token: TEST_TOKEN }));
     await screen.findByText('Ada Obi');
 
-    server.update({ eventId: EVENT_ID, version: 8, prevVersion: 7, scope: 'attendance', attendees: [{ id: ATTENDEE_ID, name: 'Ada Obi', image: '', price_category: 'Free', checked_in: true }] });
+    live.update({ eventId: EVENT_ID, version: 8, prevVersion: 7, scope: 'attendance', attendees: [{ id: ATTENDEE_ID, name: 'Ada Obi', image: '', price_category: 'Free', checked_in: true }] });
     await waitFor(() => expect(count).toHaveTextContent('2 / 60 tickets'));
     expect(network.sent(calls.adminEvent)).toHaveLength(1);
   });
 
   it('switches an attendee to Present from the Attendance modal', async () => {
-    const admin = adminEvent();
-    const network = mockNetwork();
-    network.on(calls.adminEvent, ok(admin));
+    const { admin, network } = serveAdminEvent();
     // As the gateway's state would: a snapshot taken after the check-in has it (on a loaded machine the
     // live snapshot can arrive after the check-in's answer).
     let adaIn = false;
@@ -127,7 +135,7 @@ describe('organiser attendees', () => {
       adaIn = true;
       return ok({ status: true, event_id: EVENT_ID });
     });
-    server = await startRealtimeServer(() => {
+    await startRealtimeServer(() => {
       const view = organiserViewOf(admin);
       return { ...view, attendees: view.attendees.map((a) => (a.id === ATTENDEE_ID ? { ...a, checked_in: adaIn } : a)) };
     });
@@ -149,30 +157,24 @@ describe('organiser attendees', () => {
   });
 
   it('counts check-ins per gate and follows a live check-in at another place, without a reload', async () => {
-    const admin = adminEvent();
-    const network = mockNetwork();
-    network.on(calls.adminEvent, ok(admin));
-    server = await startRealtimeServer(() => doorView(admin));
-    renderRoutes(routeObjects, paths.eventAttendees(EVENT_ID));
+    const { admin, network } = serveAdminEvent();
+    const { live } = await openPage(() => doorView(admin));
 
     await waitFor(() => expect(gateCounts()).toEqual([['North gate', 1]]));
     expect(screen.getByRole('list', { name: 'Checked in per gate' })).toBeInTheDocument();
 
-    server.update({ eventId: EVENT_ID, version: 8, prevVersion: 7, scope: 'attendance', attendees: [{ id: ATTENDEE_ID, name: 'Ada Obi', image: '', price_category: 'Free', checked_in: true, checked_in_at: ADA_IN, checked_in_by: 'organiser' }] });
+    live.update({ eventId: EVENT_ID, version: 8, prevVersion: 7, scope: 'attendance', attendees: [{ id: ATTENDEE_ID, name: 'Ada Obi', image: '', price_category: 'Free', checked_in: true, checked_in_at: ADA_IN, checked_in_by: 'organiser' }] });
     await waitFor(() => expect(gateCounts()).toEqual([['North gate', 1], ['Organiser', 1]]));
     expect(screen.getByTestId('checked-in-count')).toHaveTextContent('2 / 60 tickets');
 
-    server.update({ eventId: EVENT_ID, version: 9, prevVersion: 8, scope: 'attendance', attendees: [{ id: 'att-bola', name: 'Bola Ade', image: '', price_category: 'VIP', checked_in: false, checked_in_at: null, checked_in_by: null }] });
+    live.update({ eventId: EVENT_ID, version: 9, prevVersion: 8, scope: 'attendance', attendees: [{ id: 'att-bola', name: 'Bola Ade', image: '', price_category: 'VIP', checked_in: false, checked_in_at: null, checked_in_by: null }] });
     await waitFor(() => expect(gateCounts()).toEqual([['Organiser', 1]]));
     expect(network.sent(calls.adminEvent)).toHaveLength(1);
   });
 
   it('shows when and at which gate an attendee was checked in, in their dialog', async () => {
-    const admin = adminEvent();
-    const network = mockNetwork();
-    network.on(calls.adminEvent, ok(admin));
-    server = await startRealtimeServer(() => doorView(admin));
-    const { user } = renderRoutes(routeObjects, paths.eventAttendees(EVENT_ID));
+    const { admin } = serveAdminEvent();
+    const { user } = await openPage(() => doorView(admin));
 
     await waitFor(() => expect(gateCounts()).toEqual([['North gate', 1]]));
     await user.click(screen.getByRole('button', { name: /Bola Ade/ }));
@@ -182,11 +184,8 @@ describe('organiser attendees', () => {
   });
 
   it('exports the attendees as CSV with their email, ticket, check-in time and gate', async () => {
-    const admin = adminEvent();
-    const network = mockNetwork();
-    network.on(calls.adminEvent, ok(admin));
-    server = await startRealtimeServer(() => doorView(admin));
-    const { user } = renderRoutes(routeObjects, paths.eventAttendees(EVENT_ID));
+    const { admin } = serveAdminEvent();
+    const { user } = await openPage(() => doorView(admin));
     await waitFor(() => expect(gateCounts()).toEqual([['North gate', 1]]));
     const downloads = captureDownloads();
 
@@ -207,13 +206,10 @@ describe('organiser attendees', () => {
   });
 
   it('lists door conflicts only when there are some, and reads them again when the live version moves', async () => {
-    const admin = adminEvent();
-    const network = mockNetwork();
-    network.on(calls.adminEvent, ok(admin));
+    const { admin, network } = serveAdminEvent();
     let conflicts: DoorConflict[] = [];
     network.on(doorCalls.listDoorConflicts, () => ok({ event_id: EVENT_ID, conflicts }));
-    server = await startRealtimeServer(() => doorView(admin));
-    renderRoutes(routeObjects, paths.eventAttendees(EVENT_ID));
+    const { live } = await openPage(() => doorView(admin));
 
     await waitFor(() => expect(network.sent(doorCalls.listDoorConflicts).length).toBeGreaterThan(0));
     await waitFor(() => expect(gateCounts()).toEqual([['North gate', 1]]));
@@ -222,7 +218,7 @@ describe('organiser attendees', () => {
 
     conflicts = [conflict()];
     // A conflict moves the event's version (an 'event' update; check-ins alone do not move it).
-    server.update({ eventId: EVENT_ID, version: 8, prevVersion: 7, scope: 'event' });
+    live.update({ eventId: EVENT_ID, version: 8, prevVersion: 7, scope: 'event' });
     const section = await screen.findByRole('region', { name: 'Door conflicts' });
     expect(network.sent(doorCalls.listDoorConflicts).length).toBeGreaterThan(before);
     const item = within(section).getByTestId('door-conflict');
@@ -232,20 +228,15 @@ describe('organiser attendees', () => {
   });
 
   it('links to the projector view', async () => {
-    const admin = adminEvent();
-    const network = mockNetwork();
-    network.on(calls.adminEvent, ok(admin));
-    server = await startRealtimeServer(() => doorView(admin));
-    renderRoutes(routeObjects, paths.eventAttendees(EVENT_ID));
+    const { admin } = serveAdminEvent();
+    await openPage(() => doorView(admin));
     expect(await screen.findByRole('link', { name: 'Projector view' })).toHaveAttribute('href', paths.eventLive(EVENT_ID));
   });
 });
 
 describe('organiser attendees: mutes and hidden attendees', () => {
   it('mutes an attendee from their dialog for each duration, says until when, and unmutes', async () => {
-    const admin = adminEvent();
-    const network = mockNetwork();
-    network.on(calls.adminEvent, ok(admin));
+    const { network } = serveAdminEvent();
     const answers: string[] = [];
     network.on(moderationCalls.muteAttendee, (request) => {
       const { attendee_id, mute } = request.body as { attendee_id: string; mute: number | 'forever' | 'off' };
@@ -253,8 +244,7 @@ describe('organiser attendees: mutes and hidden attendees', () => {
       if (until) answers.push(until);
       return ok({ event_id: EVENT_ID, attendee_id, mute: mute === 'off' ? null : { until } });
     });
-    server = await startRealtimeServer(() => moderationView());
-    const { user } = renderRoutes(routeObjects, paths.eventAttendees(EVENT_ID));
+    const { user } = await openPage(() => moderationView());
 
     await user.click(await screen.findByRole('button', { name: /Ada Obi/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Ada Obi' });
@@ -286,28 +276,22 @@ describe('organiser attendees: mutes and hidden attendees', () => {
   });
 
   it("follows a mute made on another screen, and a timed one's end", async () => {
-    const admin = adminEvent();
-    const network = mockNetwork();
-    network.on(calls.adminEvent, ok(admin));
-    server = await startRealtimeServer(() => moderationView({ mutes: { [BOLA.id]: { until: new Date(Date.now() - 60_000).toISOString() } } }));
-    const { user } = renderRoutes(routeObjects, paths.eventAttendees(EVENT_ID));
-    await waitFor(() => expect(server?.subscribes).toHaveLength(1));
+    serveAdminEvent();
+    const { live, user } = await openPage(() => moderationView({ mutes: { [BOLA.id]: { until: new Date(Date.now() - 60_000).toISOString() } } }));
+    await waitFor(() => expect(live.subscribes).toHaveLength(1));
     await user.click(await screen.findByRole('button', { name: /Bola Ade/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Bola Ade' });
     // A mute that has run out is no mute.
     expect(within(dialog).getByTestId('mute-state')).toHaveTextContent('Not muted');
 
-    server.update({ eventId: EVENT_ID, version: 6, prevVersion: 5, scope: 'attendance', attendees: [{ id: BOLA.id, name: BOLA.name, image: '', price_category: 'VIP', checked_in: true, mute: { until: null }, hidden: false }] });
+    live.update({ eventId: EVENT_ID, version: 6, prevVersion: 5, scope: 'attendance', attendees: [{ id: BOLA.id, name: BOLA.name, image: '', price_category: 'VIP', checked_in: true, mute: { until: null }, hidden: false }] });
     await waitFor(() => expect(within(dialog).getByTestId('mute-state')).toHaveTextContent(/^Muted$/));
     expect(within(dialog).getByRole('button', { name: 'Unmute' })).toBeInTheDocument();
   });
 
   it('marks attendees hidden from public lists in the grid and in their dialog', async () => {
-    const admin = adminEvent();
-    const network = mockNetwork();
-    network.on(calls.adminEvent, ok(admin));
-    server = await startRealtimeServer(() => moderationView({ hidden: [ADA.id] }));
-    const { user } = renderRoutes(routeObjects, paths.eventAttendees(EVENT_ID));
+    serveAdminEvent();
+    const { live, user } = await openPage(() => moderationView({ hidden: [ADA.id] }));
     await waitFor(() => expect(screen.getAllByTestId('hidden-mark')).toHaveLength(1));
     const ada = screen.getByRole('button', { name: /Ada Obi/ });
     expect(ada).toHaveTextContent('Hidden from public lists');
@@ -318,16 +302,13 @@ describe('organiser attendees: mutes and hidden attendees', () => {
     expect(within(dialog).getByText('Hidden from public lists')).toBeInTheDocument();
 
     // Ada shows herself again: the mark goes, live.
-    server.update({ eventId: EVENT_ID, version: 6, prevVersion: 5, scope: 'attendance', attendees: [{ id: ADA.id, name: ADA.name, image: '', price_category: 'Free', checked_in: false, mute: null, hidden: false }] });
+    live.update({ eventId: EVENT_ID, version: 6, prevVersion: 5, scope: 'attendance', attendees: [{ id: ADA.id, name: ADA.name, image: '', price_category: 'Free', checked_in: false, mute: null, hidden: false }] });
     await waitFor(() => expect(screen.queryAllByTestId('hidden-mark')).toHaveLength(0));
   });
 
   it('links to the moderation page with the open reports', async () => {
-    const admin = adminEvent();
-    const network = mockNetwork();
-    network.on(calls.adminEvent, ok(admin));
-    server = await startRealtimeServer(() => moderationView({ reports: [report('r1', 3), report('r2', 4)] }));
-    renderRoutes(routeObjects, paths.eventAttendees(EVENT_ID));
+    serveAdminEvent();
+    await openPage(() => moderationView({ reports: [report('r1', 3), report('r2', 4)] }));
     const link = await screen.findByRole('link', { name: /Moderation/ });
     expect(link).toHaveAttribute('href', paths.eventModeration(EVENT_ID));
     await waitFor(() => expect(link).toHaveTextContent('2 open reports'));

@@ -1,4 +1,3 @@
-import { Pencil, Trash2 } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { TRUNCATE } from '../../lib/ui.js';
 import type { Event } from '@tapcard/shared/contract';
@@ -6,6 +5,7 @@ import { formatEventDate, offersGetChips, truncate } from '@tapcard/shared/domai
 import { EventBanner } from '../../components/EventBanner.js';
 import { paths } from '../../lib/paths.js';
 import styles from './Organiser.module.css';
+import { EditDeleteIcons } from './EditDeleteIcons.js';
 import { TEXTS } from './texts.js';
 
 /**
@@ -22,9 +22,7 @@ export function EventCard({ event, upcoming, now, onDelete }: { event: Event; up
         </h3>
       </Link>
       <p className={styles.muted}>{truncate(event.description, TRUNCATE.organiserDescription)}</p>
-      <p className={styles.date}>
-        <time dateTime={event.start_date}>{formatEventDate(event.start_date)}</time>
-      </p>
+      <StartDate event={event} />
       <div className={styles.cardActions}>
         {upcoming && offersGetChips(event, now) && (
           <Link to={paths.eventGetChips(event.id)} className={styles.textLink}>
@@ -32,14 +30,7 @@ export function EventCard({ event, upcoming, now, onDelete }: { event: Event; up
           </Link>
         )}
         <span className={styles.iconGroup}>
-          {upcoming && (
-            <Link to={paths.eventUpdate(event.id)} className={styles.iconButton} aria-label={`${TEXTS.edit} ${event.title}`}>
-              <Pencil aria-hidden size={18} />
-            </Link>
-          )}
-          <button type="button" className={styles.iconButton} onClick={() => onDelete(event)} aria-label={`${TEXTS.delete} ${event.title}`}>
-            <Trash2 aria-hidden size={18} />
-          </button>
+          <EditDeleteIcons eventId={event.id} title={event.title} editable={upcoming} onDelete={() => onDelete(event)} />
         </span>
       </div>
     </li>
@@ -55,9 +46,7 @@ export function FeaturedEvent({ event, now, onDelete }: { event: Event; now: Dat
         <h3 className={styles.featuredTitle}>{event.title}</h3>
       </Link>
       <p className={styles.muted}>{truncate(event.description, TRUNCATE.featuredDescription)}</p>
-      <p className={styles.date}>
-        <time dateTime={event.start_date}>{formatEventDate(event.start_date)}</time>
-      </p>
+      <StartDate event={event} />
       <div className={styles.cardActions}>
         <Link to={paths.eventGetCards(event.id)} className={styles.pillLink}>
           {TEXTS.getCards}
@@ -68,14 +57,17 @@ export function FeaturedEvent({ event, now, onDelete }: { event: Event; now: Dat
           </Link>
         )}
         <span className={styles.iconGroup}>
-          <Link to={paths.eventUpdate(event.id)} className={styles.iconButton} aria-label={`${TEXTS.edit} ${event.title}`}>
-            <Pencil aria-hidden size={18} />
-          </Link>
-          <button type="button" className={styles.iconButton} onClick={() => onDelete(event)} aria-label={`${TEXTS.delete} ${event.title}`}>
-            <Trash2 aria-hidden size={18} />
-          </button>
+          <EditDeleteIcons eventId={event.id} title={event.title} editable onDelete={() => onDelete(event)} />
         </span>
       </div>
     </li>
+  );
+}
+
+function StartDate({ event }: { event: Event }) {
+  return (
+    <p className={styles.date}>
+      <time dateTime={event.start_date}>{formatEventDate(event.start_date)}</time>
+    </p>
   );
 }

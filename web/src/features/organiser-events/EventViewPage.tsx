@@ -1,4 +1,4 @@
-import { MessagesSquare, Pencil, Share2, Trash2 } from 'lucide-react';
+import { MessagesSquare, Share2 } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { AVATARS } from '@tapcard/shared/constants';
@@ -17,6 +17,7 @@ import { useNow } from '../../lib/now.js';
 import { paths, routes } from '../../lib/paths.js';
 import { notify } from '../../lib/toast.js';
 import styles from './Organiser.module.css';
+import { EditDeleteIcons } from './EditDeleteIcons.js';
 import { TEXTS } from './texts.js';
 import { useDeleteEvent, useEvent } from './api.js';
 
@@ -67,14 +68,7 @@ export function EventViewPage() {
       <div className={styles.titleRow}>
         <h1>{data.title}</h1>
         <div className={styles.titleActions}>
-          {upcoming && (
-            <Link to={paths.eventUpdate(id)} className={styles.iconButton} aria-label={`${TEXTS.edit} ${data.title}`}>
-              <Pencil aria-hidden size={18} />
-            </Link>
-          )}
-          <button type="button" className={styles.iconButton} onClick={() => setConfirming(true)} aria-label={`${TEXTS.delete} ${data.title}`}>
-            <Trash2 aria-hidden size={18} />
-          </button>
+          <EditDeleteIcons eventId={id} title={data.title} editable={upcoming} onDelete={() => setConfirming(true)} />
         </div>
       </div>
       <p className={styles.date}>

@@ -16,6 +16,16 @@ const pages = [
 
 const net = networkForEachTest('signed-in');
 
+/** Opens Change Password and sends the current password with a valid new one. */
+async function changePassword(currentPassword: string) {
+  const view = renderRoutes(pages, '/settings/change-password');
+  await view.user.type(await screen.findByLabelText('Current Password'), currentPassword);
+  await view.user.type(screen.getByLabelText('New Password'), 'Secret#123');
+  await view.user.type(screen.getByLabelText('Confirm Password'), 'Secret#123');
+  await view.user.click(screen.getByRole('button', { name: 'Change Password' }));
+  return view;
+}
+
 describe('settings', () => {
   it('links back to Connect and to Change Password, with an inert Default Page', async () => {
     renderRoutes(pages, '/settings');
@@ -46,11 +56,7 @@ describe('change password', () => {
   it('sends the passwords with the session, then ends the session and goes to login', async () => {
     writeDashboardData({ name: 'Ada', description: '', image: null });
     net.on(calls.changePassword, ok());
-    const { user, router } = renderRoutes(pages, '/settings/change-password');
-    await user.type(await screen.findByLabelText('Current Password'), 'Old-pass1');
-    await user.type(screen.getByLabelText('New Password'), 'Secret#123');
-    await user.type(screen.getByLabelText('Confirm Password'), 'Secret#123');
-    await user.click(screen.getByRole('button', { name: 'Change Password' }));
+    const { router } = await changePassword('Old-pass1');
     expect(await screen.findByText('Password Updated successfully!')).toBeInTheDocument();
     expect(await screen.findByText(/login page/)).toBeInTheDocument();
     expect(router.state.historyAction).toBe('REPLACE');
@@ -63,11 +69,7 @@ describe('change password', () => {
 
   it("toasts 'Updating password' then 'Unable to update password!' on failure", async () => {
     net.on(calls.changePassword, fail('Server error', 500));
-    const { user } = renderRoutes(pages, '/settings/change-password');
-    await user.type(await screen.findByLabelText('Current Password'), 'Old-pass1');
-    await user.type(screen.getByLabelText('New Password'), 'Secret#123');
-    await user.type(screen.getByLabelText('Confirm Password'), 'Secret#123');
-    await user.click(screen.getByRole('button', { name: 'Change Password' }));
+    await changePassword('Old-pass1');
     expect(await screen.findByText('Updating password')).toBeInTheDocument();
     expect(await screen.findByText('Unable to update password!')).toBeInTheDocument();
     expect(currentAuthorization()).toBe(TEST_TOKEN);
@@ -80,11 +82,7 @@ describe('change password: the current password', () => {
       status: 400,
       json: { success: 'false', message: 'Current password is incorrect', data: null, errors: [{ field: 'current_password', message: 'Current password is incorrect' }] },
     });
-    const { user } = renderRoutes(pages, '/settings/change-password');
-    await user.type(await screen.findByLabelText('Current Password'), 'Wrong-pass1');
-    await user.type(screen.getByLabelText('New Password'), 'Secret#123');
-    await user.type(screen.getByLabelText('Confirm Password'), 'Secret#123');
-    await user.click(screen.getByRole('button', { name: 'Change Password' }));
+    await changePassword('Wrong-pass1');
     expect(await screen.findByText('Unable to update password!')).toBeInTheDocument();
     const current = screen.getByLabelText('Current Password');
     await vi.waitFor(() => expect(current).toHaveAccessibleDescription('Current password is incorrect'));

@@ -30,6 +30,16 @@ async function fillDetails(user: ReturnType<typeof renderRoutes>['user']) {
   await user.type(screen.getByLabelText('Location'), 'Lagos');
 }
 
+/** Opens the wizard and fills step 1, up to the ticket step. */
+async function openTicketStep() {
+  const view = renderRoutes(routeObjects, routes.eventAdd);
+  await screen.findByRole('heading', { name: 'Event Details' });
+  await fillDetails(view.user);
+  await view.user.click(screen.getByRole('button', { name: 'Next' }));
+  await screen.findByRole('heading', { name: 'Ticket Details' });
+  return view;
+}
+
 describe('event wizard', () => {
   it('keeps step 1 on Next and shows each message under its field', async () => {
     mockNetwork();
@@ -64,11 +74,7 @@ describe('event wizard', () => {
 
   it("places the list's '(ONE)' message under the Add button and the ticket form's own messages under their fields", async () => {
     mockNetwork();
-    const { user } = renderRoutes(routeObjects, routes.eventAdd);
-    await screen.findByRole('heading', { name: 'Event Details' });
-    await fillDetails(user);
-    await user.click(screen.getByRole('button', { name: 'Next' }));
-    await screen.findByRole('heading', { name: 'Ticket Details' });
+    const { user } = await openTicketStep();
 
     await user.click(screen.getByRole('button', { name: 'Next' }));
     const add = screen.getByRole('button', { name: 'Add Ticket' });
@@ -92,11 +98,7 @@ describe('event wizard', () => {
   it('adds, edits in place and sends tickets, and goes to the list after Create Event', async () => {
     const network = mockNetwork();
     network.on(calls.createEvent, ok(event(), 'Event created'));
-    const { user } = renderRoutes(routeObjects, routes.eventAdd);
-    await screen.findByRole('heading', { name: 'Event Details' });
-    await fillDetails(user);
-    await user.click(screen.getByRole('button', { name: 'Next' }));
-    await screen.findByRole('heading', { name: 'Ticket Details' });
+    const { user } = await openTicketStep();
 
     // Free: title Free, amount 0, without chips.
     await user.click(screen.getByRole('radio', { name: 'Free' }));
@@ -153,11 +155,7 @@ describe('event wizard', () => {
   it('sets registrations per email (1 to 10, the message under the field) and the email confirmation of free tickets', async () => {
     const network = mockNetwork();
     network.on(calls.createEvent, ok(event(), 'Event created'));
-    const { user } = renderRoutes(routeObjects, routes.eventAdd);
-    await screen.findByRole('heading', { name: 'Event Details' });
-    await fillDetails(user);
-    await user.click(screen.getByRole('button', { name: 'Next' }));
-    await screen.findByRole('heading', { name: 'Ticket Details' });
+    const { user } = await openTicketStep();
     await user.click(screen.getByRole('radio', { name: 'Free' }));
     await user.type(screen.getByLabelText('Total in Stock'), '20');
     await user.click(screen.getByRole('button', { name: 'Add Ticket' }));
@@ -189,11 +187,8 @@ describe('event wizard', () => {
   it("shows the server's message in the 'Oops...' alert when creation fails", async () => {
     const network = mockNetwork();
     network.on(calls.createEvent, fail('Please choose future date!'));
-    const { user } = renderRoutes(routeObjects, routes.eventAdd);
-    await screen.findByRole('heading', { name: 'Event Details' });
-    await fillDetails(user);
-    await user.click(screen.getByRole('button', { name: 'Next' }));
-    await user.click(await screen.findByRole('radio', { name: 'Free' }));
+    const { user } = await openTicketStep();
+    await user.click(screen.getByRole('radio', { name: 'Free' }));
     await user.type(screen.getByLabelText('Total in Stock'), '5');
     await user.click(screen.getByRole('button', { name: 'Add Ticket' }));
     await user.click(screen.getByRole('button', { name: 'Next' }));
@@ -206,11 +201,7 @@ describe('event wizard', () => {
 
   it('keeps the step, the tickets and the settings in the draft, and restores them after a reload', async () => {
     mockNetwork();
-    const first = renderRoutes(routeObjects, routes.eventAdd);
-    await screen.findByRole('heading', { name: 'Event Details' });
-    await fillDetails(first.user);
-    await first.user.click(screen.getByRole('button', { name: 'Next' }));
-    await screen.findByRole('heading', { name: 'Ticket Details' });
+    const first = await openTicketStep();
     await first.user.click(screen.getByRole('radio', { name: 'Free' }));
     await first.user.type(screen.getByLabelText('Total in Stock'), '30');
     await first.user.click(screen.getByRole('button', { name: 'Add Ticket' }));

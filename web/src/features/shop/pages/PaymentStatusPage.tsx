@@ -1,6 +1,6 @@
 import { useSetAtom } from 'jotai';
 import { CheckCircle2, XCircle } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Button, ButtonLink } from '../../../components/Button.js';
 import { Spinner } from '../../../components/Spinner.js';
 import { routes } from '../../../lib/paths.js';
@@ -41,84 +41,63 @@ export function PaymentStatusPage() {
 }
 
 function StatusContent({ reference, lookup }: { reference: string | null; lookup: ReturnType<typeof useOrderLookup> }) {
-  const home = (
-    <ButtonLink to={routes.home} variant="secondary">
-      {SHOP_TEXTS.homepage}
-    </ButtonLink>
-  );
-
   if (reference === null) {
     return (
-      <>
-        <h1>No payment to check</h1>
-        <p>We could not find a payment on this device. If you have just paid, open the link your payment provider sent you back with.</p>
-        <div className={styles.actions}>
-          <ButtonLink to={routes.getCard}>Shop cards</ButtonLink>
-          {home}
-        </div>
-      </>
+      <Outcome
+        title="No payment to check"
+        text="We could not find a payment on this device. If you have just paid, open the link your payment provider sent you back with.">
+        <ButtonLink to={routes.getCard}>Shop cards</ButtonLink>
+      </Outcome>
     );
   }
 
   if (lookup.isError) {
     return (
-      <>
-        <XCircle className={styles.warn} aria-hidden size={56} />
-        <h1>We could not check your payment</h1>
-        <p>Please check your connection and try again.</p>
-        <div className={styles.actions}>
-          <Button onClick={() => void lookup.refetch()} busy={lookup.isFetching}>
-            Retry
-          </Button>
-          {home}
-        </div>
-      </>
+      <Outcome
+        icon={<XCircle className={styles.warn} aria-hidden size={56} />}
+        title="We could not check your payment"
+        text="Please check your connection and try again.">
+        <Button onClick={() => void lookup.refetch()} busy={lookup.isFetching}>
+          Retry
+        </Button>
+      </Outcome>
     );
   }
 
   const data = lookup.data;
   if (data?.state === 'paid') {
     return (
-      <>
-        <CheckCircle2 className={styles.ok} aria-hidden size={56} />
-        <h1>{SHOP_TEXTS.successTitle}</h1>
-        <p>{SHOP_TEXTS.successText}</p>
-        <div className={styles.actions}>
-          <ButtonLink to={`${routes.orderDetails}?reference=${encodeURIComponent(reference)}`}>View order details</ButtonLink>
-          {home}
-        </div>
-      </>
+      <Outcome
+        icon={<CheckCircle2 className={styles.ok} aria-hidden size={56} />}
+        title={SHOP_TEXTS.successTitle}
+        text={SHOP_TEXTS.successText}>
+        <ButtonLink to={`${routes.orderDetails}?reference=${encodeURIComponent(reference)}`}>View order details</ButtonLink>
+      </Outcome>
     );
   }
 
   if (data?.state === 'missing') {
     return (
-      <>
-        <XCircle className={styles.warn} aria-hidden size={56} />
-        <h1>{SHOP_TEXTS.unknownTitle}</h1>
-        <p>{SHOP_TEXTS.unknownText}</p>
-        <div className={styles.actions}>
-          <ButtonLink to={routes.getCard}>Shop cards</ButtonLink>
-          {home}
-        </div>
-      </>
+      <Outcome
+        icon={<XCircle className={styles.warn} aria-hidden size={56} />}
+        title={SHOP_TEXTS.unknownTitle}
+        text={SHOP_TEXTS.unknownText}>
+        <ButtonLink to={routes.getCard}>Shop cards</ButtonLink>
+      </Outcome>
     );
   }
 
   if (data?.state === 'declined') {
     return (
-      <>
-        <XCircle className={styles.bad} aria-hidden size={56} />
-        <h1>{SHOP_TEXTS.declinedTitle}</h1>
-        <p>{SHOP_TEXTS.declinedText}</p>
-        <div className={styles.actions}>
-          <TryAgainButton reference={reference} />
-          <ButtonLink to={routes.getCard} variant="secondary">
-            Go to cart
-          </ButtonLink>
-          {home}
-        </div>
-      </>
+      <Outcome
+        icon={<XCircle className={styles.bad} aria-hidden size={56} />}
+        title={SHOP_TEXTS.declinedTitle}
+        text={SHOP_TEXTS.declinedText}>
+        <TryAgainButton reference={reference} />
+        <ButtonLink to={routes.getCard} variant="secondary">
+          Go to cart
+        </ButtonLink>
+      </Outcome>
     );
   }
 
@@ -134,12 +113,35 @@ function StatusContent({ reference, lookup }: { reference: string | null; lookup
             <Button onClick={() => void lookup.refetch()} aria-busy={lookup.isFetching || undefined}>
               Check again
             </Button>
-            {home}
+            <HomeLink />
           </div>
         </>
       ) : (
         <p>Please wait while we confirm your payment.</p>
       )}
+    </>
+  );
+}
+
+function HomeLink() {
+  return (
+    <ButtonLink to={routes.home} variant="secondary">
+      {SHOP_TEXTS.homepage}
+    </ButtonLink>
+  );
+}
+
+/** A decided outcome: its icon, title and text, then what the buyer can do next and the way home. */
+function Outcome({ icon, title, text, children }: { icon?: ReactNode; title: string; text: string; children: ReactNode }) {
+  return (
+    <>
+      {icon}
+      <h1>{title}</h1>
+      <p>{text}</p>
+      <div className={styles.actions}>
+        {children}
+        <HomeLink />
+      </div>
     </>
   );
 }
