@@ -5,10 +5,11 @@ import { STAFF_LINK_REVOKED_MESSAGE } from '@tapcard/shared/rules';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { connect, subscribe, subscribeOk } from '../test/client.js';
 import type { ClientSocket } from '../test/client.js';
-import { FakeUpstream } from '../test/fake-upstream.js';
-import { TEST_SERVICE_KEY, startGateway } from '../test/gateway.js';
+import type { FakeUpstream } from '../test/fake-upstream.js';
+import { startGatewayCluster } from '../test/cluster.js';
+import type { GatewayCluster } from '../test/cluster.js';
 import type { TestGateway } from '../test/gateway.js';
-import { deleteKeys, sharedRedis, uniquePrefix } from '@tapcard/testkit/redis';
+import { sharedRedis, uniquePrefix } from '@tapcard/testkit/redis';
 import { waitFor } from '@tapcard/testkit/wait';
 
 /**
@@ -34,22 +35,19 @@ interface Watched {
 
 describe.skipIf(!redis)('the door on two gateways sharing Redis', () => {
   const redisUrl = redis?.url ?? '';
+  let cluster: GatewayCluster;
   let upstream: FakeUpstream;
   let a: TestGateway;
   let b: TestGateway;
   const sockets: ClientSocket[] = [];
 
   beforeAll(async () => {
-    upstream = await FakeUpstream.start(TEST_SERVICE_KEY);
-    const env = { UPSTREAM_URL: upstream.url, REDIS_URL: redisUrl, REDIS_KEY_PREFIX: prefix, POLL_INTERVAL_MS: '5000' };
-    a = await startGateway({ ...env, INSTANCE_ID: 'door-a' });
-    b = await startGateway({ ...env, INSTANCE_ID: 'door-b' });
+    cluster = await startGatewayCluster('door', { url: redisUrl, prefix }, { POLL_INTERVAL_MS: '5000' });
+    ({ upstream, a, b } = cluster);
   });
   afterAll(async () => {
     for (const socket of sockets) socket.close();
-    await Promise.all([a.close(), b.close()]);
-    await deleteKeys(redisUrl, prefix);
-    await upstream.close();
+    await cluster.close();
     await redis?.stop();
   });
 

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { connect } from '../test/client.js';
 import type { ClientSocket } from '../test/client.js';
-import { FakeUpstream } from '../test/fake-upstream.js';
-import { TEST_SERVICE_KEY, startGateway } from '../test/gateway.js';
+import type { FakeUpstream } from '../test/fake-upstream.js';
+import { startGatewayCluster } from '../test/cluster.js';
+import type { GatewayCluster } from '../test/cluster.js';
 import type { TestGateway } from '../test/gateway.js';
 import { expectNoMorePrivate, organiserSocket } from '../test/organiser.js';
-import { deleteKeys, sharedRedis, uniquePrefix } from '@tapcard/testkit/redis';
+import { sharedRedis, uniquePrefix } from '@tapcard/testkit/redis';
 import { waitFor } from '@tapcard/testkit/wait';
 
 /** Two gateway instances on one Redis share the per-address limits and end organiser sessions together. */
@@ -17,29 +18,23 @@ const CAP = 3;
 
 describe.skipIf(!redis)('limits and sessions across instances sharing Redis', () => {
   const redisUrl = redis?.url ?? '';
+  let cluster: GatewayCluster;
   let upstream: FakeUpstream;
   let a: TestGateway;
   let b: TestGateway;
   const sockets: ClientSocket[] = [];
 
   beforeAll(async () => {
-    upstream = await FakeUpstream.start(TEST_SERVICE_KEY);
-    const env = {
-      UPSTREAM_URL: upstream.url,
-      REDIS_URL: redisUrl,
-      REDIS_KEY_PREFIX: prefix,
+    cluster = await startGatewayCluster('limits', { url: redisUrl, prefix }, {
       TRUST_PROXY: '127.0.0.1',
       RATE_LIMIT_PER_MINUTE: String(BUDGET),
       MAX_SOCKETS_PER_ADDRESS: String(CAP),
-    };
-    a = await startGateway({ ...env, INSTANCE_ID: 'limits-a' });
-    b = await startGateway({ ...env, INSTANCE_ID: 'limits-b' });
+    });
+    ({ upstream, a, b } = cluster);
   });
   afterAll(async () => {
     for (const socket of sockets) socket.close();
-    await Promise.all([a.close(), b.close()]);
-    await deleteKeys(redisUrl, prefix);
-    await upstream.close();
+    await cluster.close();
     await redis?.stop();
   });
 

@@ -4,11 +4,12 @@ import type { Snapshot, Subscribe, Update } from '@tapcard/shared/realtime';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { connect, subscribeOk } from '../test/client.js';
 import type { ClientSocket } from '../test/client.js';
-import { FakeUpstream } from '../test/fake-upstream.js';
+import type { FakeUpstream } from '../test/fake-upstream.js';
+import { startGatewayCluster } from '../test/cluster.js';
+import type { GatewayCluster } from '../test/cluster.js';
 import type { FakeAttendee } from '../test/fake-upstream.js';
-import { TEST_SERVICE_KEY, startGateway } from '../test/gateway.js';
 import type { TestGateway } from '../test/gateway.js';
-import { deleteKeys, sharedRedis, uniquePrefix } from '@tapcard/testkit/redis';
+import { sharedRedis, uniquePrefix } from '@tapcard/testkit/redis';
 import { waitFor } from '@tapcard/testkit/wait';
 
 /**
@@ -48,6 +49,7 @@ interface WriteCall {
 
 describe.skipIf(!redis)('moderation on two gateways sharing Redis', () => {
   const redisUrl = redis?.url ?? '';
+  let cluster: GatewayCluster;
   let upstream: FakeUpstream;
   let a: TestGateway;
   let b: TestGateway;
@@ -64,10 +66,8 @@ describe.skipIf(!redis)('moderation on two gateways sharing Redis', () => {
   let others: Watched[] = [];
 
   beforeAll(async () => {
-    upstream = await FakeUpstream.start(TEST_SERVICE_KEY);
-    const env = { UPSTREAM_URL: upstream.url, REDIS_URL: redisUrl, REDIS_KEY_PREFIX: prefix, POLL_INTERVAL_MS: '5000' };
-    a = await startGateway({ ...env, INSTANCE_ID: 'moderation-a' });
-    b = await startGateway({ ...env, INSTANCE_ID: 'moderation-b' });
+    cluster = await startGatewayCluster('moderation', { url: redisUrl, prefix }, { POLL_INTERVAL_MS: '5000' });
+    ({ upstream, a, b } = cluster);
 
     ({ eventId, bearer } = upstream.addEvent());
     ada = upstream.addAttendee(eventId, 'Ada Obi');
@@ -100,9 +100,7 @@ describe.skipIf(!redis)('moderation on two gateways sharing Redis', () => {
   });
   afterAll(async () => {
     for (const socket of sockets) socket.close();
-    await Promise.all([a.close(), b.close()]);
-    await deleteKeys(redisUrl, prefix);
-    await upstream.close();
+    await cluster.close();
     await redis?.stop();
   });
 

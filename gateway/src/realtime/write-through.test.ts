@@ -2,10 +2,11 @@ import { updateSchema } from '@tapcard/shared/realtime';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { trackedSubscriber } from '../test/client.js';
 import type { TrackedClient } from '../test/client.js';
-import { FakeUpstream } from '../test/fake-upstream.js';
-import { TEST_SERVICE_KEY, startGateway } from '../test/gateway.js';
+import type { FakeUpstream } from '../test/fake-upstream.js';
+import { startGatewayCluster } from '../test/cluster.js';
+import type { GatewayCluster } from '../test/cluster.js';
 import type { TestGateway } from '../test/gateway.js';
-import { deleteKeys, sharedRedis, uniquePrefix } from '@tapcard/testkit/redis';
+import { sharedRedis, uniquePrefix } from '@tapcard/testkit/redis';
 import { waitFor } from '@tapcard/testkit/wait';
 
 /**
@@ -30,22 +31,19 @@ interface Receiver {
 
 describe.skipIf(!redis)('chat write-through across instances', () => {
   const redisUrl = redis?.url ?? '';
+  let cluster: GatewayCluster;
   let upstream: FakeUpstream;
   let a: TestGateway;
   let b: TestGateway;
   const receivers: Receiver[] = [];
 
   beforeAll(async () => {
-    upstream = await FakeUpstream.start(TEST_SERVICE_KEY);
-    const env = { UPSTREAM_URL: upstream.url, REDIS_URL: redisUrl, REDIS_KEY_PREFIX: prefix, POLL_INTERVAL_MS: '60000' };
-    a = await startGateway({ ...env, INSTANCE_ID: 'wt-a' });
-    b = await startGateway({ ...env, INSTANCE_ID: 'wt-b' });
+    cluster = await startGatewayCluster('wt', { url: redisUrl, prefix }, { POLL_INTERVAL_MS: '60000' });
+    ({ upstream, a, b } = cluster);
   });
   afterAll(async () => {
     for (const r of receivers) r.client.socket.close();
-    await Promise.all([a.close(), b.close()]);
-    await deleteKeys(redisUrl, prefix);
-    await upstream.close();
+    await cluster.close();
     await redis?.stop();
   });
 
