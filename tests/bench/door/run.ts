@@ -10,7 +10,7 @@ import { builtServersExist, killChildren } from '../../support/processes.js';
 import type { RunMode } from '../../support/processes.js';
 import { preciseNow } from '../../support/realtime-client.js';
 import { resolveRedis } from '@tapcard/testkit/redis';
-import { startStack } from '../../support/stack.js';
+import { STACK_ENVIRONMENT_HELP, startStack } from '../../support/stack.js';
 import type { Stack } from '../../support/stack.js';
 import { distribution } from '../../support/stats.js';
 import { LiveScreen } from './live-screen.js';
@@ -36,8 +36,7 @@ const HELP = `Usage: pnpm bench:door [options]
   --sync-concurrency <n> requests in flight while the offline phone syncs (default 4)
   --mode <m>             source (default: tsx on the servers' sources) | dist (node <pkg>/dist/server.js)
   --no-write             do not write results/*.json
-Environment: DATABASE_URL (PostgreSQL in a schema of its own; PGlite otherwise), REDIS_URL (else a
-spawned redis-server), CI=true (a missing Redis fails).`;
+Environment: ${STACK_ENVIRONMENT_HELP}`;
 
 const values = parseRunArgs(HELP, {
   attendees: { type: 'string', default: '1000' },

@@ -7,7 +7,7 @@ import { resolveRedis } from '@tapcard/testkit/redis';
 import type { RedisHandle } from '@tapcard/testkit/redis';
 import { forcedDisconnects, gatewayRestart, reconnectStorm, slowReader } from '../../support/scenarios.js';
 import type { ScenarioContext } from '../../support/scenarios.js';
-import { startStack } from '../../support/stack.js';
+import { STACK_ENVIRONMENT_HELP, startStack } from '../../support/stack.js';
 import type { Stack } from '../../support/stack.js';
 import { moderation } from './moderation.js';
 import type { ModerationResult } from './moderation.js';
@@ -44,8 +44,7 @@ const HELP = `Usage: pnpm bench:realtime [options]
   --mode <m>         dist (default: node <pkg>/dist/server.js) | source (tsx on src)
   --gateway-env K=V  extra gateway environment (repeatable)
   --no-write         do not write results/*.json
-Environment: DATABASE_URL (PostgreSQL in a schema of its own; PGlite otherwise), REDIS_URL (else a
-spawned redis-server), CI=true (a missing Redis fails).`;
+Environment: ${STACK_ENVIRONMENT_HELP}`;
 
 const values = parseRunArgs(HELP, {
   scenario: { type: 'string', default: 'steady' },
