@@ -23,6 +23,10 @@ import type { RedisHandle } from '@tapcard/testkit/redis';
 
 export const BENCH_ORIGIN = 'http://bench.tapcard.local';
 
+/** What a run's help says of the environment the stack reads. */
+export const STACK_ENVIRONMENT_HELP = `DATABASE_URL (PostgreSQL in a schema of its own; PGlite otherwise), REDIS_URL (else a
+spawned redis-server), CI=true (a missing Redis fails).`;
+
 export interface StackOptions {
   mode: RunMode;
   redis: RedisHandle;

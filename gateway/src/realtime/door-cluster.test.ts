@@ -5,10 +5,9 @@ import { STAFF_LINK_REVOKED_MESSAGE } from '@tapcard/shared/rules';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { connect, subscribe, subscribeOk } from '../test/client.js';
 import type { ClientSocket } from '../test/client.js';
-import { FakeUpstream } from '../test/fake-upstream.js';
-import { TEST_SERVICE_KEY, startGateway } from '../test/gateway.js';
-import type { TestGateway } from '../test/gateway.js';
-import { deleteKeys, sharedRedis, uniquePrefix } from '@tapcard/testkit/redis';
+import { startGatewayCluster } from '../test/cluster.js';
+import type { GatewayCluster } from '../test/cluster.js';
+import { sharedRedis, uniquePrefix } from '@tapcard/testkit/redis';
 import { waitFor } from '@tapcard/testkit/wait';
 
 /**
@@ -34,22 +33,15 @@ interface Watched {
 
 describe.skipIf(!redis)('the door on two gateways sharing Redis', () => {
   const redisUrl = redis?.url ?? '';
-  let upstream: FakeUpstream;
-  let a: TestGateway;
-  let b: TestGateway;
+  let cluster: GatewayCluster;
   const sockets: ClientSocket[] = [];
 
   beforeAll(async () => {
-    upstream = await FakeUpstream.start(TEST_SERVICE_KEY);
-    const env = { UPSTREAM_URL: upstream.url, REDIS_URL: redisUrl, REDIS_KEY_PREFIX: prefix, POLL_INTERVAL_MS: '5000' };
-    a = await startGateway({ ...env, INSTANCE_ID: 'door-a' });
-    b = await startGateway({ ...env, INSTANCE_ID: 'door-b' });
+    cluster = await startGatewayCluster('door', { url: redisUrl, prefix }, { POLL_INTERVAL_MS: '5000' });
   });
   afterAll(async () => {
     for (const socket of sockets) socket.close();
-    await Promise.all([a.close(), b.close()]);
-    await deleteKeys(redisUrl, prefix);
-    await upstream.close();
+    await cluster.close();
     await redis?.stop();
   });
 
@@ -76,47 +68,47 @@ describe.skipIf(!redis)('the door on two gateways sharing Redis', () => {
     w.updates.flatMap((u) => (u.scope === 'attendance' ? (u.attendees ?? []) : [])).find((x) => x.id === attendeeId && x.checked_in);
 
   test('a check-in through gateway A reaches the organiser and a door phone on gateway B through its poke, with its gate and time', async () => {
-    const { eventId, bearer } = upstream.addEvent();
-    const ada = upstream.addAttendee(eventId, 'Ada');
-    const north = upstream.addStaffLink(eventId, 'North gate');
-    const south = upstream.addStaffLink(eventId, 'South gate');
+    const { eventId, bearer } = cluster.upstream.addEvent();
+    const ada = cluster.upstream.addAttendee(eventId, 'Ada');
+    const north = cluster.upstream.addStaffLink(eventId, 'North gate');
+    const south = cluster.upstream.addStaffLink(eventId, 'South gate');
     // The scanning phone on A, the organiser and another gate's phone on B.
-    await watched(a.url, { kind: 'door', session: north.session });
-    const organiser = await watched(b.url, { kind: 'organiser', eventId }, bearer);
-    const southPhone = await watched(b.url, { kind: 'door', session: south.session });
+    await watched(cluster.a.url, { kind: 'door', session: north.session });
+    const organiser = await watched(cluster.b.url, { kind: 'organiser', eventId }, bearer);
+    const southPhone = await watched(cluster.b.url, { kind: 'door', session: south.session });
 
-    await doorCheckIn(a.url, north.session, ada.id);
+    await doorCheckIn(cluster.a.url, north.session, ada.id);
     await waitFor(() => checkInOf(organiser, ada.id) && checkInOf(southPhone, ada.id), MUST_HAPPEN_MS, 10);
-    const at = upstream.events.get(eventId)?.attendees.get(ada.id)?.checked_in_at;
+    const at = cluster.upstream.events.get(eventId)?.attendees.get(ada.id)?.checked_in_at;
     expect(at).toBeTruthy();
     for (const w of [organiser, southPhone]) expect(checkInOf(w, ada.id)).toMatchObject({ checked_in_at: at, checked_in_by: 'North gate' });
 
     // Leaving through the south gate (an event that tracks who is inside) reaches the organiser on B the same way.
-    await doorCheckIn(b.url, south.session, ada.id, doorCalls.doorCheckOut);
+    await doorCheckIn(cluster.b.url, south.session, ada.id, doorCalls.doorCheckOut);
     const checkedOut = (w: Watched) => w.updates.some((u) => u.scope === 'attendance' && u.attendees?.some((x) => x.id === ada.id && !x.checked_in));
     await waitFor(() => checkedOut(organiser), MUST_HAPPEN_MS, 10);
   });
 
   test('a staff link revoked through gateway B ends its door subscription on gateway A at once, and a resubscribe is refused', async () => {
-    const { eventId, bearer } = upstream.addEvent();
-    const bo = upstream.addAttendee(eventId, 'Bo');
-    const link = upstream.addStaffLink(eventId, 'East gate');
-    const other = upstream.addStaffLink(eventId, 'West gate');
-    const onA = await watched(a.url, { kind: 'door', session: link.session });
-    const stays = await watched(a.url, { kind: 'door', session: other.session });
+    const { eventId, bearer } = cluster.upstream.addEvent();
+    const bo = cluster.upstream.addAttendee(eventId, 'Bo');
+    const link = cluster.upstream.addStaffLink(eventId, 'East gate');
+    const other = cluster.upstream.addStaffLink(eventId, 'West gate');
+    const onA = await watched(cluster.a.url, { kind: 'door', session: link.session });
+    const stays = await watched(cluster.a.url, { kind: 'door', session: other.session });
 
-    const res = await fetch(`${b.url}/api/event/api/staff-links/${eventId}/revoke/${link.id}`, { method: 'POST', headers: { authorization: bearer } });
+    const res = await fetch(`${cluster.b.url}/api/event/api/staff-links/${eventId}/revoke/${link.id}`, { method: 'POST', headers: { authorization: bearer } });
     expect(res.status).toBe(200);
     await waitFor(() => onA.ended.length > 0, MUST_HAPPEN_MS, 10);
     expect(onA.ended).toEqual([{ subscription: { kind: 'door', session: link.session }, error: { code: 'forbidden', message: STAFF_LINK_REVOKED_MESSAGE } }]);
     // Refused on A (which had proved the session a moment ago) and on B alike.
     expect(await subscribe(onA.socket, { kind: 'door', session: link.session })).toEqual({ ok: false, error: { code: 'forbidden', message: STAFF_LINK_REVOKED_MESSAGE } });
-    const onB = await connect(b.url);
+    const onB = await connect(cluster.b.url);
     sockets.push(onB);
     expect(await subscribe(onB, { kind: 'door', session: link.session })).toMatchObject({ ok: false, error: { code: 'forbidden' } });
 
     // The ended phone has left the door room: the next check-in reaches the other gate only.
-    await doorCheckIn(b.url, other.session, bo.id);
+    await doorCheckIn(cluster.b.url, other.session, bo.id);
     await waitFor(() => checkInOf(stays, bo.id), MUST_HAPPEN_MS);
     expect(checkInOf(onA, bo.id)).toBeUndefined();
     expect(stays.ended).toEqual([]);

@@ -4,11 +4,11 @@ import type { Snapshot, Subscribe, Update } from '@tapcard/shared/realtime';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { connect, subscribeOk } from '../test/client.js';
 import type { ClientSocket } from '../test/client.js';
-import { FakeUpstream } from '../test/fake-upstream.js';
+import { startGatewayCluster } from '../test/cluster.js';
+import type { GatewayCluster } from '../test/cluster.js';
 import type { FakeAttendee } from '../test/fake-upstream.js';
-import { TEST_SERVICE_KEY, startGateway } from '../test/gateway.js';
 import type { TestGateway } from '../test/gateway.js';
-import { deleteKeys, sharedRedis, uniquePrefix } from '@tapcard/testkit/redis';
+import { sharedRedis, uniquePrefix } from '@tapcard/testkit/redis';
 import { waitFor } from '@tapcard/testkit/wait';
 
 /**
@@ -48,9 +48,7 @@ interface WriteCall {
 
 describe.skipIf(!redis)('moderation on two gateways sharing Redis', () => {
   const redisUrl = redis?.url ?? '';
-  let upstream: FakeUpstream;
-  let a: TestGateway;
-  let b: TestGateway;
+  let cluster: GatewayCluster;
   const sockets: ClientSocket[] = [];
 
   let eventId = '';
@@ -64,45 +62,40 @@ describe.skipIf(!redis)('moderation on two gateways sharing Redis', () => {
   let others: Watched[] = [];
 
   beforeAll(async () => {
-    upstream = await FakeUpstream.start(TEST_SERVICE_KEY);
-    const env = { UPSTREAM_URL: upstream.url, REDIS_URL: redisUrl, REDIS_KEY_PREFIX: prefix, POLL_INTERVAL_MS: '5000' };
-    a = await startGateway({ ...env, INSTANCE_ID: 'moderation-a' });
-    b = await startGateway({ ...env, INSTANCE_ID: 'moderation-b' });
+    cluster = await startGatewayCluster('moderation', { url: redisUrl, prefix }, { POLL_INTERVAL_MS: '5000' });
 
-    ({ eventId, bearer } = upstream.addEvent());
-    ada = upstream.addAttendee(eventId, 'Ada Obi');
-    bo = upstream.addAttendee(eventId, 'Bo Eze');
-    cy = upstream.addAttendee(eventId, 'Cy Ola');
-    const chip = upstream.addChip(eventId, cy.id);
-    const north = upstream.addStaffLink(eventId, 'North gate');
-    const south = upstream.addStaffLink(eventId, 'South gate');
-    const other = upstream.addEvent('Another night');
-    dee = upstream.addAttendee(other.eventId, 'Dee Uko');
+    ({ eventId, bearer } = cluster.upstream.addEvent());
+    ada = cluster.upstream.addAttendee(eventId, 'Ada Obi');
+    bo = cluster.upstream.addAttendee(eventId, 'Bo Eze');
+    cy = cluster.upstream.addAttendee(eventId, 'Cy Ola');
+    const chip = cluster.upstream.addChip(eventId, cy.id);
+    const north = cluster.upstream.addStaffLink(eventId, 'North gate');
+    const south = cluster.upstream.addStaffLink(eventId, 'South gate');
+    const other = cluster.upstream.addEvent('Another night');
+    dee = cluster.upstream.addAttendee(other.eventId, 'Dee Uko');
 
     // The first subscriber makes A the event's leader; Ada and Bo have a phone on each gateway.
     watched = [
-      await watch(a, 'Ada on A', { kind: 'arena', tid: ada.tid }, undefined, ada.id),
-      await watch(b, 'Ada on B', { kind: 'arena', tid: ada.tid }, undefined, ada.id),
-      await watch(a, 'Bo on A', { kind: 'arena', tid: bo.tid }, undefined, bo.id),
-      await watch(b, 'Bo on B', { kind: 'arena', tid: bo.tid }, undefined, bo.id),
-      await watch(b, 'Cy on B', { kind: 'arena', tid: cy.tid }, undefined, cy.id),
-      await watch(a, 'organiser on A', { kind: 'organiser', eventId }, bearer),
-      await watch(b, 'organiser on B', { kind: 'organiser', eventId }, bearer),
-      await watch(a, 'chip on A', { kind: 'chip', chipId: chip }),
-      await watch(b, 'chip on B', { kind: 'chip', chipId: chip }),
-      await watch(a, 'door on A', { kind: 'door', session: north.session }),
-      await watch(b, 'door on B', { kind: 'door', session: south.session }),
+      await watch(cluster.a, 'Ada on A', { kind: 'arena', tid: ada.tid }, undefined, ada.id),
+      await watch(cluster.b, 'Ada on B', { kind: 'arena', tid: ada.tid }, undefined, ada.id),
+      await watch(cluster.a, 'Bo on A', { kind: 'arena', tid: bo.tid }, undefined, bo.id),
+      await watch(cluster.b, 'Bo on B', { kind: 'arena', tid: bo.tid }, undefined, bo.id),
+      await watch(cluster.b, 'Cy on B', { kind: 'arena', tid: cy.tid }, undefined, cy.id),
+      await watch(cluster.a, 'organiser on A', { kind: 'organiser', eventId }, bearer),
+      await watch(cluster.b, 'organiser on B', { kind: 'organiser', eventId }, bearer),
+      await watch(cluster.a, 'chip on A', { kind: 'chip', chipId: chip }),
+      await watch(cluster.b, 'chip on B', { kind: 'chip', chipId: chip }),
+      await watch(cluster.a, 'door on A', { kind: 'door', session: north.session }),
+      await watch(cluster.b, 'door on B', { kind: 'door', session: south.session }),
     ];
     others = [
-      await watch(a, 'Dee on A', { kind: 'arena', tid: dee.tid }, undefined, dee.id),
-      await watch(b, 'other organiser on B', { kind: 'organiser', eventId: other.eventId }, other.bearer),
+      await watch(cluster.a, 'Dee on A', { kind: 'arena', tid: dee.tid }, undefined, dee.id),
+      await watch(cluster.b, 'other organiser on B', { kind: 'organiser', eventId: other.eventId }, other.bearer),
     ];
   });
   afterAll(async () => {
     for (const socket of sockets) socket.close();
-    await Promise.all([a.close(), b.close()]);
-    await deleteKeys(redisUrl, prefix);
-    await upstream.close();
+    await cluster.close();
     await redis?.stop();
   });
 
@@ -124,7 +117,7 @@ describe.skipIf(!redis)('moderation on two gateways sharing Redis', () => {
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     expect(res.status, `${call.method} ${call.path}: ${await res.clone().text()}`).toBe(200);
-    return upstream.events.get(eventId)?.version ?? 0;
+    return cluster.upstream.events.get(eventId)?.version ?? 0;
   }
 
   const byName = (name: string): Watched => {
@@ -153,15 +146,15 @@ describe.skipIf(!redis)('moderation on two gateways sharing Redis', () => {
   /** A group message posted through `gateway` (its poke makes every socket hear of it at once); its id. */
   async function post(gateway: TestGateway, author: FakeAttendee, message: string): Promise<string> {
     await settled(await write(gateway, calls.chat, { id: author.tid }, { event_id: eventId, attendee_id: author.id, message }));
-    const found = upstream.events.get(eventId)?.chats.find((m) => m.message === message);
+    const found = cluster.upstream.events.get(eventId)?.chats.find((m) => m.message === message);
     if (!found) throw new Error(message);
     return found.id;
   }
 
   test("a message removed through B disappears from every arena, chip and organiser socket on both gateways; the door hears nothing of it", async () => {
-    const messageId = await post(a, bo, 'buy my crypto course');
+    const messageId = await post(cluster.a, bo, 'buy my crypto course');
 
-    const version = await write(b, moderationCalls.removeMessage, { id: eventId }, { message_id: messageId, room: 'group' }, bearer);
+    const version = await write(cluster.b, moderationCalls.removeMessage, { id: eventId }, { message_id: messageId, room: 'group' }, bearer);
     const removed = (w: Watched) => w.updates.some((u) => u.scope === 'event' && (u.chats ?? []).some((m) => m.id === messageId && m.removed === true && m.message === ''));
     await reaches(ofRole('arena', 'organiser', 'chip'), removed);
     await settled(version);
@@ -169,14 +162,14 @@ describe.skipIf(!redis)('moderation on two gateways sharing Redis', () => {
       for (const key of ['chats', 'private_chats'] as const) expect(updatesWith(w, key), w.name).toEqual([]);
     }
     // A phone opening the chat after it (on the follower, from the stored state) gets the message removed, without its text.
-    const fresh = await watch(b, 'Cy again on B', { kind: 'arena', tid: cy.tid }, undefined, cy.id);
+    const fresh = await watch(cluster.b, 'Cy again on B', { kind: 'arena', tid: cy.tid }, undefined, cy.id);
     expect(fresh.snapshot.kind === 'door' ? [] : fresh.snapshot.chats.filter((m) => m.id === messageId)).toEqual([expect.objectContaining({ removed: true, message: '' })]);
     fresh.socket.close();
   });
 
   test("a card shared through A reaches the two parties' sockets on both gateways, and nobody else", async () => {
     const details = { full_name: 'Ada Obi', title: 'Engineer', phone: '+2348000000001', email: 'ada@example.com', consent: true };
-    const version = await write(a, arenaSafetyCalls.shareCard, { id: ada.tid }, { event_id: eventId, to: cy.id, details });
+    const version = await write(cluster.a, arenaSafetyCalls.shareCard, { id: ada.tid }, { event_id: eventId, to: cy.id, details });
     const shared = (w: Watched) => w.updates.some((u) => u.scope === 'private' && (u.private_chats ?? []).some((m) => m.card?.kind === 'details' && m.attendee_id_2 === cy.id));
     const parties = [...attendeeSockets(ada), ...attendeeSockets(cy)];
     await reaches(parties, shared);
@@ -185,9 +178,9 @@ describe.skipIf(!redis)('moderation on two gateways sharing Redis', () => {
   });
 
   test('a report filed through A reaches the organisers on both gateways, and never an attendee, chip or door socket', async () => {
-    const messageId = await post(b, cy, 'rude words');
+    const messageId = await post(cluster.b, cy, 'rude words');
 
-    const version = await write(a, arenaSafetyCalls.reportMessage, { id: bo.tid }, { event_id: eventId, message_id: messageId, room: 'group', reason: 'harassment', details: 'again' });
+    const version = await write(cluster.a, arenaSafetyCalls.reportMessage, { id: bo.tid }, { event_id: eventId, message_id: messageId, room: 'group', reason: 'harassment', details: 'again' });
     const reported = (w: Watched) => w.updates.some((u) => u.scope === 'moderation' && (u.reports ?? []).some((r) => r.message_id === messageId && r.reporter_id === bo.id));
     await reaches(ofRole('organiser'), reported);
     await settled(version);
@@ -197,37 +190,37 @@ describe.skipIf(!redis)('moderation on two gateways sharing Redis', () => {
     }
 
     // Handled through B: the organisers see it handled, nobody else hears of it.
-    const reportId = upstream.events.get(eventId)?.reports.values().next().value?.id ?? '';
-    const handled = await write(b, moderationCalls.handleReport, { id: eventId, reportId }, { action: 'dismiss' }, bearer);
+    const reportId = cluster.upstream.events.get(eventId)?.reports.values().next().value?.id ?? '';
+    const handled = await write(cluster.b, moderationCalls.handleReport, { id: eventId, reportId }, { action: 'dismiss' }, bearer);
     await reaches(ofRole('organiser'), (w) => w.updates.some((u) => (u.reports ?? []).some((r) => r.id === reportId && r.status === 'dismissed')));
     await settled(handled);
     for (const w of ofRole('arena', 'chip', 'door')) expect(updatesWith(w, 'reports'), w.name).toEqual([]);
   });
 
   test("a block made through B reaches only the blocker's sockets on both gateways; never the blocked attendee or a third one", async () => {
-    const version = await write(b, arenaSafetyCalls.blockAttendee, { id: ada.tid }, { event_id: eventId, attendee_id: bo.id, blocked: true });
+    const version = await write(cluster.b, arenaSafetyCalls.blockAttendee, { id: ada.tid }, { event_id: eventId, attendee_id: bo.id, blocked: true });
     const blocks = (w: Watched) => w.updates.some((u) => u.scope === 'private' && JSON.stringify(u.blocked) === JSON.stringify([bo.id]));
     await reaches(attendeeSockets(ada), blocks);
     await settled(version);
     for (const w of except(attendeeSockets(ada))) expect(updatesWith(w, 'blocked'), w.name).toEqual([]);
 
     // A phone opened after it (on the follower, from the stored state) starts with the list; Bo's knows nothing.
-    const fresh = await watch(b, 'Ada again on B', { kind: 'arena', tid: ada.tid }, undefined, ada.id);
+    const fresh = await watch(cluster.b, 'Ada again on B', { kind: 'arena', tid: ada.tid }, undefined, ada.id);
     expect(fresh.snapshot).toMatchObject({ kind: 'arena', blocked: [bo.id] });
-    const boFresh = await watch(b, 'Bo again on B', { kind: 'arena', tid: bo.tid }, undefined, bo.id);
+    const boFresh = await watch(cluster.b, 'Bo again on B', { kind: 'arena', tid: bo.tid }, undefined, bo.id);
     expect(boFresh.snapshot).toMatchObject({ kind: 'arena', blocked: [] });
     for (const w of [fresh, boFresh]) w.socket.close();
 
     // Lifting it through A: the blocker's sockets get the (empty) list, still nobody else.
-    const lifted = await write(a, arenaSafetyCalls.blockAttendee, { id: ada.tid }, { event_id: eventId, attendee_id: bo.id, blocked: false });
+    const lifted = await write(cluster.a, arenaSafetyCalls.blockAttendee, { id: ada.tid }, { event_id: eventId, attendee_id: bo.id, blocked: false });
     await reaches(attendeeSockets(ada), (w) => w.updates.some((u) => u.scope === 'private' && u.blocked?.length === 0));
     await settled(lifted);
     for (const w of except(attendeeSockets(ada))) expect(updatesWith(w, 'blocked'), w.name).toEqual([]);
   });
 
   test("a mute made through A reaches the muted attendee's own sockets and the organisers; no other attendee, chip or door sees it", async () => {
-    const version = await write(a, moderationCalls.muteAttendee, { id: eventId }, { attendee_id: bo.id, mute: 15 }, bearer);
-    const until = upstream.events.get(eventId)?.attendees.get(bo.id)?.mute?.until;
+    const version = await write(cluster.a, moderationCalls.muteAttendee, { id: eventId }, { attendee_id: bo.id, mute: 15 }, bearer);
+    const until = cluster.upstream.events.get(eventId)?.attendees.get(bo.id)?.mute?.until;
     expect(until).toBeTruthy();
     const muted = (w: Watched) => w.updates.some((u) => u.scope === 'attendance' && (u.attendees ?? []).some((x) => x.id === bo.id && x.mute?.until === until));
     await reaches([...attendeeSockets(bo), ...ofRole('organiser')], muted);
@@ -241,7 +234,7 @@ describe.skipIf(!redis)('moderation on two gateways sharing Redis', () => {
     }
 
     // An attendee's own choices: hiding reaches them and the organisers; the DM choice them alone.
-    const hidden = await write(b, arenaSafetyCalls.arenaSettings, { id: cy.tid }, { event_id: eventId, hidden: true, dm_policy: 'nobody' });
+    const hidden = await write(cluster.b, arenaSafetyCalls.arenaSettings, { id: cy.tid }, { event_id: eventId, hidden: true, dm_policy: 'nobody' });
     const ownRecord = (w: Watched) => w.updates.some((u) => (u.attendees ?? []).some((x) => x.id === cy.id && x.hidden === true && x.dm_policy === 'nobody'));
     const organiserRecord = (w: Watched) => w.updates.some((u) => (u.attendees ?? []).some((x) => x.id === cy.id && x.hidden === true && !('dm_policy' in x)));
     await reaches(attendeeSockets(cy), ownRecord);
@@ -255,8 +248,8 @@ describe.skipIf(!redis)('moderation on two gateways sharing Redis', () => {
   });
 
   test('chat settings and announcements reach everyone in the event, and nobody of another event', async () => {
-    await write(b, moderationCalls.chatSettings, { id: eventId }, { closed: true, slow_mode_seconds: 30 }, bearer);
-    const version = await write(a, moderationCalls.pinAnnouncement, { id: eventId }, { message: 'Dinner is served in hall B' }, bearer);
+    await write(cluster.b, moderationCalls.chatSettings, { id: eventId }, { closed: true, slow_mode_seconds: 30 }, bearer);
+    const version = await write(cluster.a, moderationCalls.pinAnnouncement, { id: eventId }, { message: 'Dinner is served in hall B' }, bearer);
     const chatViews = ofRole('arena', 'organiser', 'chip');
     const told = (w: Watched) =>
       w.updates.some((u) => u.scope === 'event' && u.chat?.closed === true && u.chat.slow_mode_seconds === 30) &&
@@ -264,13 +257,13 @@ describe.skipIf(!redis)('moderation on two gateways sharing Redis', () => {
     await reaches(chatViews, told);
     await settled(version);
 
-    const announcementId = [...(upstream.events.get(eventId)?.announcements.keys() ?? [])][0] ?? '';
-    const unpinned = await write(b, moderationCalls.unpinAnnouncement, { id: eventId, announcementId }, undefined, bearer);
+    const announcementId = [...(cluster.upstream.events.get(eventId)?.announcements.keys() ?? [])][0] ?? '';
+    const unpinned = await write(cluster.b, moderationCalls.unpinAnnouncement, { id: eventId, announcementId }, undefined, bearer);
     await reaches(chatViews, (w) => w.updates.some((u) => (u.announcements ?? []).some((x) => x.id === announcementId && !x.pinned)));
     await settled(unpinned);
 
     for (const w of others) expect(w.updates.filter((u) => u.eventId === eventId), w.name).toEqual([]);
-    const fresh = await watch(a, 'Dee again on A', { kind: 'arena', tid: dee.tid }, undefined, dee.id);
+    const fresh = await watch(cluster.a, 'Dee again on A', { kind: 'arena', tid: dee.tid }, undefined, dee.id);
     expect(fresh.snapshot).toMatchObject({ chat: { closed: false, slow_mode_seconds: 0 }, announcements: [] });
     fresh.socket.close();
   });

@@ -2,10 +2,10 @@ import { updateSchema } from '@tapcard/shared/realtime';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { trackedSubscriber } from '../test/client.js';
 import type { TrackedClient } from '../test/client.js';
-import { FakeUpstream } from '../test/fake-upstream.js';
-import { TEST_SERVICE_KEY, startGateway } from '../test/gateway.js';
+import { startGatewayCluster } from '../test/cluster.js';
+import type { GatewayCluster } from '../test/cluster.js';
 import type { TestGateway } from '../test/gateway.js';
-import { deleteKeys, sharedRedis, uniquePrefix } from '@tapcard/testkit/redis';
+import { sharedRedis, uniquePrefix } from '@tapcard/testkit/redis';
 import { waitFor } from '@tapcard/testkit/wait';
 
 /**
@@ -30,22 +30,15 @@ interface Receiver {
 
 describe.skipIf(!redis)('chat write-through across instances', () => {
   const redisUrl = redis?.url ?? '';
-  let upstream: FakeUpstream;
-  let a: TestGateway;
-  let b: TestGateway;
+  let cluster: GatewayCluster;
   const receivers: Receiver[] = [];
 
   beforeAll(async () => {
-    upstream = await FakeUpstream.start(TEST_SERVICE_KEY);
-    const env = { UPSTREAM_URL: upstream.url, REDIS_URL: redisUrl, REDIS_KEY_PREFIX: prefix, POLL_INTERVAL_MS: '60000' };
-    a = await startGateway({ ...env, INSTANCE_ID: 'wt-a' });
-    b = await startGateway({ ...env, INSTANCE_ID: 'wt-b' });
+    cluster = await startGatewayCluster('wt', { url: redisUrl, prefix }, { POLL_INTERVAL_MS: '60000' });
   });
   afterAll(async () => {
     for (const r of receivers) r.client.socket.close();
-    await Promise.all([a.close(), b.close()]);
-    await deleteKeys(redisUrl, prefix);
-    await upstream.close();
+    await cluster.close();
     await redis?.stop();
   });
 
@@ -53,9 +46,9 @@ describe.skipIf(!redis)('chat write-through across instances', () => {
   async function receiversOf(eventId: string, count: number): Promise<Receiver[]> {
     const made: Receiver[] = [];
     // Registered before anyone subscribes, so the first poll reads them all and a later change is a written message.
-    const attendees = Array.from({ length: count }, (_, i) => upstream.addAttendee(eventId, `Watcher ${i}`));
+    const attendees = Array.from({ length: count }, (_, i) => cluster.upstream.addAttendee(eventId, `Watcher ${i}`));
     for (const [i, attendee] of attendees.entries()) {
-      const client = await trackedSubscriber((i % 2 === 0 ? a : b).url, { kind: 'arena', tid: attendee.tid });
+      const client = await trackedSubscriber((i % 2 === 0 ? cluster.a : cluster.b).url, { kind: 'arena', tid: attendee.tid });
       const receiver: Receiver = { client, received: [] };
       client.socket.on('update', (raw: unknown) => {
         const update = updateSchema.parse(raw);
@@ -88,15 +81,15 @@ describe.skipIf(!redis)('chat write-through across instances', () => {
   };
 
   test('50 messages posted in parallel through both instances reach every client exactly once, in order', async () => {
-    const { eventId } = upstream.addEvent();
-    const writers = Array.from({ length: 5 }, (_, i) => upstream.addAttendee(eventId, `Writer ${i}`));
+    const { eventId } = cluster.upstream.addEvent();
+    const writers = Array.from({ length: 5 }, (_, i) => cluster.upstream.addAttendee(eventId, `Writer ${i}`));
     const watching = await receiversOf(eventId, 8);
 
     const ids = await Promise.all(
       Array.from({ length: 50 }, (_, i) => {
         const writer = writers[i % writers.length];
         if (!writer) throw new Error('writer');
-        return post(i % 2 === 0 ? a : b, writer.tid, eventId, writer.id, `message ${i}`);
+        return post(i % 2 === 0 ? cluster.a : cluster.b, writer.tid, eventId, writer.id, `message ${i}`);
       }),
     );
 
@@ -111,28 +104,28 @@ describe.skipIf(!redis)('chat write-through across instances', () => {
   });
 
   test('a message that is the next change is emitted from its answer: every client has it, and the upstream was not polled for it', async () => {
-    const { eventId } = upstream.addEvent();
-    const writer = upstream.addAttendee(eventId, 'Writer');
+    const { eventId } = cluster.upstream.addEvent();
+    const writer = cluster.upstream.addAttendee(eventId, 'Writer');
     const watching = await receiversOf(eventId, 4);
     // The first poll has read the event (the subscriptions waited for it); the next is a minute away.
-    const polls = upstream.pollCount(eventId);
-    for (const through of [a, b]) {
+    const polls = cluster.upstream.pollCount(eventId);
+    for (const through of [cluster.a, cluster.b]) {
       const id = await post(through, writer.tid, eventId, writer.id, `through ${through.url}`);
       await Promise.all(watching.map((r) => r.client.waitForChat(id, MUST_HAPPEN_MS)));
     }
-    expect(upstream.pollCount(eventId)).toBe(polls);
+    expect(cluster.upstream.pollCount(eventId)).toBe(polls);
   });
 
   test('a message after a change no write announced waits for the poll it wakes, which brings both in order', async () => {
-    const { eventId } = upstream.addEvent();
-    const writer = upstream.addAttendee(eventId, 'Writer');
+    const { eventId } = cluster.upstream.addEvent();
+    const writer = cluster.upstream.addAttendee(eventId, 'Writer');
     const watching = await receiversOf(eventId, 4);
-    const polls = upstream.pollCount(eventId);
+    const polls = cluster.upstream.pollCount(eventId);
     // Stored straight in the upstream: no gateway heard of it, so the next written message does not follow the state.
-    const unannounced = upstream.postChat(eventId, writer.id, 'not through a gateway');
-    const id = await post(b, writer.tid, eventId, writer.id, 'after it');
+    const unannounced = cluster.upstream.postChat(eventId, writer.id, 'not through a gateway');
+    const id = await post(cluster.b, writer.tid, eventId, writer.id, 'after it');
     await waitFor(() => watching.every((r) => r.client.chatIds.has(id) && r.client.chatIds.has(unannounced.id)), MUST_HAPPEN_MS);
-    expect(upstream.pollCount(eventId)).toBeGreaterThan(polls);
+    expect(cluster.upstream.pollCount(eventId)).toBeGreaterThan(polls);
     for (const r of watching) {
       expect(r.received.map((m) => m.id)).toEqual([unannounced.id, id]);
       expect(r.client.resyncs).toBe(0);
@@ -140,29 +133,29 @@ describe.skipIf(!redis)('chat write-through across instances', () => {
   });
 
   test('an upstream whose chat answers carry no stored message still delivers through the poll the write wakes', async () => {
-    const { eventId } = upstream.addEvent();
-    const writer = upstream.addAttendee(eventId, 'Writer');
+    const { eventId } = cluster.upstream.addEvent();
+    const writer = cluster.upstream.addAttendee(eventId, 'Writer');
     const watching = await receiversOf(eventId, 4);
-    const polls = upstream.pollCount(eventId);
-    upstream.bareChatAnswers = true;
+    const polls = cluster.upstream.pollCount(eventId);
+    cluster.upstream.bareChatAnswers = true;
     try {
-      const id = await post(a, writer.tid, eventId, writer.id, 'no message in the answer');
+      const id = await post(cluster.a, writer.tid, eventId, writer.id, 'no message in the answer');
       await Promise.all(watching.map((r) => r.client.waitForChat(id, MUST_HAPPEN_MS)));
-      expect(upstream.pollCount(eventId)).toBeGreaterThan(polls);
+      expect(cluster.upstream.pollCount(eventId)).toBeGreaterThan(polls);
       for (const r of watching) expect(r.received.map((m) => m.id)).toEqual([id]);
     } finally {
-      upstream.bareChatAnswers = false;
+      cluster.upstream.bareChatAnswers = false;
     }
   });
 
   test('the lease moves in the middle of the chat (every subscriber of the holder leaves, then others subscribe there again): every client gets every message, in order', async () => {
-    const { eventId } = upstream.addEvent();
-    const writers = Array.from({ length: 3 }, (_, i) => upstream.addAttendee(eventId, `Writer ${i}`));
+    const { eventId } = cluster.upstream.addEvent();
+    const writers = Array.from({ length: 3 }, (_, i) => cluster.upstream.addAttendee(eventId, `Writer ${i}`));
     // Even indexes on a, odd on b.
     const watching = await receiversOf(eventId, 6);
     const holderId = await holderOf(eventId);
-    const [holder, other, otherId] = holderId === 'wt-a' ? [a, b, 'wt-b'] : [b, a, 'wt-a'];
-    const onHolder = (i: number) => (i % 2 === 0) === (holder === a);
+    const [holder, other, otherId] = holderId === 'wt-a' ? [cluster.a, cluster.b, 'wt-b'] : [cluster.b, cluster.a, 'wt-a'];
+    const onHolder = (i: number) => (i % 2 === 0) === (holder === cluster.a);
     const leaving = watching.filter((_, i) => onHolder(i));
     const staying = watching.filter((_, i) => !onHolder(i));
 
@@ -172,7 +165,7 @@ describe.skipIf(!redis)('chat write-through across instances', () => {
       for (let i = 0; i < count; i += 1, sent += 1) {
         const writer = writers[sent % writers.length];
         if (!writer) throw new Error('writer');
-        ids.push(await post(sent % 2 === 0 ? a : b, writer.tid, eventId, writer.id, `message ${sent}`));
+        ids.push(await post(sent % 2 === 0 ? cluster.a : cluster.b, writer.tid, eventId, writer.id, `message ${sent}`));
       }
     };
     await postSome(10);
@@ -184,7 +177,7 @@ describe.skipIf(!redis)('chat write-through across instances', () => {
     const back: Receiver[] = [];
     const subscribing = (async () => {
       for (let i = 0; i < 3; i += 1) {
-        const attendee = upstream.addAttendee(eventId, `Back ${i}`);
+        const attendee = cluster.upstream.addAttendee(eventId, `Back ${i}`);
         const client = await trackedSubscriber(holder.url, { kind: 'arena', tid: attendee.tid });
         const receiver: Receiver = { client, received: [] };
         client.socket.on('update', (raw: unknown) => {

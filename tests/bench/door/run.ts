@@ -1,16 +1,16 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { calls, doorCalls } from '@tapcard/shared/contract';
 import { testEnv } from '../../support/env.js';
+import { parseRunArgs } from '../../support/run-args.js';
 import { send } from '../../support/event-setup.js';
 import { sleep, waitFor } from '@tapcard/testkit/wait';
 import { builtServersExist, killChildren } from '../../support/processes.js';
 import type { RunMode } from '../../support/processes.js';
 import { preciseNow } from '../../support/realtime-client.js';
 import { resolveRedis } from '@tapcard/testkit/redis';
-import { startStack } from '../../support/stack.js';
+import { STACK_ENVIRONMENT_HELP, startStack } from '../../support/stack.js';
 import type { Stack } from '../../support/stack.js';
 import { distribution } from '../../support/stats.js';
 import { LiveScreen } from './live-screen.js';
@@ -36,29 +36,19 @@ const HELP = `Usage: pnpm bench:door [options]
   --sync-concurrency <n> requests in flight while the offline phone syncs (default 4)
   --mode <m>             source (default: tsx on the servers' sources) | dist (node <pkg>/dist/server.js)
   --no-write             do not write results/*.json
-Environment: DATABASE_URL (PostgreSQL in a schema of its own; PGlite otherwise), REDIS_URL (else a
-spawned redis-server), CI=true (a missing Redis fails).`;
+Environment: ${STACK_ENVIRONMENT_HELP}`;
 
-const { values } = parseArgs({
-  options: {
-    attendees: { type: 'string', default: '1000' },
-    phones: { type: 'string', default: '5' },
-    'offline-seconds': { type: 'string', default: '60' },
-    'scan-min-ms': { type: 'string', default: '150' },
-    'scan-max-ms': { type: 'string', default: '300' },
-    overlaps: { type: 'string', default: '20' },
-    'lost-answers': { type: 'string', default: '10' },
-    'sync-concurrency': { type: 'string', default: '4' },
-    mode: { type: 'string', default: 'source' },
-    'no-write': { type: 'boolean', default: false },
-    help: { type: 'boolean', default: false },
-  },
-  allowPositionals: false,
+const values = parseRunArgs(HELP, {
+  attendees: { type: 'string', default: '1000' },
+  phones: { type: 'string', default: '5' },
+  'offline-seconds': { type: 'string', default: '60' },
+  'scan-min-ms': { type: 'string', default: '150' },
+  'scan-max-ms': { type: 'string', default: '300' },
+  overlaps: { type: 'string', default: '20' },
+  'lost-answers': { type: 'string', default: '10' },
+  'sync-concurrency': { type: 'string', default: '4' },
+  mode: { type: 'string', default: 'source' },
 });
-if (values.help) {
-  console.log(HELP);
-  process.exit(0);
-}
 
 const num = (name: keyof typeof values): number => {
   const raw = values[name];

@@ -1,6 +1,5 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
-import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { builtServersExist, killChildren } from '../../support/processes.js';
 import type { RunMode } from '../../support/processes.js';
@@ -8,7 +7,7 @@ import { resolveRedis } from '@tapcard/testkit/redis';
 import type { RedisHandle } from '@tapcard/testkit/redis';
 import { forcedDisconnects, gatewayRestart, reconnectStorm, slowReader } from '../../support/scenarios.js';
 import type { ScenarioContext } from '../../support/scenarios.js';
-import { startStack } from '../../support/stack.js';
+import { STACK_ENVIRONMENT_HELP, startStack } from '../../support/stack.js';
 import type { Stack } from '../../support/stack.js';
 import { moderation } from './moderation.js';
 import type { ModerationResult } from './moderation.js';
@@ -16,6 +15,7 @@ import { steady } from './steady.js';
 import type { SteadyResult } from './steady.js';
 import { WorkerFleet } from './worker-fleet.js';
 import { testEnv } from '../../support/env.js';
+import { parseRunArgs } from '../../support/run-args.js';
 
 /**
  * `pnpm bench:realtime [options]` — the realtime benchmark (steady chat) and "realtime under
@@ -44,41 +44,30 @@ const HELP = `Usage: pnpm bench:realtime [options]
   --mode <m>         dist (default: node <pkg>/dist/server.js) | source (tsx on src)
   --gateway-env K=V  extra gateway environment (repeatable)
   --no-write         do not write results/*.json
-Environment: DATABASE_URL (PostgreSQL in a schema of its own; PGlite otherwise), REDIS_URL (else a
-spawned redis-server), CI=true (a missing Redis fails).`;
+Environment: ${STACK_ENVIRONMENT_HELP}`;
 
-const { values } = parseArgs({
-  options: {
-    scenario: { type: 'string', default: 'steady' },
-    n: { type: 'string', default: '1000' },
-    duration: { type: 'string', default: '60' },
-    rate: { type: 'string', default: '3' },
-    writers: { type: 'string', default: '5' },
-    'connect-rate': { type: 'string', default: '250' },
-    workers: { type: 'string' },
-    'poll-cap': { type: 'string', default: '256' },
-    'poll-timeout': { type: 'string', default: '5000' },
-    'skip-polling': { type: 'boolean', default: false },
-    removals: { type: 'string', default: '20' },
-    'removal-gap': { type: 'string', default: '500' },
-    'fault-clients': { type: 'string', default: '1000' },
-    'storm-sockets': { type: 'string', default: '2000' },
-    'drop-every': { type: 'string', default: '15' },
-    'drop-for': { type: 'string', default: '120' },
-    'slow-window': { type: 'string', default: '30' },
-    'slow-wait': { type: 'string', default: '90' },
-    mode: { type: 'string', default: 'dist' },
-    'gateway-env': { type: 'string', multiple: true, default: [] },
-    'no-write': { type: 'boolean', default: false },
-    help: { type: 'boolean', default: false },
-  },
-  allowPositionals: false,
+const values = parseRunArgs(HELP, {
+  scenario: { type: 'string', default: 'steady' },
+  n: { type: 'string', default: '1000' },
+  duration: { type: 'string', default: '60' },
+  rate: { type: 'string', default: '3' },
+  writers: { type: 'string', default: '5' },
+  'connect-rate': { type: 'string', default: '250' },
+  workers: { type: 'string' },
+  'poll-cap': { type: 'string', default: '256' },
+  'poll-timeout': { type: 'string', default: '5000' },
+  'skip-polling': { type: 'boolean', default: false },
+  removals: { type: 'string', default: '20' },
+  'removal-gap': { type: 'string', default: '500' },
+  'fault-clients': { type: 'string', default: '1000' },
+  'storm-sockets': { type: 'string', default: '2000' },
+  'drop-every': { type: 'string', default: '15' },
+  'drop-for': { type: 'string', default: '120' },
+  'slow-window': { type: 'string', default: '30' },
+  'slow-wait': { type: 'string', default: '90' },
+  mode: { type: 'string', default: 'dist' },
+  'gateway-env': { type: 'string', multiple: true, default: [] },
 });
-
-if (values.help) {
-  console.log(HELP);
-  process.exit(0);
-}
 
 const int = (name: string, raw: string | undefined): number => {
   const n = Number(raw);

@@ -3,7 +3,6 @@ import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execFileSync } from 'node:child_process';
-import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import type { Result as LighthouseResult } from 'lighthouse';
@@ -12,6 +11,7 @@ import { repoRoot, startProduct } from '../../e2e/support/product.js';
 import type { RunningProduct } from '../../e2e/support/product.js';
 import { DEMO } from '../../e2e/support/demo.js';
 import { inheritedEnv, unsetEnv } from '../../support/env.js';
+import { parseRunArgs } from '../../support/run-args.js';
 
 /**
  * `pnpm bench:web [--runs 3] [--page card,arena,…] [--check] [--no-write] [--base-url URL] [--keep-lhr]`
@@ -29,25 +29,16 @@ const HELP = `Usage: pnpm bench:web [options]
   --keep-lhr        also write each page's median-run Lighthouse report (results/lhr-<date>-<page>.json)
   --no-write        do not write results/<date>.json`;
 
-const { values } = parseArgs({
-  options: {
-    runs: { type: 'string', default: '3' },
-    page: { type: 'string' },
-    'base-url': { type: 'string' },
-    'web-dist': { type: 'string' },
-    'max-load': { type: 'string' },
-    settle: { type: 'string', default: '120' },
-    check: { type: 'boolean', default: false },
-    'keep-lhr': { type: 'boolean', default: false },
-    'no-write': { type: 'boolean', default: false },
-    help: { type: 'boolean', default: false },
-  },
-  allowPositionals: false,
+const values = parseRunArgs(HELP, {
+  runs: { type: 'string', default: '3' },
+  page: { type: 'string' },
+  'base-url': { type: 'string' },
+  'web-dist': { type: 'string' },
+  'max-load': { type: 'string' },
+  settle: { type: 'string', default: '120' },
+  check: { type: 'boolean', default: false },
+  'keep-lhr': { type: 'boolean', default: false },
 });
-if (values.help) {
-  console.log(HELP);
-  process.exit(0);
-}
 
 interface Target {
   performance: number;

@@ -1,23 +1,20 @@
 import { calls } from '@tapcard/shared/contract';
 import { avatarFor } from '@tapcard/shared/domain';
 import { messages } from '@tapcard/shared/rules';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { hashToken, randomId, randomToken } from '../lib/crypto.js';
 import { TestPaymentProvider } from '../domain/payments.js';
 import { LIMITS } from '@tapcard/shared/constants';
 import { answerOf, expectFieldError, send, sendUnchecked } from '../test/contract.js';
-import { createTestUpstream, createUser, type TestUpstream } from '../test/harness.js';
+import { createUser, upstreamWithOrganiser, type TestUpstream, type TestUser } from '../test/harness.js';
 import { createEvent, dayText, insertAttendee, insertChip, mailsAfterPayment, priceId, registerFree, tidOf } from '../test/events.js';
 import { fromIp } from '../test/cards.js';
 
 let t: TestUpstream;
-let organiser: Awaited<ReturnType<typeof createUser>>;
+let organiser: TestUser;
 beforeAll(async () => {
-  t = await createTestUpstream();
-  organiser = await createUser(t, { name: 'Olu Organiser' });
-});
-afterAll(async () => {
-  await t.close();
+  ({ t, organiser } = await upstreamWithOrganiser('Olu Organiser'));
+  return () => t.close();
 });
 
 const DAY_MS = 24 * 60 * 60 * 1000;

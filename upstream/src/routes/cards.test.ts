@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildPath, calls, type CardField } from '@tapcard/shared/contract';
 import { avatarFor } from '@tapcard/shared/domain';
 import { messages } from '@tapcard/shared/rules';
@@ -8,19 +8,17 @@ import { mintCards, type MintedCard } from '../cli/mint-cards.js';
 import { LIMITS } from '@tapcard/shared/constants';
 import { VCARD_PHOTO_MAX_BYTES } from '../lib/vcard-photo.js';
 import { answerOf, expectFieldError, send, sendUnchecked } from '../test/contract.js';
-import { createTestUpstream, createUser, type TestUpstream } from '../test/harness.js';
+import { createTestUpstream, createUser, type TestUpstream, type TestUser } from '../test/harness.js';
 import { parseVCard, vcardValues } from '../test/vcard.js';
 import { fromIp, wizardBody } from '../test/cards.js';
 
 let t: TestUpstream;
 beforeAll(async () => {
   t = await createTestUpstream();
-});
-afterAll(async () => {
-  await t.close();
+  return () => t.close();
 });
 
-type User = Awaited<ReturnType<typeof createUser>>;
+type User = TestUser;
 
 async function mint(type = 'nfc'): Promise<MintedCard> {
   const [card] = await mintCards(t.db, { count: 1, type, publicUrl: t.config.publicUrl });

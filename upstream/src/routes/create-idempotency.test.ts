@@ -1,21 +1,18 @@
 import { calls } from '@tapcard/shared/contract';
 import { IDEMPOTENCY_HEADER, messages } from '@tapcard/shared/rules';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { randomId } from '../lib/crypto.js';
 import { answerOf, send } from '../test/contract.js';
 import { eventBody } from '../test/events.js';
-import { createTestUpstream, createUser, type TestUpstream } from '../test/harness.js';
+import { createUser, upstreamWithOrganiser, type TestUpstream, type TestUser } from '../test/harness.js';
 
 /** A create sent again with the same Idempotency-Key (a double click, a retry) makes one event. */
 
 let t: TestUpstream;
-let organiser: Awaited<ReturnType<typeof createUser>>;
+let organiser: TestUser;
 beforeAll(async () => {
-  t = await createTestUpstream();
-  organiser = await createUser(t, { name: 'Dayo Doubleclick' });
-});
-afterAll(async () => {
-  await t.close();
+  ({ t, organiser } = await upstreamWithOrganiser('Dayo Doubleclick'));
+  return () => t.close();
 });
 
 const eventsNamed = async (title: string) => (await t.db.selectFrom('events').select('id').where('title', '=', title).execute()).map((r) => r.id);

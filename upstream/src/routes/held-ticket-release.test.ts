@@ -1,12 +1,12 @@
 import { calls } from '@tapcard/shared/contract';
 import { messages } from '@tapcard/shared/rules';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { TestPaymentProvider } from '../domain/payments.js';
 import { randomId } from '../lib/crypto.js';
 import { fromIp } from '../test/cards.js';
 import { answerOf, send } from '../test/contract.js';
 import { createEvent, PAYMENT_MAIL_SUBJECT, priceId } from '../test/events.js';
-import { createTestUpstream, createUser, type TestUpstream } from '../test/harness.js';
+import { upstreamWithOrganiser, type TestUpstream, type TestUser } from '../test/harness.js';
 import { HOLD_ENDED_MESSAGE, SEAT_RELEASED_MESSAGE } from './events/registration.js';
 
 /**
@@ -15,13 +15,10 @@ import { HOLD_ENDED_MESSAGE, SEAT_RELEASED_MESSAGE } from './events/registration
  */
 
 let t: TestUpstream;
-let organiser: Awaited<ReturnType<typeof createUser>>;
+let organiser: TestUser;
 beforeAll(async () => {
-  t = await createTestUpstream();
-  organiser = await createUser(t, { name: 'Rita Release' });
-});
-afterAll(async () => {
-  await t.close();
+  ({ t, organiser } = await upstreamWithOrganiser('Rita Release'));
+  return () => t.close();
 });
 
 const sold = async (id: string) => (await t.db.selectFrom('event_prices').select('sold').where('id', '=', id).executeTakeFirstOrThrow()).sold;

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { beaconCalls, buildPath, calls, ownerCardCalls, type CardField } from '@tapcard/shared/contract';
 import { pages, type CardViewSource } from '@tapcard/shared/pages';
 import { ownerCardMessages } from '@tapcard/shared/rules';
@@ -7,19 +7,17 @@ import { mintCards, type MintedCard } from '../cli/mint-cards.js';
 import { REMOVED_LINKS_LABEL } from '../domain/card-analytics.js';
 import { dataOf } from '../test/arena.js';
 import { send } from '../test/contract.js';
-import { createTestUpstream, createUser, type TestUpstream } from '../test/harness.js';
+import { createTestUpstream, createUser, type TestUpstream, type TestUser } from '../test/harness.js';
 import { LINK_NOT_FOUND } from './owner-card.js';
 import { fromIp, wizardBody } from '../test/cards.js';
 
 let t: TestUpstream;
 beforeAll(async () => {
   t = await createTestUpstream();
-});
-afterAll(async () => {
-  await t.close();
+  return () => t.close();
 });
 
-type User = Awaited<ReturnType<typeof createUser>>;
+type User = TestUser;
 
 async function mint(count = 1): Promise<MintedCard[]> {
   return mintCards(t.db, { count, type: 'nfc', publicUrl: t.config.publicUrl });

@@ -1,22 +1,19 @@
 import { calls } from '@tapcard/shared/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { randomId } from '../lib/crypto.js';
 import { TestPaymentProvider } from '../domain/payments.js';
 import { answerOf, send } from '../test/contract.js';
-import { createTestUpstream, createUser, type TestUpstream } from '../test/harness.js';
+import { upstreamWithOrganiser, type TestUpstream, type TestUser } from '../test/harness.js';
 import { createEvent, mailsAfterPayment, priceId, tidOf } from '../test/events.js';
 import { fromIp } from '../test/cards.js';
 
 /** Paid tickets are held for their payment 15 minutes, then released; a late payment never oversells. */
 
 let t: TestUpstream;
-let organiser: Awaited<ReturnType<typeof createUser>>;
+let organiser: TestUser;
 beforeAll(async () => {
-  t = await createTestUpstream();
-  organiser = await createUser(t, { name: 'Olu Organiser' });
-});
-afterAll(async () => {
-  await t.close();
+  ({ t, organiser } = await upstreamWithOrganiser('Olu Organiser'));
+  return () => t.close();
 });
 
 const MINUTE = 60_000;

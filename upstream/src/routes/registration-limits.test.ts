@@ -1,22 +1,19 @@
 import { LIMITS } from '@tapcard/shared/constants';
 import { calls, type Event } from '@tapcard/shared/contract';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { randomId } from '../lib/crypto.js';
 import { answerOf, expectFieldError, send } from '../test/contract.js';
-import { createTestUpstream, createUser, type TestUpstream } from '../test/harness.js';
+import { upstreamWithOrganiser, type TestUpstream, type TestUser } from '../test/harness.js';
 import { createEvent, eventBody, priceId, tidOf, type EventBody } from '../test/events.js';
 import { HOLD_MS } from '../domain/registration.js';
 import { fromIp } from '../test/cards.js';
 
 let t: TestUpstream;
-let organiser: Awaited<ReturnType<typeof createUser>>;
+let organiser: TestUser;
 beforeAll(async () => {
-  t = await createTestUpstream();
-  organiser = await createUser(t, { name: 'Olu Organiser' });
-});
-afterAll(async () => {
-  await t.close();
+  ({ t, organiser } = await upstreamWithOrganiser('Olu Organiser'));
+  return () => t.close();
 });
 
 const newEmail = () => `guest-${randomId().toLowerCase()}@example.com`;

@@ -119,11 +119,17 @@ export async function createTestUpstream(overrides: Partial<UpstreamConfig> = {}
   };
 }
 
+/** A user made by createUser, with the bearer header of its live session. */
+export interface TestUser {
+  id: string;
+  email: string;
+  password: string;
+  token: string;
+  authorization: string;
+}
+
 /** A user with a live session, made directly in the database (fast). */
-export async function createUser(
-  t: TestUpstream,
-  input: { email?: string; password?: string; name?: string } = {},
-): Promise<{ id: string; email: string; password: string; token: string; authorization: string }> {
+export async function createUser(t: TestUpstream, input: { email?: string; password?: string; name?: string } = {}): Promise<TestUser> {
   const id = randomId();
   const email = input.email ?? `user-${id.toLowerCase()}@example.com`;
   const password = input.password ?? 'Passw0rd!';
@@ -137,4 +143,10 @@ export async function createUser(
     .values({ token_hash: hashToken(token), user_id: id, expires_at: new Date(t.clock.now().getTime() + 86_400_000) })
     .execute();
   return { id, email, password, token, authorization: `Bearer ${token}` };
+}
+
+/** A fresh upstream with one signed-in organiser, for a test file's events. */
+export async function upstreamWithOrganiser(name: string): Promise<{ t: TestUpstream; organiser: TestUser }> {
+  const t = await createTestUpstream();
+  return { t, organiser: await createUser(t, { name }) };
 }
