@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { expectInvalid } from '../test/expect-invalid.js';
 import {
   chatRefusalText,
   muteChoiceSchema,
@@ -7,7 +8,6 @@ import {
   shareConsentText,
   shareDetailsSchema,
   slowModeSecondsSchema,
-  validate,
 } from './index.js';
 
 const hhmm = (time: Date) => `${String(time.getUTCHours()).padStart(2, '0')}:${String(time.getUTCMinutes()).padStart(2, '0')}`;
@@ -34,8 +34,8 @@ describe('refused chat posts, in words', () => {
 
 describe('safety forms', () => {
   it('asks for a reason, keeps details optional and at most 500 characters', () => {
-    expect(validate(reportFormSchema, { reason: '', details: '' })).toEqual({ ok: false, errors: { reason: 'Choose a reason' } });
-    expect(validate(reportFormSchema, { reason: 'spam', details: 'x'.repeat(501) })).toEqual({ ok: false, errors: { details: 'Details must be at most 500 characters' } });
+    expectInvalid(reportFormSchema, { reason: '', details: '' }, { reason: 'Choose a reason' });
+    expectInvalid(reportFormSchema, { reason: 'spam', details: 'x'.repeat(501) }, { details: 'Details must be at most 500 characters' });
     expect(reportFormSchema.parse({ reason: 'harassment' })).toEqual({ reason: 'harassment', details: '' });
   });
 
@@ -55,8 +55,8 @@ describe('safety forms', () => {
 
   it("shares details only with the consent ticked, with the exchange form's messages", () => {
     const details = { full_name: 'Ọlá Adé', title: 'Designer', phone: '+234 803 123 4567', email: 'ola@example.com' };
-    expect(validate(shareDetailsSchema, { ...details, consent: false })).toEqual({ ok: false, errors: { consent: 'Please agree to share your details' } });
-    expect(validate(shareDetailsSchema, { ...details, full_name: 'Ola', consent: true })).toEqual({ ok: false, errors: { full_name: 'Full name must be at least two words' } });
+    expectInvalid(shareDetailsSchema, { ...details, consent: false }, { consent: 'Please agree to share your details' });
+    expectInvalid(shareDetailsSchema, { ...details, full_name: 'Ola', consent: true }, { full_name: 'Full name must be at least two words' });
     expect(shareDetailsSchema.parse({ ...details, consent: true })).toMatchObject({ phone: '+2348031234567', consent: true });
     expect(shareConsentText('Ada Obi', 'Lagos Tech Mixer')).toBe(
       'I agree that Ada Obi may keep my name, job title, phone number and email as a contact, shared in the arena of Lagos Tech Mixer.',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { groupChatMessageSchema, privateChatMessageSchema, validate } from './index.js';
+import { expectInvalid } from '../test/expect-invalid.js';
+import { groupChatMessageSchema, privateChatMessageSchema } from './index.js';
 
 describe('groupChatMessageSchema', () => {
   it('accepts a non-empty message, trimmed', () => {
@@ -8,11 +9,11 @@ describe('groupChatMessageSchema', () => {
   });
   it("refuses an empty message with 'Message cannot be empty'", () => {
     for (const value of ['', ' \n\t ', undefined]) {
-      expect(validate(groupChatMessageSchema, value)).toEqual({ ok: false, errors: { root: 'Message cannot be empty' } });
+      expectInvalid(groupChatMessageSchema, value, { root: 'Message cannot be empty' });
     }
   });
   it("refuses more than 2000 characters with 'Message is too long'", () => {
-    expect(validate(groupChatMessageSchema, 'x'.repeat(2001))).toEqual({ ok: false, errors: { root: 'Message is too long' } });
+    expectInvalid(groupChatMessageSchema, 'x'.repeat(2001), { root: 'Message is too long' });
   });
 });
 
@@ -23,6 +24,6 @@ describe('privateChatMessageSchema', () => {
     expect(privateChatMessageSchema.parse('hi')).toBe('hi');
   });
   it("still refuses more than 2000 characters with 'Message is too long'", () => {
-    expect(validate(privateChatMessageSchema, 'x'.repeat(2001))).toEqual({ ok: false, errors: { root: 'Message is too long' } });
+    expectInvalid(privateChatMessageSchema, 'x'.repeat(2001), { root: 'Message is too long' });
   });
 });

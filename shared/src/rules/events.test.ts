@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { expectInvalid } from '../test/expect-invalid.js';
 import {
   addTicketFormSchema,
   makeEventDetailsSchema,
@@ -32,65 +33,44 @@ describe('eventDetailsSchema (step 1)', () => {
     expect(details.parse({ ...okDetails, end_date: null }).end_date).toBeUndefined();
   });
   it('requires the name, description, location and start date', () => {
-    expect(validate(details, { title: ' ', description: '', location: '' })).toEqual({
-      ok: false,
-      errors: {
+    expectInvalid(details, { title: ' ', description: '', location: '' }, {
         title: 'Please enter event name',
         description: 'Please enter event description',
         location: 'Please enter event location',
         start_date: 'Please choose a start date',
-      },
-    });
+      });
   });
   it('refuses a start date in the past, compared by calendar day (today allowed)', () => {
     expect(details.parse({ ...okDetails, start_date: '2030-03-15' }).start_date).toBe('2030-03-15');
     expect(details.parse({ ...okDetails, start_date: '2030-03-15T08:00:00' }).start_date).toBe('2030-03-15T08:00:00');
-    expect(validate(details, { ...okDetails, start_date: '2030-03-14' })).toEqual({
-      ok: false,
-      errors: { start_date: 'Please choose future date!' },
-    });
-    expect(validate(details, { ...okDetails, start_date: '2030-03-14T23:59:59Z' })).toEqual({
-      ok: false,
-      errors: { start_date: 'Please choose future date!' },
-    });
+    expectInvalid(details, { ...okDetails, start_date: '2030-03-14' }, { start_date: 'Please choose future date!' });
+    expectInvalid(details, { ...okDetails, start_date: '2030-03-14T23:59:59Z' }, { start_date: 'Please choose future date!' });
   });
   it('lets an update keep its stored start day once it has passed, but not move the start into the past', () => {
     const update = makeEventDetailsSchema(() => NOW, '2030-03-01T09:00');
     expect(validate(update, { ...okDetails, start_date: '2030-03-01' }).ok).toBe(true);
-    expect(validate(update, { ...okDetails, start_date: '2030-03-02' })).toEqual({ ok: false, errors: { start_date: 'Please choose future date!' } });
+    expectInvalid(update, { ...okDetails, start_date: '2030-03-02' }, { start_date: 'Please choose future date!' });
   });
   it('uses the injected clock', () => {
     const later = makeEventDetailsSchema(() => new Date(2030, 2, 21, 0, 1));
-    expect(validate(later, okDetails)).toEqual({ ok: false, errors: { start_date: 'Please choose future date!' } });
+    expectInvalid(later, okDetails, { start_date: 'Please choose future date!' });
   });
   it('refuses dates that are not dates', () => {
-    expect(validate(details, { ...okDetails, start_date: '2030-02-30' })).toEqual({
-      ok: false,
-      errors: { start_date: 'Please choose a valid date' },
-    });
-    expect(validate(details, { ...okDetails, end_date: 'soon' })).toEqual({
-      ok: false,
-      errors: { end_date: 'Please choose a valid date' },
-    });
+    expectInvalid(details, { ...okDetails, start_date: '2030-02-30' }, { start_date: 'Please choose a valid date' });
+    expectInvalid(details, { ...okDetails, end_date: 'soon' }, { end_date: 'Please choose a valid date' });
   });
   it('needs the end date at least one day after the start date', () => {
     expect(details.parse({ ...okDetails, end_date: '2030-03-21T00:00:00Z' }).end_date).toBe('2030-03-21T00:00:00Z');
     for (const end_date of ['2030-03-20', '2030-03-20T23:59', '2030-03-19']) {
-      expect(validate(details, { ...okDetails, end_date })).toEqual({
-        ok: false,
-        errors: { end_date: 'End date has to be after than start date' },
-      });
+      expectInvalid(details, { ...okDetails, end_date }, { end_date: 'End date has to be after than start date' });
     }
   });
   it('reports the end date even when other fields fail', () => {
-    expect(validate(details, { ...okDetails, title: '', start_date: '2030-03-10', end_date: '2030-03-09' })).toEqual({
-      ok: false,
-      errors: {
+    expectInvalid(details, { ...okDetails, title: '', start_date: '2030-03-10', end_date: '2030-03-09' }, {
         title: 'Please enter event name',
         start_date: 'Please choose future date!',
         end_date: 'End date has to be after than start date',
-      },
-    });
+      });
   });
 });
 
@@ -107,48 +87,36 @@ describe('ticketSchema', () => {
     expect(ticketSchema.parse({ title: 'Free', amount: 0, attendees: 1 }).withChips).toBe('without');
   });
   it("requires the title: 'Ticket Name is required'", () => {
-    expect(validate(ticketSchema, { ...okTicket, title: '' })).toEqual({ ok: false, errors: { title: 'Ticket Name is required' } });
+    expectInvalid(ticketSchema, { ...okTicket, title: '' }, { title: 'Ticket Name is required' });
   });
   it("needs a price of at least 0: 'Price must be at least 0'", () => {
-    expect(validate(ticketSchema, { ...okTicket, amount: -1 })).toEqual({ ok: false, errors: { amount: 'Price must be at least 0' } });
+    expectInvalid(ticketSchema, { ...okTicket, amount: -1 }, { amount: 'Price must be at least 0' });
   });
   it("says 'Ticket amount must be a valid number' for a missing or non-numeric amount", () => {
     for (const amount of ['abc', '', undefined, Number.NaN, '0x10', Number.POSITIVE_INFINITY]) {
-      expect(validate(ticketSchema, { ...okTicket, amount })).toEqual({
-        ok: false,
-        errors: { amount: 'Ticket amount must be a valid number' },
-      });
+      expectInvalid(ticketSchema, { ...okTicket, amount }, { amount: 'Ticket amount must be a valid number' });
     }
   });
   it("needs at least 1 in stock: 'Total in Stock must be at least 1'", () => {
     for (const attendees of [0, '0', -3, 0.5]) {
-      expect(validate(ticketSchema, { ...okTicket, attendees })).toEqual({
-        ok: false,
-        errors: { attendees: 'Total in Stock must be at least 1' },
-      });
+      expectInvalid(ticketSchema, { ...okTicket, attendees }, { attendees: 'Total in Stock must be at least 1' });
     }
   });
   it("says 'Enter total tickets in stock' for a missing or non-whole stock", () => {
     for (const attendees of [undefined, '', 'many', 1.5]) {
-      expect(validate(ticketSchema, { ...okTicket, attendees })).toEqual({
-        ok: false,
-        errors: { attendees: 'Enter total tickets in stock' },
-      });
+      expectInvalid(ticketSchema, { ...okTicket, attendees }, { attendees: 'Enter total tickets in stock' });
     }
   });
   it('refuses a chips choice other than with or without', () => {
-    expect(validate(ticketSchema, { ...okTicket, withChips: 'maybe' })).toEqual({
-      ok: false,
-      errors: { withChips: 'Please choose with or without chips' },
-    });
+    expectInvalid(ticketSchema, { ...okTicket, withChips: 'maybe' }, { withChips: 'Please choose with or without chips' });
   });
 });
 
 describe('ticketListSchema', () => {
   it("needs at least one ticket: 'Please create at least 1 (ONE) ticket'", () => {
     expect(ticketListSchema.parse([okTicket])).toHaveLength(1);
-    expect(validate(ticketListSchema, [])).toEqual({ ok: false, errors: { root: 'Please create at least 1 (ONE) ticket' } });
-    expect(validate(ticketListSchema, undefined)).toEqual({ ok: false, errors: { root: 'Please create at least 1 (ONE) ticket' } });
+    expectInvalid(ticketListSchema, [], { root: 'Please create at least 1 (ONE) ticket' });
+    expectInvalid(ticketListSchema, undefined, { root: 'Please create at least 1 (ONE) ticket' });
   });
 });
 
@@ -162,21 +130,15 @@ describe('addTicketFormSchema', () => {
     });
   });
   it('uses the variant messages', () => {
-    expect(validate(addTicketFormSchema, {})).toEqual({
-      ok: false,
-      errors: {
+    expectInvalid(addTicketFormSchema, {}, {
         title: 'Ticket title is required',
         amount: 'Ticket amount must be a valid number',
         attendees: 'Enter total tickets in stock',
-      },
-    });
-    expect(validate(addTicketFormSchema, { title: 'VIP', amount: -5, attendees: 0 })).toEqual({
-      ok: false,
-      errors: {
+      });
+    expectInvalid(addTicketFormSchema, { title: 'VIP', amount: -5, attendees: 0 }, {
         amount: 'Ticket amount must be greater than or equal to 0',
         attendees: 'Ticket in stock must be at least 1',
-      },
-    });
+      });
   });
 });
 
@@ -193,8 +155,8 @@ describe('eventSchema', () => {
     const gallery = [{ name: 'g1.jpg', image: '/backend/files/G1G1G1G1G1G1G1G1G1G1G1.jpg' }];
     expect(event.parse({ ...okDetails, prices: [okTicket], image: '/backend/files/BannerBannerBannerBann.jpg', gallery }).gallery).toEqual(gallery);
     // Another host's pictures are refused, the banner's and the gallery's.
-    expect(validate(event, { ...okDetails, prices: [okTicket], image: 'https://cdn.example.com/b.jpg' })).toEqual({ ok: false, errors: { image: messages.imageNotOwn } });
-    expect(validate(event, { ...okDetails, prices: [okTicket], gallery: [{ name: 'g', image: 'https://cdn.example.com/g1.jpg' }] })).toEqual({ ok: false, errors: { 'gallery.0.image': messages.imageNotOwn } });
+    expectInvalid(event, { ...okDetails, prices: [okTicket], image: 'https://cdn.example.com/b.jpg' }, { image: messages.imageNotOwn });
+    expectInvalid(event, { ...okDetails, prices: [okTicket], gallery: [{ name: 'g', image: 'https://cdn.example.com/g1.jpg' }] }, { 'gallery.0.image': messages.imageNotOwn });
   });
   it('checks details, prices and gallery together', () => {
     expect(
@@ -212,10 +174,7 @@ describe('eventSchema', () => {
         end_date: 'End date has to be after than start date',
       },
     });
-    expect(validate(event, { ...okDetails, prices: [{ ...okTicket, title: '' }] })).toEqual({
-      ok: false,
-      errors: { 'prices.0.title': 'Ticket Name is required' },
-    });
+    expectInvalid(event, { ...okDetails, prices: [{ ...okTicket, title: '' }] }, { 'prices.0.title': 'Ticket Name is required' });
   });
 });
 
@@ -229,17 +188,11 @@ describe('registration settings (eventSchema, registrationSettingsSchema)', () =
   });
   it(`refuses a limit outside 1..10 or not whole, under its field: '${range}'`, () => {
     for (const value of [0, -1, 11, 2.5, 'many', null]) {
-      expect(validate(event, { ...okDetails, prices: [okTicket], max_registrations_per_email: value })).toEqual({
-        ok: false,
-        errors: { max_registrations_per_email: range },
-      });
+      expectInvalid(event, { ...okDetails, prices: [okTicket], max_registrations_per_email: value }, { max_registrations_per_email: range });
     }
   });
   it('refuses a confirmation choice that is not a yes or no', () => {
-    expect(validate(registrationSettingsSchema, { confirm_email_for_free: 'yes' })).toEqual({
-      ok: false,
-      errors: { confirm_email_for_free: 'Please choose whether free tickets need an email confirmation' },
-    });
+    expectInvalid(registrationSettingsSchema, { confirm_email_for_free: 'yes' }, { confirm_email_for_free: 'Please choose whether free tickets need an email confirmation' });
   });
 });
 
