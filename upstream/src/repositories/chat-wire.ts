@@ -8,7 +8,13 @@ import type { Row } from '../db/schema.js';
  * text stays in the database for the moderation log and the report only.
  */
 export function chatWire(row: Row<'chats'>): ChatMessage {
-  const wire: ChatMessage = {
+  const wire: ChatMessage = messageFields(row);
+  return row.removed_at ? { ...wire, message: '', removed: true } : wire;
+}
+
+/** What a group and a private message both carry. */
+function messageFields(row: Row<'chats'> | Row<'private_chats'>): ChatMessage {
+  return {
     id: row.id,
     event_id: row.event_id,
     attendee_id: row.attendee_id,
@@ -19,7 +25,6 @@ export function chatWire(row: Row<'chats'>): ChatMessage {
     updatedAt: row.updated_at.toISOString(),
     seq: row.seq,
   };
-  return row.removed_at ? { ...wire, message: '', removed: true } : wire;
 }
 
 /** A stored shared card (JSON written by Share my card); undefined for a text message or an unreadable one. */
@@ -35,19 +40,7 @@ export function sharedCardOf(text: string | null): PrivateChat['card'] {
 
 /** A private message as every answer carries it: a removed one without its text or card. */
 export function privateChatWire(row: Row<'private_chats'>): PrivateChat {
-  const wire: PrivateChat = {
-    id: row.id,
-    event_id: row.event_id,
-    attendee_id: row.attendee_id,
-    attendee_id_1: row.attendee_id_1,
-    attendee_id_2: row.attendee_id_2,
-    name: row.name,
-    image: row.image,
-    message: row.message,
-    createdAt: row.created_at.toISOString(),
-    updatedAt: row.updated_at.toISOString(),
-    seq: row.seq,
-  };
+  const wire: PrivateChat = { ...messageFields(row), attendee_id_1: row.attendee_id_1, attendee_id_2: row.attendee_id_2 };
   if (row.removed_at) return { ...wire, message: '', removed: true };
   const card = sharedCardOf(row.card);
   return card ? { ...wire, card } : wire;
