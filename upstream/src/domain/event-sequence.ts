@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { notFound } from '../lib/http-error.js';
 import { noteLiveChange } from '../lib/live-changes.js';
+import { EVENT_NOT_FOUND_MESSAGE } from '../repositories/events.js';
 
 /**
  * The event's change counter (events.seq) orders everything a live viewer must see: group and
@@ -32,7 +33,7 @@ export async function bumpEventSeq(trx: Transaction<Database>, eventId: string, 
     .where('id', '=', eventId)
     .returning('seq')
     .executeTakeFirst();
-  if (!row) throw notFound('Event not found');
+  if (!row) throw notFound(EVENT_NOT_FOUND_MESSAGE);
   noteLiveChange(eventId);
   return row.seq;
 }

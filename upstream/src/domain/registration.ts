@@ -9,6 +9,7 @@ import { conflict, HttpError, notFound } from '../lib/http-error.js';
 import { eventAccessMail, eventConfirmationMail, eventPaymentMail, type MailEvent } from '../mail/event-mails.js';
 import { confirmedAttendeeByTidHash } from '../repositories/attendees.js';
 import { eventDates } from '../repositories/event-wire.js';
+import { EVENT_NOT_FOUND_MESSAGE } from '../repositories/events.js';
 import {
   activeRegistrationsOfEmail,
   cancelExpiredHolds,
@@ -107,7 +108,7 @@ export async function releaseExpiredHolds(trx: Transaction<Database>, eventId: s
  */
 export async function holdSeat(trx: Transaction<Database>, event: Row<'events'>, price: Price, email: string, now: Date): Promise<void> {
   const locked = await lockEventForRegistration(trx, event.id);
-  if (!locked) throw notFound('Event not found');
+  if (!locked) throw notFound(EVENT_NOT_FOUND_MESSAGE);
   await releaseExpiredHolds(trx, event.id, now);
   const n = await activeRegistrationsOfEmail(trx, event.id, email, now);
   if (n >= locked.max_registrations_per_email) throw emailLimitReached(locked.max_registrations_per_email);
