@@ -204,7 +204,7 @@ describe('server-rendered pages', () => {
       const before = await painted.getByRole(role, { name }).boundingBox();
       expect(await page.getByRole(role, { name }).boundingBox(), name).toEqual(before);
     }
-    expect(await layoutShifts(page)).toEqual([]);
+    expect(await layoutShifts(page), `shifted: ${(await shiftedElements(page)).join(', ')}`).toEqual([]);
 
     await page.getByRole('button', { name: 'Cart, 2 items' }).click();
     await page.getByRole('dialog', { name: 'Your Cart' }).getByRole('link', { name: 'Proceed to checkout' }).click();
