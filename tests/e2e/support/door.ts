@@ -96,11 +96,15 @@ export async function openStaffLink(page: Page, baseUrl: string, organiser: Acco
   return { link, session: answer.data.session };
 }
 
-/** One result the door page's result card showed: its outcome, its words and its border colour ('rgb(r, g, b)'). */
+/**
+ * One result the door page's result card showed: its outcome, its words, its border colour
+ * ('rgb(r, g, b)') and its class list (said when a colour is not the one expected).
+ */
 export interface DoorResult {
   outcome: string;
   text: string;
   color: string;
+  classes: string;
 }
 
 interface Recorder {
@@ -111,6 +115,8 @@ interface Recorder {
  * Records, in every page of the phone from its first script on, each result the door's result card
  * shows (data-testid="door-result": its data-outcome, text and colour), whenever outcome or text change. A journey can
  * then tell the order of scans the card showed even when they followed each other faster than a poll.
+ * The colour is read in the same moment as the words (the card has no transition), so it is always the
+ * colour those words were shown in, however late the page's timers run on a loaded machine.
  */
 export async function recordDoorResults(context: BrowserContext): Promise<void> {
   await context.addInitScript(() => {
@@ -124,12 +130,7 @@ export async function recordDoorResults(context: BrowserContext): Promise<void> 
       const key = `${outcome}\u0000${text}`;
       if (key === last || text === '') return;
       last = key;
-      const result = { outcome, text, color: '' };
-      store.push(result);
-      // The colour once its transition (a hundredth of a millisecond, the journeys ask for reduced motion) is over.
-      setTimeout(() => {
-        if (last === key) result.color = getComputedStyle(card).borderTopColor;
-      }, 100);
+      store.push({ outcome, text, color: getComputedStyle(card).borderTopColor, classes: card.className });
     };
     new MutationObserver(look).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
   });
