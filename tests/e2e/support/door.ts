@@ -115,8 +115,9 @@ interface Recorder {
  * Records, in every page of the phone from its first script on, each result the door's result card
  * shows (data-testid="door-result": its data-outcome, text and colour), whenever outcome or text change. A journey can
  * then tell the order of scans the card showed even when they followed each other faster than a poll.
- * The colour is read in the same moment as the words (the card has no transition), so it is always the
- * colour those words were shown in, however late the page's timers run on a loaded machine.
+ * The colour is read in the same moment as the words, as the card settles in it: the page's reduced-motion
+ * rule gives every style change a 0.01 ms transition, which a loaded page may not advance for a while,
+ * so the recorder finishes the card's transitions and reads the colour they end at.
  */
 export async function recordDoorResults(context: BrowserContext): Promise<void> {
   await context.addInitScript(() => {
@@ -130,6 +131,7 @@ export async function recordDoorResults(context: BrowserContext): Promise<void> 
       const key = `${outcome}\u0000${text}`;
       if (key === last || text === '') return;
       last = key;
+      for (const transition of card.getAnimations()) transition.finish();
       store.push({ outcome, text, color: getComputedStyle(card).borderTopColor, classes: card.className });
     };
     new MutationObserver(look).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
