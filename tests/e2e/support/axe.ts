@@ -17,6 +17,16 @@ async function toastsSettled(page: Page): Promise<void> {
     .catch(() => undefined);
 }
 
+/**
+ * The journeys ask for reduced motion, whose rule gives every style change a 0.01 ms transition; a loaded
+ * page may not advance one for a while, and axe would read the colour an element is leaving (a button's
+ * hover, a card's new tone). Finishing them shows what the next frame would.
+ */
+const finishTransitions = (page: Page): Promise<void> =>
+  page.evaluate(() => {
+    for (const animation of document.getAnimations()) if (animation instanceof CSSTransition) animation.finish();
+  });
+
 /** Whether a violation is on a toast only: one may have entered while axe ran, after the wait above. */
 const onToastsOnly = (targets: string[]) => targets.length > 0 && targets.every((t) => /#toast-|Toastify/.test(t));
 
@@ -26,6 +36,7 @@ export async function expectNoSeriousA11yViolations(page: Page, label = page.url
   // A toast caught entering is checked again once it is still (three tries); anything else fails at once.
   for (let attempt = 0; attempt < 3; attempt++) {
     await toastsSettled(page);
+    await finishTransitions(page);
     const results = await new AxeBuilder({ page }).analyze();
     const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     report = serious.map((v) => `${v.impact} ${v.id}: ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`).join('\n');
