@@ -1,4 +1,4 @@
-import { REALTIME_PATH, simpleAckSchema, snapshotSchema, statusSchema, subscribeAckSchema, updateSchema, versionStep } from '@tapcard/shared/realtime';
+import { backoffDelay, REALTIME_PATH, simpleAckSchema, snapshotSchema, statusSchema, subscribeAckSchema, updateSchema, versionStep } from '@tapcard/shared/realtime';
 import type { ClientToServerEvents, ServerToClientEvents, Snapshot, Subscribe, Update } from '@tapcard/shared/realtime';
 import { io } from 'socket.io-client';
 import type { Socket } from 'socket.io-client';
@@ -55,8 +55,7 @@ const RESYNC_RETRY_MS = 200;
 const MAX_RESYNC_RETRIES = 20;
 const FATAL_CODES = new Set(['invalid', 'forbidden', 'not_found']);
 /** A subscribe refused for now (or unanswered) is tried again after this, doubling up to the max, as the web does. */
-const SUBSCRIBE_RETRY_MIN_MS = 1000;
-const SUBSCRIBE_RETRY_MAX_MS = 15_000;
+const SUBSCRIBE_RETRY = { baseMs: 1000, maxMs: 15_000 };
 
 export const preciseNow = (): number => performance.timeOrigin + performance.now();
 
@@ -124,13 +123,13 @@ export class RealtimeClient {
   private maxSeq = -1;
   private readonly early: { update: Update; at: number }[] = [];
   private firstSubscribe: { resolve: () => void; reject: (err: Error) => void } | undefined;
-  private manualReconnectDelay: number;
-  private subscribeRetryDelay = SUBSCRIBE_RETRY_MIN_MS;
+  /** Reconnections the client started itself since the last connect, and subscriptions retried since the last success. */
+  private manualReconnects = 0;
+  private subscribeRetries = 0;
 
   constructor(readonly options: RealtimeClientOptions) {
     this.now = options.now ?? preciseNow;
     this.ackTimeoutMs = options.ackTimeoutMs ?? DEFAULT_ACK_TIMEOUT_MS;
-    this.manualReconnectDelay = options.reconnectionDelayMs ?? 1000;
     this.socket = io(options.url, {
       path: REALTIME_PATH,
       transports: ['websocket'],
@@ -267,7 +266,7 @@ export class RealtimeClient {
 
   private onConnect(): void {
     this.connects += 1;
-    this.manualReconnectDelay = this.options.reconnectionDelayMs ?? 1000;
+    this.manualReconnects = 0;
     this.subscribed = false;
     void this.subscribe();
   }
@@ -286,9 +285,7 @@ export class RealtimeClient {
   }
 
   private nextManualDelay(): number {
-    const delay = this.manualReconnectDelay;
-    this.manualReconnectDelay = Math.min(delay * 2, this.options.reconnectionDelayMaxMs ?? 5000);
-    return delay;
+    return backoffDelay(this.manualReconnects++, { baseMs: this.options.reconnectionDelayMs ?? 1000, maxMs: this.options.reconnectionDelayMaxMs ?? 5000 });
   }
 
   private later(fn: () => void, ms: number): void {
@@ -331,7 +328,7 @@ export class RealtimeClient {
     }
     if (!this.socket.connected) return;
     this.subscribed = true;
-    this.subscribeRetryDelay = SUBSCRIBE_RETRY_MIN_MS;
+    this.subscribeRetries = 0;
     this.lastSubscribedAt = at;
     const first = this.version === undefined;
     this.takeSnapshot(ack.data.snapshot, at, first || this.mode === 'robust');
@@ -343,8 +340,7 @@ export class RealtimeClient {
   /** Tries the subscription again later, with backoff (and jitter, so thousands of clients do not retry in step). */
   private retrySubscribe(): void {
     if (!this.socket.connected || this.closed) return;
-    const delay = this.subscribeRetryDelay * (0.5 + Math.random());
-    this.subscribeRetryDelay = Math.min(this.subscribeRetryDelay * 2, SUBSCRIBE_RETRY_MAX_MS);
+    const delay = backoffDelay(this.subscribeRetries++, SUBSCRIBE_RETRY) * (0.5 + Math.random());
     this.later(() => void this.subscribe(), delay);
   }
 
