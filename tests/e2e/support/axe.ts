@@ -27,8 +27,8 @@ const finishTransitions = (page: Page): Promise<void> =>
     for (const animation of document.getAnimations()) if (animation instanceof CSSTransition) animation.finish();
   });
 
-/** Whether a violation is on a toast only: one may have entered while axe ran, after the wait above. */
-const onToastsOnly = (targets: string[]) => targets.length > 0 && targets.every((t) => /#toast-|Toastify/.test(t));
+/** Whether a violation is on a toast only (a message's `toast-N` or a pending action's `loading-N`): one may have entered while axe ran, after the wait above. */
+const onToastsOnly = (targets: string[]) => targets.length > 0 && targets.every((t) => /#toast-|#loading-|Toastify/.test(t));
 
 /** Runs axe on the page and fails on any serious or critical violation, listing them. */
 export async function expectNoSeriousA11yViolations(page: Page, label = page.url()): Promise<void> {
