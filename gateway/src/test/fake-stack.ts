@@ -14,14 +14,14 @@ export interface FakeStack {
 }
 
 /**
- * Starts the fake upstream and one gateway against it before the file's tests and closes both after
- * them. Call at the top of a test file; read `upstream` and `gateway` inside tests and hooks.
+ * Starts the fake upstream and one gateway against it (with `env` besides) before the file's tests and
+ * closes both after them. Call at the top of a test file; read `upstream` and `gateway` inside tests and hooks.
  */
-export function fakeStack(): FakeStack {
+export function fakeStack(env: Record<string, string> = {}): FakeStack {
   const stack = { sockets: [] as ClientSocket[] } as FakeStack;
   beforeAll(async () => {
     stack.upstream = await FakeUpstream.start(TEST_SERVICE_KEY);
-    stack.gateway = await startGateway({ UPSTREAM_URL: stack.upstream.url });
+    stack.gateway = await startGateway({ UPSTREAM_URL: stack.upstream.url, ...env });
   });
   afterEach(() => {
     for (const socket of stack.sockets.splice(0)) socket.close();
