@@ -1,12 +1,11 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { browsers } from './support/browser.js';
 import { mintCards } from './support/cli.js';
 import { PHONE_WIDTH } from './support/layout.js';
 import { latestMail, linkIn } from './support/outbox.js';
 import { createOrganiser, signIn } from './support/people.js';
 import { checkScreen, expectFieldError } from './support/screens.js';
-import { expectToast, recordToastTexts } from './support/toast-history.js';
+import { expectToast, pagesRecordingToasts } from './support/toast-history.js';
 
 /**
  * Signing in and getting back in: login with a wrong password
@@ -17,13 +16,7 @@ import { expectToast, recordToastTexts } from './support/toast-history.js';
 
 const baseUrl = inject('baseUrl');
 const productEnv = inject('productEnv');
-const openPhone = browsers({ baseURL: baseUrl, width: PHONE_WIDTH, height: 780 });
-
-async function phone(): Promise<Page> {
-  const page = await (await openPhone()).context.newPage();
-  await recordToastTexts(page);
-  return page;
-}
+const phone = pagesRecordingToasts({ baseURL: baseUrl, width: PHONE_WIDTH, height: 780 });
 
 
 async function fillLogin(page: Page, email: string, password: string): Promise<void> {

@@ -1,15 +1,14 @@
 import { readFile } from 'node:fs/promises';
-import type { Download, Page } from 'playwright-core';
+import type { Download } from 'playwright-core';
 import { calls } from '@tapcard/shared/contract';
 import { phoneE164 } from '@tapcard/shared/domain';
 import { describe, expect, inject, it } from 'vitest';
 import { callApi } from './support/api.js';
-import { browsers } from './support/browser.js';
 import { expectCount } from './support/counts.js';
 import { PHONE_WIDTH } from './support/layout.js';
 import { createCardOwner, signIn, uniqueLetters } from './support/people.js';
 import { checkScreen } from './support/screens.js';
-import { expectToast, recordToastTexts } from './support/toast-history.js';
+import { expectToast, pagesRecordingToasts } from './support/toast-history.js';
 import { waitForToastsToGo } from './support/toasts.js';
 
 /**
@@ -21,13 +20,7 @@ import { waitForToastsToGo } from './support/toasts.js';
 
 const baseUrl = inject('baseUrl');
 const productEnv = inject('productEnv');
-const openPhone = browsers({ baseURL: baseUrl, width: PHONE_WIDTH, height: 780 });
-
-async function phone(): Promise<Page> {
-  const page = await (await openPhone()).context.newPage();
-  await recordToastTexts(page);
-  return page;
-}
+const phone = pagesRecordingToasts({ baseURL: baseUrl, width: PHONE_WIDTH, height: 780 });
 
 interface Visitor {
   full_name: string;

@@ -1,6 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { browsers } from './support/browser.js';
 import { mintCards } from './support/cli.js';
 import { expectCount } from './support/counts.js';
 import { PHONE_WIDTH } from './support/layout.js';
@@ -9,7 +8,7 @@ import { unique, uniqueLetters } from './support/people.js';
 import { useCroppedPhoto } from './support/photo.js';
 import { makePng } from './support/png.js';
 import { checkScreen, expectFieldError } from './support/screens.js';
-import { expectToast, recordToastTexts } from './support/toast-history.js';
+import { expectToast, pagesRecordingToasts } from './support/toast-history.js';
 
 /**
  * The card owner's first day: a freshly minted card is tapped and
@@ -21,13 +20,7 @@ import { expectToast, recordToastTexts } from './support/toast-history.js';
 
 const baseUrl = inject('baseUrl');
 const productEnv = inject('productEnv');
-const openPhone = browsers({ baseURL: baseUrl, width: PHONE_WIDTH, height: 780 });
-
-async function phone(): Promise<Page> {
-  const page = await (await openPhone()).context.newPage();
-  await recordToastTexts(page);
-  return page;
-}
+const phone = pagesRecordingToasts({ baseURL: baseUrl, width: PHONE_WIDTH, height: 780 });
 
 
 /**

@@ -1,10 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { calls } from '@tapcard/shared/contract';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { DEMO_ORGANISER } from '../support/event-setup.js';
-import { createGateway, createUpstream, killChildren } from '../support/processes.js';
+import { createGateway, createUpstream, stopServers } from '../support/processes.js';
 import type { ServerProcess } from '../support/processes.js';
 
 /**
@@ -36,12 +36,7 @@ beforeAll(async () => {
   // A fresh embedded database migrates and seeds first: slow on a busy machine.
   await Promise.all([upstream.start(300_000), gateway.start(300_000)]);
 }, 360_000);
-afterAll(async () => {
-  await gateway?.stop();
-  await upstream?.stop();
-  killChildren();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => stopServers([gateway, upstream], dataDir));
 
 let lastOctet = 0;
 /** A client address of its own (a documentation range, never contacted: only named in a header). */

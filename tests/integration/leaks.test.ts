@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { connect as connectTcp } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,7 +7,7 @@ import { DEMO_ORGANISER, createLiveEvent, register } from '../support/event-setu
 import { REDACTED, buildPath, calls, everyCall, isCredential } from '@tapcard/shared/contract';
 import { REALTIME_PATH } from '@tapcard/shared/realtime';
 import { io } from 'socket.io-client';
-import { createGateway, createUpstream, killChildren } from '../support/processes.js';
+import { createGateway, createUpstream, stopServers } from '../support/processes.js';
 import type { ServerProcess } from '../support/processes.js';
 
 /**
@@ -41,12 +41,7 @@ beforeAll(async () => {
   });
   await gateway.start(300_000);
 }, 660_000);
-afterAll(async () => {
-  await gateway?.stop();
-  await upstream?.stop();
-  killChildren();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => stopServers([gateway, upstream], dataDir));
 
 const api = (path: string) => `${gateway.url}/api${path}`;
 const json = { 'content-type': 'application/json' };

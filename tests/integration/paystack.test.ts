@@ -269,6 +269,24 @@ async function freeAndPaidEvent(): Promise<{ eventId: string; freeId: string; pa
 const register = (eventId: string, priceId: string, email: string) =>
   send(upstream.url, calls.register, { body: { event_id: eventId, event_prices_id: priceId, name: 'Tolu Ade', email, phone: '08031234567' }, headers: clientIp() });
 
+/**
+ * Sends `request` while Paystack refuses every initialize, checks that the buyer is told nothing was
+ * charged, and answers the reference the upstream had sent Paystack.
+ */
+async function refusedWhileInitializeFails(email: string, request: () => Promise<unknown>): Promise<string> {
+  paystack.failInitialize = true;
+  let refused;
+  try {
+    refused = await request();
+  } finally {
+    paystack.failInitialize = false;
+  }
+  expect(refused).toMatchObject({ success: 'false', message: 'We could not reach the payment provider. Nothing was charged; please try again in a moment.' });
+  const failed = paystack.failedInitializations.find((f) => f.email === email);
+  if (!failed) throw new Error('the upstream did not ask Paystack to initialize');
+  return failed.reference;
+}
+
 describe('Paystack slow or failing to start a payment', () => {
   it("does not hold up the event's other registrations while initialize is slow: a free one and another paid one finish first", async () => {
     // Long enough that the other two registrations finish inside it even on a loaded machine; with the
@@ -314,43 +332,27 @@ describe('Paystack slow or failing to start a payment', () => {
   it('gives the seat back at once when initialize fails, and keeps no pending order: the same email can take the last seat again', async () => {
     const event = await paidEvent(1);
     const email = uniqueEmail('failed');
-    paystack.failInitialize = true;
-    let refused;
-    try {
-      refused = await send(upstream.url, calls.register, {
+    const reference = await refusedWhileInitializeFails(email, () =>
+      send(upstream.url, calls.register, {
         body: { event_id: event.eventId, event_prices_id: event.priceId, name: 'Tolu Ade', email, phone: '08031234567' },
         headers: clientIp(),
-      });
-    } finally {
-      paystack.failInitialize = false;
-    }
-    expect(refused).toMatchObject({ success: 'false', message: 'We could not reach the payment provider. Nothing was charged; please try again in a moment.' });
-    const failed = paystack.failedInitializations.find((f) => f.email === email);
-    if (!failed) throw new Error('the upstream did not ask Paystack to initialize');
+      }),
+    );
     // The reference Paystack was sent names no order.
-    expect(await lookUp(failed.reference)).toMatchObject({ success: 'false', message: 'Order not found' });
-    expect(await ret(failed.reference)).toMatchObject({ success: 'false', outcome: 'unknown' });
+    expect(await lookUp(reference)).toMatchObject({ success: 'false', message: 'Order not found' });
+    expect(await ret(reference)).toMatchObject({ success: 'false', outcome: 'unknown' });
     expect(await soldOf(event)).toBe(0);
     expect(await registeredOf(event.eventId)).toBe(0);
 
     const again = await registerPaid(event, email);
-    expect(again.reference).not.toBe(failed.reference);
+    expect(again.reference).not.toBe(reference);
     expect(await soldOf(event)).toBe(1);
   });
 
   it('keeps no card order when initialize fails', async () => {
     const email = uniqueEmail('failed-order');
-    paystack.failInitialize = true;
-    let refused;
-    try {
-      refused = await send(upstream.url, calls.createOrder, { body: cardOrder(email), headers: clientIp() });
-    } finally {
-      paystack.failInitialize = false;
-    }
-    expect(refused).toMatchObject({ success: 'false', message: 'We could not reach the payment provider. Nothing was charged; please try again in a moment.' });
-    const failed = paystack.failedInitializations.find((f) => f.email === email);
-    if (!failed) throw new Error('the upstream did not ask Paystack to initialize');
-    expect(await lookUp(failed.reference)).toMatchObject({ success: 'false', message: 'Order not found' });
+    const reference = await refusedWhileInitializeFails(email, () => send(upstream.url, calls.createOrder, { body: cardOrder(email), headers: clientIp() }));
+    expect(await lookUp(reference)).toMatchObject({ success: 'false', message: 'Order not found' });
   });
 });
 

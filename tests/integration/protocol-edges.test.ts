@@ -1,11 +1,11 @@
 import { request } from 'node:http';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { REDACTED, buildPath, calls, upstreamPages } from '@tapcard/shared/contract';
 import { DEMO_ORGANISER, attendeeOf, createLiveEvent, register } from '../support/event-setup.js';
-import { createGateway, createUpstream, killChildren } from '../support/processes.js';
+import { createGateway, createUpstream, stopServers } from '../support/processes.js';
 import type { ServerProcess } from '../support/processes.js';
 
 /**
@@ -42,12 +42,7 @@ beforeAll(async () => {
   const { attendeeId } = await attendeeOf(upstream.url, tid);
   chatBody = (message) => JSON.stringify({ event_id: event.eventId, attendee_id: attendeeId, message, image: '' });
 });
-afterAll(async () => {
-  await gateway?.stop();
-  await upstream?.stop();
-  killChildren();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => stopServers([gateway, upstream], dataDir));
 
 const api = (path: string) => `${gateway.url}/api${path}`;
 const json = { 'content-type': 'application/json' };

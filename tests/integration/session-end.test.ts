@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { adminIdOf } from '@tapcard/shared/domain';
@@ -10,7 +10,7 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { DEMO_ORGANISER, attendeeOf, createLiveEvent, register } from '../support/event-setup.js';
 import { waitFor } from '@tapcard/testkit/wait';
-import { createGateway, createUpstream, killChildren } from '../support/processes.js';
+import { createGateway, createUpstream, stopServers } from '../support/processes.js';
 import type { ServerProcess } from '../support/processes.js';
 
 /**
@@ -80,10 +80,7 @@ afterEach(() => {
 });
 afterAll(async () => {
   for (const socket of sockets.splice(0)) socket.close();
-  await gateway?.stop();
-  await upstream?.stop();
-  killChildren();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await stopServers([gateway, upstream], dataDir);
 });
 
 /** What `send` needs of a contract call: its method and the schema of its answer. */

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '@tapcard/testkit/net';
@@ -29,6 +29,16 @@ export function track(child: ChildProcess): void {
 export function killChildren(): void {
   for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   children.clear();
+}
+
+/**
+ * Ends what a test file started: stops its servers in order (those it got to start), kills any child
+ * left and removes its data folder.
+ */
+export async function stopServers(servers: readonly (ServerProcess | undefined)[], dataDir: string | undefined): Promise<void> {
+  for (const server of servers) await server?.stop();
+  killChildren();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 }
 
 /** The built servers exist (`pnpm exec tsc -b shared upstream gateway`). */

@@ -2,12 +2,11 @@ import { doorCalls } from '@tapcard/shared/contract';
 import { endedSchema, updateSchema } from '@tapcard/shared/realtime';
 import type { Ended, Snapshot, Subscribe, Update } from '@tapcard/shared/realtime';
 import { STAFF_LINK_EXPIRED_MESSAGE, STAFF_LINK_REVOKED_MESSAGE, STAFF_LINK_UNKNOWN_MESSAGE } from '@tapcard/shared/rules';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { connect, subscribe, subscribeOk } from '../test/client.js';
 import type { ClientSocket } from '../test/client.js';
-import { FakeUpstream } from '../test/fake-upstream.js';
-import { TEST_SERVICE_KEY, startGateway } from '../test/gateway.js';
-import type { TestGateway } from '../test/gateway.js';
+import { fakeStack } from '../test/fake-stack.js';
+import { startGateway } from '../test/gateway.js';
 import { waitFor } from '@tapcard/testkit/wait';
 
 /**
@@ -17,23 +16,10 @@ import { waitFor } from '@tapcard/testkit/wait';
  */
 
 const BUDGET = 20;
-let upstream: FakeUpstream;
-let gateway: TestGateway;
-const sockets: ClientSocket[] = [];
+const stack = fakeStack({ TRUST_PROXY: '127.0.0.1', RATE_LIMIT_PER_MINUTE: String(BUDGET) });
+const { sockets } = stack;
 let nextAddress = 1;
 const address = () => `198.51.100.${nextAddress++}`;
-
-beforeAll(async () => {
-  upstream = await FakeUpstream.start(TEST_SERVICE_KEY);
-  gateway = await startGateway({ UPSTREAM_URL: upstream.url, TRUST_PROXY: '127.0.0.1', RATE_LIMIT_PER_MINUTE: String(BUDGET) });
-});
-afterEach(() => {
-  for (const socket of sockets.splice(0)) socket.close();
-});
-afterAll(async () => {
-  await gateway.close();
-  await upstream.close();
-});
 
 interface Phone {
   socket: ClientSocket;
@@ -42,7 +28,7 @@ interface Phone {
 }
 
 async function phone(options: { token?: string } = {}): Promise<Phone> {
-  const socket = await connect(gateway.url, { ...options, headers: { 'x-forwarded-for': address() } });
+  const socket = await connect(stack.gateway.url, { ...options, headers: { 'x-forwarded-for': address() } });
   sockets.push(socket);
   const watched: Phone = { socket, updates: [], ended: [] };
   socket.on('update', (raw: unknown) => watched.updates.push(updateSchema.parse(raw)));
@@ -56,7 +42,7 @@ function door(snapshot: Snapshot) {
 }
 
 async function doorCheckIn(session: string, attendeeId: string): Promise<void> {
-  const res = await fetch(`${gateway.url}/api${doorCalls.doorCheckIn.path}`, {
+  const res = await fetch(`${stack.gateway.url}/api${doorCalls.doorCheckIn.path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ session, attendee_id: attendeeId }),
@@ -68,14 +54,14 @@ const attendanceOf = (p: Phone, attendeeId: string) => p.updates.find((u) => u.s
 
 describe('the door subscription', () => {
   test('a door phone gets its gate and every attendee with the time and gate of their check-in, and never a chat', async () => {
-    const { eventId, bearer } = upstream.addEvent();
-    const ada = upstream.addAttendee(eventId, 'Ada');
-    const bo = upstream.addAttendee(eventId, 'Bo');
-    upstream.setCheckedIn(eventId, ada.id, true, 'North gate');
-    const chipId = upstream.addChip(eventId, bo.id);
-    upstream.postChat(eventId, ada.id, 'before the door opened');
-    const north = upstream.addStaffLink(eventId, 'North gate');
-    const south = upstream.addStaffLink(eventId, 'South gate');
+    const { eventId, bearer } = stack.upstream.addEvent();
+    const ada = stack.upstream.addAttendee(eventId, 'Ada');
+    const bo = stack.upstream.addAttendee(eventId, 'Bo');
+    stack.upstream.setCheckedIn(eventId, ada.id, true, 'North gate');
+    const chipId = stack.upstream.addChip(eventId, bo.id);
+    stack.upstream.postChat(eventId, ada.id, 'before the door opened');
+    const north = stack.upstream.addStaffLink(eventId, 'North gate');
+    const south = stack.upstream.addStaffLink(eventId, 'South gate');
 
     const phoneA = await phone();
     const view = door(await subscribeOk(phoneA.socket, { kind: 'door', session: north.session }));
@@ -97,15 +83,15 @@ describe('the door subscription', () => {
 
     // Bo is checked in at the south gate, then someone writes in the group chat.
     await doorCheckIn(south.session, bo.id);
-    upstream.postChat(eventId, ada.id, 'the door phones must not see this');
-    const writeThrough = await fetch(`${gateway.url}/api/event/public/api/create-chat/${ada.tid}`, {
+    stack.upstream.postChat(eventId, ada.id, 'the door phones must not see this');
+    const writeThrough = await fetch(`${stack.gateway.url}/api/event/public/api/create-chat/${ada.tid}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ event_id: eventId, attendee_id: ada.id, message: 'nor this' }),
     });
     expect(writeThrough.status).toBe(200);
     await waitFor(() => attendanceOf(phoneA, bo.id) && attendanceOf(organiser, bo.id) && attendanceOf(arena, bo.id), 15_000);
-    const checkedIn = upstream.events.get(eventId)?.attendees.get(bo.id)?.checked_in_at;
+    const checkedIn = stack.upstream.events.get(eventId)?.attendees.get(bo.id)?.checked_in_at;
     for (const staff of [phoneA, organiser]) {
       expect(attendanceOf(staff, bo.id)?.attendees?.find((a) => a.id === bo.id)).toMatchObject({ checked_in: true, checked_in_at: checkedIn, checked_in_by: 'South gate' });
     }
@@ -131,15 +117,15 @@ describe('the door subscription', () => {
     }
     // The organiser has both chat messages; the door phone had each version, without a chat.
     await waitFor(() => organiser.updates.filter((u) => u.scope === 'event').flatMap((u) => u.chats ?? []).length >= 2, 15_000);
-    const version = upstream.events.get(eventId)?.version;
+    const version = stack.upstream.events.get(eventId)?.version;
     await waitFor(() => phoneA.updates.some((u) => u.scope === 'event' && u.version === version), 15_000);
     expect(phoneA.updates.flatMap((u) => [...(u.chats ?? []), ...(u.private_chats ?? [])])).toEqual([]);
     expect(phoneA.updates.map((u) => u.scope)).not.toContain('private');
   });
 
   test('a session the upstream refuses is refused forbidden with its reason', async () => {
-    const { eventId } = upstream.addEvent();
-    const link = upstream.addStaffLink(eventId, 'Gate 1');
+    const { eventId } = stack.upstream.addEvent();
+    const link = stack.upstream.addStaffLink(eventId, 'Gate 1');
     link.revokedAt = new Date().toISOString();
     const p = await phone();
     expect(await subscribe(p.socket, { kind: 'door', session: 'not-a-session' })).toEqual({ ok: false, error: { code: 'forbidden', message: STAFF_LINK_UNKNOWN_MESSAGE } });
@@ -149,33 +135,33 @@ describe('the door subscription', () => {
   test('50 parallel subscribes with one bad session cost one upstream read; 50 different ones no more than the budget', async () => {
     const same: Subscribe = { kind: 'door', session: `bad-${Date.now()}` };
     const phones = await Promise.all(Array.from({ length: 5 }, () => phone()));
-    const before = upstream.doorSessionReads;
+    const before = stack.upstream.doorSessionReads;
     const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => subscribe((phones[i % 5] as Phone).socket, same)));
     expect(answers.every((a) => !a.ok && a.error.code === 'forbidden')).toBe(true);
-    expect(upstream.doorSessionReads - before).toBe(1);
+    expect(stack.upstream.doorSessionReads - before).toBe(1);
 
     // One client address, fifty made-up sessions at once.
     const from = address();
-    const many = await Promise.all(Array.from({ length: 5 }, () => connect(gateway.url, { headers: { 'x-forwarded-for': from } })));
+    const many = await Promise.all(Array.from({ length: 5 }, () => connect(stack.gateway.url, { headers: { 'x-forwarded-for': from } })));
     sockets.push(...many);
-    const start = upstream.doorSessionReads;
+    const start = stack.upstream.doorSessionReads;
     const guesses = await Promise.all(Array.from({ length: 50 }, (_, i) => subscribe(many[i % 5] as ClientSocket, { kind: 'door', session: `guess-${i}-${Date.now()}` })));
     expect(guesses.some((a) => a.ok)).toBe(false);
-    expect(upstream.doorSessionReads - start).toBeLessThanOrEqual(BUDGET);
+    expect(stack.upstream.doorSessionReads - start).toBeLessThanOrEqual(BUDGET);
     expect(guesses.filter((a) => !a.ok && a.error.code === 'rate_limited').length).toBeGreaterThanOrEqual(50 - BUDGET);
   });
 
   test('a revocation through the gateway ends the door subscription at once, and the session opens nothing again', async () => {
-    const { eventId, bearer } = upstream.addEvent();
-    const ada = upstream.addAttendee(eventId, 'Ada');
-    const link = upstream.addStaffLink(eventId, 'Gate 2');
-    const other = upstream.addStaffLink(eventId, 'Gate 3');
+    const { eventId, bearer } = stack.upstream.addEvent();
+    const ada = stack.upstream.addAttendee(eventId, 'Ada');
+    const link = stack.upstream.addStaffLink(eventId, 'Gate 2');
+    const other = stack.upstream.addStaffLink(eventId, 'Gate 3');
     const p = await phone();
     await subscribeOk(p.socket, { kind: 'door', session: link.session });
     const stays = await phone();
     await subscribeOk(stays.socket, { kind: 'door', session: other.session });
 
-    const res = await fetch(`${gateway.url}/api/event/api/staff-links/${eventId}/revoke/${link.id}`, { method: 'POST', headers: { authorization: bearer } });
+    const res = await fetch(`${stack.gateway.url}/api/event/api/staff-links/${eventId}/revoke/${link.id}`, { method: 'POST', headers: { authorization: bearer } });
     expect(res.status).toBe(200);
     await waitFor(() => p.ended.length > 0, 15_000);
     expect(p.ended).toEqual([{ subscription: { kind: 'door', session: link.session }, error: { code: 'forbidden', message: STAFF_LINK_REVOKED_MESSAGE } }]);
@@ -189,11 +175,11 @@ describe('the door subscription', () => {
   });
 
   test('a staff link revoked without a write through any gateway ends its door subscription at the periodic recheck', async () => {
-    const periodic = await startGateway({ UPSTREAM_URL: upstream.url, ORGANISER_RECHECK_MS: '300' });
+    const periodic = await startGateway({ UPSTREAM_URL: stack.upstream.url, ORGANISER_RECHECK_MS: '300' });
     try {
-      const { eventId } = upstream.addEvent();
-      const link = upstream.addStaffLink(eventId, 'Side gate');
-      const kept = upstream.addStaffLink(eventId, 'Main gate');
+      const { eventId } = stack.upstream.addEvent();
+      const link = stack.upstream.addStaffLink(eventId, 'Side gate');
+      const kept = stack.upstream.addStaffLink(eventId, 'Main gate');
       const socket = await connect(periodic.url);
       sockets.push(socket);
       const ended: Ended[] = [];
@@ -212,8 +198,8 @@ describe('the door subscription', () => {
   });
 
   test('a door subscription ends when its staff link expires', async () => {
-    const { eventId } = upstream.addEvent();
-    const link = upstream.addStaffLink(eventId, 'Late gate', 1500);
+    const { eventId } = stack.upstream.addEvent();
+    const link = stack.upstream.addStaffLink(eventId, 'Late gate', 1500);
     const p = await phone();
     await subscribeOk(p.socket, { kind: 'door', session: link.session });
     await waitFor(() => p.ended.length > 0, 15_000);

@@ -1,9 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { connect, subscribe } from '../test/client.js';
 import type { ClientSocket } from '../test/client.js';
-import { FakeUpstream } from '../test/fake-upstream.js';
-import { TEST_SERVICE_KEY, startGateway } from '../test/gateway.js';
-import type { TestGateway } from '../test/gateway.js';
+import { fakeStack } from '../test/fake-stack.js';
+import { startGateway } from '../test/gateway.js';
 import { waitFor } from '@tapcard/testkit/wait';
 
 /**
@@ -14,45 +13,32 @@ import { waitFor } from '@tapcard/testkit/wait';
 
 const BUDGET = 10;
 const CAP = 5;
-let upstream: FakeUpstream;
-let gateway: TestGateway;
-const sockets: ClientSocket[] = [];
+const stack = fakeStack({ TRUST_PROXY: '127.0.0.1', RATE_LIMIT_PER_MINUTE: String(BUDGET), MAX_SOCKETS_PER_ADDRESS: String(CAP) });
+const { sockets } = stack;
 let nextAddress = 1;
 /** A client address no other test uses. */
 const address = () => `203.0.113.${nextAddress++}`;
 
-beforeAll(async () => {
-  upstream = await FakeUpstream.start(TEST_SERVICE_KEY);
-  gateway = await startGateway({ UPSTREAM_URL: upstream.url, TRUST_PROXY: '127.0.0.1', RATE_LIMIT_PER_MINUTE: String(BUDGET), MAX_SOCKETS_PER_ADDRESS: String(CAP) });
-});
-afterEach(() => {
-  for (const socket of sockets.splice(0)) socket.close();
-});
-afterAll(async () => {
-  await gateway.close();
-  await upstream.close();
-});
-
-async function client(from: string, url = gateway.url): Promise<ClientSocket> {
+async function client(from: string, url = stack.gateway.url): Promise<ClientSocket> {
   const socket = await connect(url, { headers: { 'x-forwarded-for': from } });
   sockets.push(socket);
   return socket;
 }
 
 /** Connects `count` sockets at once; resolves with the connected ones and the refusals. */
-async function connectMany(from: string, count: number, url = gateway.url) {
+async function connectMany(from: string, count: number, url = stack.gateway.url) {
   const results = await Promise.allSettled(Array.from({ length: count }, () => client(from, url)));
   const connected = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
   const refused = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as Error & { data?: unknown }] : []));
   return { connected, refused };
 }
 
-const tokenReads = () => upstream.received.filter((r) => r.url.startsWith('/event/public/api/token/')).length;
+const tokenReads = () => stack.upstream.received.filter((r) => r.url.startsWith('/event/public/api/token/')).length;
 
 describe('subscriptions spend from the address budget', () => {
   test('50 parallel subscriptions from one address over the budget let at most the budget reach the upstream', async () => {
-    const { eventId } = upstream.addEvent();
-    const attendees = Array.from({ length: 50 }, (_, i) => upstream.addAttendee(eventId, `Guest ${i}`));
+    const { eventId } = stack.upstream.addEvent();
+    const attendees = Array.from({ length: 50 }, (_, i) => stack.upstream.addAttendee(eventId, `Guest ${i}`));
     const from = address();
     // As many sockets as the address may open, ten subscriptions each, all at once.
     const many = await Promise.all(Array.from({ length: CAP }, () => client(from)));
@@ -65,7 +51,7 @@ describe('subscriptions spend from the address budget', () => {
     expect(accepted).toBeLessThanOrEqual(BUDGET);
     expect(accepted + limited).toBe(50);
     // The same budget as the address's /api calls: none is left for them either.
-    const api = await fetch(`${gateway.url}/api/healthz`, { headers: { 'x-forwarded-for': from } });
+    const api = await fetch(`${stack.gateway.url}/api/healthz`, { headers: { 'x-forwarded-for': from } });
     expect(api.status).toBe(429);
     // Another address is not affected.
     const other = await client(address());
@@ -92,7 +78,7 @@ describe('open sockets per address', () => {
   });
 
   test('without a trusted proxy, X-Forwarded-For does not make a client a new address', async () => {
-    const direct = await startGateway({ UPSTREAM_URL: upstream.url, MAX_SOCKETS_PER_ADDRESS: '2' });
+    const direct = await startGateway({ UPSTREAM_URL: stack.upstream.url, MAX_SOCKETS_PER_ADDRESS: '2' });
     try {
       const results = await Promise.allSettled(
         ['192.0.2.1', '192.0.2.2', '192.0.2.3', '192.0.2.4'].map((spoofed) => connect(direct.url, { headers: { 'x-forwarded-for': spoofed } })),

@@ -1,46 +1,34 @@
 import { REALTIME_PATH, simpleAckSchema, subscribeAckSchema, updateSchema } from '@tapcard/shared/realtime';
 import type { Update } from '@tapcard/shared/realtime';
 import { io } from 'socket.io-client';
-import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test } from 'vitest';
 import { connect, rawEmit, subscribe, subscribeOk, trackedSubscriber } from '../test/client.js';
 import type { ClientSocket } from '../test/client.js';
-import { FakeUpstream } from '../test/fake-upstream.js';
-import { TEST_ORIGIN, TEST_SERVICE_KEY, startGateway } from '../test/gateway.js';
-import type { TestGateway } from '../test/gateway.js';
+import { fakeStack } from '../test/fake-stack.js';
+import { TEST_ORIGIN, startGateway } from '../test/gateway.js';
 import { sleep, waitFor } from '@tapcard/testkit/wait';
 
-/** One gateway without Redis (the embedded default) against the fake upstream. */
+/** One gateway without Redis (the embedded default) against the fake upstream (`fakeStack`). */
 
 /** How long something that must happen may take on a loaded machine (a quiet one takes milliseconds). */
 const MUST_HAPPEN_MS = 15_000;
 
-let upstream: FakeUpstream;
-let gateway: TestGateway;
-const sockets: ClientSocket[] = [];
-
-beforeAll(async () => {
-  upstream = await FakeUpstream.start(TEST_SERVICE_KEY);
-  gateway = await startGateway({ UPSTREAM_URL: upstream.url });
-});
+const stack = fakeStack();
+const { sockets } = stack;
 afterEach(() => {
-  upstream.mode = 'ok';
-  upstream.pollMode = 'ok';
-  upstream.legacyLiveState = false;
-  for (const socket of sockets.splice(0)) socket.close();
-});
-afterAll(async () => {
-  await gateway.close();
-  await upstream.close();
+  stack.upstream.mode = 'ok';
+  stack.upstream.pollMode = 'ok';
+  stack.upstream.legacyLiveState = false;
 });
 
 async function client(token?: string): Promise<ClientSocket> {
-  const socket = await connect(gateway.url, token === undefined ? {} : { token });
+  const socket = await connect(stack.gateway.url, token === undefined ? {} : { token });
   sockets.push(socket);
   return socket;
 }
 
 async function post(path: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: { data: { id: string } } }> {
-  const res = await fetch(`${gateway.url}/api${path}`, {
+  const res = await fetch(`${stack.gateway.url}/api${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify(body),
@@ -57,9 +45,9 @@ function record(socket: ClientSocket): Update[] {
 
 describe('subscriptions', () => {
   test('each kind is verified with the upstream and answered with its own view', async () => {
-    const { eventId, bearer } = upstream.addEvent();
-    const ada = upstream.addAttendee(eventId, 'Ada');
-    const chipId = upstream.addChip(eventId, ada.id);
+    const { eventId, bearer } = stack.upstream.addEvent();
+    const ada = stack.upstream.addAttendee(eventId, 'Ada');
+    const chipId = stack.upstream.addChip(eventId, ada.id);
 
     const arena = await subscribeOk(await client(), { kind: 'arena', tid: ada.tid });
     expect(arena).toMatchObject({ kind: 'arena', eventId, attendee: { id: ada.id, name: 'Ada' } });
@@ -73,9 +61,9 @@ describe('subscriptions', () => {
   });
 
   test('a reconnect storm of one attendee costs the upstream one token read, not one per socket', async () => {
-    const { eventId } = upstream.addEvent();
-    const ada = upstream.addAttendee(eventId, 'Ada');
-    const tokenReads = () => upstream.received.filter((r) => r.url.includes(ada.tid)).length;
+    const { eventId } = stack.upstream.addEvent();
+    const ada = stack.upstream.addAttendee(eventId, 'Ada');
+    const tokenReads = () => stack.upstream.received.filter((r) => r.url.includes(ada.tid)).length;
     const before = tokenReads();
     // Ten sockets at once (the same phone's tabs, or reconnects after a Wi-Fi drop), then one more later.
     const first = await Promise.all(Array.from({ length: 10 }, async () => subscribeOk(await client(), { kind: 'arena', tid: ada.tid })));
@@ -84,15 +72,15 @@ describe('subscriptions', () => {
     expect(tokenReads() - before).toBe(1);
     // A token the upstream refuses is never remembered: each try asks again.
     const wrong = { kind: 'arena' as const, tid: 'not-a-real-access-token-000000000000' };
-    const reads = () => upstream.received.filter((r) => r.url.includes(wrong.tid)).length;
+    const reads = () => stack.upstream.received.filter((r) => r.url.includes(wrong.tid)).length;
     expect((await subscribe(await client(), wrong)).ok).toBe(false);
     expect((await subscribe(await client(), wrong)).ok).toBe(false);
     expect(reads()).toBe(2);
   });
 
   test('claims the upstream refuses are refused, and no room is joined', async () => {
-    const { eventId } = upstream.addEvent();
-    const other = upstream.addEvent();
+    const { eventId } = stack.upstream.addEvent();
+    const other = stack.upstream.addEvent();
     const socket = await client('Bearer wrong-token');
     const answers = await Promise.all([
       subscribe(socket, { kind: 'arena', tid: 'f'.repeat(32) }),
@@ -103,40 +91,40 @@ describe('subscriptions', () => {
     ]);
     expect(answers.map((a) => (a.ok ? 'ok' : a.error.code))).toEqual(['not_found', 'not_found', 'forbidden', 'forbidden', 'forbidden']);
     const seen = record(socket);
-    upstream.postChat(eventId, 'someone', 'not for you');
+    stack.upstream.postChat(eventId, 'someone', 'not for you');
     await sleep(600);
     expect(seen).toEqual([]);
   });
 
   test('a handshake auth that is not { token?: string } is refused at connect', async () => {
-    const socket = io(gateway.url, { path: REALTIME_PATH, transports: ['websocket'], forceNew: true, reconnection: false, auth: { token: 42 }, extraHeaders: { origin: TEST_ORIGIN } });
+    const socket = io(stack.gateway.url, { path: REALTIME_PATH, transports: ['websocket'], forceNew: true, reconnection: false, auth: { token: 42 }, extraHeaders: { origin: TEST_ORIGIN } });
     const error = await new Promise<Error>((resolve) => socket.once('connect_error', resolve));
     socket.close();
     expect(error.message).toBe('invalid handshake auth');
   });
 
   test('unsubscribe leaves the rooms, and the poller stops with the last subscriber', async () => {
-    const { eventId } = upstream.addEvent();
-    const ada = upstream.addAttendee(eventId, 'Ada');
+    const { eventId } = stack.upstream.addEvent();
+    const ada = stack.upstream.addAttendee(eventId, 'Ada');
     const socket = await client();
     await subscribeOk(socket, { kind: 'arena', tid: ada.tid });
     const seen = record(socket);
     const ack = simpleAckSchema.parse(await socket.emitWithAck('unsubscribe', { kind: 'arena', tid: ada.tid }));
     expect(ack).toEqual({ ok: true });
     // The poller has stopped (a poll already on its way may still land), then a poll interval and more passes without one.
-    await waitFor(async () => /^gateway_live_events_polled 0$/m.test(await (await fetch(`${gateway.url}/metrics`)).text()), MUST_HAPPEN_MS, 50);
+    await waitFor(async () => /^gateway_live_events_polled 0$/m.test(await (await fetch(`${stack.gateway.url}/metrics`)).text()), MUST_HAPPEN_MS, 50);
     await sleep(300);
-    const polls = upstream.pollCount(eventId);
-    upstream.postChat(eventId, ada.id, 'after leaving');
+    const polls = stack.upstream.pollCount(eventId);
+    stack.upstream.postChat(eventId, ada.id, 'after leaving');
     await sleep(1500);
     expect(seen).toEqual([]);
-    expect(upstream.pollCount(eventId)).toBe(polls);
+    expect(stack.upstream.pollCount(eventId)).toBe(polls);
     expect(simpleAckSchema.parse(await socket.emitWithAck('unsubscribe', { kind: 'arena', tid: ada.tid }))).toMatchObject({ ok: false, error: { code: 'not_found' } });
   });
 
   test('an unsubscribe at once followed by a subscribe of the same thing (a page change) leaves the socket subscribed', async () => {
-    const { eventId } = upstream.addEvent();
-    const ada = upstream.addAttendee(eventId, 'Ada');
+    const { eventId } = stack.upstream.addEvent();
+    const ada = stack.upstream.addAttendee(eventId, 'Ada');
     const socket = await client();
     await subscribeOk(socket, { kind: 'arena', tid: ada.tid });
     const seen = record(socket);
@@ -145,13 +133,13 @@ describe('subscriptions', () => {
     const again = subscribe(socket, { kind: 'arena', tid: ada.tid });
     expect(simpleAckSchema.parse(await left)).toEqual({ ok: true });
     expect((await again).ok).toBe(true);
-    const message = upstream.postChat(eventId, ada.id, 'still here?');
+    const message = stack.upstream.postChat(eventId, ada.id, 'still here?');
     await waitFor(() => seen.some((u) => u.chats?.some((c) => c.id === message.id)), MUST_HAPPEN_MS);
   });
 
   test('a subscribe sent while the same one is still being set up is answered, not refused', async () => {
-    const { eventId } = upstream.addEvent();
-    const ada = upstream.addAttendee(eventId, 'Ada');
+    const { eventId } = stack.upstream.addEvent();
+    const ada = stack.upstream.addAttendee(eventId, 'Ada');
     const socket = await client();
     // The first subscribe, its unsubscribe and a new subscribe before the first one's answer.
     const first = subscribe(socket, { kind: 'arena', tid: ada.tid });
@@ -161,7 +149,7 @@ describe('subscriptions', () => {
     expect(simpleAckSchema.parse(await left)).toEqual({ ok: true });
     expect((await again).ok).toBe(true);
     const seen = record(socket);
-    const message = upstream.postChat(eventId, ada.id, 'hello again');
+    const message = stack.upstream.postChat(eventId, ada.id, 'hello again');
     await waitFor(() => seen.some((u) => u.chats?.some((c) => c.id === message.id)), MUST_HAPPEN_MS);
   });
 });
@@ -170,11 +158,11 @@ describe('fan-out', () => {
   test('a chat posted through the proxy reaches the arena at once, not at the next poll', async () => {
     // Polls a minute apart (the most the configuration allows): only the write itself can bring the message
     // within the wait, however busy the machine. How fast it arrives is measured by the realtime bench.
-    const patient = await startGateway({ UPSTREAM_URL: upstream.url, POLL_INTERVAL_MS: '60000' });
+    const patient = await startGateway({ UPSTREAM_URL: stack.upstream.url, POLL_INTERVAL_MS: '60000' });
     try {
-      const { eventId } = upstream.addEvent();
-      const ada = upstream.addAttendee(eventId, 'Ada');
-      const watcher = await trackedSubscriber(patient.url, { kind: 'arena', tid: upstream.addAttendee(eventId, 'Bo').tid });
+      const { eventId } = stack.upstream.addEvent();
+      const ada = stack.upstream.addAttendee(eventId, 'Ada');
+      const watcher = await trackedSubscriber(patient.url, { kind: 'arena', tid: stack.upstream.addAttendee(eventId, 'Bo').tid });
       sockets.push(watcher.socket);
       const res = await fetch(`${patient.url}/api/event/public/api/create-chat/${ada.tid}`, {
         method: 'POST',
@@ -189,12 +177,12 @@ describe('fan-out', () => {
   });
 
   test('a socket with tid X never sees private messages between Y and Z, another event, or the attendance room', async () => {
-    const { eventId, bearer } = upstream.addEvent();
-    const elsewhere = upstream.addEvent();
-    const x = upstream.addAttendee(eventId, 'X');
-    const y = upstream.addAttendee(eventId, 'Y');
-    const z = upstream.addAttendee(eventId, 'Z');
-    const stranger = upstream.addAttendee(elsewhere.eventId, 'S');
+    const { eventId, bearer } = stack.upstream.addEvent();
+    const elsewhere = stack.upstream.addEvent();
+    const x = stack.upstream.addAttendee(eventId, 'X');
+    const y = stack.upstream.addAttendee(eventId, 'Y');
+    const z = stack.upstream.addAttendee(eventId, 'Z');
+    const stranger = stack.upstream.addAttendee(elsewhere.eventId, 'S');
     const xSocket = await client();
     await subscribeOk(xSocket, { kind: 'arena', tid: x.tid });
     const organiser = await client(bearer);
@@ -209,7 +197,7 @@ describe('fan-out', () => {
     await post(`/event/public/api/create-chat/${stranger.tid}`, { event_id: elsewhere.eventId, attendee_id: stranger.id, message: 'other event' });
     await post(`/event/api/check-in/${y.id}`, { event_id: eventId, checked_in: true }, { authorization: bearer });
     await post(`/event/api/check-in/${x.id}`, { event_id: eventId, checked_in: true }, { authorization: bearer });
-    const finalVersion = upstream.events.get(eventId)?.version ?? 0;
+    const finalVersion = stack.upstream.events.get(eventId)?.version ?? 0;
     await waitFor(() => xSeen.some((u) => u.scope === 'event' && u.version === finalVersion), MUST_HAPPEN_MS);
     await waitFor(() => organiserSeen.some((u) => u.scope === 'event' && u.version === finalVersion), MUST_HAPPEN_MS);
 
@@ -228,9 +216,9 @@ describe('fan-out', () => {
   });
 
   test('binding a chip through the proxy updates the chip room', async () => {
-    const { eventId } = upstream.addEvent();
-    const ada = upstream.addAttendee(eventId, 'Ada');
-    const chipId = upstream.addChip(eventId);
+    const { eventId } = stack.upstream.addEvent();
+    const ada = stack.upstream.addAttendee(eventId, 'Ada');
+    const chipId = stack.upstream.addChip(eventId);
     const socket = await client();
     const before = await subscribeOk(socket, { kind: 'chip', chipId });
     expect(before).toMatchObject({ kind: 'chip', attendee: null });
@@ -241,9 +229,9 @@ describe('fan-out', () => {
   });
 
   test('a hosted upstream that knows nothing of the safety state: an open chat, nothing pinned or blocked, and chats and check-ins flow as before', async () => {
-    upstream.legacyLiveState = true;
-    const { eventId, bearer } = upstream.addEvent();
-    const ada = upstream.addAttendee(eventId, 'Ada');
+    stack.upstream.legacyLiveState = true;
+    const { eventId, bearer } = stack.upstream.addEvent();
+    const ada = stack.upstream.addAttendee(eventId, 'Ada');
     const arenaSocket = await client();
     const arena = await subscribeOk(arenaSocket, { kind: 'arena', tid: ada.tid });
     expect(arena).toMatchObject({ chat: { closed: false, slow_mode_seconds: 0 }, announcements: [], blocked: [], attendee: { id: ada.id, mute: null, hidden: false, dm_policy: 'anyone' } });
@@ -256,7 +244,7 @@ describe('fan-out', () => {
     const answer = await post(`/event/public/api/create-chat/${ada.tid}`, { event_id: eventId, attendee_id: ada.id, message: 'still here' });
     expect(answer.status).toBe(200);
     await post(`/event/api/check-in/${ada.id}`, { event_id: eventId, checked_in: true }, { authorization: bearer });
-    const version = upstream.events.get(eventId)?.version ?? 0;
+    const version = stack.upstream.events.get(eventId)?.version ?? 0;
     await waitFor(() => [arenaSeen, organiserSeen].every((seen) => seen.some((u) => u.scope === 'event' && u.version === version)), MUST_HAPPEN_MS);
     expect(arenaSeen.flatMap((u) => u.chats ?? []).map((m) => m.id)).toEqual([answer.body.data.id]);
     expect(organiserSeen.flatMap((u) => u.attendees ?? [])).toEqual([expect.objectContaining({ id: ada.id, checked_in: true, mute: null, hidden: false })]);
@@ -264,8 +252,8 @@ describe('fan-out', () => {
   });
 
   test('a resync answers a fresh snapshot for each subscription of the event', async () => {
-    const { eventId, bearer } = upstream.addEvent();
-    const ada = upstream.addAttendee(eventId, 'Ada');
+    const { eventId, bearer } = stack.upstream.addEvent();
+    const ada = stack.upstream.addAttendee(eventId, 'Ada');
     const socket = await client(bearer);
     await subscribeOk(socket, { kind: 'arena', tid: ada.tid });
     await subscribeOk(socket, { kind: 'organiser', eventId });
@@ -321,7 +309,7 @@ describe('hostile clients', () => {
       await sleep(50);
       expect(socket.connected).toBe(true);
     }
-    expect((await fetch(`${gateway.url}/healthz`)).status).toBe(200);
+    expect((await fetch(`${stack.gateway.url}/healthz`)).status).toBe(200);
   });
 
   test('a message above the size limit closes that socket only', async () => {
@@ -360,14 +348,14 @@ describe('hostile clients', () => {
     ['websocket', ['websocket']],
     ['polling', ['polling']],
   ] as const)('a forbidden Origin is refused on the %s transport', async (_name, transports) => {
-    await expect(connect(gateway.url, { origin: 'http://evil.test', transports: [...transports] })).rejects.toThrow();
-    const allowed = await connect(gateway.url, { transports: [...transports] });
+    await expect(connect(stack.gateway.url, { origin: 'http://evil.test', transports: [...transports] })).rejects.toThrow();
+    const allowed = await connect(stack.gateway.url, { transports: [...transports] });
     sockets.push(allowed);
     expect(allowed.connected).toBe(true);
   });
 
   test('a client without an Origin header (not a browser) may connect', async () => {
-    const socket = await connect(gateway.url, { origin: null });
+    const socket = await connect(stack.gateway.url, { origin: null });
     sockets.push(socket);
     expect(socket.connected).toBe(true);
   });
@@ -375,42 +363,42 @@ describe('hostile clients', () => {
 
 describe('upstream failures', () => {
   test('an upstream answering 500 marks the view stale, then it recovers alone with the catch-up', async () => {
-    const { eventId } = upstream.addEvent();
-    const ada = upstream.addAttendee(eventId, 'Ada');
-    const watcher = await trackedSubscriber(gateway.url, { kind: 'arena', tid: ada.tid });
+    const { eventId } = stack.upstream.addEvent();
+    const ada = stack.upstream.addAttendee(eventId, 'Ada');
+    const watcher = await trackedSubscriber(stack.gateway.url, { kind: 'arena', tid: ada.tid });
     sockets.push(watcher.socket);
-    upstream.mode = 'error';
+    stack.upstream.mode = 'error';
     await waitFor(() => watcher.stale, MUST_HAPPEN_MS);
-    const missed = upstream.postChat(eventId, ada.id, 'written while the gateway could not read');
+    const missed = stack.upstream.postChat(eventId, ada.id, 'written while the gateway could not read');
     // The last snapshot is still served while stale.
     expect(simpleAckSchema.parse(await watcher.socket.emitWithAck('resync', { eventId, version: watcher.version }))).toEqual({ ok: true });
-    upstream.mode = 'ok';
+    stack.upstream.mode = 'ok';
     await waitFor(() => !watcher.stale, MUST_HAPPEN_MS);
     await watcher.waitForChat(missed.id, MUST_HAPPEN_MS);
     expect(watcher.statuses.map((s) => s.stale)).toContain(true);
   });
 
   test('an upstream that stops answering marks the view stale within the poll timeout, then recovers', async () => {
-    const { eventId } = upstream.addEvent();
-    const ada = upstream.addAttendee(eventId, 'Ada');
-    const watcher = await trackedSubscriber(gateway.url, { kind: 'arena', tid: ada.tid });
+    const { eventId } = stack.upstream.addEvent();
+    const ada = stack.upstream.addAttendee(eventId, 'Ada');
+    const watcher = await trackedSubscriber(stack.gateway.url, { kind: 'arena', tid: ada.tid });
     sockets.push(watcher.socket);
-    upstream.pollMode = 'hang';
+    stack.upstream.pollMode = 'hang';
     // Without a poll timeout a hung upstream would never make the view stale: the wait's length proves nothing more.
     await waitFor(() => watcher.stale, MUST_HAPPEN_MS, 50);
-    upstream.pollMode = 'ok';
-    const message = upstream.postChat(eventId, ada.id, 'after the slow spell');
+    stack.upstream.pollMode = 'ok';
+    const message = stack.upstream.postChat(eventId, ada.id, 'after the slow spell');
     await watcher.waitForChat(message.id, MUST_HAPPEN_MS);
     await waitFor(() => !watcher.stale, MUST_HAPPEN_MS);
   });
 
   test('a new subscriber of a stale event gets the last snapshot and is told it is stale', async () => {
-    const { eventId } = upstream.addEvent();
-    const ada = upstream.addAttendee(eventId, 'Ada');
-    const bo = upstream.addAttendee(eventId, 'Bo');
-    const first = await trackedSubscriber(gateway.url, { kind: 'arena', tid: ada.tid });
+    const { eventId } = stack.upstream.addEvent();
+    const ada = stack.upstream.addAttendee(eventId, 'Ada');
+    const bo = stack.upstream.addAttendee(eventId, 'Bo');
+    const first = await trackedSubscriber(stack.gateway.url, { kind: 'arena', tid: ada.tid });
     sockets.push(first.socket);
-    upstream.pollMode = 'error';
+    stack.upstream.pollMode = 'error';
     await waitFor(() => first.stale, MUST_HAPPEN_MS);
     const second = await client();
     const status = new Promise((resolve) => second.once('status', resolve));

@@ -40,24 +40,26 @@ function view<K extends Snapshot['kind']>(kind: K, audience: Audience, from: Eve
   return parsed as Extract<Snapshot, { kind: K }>;
 }
 
+/** Attendee a2 as the organiser sees them (the attendee themselves also sees their DM choice). */
+const a2Seen = {
+  id: 'a2',
+  name: 'a2',
+  image: '',
+  price_category: 'Regular',
+  checked_in: true,
+  checked_in_at: AT,
+  checked_in_by: 'North gate',
+  mute: { until: UNTIL },
+  hidden: true,
+};
+
 const door: Audience = { kind: 'door', gate: 'South gate', linkId: 'l1', expiresAt: Date.now() + 60_000, session: 's' };
 
 describe('buildView', () => {
   test('an attendee sees only the private messages they are a party to, their own safety state and whom they blocked', () => {
     const arena = view('arena', { kind: 'arena', attendeeId: 'a2', fallback });
     expect(arena.private_chats.map((m) => m.id)).toEqual(['p6', 'p7', 'p8']);
-    expect(arena.attendee).toEqual({
-      id: 'a2',
-      name: 'a2',
-      image: '',
-      price_category: 'Regular',
-      checked_in: true,
-      checked_in_at: AT,
-      checked_in_by: 'North gate',
-      mute: { until: UNTIL },
-      hidden: true,
-      dm_policy: 'nobody',
-    });
+    expect(arena.attendee).toEqual({ ...a2Seen, dm_policy: 'nobody' });
     expect(arena.blocked).toEqual(['a3']);
     expect(view('arena', { kind: 'arena', attendeeId: 'a1', fallback }).blocked).toEqual(['a2']);
     // The blocked attendee never learns who blocked them.
@@ -88,17 +90,7 @@ describe('buildView', () => {
   test('an organiser sees every attendee with the mute and hiding (never the DM choice), the admin conversations and the reports newest first', () => {
     const organiser = view('organiser', { kind: 'organiser' });
     expect(organiser.attendees).toHaveLength(3);
-    expect(organiser.attendees.find((a) => a.id === 'a2')).toEqual({
-      id: 'a2',
-      name: 'a2',
-      image: '',
-      price_category: 'Regular',
-      checked_in: true,
-      checked_in_at: AT,
-      checked_in_by: 'North gate',
-      mute: { until: UNTIL },
-      hidden: true,
-    });
+    expect(organiser.attendees.find((a) => a.id === 'a2')).toEqual(a2Seen);
     for (const a of organiser.attendees) expect(a).not.toHaveProperty('dm_policy');
     expect(organiser.private_chats.map((m) => m.id)).toEqual(['p8']);
     expect(organiser.reports?.map((r) => r.id)).toEqual(['r2', 'r1']);

@@ -1,5 +1,4 @@
 import { calls, type Event } from '@tapcard/shared/contract';
-import { matchPage, pagePatterns } from '@tapcard/shared/pages';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { callApi } from './api.js';
 import { waitUntilLive, type Registered } from './live-events.js';
@@ -144,15 +143,3 @@ export async function createNamedCardOwner(baseUrl: string, productEnv: Record<s
   return { ...owner, title: name };
 }
 
-/** Registers `name` with `email` for the event's free ticket through the API (registerViaApi with a chosen email). */
-export async function registerAs(baseUrl: string, event: Event, name: string, email: string): Promise<Registered> {
-  const free = event.prices.find((p) => p.amount === 0);
-  if (!free) throw new Error('the event has no free ticket');
-  const registered = await callApi(baseUrl, calls.register, { body: { event_id: event.id, event_prices_id: free.id, name, email, phone: '+2348031234567' } });
-  if (registered.answer.success !== 'true') throw new Error(`register failed: ${registered.answer.message}`);
-  const tid = matchPage(pagePatterns.eventToken, registered.answer.link)?.tid;
-  if (tid === undefined) throw new Error(`unexpected registration link ${registered.answer.link}`);
-  const token = await callApi(baseUrl, calls.eventToken, { params: { id: tid } });
-  if (token.answer.success !== 'true') throw new Error(`event token failed: ${token.answer.message}`);
-  return { name, email, tid, id: token.answer.data.attendee.id };
-}

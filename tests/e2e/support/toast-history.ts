@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { browsers, type BrowserOptions } from './browser.js';
 
 export interface ToastText {
   text: string;
@@ -46,4 +47,17 @@ export function toastTexts(page: Page): Promise<ToastText[]> {
 export async function expectToast(page: Page, text: string, type?: string): Promise<void> {
   const label = (t: ToastText) => (type === undefined ? t.text : `${t.type}: ${t.text}`);
   await expect.poll(async () => (await toastTexts(page)).map(label), { timeout: 10_000, message: `toast '${text}'` }).toContain(type === undefined ? text : `${type}: ${text}`);
+}
+
+/**
+ * Opens pages for a test file, each in a browser of its own (the file's `defaults`, as `browsers`
+ * takes them) and recording its toast texts from the start. Call at the top of a test file.
+ */
+export function pagesRecordingToasts(defaults: BrowserOptions): () => Promise<Page> {
+  const open = browsers(defaults);
+  return async () => {
+    const page = await (await open()).context.newPage();
+    await recordToastTexts(page);
+    return page;
+  };
 }

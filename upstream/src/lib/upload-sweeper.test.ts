@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls, upstreamPages } from '@tapcard/shared/contract';
 import { answerOf } from '../test/contract.js';
 import { createTestUpstream, createUser, type TestUpstream } from '../test/harness.js';
+import { PNG } from '../test/cards.js';
 import { startUploadSweeper, sweepUploads, UPLOAD_REFERENCES, UPLOAD_RETENTION_MS } from './upload-sweeper.js';
 
 let t: TestUpstream;
@@ -14,7 +15,6 @@ afterAll(async () => {
   await t.close();
 });
 
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 const HOUR = 60 * 60_000;
 
 /** Uploads an image anonymously (as onboarding does) and answers its name and URL. */

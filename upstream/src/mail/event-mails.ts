@@ -11,57 +11,43 @@ export interface MailEvent extends EventDates {
   location: string;
 }
 
+/** What a held-ticket mail is about: the registration and the seat's hold. */
+interface HeldTicket {
+  name: string;
+  event: MailEvent;
+  ticket: string;
+  link: string;
+  holdMinutes: number;
+}
+
 /**
- * The way to pay for a paid ticket held for its payment (the seat is held `holdMinutes`): the buyer
- * who closed or reloaded the page still has the link, and knows the seat goes back if unpaid.
+ * A mail about a ticket held `holdMinutes` for one step (`step`, also its subject and heading): hello,
+ * thanks for registering, the step with its link and button, and what becomes of the seat meanwhile.
  */
-export function eventPaymentMail(input: { name: string; event: MailEvent; ticket: string; link: string; holdMinutes: number }): MailContent {
-  const { name, event, ticket, link, holdMinutes } = input;
+function heldTicketMail({ name, event, ticket, link, holdMinutes }: HeldTicket, step: string, button: string, held: string): MailContent {
   const when = formatEventDate(event.start_date);
-  const lines = {
-    hello: `Hello ${name},`,
-    thanks: `Thank you for registering for ${event.title}${when ? ` on ${when}` : ''} (${ticket} ticket).`,
-    pay: `Complete your payment within ${holdMinutes} minutes to receive your event access: ${link}`,
-    held: 'Your ticket is reserved until then. If you do not pay, the ticket is released and no payment is taken.',
-  };
+  const hello = `Hello ${name},`;
+  const thanks = `Thank you for registering for ${event.title}${when ? ` on ${when}` : ''} (${ticket} ticket).`;
+  const todo = `${step} within ${holdMinutes} minutes to receive your event access`;
   return {
-    subject: `Complete your payment for ${event.title}`,
-    text: `${lines.hello}\n\n${lines.thanks}\n\n${lines.pay}\n\n${lines.held}\n`,
-    html: layout(
-      'Complete your payment',
-      para(lines.hello) +
-        para(lines.thanks) +
-        para(`Complete your payment within ${holdMinutes} minutes to receive your event access.`) +
-        action('Continue to payment', link) +
-        para(lines.held),
-    ),
+    subject: `${step} for ${event.title}`,
+    text: `${hello}\n\n${thanks}\n\n${todo}: ${link}\n\n${held}\n`,
+    html: layout(step, para(hello) + para(thanks) + para(`${todo}.`) + action(button, link) + para(held)),
     attachments: [],
   };
 }
 
+/**
+ * The way to pay for a paid ticket held for its payment (the seat is held `holdMinutes`): the buyer
+ * who closed or reloaded the page still has the link, and knows the seat goes back if unpaid.
+ */
+export function eventPaymentMail(input: HeldTicket): MailContent {
+  return heldTicketMail(input, 'Complete your payment', 'Continue to payment', 'Your ticket is reserved until then. If you do not pay, the ticket is released and no payment is taken.');
+}
+
 /** The link that confirms a free registration (the seat is held until then). */
-export function eventConfirmationMail(input: { name: string; event: MailEvent; ticket: string; link: string; holdMinutes: number }): MailContent {
-  const { name, event, ticket, link, holdMinutes } = input;
-  const when = formatEventDate(event.start_date);
-  const lines = {
-    hello: `Hello ${name},`,
-    thanks: `Thank you for registering for ${event.title}${when ? ` on ${when}` : ''} (${ticket} ticket).`,
-    confirm: `Confirm your registration within ${holdMinutes} minutes to receive your event access: ${link}`,
-    held: 'Your seat is held until then. If you did not register, ignore this email and the seat will be released.',
-  };
-  return {
-    subject: `Confirm your registration for ${event.title}`,
-    text: `${lines.hello}\n\n${lines.thanks}\n\n${lines.confirm}\n\n${lines.held}\n`,
-    html: layout(
-      'Confirm your registration',
-      para(lines.hello) +
-        para(lines.thanks) +
-        para(`Confirm your registration within ${holdMinutes} minutes to receive your event access.`) +
-        action('Confirm my registration', link) +
-        para(lines.held),
-    ),
-    attachments: [],
-  };
+export function eventConfirmationMail(input: HeldTicket): MailContent {
+  return heldTicketMail(input, 'Confirm your registration', 'Confirm my registration', 'Your seat is held until then. If you did not register, ignore this email and the seat will be released.');
 }
 
 /** The content id the access mail's HTML shows its QR code by. */

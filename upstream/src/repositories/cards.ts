@@ -120,20 +120,28 @@ export async function profileOfUser(db: DbLike, userId: string): Promise<Row<'ca
   return db.selectFrom('card_profiles').selectAll().where('user_id', '=', userId).executeTakeFirst();
 }
 
-/**
- * The card profile a card id names: a physical card's id (bound to a profile) or the profile's own id.
- * Undefined when neither exists.
- */
-export async function profileOfCardId(db: DbLike, cardId: string): Promise<Row<'card_profiles'> | undefined> {
-  const byProfile = await db.selectFrom('card_profiles').selectAll().where('id', '=', cardId).executeTakeFirst();
-  if (byProfile) return byProfile;
+function profileById(db: DbLike, profileId: string): Promise<Row<'card_profiles'> | undefined> {
+  return db.selectFrom('card_profiles').selectAll().where('id', '=', profileId).executeTakeFirst();
+}
+
+/** The read of the profile an active physical card is bound to (a caller may narrow it further). */
+function profileOfActiveCard(db: DbLike, cardId: string) {
   return db
     .selectFrom('physical_cards')
     .innerJoin('card_profiles', 'card_profiles.id', 'physical_cards.profile_id')
     .selectAll('card_profiles')
     .where('physical_cards.id', '=', cardId)
-    .where('physical_cards.status', '=', 'active')
-    .executeTakeFirst();
+    .where('physical_cards.status', '=', 'active');
+}
+
+/**
+ * The card profile a card id names: a physical card's id (bound to a profile) or the profile's own id.
+ * Undefined when neither exists.
+ */
+export async function profileOfCardId(db: DbLike, cardId: string): Promise<Row<'card_profiles'> | undefined> {
+  const byProfile = await profileById(db, cardId);
+  if (byProfile) return byProfile;
+  return profileOfActiveCard(db, cardId).executeTakeFirst();
 }
 
 /**
@@ -141,14 +149,9 @@ export async function profileOfCardId(db: DbLike, cardId: string): Promise<Row<'
  * the card is off its link.
  */
 export async function reachableProfileOfCardId(db: DbLike, cardId: string): Promise<Row<'card_profiles'> | undefined> {
-  const byProfile = await db.selectFrom('card_profiles').selectAll().where('id', '=', cardId).executeTakeFirst();
+  const byProfile = await profileById(db, cardId);
   if (byProfile) return byProfile.link_off ? undefined : byProfile;
-  return db
-    .selectFrom('physical_cards')
-    .innerJoin('card_profiles', 'card_profiles.id', 'physical_cards.profile_id')
-    .selectAll('card_profiles')
-    .where('physical_cards.id', '=', cardId)
-    .where('physical_cards.status', '=', 'active')
+  return profileOfActiveCard(db, cardId)
     .where('physical_cards.locked_at', 'is', null)
     .where('physical_cards.replaced_at', 'is', null)
     .where('card_profiles.link_off', '=', false)

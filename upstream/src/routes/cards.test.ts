@@ -10,7 +10,7 @@ import { VCARD_PHOTO_MAX_BYTES } from '../lib/vcard-photo.js';
 import { answerOf, expectFieldError, send, sendUnchecked } from '../test/contract.js';
 import { createTestUpstream, createUser, type TestUpstream, type TestUser } from '../test/harness.js';
 import { parseVCard, vcardValues } from '../test/vcard.js';
-import { fromIp, wizardBody } from '../test/cards.js';
+import { fromIp, PNG, wizardBody } from '../test/cards.js';
 
 let t: TestUpstream;
 beforeAll(async () => {
@@ -44,7 +44,6 @@ async function cardRow(id: string) {
   return t.db.selectFrom('physical_cards').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 }
 
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 async function multipart(fields: Record<string, string>, file?: { field: string; data: Buffer; name: string; type: string }) {
   const form = new FormData();

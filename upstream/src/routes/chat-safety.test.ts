@@ -5,14 +5,12 @@ import { safetyMessages, type MuteChoice } from '@tapcard/shared/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { arena, dataOf, groupPost, hhmm, privatePost, refusalOf, type Arena } from '../test/arena.js';
 import { send } from '../test/contract.js';
-import { createTestUpstream, type TestUpstream } from '../test/harness.js';
+import { createStillClockUpstream, type TestUpstream } from '../test/harness.js';
 import type { Registered } from '../test/events.js';
 
 let t: TestUpstream;
 beforeAll(async () => {
-  t = await createTestUpstream();
-  // A still clock: parallel posts share one instant, and waits are the test's own moves.
-  t.clock.set(new Date());
+  t = await createStillClockUpstream();
 });
 afterAll(async () => {
   await t.close();

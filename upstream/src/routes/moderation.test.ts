@@ -6,13 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storeGroupChat } from '../repositories/chats.js';
 import { arena, dataOf, groupPost, hhmm, liveOf, privatePost, refusalOf, type Arena } from '../test/arena.js';
 import { send, sendUnchecked } from '../test/contract.js';
-import { createTestUpstream, createUser, type TestUpstream } from '../test/harness.js';
+import { createStillClockUpstream, createUser, type TestUpstream } from '../test/harness.js';
 import { insertChip, type Registered } from '../test/events.js';
 
 let t: TestUpstream;
 beforeAll(async () => {
-  t = await createTestUpstream();
-  t.clock.set(new Date());
+  t = await createStillClockUpstream();
 });
 afterAll(async () => {
   await t.close();

@@ -8,7 +8,7 @@ import { messages } from '@tapcard/shared/rules';
 import { answerOf, expectFieldError } from '../test/contract.js';
 import { createTestUpstream, createUser, type TestUpstream } from '../test/harness.js';
 import { reserveBytes, uploadBudgetOf } from '../lib/upload-quota.js';
-import { fromIp } from '../test/cards.js';
+import { fromIp, PNG } from '../test/cards.js';
 
 let t: TestUpstream;
 beforeAll(async () => {
@@ -18,7 +18,6 @@ afterAll(async () => {
   await t.close();
 });
 
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from('JFIF\0'), randomBytes(64), Buffer.from([0xff, 0xd9])]);
 const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x24, 0, 0, 0]), Buffer.from('WEBPVP8 '), randomBytes(32)]);

@@ -3,6 +3,9 @@ import type { Body, calls } from '@tapcard/shared/contract';
 import { socialsToFields } from '@tapcard/shared/domain';
 import type { MintedCard } from '../cli/mint-cards.js';
 
+/** A 1×1 PNG image, for uploads. */
+export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
 /** A client address of its own, so per-address limits of one request do not touch another. */
 export const fromIp = () => ({ 'x-forwarded-for': `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${randomBytes(1)[0]}` });
 

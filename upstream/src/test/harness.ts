@@ -119,6 +119,13 @@ export async function createTestUpstream(overrides: Partial<UpstreamConfig> = {}
   };
 }
 
+/** A test upstream whose clock stands still: parallel posts share one instant, and waits are the test's own moves. */
+export async function createStillClockUpstream(): Promise<TestUpstream> {
+  const t = await createTestUpstream();
+  t.clock.set(new Date());
+  return t;
+}
+
 /** A user made by createUser, with the bearer header of its live session. */
 export interface TestUser {
   id: string;

@@ -6,7 +6,7 @@ import type { Announcement } from '@tapcard/shared/contract';
 import { messages } from '@tapcard/shared/rules';
 import { clockTime } from '../lib/live/clock.js';
 import { ADMIN_NAME, messageStyle } from '../lib/live/message-style.js';
-import type { ThreadItem } from '../lib/live/outbox.js';
+import type { Outbox, ThreadItem } from '../lib/live/outbox.js';
 import { BackLink, Avatar } from './Page.js';
 import { PinnedAnnouncements } from './PinnedAnnouncements.js';
 import type { HistoryControl } from './useChatHistory.js';
@@ -255,6 +255,11 @@ function Composer({ onSend, disabled, requireText, closedText, sendHeld = false 
       </button>
     </form>
   );
+}
+
+/** The ChatRoom props that hand its messages to an outbox: send, retry and delete. */
+export function outboxActions(outbox: Pick<Outbox, 'send' | 'retry' | 'remove'>): Pick<ChatRoomProps, 'onSend' | 'onRetry' | 'onDelete'> {
+  return { onSend: outbox.send, onRetry: outbox.retry, onDelete: outbox.remove };
 }
 
 /**

@@ -1,7 +1,8 @@
 import { checkImageSize } from '@tapcard/shared/rules';
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import type { UploadResult } from '@tapcard/shared/contract';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
 import { UPLOAD_WARNING_MS } from '../lib/ui.js';
-import { CROPPABLE_TYPE, PROFILE_PHOTO_MAX_SIDE } from '../lib/upload.js';
+import { CROPPABLE_TYPE, PROFILE_PHOTO_MAX_SIDE, useImageUpload } from '../lib/upload.js';
 import { notify } from '../lib/toast.js';
 
 // The crop dialog and its cropping library are fetched when a crop first opens, never with a page.
@@ -49,4 +50,29 @@ export function useImageCrop(maxSide: number = PROFILE_PHOTO_MAX_SIDE): ImageCro
       </Suspense>
     ) : null,
   };
+}
+
+export interface ProfilePhotoPick {
+  /** The file input's change handler: the square crop step, then the upload; `onUploaded` gets what was stored. */
+  onFile: (event: ChangeEvent<HTMLInputElement>) => Promise<void>;
+  /** 0..1 while uploading, null otherwise. */
+  progress: number | null;
+  /** The crop dialog, to render where the picker is. */
+  dialog: ReactNode;
+}
+
+/** A profile photo chosen in a file input: cropped to a square, then uploaded with the upload's checks and toasts. */
+export function useProfilePhotoPick(onUploaded: (result: UploadResult) => void): ProfilePhotoPick {
+  const { upload, progress } = useImageUpload('profile');
+  const cropStep = useImageCrop();
+  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    const square = await cropStep.crop(file);
+    if (!square) return;
+    const result = await upload(square);
+    if (result) onUploaded(result);
+  };
+  return { onFile, progress, dialog: cropStep.dialog };
 }

@@ -1,11 +1,13 @@
 import { createElement, type ReactNode } from 'react';
 import { OPEN_CHAT, type ChatSettings, type Mute } from '@tapcard/shared/contract';
-import { isAdminId } from '@tapcard/shared/domain';
+import { isAdminId, type EventTiming } from '@tapcard/shared/domain';
 import { safetyMessages, secondsUntil } from '@tapcard/shared/rules';
 import { clockTime } from '../lib/live/clock.js';
 import type { Outbox } from '../lib/live/outbox.js';
 import { refusalText } from '../lib/live/refusals.js';
 import { useDeadlineClock } from '../lib/live/useDeadlineClock.js';
+import type { ChatRoomProps } from './ChatRoom.js';
+import { GET_STARTED_TEXTS } from './GetStartedPanel.js';
 
 /** What the gate reads of a live view (arena or chip): the chat's settings, the writer's own mute, whom they blocked. */
 export interface GateView {
@@ -87,4 +89,18 @@ export function useComposerGate(view: GateView | null, room: 'group' | { with: s
     return { blocked: false, reason: null, notice: refusalText(refusal), held: false };
   }
   return { blocked: false, reason: null, notice: null, held: false };
+}
+
+/**
+ * The composer of an attendee's event chat at `timing`: read-only before the start (the get-started
+ * title in its place) and after the end; while the event runs, as `gate` says.
+ */
+export function gatedComposer(gate: ComposerGate, timing: EventTiming): Pick<ChatRoomProps, 'disabled' | 'closedText' | 'composerNotice' | 'sendHeld'> {
+  const running = timing === 0;
+  return {
+    disabled: !running || gate.blocked,
+    closedText: timing < 0 ? GET_STARTED_TEXTS.title : running ? (gate.reason ?? undefined) : undefined,
+    composerNotice: running ? gate.notice : null,
+    sendHeld: gate.held,
+  };
 }

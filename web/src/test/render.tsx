@@ -2,12 +2,13 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider as JotaiProvider } from 'jotai';
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, type ComponentType } from 'react';
 import { createMemoryRouter, Outlet, RouterProvider, useLocation, useNavigate, type RouteObject } from 'react-router-dom';
 import { ToastContainer } from 'react-toastify';
 import { RouterLinks } from '../components/RouterLinks.js';
 import { TOAST_CONTAINER_PROPS } from '../lib/toast.js';
 import { setNavigator } from '../lib/navigation.js';
+import { routes } from '../lib/paths.js';
 import { createQueryClient } from '../lib/query.js';
 import { authTokenAtom, jotaiStore } from '../lib/session.js';
 
@@ -41,6 +42,15 @@ export function LocationProbe({ label }: { label: string }) {
       {location.search}
     </p>
   );
+}
+
+/**
+ * A feature's pages at their paths as the app registers them, then a probe at each path they lead to
+ * (labelled for the test to assert), and probes at the app's not-found and no-internet pages.
+ */
+export function routesWithProbes(pages: Array<[path: string, Component: ComponentType]>, probes: Array<[path: string, label: string]>): RouteObject[] {
+  const leadsTo: Array<[string, string]> = [...probes, [routes.notFound, 'not found page'], [routes.noInternet, 'no internet page']];
+  return [...pages.map(([path, Component]) => ({ path, Component })), ...leadsTo.map(([path, label]) => ({ path, element: <LocationProbe label={label} /> }))];
 }
 
 export function testQueryClient(): QueryClient {

@@ -1,29 +1,20 @@
 import { request } from 'node:http';
 import { MAX_UPLOAD_BYTES } from '@tapcard/shared/constants';
 import { beaconCalls, calls, failureSchema } from '@tapcard/shared/contract';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { FakeUpstream } from '../../test/fake-upstream.js';
+import { afterAll, describe, expect, test } from 'vitest';
+import { fakeStack } from '../../test/fake-stack.js';
 import { TEST_SERVICE_KEY, startGateway } from '../../test/gateway.js';
 import type { TestGateway } from '../../test/gateway.js';
 import { multipart, rawRequest } from '../../test/http.js';
 import { freePort } from '@tapcard/testkit/net';
 import { JSON_BODY_LIMIT } from './index.js';
 
-let upstream: FakeUpstream;
-let gateway: TestGateway;
+const stack = fakeStack();
 const started: TestGateway[] = [];
-
-beforeAll(async () => {
-  upstream = await FakeUpstream.start(TEST_SERVICE_KEY);
-  gateway = await startGateway({ UPSTREAM_URL: upstream.url });
-});
-afterAll(async () => {
-  await Promise.all([gateway, ...started].map((g) => g.close()));
-  await upstream.close();
-});
+afterAll(() => Promise.all(started.map((g) => g.close())));
 
 async function another(env: Record<string, string>): Promise<TestGateway> {
-  const g = await startGateway({ UPSTREAM_URL: upstream.url, ...env });
+  const g = await startGateway({ UPSTREAM_URL: stack.upstream.url, ...env });
   started.push(g);
   return g;
 }
@@ -31,27 +22,27 @@ async function another(env: Record<string, string>): Promise<TestGateway> {
 const GENERIC = { success: 'false', message: 'The service is unavailable. Please try again.', data: null };
 
 function receivedFor(path: string) {
-  return upstream.received.filter((r) => r.url.startsWith(path));
+  return stack.upstream.received.filter((r) => r.url.startsWith(path));
 }
 
 describe('forwarding', () => {
   test('/api/* reaches the upstream with /api removed; the query string is kept', async () => {
-    const res = await fetch(`${gateway.url}/api/echo/headers?x=1`);
+    const res = await fetch(`${stack.gateway.url}/api/echo/headers?x=1`);
     expect(res.status).toBe(200);
     expect(receivedFor('/echo/headers?x=1')).toHaveLength(1);
   });
 
   test('nothing outside /api is forwarded, nor a path escaping the upstream root', async () => {
-    const before = upstream.received.length;
-    expect((await fetch(`${gateway.url}/echo/headers`)).status).toBe(404);
-    const escape = await rawRequest(`${gateway.url}/api/%2e%2e/%2e%2e/etc/passwd`, { method: 'GET' });
+    const before = stack.upstream.received.length;
+    expect((await fetch(`${stack.gateway.url}/echo/headers`)).status).toBe(404);
+    const escape = await rawRequest(`${stack.gateway.url}/api/%2e%2e/%2e%2e/etc/passwd`, { method: 'GET' });
     expect(escape.status).toBeGreaterThanOrEqual(400);
     expect(escape.status).toBeLessThan(500);
-    expect(upstream.received.length).toBe(before);
+    expect(stack.upstream.received.length).toBe(before);
   });
 
   test('client identity and forwarding headers are replaced, and the service key never passes', async () => {
-    const res = await fetch(`${gateway.url}/api/echo/headers`, {
+    const res = await fetch(`${stack.gateway.url}/api/echo/headers`, {
       headers: {
         authorization: 'Bearer user-token',
         'x-service-key': TEST_SERVICE_KEY,
@@ -70,7 +61,7 @@ describe('forwarding', () => {
     expect(data.headers).not.toHaveProperty('x-client-ip');
     expect(data.headers['x-forwarded-for']).toBe('127.0.0.1');
     expect(data.headers['x-forwarded-proto']).toBe('http');
-    expect(data.headers['x-forwarded-host']).toBe(new URL(gateway.url).host);
+    expect(data.headers['x-forwarded-host']).toBe(new URL(stack.gateway.url).host);
     expect(data.headers.authorization).toBe('Bearer user-token');
   });
 
@@ -84,7 +75,7 @@ describe('forwarding', () => {
 
 describe('body limits (enforced before the upstream sees anything)', () => {
   test('a JSON body over the limit is refused on its Content-Length at once', async () => {
-    const answer = await rawRequest(`${gateway.url}/api/echo/body`, {
+    const answer = await rawRequest(`${stack.gateway.url}/api/echo/body`, {
       headers: { 'content-type': 'application/json', 'content-length': String(JSON_BODY_LIMIT + 1) },
       chunks: [Buffer.from('{"a":"')],
       stopAfterFirstChunk: true,
@@ -96,7 +87,7 @@ describe('body limits (enforced before the upstream sees anything)', () => {
 
   test('a chunked body is counted as it streams and refused past the limit', async () => {
     const chunk = Buffer.alloc(16 * 1024, 0x61);
-    const answer = await rawRequest(`${gateway.url}/api/echo/body`, {
+    const answer = await rawRequest(`${stack.gateway.url}/api/echo/body`, {
       headers: { 'content-type': 'application/json' },
       chunks: Array.from({ length: 10 }, () => chunk),
     });
@@ -106,7 +97,7 @@ describe('body limits (enforced before the upstream sees anything)', () => {
 
   test('a JSON body within the limit passes intact', async () => {
     const body = JSON.stringify({ text: 'x'.repeat(50_000) });
-    const res = await fetch(`${gateway.url}/api/echo/body`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    const res = await fetch(`${stack.gateway.url}/api/echo/body`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
     expect(await res.json()).toEqual({ success: 'true', data: { bytes: Buffer.byteLength(body) } });
   });
 
@@ -114,7 +105,7 @@ describe('body limits (enforced before the upstream sees anything)', () => {
     const boundary = 'test-boundary-123';
     const headers = { 'content-type': `multipart/form-data; boundary=${boundary}` };
     const tooBig = multipart(boundary, MAX_UPLOAD_BYTES);
-    const refused = await rawRequest(`${gateway.url}/api/spaces/api/uploadFile`, {
+    const refused = await rawRequest(`${stack.gateway.url}/api/spaces/api/uploadFile`, {
       headers: { ...headers, 'content-length': String(tooBig.length) },
       chunks: [tooBig.subarray(0, 1024)],
       stopAfterFirstChunk: true,
@@ -123,7 +114,7 @@ describe('body limits (enforced before the upstream sees anything)', () => {
     expect(receivedFor('/spaces/api/uploadFile')).toHaveLength(0);
 
     const fits = multipart(boundary, 2 * 1024 * 1024);
-    const accepted = await rawRequest(`${gateway.url}/api/spaces/api/uploadFile`, { headers, chunks: [fits] });
+    const accepted = await rawRequest(`${stack.gateway.url}/api/spaces/api/uploadFile`, { headers, chunks: [fits] });
     expect(accepted.status).toBe(200);
     const [received] = receivedFor('/spaces/api/uploadFile');
     expect(received?.bodyBytes).toBe(fits.length);
@@ -132,7 +123,7 @@ describe('body limits (enforced before the upstream sees anything)', () => {
 
   test('the upload limit applies to the upload calls only', async () => {
     const body = Buffer.alloc(JSON_BODY_LIMIT + 10, 0x61);
-    const res = await rawRequest(`${gateway.url}/api/echo/body`, { headers: { 'content-type': 'multipart/form-data; boundary=x' }, chunks: [body] });
+    const res = await rawRequest(`${stack.gateway.url}/api/echo/body`, { headers: { 'content-type': 'multipart/form-data; boundary=x' }, chunks: [body] });
     expect(res.status).toBe(413);
   });
 });
@@ -140,13 +131,13 @@ describe('body limits (enforced before the upstream sees anything)', () => {
 describe('Expect: 100-continue (curl sends it for bodies over 1 MB)', () => {
   test('a JSON call with the header is answered by the upstream, not refused', async () => {
     const body = JSON.stringify({ text: 'x'.repeat(2_000) });
-    const answer = await rawRequest(`${gateway.url}/api/echo/body`, {
+    const answer = await rawRequest(`${stack.gateway.url}/api/echo/body`, {
       headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), expect: '100-continue' },
       chunks: [Buffer.from(body)],
     });
     expect(answer.status).toBe(200);
     expect(JSON.parse(answer.body)).toEqual({ success: 'true', data: { bytes: Buffer.byteLength(body) } });
-    const get = await rawRequest(`${gateway.url}/api/echo/headers`, { method: 'GET', headers: { expect: '100-continue' } });
+    const get = await rawRequest(`${stack.gateway.url}/api/echo/headers`, { method: 'GET', headers: { expect: '100-continue' } });
     expect(get.status).toBe(200);
   });
 
@@ -155,7 +146,7 @@ describe('Expect: 100-continue (curl sends it for bodies over 1 MB)', () => {
     const form = multipart(boundary, 2 * 1024 * 1024);
     const headers = { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(form.length), expect: '100-continue' };
     const before = receivedFor('/spaces/api/uploadFile').length;
-    const answer = await rawRequest(`${gateway.url}/api/spaces/api/uploadFile`, { headers, chunks: [form] });
+    const answer = await rawRequest(`${stack.gateway.url}/api/spaces/api/uploadFile`, { headers, chunks: [form] });
     expect(answer.status).toBe(200);
     const received = receivedFor('/spaces/api/uploadFile').slice(before);
     expect(received).toHaveLength(1);
@@ -164,7 +155,7 @@ describe('Expect: 100-continue (curl sends it for bodies over 1 MB)', () => {
   });
 
   test('other hop-by-hop headers are not forwarded either (the upstream client refuses them too)', async () => {
-    const answer = await rawRequest(`${gateway.url}/api/echo/headers`, {
+    const answer = await rawRequest(`${stack.gateway.url}/api/echo/headers`, {
       method: 'GET',
       headers: { connection: 'keep-alive, x-hop', 'keep-alive': 'timeout=5', 'x-hop': 'private', 'proxy-connection': 'keep-alive', te: 'trailers', upgrade: 'h2c' },
     });
@@ -177,7 +168,7 @@ describe('Expect: 100-continue (curl sends it for bodies over 1 MB)', () => {
     const ask = (path: string, length: number) =>
       new Promise<{ status: number; continued: boolean }>((resolve, reject) => {
         let continued = false;
-        const req = request(`${gateway.url}${path}`, {
+        const req = request(`${stack.gateway.url}${path}`, {
           method: 'POST',
           headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(length), expect: '100-continue' },
         });
@@ -206,7 +197,7 @@ describe('upstream failures', () => {
   });
 
   test('an upstream 5xx becomes a generic 502 without its body', async () => {
-    const res = await fetch(`${gateway.url}/api/boom`);
+    const res = await fetch(`${stack.gateway.url}/api/boom`);
     expect(res.status).toBe(502);
     const text = await res.text();
     expect(JSON.parse(text)).toEqual(GENERIC);

@@ -1,22 +1,15 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { PRODUCT_NAME } from '@tapcard/shared/constants';
+import { BrandScreen } from '../../components/BrandScreen.js';
 import { routes } from '../../lib/paths.js';
 import styles from './Access.module.css';
 
 /** The frame of the access screens: the product name (home link), a heading, an optional subtitle. */
 export function AuthScreen({ title, subtitle, children }: { title: string; subtitle?: ReactNode; children: ReactNode }) {
   return (
-    <main className={styles.screen}>
-      <div className={styles.card}>
-        <Link to={routes.home} className={styles.brand}>
-          {PRODUCT_NAME}
-        </Link>
-        <h1>{title}</h1>
-        {subtitle && <p className={styles.subtitle}>{subtitle}</p>}
-        {children}
-      </div>
-    </main>
+    <BrandScreen classes={styles} title={title} subtitle={subtitle}>
+      {children}
+    </BrandScreen>
   );
 }
 

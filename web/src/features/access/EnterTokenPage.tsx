@@ -5,7 +5,7 @@ import { routes } from '../../lib/paths.js';
 import { currentAuthorization } from '../../lib/session.js';
 import { notify } from '../../lib/toast.js';
 import { AuthScreen, NeedDeviceNotice } from './AuthScreen.js';
-import { DeviceTokenForm } from './DeviceTokenForm.js';
+import { DeviceTokenForm } from '../../components/DeviceTokenForm.js';
 import { TEXTS } from './texts.js';
 import { isUnknownCard, useCardIdentity } from './api.js';
 import { useLinkDevice } from './useLinkDevice.js';

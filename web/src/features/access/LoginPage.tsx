@@ -9,7 +9,7 @@ import { routes } from '../../lib/paths.js';
 import { currentAuthorization, saveSession } from '../../lib/session.js';
 import { notify } from '../../lib/toast.js';
 import { AuthScreen, ScreenNotice } from './AuthScreen.js';
-import { DeviceTokenForm } from './DeviceTokenForm.js';
+import { DeviceTokenForm } from '../../components/DeviceTokenForm.js';
 import { LoginForm } from './LoginForm.js';
 import { SocialSignInButton } from './SocialSignInButton.js';
 import { TEXTS } from './texts.js';

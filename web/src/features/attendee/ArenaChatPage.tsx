@@ -2,14 +2,14 @@ import { useCallback, useMemo } from 'react';
 import type { ChatMessage } from '@tapcard/shared/contract';
 import { useNavigate, useParams } from 'react-router-dom';
 import { eventStatusText, eventTiming, parseEventDate } from '@tapcard/shared/domain';
-import { ChatRoom } from '../../components/ChatRoom.js';
-import { GET_STARTED_TEXTS, GetStartedPanel } from '../../components/GetStartedPanel.js';
+import { ChatRoom, outboxActions } from '../../components/ChatRoom.js';
+import { GetStartedPanel } from '../../components/GetStartedPanel.js';
 import { LiveStatus } from '../../components/LiveStatus.js';
 import { LoadingScreen } from '../../components/LoadingScreen.js';
 import { NotFoundView } from '../../components/NotFoundView.js';
 import { PrivateThreads, privateThreads } from '../../components/PrivateThreads.js';
 import { useChatHistory, type LoadHistory } from '../../components/useChatHistory.js';
-import { useComposerGate } from '../../components/useComposerGate.js';
+import { gatedComposer, useComposerGate } from '../../components/useComposerGate.js';
 import { useSeen } from '../../lib/live/unread.js';
 import { usePost } from '../../lib/live/usePost.js';
 import { useNow } from '../../lib/now.js';
@@ -64,8 +64,6 @@ export function ArenaChatPage() {
   if (!parseEventDate(view.event.start_date)) return <GetStartedPanel />;
   const timing = eventTiming(view.event, now);
   const nameOf = (id: string) => view.chats.find((c) => c.attendee_id === id)?.name ?? TEXTS.privateChat;
-  // Before the start the chat is read-only, whatever else holds.
-  const started = timing === 0;
   return (
     <ChatRoom
       title={view.event.title}
@@ -74,14 +72,9 @@ export function ArenaChatPage() {
       back={{ to: paths.arena(tid), label: TEXTS.backToArena }}
       items={items}
       selfId={me}
-      onSend={outbox.send}
-      onRetry={outbox.retry}
-      onDelete={outbox.remove}
+      {...outboxActions(outbox)}
       // Attendees write once the event has started; until then they read what the organiser posts.
-      disabled={!started || gate.blocked}
-      closedText={timing < 0 ? GET_STARTED_TEXTS.title : started ? (gate.reason ?? undefined) : undefined}
-      composerNotice={started ? gate.notice : null}
-      sendHeld={gate.held}
+      {...gatedComposer(gate, timing)}
       requireText
       authorLink={(item) => paths.arenaPrivateChat(tid, item.attendee_id)}
       live={<LiveStatus connection={live.connection} stale={live.stale} hasView />}

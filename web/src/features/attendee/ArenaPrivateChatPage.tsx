@@ -4,12 +4,12 @@ import { Navigate, useParams, useSearchParams } from 'react-router-dom';
 import type { ShareCardResult } from '@tapcard/shared/contract';
 import { eventStatusText, eventTiming, parseEventDate } from '@tapcard/shared/domain';
 import { Button } from '../../components/Button.js';
-import { ChatRoom } from '../../components/ChatRoom.js';
-import { GET_STARTED_TEXTS, GetStartedPanel } from '../../components/GetStartedPanel.js';
+import { ChatRoom, outboxActions } from '../../components/ChatRoom.js';
+import { GetStartedPanel } from '../../components/GetStartedPanel.js';
 import { LiveStatus } from '../../components/LiveStatus.js';
 import { LoadingScreen } from '../../components/LoadingScreen.js';
 import { NotFoundView } from '../../components/NotFoundView.js';
-import { useComposerGate } from '../../components/useComposerGate.js';
+import { gatedComposer, useComposerGate } from '../../components/useComposerGate.js';
 import { ADMIN_NAME, isAdminId } from '../../lib/live/message-style.js';
 import { markSeen } from '../../lib/live/unread.js';
 import { usePost } from '../../lib/live/usePost.js';
@@ -142,13 +142,8 @@ function PrivateChat({ tid, aid }: { tid: string; aid: string }) {
       back={{ to: paths.arenaChat(tid), label: TEXTS.backToChat }}
       items={outbox.items}
       selfId={me}
-      onSend={outbox.send}
-      onRetry={outbox.retry}
-      onDelete={outbox.remove}
-      disabled={!started || gate.blocked}
-      closedText={timing < 0 ? GET_STARTED_TEXTS.title : started ? (gate.reason ?? undefined) : undefined}
-      composerNotice={started ? gate.notice : null}
-      sendHeld={gate.held}
+      {...outboxActions(outbox)}
+      {...gatedComposer(gate, timing)}
       requireText={false}
       live={<LiveStatus connection={live.connection} stale={live.stale} hasView />}
       actions={actions}

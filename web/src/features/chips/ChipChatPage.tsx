@@ -1,12 +1,12 @@
 import { useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { eventStatusText, eventTiming, parseEventDate } from '@tapcard/shared/domain';
-import { ChatRoom } from '../../components/ChatRoom.js';
-import { GET_STARTED_TEXTS, GetStartedPanel } from '../../components/GetStartedPanel.js';
+import { ChatRoom, outboxActions } from '../../components/ChatRoom.js';
+import { GetStartedPanel } from '../../components/GetStartedPanel.js';
 import { LiveStatus } from '../../components/LiveStatus.js';
 import { LoadingScreen } from '../../components/LoadingScreen.js';
 import { NotFoundView } from '../../components/NotFoundView.js';
-import { useComposerGate } from '../../components/useComposerGate.js';
+import { gatedComposer, useComposerGate } from '../../components/useComposerGate.js';
 import { useBlockContextMenu } from '../../lib/context-menu.js';
 import { chatSelfOf, usePost } from '../../lib/live/usePost.js';
 import { useNow } from '../../lib/now.js';
@@ -69,14 +69,9 @@ export function ChipChatPage() {
       back={{ to: paths.chip(chipId), label: TEXTS.back }}
       items={outbox.items}
       selfId={holder?.id ?? null}
-      onSend={outbox.send}
-      onRetry={outbox.retry}
-      onDelete={outbox.remove}
+      {...outboxActions(outbox)}
       // The holder writes once the event has started, as in the arena; until then the chat is read.
-      disabled={timing !== 0 || gate.blocked}
-      closedText={timing < 0 ? GET_STARTED_TEXTS.title : timing === 0 ? (gate.reason ?? undefined) : undefined}
-      composerNotice={timing === 0 ? gate.notice : null}
-      sendHeld={gate.held}
+      {...gatedComposer(gate, timing)}
       announcements={view.announcements ?? []}
       requireText
       authorLink={tid ? (item) => paths.arenaPrivateChat(tid, item.attendee_id) : undefined}

@@ -1,10 +1,9 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useId, type ChangeEvent } from 'react';
+import { useId } from 'react';
 import { Button } from '../../components/Button.js';
-import { useImageCrop } from '../../components/ImageCropDialog.js';
+import { useProfilePhotoPick } from '../../components/ImageCropDialog.js';
 import { BackLink, ProgressBar } from '../../components/Page.js';
 import { imageOrAvatar } from '../../lib/image.js';
-import { useImageUpload } from '../../lib/upload.js';
 import styles from './Onboarding.module.css';
 import { updateWizardAtom, wizardAtom } from './state.js';
 import { TEXTS } from './texts.js';
@@ -17,20 +16,10 @@ export function ProfileImageStep() {
   const wizard = useAtomValue(wizardAtom);
   const update = useSetAtom(updateWizardAtom);
   const { href } = useWizardNav();
-  const { upload, progress } = useImageUpload('profile');
-  const cropStep = useImageCrop();
   const { create, busy } = useCreateAccount();
   const inputId = useId();
 
-  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
-    const square = await cropStep.crop(file);
-    if (!square) return;
-    const result = await upload(square);
-    if (result) update({ image: { image: result.url, name: result.name }, user: { ...wizard.user, profile_image: result.url } });
-  };
+  const photo = useProfilePhotoPick((result) => update({ image: { image: result.url, name: result.name }, user: { ...wizard.user, profile_image: result.url } }));
 
   const name = wizard.card?.name ?? wizard.user.name;
   return (
@@ -38,14 +27,14 @@ export function ProfileImageStep() {
       <BackLink to={href('step-four')}>Back</BackLink>
       <div className={styles.photo}>
         <img src={imageOrAvatar(wizard.image?.image, name)} alt={wizard.image ? 'Your profile photo' : 'No photo yet'} width={128} height={128} />
-        <input id={inputId} className="visually-hidden" type="file" accept="image/*" onChange={(e) => void onFile(e)} disabled={progress !== null || busy} />
+        <input id={inputId} className="visually-hidden" type="file" accept="image/*" onChange={(e) => void photo.onFile(e)} disabled={photo.progress !== null || busy} />
         <label htmlFor={inputId} className={styles.fileLabel}>
           {wizard.image ? 'Change photo' : 'Choose a photo'}
         </label>
-        {progress !== null && <ProgressBar value={progress} label="Uploading photo" />}
-        {cropStep.dialog}
+        {photo.progress !== null && <ProgressBar value={photo.progress} label="Uploading photo" />}
+        {photo.dialog}
       </div>
-      <Button block disabled={!wizard.image || progress !== null} busy={busy} onClick={create}>
+      <Button block disabled={!wizard.image || photo.progress !== null} busy={busy} onClick={create}>
         Done
       </Button>
       {busy && (

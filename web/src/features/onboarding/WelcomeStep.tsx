@@ -1,11 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { ACTIVATION_TOKEN_LENGTH } from '@tapcard/shared/constants';
-import { activationTokenSchema, messages } from '@tapcard/shared/rules';
+import { messages } from '@tapcard/shared/rules';
 import { Button, ButtonLink } from '../../components/Button.js';
-import { TextField } from '../../components/Field.js';
+import { DeviceTokenForm } from '../../components/DeviceTokenForm.js';
 import { LoadingScreen } from '../../components/LoadingScreen.js';
 import { NotFoundView } from '../../components/NotFoundView.js';
 import { routes } from '../../lib/paths.js';
@@ -23,11 +20,6 @@ function ActivationForm({ cardId, type }: { cardId: string; type: string }) {
   const update = useSetAtom(updateWizardAtom);
   const { go } = useWizardNav();
   const [busy, setBusy] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm({ resolver: zodResolver(activationTokenSchema), defaultValues: { token: wizard.token } });
 
   const onToken = async (token: string) => {
     setBusy(true);
@@ -48,20 +40,7 @@ function ActivationForm({ cardId, type }: { cardId: string; type: string }) {
     <section className={styles.section} aria-labelledby="activate-heading">
       <h2 id="activate-heading">Activate your card</h2>
       <p className={styles.subtitle}>{TEXTS.tokenSubtitle}</p>
-      <form noValidate onSubmit={handleSubmit((values) => void onToken(values.token), () => notify.error(messages.invalidTokenToast))}>
-        <TextField
-          label="Enter Card Token"
-          autoComplete="one-time-code"
-          autoCapitalize="characters"
-          spellCheck={false}
-          maxLength={ACTIVATION_TOKEN_LENGTH + 4}
-          error={errors.token?.message}
-          {...register('token')}
-        />
-        <Button type="submit" block busy={busy}>
-          Confirm Token
-        </Button>
-      </form>
+      <DeviceTokenForm label="Enter Card Token" submitLabel="Confirm Token" defaultToken={wizard.token} busy={busy} onToken={(token) => void onToken(token)} />
     </section>
   );
 }

@@ -1,8 +1,6 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
-import { PRODUCT_NAME } from '@tapcard/shared/constants';
+import { BrandScreen } from '../../components/BrandScreen.js';
 import { ProgressBar } from '../../components/Page.js';
-import { routes } from '../../lib/paths.js';
 import styles from './Onboarding.module.css';
 import { indexOf, STAGES, type Position } from './steps.js';
 
@@ -36,16 +34,8 @@ function WizardProgress({ position }: { position: Position }) {
 
 export function WizardScreen({ position, title, subtitle, children }: { position: Position; title: string; subtitle?: ReactNode; children: ReactNode }) {
   return (
-    <main className={styles.screen}>
-      <div className={styles.card}>
-        <Link to={routes.home} className={styles.brand}>
-          {PRODUCT_NAME}
-        </Link>
-        {position !== 'welcome' && <WizardProgress position={position} />}
-        <h1>{title}</h1>
-        {subtitle && <p className={styles.subtitle}>{subtitle}</p>}
-        {children}
-      </div>
-    </main>
+    <BrandScreen classes={styles} title={title} subtitle={subtitle} aboveTitle={position !== 'welcome' && <WizardProgress position={position} />}>
+      {children}
+    </BrandScreen>
   );
 }

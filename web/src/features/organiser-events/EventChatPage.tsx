@@ -2,7 +2,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import type { ChatMessage, PrivateChat } from '@tapcard/shared/contract';
 import { eventStatusText, eventTiming } from '@tapcard/shared/domain';
-import { ChatRoom } from '../../components/ChatRoom.js';
+import { ChatRoom, outboxActions } from '../../components/ChatRoom.js';
 import { ConfirmDialog } from '../../components/Dialog.js';
 import { LiveStatus } from '../../components/LiveStatus.js';
 import { LoadingScreen } from '../../components/LoadingScreen.js';
@@ -133,9 +133,7 @@ export function EventChatPage() {
         back={{ to: paths.eventChat(id), label: TEXTS.backToChat }}
         items={direct.items}
         selfId={adminId}
-        onSend={direct.send}
-        onRetry={direct.retry}
-        onDelete={direct.remove}
+        {...outboxActions(direct)}
         disabled={timing > 0}
         requireText={false}
         live={status}
@@ -152,9 +150,7 @@ export function EventChatPage() {
       back={{ to: paths.event(id), label: TEXTS.backToEvent }}
       items={group.items}
       selfId={adminId}
-      onSend={group.send}
-      onRetry={group.retry}
-      onDelete={group.remove}
+      {...outboxActions(group)}
       disabled={timing > 0}
       requireText
       authorLink={(item) => (isAdminId(item.attendee_id) ? null : privateLink(id, item.attendee_id))}

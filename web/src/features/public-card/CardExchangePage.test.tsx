@@ -18,6 +18,11 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/** Checks the message under each field, by the field's label. */
+function expectFieldMessages(messages: Record<string, string>) {
+  for (const [label, message] of Object.entries(messages)) expect(screen.getByLabelText(label)).toHaveAccessibleDescription(message);
+}
+
 async function fill(user: ReturnType<typeof renderRoutes>['user'], values: { name?: string; title?: string; phone?: string; email?: string }) {
   const fields: [string, string | undefined][] = [
     ['Full Name', values.name],
@@ -46,22 +51,15 @@ describe('contact exchange', () => {
     const share = screen.getByRole('button', { name: 'Share' });
 
     await user.click(share);
-    expect(screen.getByLabelText('Full Name')).toHaveAccessibleDescription('Full name is required');
-    expect(screen.getByLabelText('Job Title')).toHaveAccessibleDescription('Job Title is required');
-    expect(screen.getByLabelText('Phone Number')).toHaveAccessibleDescription('Phone number is required');
-    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Email is required');
+    expectFieldMessages({ 'Full Name': 'Full name is required', 'Job Title': 'Job Title is required', 'Phone Number': 'Phone number is required', 'Email': 'Email is required' });
 
     await fill(user, { name: 'Ada 0bi', title: 'CEO 1', phone: '1234', email: 'ada@' });
     await user.click(share);
-    expect(screen.getByLabelText('Full Name')).toHaveAccessibleDescription('Full name must only contain alphabets');
-    expect(screen.getByLabelText('Job Title')).toHaveAccessibleDescription('Job Title can only contain alphabets');
-    expect(screen.getByLabelText('Phone Number')).toHaveAccessibleDescription('Phone number must contain between 9 and 15 digits');
-    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Email is not valid');
+    expectFieldMessages({ 'Full Name': 'Full name must only contain alphabets', 'Job Title': 'Job Title can only contain alphabets', 'Phone Number': 'Phone number must contain between 9 and 15 digits', 'Email': 'Email is not valid' });
 
     await fill(user, { name: 'Ada', title: 'Ab', phone: '+2348012345678', email: 'ada@example.com' });
     await user.click(share);
-    expect(screen.getByLabelText('Full Name')).toHaveAccessibleDescription('Full name must be at least two words');
-    expect(screen.getByLabelText('Job Title')).toHaveAccessibleDescription('Job Title must be at least 4 characters');
+    expectFieldMessages({ 'Full Name': 'Full name must be at least two words', 'Job Title': 'Job Title must be at least 4 characters' });
     expect(network.sent(calls.exchangeContact)).toHaveLength(0);
   });
 

@@ -5,7 +5,7 @@ import { routes } from '../../lib/paths.js';
 import { STORAGE_PREFIX } from '../../lib/storage.js';
 import { jotaiStore } from '../../lib/session.js';
 import type { ReplyOf } from '../../test/network.js';
-import { LocationProbe } from '../../test/render.js';
+import { routesWithProbes } from '../../test/render.js';
 import { cartAtom, loadCart } from './cart/cart-state.js';
 import { cartAnnouncementAtom } from './cart/useCartActions.js';
 import { checkoutDraftAtom } from './checkout/checkout-form.js';
@@ -13,17 +13,17 @@ import { CheckoutPage, OrderDetailsPage, PaymentPage, PaymentStatusPage } from '
 import { ShopPage } from './routes.js';
 
 /** The shop's routes as the app registers them, plus probes for where they lead. */
-export const shopRoutes: RouteObject[] = [
-  { path: routes.getCard, Component: ShopPage },
-  { path: routes.getStarted, Component: ShopPage },
-  { path: routes.checkout, Component: CheckoutPage },
-  { path: routes.payment, Component: PaymentPage },
-  { path: routes.paymentStatus, Component: PaymentStatusPage },
-  { path: routes.orderDetails, Component: OrderDetailsPage },
-  { path: routes.home, element: <LocationProbe label="home page" /> },
-  { path: routes.notFound, element: <LocationProbe label="not found page" /> },
-  { path: routes.noInternet, element: <LocationProbe label="no internet page" /> },
-];
+export const shopRoutes: RouteObject[] = routesWithProbes(
+  [
+    [routes.getCard, ShopPage],
+    [routes.getStarted, ShopPage],
+    [routes.checkout, CheckoutPage],
+    [routes.payment, PaymentPage],
+    [routes.paymentStatus, PaymentStatusPage],
+    [routes.orderDetails, OrderDetailsPage],
+  ],
+  [[routes.home, 'home page']],
+);
 
 export const line = (id: number, color: CartItem['color'], qty: number): CartItem => ({ id, color, qty, image: `/images/cards/${color.toLowerCase()}.svg`, price: 10000 });
 

@@ -2,13 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { activationTokenSchema, messages } from '@tapcard/shared/rules';
 import { ACTIVATION_TOKEN_LENGTH } from '@tapcard/shared/constants';
-import { Button } from '../../components/Button.js';
-import { TextField } from '../../components/Field.js';
-import { notify } from '../../lib/toast.js';
+import { Button } from './Button.js';
+import { TextField } from './Field.js';
+import { notify } from '../lib/toast.js';
 
 /**
  * The scratch-token form: exactly 6 word characters ('token is invalid' under the field and the
- * 'Invalid Token' toast when it is not).
+ * 'Invalid Token' toast when it is not), for signing in with a device and for activating a card.
  */
 export function DeviceTokenForm({
   label,
