@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ruleIdsInProcess as ruleIds } from './eslint-stdin.js';
+import { ruleIds as ruleIds } from './eslint-stdin.js';
 
 const CODE = 'export const x = 1;\n';
 const NAMING = 'check-file/filename-naming-convention';

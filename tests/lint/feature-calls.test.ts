@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ruleIdsInProcess as ruleIds } from './eslint-stdin.js';
+import { ruleIds as ruleIds } from './eslint-stdin.js';
 
 const RULE = 'no-restricted-syntax';
 const CALL = "import { api } from '../../lib/api.js';\nexport const x = api;\n";
