@@ -39,7 +39,11 @@ export async function startRealtimeServer(snapshotFor: (request: Subscribe) => S
   });
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
-  setRealtimeClient(new RealtimeClient({ url, connectGraceMs: 3000, lingerMs: 0 }));
+  // The server is always there, so the page's connect and subscribe get a generous time: beside busy loops
+  // (load 28) a connect took 8 s, past the product's 3 s grace, and the page fell back to polling a REST
+  // endpoint the test's network does not answer (404: not found, so it never subscribed). The fallback
+  // itself is tested with clients of its own (lib/live/client.test.ts, the pages' polling tests).
+  setRealtimeClient(new RealtimeClient({ url, connectGraceMs: 120_000, ackTimeoutMs: 120_000, lingerMs: 0 }));
   let closed: Promise<void> | null = null;
   const close = () =>
     (closed ??= (async () => {
