@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { chipTokenSchema, groupChatMessageSchema, heldTicketReleaseSchema, ownImageSchema, privateChatMessageSchema, registrationConfirmSchema, registrationSchema } from '../rules/index.js';
+import { chipTokenSchema, groupChatMessageSchema, heldTicketReleaseSchema, ownImageSchema, privateChatMessageSchema, registrationConfirmSchema, registrationSchema, ticketRecoverySchema } from '../rules/index.js';
 import { call, id, idParam, linkQuery, type CallFactories } from './core.js';
 import { tidParam } from './credential.js';
 import { failureSchema, okShape, plainAnswerSchema, wire, wireData } from './envelope.js';
@@ -76,6 +76,18 @@ export const publicEventCallFactories = {
     // `release_token` is ours: with a held paid ticket, the secret that gives its seat back (releaseHeldTicket).
     answer: wire({ link: z.string(), pending: z.boolean().optional(), hold_until: z.iso.datetime().optional(), release_token: z.string().optional() }),
     live: { wakes: 'poll' },
+  }),
+  /**
+   * Ours: "Lost your ticket?": mails the access of every ticket `email` holds for event `:id` again. The
+   * answer is the same whether or not the email registered.
+   */
+  recoverTicket: () => call({
+    method: 'POST',
+    path: '/event/public/api/events/:id/resend-ticket',
+    auth: 'none',
+    params: idParam,
+    body: ticketRecoverySchema,
+    answer: plainAnswerSchema,
   }),
   /** ours: the buyer of a paid ticket held for its payment gives the seat back at once. */
   releaseHeldTicket: () => call({

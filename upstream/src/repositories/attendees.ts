@@ -87,3 +87,42 @@ export async function chipHolder(db: DbLike, attendeeId: string) {
     .where('attendees.status', '=', 'confirmed')
     .executeTakeFirst();
 }
+
+/** A confirmed attendee whose access can be mailed again: who they are and their ticket's title. */
+export interface TicketOwner {
+  id: string;
+  name: string;
+  email: string;
+  ticket: string;
+}
+
+/** The confirmed attendee `attendeeId` of event `eventId`, with their ticket's title. */
+export async function ticketOwner(db: DbLike, eventId: string, attendeeId: string): Promise<TicketOwner | undefined> {
+  return db
+    .selectFrom('attendees')
+    .innerJoin('event_prices', 'event_prices.id', 'attendees.price_id')
+    .select(['attendees.id', 'attendees.name', 'attendees.email', 'event_prices.title as ticket'])
+    .where('attendees.id', '=', attendeeId)
+    .where('attendees.event_id', '=', eventId)
+    .where('attendees.status', '=', 'confirmed')
+    .executeTakeFirst();
+}
+
+/** Every confirmed attendee of event `eventId` registered with `email` (compared case-insensitively), with their tickets' titles. */
+export async function ticketOwnersByEmail(db: DbLike, eventId: string, email: string): Promise<TicketOwner[]> {
+  return db
+    .selectFrom('attendees')
+    .innerJoin('event_prices', 'event_prices.id', 'attendees.price_id')
+    .select(['attendees.id', 'attendees.name', 'attendees.email', 'event_prices.title as ticket'])
+    .where('attendees.event_id', '=', eventId)
+    .where('attendees.status', '=', 'confirmed')
+    .where(sql<string>`lower(attendees.email)`, '=', sql<string>`lower(${email})`)
+    .orderBy('attendees.created_at')
+    .execute();
+}
+
+/** Gives a confirmed attendee a new access token (its hash): the old one stops working. Answers whether they were still confirmed. */
+export async function replaceAccessToken(db: DbLike, attendeeId: string, tidHash: string): Promise<boolean> {
+  const result = await db.updateTable('attendees').set({ tid_hash: tidHash }).where('id', '=', attendeeId).where('status', '=', 'confirmed').executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
