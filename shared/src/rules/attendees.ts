@@ -90,3 +90,11 @@ export const ticketRecoverySchema = z.object({
   email: emailField(messages.emailRequired, messages.emailInvalid),
 });
 export type TicketRecoveryValues = z.infer<typeof ticketRecoverySchema>;
+
+/** The token of a "Lost your ticket?" mail's link: URL-safe characters, ACCESS_TOKEN_MIN_LENGTH..MAX long. */
+export const ticketRecoveryTokenSchema = z
+  .string({ error: messages.ticketRecoveryInvalid })
+  .trim()
+  .regex(new RegExp(`^[A-Za-z\\d_-]{${ACCESS_TOKEN_MIN_LENGTH},${ACCESS_TOKEN_MAX_LENGTH}}$`), messages.ticketRecoveryInvalid);
+export const ticketRecoveryRedeemSchema = z.object({ token: ticketRecoveryTokenSchema });
+export type TicketRecoveryRedeemValues = z.infer<typeof ticketRecoveryRedeemSchema>;

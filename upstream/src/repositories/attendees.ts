@@ -126,3 +126,43 @@ export async function replaceAccessToken(db: DbLike, attendeeId: string, tidHash
   const result = await db.updateTable('attendees').set({ tid_hash: tidHash }).where('id', '=', attendeeId).where('status', '=', 'confirmed').executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
+
+/** The confirmed attendee `attendeeId`, with their event and their ticket's title. */
+export async function ticketOwnerById(db: DbLike, attendeeId: string): Promise<(TicketOwner & { event_id: string }) | undefined> {
+  return db
+    .selectFrom('attendees')
+    .innerJoin('event_prices', 'event_prices.id', 'attendees.price_id')
+    .select(['attendees.id', 'attendees.event_id', 'attendees.name', 'attendees.email', 'event_prices.title as ticket'])
+    .where('attendees.id', '=', attendeeId)
+    .where('attendees.status', '=', 'confirmed')
+    .executeTakeFirst();
+}
+
+/** Stores a "Lost your ticket?" link (its token's hash) for attendee `attendeeId`. */
+export async function insertTicketRecovery(db: DbLike, recovery: { token_hash: string; attendee_id: string; expires_at: Date }, now: Date): Promise<void> {
+  await db
+    .insertInto('ticket_recoveries')
+    .values({ ...recovery, used_at: null, created_at: now })
+    .execute();
+}
+
+/**
+ * Uses a "Lost your ticket?" link once, in one statement: only the first of parallel uses takes it, and
+ * only before it expires. Every other link still out for the same attendee ends with it. Answers the
+ * attendee, or undefined when the link is unknown, used or expired.
+ */
+export async function takeTicketRecovery(db: Kysely<Database>, tokenHash: string, now: Date): Promise<string | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const taken = await trx
+      .updateTable('ticket_recoveries')
+      .set({ used_at: now })
+      .where('token_hash', '=', tokenHash)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now)
+      .returning('attendee_id')
+      .executeTakeFirst();
+    if (!taken) return undefined;
+    await trx.updateTable('ticket_recoveries').set({ used_at: now }).where('attendee_id', '=', taken.attendee_id).where('used_at', 'is', null).execute();
+    return taken.attendee_id;
+  });
+}
