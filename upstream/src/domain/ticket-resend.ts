@@ -33,7 +33,7 @@ export async function mailTicketRecovery(app: FastifyInstance, event: Row<'event
   const expires = new Date(now.getTime() + TICKET_RECOVERY_TTL_MINUTES * 60_000);
   await insertTicketRecovery(app.db, { token_hash: hashToken(token), attendee_id: owner.id, expires_at: expires }, now);
   const link = `${app.config.publicUrl}${pages.ticketRecovery(event.clean_name, token)}`;
-  await app.mailer.send({ to: owner.email, ...ticketRecoveryMail({ name: owner.name, event: mailEvent(event), ticket: owner.ticket, link, ttlMinutes: TICKET_RECOVERY_TTL_MINUTES }) });
+  await app.mailer.send({ to: owner.email, ...ticketRecoveryMail({ name: owner.name, event: mailEvent(event), link, ttlMinutes: TICKET_RECOVERY_TTL_MINUTES }) });
 }
 
 /**

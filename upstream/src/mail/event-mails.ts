@@ -55,11 +55,11 @@ export function eventConfirmationMail(input: HeldTicket): MailContent {
  * link when opened. Anyone who knows the email may ask, so the mail says the current link keeps
  * working until then.
  */
-export function ticketRecoveryMail(input: { name: string; event: MailEvent; ticket: string; link: string; ttlMinutes: number }): MailContent {
-  const { name, event, ticket, link, ttlMinutes } = input;
+export function ticketRecoveryMail(input: { name: string; event: MailEvent; link: string; ttlMinutes: number }): MailContent {
+  const { name, event, link, ttlMinutes } = input;
   const heading = `Your ticket to ${event.title}`;
   const hello = `Hello ${name},`;
-  const asked = `Someone asked for your ticket to ${event.title} (${ticket} ticket) again. Open this link to get a new ticket link; your current link keeps working until you do.`;
+  const asked = `Someone asked for your ticket to ${event.title} again. Open this link to get a new ticket link; your current link keeps working until you do.`;
   const once = `The link works once, within ${ttlMinutes} minutes. If you did not ask, ignore this email.`;
   return {
     subject: `Get a new link to your ticket for ${event.title}`,
