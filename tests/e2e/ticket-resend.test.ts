@@ -12,9 +12,11 @@ import { startProductWithOwnDatabase, type RunningProduct } from './support/prod
 
 /**
  * Re-sending a ticket, with the mail read from a real SMTP server: an attendee registers on the event's
- * open link, then uses "Lost your ticket?" and receives the access mail again with a new link that
- * opens their ticket; an unknown email gets the same answer and no mail; the organiser's "Re-send
- * ticket" on the attendees page mails it once more. On a 390 px phone.
+ * open link, then uses "Lost your ticket?" and receives a one-time link (their ticket link keeps
+ * working meanwhile); opening it in the browser lands on their ticket page with a new access link,
+ * mailed as the access mail, and the old link stops working. An unknown email gets the same answer
+ * and no mail; the organiser's "Re-send ticket" on the attendees page mails the access once more. On
+ * a 390 px phone.
  */
 
 let smtp: TestSmtp;
@@ -83,6 +85,16 @@ function newAccessMail(email: string, event: Event, seen: string[]): Promise<Par
   return smtp.waitFor((mail) => sentTo(email)(mail) && mail.subject === `Your access to ${event.title}` && !seen.includes(tidIn(mail)), MAIL_TIMEOUT_MS);
 }
 
+/** The "Lost your ticket?" mail for `event` to `email`. */
+function recoveryMail(email: string, event: Event): Promise<ParsedMail> {
+  return smtp.waitFor((mail) => sentTo(email)(mail) && mail.subject === `Get a new link to your ticket for ${event.title}`, MAIL_TIMEOUT_MS);
+}
+
+/** Whether an access token still opens its ticket. */
+async function tokenWorks(tid: string): Promise<boolean> {
+  return (await callApi(product.baseUrl, calls.eventToken, { params: { id: tid } })).status === 200;
+}
+
 /** Opens "Lost your ticket?" on the event's open link and sends `email`; answers the status it shows. */
 async function askAgain(page: Page, event: Event, email: string): Promise<string> {
   await page.goto(`/events/l/${event.clean_name}`);
@@ -110,7 +122,7 @@ async function openToken(page: Page, tid: string, name: string): Promise<void> {
 }
 
 describe('re-send a ticket', () => {
-  it('Lost your ticket? mails the access again to a registered email only; the organiser re-sends it too', async () => {
+  it('Lost your ticket? mails a registered email a one-time link that replaces the ticket link; the organiser re-sends it too', async () => {
     const account = await organiser();
     const event = await freeEvent(account);
     const name = 'Chidi Okeke';
@@ -129,20 +141,41 @@ describe('re-send a ticket', () => {
     const first = await newAccessMail(email, event, []);
     const seen = [tidIn(first)];
 
-    // Lost your ticket?: the same mail again, with a new link that opens the ticket.
-    const visitor = await phone();
-    expect(await askAgain(visitor, event, email.toUpperCase())).toBe(NEUTRAL);
-    const again = await newAccessMail(email, event, seen);
-    expect(again.text).toContain(`Hello ${name},`);
-    expect(again.attachments.some((a) => a.contentType === 'image/png')).toBe(true);
-    const link = linkInMail(again, '/event/u/token/');
-    expect(link.origin).toBe(product.baseUrl);
-    seen.push(tidIn(again));
-    await openToken(visitor, tidIn(again), name);
-
-    // An email that did not register: the same answer, and no mail.
+    // An email that did not register: the same answer. Asked before the attendee's own ask below, whose
+    // mail then shows the look-ups have run.
     const stranger = `nobody.${unique()}@e2e.tapcard.local`;
     expect(await askAgain(await phone(), event, stranger)).toBe(NEUTRAL);
+
+    // Lost your ticket?: a mail with a one-time link, and no ticket link; the ticket link still works.
+    const visitor = await phone();
+    expect(await askAgain(visitor, event, email.toUpperCase())).toBe(NEUTRAL);
+    const recovery = await recoveryMail(email, event);
+    expect(recovery.text).toContain(`Hello ${name},`);
+    expect(recovery.text).toContain(`Someone asked for your ticket to ${event.title} again.`);
+    expect(recovery.text).not.toContain('/event/u/token/');
+    const link = linkInMail(recovery, '/recover-ticket/');
+    expect(link.origin).toBe(product.baseUrl);
+    expect(await tokenWorks(seen[0] ?? '')).toBe(true);
+    expect(smtp.mails.filter(sentTo(stranger))).toEqual([]);
+
+    // The attendee opens the link: their ticket page, with a new access link that is mailed too; the old one ends.
+    await attendee.goto(link.href);
+    await attendee.waitForURL('**/event/u/token/**');
+    await attendee.getByRole('heading', { name: 'Registration Successful!' }).waitFor();
+    await attendee.getByText(name, { exact: true }).waitFor();
+    const tid = matchPage(pagePatterns.eventToken, attendee.url())?.tid ?? '';
+    expect(seen).not.toContain(tid);
+    const again = await newAccessMail(email, event, seen);
+    expect(tidIn(again)).toBe(tid);
+    expect(again.text).toContain(`Hello ${name},`);
+    expect(again.attachments.some((a) => a.contentType === 'image/png')).toBe(true);
+    expect(await tokenWorks(seen[0] ?? '')).toBe(false);
+    seen.push(tid);
+
+    // The link works once: opened again, it says so, with the way back to the event.
+    await visitor.goto(link.href);
+    await visitor.getByRole('alert').filter({ hasText: 'This link has expired or was already used. Ask for your ticket again.' }).waitFor();
+    expect(await visitor.getByRole('link', { name: 'Back to the event' }).getAttribute('href')).toBe(`/events/l/${event.clean_name}`);
 
     // The organiser re-sends the ticket from the attendees page: one more mail, with its own link.
     const desk = await phone();
@@ -155,8 +188,9 @@ describe('re-send a ticket', () => {
     const fromOrganiser = await newAccessMail(email, event, seen);
     await openToken(await phone(), tidIn(fromOrganiser), name);
 
-    // Every mail to this attendee is one asked for (registration, Lost your ticket?, the organiser).
+    // Every mail to this attendee is one asked for (registration, the opened link, the organiser).
     expect(smtp.mails.filter((m) => sentTo(email)(m) && m.subject === `Your access to ${event.title}`)).toHaveLength(3);
+    expect(smtp.mails.filter((m) => sentTo(email)(m) && m.subject?.startsWith('Get a new link') === true)).toHaveLength(1);
     expect(smtp.mails.filter(sentTo(stranger))).toEqual([]);
   });
 });
