@@ -60,6 +60,11 @@ export const DEFAULT_REGISTRATIONS_PER_EMAIL = 1;
 export const MAX_REGISTRATIONS_PER_EMAIL = 10;
 /** How long a free registration waiting for its email confirmation holds its seat. */
 export const REGISTRATION_HOLD_MINUTES = 30;
+/**
+ * How long the link of a "Lost your ticket?" mail works: opening it once within this time replaces the
+ * ticket's access link (the old one keeps working until then).
+ */
+export const TICKET_RECOVERY_TTL_MINUTES = 60;
 /** How long a paid ticket waiting for its payment holds its seat. */
 export const PAYMENT_HOLD_MINUTES = 15;
 

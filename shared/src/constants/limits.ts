@@ -83,6 +83,16 @@ export const LIMITS = {
    * well within it; a script draining the free seats does not.
    */
   registration: { max: 10, windowMs: HOUR_MS, scope: 'event, per client address' },
+  /**
+   * "Lost your ticket?" asks from one address, over every event and email: one person checks a few
+   * addresses; a script probing the guest list of every event does not get far.
+   */
+  ticketResendAddress: { max: 10, windowMs: HOUR_MS, scope: 'client address, all events' },
+  /**
+   * Access mails sent again to one email for one event, at the request of anyone ("Lost your ticket?"):
+   * the owner asks once or twice; nobody can fill that inbox.
+   */
+  ticketResendEmail: { max: 3, windowMs: HOUR_MS, scope: 'event and email, all addresses' },
   /** Shop pre-order saves from one address. */
   shopPreorder: { max: 10, windowMs: HOUR_MS, scope: 'client address' },
   /** Shop orders started from one address (each one a pending order row and a provider payment). */

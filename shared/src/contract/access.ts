@@ -21,6 +21,8 @@ export const eventActions = [
   'attendee.search',
   'attendee.checkIn',
   'attendee.checkOut',
+  /** Mailing an attendee's access again (a new access link; the old one stops working). */
+  'attendee.resendTicket',
   // The chats.
   /** Older pages of the group chat. */
   'chat.history',

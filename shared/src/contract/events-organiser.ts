@@ -43,6 +43,16 @@ export const organiserEventCallFactories = {
     answer: wireData(z.object({ status: z.boolean(), event_id: id })),
     live: { wakes: 'poke' },
   }),
+  /** Ours: mails a confirmed attendee's access again, with a new access link (the old one stops working). */
+  resendTicket: () => call({
+    method: 'POST',
+    path: '/event/api/events/:id/resend-ticket',
+    auth: 'bearer',
+    access: { action: 'attendee.resendTicket' },
+    params: idParam,
+    body: z.object({ attendee_id: id }),
+    answer: plainAnswerSchema,
+  }),
   /** create-chat (admin) */
   adminChat: () => call({
     method: 'POST',

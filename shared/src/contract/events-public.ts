@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { chipTokenSchema, groupChatMessageSchema, heldTicketReleaseSchema, ownImageSchema, privateChatMessageSchema, registrationConfirmSchema, registrationSchema } from '../rules/index.js';
+import { chipTokenSchema, groupChatMessageSchema, heldTicketReleaseSchema, ownImageSchema, privateChatMessageSchema, registrationConfirmSchema, registrationSchema, ticketRecoverySchema, ticketRecoveryTokenSchema } from '../rules/index.js';
 import { call, id, idParam, linkQuery, type CallFactories } from './core.js';
-import { tidParam } from './credential.js';
+import { credential, tidParam } from './credential.js';
 import { failureSchema, okShape, plainAnswerSchema, wire, wireData } from './envelope.js';
 import { attendeeTokenSchema, chatMessageSchema, chipRecordSchema, eventListsSchema, eventSchema, privateChatSchema, publicAttendeeSchema } from './entities.js';
 
@@ -76,6 +76,31 @@ export const publicEventCallFactories = {
     // `release_token` is ours: with a held paid ticket, the secret that gives its seat back (releaseHeldTicket).
     answer: wire({ link: z.string(), pending: z.boolean().optional(), hold_until: z.iso.datetime().optional(), release_token: z.string().optional() }),
     live: { wakes: 'poll' },
+  }),
+  /**
+   * Ours: "Lost your ticket?": mails, for every ticket `email` holds for event `:id`, a one-time link
+   * (pages.ticketRecovery) that replaces the ticket's access link when opened; the current access link
+   * is not touched. The answer is the same whether or not the email registered.
+   */
+  recoverTicket: () => call({
+    method: 'POST',
+    path: '/event/public/api/events/:id/resend-ticket',
+    auth: 'none',
+    params: idParam,
+    body: ticketRecoverySchema,
+    answer: plainAnswerSchema,
+  }),
+  /**
+   * Ours: opens a "Lost your ticket?" link once: the ticket gets a new access link (the old one stops
+   * working), mailed as the access mail, and the answer's `link` is its token page. An unknown, used or
+   * expired link is 410.
+   */
+  redeemTicketRecovery: () => call({
+    method: 'POST',
+    path: '/event/public/api/ticket-recovery',
+    auth: 'none',
+    body: z.object({ token: credential(ticketRecoveryTokenSchema) }),
+    answer: wire({ link: z.string() }),
   }),
   /** ours: the buyer of a paid ticket held for its payment gives the seat back at once. */
   releaseHeldTicket: () => call({

@@ -35,6 +35,11 @@ export const pagePatterns = {
   arenaPrivateChat: '/event/u/arena/:tid/chat/:aid',
   openEvent: '/events/l/:id',
   openEventRegister: '/events/l/:id/register',
+  /**
+   * The link of a "Lost your ticket?" mail (`:id` the event's clean name): opening it replaces the
+   * ticket's access link and goes to the new one.
+   */
+  ticketRecovery: '/events/l/:id/recover-ticket/:token',
   chip: '/events/d/chip/i/:chip_id',
   chipChat: '/events/d/chip/i/:chip_id/chat',
   /** A staff link: opening it gives the phone a door session for one event and gate (the secret is the link's own). */
@@ -100,6 +105,7 @@ export const pages = {
   arenaPrivateChat: (tid: string, aid: string) => pagePath(pagePatterns.arenaPrivateChat, { tid, aid }),
   openEvent: (cleanName: string) => pagePath(pagePatterns.openEvent, { id: cleanName }),
   openEventRegister: (cleanName: string) => pagePath(pagePatterns.openEventRegister, { id: cleanName }),
+  ticketRecovery: (cleanName: string, token: string) => pagePath(pagePatterns.ticketRecovery, { id: cleanName, token }),
   chip: (chipId: string) => pagePath(pagePatterns.chip, { chip_id: chipId }),
   chipChat: (chipId: string) => pagePath(pagePatterns.chipChat, { chip_id: chipId }),
   staffLink: (secret: string) => pagePath(pagePatterns.staffLink, { secret }),

@@ -84,3 +84,17 @@ export const heldTicketReleaseSchema = z.object({
     .trim()
     .regex(new RegExp(`^[A-Za-z\\d_-]{${ACCESS_TOKEN_MIN_LENGTH},${ACCESS_TOKEN_MAX_LENGTH}}$`), messages.releaseTokenInvalid),
 });
+
+/** "Lost your ticket?" on an event's public page: the email the ticket was registered with. */
+export const ticketRecoverySchema = z.object({
+  email: emailField(messages.emailRequired, messages.emailInvalid),
+});
+export type TicketRecoveryValues = z.infer<typeof ticketRecoverySchema>;
+
+/** The token of a "Lost your ticket?" mail's link: URL-safe characters, ACCESS_TOKEN_MIN_LENGTH..MAX long. */
+export const ticketRecoveryTokenSchema = z
+  .string({ error: messages.ticketRecoveryInvalid })
+  .trim()
+  .regex(new RegExp(`^[A-Za-z\\d_-]{${ACCESS_TOKEN_MIN_LENGTH},${ACCESS_TOKEN_MAX_LENGTH}}$`), messages.ticketRecoveryInvalid);
+export const ticketRecoveryRedeemSchema = z.object({ token: ticketRecoveryTokenSchema });
+export type TicketRecoveryRedeemValues = z.infer<typeof ticketRecoveryRedeemSchema>;

@@ -134,6 +134,12 @@ export const messages = {
   emailRegistrationLimit: (max: number) => `This email already has ${max} registrations for this event, the most allowed`,
   /** Free registration waiting for its email confirmation (ours). */
   confirmEmailSent: `Almost there! Check your email and confirm your registration within ${REGISTRATION_HOLD_MINUTES} minutes to receive your event access.`,
+  /** "Lost your ticket?": the one answer, whether or not the email registered (ours). */
+  ticketResendNeutral: 'If that email has a ticket for this event, we have sent it again.',
+  /** A "Lost your ticket?" mail's link that is unknown, used or past its time (ours). */
+  ticketRecoveryInvalid: 'This link has expired or was already used. Ask for your ticket again.',
+  /** The organiser mailed an attendee's access again (ours). */
+  ticketResent: 'The ticket was sent again. Its new access link replaces the old one.',
   /** The confirmation link (ours). */
   confirmTokenInvalid: 'This confirmation link is not valid',
   confirmExpired: 'This confirmation link has expired. Please register again.',

@@ -165,6 +165,14 @@ export const VISITOR_ROUTES: SweepRoute[] = [
   // Public event, attendees and chips
   { name: 'open-event', route: 'openEvent', session: 'signed-out', path: () => `/events/l/${DEMO.liveEvent.cleanName}`, heading: 'TapCard Live: Lagos Tech Mixer' },
   { name: 'open-event-register', route: 'openEventRegister', session: 'signed-out', path: () => `/events/l/${DEMO.liveEvent.cleanName}/register`, heading: 'TapCard Live: Lagos Tech Mixer' },
+  // A "Lost your ticket?" link nobody was mailed: the page's failure state (a real one leaves for the token page).
+  {
+    name: 'ticket-recovery',
+    route: 'ticketRecovery',
+    session: 'signed-out',
+    path: () => `/events/l/${DEMO.liveEvent.cleanName}/recover-ticket/sweep-unknown-recovery-token`,
+    heading: 'We could not get you a new ticket link',
+  },
   { name: 'event-token', route: 'eventToken', session: 'signed-out', path: () => `/event/u/token/${ada}`, heading: 'Registration Successful!' },
   { name: 'event-ticket', route: 'eventTicket', session: 'signed-out', path: () => `/event/u/ticket/${ada}`, heading: 'Registration Successful!' },
   {

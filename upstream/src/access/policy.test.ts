@@ -21,6 +21,7 @@ const GRID: Record<EventAction, string> = {
   'attendee.search': 'x x x . .',
   'attendee.checkIn': 'x x x . .',
   'attendee.checkOut': 'x x x . .',
+  'attendee.resendTicket': 'x x . . .',
   'chat.history': 'x x . x x',
   'chat.postAsOrganiser': 'x x . . .',
   'chat.post': '. . . . x',

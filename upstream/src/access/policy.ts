@@ -31,6 +31,7 @@ const RUN_EVENT: readonly EventAction[] = [
   'attendee.search',
   'attendee.checkIn',
   'attendee.checkOut',
+  'attendee.resendTicket',
   'chat.history',
   'chat.postAsOrganiser',
   'chat.settings',

@@ -63,6 +63,15 @@ export interface PasswordResetsTable {
   created_at: CreatedAt;
 }
 
+/** A "Lost your ticket?" link: opened once before it expires, it replaces the attendee's access link. */
+export interface TicketRecoveriesTable {
+  token_hash: string;
+  attendee_id: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: CreatedAt;
+}
+
 export interface PhysicalCardsTable {
   id: string;
   type: string;
@@ -525,6 +534,7 @@ export interface Database {
   email_codes: EmailCodesTable;
   verified_emails: VerifiedEmailsTable;
   password_resets: PasswordResetsTable;
+  ticket_recoveries: TicketRecoveriesTable;
   physical_cards: PhysicalCardsTable;
   card_profiles: CardProfilesTable;
   card_fields: CardFieldsTable;

@@ -136,7 +136,7 @@ export function startHoldReleaser(app: FastifyInstance, db: Kysely<Database>): v
 }
 
 /** The event as the mails describe it. */
-function mailEvent(event: Row<'events'>): MailEvent {
+export function mailEvent(event: Row<'events'>): MailEvent {
   return { id: event.id, title: event.title, description: event.description, location: event.location, ...eventDates(event) };
 }
 

@@ -64,3 +64,29 @@ describe('throttle.attempt', () => {
     expect(delayFor(limit, 1_000_000)).toBe(1000);
   });
 });
+
+describe('throttle.attemptAll', () => {
+  const SMALL: Limit = { max: 3, windowMs: 60_000, scope: 'test key' };
+
+  it('counts every key in one step and lets through only attempts within every limit, even 50 in parallel', async () => {
+    const [wide, narrow] = [key(), key()];
+    const results = await Promise.allSettled(Array.from({ length: 50 }, () => t.app.throttle.attemptAll([{ key: wide, limit: LIMIT }, { key: narrow, limit: SMALL }])));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(SMALL.max);
+    expect(results.filter((r) => r.status === 'rejected' && (r.reason as { statusCode?: number }).statusCode === 429)).toHaveLength(50 - SMALL.max);
+    // A refused attempt counted on both keys.
+    const counts = await t.db.selectFrom('throttles').select(['key', 'count']).where('key', 'in', [wide, narrow]).execute();
+    expect(counts.map((row) => row.count)).toEqual([50, 50]);
+  });
+
+  it('starts each key’s own window again once it ends', async () => {
+    const k = key();
+    await Promise.allSettled(Array.from({ length: 5 }, () => t.app.throttle.attemptAll([{ key: k, limit: SMALL }])));
+    await expect(t.app.throttle.attemptAll([{ key: k, limit: SMALL }])).rejects.toMatchObject({ statusCode: 429 });
+    t.clock.advance(SMALL.windowMs);
+    try {
+      await expect(t.app.throttle.attemptAll([{ key: k, limit: SMALL }])).resolves.toBeUndefined();
+    } finally {
+      t.clock.advance(-SMALL.windowMs);
+    }
+  });
+});

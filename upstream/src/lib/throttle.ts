@@ -65,6 +65,31 @@ export class Throttle {
     return { count, resetAt, delayedMs: 0 };
   }
 
+  /**
+   * Counts one attempt on every key at once, each against its own limit, in one statement, and lets it
+   * through only when every count is within its limit (no delays); throws 429 otherwise. The attempt
+   * counts on every key even when another refuses it. Parallel attempts lock the keys in one order
+   * (sorted), so each takes the same place in every count, and a burst gets no more through than a
+   * sequence would.
+   */
+  async attemptAll(counters: readonly { key: string; limit: Limit }[]): Promise<void> {
+    const now = this.now();
+    const sorted = [...counters].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    const rows = await this.db
+      .insertInto('throttles')
+      .values(sorted.map(({ key, limit }) => ({ key, count: 1, reset_at: new Date(now.getTime() + limit.windowMs) })))
+      .onConflict((oc) =>
+        oc.column('key').doUpdateSet({
+          count: sql<number>`case when throttles.reset_at <= ${now} then 1 else throttles.count + 1 end`,
+          reset_at: sql<Date>`case when throttles.reset_at <= ${now} then excluded.reset_at else throttles.reset_at end`,
+        }),
+      )
+      .returning(['key', 'count'])
+      .execute();
+    const counts = new Map(rows.map((row) => [row.key, row.count]));
+    if (sorted.some(({ key, limit }) => (counts.get(key) ?? Infinity) > limit.max)) throw tooManyRequests();
+  }
+
   /** Takes the attempt's number in the key's current window, starting a new window once the last has ended: one statement. */
   private async count(db: Db, key: string, limit: Limit): Promise<{ count: number; resetAt: Date }> {
     const now = this.now();

@@ -50,6 +50,25 @@ export function eventConfirmationMail(input: HeldTicket): MailContent {
   return heldTicketMail(input, 'Confirm your registration', 'Confirm my registration', 'Your seat is held until then. If you did not register, ignore this email and the seat will be released.');
 }
 
+/**
+ * "Lost your ticket?": a one-time link (`link`, working `ttlMinutes`) that replaces the ticket's access
+ * link when opened. Anyone who knows the email may ask, so the mail says the current link keeps
+ * working until then.
+ */
+export function ticketRecoveryMail(input: { name: string; event: MailEvent; link: string; ttlMinutes: number }): MailContent {
+  const { name, event, link, ttlMinutes } = input;
+  const heading = `Your ticket to ${event.title}`;
+  const hello = `Hello ${name},`;
+  const asked = `Someone asked for your ticket to ${event.title} again. Open this link to get a new ticket link; your current link keeps working until you do.`;
+  const once = `The link works once, within ${ttlMinutes} minutes. If you did not ask, ignore this email.`;
+  return {
+    subject: `Get a new link to your ticket for ${event.title}`,
+    text: `${hello}\n\n${asked}\n\n${link}\n\n${once}\n`,
+    html: layout(heading, para(hello) + para(asked) + action('Get a new ticket link', link) + para(once)),
+    attachments: [],
+  };
+}
+
 /** The content id the access mail's HTML shows its QR code by. */
 export const ACCESS_QR_CID = 'access-qr@tapcard';
 

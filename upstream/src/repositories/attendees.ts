@@ -87,3 +87,82 @@ export async function chipHolder(db: DbLike, attendeeId: string) {
     .where('attendees.status', '=', 'confirmed')
     .executeTakeFirst();
 }
+
+/** A confirmed attendee whose access can be mailed again: who they are and their ticket's title. */
+export interface TicketOwner {
+  id: string;
+  name: string;
+  email: string;
+  ticket: string;
+}
+
+/** The confirmed attendee `attendeeId` of event `eventId`, with their ticket's title. */
+export async function ticketOwner(db: DbLike, eventId: string, attendeeId: string): Promise<TicketOwner | undefined> {
+  return db
+    .selectFrom('attendees')
+    .innerJoin('event_prices', 'event_prices.id', 'attendees.price_id')
+    .select(['attendees.id', 'attendees.name', 'attendees.email', 'event_prices.title as ticket'])
+    .where('attendees.id', '=', attendeeId)
+    .where('attendees.event_id', '=', eventId)
+    .where('attendees.status', '=', 'confirmed')
+    .executeTakeFirst();
+}
+
+/** Every confirmed attendee of event `eventId` registered with `email` (compared case-insensitively), with their tickets' titles. */
+export async function ticketOwnersByEmail(db: DbLike, eventId: string, email: string): Promise<TicketOwner[]> {
+  return db
+    .selectFrom('attendees')
+    .innerJoin('event_prices', 'event_prices.id', 'attendees.price_id')
+    .select(['attendees.id', 'attendees.name', 'attendees.email', 'event_prices.title as ticket'])
+    .where('attendees.event_id', '=', eventId)
+    .where('attendees.status', '=', 'confirmed')
+    .where(sql<string>`lower(attendees.email)`, '=', sql<string>`lower(${email})`)
+    .orderBy('attendees.created_at')
+    .execute();
+}
+
+/** Gives a confirmed attendee a new access token (its hash): the old one stops working. Answers whether they were still confirmed. */
+export async function replaceAccessToken(db: DbLike, attendeeId: string, tidHash: string): Promise<boolean> {
+  const result = await db.updateTable('attendees').set({ tid_hash: tidHash }).where('id', '=', attendeeId).where('status', '=', 'confirmed').executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** The confirmed attendee `attendeeId`, with their event and their ticket's title. */
+export async function ticketOwnerById(db: DbLike, attendeeId: string): Promise<(TicketOwner & { event_id: string }) | undefined> {
+  return db
+    .selectFrom('attendees')
+    .innerJoin('event_prices', 'event_prices.id', 'attendees.price_id')
+    .select(['attendees.id', 'attendees.event_id', 'attendees.name', 'attendees.email', 'event_prices.title as ticket'])
+    .where('attendees.id', '=', attendeeId)
+    .where('attendees.status', '=', 'confirmed')
+    .executeTakeFirst();
+}
+
+/** Stores a "Lost your ticket?" link (its token's hash) for attendee `attendeeId`. */
+export async function insertTicketRecovery(db: DbLike, recovery: { token_hash: string; attendee_id: string; expires_at: Date }, now: Date): Promise<void> {
+  await db
+    .insertInto('ticket_recoveries')
+    .values({ ...recovery, used_at: null, created_at: now })
+    .execute();
+}
+
+/**
+ * Uses a "Lost your ticket?" link once, in one statement: only the first of parallel uses takes it, and
+ * only before it expires. Every other link still out for the same attendee ends with it. Answers the
+ * attendee, or undefined when the link is unknown, used or expired.
+ */
+export async function takeTicketRecovery(db: Kysely<Database>, tokenHash: string, now: Date): Promise<string | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const taken = await trx
+      .updateTable('ticket_recoveries')
+      .set({ used_at: now })
+      .where('token_hash', '=', tokenHash)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now)
+      .returning('attendee_id')
+      .executeTakeFirst();
+    if (!taken) return undefined;
+    await trx.updateTable('ticket_recoveries').set({ used_at: now }).where('attendee_id', '=', taken.attendee_id).where('used_at', 'is', null).execute();
+    return taken.attendee_id;
+  });
+}

@@ -101,6 +101,7 @@ export const appRoutes: RouteObject[] = [
         { path: routes.eventTicket, ...page(attendee, 'EventTokenPage') },
         { path: routes.ticketPaymentSuccessful, ...page(attendee, 'TicketPaymentSuccessfulPage') },
         { path: routes.eventConfirm, ...page(attendee, 'RegistrationConfirmPage') },
+        { path: routes.ticketRecovery, ...page(attendee, 'TicketRecoveryPage') },
         { path: routes.arena, ...page(attendee, 'ArenaPage') },
         { path: routes.arenaChat, ...page(attendee, 'ArenaChatPage') },
         { path: routes.arenaPrivateChat, ...page(attendee, 'ArenaPrivateChatPage') },

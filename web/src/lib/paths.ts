@@ -69,6 +69,8 @@ export const routes = {
   arenaPrivateChat: pagePatterns.arenaPrivateChat,
   openEvent: pagePatterns.openEvent,
   openEventRegister: pagePatterns.openEventRegister,
+  /** The link of a "Lost your ticket?" mail: replaces the ticket's access link once, then shows the ticket. */
+  ticketRecovery: pagePatterns.ticketRecovery,
   chip: pagePatterns.chip,
   chipChat: pagePatterns.chipChat,
   /** A staff link: trades its secret for a door session, then shows the door page. */
@@ -106,6 +108,7 @@ export const paths = {
   arenaPrivateChat: pages.arenaPrivateChat,
   openEvent: pages.openEvent,
   openEventRegister: pages.openEventRegister,
+  ticketRecovery: pages.ticketRecovery,
   chip: pages.chip,
   chipChat: pages.chipChat,
   staffLink: pages.staffLink,

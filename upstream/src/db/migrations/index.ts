@@ -18,6 +18,7 @@ import * as ownerCard from './023_owner_card.js';
 import * as emailCodeDevices from './024_email_code_devices.js';
 import * as purchaseKeys from './025_purchase_keys.js';
 import * as ownImages from './026_own_images.js';
+import * as ticketRecovery from './027_ticket_recovery.js';
 
 /** Migrations in order; the key is the name Kysely records. Add a new file and a line here. */
 const migrations: Record<string, Migration> = {
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '024_email_code_devices': emailCodeDevices,
   '025_purchase_keys': purchaseKeys,
   '026_own_images': ownImages,
+  '027_ticket_recovery': ticketRecovery,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -51,6 +51,7 @@ export async function chatHistory(tid: string, eventId: string, before: number) 
 }
 
 export const confirmRegistration = (token: string) => api(calls.confirmRegistration, { body: { token } });
+export const redeemTicketRecovery = (token: string) => api(calls.redeemTicketRecovery, { body: { token } });
 /** `background`: an automatic re-check, which says nothing when the network fails. */
 export const paymentSuccessful = (body: Body<typeof calls.paymentSuccessful>, background: boolean) => api(calls.paymentSuccessful, { body, background });
 

@@ -19,6 +19,9 @@ export const TEXTS = {
   confirmFailed: 'We could not confirm your registration',
   confirmUsed: 'Registration already confirmed',
   home: 'Home',
+  // The link of a "Lost your ticket?" mail (ours)
+  recoveryFailed: 'We could not get you a new ticket link',
+  backToEvent: 'Back to the event',
   // Back from the payment provider without a ticket: the required declined title, the rest ours
   paymentDeclined: 'Payment Declined.',
   paymentPending: 'Checking Transaction',

@@ -11,6 +11,7 @@ import { checkIn, refreshAdminEvent } from './api.js';
 import { clockTime, placeOf } from './door-places.js';
 import moderation from './Moderation.module.css';
 import { MuteControl } from './MuteControl.js';
+import { ResendTicketButton } from './ResendTicketButton.js';
 import styles from './Organiser.module.css';
 import type { LiveAttendee, OrganiserView } from './organiser-view.js';
 import { MODERATION_TEXTS, TEXTS } from './texts.js';
@@ -18,7 +19,7 @@ import { MODERATION_TEXTS, TEXTS } from './texts.js';
 /**
  * An attendee's modal: the Attendance switch (Present/Absent), with a spinner while it saves, and when
  * and where they were checked in; their mute in the chats (Mute for a time or for good, Unmute); and
- * whether they hide from the public attendee lists.
+ * whether they hide from the public attendee lists; and Re-send ticket (their access mail again).
  */
 export function AttendeeDialog({
   eventId,
@@ -71,6 +72,7 @@ export function AttendeeDialog({
             </p>
           )}
           <MuteControl eventId={eventId} attendee={attendee} live={{ view, applyLocal }} />
+          <ResendTicketButton eventId={eventId} attendee={attendee} />
         </div>
       )}
     </Dialog>

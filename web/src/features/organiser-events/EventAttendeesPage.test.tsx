@@ -5,7 +5,7 @@ import type { ViewOf } from '@tapcard/shared/realtime';
 import { organiserViewOf } from '../../lib/live/polls.js';
 import { paths, routes } from '../../lib/paths.js';
 import { adminEvent, ATTENDEE_ID, EVENT_ID } from '../../test/event-fixtures.js';
-import { mockNetwork, ok } from '../../test/network.js';
+import { fail, mockNetwork, ok } from '../../test/network.js';
 import { startRealtimeServer } from '../../test/realtime-server.js';
 import { renderRoutes, signIn, signOut, TEST_TOKEN } from '../../test/render.js';
 import { attendeesCsv } from './attendees-csv.js';
@@ -304,6 +304,40 @@ describe('organiser attendees: mutes and hidden attendees', () => {
     // Ada shows herself again: the mark goes, live.
     live.update({ eventId: EVENT_ID, version: 6, prevVersion: 5, scope: 'attendance', attendees: [{ id: ADA.id, name: ADA.name, image: '', price_category: 'Free', checked_in: false, mute: null, hidden: false }] });
     await waitFor(() => expect(screen.queryAllByTestId('hidden-mark')).toHaveLength(0));
+  });
+
+  it("re-sends an attendee's ticket once per click, even on a double-click, and says so", async () => {
+    const { network } = serveAdminEvent();
+    let release: () => void = () => undefined;
+    network.on(calls.resendTicket, () => new Promise((resolve) => {
+      release = () => resolve(ok());
+    }));
+    const { user } = await openPage(() => moderationView());
+
+    await user.click(await screen.findByRole('button', { name: /Ada Obi/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ada Obi' });
+    const button = within(dialog).getByRole('button', { name: 'Re-send ticket' });
+    expect(button).toHaveAccessibleDescription('Mails their ticket again with a new access link; the old link stops working.');
+    await user.dblClick(button);
+    await waitFor(() => expect(button).toBeDisabled());
+    await user.click(button);
+    release();
+    expect(await screen.findByText('Ticket sent again to Ada Obi.')).toBeInTheDocument();
+    await waitFor(() => expect(button).toBeEnabled());
+    expect(network.sent(calls.resendTicket)).toHaveLength(1);
+    expect(network.sent(calls.resendTicket)[0]).toMatchObject({ path: `/event/api/events/${EVENT_ID}/resend-ticket`, body: { attendee_id: ATTENDEE_ID } });
+  });
+
+  it('says why a ticket could not be re-sent', async () => {
+    const { network } = serveAdminEvent();
+    network.on(calls.resendTicket, fail('This attendee was not found', 404));
+    const { user } = await openPage(() => moderationView());
+
+    await user.click(await screen.findByRole('button', { name: /Ada Obi/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ada Obi' });
+    await user.click(within(dialog).getByRole('button', { name: 'Re-send ticket' }));
+    expect(await screen.findByText('This attendee was not found')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Re-send ticket' })).toBeEnabled();
   });
 
   it('links to the moderation page with the open reports', async () => {

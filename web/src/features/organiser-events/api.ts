@@ -11,7 +11,7 @@ import { idempotencyHeaders } from '../../lib/idempotency.js';
 import { notify } from '../../lib/toast.js';
 import { muteText } from './moderation-words.js';
 import type { OrganiserView } from './organiser-view.js';
-import { MODERATION_TEXTS as T } from './texts.js';
+import { MODERATION_TEXTS as T, TEXTS } from './texts.js';
 
 /**
  * The organiser's calls: the event reads as queries, the writes as mutations and functions.
@@ -102,6 +102,15 @@ export function doorConflictsQuery(eventId: string, version: number) {
  * live update that follows within a second brings the same), and the moderation page's data (mutes,
  * log) is read again. A refusal shows the server's words; a network failure has had its toast already.
  */
+
+/** Mails a confirmed attendee's ticket again (a new access link); the toast names them. */
+export function useResendTicket(eventId: string) {
+  return useMutation({
+    mutationFn: ({ attendeeId }: { attendeeId: string; name: string }) => apiOrThrow(calls.resendTicket, { params: { id: eventId }, body: { attendee_id: attendeeId } }),
+    onSuccess: (_answer, { name }) => notify.success(TEXTS.ticketResent(name)),
+    onError: toastFailure,
+  });
+}
 
 /** The page's live view and its local merge (useOrganiserLive). */
 export interface LiveControl {

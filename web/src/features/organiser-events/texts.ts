@@ -87,6 +87,10 @@ export const TEXTS = {
   perGate: 'Checked in per gate',
   place: { organiser: 'Organiser', chip: 'Chip page', unknown: 'Not recorded' },
   checkedInAt: (time: string, place: string) => `Checked in ${time} at ${place}`,
+  resendTicket: 'Re-send ticket',
+  /** Under the button: what re-sending does to the attendee's link. */
+  resendTicketHint: 'Mails their ticket again with a new access link; the old link stops working.',
+  ticketResent: (name: string) => `Ticket sent again to ${name}.`,
   exportCsv: 'Export CSV',
   exportFailed: 'The CSV file could not be made.',
   csvColumns: ['Name', 'Email', 'Ticket', 'Checked in', 'Check-in time (UTC)', 'Gate'],

@@ -11,13 +11,15 @@ import { isSoldOut, TicketList } from '../../components/TicketList.js';
 import { useHydrated } from '../../lib/hydration.js';
 import { routes } from '../../lib/paths.js';
 import { AddToCalendar } from './AddToCalendar.js';
+import { LostTicket } from './LostTicket.js';
 import styles from './PublicEvents.module.css';
 import { TEXTS } from './texts.js';
 
 /**
  * A public event: image, title, start and end with their times and time zone, location, 'Add to
  * calendar' (.ics), description, the register link (or, once ended, the concluded
- * notice and the card shop; or, with no ticket left, the sold-out notice), tickets, attendees (first 4) and the gallery.
+ * notice and the card shop; or, with no ticket left, the sold-out notice), 'Lost your ticket?' until it
+ * ends, tickets, attendees (first 4) and the gallery.
  */
 export function EventDetail({
   event,
@@ -88,6 +90,7 @@ export function EventDetail({
           {registerLabel}
         </ButtonLink>
       )}
+      {!ended && <LostTicket eventId={event.id} />}
       {event.prices.length > 0 && (
         <section aria-labelledby="tickets-title">
           <h2 id="tickets-title">{TEXTS.tickets}</h2>

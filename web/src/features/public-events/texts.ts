@@ -19,6 +19,12 @@ export const TEXTS = {
   events: 'Events',
   back: 'Back',
   backToEvent: 'Back to event',
+  // Lost your ticket? (ours)
+  lostTicket: 'Lost your ticket?',
+  lostTicketIntro: 'Enter the email you registered with and we will email you a link to get a new ticket link. Your current link keeps working until you open it.',
+  sendTicketAgain: 'Send my ticket again',
+  /** The one answer, whether or not the email registered (the upstream's `messages.ticketResendNeutral`; a test keeps them equal). */
+  ticketSentAgain: 'If that email has a ticket for this event, we have sent it again.',
   // Registration form
   fullName: 'Full Name',
   email: 'Email Address',

@@ -1,0 +1,196 @@
+import type { ParsedMail } from 'mailparser';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { calls, type Event } from '@tapcard/shared/contract';
+import { matchPage, pagePatterns } from '@tapcard/shared/pages';
+import { linkInMail, sentTo, startTestSmtp, type TestSmtp } from '@tapcard/testkit/smtp';
+import { callApi } from './support/api.js';
+import { browsers } from './support/browser.js';
+import { localDay } from './support/live-events.js';
+import { signIn, unique, type Account } from './support/people.js';
+import { startProductWithOwnDatabase, type RunningProduct } from './support/product.js';
+
+/**
+ * Re-sending a ticket, with the mail read from a real SMTP server: an attendee registers on the event's
+ * open link, then uses "Lost your ticket?" and receives a one-time link (their ticket link keeps
+ * working meanwhile); opening it in the browser lands on their ticket page with a new access link,
+ * mailed as the access mail, and the old link stops working. An unknown email gets the same answer
+ * and no mail; the organiser's "Re-send ticket" on the attendees page mails the access once more. On
+ * a 390 px phone.
+ */
+
+let smtp: TestSmtp;
+let product: RunningProduct;
+beforeAll(async () => {
+  smtp = await startTestSmtp();
+  product = await startProductWithOwnDatabase({ SMTP_URL: smtp.url });
+});
+afterAll(async () => {
+  await product?.stop();
+  await smtp?.stop();
+});
+
+const PHONE = 390;
+const MAIL_TIMEOUT_MS = 60_000;
+const UI_TIMEOUT_MS = 30_000;
+const NEUTRAL = 'If that email has a ticket for this event, we have sent it again.';
+
+const openPhone = browsers({ baseURL: 'http://127.0.0.1', width: PHONE, height: 844 });
+async function phone(): Promise<Page> {
+  const page = await (await openPhone({ baseURL: product.baseUrl })).context.newPage();
+  page.setDefaultTimeout(UI_TIMEOUT_MS);
+  return page;
+}
+
+/** An organiser whose address was verified with the code mailed through the SMTP server. */
+async function organiser(): Promise<Account> {
+  const email = `resend-${unique()}@e2e.tapcard.local`;
+  const password = 'Organiser1!';
+  expect((await callApi(product.baseUrl, calls.verifyMail, { body: { email } })).answer).toMatchObject({ success: 'true' });
+  const mail = await smtp.waitFor(sentTo(email), MAIL_TIMEOUT_MS);
+  const code = /verification code is (\d{6})/.exec(mail.text ?? '')?.[1] ?? '';
+  const verified = (await callApi(product.baseUrl, calls.verifyCode, { body: { email, token: code } })).answer;
+  if (verified.success !== 'true') throw new Error(verified.message);
+  const name = 'Resend Organiser';
+  const created = await callApi(product.baseUrl, calls.createUser, { body: { email, password, name, auth_type: 'Email', verification_ticket: verified.data.verification_ticket } });
+  if (created.answer.success !== 'true') throw new Error(created.answer.message);
+  return { email, password, name, authorization: `${created.answer.data.token_type} ${created.answer.data.access_token}` };
+}
+
+async function freeEvent(account: Account): Promise<Event> {
+  const created = await callApi(product.baseUrl, calls.createEvent, {
+    authorization: account.authorization,
+    body: {
+      title: `Resend Night ${unique()}`,
+      description: 'Talks and demos.',
+      location: 'Yaba Tech Hub, Lagos',
+      image: '',
+      start_date: localDay(1),
+      end_date: localDay(2),
+      prices: [{ title: 'Free', amount: 0, attendees: 20, withChips: 'without' }],
+      gallery: [],
+    },
+  });
+  if (created.answer.success !== 'true') throw new Error(created.answer.message);
+  return created.answer.data;
+}
+
+/** The access token of an access mail's link. */
+function tidIn(mail: ParsedMail): string {
+  return matchPage(pagePatterns.eventToken, linkInMail(mail, '/event/u/token/').href)?.tid ?? '';
+}
+
+/** The access mail for `event` to `email` whose link is none of `seen`: a mail sent again. */
+function newAccessMail(email: string, event: Event, seen: string[]): Promise<ParsedMail> {
+  return smtp.waitFor((mail) => sentTo(email)(mail) && mail.subject === `Your access to ${event.title}` && !seen.includes(tidIn(mail)), MAIL_TIMEOUT_MS);
+}
+
+/** The "Lost your ticket?" mail for `event` to `email`. */
+function recoveryMail(email: string, event: Event): Promise<ParsedMail> {
+  return smtp.waitFor((mail) => sentTo(email)(mail) && mail.subject === `Get a new link to your ticket for ${event.title}`, MAIL_TIMEOUT_MS);
+}
+
+/** Whether an access token still opens its ticket. */
+async function tokenWorks(tid: string): Promise<boolean> {
+  return (await callApi(product.baseUrl, calls.eventToken, { params: { id: tid } })).status === 200;
+}
+
+/** Opens "Lost your ticket?" on the event's open link and sends `email`; answers the status it shows. */
+async function askAgain(page: Page, event: Event, email: string): Promise<string> {
+  await page.goto(`/events/l/${event.clean_name}`);
+  await page.getByRole('heading', { level: 1, name: event.title }).waitFor();
+  const toggle = page.getByRole('button', { name: 'Lost your ticket?' });
+  // The server-rendered page is taken over by the browser: the toggle answers once hydrated.
+  await expect.poll(async () => {
+    if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+    return toggle.getAttribute('aria-expanded');
+  }, { timeout: UI_TIMEOUT_MS }).toBe('true');
+  const field = page.getByLabel('Email Address');
+  await field.waitFor();
+  await expect.poll(() => field.evaluate((el) => el === document.activeElement), { timeout: UI_TIMEOUT_MS }).toBe(true);
+  await field.fill(email);
+  await page.getByRole('button', { name: 'Send my ticket again' }).click();
+  const status = page.getByRole('status').filter({ hasText: NEUTRAL });
+  await status.waitFor();
+  return (await status.textContent()) ?? '';
+}
+
+async function openToken(page: Page, tid: string, name: string): Promise<void> {
+  await page.goto(`/event/u/token/${encodeURIComponent(tid)}`);
+  await page.getByRole('heading', { name: 'Registration Successful!' }).waitFor();
+  await page.getByText(name, { exact: true }).waitFor();
+}
+
+describe('re-send a ticket', () => {
+  it('Lost your ticket? mails a registered email a one-time link that replaces the ticket link; the organiser re-sends it too', async () => {
+    const account = await organiser();
+    const event = await freeEvent(account);
+    const name = 'Chidi Okeke';
+    const email = `chidi.${unique()}@e2e.tapcard.local`;
+
+    // The attendee registers on the open link and gets the access mail.
+    const attendee = await phone();
+    await attendee.goto(`/events/l/${event.clean_name}`);
+    await attendee.getByRole('link', { name: 'REGISTER NOW' }).click();
+    await attendee.getByLabel('Full Name').fill(name);
+    await attendee.getByLabel('Email Address').fill(email);
+    await attendee.getByLabel('Phone Number').fill('+2348031234567');
+    await attendee.getByLabel('Choose Ticket').selectOption(event.prices[0]?.id ?? '');
+    await attendee.getByRole('button', { name: 'Register' }).click();
+    await attendee.waitForURL('**/event/u/token/**');
+    const first = await newAccessMail(email, event, []);
+    const seen = [tidIn(first)];
+
+    // An email that did not register: the same answer. Asked before the attendee's own ask below, whose
+    // mail then shows the look-ups have run.
+    const stranger = `nobody.${unique()}@e2e.tapcard.local`;
+    expect(await askAgain(await phone(), event, stranger)).toBe(NEUTRAL);
+
+    // Lost your ticket?: a mail with a one-time link, and no ticket link; the ticket link still works.
+    const visitor = await phone();
+    expect(await askAgain(visitor, event, email.toUpperCase())).toBe(NEUTRAL);
+    const recovery = await recoveryMail(email, event);
+    expect(recovery.text).toContain(`Hello ${name},`);
+    expect(recovery.text).toContain(`Someone asked for your ticket to ${event.title} again.`);
+    expect(recovery.text).not.toContain('/event/u/token/');
+    const link = linkInMail(recovery, '/recover-ticket/');
+    expect(link.origin).toBe(product.baseUrl);
+    expect(await tokenWorks(seen[0] ?? '')).toBe(true);
+    expect(smtp.mails.filter(sentTo(stranger))).toEqual([]);
+
+    // The attendee opens the link: their ticket page, with a new access link that is mailed too; the old one ends.
+    await attendee.goto(link.href);
+    await attendee.waitForURL('**/event/u/token/**');
+    await attendee.getByRole('heading', { name: 'Registration Successful!' }).waitFor();
+    await attendee.getByText(name, { exact: true }).waitFor();
+    const tid = matchPage(pagePatterns.eventToken, attendee.url())?.tid ?? '';
+    expect(seen).not.toContain(tid);
+    const again = await newAccessMail(email, event, seen);
+    expect(tidIn(again)).toBe(tid);
+    expect(again.text).toContain(`Hello ${name},`);
+    expect(again.attachments.some((a) => a.contentType === 'image/png')).toBe(true);
+    expect(await tokenWorks(seen[0] ?? '')).toBe(false);
+    seen.push(tid);
+
+    // The link works once: opened again, it says so, with the way back to the event.
+    await visitor.goto(link.href);
+    await visitor.getByRole('alert').filter({ hasText: 'This link has expired or was already used. Ask for your ticket again.' }).waitFor();
+    expect(await visitor.getByRole('link', { name: 'Back to the event' }).getAttribute('href')).toBe(`/events/l/${event.clean_name}`);
+
+    // The organiser re-sends the ticket from the attendees page: one more mail, with its own link.
+    const desk = await phone();
+    await signIn(desk, account);
+    await desk.goto(`/event/${event.id}/view-attendees`);
+    await desk.getByRole('button', { name: new RegExp(name) }).click();
+    const dialog = desk.getByRole('dialog', { name });
+    await dialog.getByRole('button', { name: 'Re-send ticket' }).click();
+    await desk.getByText(`Ticket sent again to ${name}.`).waitFor();
+    const fromOrganiser = await newAccessMail(email, event, seen);
+    await openToken(await phone(), tidIn(fromOrganiser), name);
+
+    // Every mail to this attendee is one asked for (registration, the opened link, the organiser).
+    expect(smtp.mails.filter((m) => sentTo(email)(m) && m.subject === `Your access to ${event.title}`)).toHaveLength(3);
+    expect(smtp.mails.filter((m) => sentTo(email)(m) && m.subject?.startsWith('Get a new link') === true)).toHaveLength(1);
+    expect(smtp.mails.filter(sentTo(stranger))).toEqual([]);
+  });
+});
