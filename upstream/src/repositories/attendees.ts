@@ -96,26 +96,23 @@ export interface TicketOwner {
   ticket: string;
 }
 
-/** The confirmed attendee `attendeeId` of event `eventId`, with their ticket's title. */
-export async function ticketOwner(db: DbLike, eventId: string, attendeeId: string): Promise<TicketOwner | undefined> {
-  return db
+/** Confirmed attendees with what their access mail needs: who they are, their event and their ticket's title. */
+const ticketOwners = (db: DbLike) =>
+  db
     .selectFrom('attendees')
     .innerJoin('event_prices', 'event_prices.id', 'attendees.price_id')
-    .select(['attendees.id', 'attendees.name', 'attendees.email', 'event_prices.title as ticket'])
-    .where('attendees.id', '=', attendeeId)
-    .where('attendees.event_id', '=', eventId)
-    .where('attendees.status', '=', 'confirmed')
-    .executeTakeFirst();
+    .select(['attendees.id', 'attendees.event_id', 'attendees.name', 'attendees.email', 'event_prices.title as ticket'])
+    .where('attendees.status', '=', 'confirmed');
+
+/** The confirmed attendee `attendeeId` of event `eventId`, with their ticket's title. */
+export async function ticketOwner(db: DbLike, eventId: string, attendeeId: string): Promise<TicketOwner | undefined> {
+  return ticketOwners(db).where('attendees.id', '=', attendeeId).where('attendees.event_id', '=', eventId).executeTakeFirst();
 }
 
 /** Every confirmed attendee of event `eventId` registered with `email` (compared case-insensitively), with their tickets' titles. */
 export async function ticketOwnersByEmail(db: DbLike, eventId: string, email: string): Promise<TicketOwner[]> {
-  return db
-    .selectFrom('attendees')
-    .innerJoin('event_prices', 'event_prices.id', 'attendees.price_id')
-    .select(['attendees.id', 'attendees.name', 'attendees.email', 'event_prices.title as ticket'])
+  return ticketOwners(db)
     .where('attendees.event_id', '=', eventId)
-    .where('attendees.status', '=', 'confirmed')
     .where(sql<string>`lower(attendees.email)`, '=', sql<string>`lower(${email})`)
     .orderBy('attendees.created_at')
     .execute();
@@ -129,13 +126,7 @@ export async function replaceAccessToken(db: DbLike, attendeeId: string, tidHash
 
 /** The confirmed attendee `attendeeId`, with their event and their ticket's title. */
 export async function ticketOwnerById(db: DbLike, attendeeId: string): Promise<(TicketOwner & { event_id: string }) | undefined> {
-  return db
-    .selectFrom('attendees')
-    .innerJoin('event_prices', 'event_prices.id', 'attendees.price_id')
-    .select(['attendees.id', 'attendees.event_id', 'attendees.name', 'attendees.email', 'event_prices.title as ticket'])
-    .where('attendees.id', '=', attendeeId)
-    .where('attendees.status', '=', 'confirmed')
-    .executeTakeFirst();
+  return ticketOwners(db).where('attendees.id', '=', attendeeId).executeTakeFirst();
 }
 
 /** Stores a "Lost your ticket?" link (its token's hash) for attendee `attendeeId`. */
