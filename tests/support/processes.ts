@@ -205,6 +205,8 @@ export async function createUpstream(o: UpstreamOptions): Promise<ServerProcess>
     PUBLIC_URL: o.publicUrl ?? 'http://127.0.0.1:3000',
     SEED_DEMO: 'true',
     LOG_LEVEL: o.logLevel ?? 'warn',
+    // scrypt's lowest cost: the suites sign in thousands of times, and the cost is not what they test.
+    PASSWORD_HASH_COST: '10',
     ...(o.databaseUrl ? { DATABASE_URL: o.databaseUrl } : {}),
     ...o.env,
   };

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { isLoopbackHost, logFormatEnv, prettyLogs, proxyListSchema, serverTimeoutsEnv, type ServerTimeouts } from '@tapcard/shared/net';
 import { readTicketPrivateKey } from './lib/ticket-keys.js';
+import { PASSWORD_HASH_COST } from './lib/crypto.js';
 
 /** The upstream's configuration, read once from the environment and validated. */
 const envSchema = z.object({
@@ -55,6 +56,7 @@ const envSchema = z.object({
    * is generated on first use and kept in the database, shared by every upstream on it.
    */
   TICKET_SIGNING_KEY: z.string().trim().min(1).optional(),
+  PASSWORD_HASH_COST: z.coerce.number().int().min(PASSWORD_HASH_COST.min).max(PASSWORD_HASH_COST.max).default(PASSWORD_HASH_COST.default),
   /** Slow clients: the request's headers, and the whole request, must arrive within these (shared/net). */
   ...serverTimeoutsEnv,
   ...logFormatEnv,
@@ -94,6 +96,8 @@ export interface UpstreamConfig {
   ticketSigningKey?: string | undefined;
   /** How long a connection may take to send its headers and its whole request. */
   timeouts: ServerTimeouts;
+  /** log2 of scrypt's N for new password hashes (lib/crypto.ts). */
+  passwordHashCost: number;
 }
 
 export class ConfigError extends Error {}
@@ -139,6 +143,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, stdoutIsTermina
         : { provider: 'test' },
     ticketSigningKey: e.TICKET_SIGNING_KEY,
     timeouts: { headersMs: e.HEADERS_TIMEOUT_MS, requestMs: e.REQUEST_TIMEOUT_MS },
+    passwordHashCost: e.PASSWORD_HASH_COST,
   };
 }
 

@@ -168,11 +168,11 @@ function isUniqueViolation(error: unknown): boolean {
  * the summary when the demo organiser exists (seeded now or before), null when the database belongs
  * to real users only. Safe to call on every start and from several processes at once.
  */
-export async function seedDemo(db: Db, config: Pick<UpstreamConfig, 'publicUrl'>, now: Date = new Date()): Promise<DemoSeed | null> {
+export async function seedDemo(db: Db, config: Pick<UpstreamConfig, 'publicUrl' | 'passwordHashCost'>, now: Date = new Date()): Promise<DemoSeed | null> {
   const summary = demoSummary(config);
   const existing = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
   if (existing) return (await hasDemo(db)) ? { seeded: false, summary } : null;
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const passwordHash = await hashPassword(DEMO_PASSWORD, config.passwordHashCost);
   try {
     await db.transaction().execute((trx) => writeDemo(trx, passwordHash, now));
   } catch (error) {

@@ -48,6 +48,8 @@ export async function startProduct(extraEnv: Record<string, string> = {}): Promi
     // than the 800 ms a phone is kept waiting for it (the fallback to the app shell past that time is
     // tested in the gateway's own suite).
     SSR_TIMEOUT_MS: '10000',
+    // scrypt's lowest cost: the journeys sign up and in hundreds of times, and the cost is not what they test.
+    PASSWORD_HASH_COST: '10',
     // A Redis shared with other runs keeps this run's counters apart.
     REDIS_KEY_PREFIX: `e2e-${randomBytes(4).toString('hex')}:`,
     ...extraEnv,

@@ -4,5 +4,9 @@ import { hashPassword, randomToken } from '../lib/crypto.js';
 export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
 
 /** A scrypt hash of a password nobody knows: verifying against it costs what a real check costs. */
-let decoyHash: Promise<string> | null = null;
-export const decoy = () => (decoyHash ??= hashPassword(randomToken()));
+const decoys = new Map<number, Promise<string>>();
+export function decoy(cost: number): Promise<string> {
+  let hash = decoys.get(cost);
+  if (!hash) decoys.set(cost, (hash = hashPassword(randomToken(), cost)));
+  return hash;
+}

@@ -37,8 +37,14 @@ export function safeEqual(a: string, b: string): boolean {
   return ab.length === bb.length && timingSafeEqual(ab, bb);
 }
 
-// scrypt (memory-hard): N=2^15, r=8, p=1 uses 32 MiB and takes ~60 ms here.
-const SCRYPT = { N: 32768, r: 8, p: 1, maxmem: 64 * 1024 * 1024 } satisfies ScryptOptions;
+/**
+ * scrypt (memory-hard) with r=8, p=1 and N=2^cost. The default cost 15 uses 32 MiB and takes ~60 ms
+ * here. The test suites hash thousands of passwords and set a lower cost (PASSWORD_HASH_COST); a stored
+ * hash keeps its own N, so raising the cost later still verifies the old ones.
+ */
+export const PASSWORD_HASH_COST = { default: 15, min: 10, max: 16 } as const;
+// scrypt needs 128·N·r bytes: room for the highest cost.
+const SCRYPT = { r: 8, p: 1, maxmem: 2 * 128 * 8 * 2 ** PASSWORD_HASH_COST.max } satisfies ScryptOptions;
 const KEY_LENGTH = 32;
 
 function scryptAsync(password: string, salt: Buffer, options: ScryptOptions): Promise<Buffer> {
@@ -48,10 +54,11 @@ function scryptAsync(password: string, salt: Buffer, options: ScryptOptions): Pr
 }
 
 /** `scrypt$N$r$p$salt$hash`, all parameters kept so they can be raised later. */
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(password: string, cost: number = PASSWORD_HASH_COST.default): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scryptAsync(password, salt, SCRYPT);
-  return ['scrypt', SCRYPT.N, SCRYPT.r, SCRYPT.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+  const N = 2 ** cost;
+  const key = await scryptAsync(password, salt, { ...SCRYPT, N });
+  return ['scrypt', N, SCRYPT.r, SCRYPT.p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {

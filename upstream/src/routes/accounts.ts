@@ -114,7 +114,7 @@ export default async function accountsRoutes(app: FastifyInstance): Promise<void
     await requireNewCardWithToken(app, request, body.card_id, body.token);
 
     const now = app.now();
-    const passwordHash = await hashPassword(body.user.password);
+    const passwordHash = await hashPassword(body.user.password, app.config.passwordHashCost);
     const id = randomId();
     const session = await app.db.transaction().execute(async (trx) => {
       // Used inside the account's transaction: one ticket makes at most one account.
@@ -141,7 +141,7 @@ export default async function accountsRoutes(app: FastifyInstance): Promise<void
     await requireVerificationTicket(email, body.verification_ticket);
     await requireNoAccount(email);
     const now = app.now();
-    const passwordHash = await hashPassword(body.password);
+    const passwordHash = await hashPassword(body.password, app.config.passwordHashCost);
     const id = randomId();
     const session = await app.db.transaction().execute(async (trx) => {
       // Used inside the account's transaction: one ticket makes at most one account.
@@ -185,7 +185,7 @@ export default async function accountsRoutes(app: FastifyInstance): Promise<void
     const device = user ? app.devices.known(request, { account: user.id }) : null;
     const guess = await app.throttle.guessAs(`login:${email}`, { address: clientKey(request), device }, { perAddress: LIMITS.login, ceiling: LIMITS.loginCeiling, perDevice: LIMITS.loginDevice });
     // An unknown email costs the same scrypt work as a wrong password and gets the same answer.
-    const ok = await verifyPassword(body.password, user?.password_hash ?? (await decoy()));
+    const ok = await verifyPassword(body.password, user?.password_hash ?? (await decoy(app.config.passwordHashCost)));
     if (!user || !ok) throw unauthorised(LOGIN_FAILED);
     await guess.succeeded();
     app.devices.issue(request, reply, { account: user.id });
@@ -216,7 +216,7 @@ export default async function accountsRoutes(app: FastifyInstance): Promise<void
     const reset = await passwordResetByHash(app.db, tokenHash);
     const invalid = () => badRequest('This reset link is invalid or has expired', 'token');
     if (!reset || reset.used_at !== null || reset.expires_at <= now) throw invalid();
-    const passwordHash = await hashPassword(body.password);
+    const passwordHash = await hashPassword(body.password, app.config.passwordHashCost);
     if (!(await usePasswordReset(app.db, tokenHash, reset.user_id, passwordHash, now))) throw invalid();
     const userEmail = await userEmailById(app.db, reset.user_id);
     // The owner proved their mailbox: guesses at the account from every address are forgotten, and
@@ -233,7 +233,7 @@ export default async function accountsRoutes(app: FastifyInstance): Promise<void
     await app.throttle.attempt(key, LIMITS.login);
     const currentHash = await passwordHashOf(app.db, user.id);
     if (!(await verifyPassword(body.current_password, currentHash))) throw badRequest(messages.currentPasswordWrong, 'current_password');
-    const passwordHash = await hashPassword(body.password);
+    const passwordHash = await hashPassword(body.password, app.config.passwordHashCost);
     // Every session ends, this one too: the web sends the owner to log in again.
     await app.db.transaction().execute((trx) => setPasswordEndingSessions(trx, user.id, passwordHash, app.now()));
     // The guesses were at the old password.

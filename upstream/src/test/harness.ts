@@ -7,7 +7,7 @@ import { DEFAULT_SERVER_TIMEOUTS } from '@tapcard/shared/net';
 import { buildApp } from '../app.js';
 import type { UpstreamConfig } from '../config.js';
 import { dropSchema, migrate, openDatabase, type Db } from '../db/database.js';
-import { hashPassword, hashToken, randomId, randomToken } from '../lib/crypto.js';
+import { hashPassword, hashToken, PASSWORD_HASH_COST, randomId, randomToken } from '../lib/crypto.js';
 import { outboxTransport, smtpTransport } from '../lib/mailer.js';
 import { mailQueue } from '../mail/queue.js';
 import { createPaymentProvider } from '../domain/payment-providers.js';
@@ -58,6 +58,8 @@ export function testClock(): TestClock {
 export const TEST_MAIL_QUEUE = { retryDelaysMs: [100, 200, 400], pollMs: 100 } as const;
 
 export const SERVICE_KEY = 'test-service-key-0123456789abcdef';
+/** The lowest scrypt cost: the suites hash thousands of passwords, and the cost is not what they test. */
+export const TEST_PASSWORD_HASH_COST = PASSWORD_HASH_COST.min;
 
 export interface TestUpstreamOptions {
   /** How requests are held to their calls' declared live changes (default: every call of the contract). */
@@ -88,6 +90,7 @@ export async function createTestUpstream(overrides: Partial<UpstreamConfig> = {}
     oidc: null,
     payments: { provider: 'test' },
     timeouts: DEFAULT_SERVER_TIMEOUTS,
+    passwordHashCost: TEST_PASSWORD_HASH_COST,
     ...overrides,
   };
   const opened = await openDatabase(usePostgres ? { databaseUrl, schema } : { pgliteSnapshot: await migratedPgliteSnapshot() });
@@ -142,7 +145,7 @@ export async function createUser(t: TestUpstream, input: { email?: string; passw
   const password = input.password ?? 'Passw0rd!';
   await t.db
     .insertInto('users')
-    .values({ id, email, name: input.name ?? 'Test User', password_hash: await hashPassword(password), auth_type: 'Email', image: null, description: '' })
+    .values({ id, email, name: input.name ?? 'Test User', password_hash: await hashPassword(password, TEST_PASSWORD_HASH_COST), auth_type: 'Email', image: null, description: '' })
     .execute();
   const token = randomToken();
   await t.db
