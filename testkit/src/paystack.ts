@@ -16,6 +16,14 @@ import type { AddressInfo } from 'node:net';
  *   `charge.success` or `charge.failed`) to the configured webhook URL, then redirects to
  *   `callback_url?trxref=<ref>&reference=<ref>` as Paystack does.
  *
+ * - `POST /refund` (JSON `{ transaction: <reference or id>, amount?: <kobo> }`) → `{ status: true,
+ *   message: 'Refund has been queued for processing', data: { transaction, amount, currency, status:
+ *   'pending', id, … } }`; a transaction not paid, an amount above what is left, or a second full
+ *   refund answer 400 as Paystack does. Then, as Paystack does on its own, the signed refund webhooks
+ *   (`refund.pending`, then `refund.processed` or `refund.failed` as `refundOutcome` says; none while
+ *   it is 'manual') go to the webhook URL, with `data: { status, transaction_reference,
+ *   refund_reference, amount, currency, customer, domain, id }`.
+ *
  * Transactions live in memory. Tests steer them with `setOutcome` (status, and an amount or currency
  * other than the initialised one, as a tampered or misconfigured payment would show) and deliver the
  * webhook themselves with `sendWebhook`. A fresh transaction verifies as `abandoned` (Paystack's
@@ -44,6 +52,15 @@ export interface FakeTransaction {
   callbackUrl: string;
   metadata: unknown;
   paidAt: string | null;
+  createdAt: string;
+}
+
+export interface FakeRefund {
+  id: number;
+  reference: string;
+  /** Kobo. */
+  amount: number;
+  status: 'pending' | 'processed' | 'failed';
   createdAt: string;
 }
 
@@ -93,6 +110,16 @@ export interface FakePaystack {
   sendWebhook(reference: string, options?: { event?: string; signature?: string | null; to?: string }): Promise<WebhookDelivery>;
   /** Webhooks the checkout's buttons sent, oldest first. */
   readonly deliveries: WebhookDelivery[];
+  /** POST /refund requests received so far (answered or refused), each with its transaction. */
+  readonly refundRequests: { transaction: string; amount: number | undefined }[];
+  /** While true, POST /refund answers 503 without creating a refund (Paystack out of reach). */
+  refundUnavailable: boolean;
+  /** What the refund webhooks say after a refund is created: 'processed' (default), 'failed', or 'manual' (none sent; see sendRefundWebhook). */
+  refundOutcome: 'processed' | 'failed' | 'manual';
+  /** Every refund created, oldest first. */
+  refunds(): FakeRefund[];
+  /** Sets a refund's status and posts its signed webhook (`refund.<status>`) to `webhookUrl`. */
+  sendRefundWebhook(reference: string, status: FakeRefund['status'], options?: { signature?: string | null }): Promise<WebhookDelivery>;
   close(): Promise<void>;
 }
 
@@ -121,6 +148,9 @@ export async function startFakePaystack(options: { secretKey?: string; port?: nu
   const byAccessCode = new Map<string, FakeTransaction>();
   const deliveries: WebhookDelivery[] = [];
   const failedInitializations: { reference: string; email: string }[] = [];
+  const refundList: FakeRefund[] = [];
+  const refundRequests: { transaction: string; amount: number | undefined }[] = [];
+  let nextRefundId = 3_000_001;
   let initializeRequests = 0;
   let nextId = 4_000_000_001;
   let base = '';
@@ -168,6 +198,40 @@ export async function startFakePaystack(options: { secretKey?: string; port?: nu
     return JSON.stringify({ event: event ?? (t.status === 'success' ? 'charge.success' : 'charge.failed'), data: transactionData(t) });
   };
 
+  const post = async (to: string, reference: string, body: string, signature: string | null): Promise<WebhookDelivery> => {
+    const event = (JSON.parse(body) as { event: string }).event;
+    try {
+      const res = await fetch(to, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(signature === null ? {} : { 'x-paystack-signature': signature }) },
+        body,
+        signal: AbortSignal.timeout(30_000),
+      });
+      return { reference, event, status: res.status, text: await res.text() };
+    } catch (err) {
+      return { reference, event, status: 0, text: String(err) };
+    }
+  };
+
+  const refundWebhookBody = (r: FakeRefund) => {
+    const t = byReference.get(r.reference);
+    return JSON.stringify({
+      event: `refund.${r.status}`,
+      data: {
+        status: r.status,
+        transaction_reference: r.reference,
+        refund_reference: r.status === 'processed' ? `RRN${r.id}` : null,
+        amount: r.amount,
+        currency: t?.currency ?? 'NGN',
+        processor: 'fake',
+        customer: { first_name: null, last_name: null, email: t?.email ?? '' },
+        integration: 100001,
+        domain: 'test',
+        id: String(r.id),
+      },
+    });
+  };
+
   const fake: FakePaystack = {
     get url() {
       return base;
@@ -200,6 +264,19 @@ export async function startFakePaystack(options: { secretKey?: string; port?: nu
     },
     webhookBody,
     sign,
+    refundRequests,
+    refundUnavailable: false,
+    refundOutcome: 'processed',
+    refunds: () => [...refundList],
+    async sendRefundWebhook(reference, status, options = {}) {
+      const to = fake.webhookUrl;
+      if (!to) throw new Error('fake Paystack: no webhook URL set');
+      const r = [...refundList].reverse().find((x) => x.reference === reference);
+      if (!r) throw new Error(`fake Paystack: no refund of ${reference}`);
+      r.status = status;
+      const body = refundWebhookBody(r);
+      return post(to, reference, body, options.signature === undefined ? sign(body) : options.signature);
+    },
     async sendWebhook(reference, options = {}) {
       const to = options.to ?? fake.webhookUrl;
       if (!to) throw new Error('fake Paystack: no webhook URL set');
@@ -270,6 +347,63 @@ export async function startFakePaystack(options: { secretKey?: string; port?: nu
     });
   };
 
+  const refund = async (req: IncomingMessage, res: ServerResponse) => {
+    if (!authorised(req)) return json(res, 401, { status: false, message: 'Invalid key' });
+    let body: Record<string, unknown>;
+    try {
+      body = JSON.parse(await readBody(req)) as Record<string, unknown>;
+    } catch {
+      return json(res, 400, { status: false, message: 'Invalid JSON' });
+    }
+    const named = String(body.transaction ?? '');
+    const asked = typeof body.amount === 'string' && /^\d+$/.test(body.amount) ? Number(body.amount) : typeof body.amount === 'number' ? body.amount : undefined;
+    refundRequests.push({ transaction: named, amount: asked });
+    if (fake.refundUnavailable) return json(res, 503, { status: false, message: 'Service unavailable' });
+    const t = byReference.get(named) ?? [...byReference.values()].find((x) => String(x.id) === named);
+    if (!t) return json(res, 400, { status: false, message: 'Transaction not found' });
+    if (t.status !== 'success') return json(res, 400, { status: false, message: 'Cannot refund an unsuccessful transaction' });
+    const refunded = refundList.filter((r) => r.reference === t.reference && r.status !== 'failed').reduce((sum, r) => sum + r.amount, 0);
+    const left = t.amount - refunded;
+    if (left <= 0) return json(res, 400, { status: false, message: 'Transaction has been fully reversed' });
+    const amount = asked ?? left;
+    if (!Number.isInteger(amount) || amount <= 0 || amount > left) return json(res, 400, { status: false, message: 'Refund amount cannot be more than the transaction amount' });
+    const r: FakeRefund = { id: nextRefundId++, reference: t.reference, amount, status: 'pending', createdAt: new Date().toISOString() };
+    refundList.push(r);
+    json(res, 200, {
+      status: true,
+      message: 'Refund has been queued for processing',
+      data: {
+        transaction: transactionData(t),
+        integration: 100001,
+        deducted_amount: 0,
+        channel: null,
+        merchant_note: 'Refund for transaction ' + t.reference,
+        customer_note: 'Refund for transaction ' + t.reference,
+        status: 'pending',
+        refunded_by: 'tapcard@example.com',
+        expected_at: new Date(Date.now() + 5 * 86_400_000).toISOString(),
+        currency: t.currency,
+        domain: 'test',
+        amount,
+        fully_deducted: false,
+        id: r.id,
+        createdAt: r.createdAt,
+        updatedAt: r.createdAt,
+      },
+    });
+    const outcome = fake.refundOutcome;
+    const to = fake.webhookUrl;
+    if (to && outcome !== 'manual') {
+      // Paystack sends the refund's webhooks on its own, after its answer: pending, then the outcome.
+      void (async () => {
+        deliveries.push(await post(to, r.reference, refundWebhookBody(r), sign(refundWebhookBody(r))));
+        r.status = outcome;
+        const final = refundWebhookBody(r);
+        deliveries.push(await post(to, r.reference, final, sign(final)));
+      })();
+    }
+  };
+
   const verify = (req: IncomingMessage, res: ServerResponse, reference: string) => {
     if (!authorised(req)) return json(res, 401, { status: false, message: 'Invalid key' });
     const t = byReference.get(reference);
@@ -309,6 +443,7 @@ export async function startFakePaystack(options: { secretKey?: string; port?: nu
     const handle = async () => {
       if (fake.unavailable && path.startsWith('/transaction/')) return json(res, 503, { status: false, message: 'Service unavailable' });
       if (req.method === 'POST' && path === '/transaction/initialize') return initialize(req, res);
+      if (req.method === 'POST' && path === '/refund') return refund(req, res);
       const verifyMatch = /^\/transaction\/verify\/([^/]+)$/.exec(path);
       if (req.method === 'GET' && verifyMatch) return verify(req, res, decodeURIComponent(verifyMatch[1] ?? ''));
       const checkout = /^\/checkout\/([a-f0-9]+)(?:\/(pay|decline))?$/.exec(path);

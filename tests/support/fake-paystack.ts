@@ -1,0 +1,2 @@
+// The fake Paystack lives in the testkit, so the upstream's route tests start it too.
+export * from '@tapcard/testkit/paystack';
