@@ -1,4 +1,5 @@
-import { calls, serviceCalls, type Event } from '@tapcard/shared/contract';
+import { calls, doorCalls, serviceCalls, type Event } from '@tapcard/shared/contract';
+import { matchPage, pagePatterns } from '@tapcard/shared/pages';
 import { messages } from '@tapcard/shared/rules';
 import { startFakePaystack, type FakePaystack } from '@tapcard/testkit/paystack';
 import { sentTo, startTestSmtp, type TestSmtp } from '@tapcard/testkit/smtp';
@@ -142,12 +143,19 @@ describe('an attendee cancels their ticket', () => {
     expect(await sold(event, 'VIP')).toBe(0);
   });
 
-  it('a free ticket: the seat goes back, no refund', async () => {
+  it('a free ticket: the seat goes back, no refund, and the door does not know the ticket any more', async () => {
     const event = await policyEvent({ refund_policy: 'before_start', refund_hours: 48 });
     const ada = await registerFree(t, event);
     expect(await sold(event, 'Regular')).toBe(1);
+    const link = answerOf(doorCalls.createStaffLink, await send(t, doorCalls.createStaffLink, { authorization: organiser.authorization, params: { id: event.id }, body: { label: 'North gate' } }));
+    if (link.success !== 'true') throw new Error(link.message);
+    const opened = answerOf(doorCalls.openStaffLink, await send(t, doorCalls.openStaffLink, { body: { secret: matchPage(pagePatterns.staffLink, link.data.path)?.secret ?? '' } }));
+    if (opened.success !== 'true') throw new Error(opened.message);
+
     expect(answerOf(calls.cancelTicket, await cancel(ada.tid))).toMatchObject({ data: { status: 'cancelled', amount: 0, refund: null } });
     expect(await sold(event, 'Regular')).toBe(0);
+    const scan = answerOf(doorCalls.doorCheckIn, await send(t, doorCalls.doorCheckIn, { body: { session: opened.data.session, attendee_id: ada.id } }));
+    expect(scan).toMatchObject({ success: 'true', data: { outcome: 'unknown' } });
   });
 
   it('20 parallel cancels of one ticket make one cancel, one stock return and one refund request', async () => {
