@@ -6,7 +6,6 @@ import { refundFailedMail, refundProcessedMail } from '../mail/refund-mails.js';
 import {
   advanceRefund,
   cancelConfirmed,
-  cancelledAttendee,
   claimRefundRequest,
   endTicketPayments,
   insertRefund,
@@ -16,6 +15,7 @@ import {
   waitingRefundRequests,
   ticketStateByTidHash,
 } from '../repositories/cancellations.js';
+import type { cancelledAttendee } from '../repositories/cancellations.js';
 import { eventSummary } from '../repositories/event-wire.js';
 import { giveBackSeat } from '../repositories/registrations.js';
 import { inEventChange } from './event-sequence.js';
