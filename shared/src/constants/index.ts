@@ -68,6 +68,23 @@ export const TICKET_RECOVERY_TTL_MINUTES = 60;
 /** How long a paid ticket waiting for its payment holds its seat. */
 export const PAYMENT_HOLD_MINUTES = 15;
 
+/**
+ * An event's refund policy, chosen by its organiser: 'none' (a cancelled ticket is not refunded) or
+ * 'before_start' (a full refund until `refund_hours` before the start, none after). New events and
+ * events made before refunds existed have 'none'.
+ */
+export const REFUND_POLICIES = ['none', 'before_start'] as const;
+export const DEFAULT_REFUND_POLICY = 'none' satisfies (typeof REFUND_POLICIES)[number];
+/** The hours before the start a 'before_start' policy offers by default, and the most it may name (30 days). */
+export const DEFAULT_REFUND_HOURS = 48;
+export const MAX_REFUND_HOURS = 720;
+/**
+ * A refund's states: 'pending_request' until the payment provider has taken the request (a request
+ * that could not reach it is retried), then 'pending' until the provider's webhook says 'processed'
+ * (the money is on its way back) or 'failed'.
+ */
+export const REFUND_STATES = ['pending_request', 'pending', 'processed', 'failed'] as const;
+
 /** Chat message id prefix of organiser (admin) posts. */
 export const ADMIN_ID_PREFIX = 'admin-';
 

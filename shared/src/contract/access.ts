@@ -23,6 +23,8 @@ export const eventActions = [
   'attendee.checkOut',
   /** Mailing an attendee's access again (a new access link; the old one stops working). */
   'attendee.resendTicket',
+  /** Cancelling an attendee's registration (the seat goes back; a paid ticket is refunded in full) and the list of cancelled ones. */
+  'attendee.cancel',
   // The chats.
   /** Older pages of the group chat. */
   'chat.history',
@@ -40,6 +42,8 @@ export const eventActions = [
   'arena.enter',
   /** Their privacy settings, blocks, reports and Share my card. */
   'arena.safety',
+  /** Cancelling their own ticket (refunded by the event's refund policy). */
+  'ticket.cancel',
 ] as const;
 export type EventAction = (typeof eventActions)[number];
 

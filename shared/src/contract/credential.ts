@@ -22,5 +22,12 @@ const secretText = () => credential(z.string().min(1).max(128));
 /** An attendee's access token (tid), as the attendee's calls carry it in their path. */
 export const tidParam = z.object({ id: secretText() });
 
+/**
+ * An access token that may belong to a cancelled ticket: only the cancel step reads by it (what became
+ * of the ticket and its refund). The access policy knows confirmed attendees only, so a call with this
+ * parameter acts as nobody at the event and opens nothing but that state.
+ */
+export const ticketStateParam = z.object({ id: secretText() });
+
 /** An order's reference: it opens the order's name, phone and address. */
 export const referenceParam = z.object({ reference: secretText() });

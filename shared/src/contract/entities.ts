@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REFUND_POLICIES, REFUND_STATES } from '../constants/index.js';
 import { cardFieldSchema } from '../domain/cards.js';
 import { chatRoomKindSchema, dmPolicySchema, reportReasonSchema } from '../rules/arena-safety.js';
 
@@ -256,6 +257,9 @@ export const eventSchema = z.object({
   /** The organiser's registration settings (ours; see the event rules). */
   max_registrations_per_email: z.number().int().positive().optional(),
   confirm_email_for_free: z.boolean().optional(),
+  /** The organiser's refund policy (ours; see the event rules). */
+  refund_policy: z.enum(REFUND_POLICIES).optional(),
+  refund_hours: z.number().int().nonnegative().optional(),
 });
 export type Event = z.infer<typeof eventSchema>;
 
@@ -290,8 +294,48 @@ export const eventSummarySchema = z.object({
   image: imageRef,
   start_date: isoDate,
   end_date: isoDate.nullable(),
+  /** The event's refund policy (ours), which the ticket page states before a cancel. */
+  refund_policy: z.enum(REFUND_POLICIES).optional(),
+  refund_hours: z.number().int().nonnegative().optional(),
 });
 export type EventSummary = z.infer<typeof eventSummarySchema>;
+
+/** A cancelled paid ticket's refund: its state and amount (whole naira). */
+export const refundSchema = z.object({ state: z.enum(REFUND_STATES), amount: z.number().nonnegative() });
+export type Refund = z.infer<typeof refundSchema>;
+
+/** Who cancelled a ticket. */
+export const cancelledBySchema = z.enum(['attendee', 'organiser']);
+
+/**
+ * A ticket as its cancel step sees it, by its access token: confirmed or cancelled, what was paid
+ * (whole naira, 0 for a free ticket), the event with its refund policy, and once cancelled, when, by
+ * whom and its refund (null when none is due).
+ */
+export const ticketCancellationSchema = z.object({
+  status: z.enum(['confirmed', 'cancelled']),
+  name: z.string(),
+  ticket: z.string(),
+  amount: z.number().nonnegative(),
+  event: eventSummarySchema,
+  cancelled_at: isoDate.nullable(),
+  cancelled_by: cancelledBySchema.nullable(),
+  refund: refundSchema.nullable(),
+});
+export type TicketCancellation = z.infer<typeof ticketCancellationSchema>;
+
+/** A cancelled registration as the organiser's attendees page lists it. */
+export const cancelledAttendeeSchema = z.object({
+  id,
+  name: z.string(),
+  email: z.string(),
+  ticket: z.string(),
+  amount: z.number().nonnegative(),
+  cancelled_at: isoDate,
+  cancelled_by: cancelledBySchema,
+  refund: refundSchema.nullable(),
+});
+export type CancelledAttendee = z.infer<typeof cancelledAttendeeSchema>;
 
 /** GET event token: the token page and the arena read the same answer. */
 export const attendeeTokenSchema = z.object({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idempotencyHeadersSchema, makeEventSchema } from '../rules/index.js';
 import { call, id, idParam, type CallFactories } from './core.js';
 import { plainAnswerSchema, wireData } from './envelope.js';
-import { adminEventSchema, chatMessageSchema, eventListsSchema, eventSchema, privateChatSchema, userSummarySchema } from './entities.js';
+import { adminEventSchema, cancelledAttendeeSchema, chatMessageSchema, eventListsSchema, eventSchema, privateChatSchema, userSummarySchema } from './entities.js';
 import { chatPostSchema, privateChatPostSchema } from './events-public.js';
 
 /**
@@ -52,6 +52,26 @@ export const organiserEventCallFactories = {
     params: idParam,
     body: z.object({ attendee_id: id }),
     answer: plainAnswerSchema,
+  }),
+  /** Ours: cancels a confirmed attendee's registration: the seat goes back at once, a paid ticket is refunded in full. */
+  cancelAttendee: () => call({
+    method: 'POST',
+    path: '/event/api/events/:id/cancel-attendee',
+    auth: 'bearer',
+    access: { action: 'attendee.cancel' },
+    params: idParam,
+    body: z.object({ attendee_id: id }),
+    answer: wireData(cancelledAttendeeSchema),
+    live: { wakes: 'poll' },
+  }),
+  /** Ours: the event's cancelled registrations, newest first, with their refunds' states. */
+  cancelledAttendees: () => call({
+    method: 'GET',
+    path: '/event/api/events/:id/cancelled-attendees',
+    auth: 'bearer',
+    access: { action: 'attendee.cancel' },
+    params: idParam,
+    answer: wireData(z.array(cancelledAttendeeSchema)),
   }),
   /** create-chat (admin) */
   adminChat: () => call({

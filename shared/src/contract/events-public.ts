@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { chipTokenSchema, groupChatMessageSchema, heldTicketReleaseSchema, ownImageSchema, privateChatMessageSchema, registrationConfirmSchema, registrationSchema, ticketRecoverySchema, ticketRecoveryTokenSchema } from '../rules/index.js';
 import { call, id, idParam, linkQuery, type CallFactories } from './core.js';
-import { credential, tidParam } from './credential.js';
+import { credential, ticketStateParam, tidParam } from './credential.js';
 import { failureSchema, okShape, plainAnswerSchema, wire, wireData } from './envelope.js';
-import { attendeeTokenSchema, chatMessageSchema, chipRecordSchema, eventListsSchema, eventSchema, privateChatSchema, publicAttendeeSchema } from './entities.js';
+import { attendeeTokenSchema, chatMessageSchema, chipRecordSchema, eventListsSchema, eventSchema, privateChatSchema, publicAttendeeSchema, ticketCancellationSchema } from './entities.js';
 
 /**
  * Events, the public's and the attendees' side: finding and opening an event, registering and paying
@@ -127,6 +127,25 @@ export const publicEventCallFactories = {
     live: { wakes: 'poll' },
   }),
   eventToken: () => call({ method: 'GET', path: '/event/public/api/token/:id', auth: 'none', access: { action: 'arena.enter', from: 'ticket' }, params: tidParam, answer: wireData(attendeeTokenSchema) }),
+  /**
+   * Ours: the cancel step of the ticket page, by the access token: whether the ticket is confirmed or
+   * cancelled, what was paid, the event's refund policy, and a cancelled ticket's refund state. It
+   * answers for a cancelled ticket too (the access token opens nothing else once cancelled).
+   */
+  ticketCancellation: () => call({ method: 'GET', path: '/event/public/api/token/:id/cancellation', auth: 'none', params: ticketStateParam, answer: wireData(ticketCancellationSchema) }),
+  /**
+   * Ours: the attendee cancels their ticket. The seat goes back at once; a paid ticket is refunded by
+   * the event's refund policy. Once: a ticket already cancelled answers 409.
+   */
+  cancelTicket: () => call({
+    method: 'POST',
+    path: '/event/public/api/token/:id/cancel',
+    auth: 'none',
+    access: { action: 'ticket.cancel', from: 'ticket' },
+    params: tidParam,
+    answer: wireData(ticketCancellationSchema),
+    live: { wakes: 'poll' },
+  }),
   chip: () => call({ method: 'GET', path: '/event/public/api/chip/:id', auth: 'optional', params: idParam, answer: wireData(chipRecordSchema) }),
   bindChip: () => call({
     method: 'POST',

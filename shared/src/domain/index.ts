@@ -15,3 +15,4 @@ export * from './csv.js';
 export * from './chat.js';
 export * from './tickets.js';
 export * from './door.js';
+export * from './refunds.js';

@@ -151,12 +151,22 @@ describe('eventSchema', () => {
       gallery: [],
       max_registrations_per_email: 1,
       confirm_email_for_free: false,
+      refund_policy: 'none',
+      refund_hours: 48,
     });
     const gallery = [{ name: 'g1.jpg', image: '/backend/files/G1G1G1G1G1G1G1G1G1G1G1.jpg' }];
     expect(event.parse({ ...okDetails, prices: [okTicket], image: '/backend/files/BannerBannerBannerBann.jpg', gallery }).gallery).toEqual(gallery);
     // Another host's pictures are refused, the banner's and the gallery's.
     expectInvalid(event, { ...okDetails, prices: [okTicket], image: 'https://cdn.example.com/b.jpg' }, { image: messages.imageNotOwn });
     expectInvalid(event, { ...okDetails, prices: [okTicket], gallery: [{ name: 'g', image: 'https://cdn.example.com/g1.jpg' }] }, { 'gallery.0.image': messages.imageNotOwn });
+  });
+  it('takes a refund policy: none, or a full refund until 0 to 720 hours before the start', () => {
+    const base = { ...okDetails, prices: [okTicket] };
+    expect(event.parse({ ...base, refund_policy: 'before_start', refund_hours: '24' })).toMatchObject({ refund_policy: 'before_start', refund_hours: 24 });
+    expect(event.parse({ ...base, refund_policy: 'before_start', refund_hours: 0 })).toMatchObject({ refund_hours: 0 });
+    expectInvalid(event, { ...base, refund_hours: 721 }, { refund_hours: messages.refundHoursRange });
+    expectInvalid(event, { ...base, refund_hours: 1.5 }, { refund_hours: messages.refundHoursRange });
+    expectInvalid(event, { ...base, refund_policy: 'half' }, { refund_policy: messages.refundPolicyChoice });
   });
   it('checks details, prices and gallery together', () => {
     expect(

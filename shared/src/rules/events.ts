@@ -1,6 +1,6 @@
 /** The event wizard's rules (details, tickets, gallery) and the keyword placement of its messages. */
 import { z } from 'zod';
-import { DEFAULT_REGISTRATIONS_PER_EMAIL, MAX_REGISTRATIONS_PER_EMAIL } from '../constants/index.js';
+import { DEFAULT_REFUND_HOURS, DEFAULT_REFUND_POLICY, DEFAULT_REGISTRATIONS_PER_EMAIL, MAX_REFUND_HOURS, MAX_REGISTRATIONS_PER_EMAIL, REFUND_POLICIES } from '../constants/index.js';
 import { eventDay, localDay, sameEventDay } from '../domain/event-dates.js';
 import { blankToUndefined, numberInput, requiredString } from './fields.js';
 import { messages } from './messages.js';
@@ -125,6 +125,26 @@ const registrationSettingsShape = {
 export const registrationSettingsSchema = z.object(registrationSettingsShape);
 export type RegistrationSettings = z.infer<typeof registrationSettingsSchema>;
 
+/**
+ * The organiser's refund policy: no refunds, or a full refund until `refund_hours` before the start
+ * (none after). The hours are kept with 'none' too, so switching back restores them.
+ */
+const refundPolicyShape = {
+  refund_policy: z.enum(REFUND_POLICIES, { error: messages.refundPolicyChoice }).default(DEFAULT_REFUND_POLICY),
+  refund_hours: z
+    .preprocess(
+      numberInput,
+      z
+        .number({ error: messages.refundHoursRange })
+        .int({ error: messages.refundHoursRange })
+        .min(0, messages.refundHoursRange)
+        .max(MAX_REFUND_HOURS, messages.refundHoursRange),
+    )
+    .default(DEFAULT_REFUND_HOURS),
+};
+export const refundPolicySchema = z.object(refundPolicyShape);
+export type RefundPolicyValues = z.infer<typeof refundPolicySchema>;
+
 /** The whole event as created or updated: details, price list, banner (blank: default banner), gallery and registration settings. */
 export const makeEventSchema = (now: () => Date) =>
   withEndAfterStart(
@@ -134,6 +154,7 @@ export const makeEventSchema = (now: () => Date) =>
       image: ownImageSchema.default(''),
       gallery: z.array(galleryItemSchema, { error: messages.imageInvalid }).default([]),
       ...registrationSettingsShape,
+      ...refundPolicyShape,
     }),
   );
 export const eventSchema = makeEventSchema(() => new Date());

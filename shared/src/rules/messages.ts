@@ -8,6 +8,7 @@ import {
   EXCHANGE_PHONE_MAX_DIGITS,
   EXCHANGE_PHONE_MIN_DIGITS,
   LIMITS,
+  MAX_REFUND_HOURS,
   MAX_REGISTRATIONS_PER_EMAIL,
   MAX_UPLOAD_BYTES,
   PASSWORD_MIN_LENGTH,
@@ -121,6 +122,13 @@ export const messages = {
   /** The organiser's registrations-per-email setting (ours). */
   registrationsPerEmailRange: `Registrations per email must be a whole number from 1 to ${MAX_REGISTRATIONS_PER_EMAIL}`,
   confirmEmailChoice: 'Please choose whether free tickets need an email confirmation',
+  /** The organiser's refund policy (ours). */
+  refundPolicyChoice: 'Please choose a refund policy',
+  refundHoursRange: `Refund hours must be a whole number from 0 to ${MAX_REFUND_HOURS}`,
+  /** Cancelling a ticket (ours). */
+  ticketCancelled: 'Your ticket is cancelled. Its seat has gone back on sale.',
+  attendeeCancelled: 'The ticket is cancelled. Its seat has gone back on sale.',
+  ticketAlreadyCancelled: 'This ticket is already cancelled.',
 
   // ── Attendees and chips ────────────────────────────────────────
   /** ours */

@@ -22,6 +22,7 @@ const GRID: Record<EventAction, string> = {
   'attendee.checkIn': 'x x x . .',
   'attendee.checkOut': 'x x x . .',
   'attendee.resendTicket': 'x x . . .',
+  'attendee.cancel': 'x x . . .',
   'chat.history': 'x x . x x',
   'chat.postAsOrganiser': 'x x . . .',
   'chat.post': '. . . . x',
@@ -31,6 +32,7 @@ const GRID: Record<EventAction, string> = {
   'announcements.manage': 'x x . x .',
   'arena.enter': '. . . . x',
   'arena.safety': '. . . . x',
+  'ticket.cancel': '. . . . x',
 };
 
 function expected(action: EventAction, role: Role): boolean {

@@ -32,6 +32,7 @@ const RUN_EVENT: readonly EventAction[] = [
   'attendee.checkIn',
   'attendee.checkOut',
   'attendee.resendTicket',
+  'attendee.cancel',
   'chat.history',
   'chat.postAsOrganiser',
   'chat.settings',
@@ -49,7 +50,7 @@ export const ROLE_ACTIONS: Readonly<Record<Role, ReadonlySet<EventAction>>> = {
   manager: new Set(RUN_EVENT),
   door: new Set(['door.session', 'attendee.search', 'attendee.checkIn', 'attendee.checkOut']),
   moderator: new Set(['chat.history', 'chat.settings', 'moderation.view', 'moderation.act', 'announcements.manage']),
-  attendee: new Set(['arena.enter', 'chat.post', 'chat.history', 'arena.safety']),
+  attendee: new Set(['arena.enter', 'chat.post', 'chat.history', 'arena.safety', 'ticket.cancel']),
 };
 
 /** Whether a role allows an action. */

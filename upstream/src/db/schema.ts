@@ -197,6 +197,9 @@ export interface EventsTable {
   chat_closed: Generated<boolean>;
   /** Slow mode: seconds an attendee waits between two group posts; 0 is off (migration 022). */
   slow_mode_seconds: Generated<number>;
+  /** The refund policy: 'none', or a full refund until refund_hours before the start (migration 031). */
+  refund_policy: ColumnType<'none' | 'before_start', 'none' | 'before_start' | undefined, 'none' | 'before_start'>;
+  refund_hours: Generated<number>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -248,8 +251,29 @@ export interface AttendeesTable {
   dm_policy: ColumnType<DmPolicy, DmPolicy | undefined, DmPolicy>;
   /** The attendee's last accepted group post, which slow mode measures from (migration 022). */
   last_group_post_at: NullableColumn<Date>;
+  /** When a confirmed registration was cancelled, and by whom (migration 031). */
+  cancelled_at: NullableColumn<Date>;
+  cancelled_by: NullableColumn<'attendee' | 'organiser'>;
   seq: number;
   created_at: CreatedAt;
+}
+
+/** A cancelled paid ticket's refund (migration 031): one per attendee; its state only moves forward. */
+export interface TicketRefundsTable {
+  attendee_id: string;
+  event_id: string;
+  /** The ticket order's payment reference, which the provider refunds and its webhooks name. */
+  reference: string;
+  /** Whole naira. */
+  amount: number;
+  state: ColumnType<'pending_request' | 'pending' | 'processed' | 'failed', 'pending_request' | 'pending' | 'processed' | 'failed' | undefined, 'pending_request' | 'pending' | 'processed' | 'failed'>;
+  provider_refund_id: NullableColumn<string>;
+  attempts: Generated<number>;
+  /** While set and recent, one sender is asking the provider; a retry waits for the lease to pass. */
+  attempt_at: NullableColumn<Date>;
+  last_error: NullableColumn<string>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
 }
 
 /** A staff link of one event's door (migration 017): the secret is stored only as its hash. */
@@ -535,6 +559,7 @@ export interface Database {
   verified_emails: VerifiedEmailsTable;
   password_resets: PasswordResetsTable;
   ticket_recoveries: TicketRecoveriesTable;
+  ticket_refunds: TicketRefundsTable;
   physical_cards: PhysicalCardsTable;
   card_profiles: CardProfilesTable;
   card_fields: CardFieldsTable;

@@ -47,6 +47,8 @@ export function eventColumns(payload: EventPayload) {
     end_text: payload.end_date ?? null,
     max_registrations_per_email: payload.max_registrations_per_email,
     confirm_email_for_free: payload.confirm_email_for_free,
+    refund_policy: payload.refund_policy,
+    refund_hours: payload.refund_hours,
   };
 }
 

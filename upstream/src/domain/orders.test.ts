@@ -25,6 +25,9 @@ function scriptedProvider(): PaymentProvider & { verdict: ProviderVerdict; asked
       this.asked += 1;
       return this.verdict;
     },
+    async refund() {
+      throw new Error('no refunds here');
+    },
   };
 }
 

@@ -14,6 +14,31 @@ export interface PaymentProvider {
   initialise(input: PaymentStart): Promise<{ url: string; accessCode: string }>;
   /** Asks the provider what became of a payment. */
   verify(reference: string): Promise<ProviderVerdict>;
+  /**
+   * Asks the provider to refund `amountKobo` of the paid transaction `reference`. Answers the refund's
+   * id and state as the provider took it. Throws when the request may not have
+   * reached the provider, as a ProviderError marked retryable: it is to be asked again later; any other
+   * throw is the provider refusing it.
+   */
+  refund(reference: string, amountKobo: number): Promise<ProviderRefund>;
+}
+
+export interface ProviderRefund {
+  id: string;
+  state: 'pending' | 'processed' | 'failed';
+}
+
+/**
+ * A provider's call failed. `retryable`: it could not be reached or failed on its side (no answer, a
+ * server error, too many requests), so the same request may be made again later; otherwise it refused.
+ */
+export class ProviderError extends Error {
+  constructor(
+    message: string,
+    readonly retryable: boolean,
+  ) {
+    super(message);
+  }
 }
 
 export interface PaymentStart {
@@ -91,6 +116,11 @@ export class TestPaymentProvider implements PaymentProvider {
     const order = await testPaymentOf(this.db, reference);
     if (!order || order.payment_status !== 'pending' || order.payment_metadata !== null) return false;
     return recordTestDecision(this.db, reference, JSON.stringify(this.metadata(reference, status, order.final_total, order.email)));
+  }
+
+  /** The test provider's refunds are processed at once: no money moved. */
+  async refund(reference: string): Promise<ProviderRefund> {
+    return { id: `test-refund-${reference}`, state: 'processed' };
   }
 
   async verify(reference: string): Promise<ProviderVerdict> {

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { CURRENCY } from '@tapcard/shared/constants';
 import { z } from 'zod';
-import { toKobo, type PaymentProvider, type PaymentStart, type ProviderVerdict } from './payments.js';
+import { ProviderError, toKobo, type PaymentProvider, type PaymentStart, type ProviderRefund, type ProviderVerdict } from './payments.js';
 
 /**
  * Paystack, the card rail for naira: a payment is initialised with the amount in kobo and the buyer
@@ -35,6 +35,30 @@ const verifyAnswerSchema = z.object({ status: z.literal(true), message: z.string
 
 /** The webhook events that settle a payment; any other event is acknowledged and ignored. */
 export const SETTLING_EVENTS = ['charge.success', 'charge.failed'] as const;
+
+/** The webhook events of a refund, and the state each one reports. */
+export const REFUND_EVENTS = { 'refund.pending': 'pending', 'refund.processing': 'pending', 'refund.processed': 'processed', 'refund.failed': 'failed' } as const;
+
+/** The refund data a refund webhook carries (the fields we read). */
+export const paystackRefundEventSchema = z.looseObject({
+  transaction_reference: z.string().min(1),
+  status: z.string().optional(),
+  amount: z.number().optional(),
+  id: z.union([z.string(), z.number()]).optional(),
+});
+
+const refundAnswerSchema = z.object({
+  status: z.literal(true),
+  message: z.string(),
+  data: z.looseObject({ id: z.union([z.string(), z.number()]), status: z.string() }),
+});
+
+/** A refund's status as Paystack names it: 'processed' and 'failed' are final; every other one (pending, processing, needs-attention) is pending. */
+export function refundStateOfPaystack(status: string): ProviderRefund['state'] {
+  if (status === 'processed') return 'processed';
+  if (status === 'failed') return 'failed';
+  return 'pending';
+}
 
 /** Only 'success' is paid; 'failed' and 'reversed' are declined; every other status (abandoned, ongoing, pending, processing, queued, …) is still pending. */
 export function statusOfPaystack(status: string): ProviderVerdict['status'] {
@@ -82,8 +106,15 @@ export function paystackSignatureValid(raw: Buffer, signature: string | string[]
   return timingSafeEqual(expected, Buffer.from(signature, 'hex'));
 }
 
-/** Paystack did not answer, or answered outside its documented shapes. The message names no secret. */
-export class PaystackError extends Error {}
+/**
+ * Paystack did not answer, or answered outside its documented shapes. The message names no secret.
+ * Retryable when it could not be reached or failed on its side (5xx, 429).
+ */
+export class PaystackError extends ProviderError {
+  constructor(message: string, retryable = false) {
+    super(message, retryable);
+  }
+}
 
 export class PaystackProvider implements PaymentProvider {
   readonly name = 'paystack';
@@ -120,6 +151,12 @@ export class PaystackProvider implements PaymentProvider {
     return verdictOfPaystack(answer.data);
   }
 
+  /** POST /refund: a full refund of the transaction `reference` (amount in kobo). */
+  async refund(reference: string, amountKobo: number): Promise<ProviderRefund> {
+    const answer = await this.call('POST', '/refund', refundAnswerSchema, { transaction: reference, amount: amountKobo });
+    return { id: String(answer.data.id), state: refundStateOfPaystack(answer.data.status) };
+  }
+
   private async call<S extends z.ZodType>(method: 'GET' | 'POST', path: string, schema: S, body?: unknown): Promise<z.output<S>> {
     let res: Response;
     try {
@@ -130,7 +167,7 @@ export class PaystackProvider implements PaymentProvider {
         signal: AbortSignal.timeout(this.timeoutMs),
       });
     } catch (err) {
-      throw new PaystackError(`Paystack ${method} ${path.split('/').slice(0, 3).join('/')} failed: ${(err as Error).message}`);
+      throw new PaystackError(`Paystack ${method} ${path.split('/').slice(0, 3).join('/')} failed: ${(err as Error).message}`, true);
     }
     const text = await res.text();
     let json: unknown;
@@ -142,7 +179,8 @@ export class PaystackProvider implements PaymentProvider {
     const parsed = schema.safeParse(json);
     if (!res.ok || !parsed.success) {
       const message = typeof (json as { message?: unknown } | undefined)?.message === 'string' ? (json as { message: string }).message : text.slice(0, 200);
-      throw new PaystackError(`Paystack ${method} ${path.split('/').slice(0, 3).join('/')} answered ${res.status}: ${message}`);
+      const failure = `Paystack ${method} ${path.split('/').slice(0, 3).join('/')} answered ${res.status}: ${message}`;
+      throw new PaystackError(failure, res.status >= 500 || res.status === 429);
     }
     return parsed.data;
   }

@@ -74,6 +74,8 @@ export async function eventViews(db: Db, rows: readonly Row<'events'>[], options
       user_id: row.user_id,
       max_registrations_per_email: row.max_registrations_per_email,
       confirm_email_for_free: row.confirm_email_for_free,
+      refund_policy: row.refund_policy,
+      refund_hours: row.refund_hours,
     };
   });
 }

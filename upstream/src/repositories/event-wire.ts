@@ -21,6 +21,8 @@ export function eventSummary(row: Row<'events'>): EventSummary {
     location: row.location,
     image: row.image,
     ...eventDates(row),
+    refund_policy: row.refund_policy,
+    refund_hours: row.refund_hours,
   };
 }
 

@@ -156,6 +156,7 @@ describe('the test provider page', () => {
       name: 'other',
       initialise: async () => ({ url: 'https://pay.example/x', accessCode: 'code' }),
       verify: async () => ({ status: 'pending', metadata: null }),
+      refund: async () => ({ id: 'r1', state: 'pending' }),
     };
     const app = await buildApp({ config: t.config, db: t.db, mailer: outboxMailer(t.db), payments: provider, now: t.clock.now }, { logger: false });
     try {

@@ -12,6 +12,8 @@ import { clockTime } from '../../lib/live/clock.js';
 import { useArenaLive } from '../../lib/live/useLiveEvent.js';
 import { paths } from '../../lib/paths.js';
 import { eventTokenQuery } from './api.js';
+import { CancelledTicket } from './CancelledTicket.js';
+import { TicketCancel } from './TicketCancel.js';
 import styles from './Attendee.module.css';
 import { TEXTS } from './texts.js';
 
@@ -31,7 +33,8 @@ export function EventTokenPage() {
     enabled: tid !== '',
   });
   if (query.isPending) return <LoadingScreen />;
-  if (query.isError) return <NotFoundView />;
+  // A token that opens nothing may be a cancelled ticket's: that page says so, else the token is unknown.
+  if (query.isError) return <CancelledTicket tid={tid} fallback={<NotFoundView />} />;
   const { event, name, image, ticket, attendee } = query.data.data;
   // The live view once it came; until then the token's answer.
   const checkIn = live.view?.attendee ?? attendee;
@@ -63,6 +66,7 @@ export function EventTokenPage() {
           </ButtonLink>
           <ButtonLink to={paths.arena(tid)}>{TEXTS.openArena}</ButtonLink>
         </div>
+        {!checkIn.checked_in && <TicketCancel tid={tid} />}
       </section>
     </Page>
   );

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { arenaSafetyCalls, calls, historyCalls, type Body } from '@tapcard/shared/contract';
 import type { ViewOf } from '@tapcard/shared/realtime';
 import { api, apiOrThrow } from '../../lib/api.js';
@@ -10,6 +10,30 @@ import { arenaViewOf } from '../../lib/live/polls.js';
 /** The registration an access token names (event-token): the ticket page's data. */
 export function eventTokenQuery(tid: string) {
   return callQuery(calls, 'eventToken', { params: { id: tid } });
+}
+
+/**
+ * A ticket's cancel step (ticket-cancellation): confirmed or cancelled, what was paid, the refund policy
+ * and a cancelled ticket's refund. A background read: the ticket page works without it. `pollMs`: read
+ * again that often (a refund on its way), else never on its own.
+ */
+export function ticketCancellationQuery(tid: string) {
+  return callQuery(calls, 'ticketCancellation', { params: { id: tid } }, { pick: (answer) => answer.data, background: true });
+}
+
+/**
+ * Cancels the ticket once: the answer is the cancelled ticket's state, kept as the cancel step's read,
+ * and the ticket page's read is asked again (it now answers that the token opens nothing).
+ */
+export function useCancelTicket(tid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => (await apiOrThrow(calls.cancelTicket, { params: { id: tid } })).data,
+    onSuccess: (state) => {
+      queryClient.setQueryData(ticketCancellationQuery(tid).queryKey, state);
+      void queryClient.invalidateQueries({ queryKey: eventTokenQuery(tid).queryKey });
+    },
+  });
 }
 
 /** What the arena page draws before the live view arrives: the event and the attendee, without the chats. */

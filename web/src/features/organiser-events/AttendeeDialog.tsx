@@ -12,6 +12,7 @@ import { clockTime, placeOf } from './door-places.js';
 import moderation from './Moderation.module.css';
 import { MuteControl } from './MuteControl.js';
 import { ResendTicketButton } from './ResendTicketButton.js';
+import { CancelAttendee } from './CancelAttendee.js';
 import styles from './Organiser.module.css';
 import type { LiveAttendee, OrganiserView } from './organiser-view.js';
 import { MODERATION_TEXTS, TEXTS } from './texts.js';
@@ -19,7 +20,8 @@ import { MODERATION_TEXTS, TEXTS } from './texts.js';
 /**
  * An attendee's modal: the Attendance switch (Present/Absent), with a spinner while it saves, and when
  * and where they were checked in; their mute in the chats (Mute for a time or for good, Unmute); and
- * whether they hide from the public attendee lists; and Re-send ticket (their access mail again).
+ * whether they hide from the public attendee lists; Re-send ticket (their access mail again); and
+ * Cancel registration (`ticketAmount`: their ticket's price, refunded in full when paid).
  */
 export function AttendeeDialog({
   eventId,
@@ -27,8 +29,10 @@ export function AttendeeDialog({
   onClose,
   applyLocal,
   view,
+  ticketAmount = 0,
 }: {
   eventId: string;
+  ticketAmount?: number;
   attendee: LiveAttendee | null;
   onClose: () => void;
   applyLocal: (change: Partial<Update>) => void;
@@ -73,6 +77,7 @@ export function AttendeeDialog({
           )}
           <MuteControl eventId={eventId} attendee={attendee} live={{ view, applyLocal }} />
           <ResendTicketButton eventId={eventId} attendee={attendee} />
+          <CancelAttendee key={attendee.id} eventId={eventId} attendee={attendee} amount={ticketAmount} onCancelled={onClose} />
         </div>
       )}
     </Dialog>

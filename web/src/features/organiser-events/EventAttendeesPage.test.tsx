@@ -340,6 +340,40 @@ describe('organiser attendees: mutes and hidden attendees', () => {
     expect(within(dialog).getByRole('button', { name: 'Re-send ticket' })).toBeEnabled();
   });
 
+  it("cancels an attendee's registration once after a confirmation, and lists the cancelled tickets with their refunds", async () => {
+    const { network } = serveAdminEvent();
+    network.on(calls.cancelledAttendees, ok([]));
+    let release: () => void = () => undefined;
+    const cancelledAda = { id: ADA.id, name: ADA.name, email: 'ada@example.com', ticket: 'Free', amount: 0, cancelled_at: '2024-05-01T10:00:00.000Z', cancelled_by: 'organiser' as const, refund: null };
+    const cancelledBola = { id: BOLA.id, name: BOLA.name, email: 'bola@example.com', ticket: 'VIP', amount: 15000, cancelled_at: '2024-05-01T09:00:00.000Z', cancelled_by: 'attendee' as const, refund: { state: 'pending' as const, amount: 15000 } };
+    network.on(calls.cancelAttendee, () => new Promise((resolve) => {
+      release = () => resolve(ok(cancelledAda));
+    }));
+    const { user } = await openPage(() => moderationView());
+
+    await user.click(await screen.findByRole('button', { name: /Ada Obi/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ada Obi' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel registration' }));
+    const question = within(dialog).getByRole('group', { name: "Cancel Ada Obi's registration?" });
+    expect(question).toHaveTextContent('Their ticket was free: nothing to refund.');
+    const confirm = within(question).getByRole('button', { name: 'Yes, cancel it' });
+    await user.dblClick(confirm);
+    await user.click(confirm);
+    network.on(calls.cancelledAttendees, ok([cancelledAda, cancelledBola]));
+    release();
+    expect(await screen.findByText("Ada Obi's registration is cancelled.")).toBeInTheDocument();
+    expect(network.sent(calls.cancelAttendee)).toHaveLength(1);
+    expect(network.sent(calls.cancelAttendee)[0]).toMatchObject({ path: `/event/api/events/${EVENT_ID}/cancel-attendee`, body: { attendee_id: ATTENDEE_ID } });
+
+    const list = await screen.findByRole('region', { name: 'Cancelled tickets' });
+    const rows = await within(list).findAllByTestId('cancelled-attendee');
+    expect(rows.map((r) => r.textContent)).toEqual([
+      'Ada ObiFree · Free ticket · Cancelled by you',
+      'Bola AdeVIP · NGN 15,000 · Cancelled by the attendeeRefund pending (NGN 15,000)',
+    ]);
+    await waitFor(() => expect(screen.queryByRole('button', { name: /Ada Obi/ })).not.toBeInTheDocument());
+  });
+
   it('links to the moderation page with the open reports', async () => {
     serveAdminEvent();
     await openPage(() => moderationView({ reports: [report('r1', 3), report('r2', 4)] }));

@@ -15,13 +15,14 @@ import { paths } from '../../lib/paths.js';
 import { useOrganiserLive } from '../../lib/live/useLiveEvent.js';
 import { notify } from '../../lib/toast.js';
 import { AttendeeDialog, HiddenMark } from './AttendeeDialog.js';
+import { CancelledAttendees } from './CancelledAttendees.js';
 import { GateCounts } from './GateCounts.js';
 import { muteText } from './moderation-words.js';
 import moderation from './Moderation.module.css';
 import styles from './Organiser.module.css';
 import { firstOrganiserView, openReportCount } from './organiser-view.js';
 import { MODERATION_TEXTS, TEXTS } from './texts.js';
-import { useAdminEvent } from './api.js';
+import { useAdminEvent, useCancelledAttendees } from './api.js';
 
 // Loaded after the first render: the door's calls and the CSV writer are not needed to show the count.
 const DoorConflicts = lazy(() => import('./DoorConflicts.js').then((m) => ({ default: m.DoorConflicts })));
@@ -35,11 +36,15 @@ export function EventAttendeesPage() {
   const { id = '' } = useParams();
   const admin = useAdminEvent(id);
   const live = useOrganiserLive(id || undefined);
+  const cancelled = useCancelledAttendees(id);
   const now = useNow(15_000);
   const [selected, setSelected] = useState<string | null>(null);
   if (admin.isError || live.error) return <NotFoundView />;
   if (!admin.data) return <LoadingScreen />;
-  const view = live.view ?? firstOrganiserView(admin.data);
+  const liveView = live.view ?? firstOrganiserView(admin.data);
+  // A cancelled attendee leaves the grid at once, whatever the live view has seen so far.
+  const cancelledIds = new Set((cancelled.data ?? []).map((a) => a.id));
+  const view = cancelledIds.size === 0 ? liveView : { ...liveView, attendees: liveView.attendees.filter((a) => !cancelledIds.has(a.id)) };
   const openReports = openReportCount(view);
   const inside = insideCount(view.attendees, capacity(admin.data.prices));
   const chosen = view.attendees.find((a) => a.id === selected) ?? null;
@@ -100,7 +105,15 @@ export function EventAttendeesPage() {
           })}
         </ul>
       )}
-      <AttendeeDialog eventId={view.eventId} attendee={chosen} onClose={() => setSelected(null)} applyLocal={live.applyLocal} view={view} />
+      <CancelledAttendees list={cancelled.data} failed={cancelled.isError} onRetry={() => void cancelled.refetch()} />
+      <AttendeeDialog
+        eventId={view.eventId}
+        attendee={chosen}
+        onClose={() => setSelected(null)}
+        applyLocal={live.applyLocal}
+        view={view}
+        ticketAmount={admin.data.prices.find((p) => p.title === chosen?.price_category)?.amount ?? 0}
+      />
     </Page>
   );
 }

@@ -112,6 +112,30 @@ export function useResendTicket(eventId: string) {
   });
 }
 
+/** How often the cancelled list is read again while a refund is on its way. */
+const REFUND_POLL_MS = 5000;
+
+/** The event's cancelled registrations with their refunds, read again while a refund is on its way. */
+export function useCancelledAttendees(eventId: string) {
+  return useQuery({
+    ...callQuery(calls, 'cancelledAttendees', { params: { id: eventId } }, { pick: (answer) => answer.data, background: true }),
+    refetchInterval: (q) => (q.state.data?.some((a) => a.refund?.state === 'pending_request' || a.refund?.state === 'pending') ? REFUND_POLL_MS : false),
+  });
+}
+
+/** Cancels a confirmed attendee's registration (a paid ticket refunded in full); the attendees and the cancelled list are read again. */
+export function useCancelAttendee(eventId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ attendeeId }: { attendeeId: string; name: string }) => apiOrThrow(calls.cancelAttendee, { params: { id: eventId }, body: { attendee_id: attendeeId } }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: callKey('cancelledAttendees', { params: { id: eventId } }) });
+      void refreshAdminEvent(queryClient, eventId);
+    },
+    onError: toastFailure,
+  });
+}
+
 /** The page's live view and its local merge (useOrganiserLive). */
 export interface LiveControl {
   view: OrganiserView | null;

@@ -242,6 +242,15 @@ export const WIZARD_TEXTS = {
   registrationsPerEmailHint: (max: number) => `How many times one email address may register (1 to ${max})`,
   confirmEmail: 'Confirm email for free tickets',
   confirmEmailHint: 'A free registration then holds its seat until the registrant confirms their email.',
+  // Refund policy
+  refunds: 'Refunds',
+  refundPolicy: 'Refund policy',
+  refundPolicyHint: 'What an attendee who cancels a paid ticket gets back. You can always refund a ticket you cancel yourself.',
+  refundNone: 'No refunds',
+  refundBeforeStart: 'Full refund until a set time before the start',
+  refundHours: 'Hours before the start',
+  refundHoursHint: (max: number) => `Cancellations up to this many hours before the start are refunded in full (0 to ${max}).`,
+  refundReview: (policy: string, hours: string) => (policy === 'before_start' ? `Full refund until ${hours} hours before the start` : 'No refunds'),
   on: 'On',
   off: 'Off',
   // Gallery

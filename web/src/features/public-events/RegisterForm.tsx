@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import type { z } from 'zod';
 import type { Event } from '@tapcard/shared/contract';
-import { avatarFor, formatNaira } from '@tapcard/shared/domain';
+import { avatarFor, formatNaira, refundPolicyText } from '@tapcard/shared/domain';
 import { messages, registrationSchema, type RegistrationValues } from '@tapcard/shared/rules';
 import { Button, ButtonLink } from '../../components/Button.js';
 import { Dialog } from '../../components/Dialog.js';
@@ -45,7 +45,7 @@ function CheckYourEmail({ message }: { message: string }) {
  * so the buyer is offered to register again. The payment is kept in storage, so a reload shows this
  * step again (the link is mailed too).
  */
-function PaymentStep({ payment, onRestart, onReleased }: { payment: HeldPayment; onRestart: () => void; onReleased: (message: string) => void }) {
+function PaymentStep({ payment, refundText, onRestart, onReleased }: { payment: HeldPayment; refundText: string; onRestart: () => void; onReleased: (message: string) => void }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const until = new Date(payment.until);
   const [expired, setExpired] = useState(() => until.getTime() <= Date.now());
@@ -69,6 +69,9 @@ function PaymentStep({ payment, onRestart, onReleased }: { payment: HeldPayment;
       </h2>
       <p>{TEXTS.ticketHeld}</p>
       <HoldCountdown until={until} onExpired={expire} />
+      <p className={styles.muted} data-testid="refund-policy">
+        {refundText}
+      </p>
       {expired ? (
         <Button block onClick={onRestart}>
           {TEXTS.registerAgain}
@@ -153,7 +156,7 @@ export function RegisterForm({ event, failure }: { event: Event; failure: 'inlin
       restart();
       setReleased(message);
     };
-    return <PaymentStep payment={payment} onRestart={restart} onReleased={onReleased} />;
+    return <PaymentStep payment={payment} refundText={refundPolicyText(event)} onRestart={restart} onReleased={onReleased} />;
   }
   if (isSoldOut(event.prices)) return <Notice>{TEXTS.eventSoldOut}</Notice>;
   return (
@@ -173,6 +176,12 @@ export function RegisterForm({ event, failure }: { event: Event; failure: 'inlin
           );
         })}
       </SelectField>
+      {/* Before anyone pays: what a cancelled paid ticket gets back. */}
+      {event.prices.some((price) => price.amount > 0) && (
+        <p className={styles.muted} data-testid="refund-policy">
+          {refundPolicyText(event)}
+        </p>
+      )}
       <Button type="submit" block busy={isSubmitting}>
         {TEXTS.register}
       </Button>

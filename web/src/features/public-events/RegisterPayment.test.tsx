@@ -45,6 +45,28 @@ describe('paid registration: the payment step', () => {
     expect(screen.getByRole('link', { name: 'Continue to payment' })).toHaveAttribute('href', PROVIDER);
   });
 
+  it("states the event's refund policy before paying, on the form and on the payment step", async () => {
+    const start = new Date();
+    start.setDate(start.getDate() + 10);
+    const day = `${start.getFullYear()}-${String(start.getMonth() + 1).padStart(2, '0')}-${String(start.getDate()).padStart(2, '0')}`;
+    const network = mockNetwork();
+    network.on(calls.publicEvent, ok(event({ start_date: `${day}T18:00+01:00`, end_date: null, refund_policy: 'before_start', refund_hours: 24 })));
+    network.on(calls.register, () => answer({ success: 'true', message: 'Continue to payment', link: PROVIDER, hold_until: new Date(Date.now() + 60_000).toISOString() }));
+    const view = renderRoutes(routeObjects, paths.cardEventRegister(EVENT_ID));
+    // 24 hours before 18:00 (UTC+01:00) on the start day: the day before, at 18:00 in the event's zone.
+    const before = new Date(`${day}T12:00:00Z`);
+    before.setUTCDate(before.getUTCDate() - 1);
+    const expected = `Full refund until ${before.toUTCString().slice(0, 3)}, ${before.getUTCDate()} `;
+    expect(await screen.findByTestId('refund-policy', {}, SLOW)).toHaveTextContent(new RegExp(`^${expected}.+, 18:00 \\(UTC\\+01:00\\)\\. No refund after that\\.$`));
+    await view.user.type(screen.getByLabelText('Full Name'), 'Ada Obi');
+    await view.user.type(screen.getByLabelText('Email Address'), 'ada@example.com');
+    await view.user.type(screen.getByLabelText('Phone Number'), '+234 801 234 5678');
+    await view.user.selectOptions(screen.getByLabelText('Choose Ticket'), 'price-vip');
+    await view.user.click(screen.getByRole('button', { name: 'Register' }));
+    await screen.findByRole('heading', { name: 'Complete your payment' }, SLOW);
+    expect(screen.getByTestId('refund-policy')).toHaveTextContent(expected);
+  });
+
   it('says politely when fewer than 5 minutes are left', async () => {
     await registerPaid(4 * 60_000 + 30_000);
     await screen.findByRole('heading', { name: 'Complete your payment' }, SLOW);

@@ -149,7 +149,38 @@ describe('event wizard', () => {
       gallery: [],
       max_registrations_per_email: 1,
       confirm_email_for_free: false,
+      refund_policy: 'none',
+      refund_hours: 48,
     });
+  });
+
+  it('sets the refund policy: no refunds by default, or a full refund until a number of hours before the start (0 to 720, the message under the field)', async () => {
+    const network = mockNetwork();
+    network.on(calls.createEvent, ok(event(), 'Event created'));
+    const { user } = await openTicketStep();
+    await user.click(screen.getByRole('radio', { name: 'Free' }));
+    await user.type(screen.getByLabelText('Total in Stock'), '20');
+    await user.click(screen.getByRole('button', { name: 'Add Ticket' }));
+
+    const policy = screen.getByLabelText('Refund policy');
+    expect(policy).toHaveValue('none');
+    expect(screen.queryByLabelText('Hours before the start')).not.toBeInTheDocument();
+    await user.selectOptions(policy, 'before_start');
+    const hours = screen.getByLabelText('Hours before the start');
+    expect(hours).toHaveValue(48);
+    await user.clear(hours);
+    await user.type(hours, '1000');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByLabelText('Hours before the start')).toHaveAccessibleDescription('Refund hours must be a whole number from 0 to 720');
+
+    await user.clear(screen.getByLabelText('Hours before the start'));
+    await user.type(screen.getByLabelText('Hours before the start'), '24');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { name: 'Review Event' });
+    expect(screen.getByText('Full refund until 24 hours before the start')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Create Event' }));
+    await screen.findByTestId('location');
+    expect(network.sent(calls.createEvent)[0]?.body).toMatchObject({ refund_policy: 'before_start', refund_hours: 24 });
   });
 
   it('sets registrations per email (1 to 10, the message under the field) and the email confirmation of free tickets', async () => {

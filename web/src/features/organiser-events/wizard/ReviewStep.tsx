@@ -31,6 +31,8 @@ export function ReviewStep({ values }: { values: WizardValues }) {
         <dd>{values.max_registrations_per_email ?? DEFAULT_REGISTRATIONS_PER_EMAIL}</dd>
         <dt>{WIZARD_TEXTS.confirmEmail}</dt>
         <dd>{values.confirm_email_for_free ? WIZARD_TEXTS.on : WIZARD_TEXTS.off}</dd>
+        <dt>{WIZARD_TEXTS.refundPolicy}</dt>
+        <dd>{WIZARD_TEXTS.refundReview(values.refund_policy ?? 'none', values.refund_hours ?? '')}</dd>
       </dl>
       <section aria-labelledby="review-tickets-title">
         <h3 id="review-tickets-title">{WIZARD_TEXTS.tickets}</h3>

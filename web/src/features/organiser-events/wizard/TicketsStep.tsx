@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useFieldArray } from 'react-hook-form';
 import { WIZARD_TEXTS } from '../texts.js';
 import { GalleryEditor } from './GalleryEditor.js';
+import { RefundPolicySettings } from './RefundPolicySettings.js';
 import { RegistrationSettings } from './RegistrationSettings.js';
 import { TicketForm } from './TicketForm.js';
 import { TicketItems } from './TicketItems.js';
@@ -44,6 +45,7 @@ export function TicketsStep({ form }: { form: WizardForm }) {
         />
       </section>
       <RegistrationSettings form={form} />
+      <RefundPolicySettings form={form} />
       <GalleryEditor control={control} />
     </div>
   );

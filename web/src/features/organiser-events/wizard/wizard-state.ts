@@ -5,12 +5,14 @@ import {
   eventDetailsSchema,
   makeEventDetailsSchema,
   messageFieldKey,
+  refundPolicySchema,
   registrationSettingsSchema,
   ticketListSchema,
   validate,
   type EventFieldKey,
 } from '@tapcard/shared/rules';
-import { DEFAULT_REGISTRATIONS_PER_EMAIL } from '@tapcard/shared/constants';
+import { DEFAULT_REFUND_HOURS, DEFAULT_REFUND_POLICY, DEFAULT_REGISTRATIONS_PER_EMAIL } from '@tapcard/shared/constants';
+import type { RefundPolicy } from '@tapcard/shared/domain';
 import { DEFAULT_END_TIME, DEFAULT_START_TIME } from '../../../lib/ui.js';
 import { readStored, removeStored, writeStored } from '../../../lib/storage.js';
 
@@ -47,6 +49,9 @@ export interface WizardValues {
   max_registrations_per_email?: string;
   /** Whether a free ticket waits for the registrant to confirm their email. */
   confirm_email_for_free?: boolean;
+  /** The refund policy, and its hours before the start as typed (a draft stored before refunds lacks both). */
+  refund_policy?: RefundPolicy;
+  refund_hours?: string;
 }
 
 export type Step = 1 | 2 | 3;
@@ -74,7 +79,8 @@ export type Slot =
   | 'stock'
   | 'withChips'
   | 'add'
-  | 'max_registrations_per_email';
+  | 'max_registrations_per_email'
+  | 'refund_hours';
 
 /** Messages by form path, the first per path: e.g. 'title', 'prices.1.attendees', or the list's own at 'prices.root'. */
 export type FormMessages = Record<string, string>;
@@ -106,6 +112,8 @@ export function newEventValues(now: Date = new Date()): WizardValues {
     gallery: [],
     max_registrations_per_email: String(DEFAULT_REGISTRATIONS_PER_EMAIL),
     confirm_email_for_free: false,
+    refund_policy: DEFAULT_REFUND_POLICY,
+    refund_hours: String(DEFAULT_REFUND_HOURS),
   };
 }
 
@@ -130,7 +138,14 @@ export function eventValues(event: Event, now: Date = new Date()): WizardValues 
     gallery: event.gallery.map((g) => ({ name: g.name, image: g.image })),
     max_registrations_per_email: String(event.max_registrations_per_email ?? DEFAULT_REGISTRATIONS_PER_EMAIL),
     confirm_email_for_free: event.confirm_email_for_free ?? false,
+    refund_policy: event.refund_policy ?? DEFAULT_REFUND_POLICY,
+    refund_hours: String(event.refund_hours ?? DEFAULT_REFUND_HOURS),
   };
+}
+
+/** The refund policy as the rules read it; a draft without it takes the defaults. */
+function refundSettings(values: WizardValues) {
+  return { refund_policy: values.refund_policy ?? DEFAULT_REFUND_POLICY, refund_hours: values.refund_hours ?? DEFAULT_REFUND_HOURS };
 }
 
 /** The registration settings as the rules read them; a draft without them takes the defaults. */
@@ -207,7 +222,9 @@ export function validateStep(step: Step, values: WizardValues, original?: Wizard
     const found = result.ok ? {} : placed(result.errors, 2);
     const chosen = validate(registrationSettingsSchema, settings(values));
     const limit = chosen.ok ? undefined : chosen.errors.max_registrations_per_email;
-    return limit ? { ...found, max_registrations_per_email: limit } : found;
+    const refund = validate(refundPolicySchema, refundSettings(values));
+    const hours = refund.ok ? undefined : refund.errors.refund_hours;
+    return { ...found, ...(limit ? { max_registrations_per_email: limit } : {}), ...(hours ? { refund_hours: hours } : {}) };
   }
   return {};
 }
@@ -244,7 +261,15 @@ export function startingValues(values: WizardValues): WizardValues {
     ...values,
     max_registrations_per_email: values.max_registrations_per_email ?? String(DEFAULT_REGISTRATIONS_PER_EMAIL),
     confirm_email_for_free: values.confirm_email_for_free ?? false,
+    refund_policy: values.refund_policy ?? DEFAULT_REFUND_POLICY,
+    refund_hours: values.refund_hours ?? String(DEFAULT_REFUND_HOURS),
   };
+}
+
+/** The refund policy to send; hours the rules refuse go as typed, and the server's message says why. */
+function refundPolicy(values: WizardValues): Pick<EventPayload, 'refund_policy' | 'refund_hours'> {
+  const chosen = refundPolicySchema.safeParse(refundSettings(values));
+  return chosen.success ? chosen.data : { refund_policy: values.refund_policy ?? DEFAULT_REFUND_POLICY, refund_hours: Number(values.refund_hours) };
 }
 
 /** The settings to send; one the rules refuse goes as typed, and the server's message says why. */
@@ -267,6 +292,7 @@ export function toPayload(values: WizardValues, original?: WizardDraft['original
     prices: values.prices.map((p) => ({ ...(p.id ? { id: p.id } : {}), title: p.title, amount: p.amount, attendees: p.attendees, withChips: p.withChips })),
     gallery: values.gallery,
     ...registrationSettings(values),
+    ...refundPolicy(values),
   };
 }
 

@@ -1,0 +1,166 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { calls, serviceCalls, type Event } from '@tapcard/shared/contract';
+import { matchPage, pagePatterns } from '@tapcard/shared/pages';
+import { sentTo, startTestSmtp, type TestSmtp } from '@tapcard/testkit/smtp';
+import { startFakePaystack, type FakePaystack } from '../support/fake-paystack.js';
+import { callApi } from './support/api.js';
+import { browsers } from './support/browser.js';
+import { expectNoHorizontalOverflow } from './support/layout.js';
+import { localDay } from './support/live-events.js';
+import { unique, type Account } from './support/people.js';
+import { startProductWithOwnDatabase, type RunningProduct } from './support/product.js';
+import { registerForPaidTicket } from './support/tickets.js';
+
+/**
+ * Cancelling a paid ticket from the ticket page, on a 390 px phone, with Paystack as the payment
+ * provider (the local fake of its API, hosted checkout and signed webhooks, sent to the product's
+ * gateway) and the mail read from a real SMTP server. Inside the event's refund window the
+ * confirmation says the payment is refunded in full; the seat goes back at once, Paystack is asked to
+ * refund, and its refund.processed webhook turns the page's refund state to processed and mails the
+ * attendee. Outside the window the dialog says there is no refund, and cancelling frees the seat
+ * without asking Paystack for anything.
+ */
+
+let smtp: TestSmtp;
+let paystack: FakePaystack;
+let product: RunningProduct;
+beforeAll(async () => {
+  smtp = await startTestSmtp();
+  paystack = await startFakePaystack();
+  product = await startProductWithOwnDatabase({ SMTP_URL: smtp.url, PAYMENT_PROVIDER: 'paystack', PAYSTACK_SECRET_KEY: paystack.secretKey, PAYSTACK_BASE_URL: paystack.url });
+  paystack.webhookUrl = `${product.baseUrl}/api${serviceCalls.paystackWebhook.path}`;
+});
+afterAll(async () => {
+  await product?.stop();
+  await paystack?.close();
+  await smtp?.stop();
+});
+
+const PHONE = 390;
+const MAIL_TIMEOUT_MS = 60_000;
+const UI_TIMEOUT_MS = 30_000;
+const VIP = 15_000;
+
+const openPhone = browsers({ baseURL: 'http://127.0.0.1', width: PHONE, height: 844, reducedMotion: 'reduce' });
+async function phone(): Promise<Page> {
+  const page = await (await openPhone({ baseURL: product.baseUrl })).context.newPage();
+  page.setDefaultTimeout(UI_TIMEOUT_MS);
+  return page;
+}
+
+/** An organiser whose address was verified with the code mailed through the SMTP server. */
+async function organiser(): Promise<Account> {
+  const email = `refunds-${unique()}@e2e.tapcard.local`;
+  const password = 'Organiser1!';
+  expect((await callApi(product.baseUrl, calls.verifyMail, { body: { email } })).answer).toMatchObject({ success: 'true' });
+  const mail = await smtp.waitFor(sentTo(email), MAIL_TIMEOUT_MS);
+  const code = /verification code is (\d{6})/.exec(mail.text ?? '')?.[1] ?? '';
+  const verified = (await callApi(product.baseUrl, calls.verifyCode, { body: { email, token: code } })).answer;
+  if (verified.success !== 'true') throw new Error(verified.message);
+  const name = 'Refund Organiser';
+  const created = await callApi(product.baseUrl, calls.createUser, { body: { email, password, name, auth_type: 'Email', verification_ticket: verified.data.verification_ticket } });
+  if (created.answer.success !== 'true') throw new Error(created.answer.message);
+  return { email, password, name, authorization: `${created.answer.data.token_type} ${created.answer.data.access_token}` };
+}
+
+/** A paid event with a full refund until 48 hours before its start. */
+async function paidEvent(account: Account, start: string, end: string): Promise<Event> {
+  const created = await callApi(product.baseUrl, calls.createEvent, {
+    authorization: account.authorization,
+    body: {
+      title: `Refund Night ${unique()}`,
+      description: 'Talks and demos.',
+      location: 'Yaba Tech Hub, Lagos',
+      image: '',
+      start_date: start,
+      end_date: end,
+      prices: [{ title: 'VIP', amount: VIP, attendees: 1, withChips: 'without' }],
+      gallery: [],
+      refund_policy: 'before_start',
+      refund_hours: 48,
+    },
+  });
+  if (created.answer.success !== 'true') throw new Error(created.answer.message);
+  return created.answer.data;
+}
+
+/** The event's VIP seats taken, as the organiser reads them. */
+async function vipSold(account: Account, event: Event): Promise<number> {
+  const answer = (await callApi(product.baseUrl, calls.getEvent, { authorization: account.authorization, params: { id: event.id } })).answer;
+  if (answer.success !== 'true') throw new Error(answer.message);
+  return answer.data.prices[0]?.sold ?? -1;
+}
+
+/** Registers for the VIP ticket on the phone and pays on the Paystack checkout: the ticket page, and the payment's reference and the access token. */
+async function buyTicket(page: Page, event: Event, name: string): Promise<{ email: string; reference: string; tid: string }> {
+  const { email } = await registerForPaidTicket(page, event, name);
+  await page.getByText(/^Full refund until /).waitFor();
+  await page.getByRole('link', { name: 'Continue to payment' }).click();
+  await page.waitForURL(/\/checkout\/[a-f0-9]+$/);
+  const reference = (await page.locator('code').textContent()) ?? '';
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await page.waitForURL('**/event/u/token/**');
+  await page.getByRole('heading', { name: 'Registration Successful!' }).waitFor();
+  const tid = matchPage(pagePatterns.eventToken, new URL(page.url()).pathname)?.tid ?? '';
+  return { email, reference, tid };
+}
+
+/** Opens Cancel ticket's dialog; answers the outcome it states. */
+async function openCancelDialog(page: Page): Promise<string> {
+  await page.getByRole('button', { name: 'Cancel ticket' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Cancel your ticket?' });
+  await dialog.waitFor();
+  const outcome = dialog.getByTestId('cancel-outcome');
+  await expect.poll(() => outcome.textContent(), { timeout: UI_TIMEOUT_MS }).not.toBe('Checking what you get back…');
+  await expectNoHorizontalOverflow(page, 'cancel dialog');
+  return (await outcome.textContent()) ?? '';
+}
+
+describe('cancel a paid ticket', () => {
+  it('inside the refund window: the seat goes back, Paystack refunds it, the page follows the refund to processed and the attendee is mailed', async () => {
+    const account = await organiser();
+    const event = await paidEvent(account, `${localDay(5)}T18:00`, localDay(6));
+    const page = await phone();
+    const { email, reference, tid } = await buyTicket(page, event, 'Ngozi Refund');
+    expect(await vipSold(account, event)).toBe(1);
+
+    await page.getByText(/^Full refund until .+\. No refund after that\.$/).waitFor();
+    expect(await openCancelDialog(page)).toBe('Your payment of NGN 15,000 will be refunded in full to the card you paid with.');
+    await page.getByRole('button', { name: 'Cancel my ticket' }).click();
+
+    await page.getByRole('heading', { level: 1, name: 'Ticket cancelled' }).waitFor();
+    await page.getByText(/^You cancelled this ticket\./).waitFor();
+    expect(await vipSold(account, event)).toBe(0);
+    expect(paystack.refundRequests.filter((r) => r.transaction === reference)).toEqual([{ transaction: reference, amount: VIP * 100 }]);
+    // The access token opens nothing any more.
+    expect((await callApi(product.baseUrl, calls.eventToken, { params: { id: tid } })).status).toBe(404);
+
+    // Paystack's refund.processed webhook reaches the product through its gateway; the page reads it.
+    const state = page.getByTestId('refund-state');
+    await expect.poll(() => state.getAttribute('data-state'), { timeout: UI_TIMEOUT_MS }).toBe('processed');
+    expect(await state.textContent()).toBe('Refund processed: the money is on its way back to the card.');
+    await expectNoHorizontalOverflow(page, 'cancelled ticket');
+    const mail = await smtp.waitFor((m) => sentTo(email)(m) && m.subject === `Refund processed: ${event.title}`, MAIL_TIMEOUT_MS);
+    expect(mail.text).toContain('Your refund of NGN 15,000 for the cancelled VIP ticket');
+
+    // The seat is on sale again: another buyer takes it.
+    const next = await phone();
+    await buyTicket(next, event, 'Tunde Next');
+    expect(await vipSold(account, event)).toBe(1);
+  });
+
+  it('outside the refund window: cancel says there is no refund and frees the seat without one', async () => {
+    const account = await organiser();
+    const event = await paidEvent(account, localDay(1), localDay(2));
+    const page = await phone();
+    const { reference } = await buyTicket(page, event, 'Femi Late');
+
+    expect(await openCancelDialog(page)).toMatch(/^No refund: refunds ended on .+\. Your seat goes back on sale\.$/);
+    await page.getByRole('button', { name: 'Cancel my ticket' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Ticket cancelled' }).waitFor();
+    expect(await page.getByTestId('refund-state').textContent()).toBe('No refund is due for this ticket.');
+    expect(await vipSold(account, event)).toBe(0);
+    expect(paystack.refundRequests.filter((r) => r.transaction === reference)).toEqual([]);
+  });
+});

@@ -1,0 +1,161 @@
+import type { CancelledAttendee, TicketCancellation } from '@tapcard/shared/contract';
+import { refundWindowOpen } from '@tapcard/shared/domain';
+import type { FastifyInstance } from 'fastify';
+import type { Row } from '../db/schema.js';
+import { refundFailedMail, refundProcessedMail } from '../mail/refund-mails.js';
+import {
+  advanceRefund,
+  cancelConfirmed,
+  claimRefundRequest,
+  endTicketPayments,
+  insertRefund,
+  paidOrderOf,
+  refundRecipient,
+  releaseRefundRequest,
+  waitingRefundRequests,
+  ticketStateByTidHash,
+} from '../repositories/cancellations.js';
+import type { cancelledAttendee } from '../repositories/cancellations.js';
+import { eventSummary } from '../repositories/event-wire.js';
+import { giveBackSeat } from '../repositories/registrations.js';
+import { inEventChange } from './event-sequence.js';
+import { ProviderError, toKobo } from './payments.js';
+
+/**
+ * Cancelling a confirmed registration, by its attendee or the event's organiser, and refunding it.
+ *
+ * The cancel is one change of the event: the conditional update (confirmed → cancelled) decides it,
+ * so of any number of parallel cancels of one ticket (the attendee's and the organiser's alike)
+ * exactly one wins; the winner, in the same transaction, gives the seat back, drops the payment's
+ * secrets and, when a refund is due, records it as a request waiting for the provider. Only then is the
+ * provider asked (POST /refund), outside the transaction. A request that does not reach the provider
+ * stays waiting ('pending_request') and `retryPendingRefunds` asks again; the job queue runs it.
+ *
+ * A refund is due for a paid ticket: in full when the organiser cancels, and by the event's refund
+ * policy when the attendee does (a full refund while the window is open, none after).
+ */
+
+/** How long one attempt at a refund request holds it before another sender may try again. */
+export const REFUND_LEASE_MS = 2 * 60_000;
+
+export type CancelledBy = 'attendee' | 'organiser';
+
+/** Cancels the confirmed registration `attendeeId` of `event`; answers whether this call cancelled it, and whether a refund is due. */
+export async function cancelRegistration(app: FastifyInstance, event: Row<'events'>, attendeeId: string, by: CancelledBy): Promise<{ cancelled: boolean; refund: boolean }> {
+  const now = app.now();
+  const outcome = await inEventChange(app.db, event.id, async (trx, seq) => {
+    const cancelled = await cancelConfirmed(trx, event.id, attendeeId, by, now, seq);
+    if (!cancelled) return { cancelled: false, refund: false };
+    await giveBackSeat(trx, cancelled.price_id);
+    await endTicketPayments(trx, attendeeId);
+    const paid = await paidOrderOf(trx, attendeeId);
+    const due = paid !== undefined && (by === 'organiser' || refundWindowOpen({ start_date: event.start_date.toISOString(), refund_policy: event.refund_policy, refund_hours: event.refund_hours }, now));
+    if (paid && due) await insertRefund(trx, { attendee_id: attendeeId, event_id: event.id, reference: paid.reference, amount: paid.final_total, now });
+    return { cancelled: true, refund: due };
+  });
+  if (outcome.refund) await requestRefund(app, attendeeId);
+  return outcome;
+}
+
+/**
+ * Asks the provider for the waiting refund of `attendeeId`, once per lease: answers 'sent' (the
+ * provider took it, or refused it: 'failed'), 'waiting' (it did not reach the provider; it waits for
+ * the next retry) or 'skipped' (not waiting, or another sender holds it).
+ */
+export async function requestRefund(app: FastifyInstance, attendeeId: string): Promise<'sent' | 'waiting' | 'skipped'> {
+  const claimed = await claimRefundRequest(app.db, attendeeId, app.now(), REFUND_LEASE_MS);
+  if (!claimed) return 'skipped';
+  try {
+    const taken = await app.payments.refund(claimed.reference, toKobo(claimed.amount));
+    await moveRefund(app, { attendeeId }, taken.state === 'pending' ? 'pending' : taken.state, { providerRefundId: taken.id });
+    return 'sent';
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    if (err instanceof ProviderError && !err.retryable) {
+      app.log.error({ err, attendeeId }, 'the payment provider refused a refund');
+      await moveRefund(app, { attendeeId }, 'failed', { error: message });
+      return 'sent';
+    }
+    app.log.warn({ err, attendeeId }, 'a refund request did not reach the payment provider; it waits for a retry');
+    await releaseRefundRequest(app.db, attendeeId, message, app.now());
+    return 'waiting';
+  }
+}
+
+/**
+ * Asks the provider again for every refund still waiting for it (at most `limit`, oldest first, each
+ * only when no other sender holds it). Safe to run on several upstreams at once. Answers how many the
+ * provider took and how many still wait.
+ */
+export async function retryPendingRefunds(app: FastifyInstance, options: { limit?: number } = {}): Promise<{ sent: number; waiting: number }> {
+  const waiting = await waitingRefundRequests(app.db, app.now(), REFUND_LEASE_MS, options.limit ?? 100);
+  let sent = 0;
+  let still = 0;
+  for (const attendeeId of waiting) {
+    const result = await requestRefund(app, attendeeId);
+    if (result === 'sent') sent += 1;
+    if (result === 'waiting') still += 1;
+  }
+  return { sent, waiting: still };
+}
+
+/**
+ * Moves a refund forward (never back) and, when this call made it final, mails the attendee once:
+ * 'processed' or 'failed'. Answers whether it moved.
+ */
+export async function moveRefund(
+  app: FastifyInstance,
+  by: { attendeeId: string } | { reference: string },
+  state: 'pending' | 'processed' | 'failed',
+  extra: { providerRefundId?: string; error?: string } = {},
+): Promise<boolean> {
+  const moved = await advanceRefund(app.db, by, state, app.now(), extra);
+  if (!moved) return false;
+  if (state === 'processed' || state === 'failed') {
+    try {
+      const to = await refundRecipient(app.db, moved.attendee_id);
+      if (to) {
+        const mail = { name: to.name, eventTitle: to.event_title, ticket: to.ticket, amount: moved.amount };
+        await app.mailer.send({ to: to.email, ...(state === 'processed' ? refundProcessedMail(mail) : refundFailedMail(mail)) });
+      }
+    } catch (err) {
+      app.log.error({ err, attendeeId: moved.attendee_id }, 'could not mail the refund state');
+    }
+  }
+  return true;
+}
+
+const refundOf = (row: { refund_state: Row<'ticket_refunds'>['state'] | null; refund_amount: number | null }) =>
+  row.refund_state ? { state: row.refund_state, amount: row.refund_amount ?? 0 } : null;
+
+/** A ticket as its cancel step shows it, by its access token's hash; undefined when the token names no confirmed or cancelled ticket. */
+export async function ticketCancellationOf(app: FastifyInstance, tidHash: string, eventOf: (id: string) => Promise<Row<'events'>>): Promise<TicketCancellation | undefined> {
+  const row = await ticketStateByTidHash(app.db, tidHash);
+  if (!row) return undefined;
+  const event = await eventOf(row.event_id);
+  return {
+    status: row.status === 'confirmed' ? 'confirmed' : 'cancelled',
+    name: row.name,
+    ticket: row.ticket,
+    amount: Number(row.amount),
+    event: eventSummary(event),
+    cancelled_at: row.cancelled_at ? row.cancelled_at.toISOString() : null,
+    cancelled_by: row.cancelled_by,
+    refund: refundOf(row),
+  };
+}
+
+type CancelledRow = NonNullable<Awaited<ReturnType<typeof cancelledAttendee>>>;
+
+export function cancelledAttendeeWire(row: CancelledRow): CancelledAttendee {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    ticket: row.ticket,
+    amount: Number(row.amount),
+    cancelled_at: (row.cancelled_at ?? new Date(0)).toISOString(),
+    cancelled_by: row.cancelled_by ?? 'attendee',
+    refund: refundOf(row),
+  };
+}

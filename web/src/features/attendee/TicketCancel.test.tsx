@@ -1,0 +1,87 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { calls, type TicketCancellation } from '@tapcard/shared/contract';
+import { paths, routes } from '../../lib/paths.js';
+import { attendeeToken, eventSummary, TID } from '../../test/event-fixtures.js';
+import { fail, mockNetwork, ok } from '../../test/network.js';
+import { renderRoutes } from '../../test/render.js';
+import { EventTokenPage } from './EventTokenPage.js';
+
+const routeObjects = [{ path: routes.eventToken, element: <EventTokenPage /> }];
+
+/** 'YYYY-MM-DDT18:00+01:00', `days` from today. */
+function startIn(days: number): string {
+  const d = new Date();
+  d.setDate(d.getDate() + days);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}T18:00+01:00`;
+}
+
+function ticketState(overrides: Partial<TicketCancellation> = {}, startDays = 10): TicketCancellation {
+  return {
+    status: 'confirmed',
+    name: 'Ada Obi',
+    ticket: 'VIP',
+    amount: 15_000,
+    event: eventSummary({ start_date: startIn(startDays), end_date: null, refund_policy: 'before_start', refund_hours: 48 }),
+    cancelled_at: null,
+    cancelled_by: null,
+    refund: null,
+    ...overrides,
+  };
+}
+
+describe('cancelling a ticket from the ticket page', () => {
+  it('states the refund before confirming, sends one cancel whatever the clicks, then shows the cancelled ticket and its refund, read again until processed', async () => {
+    const user = userEvent.setup();
+    const network = mockNetwork();
+    network.on(calls.eventToken, ok(attendeeToken()));
+    network.on(calls.ticketCancellation, ok(ticketState()));
+    let release: () => void = () => undefined;
+    const cancelled = ticketState({ status: 'cancelled', cancelled_at: new Date().toISOString(), cancelled_by: 'attendee', refund: { state: 'pending', amount: 15_000 } });
+    network.on(calls.cancelTicket, () => new Promise((resolve) => (release = () => resolve(ok(cancelled)))));
+    renderRoutes(routeObjects, paths.eventToken(TID));
+
+    expect(await screen.findByText(/^Full refund until .+ \(UTC\+01:00\)\. No refund after that\.$/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Cancel ticket' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel your ticket?' });
+    expect(dialog).toHaveAccessibleDescription(/Your payment of NGN 15,000 will be refunded in full to the card you paid with\./);
+    const confirm = within(dialog).getByRole('button', { name: 'Cancel my ticket' });
+    await user.click(confirm);
+    await user.click(confirm);
+    expect(network.sent(calls.cancelTicket)).toHaveLength(1);
+
+    network.on(calls.eventToken, fail('This access link is not valid', 404));
+    network.on(calls.ticketCancellation, ok(cancelled));
+    await act(async () => release());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ticket cancelled' })).toBeInTheDocument();
+    expect(screen.getByTestId('refund-state')).toHaveTextContent('Refund pending: the payment provider is processing it.');
+    expect(screen.getByText(/You cancelled this ticket\./)).toBeInTheDocument();
+
+    network.on(calls.ticketCancellation, ok({ ...cancelled, refund: { state: 'processed', amount: 15_000 } }));
+    await waitFor(() => expect(screen.getByTestId('refund-state')).toHaveTextContent('Refund processed: the money is on its way back to the card.'), { timeout: 8000 });
+    expect(network.sent(calls.cancelTicket)).toHaveLength(1);
+  }, 15_000);
+
+  it('says before confirming that a cancel outside the window frees the seat without a refund', async () => {
+    const user = userEvent.setup();
+    const network = mockNetwork();
+    network.on(calls.eventToken, ok(attendeeToken()));
+    network.on(calls.ticketCancellation, ok(ticketState({}, 1)));
+    renderRoutes(routeObjects, paths.eventToken(TID));
+    await user.click(await screen.findByRole('button', { name: 'Cancel ticket' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel your ticket?' });
+    await waitFor(() => expect(dialog).toHaveAccessibleDescription(/^No refund: refunds ended on .+\. Your seat goes back on sale\./));
+    await user.click(within(dialog).getByRole('button', { name: 'Keep my ticket' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(network.sent(calls.cancelTicket)).toHaveLength(0);
+  });
+
+  it('shows an unknown token as not found', async () => {
+    const network = mockNetwork();
+    network.on(calls.eventToken, fail('This access link is not valid', 404));
+    network.on(calls.ticketCancellation, fail('This access link is not valid', 404));
+    renderRoutes(routeObjects, paths.eventToken(TID));
+    expect(await screen.findByRole('heading', { level: 1 })).not.toHaveTextContent('Ticket cancelled');
+  });
+});

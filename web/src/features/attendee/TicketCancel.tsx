@@ -1,0 +1,75 @@
+import { useQuery } from '@tanstack/react-query';
+import { cancelOutcomeText, refundPolicyText } from '@tapcard/shared/domain';
+import { useRef, useState } from 'react';
+import { Button } from '../../components/Button.js';
+import { ConfirmDialog } from '../../components/Dialog.js';
+import { ApiError } from '../../lib/api.js';
+import { notify } from '../../lib/toast.js';
+import { ticketCancellationQuery, useCancelTicket } from './api.js';
+import styles from './Attendee.module.css';
+import { CANCEL_TEXTS as T } from './cancel-texts.js';
+
+/**
+ * The ticket page's 'Cancel ticket': the event's refund policy, and a confirmation dialog that says
+ * what cancelling does with the money (a full refund, none, or nothing to refund) before it is
+ * confirmed. One request whatever the clicks: the confirm button is busy while it is on its way, and a
+ * second click in the same moment is dropped before it renders.
+ */
+export function TicketCancel({ tid }: { tid: string }) {
+  const state = useQuery(ticketCancellationQuery(tid));
+  const cancel = useCancelTicket(tid);
+  const [open, setOpen] = useState(false);
+  const sending = useRef(false);
+  const ticket = state.data;
+  if (ticket?.status === 'cancelled') return null;
+  const outcome = ticket ? cancelOutcomeText(ticket.event, ticket.amount, new Date()) : state.isError ? T.refundUnchecked : T.checkingRefund;
+  const onConfirm = () => {
+    if (sending.current) return;
+    sending.current = true;
+    cancel.mutate(undefined, {
+      onSuccess: () => {
+        setOpen(false);
+        notify.success(T.cancelledToast);
+      },
+      onError: (error) => {
+        if (!(error instanceof ApiError && error.kind === 'network')) notify.error(error.message);
+      },
+      onSettled: () => {
+        sending.current = false;
+      },
+    });
+  };
+  return (
+    <section className={styles.cancelStep} aria-labelledby="ticket-cancel-title">
+      <h3 id="ticket-cancel-title" className={styles.cancelHeading}>
+        {T.cancelTicket}
+      </h3>
+      {ticket && ticket.amount > 0 && <p className={styles.muted}>{refundPolicyText(ticket.event)}</p>}
+      <Button
+        variant="secondary"
+        onClick={() => {
+          if (state.isError) void state.refetch();
+          setOpen(true);
+        }}
+      >
+        {T.cancelTicket}
+      </Button>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={(next) => {
+          if (!cancel.isPending) setOpen(next);
+        }}
+        title={T.cancelTitle}
+        description={
+          <>
+            <span data-testid="cancel-outcome">{outcome}</span> {T.seatBack}
+          </>
+        }
+        cancelLabel={T.keepTicket}
+        confirmLabel={T.confirmCancel}
+        onConfirm={onConfirm}
+        busy={cancel.isPending || !ticket}
+      />
+    </section>
+  );
+}
