@@ -40,6 +40,10 @@ export const eventActions = [
   'arena.enter',
   /** Their privacy settings, blocks, reports and Share my card. */
   'arena.safety',
+  /** The name on their own ticket, before check-in. */
+  'ticket.editName',
+  /** Giving their ticket to someone else, before check-in (their access link and QR code stop working). */
+  'ticket.transfer',
 ] as const;
 export type EventAction = (typeof eventActions)[number];
 

@@ -31,6 +31,8 @@ const GRID: Record<EventAction, string> = {
   'announcements.manage': 'x x . x .',
   'arena.enter': '. . . . x',
   'arena.safety': '. . . . x',
+  'ticket.editName': '. . . . x',
+  'ticket.transfer': '. . . . x',
 };
 
 function expected(action: EventAction, role: Role): boolean {
