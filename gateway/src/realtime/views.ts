@@ -108,7 +108,8 @@ export function buildView(state: EventState, audience: Audience): Snapshot {
       return {
         kind: 'organiser',
         ...base,
-        attendees: state.attendees.map(organiserAttendeeView),
+        // A ticket given away is the new holder's; the old holder leaves the organiser's list.
+        attendees: state.attendees.filter((a) => !a.transferred).map(organiserAttendeeView),
         chats: state.chats,
         private_chats: state.private_chats.filter((m) => isAdminId(m.attendee_id_1) || isAdminId(m.attendee_id_2)),
         ...chat,
