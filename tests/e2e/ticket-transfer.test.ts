@@ -7,16 +7,18 @@ import { linkInMail, sentTo, startTestSmtp, type TestSmtp } from '@tapcard/testk
 import { callApi } from './support/api.js';
 import { browsers } from './support/browser.js';
 import { expectCount } from './support/counts.js';
-import { openStaffLink, ticketOf } from './support/door.js';
+import { openStaffLink, tamperedTicket, ticketOf } from './support/door.js';
 import { localDay, registerViaApi } from './support/live-events.js';
 import { unique, type Account } from './support/people.js';
 import { startProductWithOwnDatabase, type RunningProduct } from './support/product.js';
 
 /**
- * An attendee's own changes on their ticket page, on a 390 px phone, with a staff phone at an online
- * door and the mail read from a real SMTP server: the attendee edits their name and the door finds
- * them by it, live; then they transfer the ticket: their page says so, the door refuses the old QR
- * code with the reason, and the new holder's ticket, from their own access mail, opens and admits them.
+ * An attendee's own changes on their ticket page, on 390 px phones, with staff phones at the door and
+ * the mail read from a real SMTP server: the attendee edits their name and the doors find them by it;
+ * then they transfer the ticket: their page says so, the online door refuses the old QR code with the
+ * reason (and, once it has the news, refuses it offline too), a phone that was offline since before the
+ * transfer admits it and is told when it syncs that it was not counted, and the new holder's ticket,
+ * from their own access mail, opens and admits them.
  */
 
 let smtp: TestSmtp;
@@ -87,7 +89,7 @@ async function scan(door: Page, code: string): Promise<void> {
 }
 
 describe('ticket page: edit name and transfer', () => {
-  it('an edited name reaches the door live; a transfer kills the old QR code at an online door and the new holder’s mailed ticket works', async () => {
+  it('an edited name reaches the door; a transfer kills the old QR code at an online door and at one that syncs later, and the new holder’s mailed ticket works', async () => {
     const account = await organiser();
     const event = await freeEvent(account);
     const ada = await registerViaApi(product.baseUrl, event, 'Ada Obi');
@@ -113,6 +115,16 @@ describe('ticket page: edit name and transfer', () => {
     await door.getByRole('button', { name: 'Search' }).click();
     await door.getByRole('button', { name: 'Check in Ada King' }).waitFor();
 
+    // A second door phone, at the west gate, holds the list and then loses the network before the transfer.
+    const west = await phone();
+    await openStaffLink(west, product.baseUrl, account, event, 'West gate');
+    await expect.poll(() => west.getByRole('region', { name: 'Checked in' }).getAttribute('data-listed')).toBe('1');
+    await west.context().setOffline(true);
+    // Offline, it finds the attendee by the new name in its own list.
+    await west.getByRole('searchbox', { name: 'Find an attendee' }).fill('King');
+    await west.getByRole('button', { name: 'Search' }).click();
+    await west.getByRole('button', { name: 'Check in Ada King' }).waitFor();
+
     // The attendee transfers the ticket, after a confirmation that the QR code stops working.
     const graceEmail = `grace.${unique()}@e2e.tapcard.local`;
     await attendee.getByRole('button', { name: 'Transfer ticket' }).click();
@@ -129,11 +141,29 @@ describe('ticket page: edit name and transfer', () => {
     await attendee.reload();
     await attendee.getByRole('heading', { name: 'This ticket was transferred' }).waitFor();
 
-    // The door refuses the old QR code, with the reason.
+    // The online door refuses the old QR code, with the reason.
     await scan(door, oldTicket);
     const refused = door.locator('[data-testid="door-result"][data-outcome="invalid"]');
     await refused.waitFor();
     expect(await refused.innerText()).toContain(TRANSFERRED);
+    // Its list now knows the ticket was transferred: offline, it refuses the old QR code by itself.
+    await door.context().setOffline(true);
+    // A forged ticket first, so the card shows a new refusal for the old QR code below.
+    await scan(door, tamperedTicket(oldTicket));
+    await door.locator('[data-testid="door-result"][data-outcome="invalid"]', { hasText: 'Ticket is not genuine' }).waitFor();
+    await scan(door, oldTicket);
+    await door.locator('[data-testid="door-result"][data-outcome="invalid"]', { hasText: TRANSFERRED }).waitFor();
+    expect(await door.getByTestId('door-queue').textContent()).toBe('0');
+    await door.context().setOffline(false);
+
+    // The west phone, offline since before the transfer, admits the old QR code; when it syncs, the server refuses it and the phone says why.
+    await scan(west, oldTicket);
+    await west.locator('[data-testid="door-result"][data-outcome="queued"]').waitFor();
+    await west.context().setOffline(false);
+    await expect.poll(() => west.getByTestId('door-queue').textContent(), { timeout: 20_000 }).toBe('0');
+    const notice = west.getByRole('region', { name: 'Sync notices' }).getByRole('listitem');
+    await expectCount(notice).toBe(1);
+    expect(await notice.textContent()).toContain(`not counted (${TRANSFERRED})`);
 
     // The new holder's own mail: its link opens their ticket, and its QR code admits them.
     const mail = await accessMail(graceEmail, event);
