@@ -28,6 +28,8 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     alter table door_check_ins add constraint door_check_ins_outcome_check
     check (outcome in ('admitted', 'already', 'unknown', 'conflict', 'checked_out', 'not_inside'))
   `.execute(db);
+  // A transferred row's ticket lives on in its new holder's row: the old one reads as cancelled.
+  await sql`update attendees set status = 'cancelled' where status = 'transferred'`.execute(db);
   await db.schema.alterTable('attendees').dropColumn('transferred_at').dropColumn('origin_id').execute();
   await sql`alter table attendees drop constraint if exists attendees_status_check`.execute(db);
   await sql`alter table attendees add constraint attendees_status_check check (status in ('confirmed', 'pending', 'cancelled'))`.execute(db);
