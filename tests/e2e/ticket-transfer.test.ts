@@ -11,6 +11,7 @@ import { openStaffLink, tamperedTicket, ticketOf } from './support/door.js';
 import { localDay, registerViaApi } from './support/live-events.js';
 import { unique, type Account } from './support/people.js';
 import { startProductWithOwnDatabase, type RunningProduct } from './support/product.js';
+import { checkScreen, expectFieldError } from './support/screens.js';
 
 /**
  * An attendee's own changes on their ticket page, on 390 px phones, with staff phones at the door and
@@ -103,8 +104,13 @@ describe('ticket page: edit name and transfer', () => {
     const attendee = await phone();
     await attendee.goto(`/event/u/token/${encodeURIComponent(ada.tid)}`);
     await attendee.getByRole('heading', { name: 'Registration Successful!' }).waitFor();
+    await checkScreen(attendee, 'ticket page with Edit name and Transfer ticket');
     await attendee.getByRole('button', { name: 'Edit name' }).click();
     const nameDialog = attendee.getByRole('dialog', { name: 'Edit your name' });
+    await nameDialog.getByLabel('Name').fill(' ');
+    await nameDialog.getByRole('button', { name: 'Save name' }).click();
+    await expectFieldError(nameDialog.getByLabel('Name'), 'Name is required');
+    await checkScreen(attendee, 'Edit name dialog');
     await nameDialog.getByLabel('Name').fill('Ada King');
     await nameDialog.getByRole('button', { name: 'Save name' }).click();
     await nameDialog.waitFor({ state: 'detached' });
@@ -129,14 +135,19 @@ describe('ticket page: edit name and transfer', () => {
     const graceEmail = `grace.${unique()}@e2e.tapcard.local`;
     await attendee.getByRole('button', { name: 'Transfer ticket' }).click();
     const transfer = attendee.getByRole('dialog', { name: 'Transfer your ticket' });
+    await transfer.getByRole('button', { name: 'Continue' }).click();
+    await expectFieldError(transfer.getByLabel('Their email'), 'Email is required');
+    await checkScreen(attendee, 'Transfer ticket dialog');
     await transfer.getByLabel('Their name').fill('Grace Hopper');
     await transfer.getByLabel('Their email').fill(graceEmail);
     await transfer.getByRole('button', { name: 'Continue' }).click();
     const confirm = attendee.getByRole('dialog', { name: 'Transfer this ticket?' });
     await confirm.getByText('Your current QR code and ticket link will stop working at once. This cannot be undone.').waitFor();
+    await checkScreen(attendee, 'Transfer confirmation');
     await confirm.getByRole('button', { name: 'Transfer ticket' }).click();
     await attendee.getByRole('heading', { name: 'This ticket was transferred' }).waitFor();
     await expectCount(attendee.getByText(/Grace/)).toBe(0);
+    await checkScreen(attendee, 'transferred ticket page');
     // Reopened, the old link says the same.
     await attendee.reload();
     await attendee.getByRole('heading', { name: 'This ticket was transferred' }).waitFor();
