@@ -110,6 +110,7 @@ describe('Transfer ticket on the ticket page', () => {
     renderRoutes(routeObjects, paths.eventToken(TID));
     expect(await screen.findByRole('heading', { name: 'This ticket was transferred' })).toBeInTheDocument();
     expect(screen.getByText(/This link and its QR code no longer work/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Home' })).toHaveAttribute('href', routes.home);
     expect(screen.queryByText(ada.name)).not.toBeInTheDocument();
   });
 });

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
-import { Button } from '../../components/Button.js';
+import { Button, ButtonLink } from '../../components/Button.js';
+import { routes } from '../../lib/paths.js';
 import styles from './TicketHolder.module.css';
 import { HOLDER_TEXTS } from './ticket-holder-texts.js';
 
@@ -43,6 +44,9 @@ export function TicketTransferredView() {
     <section className={styles.transferred} aria-labelledby="transferred-title" data-testid="ticket-transferred">
       <h1 id="transferred-title">{HOLDER_TEXTS.transferredTitle}</h1>
       <p>{HOLDER_TEXTS.transferredLead}</p>
+      <ButtonLink to={routes.home} variant="secondary">
+        {HOLDER_TEXTS.home}
+      </ButtonLink>
     </section>
   );
 }
