@@ -17,7 +17,8 @@ export interface UpstreamClientOptions {
 
 function codeForStatus(status: number): ErrorCode {
   if (status === 401 || status === 403) return 'forbidden';
-  if (status === 404) return 'not_found';
+  // 410: an access token whose ticket went to someone else; it will not work again.
+  if (status === 404 || status === 410) return 'not_found';
   if (status === 400 || status === 422) return 'invalid';
   if (status === 429) return 'rate_limited';
   return 'unavailable';

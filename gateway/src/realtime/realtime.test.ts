@@ -96,6 +96,13 @@ describe('subscriptions', () => {
     expect(seen).toEqual([]);
   });
 
+  test('the access token of a transferred ticket (the upstream answers 410) is not found, not a passing outage', async () => {
+    const tid = 'e'.repeat(48);
+    stack.upstream.transferredTids.add(tid);
+    const answer = await subscribe(await client(), { kind: 'arena', tid });
+    expect(answer.ok ? 'ok' : answer.error.code).toBe('not_found');
+  });
+
   test('a handshake auth that is not { token?: string } is refused at connect', async () => {
     const socket = io(stack.gateway.url, { path: REALTIME_PATH, transports: ['websocket'], forceNew: true, reconnection: false, auth: { token: 42 }, extraHeaders: { origin: TEST_ORIGIN } });
     const error = await new Promise<Error>((resolve) => socket.once('connect_error', resolve));

@@ -113,7 +113,8 @@ function sameAttendee(a: LiveAttendee, b: LiveAttendee): boolean {
     (a.checked_in_by ?? null) === (b.checked_in_by ?? null) &&
     muteKey(a) === muteKey(b) &&
     (a.hidden ?? false) === (b.hidden ?? false) &&
-    (a.dm_policy ?? 'anyone') === (b.dm_policy ?? 'anyone')
+    (a.dm_policy ?? 'anyone') === (b.dm_policy ?? 'anyone') &&
+    (a.transferred ?? false) === (b.transferred ?? false)
   );
 }
 

@@ -127,4 +127,12 @@ describe('buildView', () => {
     expect(view('organiser', { kind: 'organiser' }, bare)).toMatchObject({ chat: OPEN_CHAT, announcements: [], reports: [] });
     expect(view('arena', { kind: 'arena', attendeeId: 'a1', fallback }, bare)).toMatchObject({ chat: OPEN_CHAT, announcements: [], blocked: [] });
   });
+
+  test('a transferred ticket: the door keeps its old holder flagged (to refuse the old QR code), the organiser list drops them, their own arena is told', () => {
+    const moved = stateFromLive(E, live(4, { full: true, attendees: [{ ...attendee('a1', 1), transferred: true }, attendee('a2', 2)] }));
+    expect(view('door', door, moved).attendees.find((a) => a.id === 'a1')).toMatchObject({ transferred: true });
+    expect(view('door', door, moved).attendees.find((a) => a.id === 'a2')).not.toHaveProperty('transferred');
+    expect(view('organiser', { kind: 'organiser' }, moved).attendees.map((a) => a.id)).toEqual(['a2']);
+    expect(view('arena', { kind: 'arena', attendeeId: 'a1', fallback }, moved).attendee).toMatchObject({ transferred: true });
+  });
 });

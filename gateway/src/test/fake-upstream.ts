@@ -163,6 +163,9 @@ export class FakeUpstream {
     return { eventId, bearer, userId };
   }
 
+  /** Access tokens whose tickets went to someone else: the upstream answers them 410. */
+  readonly transferredTids = new Set<string>();
+
   addAttendee(eventId: string, name: string): FakeAttendee {
     const event = this.event(eventId);
     event.version += 1;
@@ -366,7 +369,9 @@ export class FakeUpstream {
     });
 
     app.get(calls.eventToken.path, async (request, reply) => {
-      const found = this.byTid(paramsSchema.parse(request.params).id);
+      const tid = paramsSchema.parse(request.params).id;
+      if (this.transferredTids.has(tid)) return reply.code(410).send(failure('This ticket was transferred to someone else.'));
+      const found = this.byTid(tid);
       if (!found) return reply.code(404).send(failure('Invalid access token'));
       const { event, attendee } = found;
       const own = event.privateChats.filter((m) => m.attendee_id_1 === attendee.id || m.attendee_id_2 === attendee.id);

@@ -93,6 +93,13 @@ export const LIMITS = {
    * the owner asks once or twice; nobody can fill that inbox.
    */
   ticketResendEmail: { max: 3, windowMs: HOUR_MS, scope: 'event and email, all addresses' },
+  /**
+   * Transfers of one ticket, counted over all its holders (a ticket's transfers share its first
+   * registration): a ticket changes hands once or twice, it is not bounced between inboxes all day.
+   */
+  ticketTransfer: { max: 3, windowMs: 24 * HOUR_MS, scope: 'ticket, all its holders' },
+  /** Name edits of one ticket by its holder: a typo fixed, not a stream of live changes. */
+  ticketNameEdit: { max: 10, windowMs: HOUR_MS, scope: 'ticket' },
   /** Shop pre-order saves from one address. */
   shopPreorder: { max: 10, windowMs: HOUR_MS, scope: 'client address' },
   /** Shop orders started from one address (each one a pending order row and a provider payment). */

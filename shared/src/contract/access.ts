@@ -44,6 +44,10 @@ export const eventActions = [
   'arena.safety',
   /** Cancelling their own ticket (refunded by the event's refund policy). */
   'ticket.cancel',
+  /** The name on their own ticket, before check-in. */
+  'ticket.editName',
+  /** Giving their ticket to someone else, before check-in (their access link and QR code stop working). */
+  'ticket.transfer',
 ] as const;
 export type EventAction = (typeof eventActions)[number];
 

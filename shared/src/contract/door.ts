@@ -65,11 +65,12 @@ export type DoorAttendee = z.infer<typeof doorAttendeeSchema>;
  * A door check-in's outcome: admitted now; already checked in (when, and by which gate); not a
  * confirmed attendee of this event; or 'conflict': this phone admitted the attendee while offline
  * (`scanned_at`), and another check-in was counted first. A conflict is recorded for the organiser;
- * only the first check-in counts.
+ * only the first check-in counts. 'transferred': the ticket was given to someone else, so this (old)
+ * QR code admits nobody, online or synced later; `attendee` is then null.
  */
 export const doorCheckInSchema = z.object({
   event_id: id,
-  outcome: z.enum(['admitted', 'already', 'unknown', 'conflict']),
+  outcome: z.enum(['admitted', 'already', 'unknown', 'conflict', 'transferred']),
   attendee: z.object({ id, name: z.string(), image: z.string() }).nullable(),
   checked_in_at: time.nullable(),
   checked_in_by: checkInBySchema,

@@ -406,6 +406,12 @@ export const liveAttendeeSchema = publicAttendeeSchema.extend({
   mute: muteSchema.nullable().optional(),
   hidden: z.boolean().optional(),
   dm_policy: dmPolicySchema.optional(),
+  /**
+   * The attendee gave their ticket to someone else (who is another attendee): their access link and
+   * door QR code no longer work. Only the door's, the organiser's and their own views carry it, so a
+   * door phone refuses the old QR code offline, lists drop them, and their open arena says so.
+   */
+  transferred: z.boolean().optional(),
   seq: z.number().int().nonnegative(),
 });
 export type LiveAttendee = z.infer<typeof liveAttendeeSchema>;

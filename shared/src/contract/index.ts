@@ -24,3 +24,4 @@ export * from './owner-card.js';
 export * from './every-call.js';
 export * from './write-through.js';
 export * from './credential.js';
+export * from './ticket-holder.js';

@@ -32,6 +32,15 @@ describe('live state merge', () => {
     expect(applyUpdate(next.view, { eventId: 'other', version: 7, prevVersion: 6, scope: 'event' })).toEqual({ kind: 'applied', view: next.view });
   });
 
+  it('drops a transferred attendee from the organiser view, and keeps them flagged in the door view', () => {
+    const gone = { id: 'a1', name: 'A', image: '', price_category: 'Free', checked_in: false, transferred: true };
+    const next = { id: 'a2', name: 'B', image: '', price_category: 'Free', checked_in: false };
+    const update = { eventId: 'e', version: 9, prevVersion: 8, scope: 'attendance' as const, attendees: [gone, next] };
+    expect(applyUpdate(view, update).view.attendees.map((a) => a.id)).toEqual(['a2']);
+    const door = { kind: 'door' as const, eventId: 'e', version: 3, event: summary, gate: 'North gate', attendees: view.attendees };
+    expect(applyUpdate(door, update).view.attendees).toEqual([gone, next]);
+  });
+
   it('merges a check-in into the organiser view without moving the version', () => {
     const result = applyUpdate(view, { eventId: 'e', version: 9, prevVersion: 8, scope: 'attendance', attendees: [{ id: 'a1', name: 'A', image: '', price_category: 'Free', checked_in: true }] });
     expect(result.view.version).toBe(3);

@@ -98,3 +98,11 @@ export const ticketRecoveryTokenSchema = z
   .regex(new RegExp(`^[A-Za-z\\d_-]{${ACCESS_TOKEN_MIN_LENGTH},${ACCESS_TOKEN_MAX_LENGTH}}$`), messages.ticketRecoveryInvalid);
 export const ticketRecoveryRedeemSchema = z.object({ token: ticketRecoveryTokenSchema });
 export type TicketRecoveryRedeemValues = z.infer<typeof ticketRecoveryRedeemSchema>;
+
+/** The ticket holder's own name, edited on the ticket page before check-in: the registration's name rules. */
+export const ticketNameSchema = registrationSchema.pick({ name: true });
+export type TicketNameValues = z.infer<typeof ticketNameSchema>;
+
+/** A ticket transferred to another person: their name and email, with the registration's rules. */
+export const ticketTransferSchema = registrationSchema.pick({ name: true, email: true });
+export type TicketTransferValues = z.infer<typeof ticketTransferSchema>;

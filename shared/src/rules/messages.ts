@@ -148,6 +148,19 @@ export const messages = {
   ticketRecoveryInvalid: 'This link has expired or was already used. Ask for your ticket again.',
   /** The organiser mailed an attendee's access again (ours). */
   ticketResent: 'The ticket was sent again. Its new access link replaces the old one.',
+  /** The holder changed the name on their ticket (ours). */
+  ticketNameSaved: 'Your name on the ticket was updated.',
+  /** A name edit or a transfer of a ticket already used at the door (ours). */
+  ticketCheckedInNoEdit: 'You are already checked in, so the name on this ticket can no longer be changed.',
+  ticketCheckedInNoTransfer: 'This ticket was already used to check in, so it can no longer be transferred.',
+  /** A transfer to the holder's own email (ours). */
+  ticketTransferSelf: 'Enter the email of the person who gets the ticket, not your own',
+  /** The transfer went through (ours). */
+  ticketTransferred: 'The ticket was transferred. Its new holder has been emailed their own access link.',
+  /** The old access link (or its QR code at the door) of a ticket that went to someone else (ours). */
+  ticketWasTransferred: 'This ticket was transferred to someone else. Its old link and QR code no longer work.',
+  /** Transfers past LIMITS.ticketTransfer (ours). */
+  ticketTransferLimit: `This ticket has been transferred ${LIMITS.ticketTransfer.max} times today, the most allowed. Try again tomorrow.`,
   /** The confirmation link (ours). */
   confirmTokenInvalid: 'This confirmation link is not valid',
   confirmExpired: 'This confirmation link has expired. Please register again.',

@@ -5,7 +5,9 @@ import type { Row } from '../db/schema.js';
 import { ACCESS_UNKNOWN_MESSAGE } from '../domain/chat.js';
 import { hashToken } from '../lib/crypto.js';
 import { forbidden, notFound, unauthorised } from '../lib/http-error.js';
+import { ticketTransferredError } from '../domain/ticket-transfer.js';
 import { confirmedAttendeeByTidHash, type TokenHolder } from '../repositories/attendees.js';
+import { ticketStateByTidHash } from '../repositories/ticket-transfers.js';
 import { EVENT_NOT_FOUND_MESSAGE, eventById } from '../repositories/events.js';
 import { doorLink } from './door-session.js';
 import { decide, type Actor } from './policy.js';
@@ -31,8 +33,9 @@ type Found = { actor: Actor; eventId: string };
  * Every call that acts on one event passes here (lib/route.ts adds the preHandler of its `access`),
  * after the call's input is validated and its signed-in user, if any, is known. The answers:
  * a user with no role at the event, or an unknown event: 404 'Event not found' (so event ids cannot
- * be probed); a door session unknown, revoked or expired: 403 saying which; an access token that is
- * no confirmed attendee's: 404; a role that does not allow the action: 403.
+ * be probed); a door session unknown, revoked or expired: 403 saying which; an access token whose
+ * ticket went to someone else: 410 saying so; an access token that is no confirmed attendee's: 404;
+ * a role that does not allow the action: 403.
  */
 export default fp(
   async function access(app: FastifyInstance) {
@@ -55,8 +58,12 @@ export default fp(
           return { actor: { kind: 'door', eventId: link.event_id }, eventId: link.event_id };
         }
         case 'ticket': {
-          const holder = await confirmedAttendeeByTidHash(app.db, hashToken((request.params as { id: string }).id));
-          if (!holder) throw notFound(ACCESS_UNKNOWN_MESSAGE);
+          const tidHash = hashToken((request.params as { id: string }).id);
+          const holder = await confirmedAttendeeByTidHash(app.db, tidHash);
+          if (!holder) {
+            if ((await ticketStateByTidHash(app.db, tidHash))?.status === 'transferred') throw ticketTransferredError();
+            throw notFound(ACCESS_UNKNOWN_MESSAGE);
+          }
           request.ticketHolder = holder;
           return { actor: { kind: 'attendee', eventId: holder.event_id }, eventId: holder.event_id };
         }

@@ -33,6 +33,8 @@ const GRID: Record<EventAction, string> = {
   'arena.enter': '. . . . x',
   'arena.safety': '. . . . x',
   'ticket.cancel': '. . . . x',
+  'ticket.editName': '. . . . x',
+  'ticket.transfer': '. . . . x',
 };
 
 function expected(action: EventAction, role: Role): boolean {

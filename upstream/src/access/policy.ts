@@ -50,7 +50,7 @@ export const ROLE_ACTIONS: Readonly<Record<Role, ReadonlySet<EventAction>>> = {
   manager: new Set(RUN_EVENT),
   door: new Set(['door.session', 'attendee.search', 'attendee.checkIn', 'attendee.checkOut']),
   moderator: new Set(['chat.history', 'chat.settings', 'moderation.view', 'moderation.act', 'announcements.manage']),
-  attendee: new Set(['arena.enter', 'chat.post', 'chat.history', 'arena.safety', 'ticket.cancel']),
+  attendee: new Set(['arena.enter', 'chat.post', 'chat.history', 'arena.safety', 'ticket.cancel', 'ticket.editName', 'ticket.transfer']),
 };
 
 /** Whether a role allows an action. */

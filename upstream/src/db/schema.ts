@@ -233,7 +233,7 @@ export interface AttendeesTable {
   phone: string;
   image: string;
   /** 'confirmed' once free or paid; 'pending' while a paid ticket awaits the provider or a free one its email confirmation. */
-  status: 'confirmed' | 'pending' | 'cancelled';
+  status: 'confirmed' | 'pending' | 'cancelled' | 'transferred';
   /** Until when a pending registration holds its seat and counts against its email (migration 006). */
   hold_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   /** SHA-256 of the emailed confirmation token of a free registration (migration 006). */
@@ -251,6 +251,10 @@ export interface AttendeesTable {
   dm_policy: ColumnType<DmPolicy, DmPolicy | undefined, DmPolicy>;
   /** The attendee's last accepted group post, which slow mode measures from (migration 022). */
   last_group_post_at: NullableColumn<Date>;
+  /** When the ticket went to someone else (status 'transferred', migration 030). */
+  transferred_at: NullableColumn<Date>;
+  /** The registration a transferred ticket began as; null on that first row (migration 030). */
+  origin_id: NullableColumn<string>;
   /** When a confirmed registration was cancelled, and by whom (migration 031). */
   cancelled_at: NullableColumn<Date>;
   cancelled_by: NullableColumn<'attendee' | 'organiser'>;
@@ -301,7 +305,7 @@ export interface DoorCheckInsTable {
   link_id: string;
   client_id: string;
   attendee_id: string;
-  outcome: 'admitted' | 'already' | 'unknown' | 'conflict' | 'checked_out' | 'not_inside';
+  outcome: 'admitted' | 'already' | 'unknown' | 'conflict' | 'checked_out' | 'not_inside' | 'transferred';
   checked_in_at: Date | null;
   checked_in_by: string | null;
   /** A check-in or a check-out (migration 020): one client id answers one of them. */

@@ -116,7 +116,8 @@ export async function liveState(db: Kysely<Database>, eventId: string, since: nu
 }
 
 /**
- * Confirmed attendees with check-in (when and by whom), their safety state (mute as of `now`, hidden,
+ * Confirmed attendees, and those who transferred their ticket (`transferred`, so that views drop them
+ * and doors refuse their old QR codes), with check-in (when and by whom), their safety state (mute as of `now`, hidden,
  * DM policy; the gateway passes these only to the organisers and the attendee themselves) and seq;
  * with bounds, only those changed in (since, version]. A full read takes every attendee as it stands:
  * an attendee is replaced, never appended, so one changed after `version` is simply seen again by the
@@ -137,11 +138,12 @@ async function liveAttendees(db: Kysely<Database>, eventId: string, now: Date, b
       'attendees.muted_forever',
       'attendees.hidden',
       'attendees.dm_policy',
+      'attendees.status',
       'attendees.seq',
       'event_prices.title as price_category',
     ])
     .where('attendees.event_id', '=', eventId)
-    .where('attendees.status', '=', 'confirmed');
+    .where('attendees.status', 'in', ['confirmed', 'transferred']);
   if (bounds) q = q.where('attendees.seq', '>', bounds.since).where('attendees.seq', '<=', bounds.version);
   const rows = await q.orderBy('attendees.seq').orderBy('attendees.id').execute();
   return rows.map((a) => ({
@@ -155,6 +157,7 @@ async function liveAttendees(db: Kysely<Database>, eventId: string, now: Date, b
     mute: muteOf(a, now),
     hidden: a.hidden,
     dm_policy: a.dm_policy,
+    ...(a.status === 'transferred' ? { transferred: true } : {}),
     seq: a.seq,
   }));
 }

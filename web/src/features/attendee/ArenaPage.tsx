@@ -18,6 +18,7 @@ import safetyStyles from './Safety.module.css';
 import { TEXTS } from './texts.js';
 import { useArenaSeed } from './api.js';
 import { useArena } from './useArena.js';
+import { TicketTransferredView } from './TicketHolderActions.js';
 
 // The Privacy section (its switch and calls) is fetched after the arena's first render: it sits below the fold.
 const PrivacySection = lazy(() => import('./PrivacySection.js'));
@@ -48,6 +49,13 @@ export function ArenaPage() {
   // A server-rendered arena starts from the event it was rendered with, until the live view arrives.
   const seed = useArenaSeed(tid);
   const now = useNow();
+  if (live.view?.attendee.transferred) {
+    return (
+      <Page>
+        <TicketTransferredView />
+      </Page>
+    );
+  }
   if (live.error) return <NotFoundView />;
   const view = live.view ?? seed;
   if (!view) return <LoadingScreen />;

@@ -64,6 +64,14 @@ describe('arena', () => {
     expect(screen.getByRole('link', { name: 'Event Chat' })).toHaveAttribute('href', paths.arenaChat(TID));
   });
 
+  it('says live that the ticket was transferred, in place of the arena', async () => {
+    mockNetwork();
+    await startRealtimeServer(() => ({ ...view(), attendee: { ...ada, transferred: true } }));
+    renderRoutes(routeObjects, paths.arena(TID));
+    expect(await screen.findByRole('heading', { name: 'This ticket was transferred' }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Event Chat' })).not.toBeInTheDocument();
+  });
+
   it.each([
     ['ended', dates.ended, 'This event has been concluded'],
     ['not started', dates.upcoming, 'This event is yet to start'],

@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { checkInPlace, formatEventDate } from '@tapcard/shared/domain';
 import type { ViewOf } from '@tapcard/shared/realtime';
@@ -16,6 +16,8 @@ import { CancelledTicket } from './CancelledTicket.js';
 import { TicketCancel } from './TicketCancel.js';
 import styles from './Attendee.module.css';
 import { TEXTS } from './texts.js';
+import { isTransferredRefusal } from './ticket-holder-api.js';
+import { TicketHolderActions, TicketTransferredView } from './TicketHolderActions.js';
 
 const QrCode = lazy(() => import('./QrCode.js'));
 
@@ -32,12 +34,27 @@ export function EventTokenPage() {
     ...eventTokenQuery(tid),
     enabled: tid !== '',
   });
+  const queryClient = useQueryClient();
+  const [transferred, setTransferred] = useState(false);
+  // Given away here, on another device (live), or before this page was opened (the link answers 410).
+  if (transferred || live.view?.attendee.transferred || (query.isError && isTransferredRefusal(query.error))) {
+    return (
+      <Page>
+        <TicketTransferredView />
+      </Page>
+    );
+  }
   if (query.isPending) return <LoadingScreen />;
   // A token that opens nothing may be a cancelled ticket's: that page says so, else the token is unknown.
   if (query.isError) return <CancelledTicket tid={tid} fallback={<NotFoundView />} />;
-  const { event, name, image, ticket, attendee } = query.data.data;
+  const { event, image, ticket, attendee } = query.data.data;
   // The live view once it came; until then the token's answer.
   const checkIn = live.view?.attendee ?? attendee;
+  const name = live.view?.attendee.name ?? query.data.data.name;
+  const renamed = (next: string) => {
+    queryClient.setQueryData(eventTokenQuery(tid).queryKey, (old) => old && { ...old, data: { ...old.data, name: next } });
+    if (live.view) live.applyLocal({ attendees: [{ ...live.view.attendee, name: next }] });
+  };
   return (
     <Page>
       <section className={styles.ticket} aria-labelledby="token-title" data-connection={live.connection}>
@@ -59,6 +76,7 @@ export function EventTokenPage() {
         </div>
         <p className={styles.muted}>{TEXTS.qrHint}</p>
         <CheckedInLine attendee={checkIn} />
+        <TicketHolderActions tid={tid} name={name} checkedIn={checkIn.checked_in} onRenamed={renamed} onTransferred={() => setTransferred(true)} />
         <p>{TEXTS.thankYou}</p>
         <div className={styles.actions}>
           <ButtonLink to={paths.openEvent(event.clean_name)} variant="secondary">

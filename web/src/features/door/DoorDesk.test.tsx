@@ -33,8 +33,11 @@ function setOnline(online: boolean) {
 }
 
 /** An event of three confirmed attendees, its door calls, and the gateway's door view; `reachable` false makes each door call fail as a lost network would. */
-async function openDoor(options: { checkOut?: boolean } = {}) {
-  const server = fakeDoorServer([person('att_ada', 'Ada Lovelace'), person('att_bob', 'Bob Ade'), person('att_cy', 'Cy Obi')]);
+async function openDoor(options: { checkOut?: boolean; transferred?: boolean } = {}) {
+  const people = [person('att_ada', 'Ada Lovelace'), person('att_bob', 'Bob Ade'), person('att_cy', 'Cy Obi')];
+  // A ticket given away before the phone's list came: its old holder, flagged (the list counts only the others).
+  if (options.transferred) people.push({ ...person('att_old', 'Old Holder'), transferred: true });
+  const server = fakeDoorServer(people);
   const state = { reachable: true };
   const network = mockNetwork();
   const reach = <T,>(answer: () => T): T => {
@@ -169,6 +172,32 @@ describe('door desk', () => {
     expect(within(notices).getByText(/Cy Obi: also admitted/)).toBeInTheDocument();
     await user.click(within(notices).getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByTestId('door-notices')).not.toBeInTheDocument();
+  });
+
+  it('refuses a transferred ticket’s old QR code from its own list, offline too, without queueing it; the old holder is not listed', async () => {
+    const { user, network } = await openDoor({ transferred: true });
+    setOnline(false);
+    await scan(user, await issuer.issue('att_old'));
+    await outcome('invalid');
+    expect(card()).toHaveTextContent('Ticket transferred to someone else; this QR code no longer works');
+    expect(screen.getByTestId('door-queue')).toHaveTextContent('0');
+    expect(checkInsSent(network)).toEqual([]);
+    await user.type(screen.getByRole('searchbox', { name: 'Find an attendee' }), 'Old Holder');
+    expect(screen.queryByRole('button', { name: /Old Holder/ })).not.toBeInTheDocument();
+  });
+
+  it('flags an offline admission of a ticket transferred before the phone synced: not counted, with the reason', async () => {
+    const { user, server } = await openDoor();
+    setOnline(false);
+    await scan(user, await issuer.issue('att_cy'));
+    await outcome('queued');
+    server.transfer('att_cy');
+
+    setOnline(true);
+    await waitFor(() => expect(screen.getByTestId('door-queue')).toHaveTextContent('0'));
+    const notices = await screen.findByTestId('door-notices');
+    expect(within(notices).getByText('Cy Obi: not counted (Ticket transferred to someone else; this QR code no longer works).')).toBeInTheDocument();
+    expect(server.counted).toBe(0);
   });
 
   it('counts check-ins from other gates live', async () => {

@@ -53,6 +53,11 @@ export function fakeDoorServer(attendees: Attendee[]) {
     get counted() {
       return counted;
     },
+    /** The attendee gives their ticket to someone else: their old QR code admits nobody from now on. */
+    transfer(id: string) {
+      const a = list.get(id);
+      if (a) a.transferred = true;
+    },
     /** Someone else checks an attendee in (another gate). */
     checkInElsewhere(id: string, by: string, at = new Date().toISOString()) {
       const a = list.get(id);
@@ -69,6 +74,7 @@ export function fakeDoorServer(attendees: Attendee[]) {
       const a = list.get(body.attendee_id);
       let answer: DoorCheckIn;
       if (!a) answer = { event_id: EVENT_ID, outcome: 'unknown', attendee: null, checked_in_at: null, checked_in_by: null };
+      else if (a.transferred) answer = { event_id: EVENT_ID, outcome: 'transferred', attendee: null, checked_in_at: null, checked_in_by: null };
       else {
         const outcome = a.checked_in ? (body.scanned_at ? 'conflict' : 'already') : 'admitted';
         if (outcome === 'admitted') {

@@ -55,5 +55,7 @@ export function checkInResult(answer: DoorCheckIn, who: { name: string; image: s
       return { outcome: answer.outcome, ...person, at: answer.checked_in_at, by: answer.checked_in_by };
     case 'unknown':
       return { outcome: 'invalid', kind: 'in', why: TEXTS.unknown };
+    case 'transferred':
+      return { outcome: 'invalid', kind: 'in', why: TEXTS.transferred };
   }
 }

@@ -52,6 +52,7 @@ export function useQueueSync({ session, state, refused, refuse, applyCheckIn, pa
           onNotice({ tone: 'conflict', text: TEXTS.conflict(answer.attendee?.name ?? name, answer.checked_in_by, answer.checked_in_at ? timeOf(answer.checked_in_at) : '') });
           onConflict({ outcome: 'conflict', kind: 'in', name: answer.attendee?.name ?? name, image: answer.attendee?.image ?? '', at: answer.checked_in_at, by: answer.checked_in_by });
         } else if (answer.outcome === 'unknown') onNotice({ tone: 'error', text: TEXTS.notCounted(name, TEXTS.unknown) });
+        else if (answer.outcome === 'transferred') onNotice({ tone: 'error', text: TEXTS.notCounted(name, TEXTS.transferred) });
         else counted = true;
       } else if (sent.answer.outcome === 'unknown') onNotice({ tone: 'error', text: TEXTS.notCounted(name, TEXTS.unknown) });
       else {

@@ -1,0 +1,196 @@
+import type { ParsedMail } from 'mailparser';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { calls, type Event } from '@tapcard/shared/contract';
+import { matchPage, pagePatterns } from '@tapcard/shared/pages';
+import { linkInMail, sentTo, startTestSmtp, type TestSmtp } from '@tapcard/testkit/smtp';
+import { callApi } from './support/api.js';
+import { browsers } from './support/browser.js';
+import { expectCount } from './support/counts.js';
+import { openStaffLink, tamperedTicket, ticketOf } from './support/door.js';
+import { localDay, registerViaApi } from './support/live-events.js';
+import { unique, type Account } from './support/people.js';
+import { startProductWithOwnDatabase, type RunningProduct } from './support/product.js';
+import { checkScreen, expectFieldError } from './support/screens.js';
+
+/**
+ * An attendee's own changes on their ticket page, on 390 px phones, with staff phones at the door and
+ * the mail read from a real SMTP server: the attendee edits their name and the doors find them by it;
+ * then they transfer the ticket: their page says so, the online door refuses the old QR code with the
+ * reason (and, once it has the news, refuses it offline too), a phone that was offline since before the
+ * transfer admits it and is told when it syncs that it was not counted, and the new holder's ticket,
+ * from their own access mail, opens and admits them.
+ */
+
+let smtp: TestSmtp;
+let product: RunningProduct;
+beforeAll(async () => {
+  smtp = await startTestSmtp();
+  product = await startProductWithOwnDatabase({ SMTP_URL: smtp.url });
+});
+afterAll(async () => {
+  await product?.stop();
+  await smtp?.stop();
+});
+
+const PHONE = 390;
+const MAIL_TIMEOUT_MS = 60_000;
+const UI_TIMEOUT_MS = 30_000;
+const TRANSFERRED = 'Ticket transferred to someone else; this QR code no longer works';
+
+const openPhone = browsers({ baseURL: 'http://127.0.0.1', width: PHONE, height: 844, reducedMotion: 'reduce' });
+async function phone(): Promise<Page> {
+  const page = await (await openPhone({ baseURL: product.baseUrl })).context.newPage();
+  page.setDefaultTimeout(UI_TIMEOUT_MS);
+  return page;
+}
+
+/** An organiser whose address was verified with the code mailed through the SMTP server. */
+async function organiser(): Promise<Account> {
+  const email = `transfer-${unique()}@e2e.tapcard.local`;
+  const password = 'Organiser1!';
+  expect((await callApi(product.baseUrl, calls.verifyMail, { body: { email } })).answer).toMatchObject({ success: 'true' });
+  const mail = await smtp.waitFor(sentTo(email), MAIL_TIMEOUT_MS);
+  const code = /verification code is (\d{6})/.exec(mail.text ?? '')?.[1] ?? '';
+  const verified = (await callApi(product.baseUrl, calls.verifyCode, { body: { email, token: code } })).answer;
+  if (verified.success !== 'true') throw new Error(verified.message);
+  const name = 'Transfer Organiser';
+  const created = await callApi(product.baseUrl, calls.createUser, { body: { email, password, name, auth_type: 'Email', verification_ticket: verified.data.verification_ticket } });
+  if (created.answer.success !== 'true') throw new Error(created.answer.message);
+  return { email, password, name, authorization: `${created.answer.data.token_type} ${created.answer.data.access_token}` };
+}
+
+async function freeEvent(account: Account): Promise<Event> {
+  const created = await callApi(product.baseUrl, calls.createEvent, {
+    authorization: account.authorization,
+    body: {
+      title: `Transfer Night ${unique()}`,
+      description: 'Talks and demos.',
+      location: 'Yaba Tech Hub, Lagos',
+      image: '',
+      start_date: localDay(0),
+      end_date: localDay(1),
+      prices: [{ title: 'Free', amount: 0, attendees: 20, withChips: 'without' }],
+      gallery: [],
+    },
+  });
+  if (created.answer.success !== 'true') throw new Error(created.answer.message);
+  return created.answer.data;
+}
+
+/** The access mail for `event` to `email`. */
+function accessMail(email: string, event: Event): Promise<ParsedMail> {
+  return smtp.waitFor((mail) => sentTo(email)(mail) && mail.subject === `Your access to ${event.title}`, MAIL_TIMEOUT_MS);
+}
+
+/** Types a code into the door's search box and submits it, as staff do without a camera. */
+async function scan(door: Page, code: string): Promise<void> {
+  await door.getByRole('searchbox', { name: 'Find an attendee' }).fill(code);
+  await door.getByRole('button', { name: 'Search' }).click();
+}
+
+describe('ticket page: edit name and transfer', () => {
+  it('an edited name reaches the door; a transfer kills the old QR code at an online door and at one that syncs later, and the new holder’s mailed ticket works', async () => {
+    const account = await organiser();
+    const event = await freeEvent(account);
+    const ada = await registerViaApi(product.baseUrl, event, 'Ada Obi');
+    const oldTicket = await ticketOf(product.baseUrl, ada);
+
+    // The staff phone at the north gate, online.
+    const door = await phone();
+    await openStaffLink(door, product.baseUrl, account, event, 'North gate');
+
+    // The attendee edits their name on the ticket page.
+    const attendee = await phone();
+    await attendee.goto(`/event/u/token/${encodeURIComponent(ada.tid)}`);
+    await attendee.getByRole('heading', { name: 'Registration Successful!' }).waitFor();
+    await checkScreen(attendee, 'ticket page with Edit name and Transfer ticket');
+    await attendee.getByRole('button', { name: 'Edit name' }).click();
+    const nameDialog = attendee.getByRole('dialog', { name: 'Edit your name' });
+    await nameDialog.getByLabel('Name').fill(' ');
+    await nameDialog.getByRole('button', { name: 'Save name' }).click();
+    await expectFieldError(nameDialog.getByLabel('Name'), 'Name is required');
+    await checkScreen(attendee, 'Edit name dialog');
+    await nameDialog.getByLabel('Name').fill('Ada King');
+    await nameDialog.getByRole('button', { name: 'Save name' }).click();
+    await nameDialog.waitFor({ state: 'detached' });
+    await attendee.getByText('Ada King', { exact: true }).first().waitFor();
+
+    // The door finds them by the new name.
+    await door.getByRole('searchbox', { name: 'Find an attendee' }).fill('King');
+    await door.getByRole('button', { name: 'Search' }).click();
+    await door.getByRole('button', { name: 'Check in Ada King' }).waitFor();
+
+    // A second door phone, at the west gate, holds the list and then loses the network before the transfer.
+    const west = await phone();
+    await openStaffLink(west, product.baseUrl, account, event, 'West gate');
+    await expect.poll(() => west.getByRole('region', { name: 'Checked in' }).getAttribute('data-listed')).toBe('1');
+    await west.context().setOffline(true);
+    // Offline, it finds the attendee by the new name in its own list.
+    await west.getByRole('searchbox', { name: 'Find an attendee' }).fill('King');
+    await west.getByRole('button', { name: 'Search' }).click();
+    await west.getByRole('button', { name: 'Check in Ada King' }).waitFor();
+
+    // The attendee transfers the ticket, after a confirmation that the QR code stops working.
+    const graceEmail = `grace.${unique()}@e2e.tapcard.local`;
+    await attendee.getByRole('button', { name: 'Transfer ticket' }).click();
+    const transfer = attendee.getByRole('dialog', { name: 'Transfer your ticket' });
+    await transfer.getByRole('button', { name: 'Continue' }).click();
+    await expectFieldError(transfer.getByLabel('Their email'), 'Email is required');
+    await checkScreen(attendee, 'Transfer ticket dialog');
+    await transfer.getByLabel('Their name').fill('Grace Hopper');
+    await transfer.getByLabel('Their email').fill(graceEmail);
+    await transfer.getByRole('button', { name: 'Continue' }).click();
+    const confirm = attendee.getByRole('dialog', { name: 'Transfer this ticket?' });
+    await confirm.getByText('Your current QR code and ticket link will stop working at once. This cannot be undone.').waitFor();
+    await checkScreen(attendee, 'Transfer confirmation');
+    await confirm.getByRole('button', { name: 'Transfer ticket' }).click();
+    await attendee.getByRole('heading', { name: 'This ticket was transferred' }).waitFor();
+    await expectCount(attendee.getByText(/Grace/)).toBe(0);
+    await checkScreen(attendee, 'transferred ticket page');
+    // Reopened, the old link says the same.
+    await attendee.reload();
+    await attendee.getByRole('heading', { name: 'This ticket was transferred' }).waitFor();
+
+    // The online door refuses the old QR code, with the reason.
+    await scan(door, oldTicket);
+    const refused = door.locator('[data-testid="door-result"][data-outcome="invalid"]');
+    await refused.waitFor();
+    expect(await refused.innerText()).toContain(TRANSFERRED);
+    // Its list now knows the ticket was transferred: offline, it refuses the old QR code by itself.
+    await door.context().setOffline(true);
+    // A forged ticket first, so the card shows a new refusal for the old QR code below.
+    await scan(door, tamperedTicket(oldTicket));
+    await door.locator('[data-testid="door-result"][data-outcome="invalid"]', { hasText: 'Ticket is not genuine' }).waitFor();
+    await scan(door, oldTicket);
+    await door.locator('[data-testid="door-result"][data-outcome="invalid"]', { hasText: TRANSFERRED }).waitFor();
+    expect(await door.getByTestId('door-queue').textContent()).toBe('0');
+    await door.context().setOffline(false);
+
+    // The west phone, offline since before the transfer, admits the old QR code; when it syncs, the server refuses it and the phone says why.
+    await scan(west, oldTicket);
+    await west.locator('[data-testid="door-result"][data-outcome="queued"]').waitFor();
+    await west.context().setOffline(false);
+    await expect.poll(() => west.getByTestId('door-queue').textContent(), { timeout: 20_000 }).toBe('0');
+    const notice = west.getByRole('region', { name: 'Sync notices' }).getByRole('listitem');
+    await expectCount(notice).toBe(1);
+    expect(await notice.textContent()).toContain(`not counted (${TRANSFERRED})`);
+
+    // The new holder's own mail: its link opens their ticket, and its QR code admits them.
+    const mail = await accessMail(graceEmail, event);
+    expect(mail.text).toContain('Grace Hopper');
+    const link = linkInMail(mail, '/event/u/token/');
+    const newTid = matchPage(pagePatterns.eventToken, link.href)?.tid ?? '';
+    expect(newTid).not.toBe(ada.tid);
+    const grace = await phone();
+    await grace.goto(link.pathname);
+    await grace.getByRole('heading', { name: 'Registration Successful!' }).waitFor();
+    await grace.getByText('Grace Hopper', { exact: true }).first().waitFor();
+    const newTicket = await ticketOf(product.baseUrl, { ...ada, tid: newTid });
+    expect(newTicket).not.toBe(oldTicket);
+    await scan(door, newTicket);
+    await door.locator('[data-testid="door-result"][data-outcome="admitted"]', { hasText: 'Grace Hopper' }).waitFor();
+    // Only one access mail went to the new holder.
+    expect(smtp.mails.filter(sentTo(graceEmail))).toHaveLength(1);
+  });
+});

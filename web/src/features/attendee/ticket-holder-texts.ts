@@ -1,0 +1,23 @@
+/** The ticket page's own changes by its holder (ours): the name on the ticket, and a transfer. */
+export const HOLDER_TEXTS = {
+  editName: 'Edit name',
+  editNameTitle: 'Edit your name',
+  editNameDescription: 'This is the name the door, the event chat and the organiser see.',
+  name: 'Name',
+  saveName: 'Save name',
+  cancel: 'Cancel',
+  transfer: 'Transfer ticket',
+  transferTitle: 'Transfer your ticket',
+  transferDescription: 'Give this ticket to someone else. We email them their own ticket link and QR code.',
+  newHolderName: 'Their name',
+  newHolderEmail: 'Their email',
+  continue: 'Continue',
+  back: 'Back',
+  confirmTitle: 'Transfer this ticket?',
+  confirmLead: (name: string, email: string) => `Your ticket goes to ${name} (${email}).`,
+  confirmWarning: 'Your current QR code and ticket link will stop working at once. This cannot be undone.',
+  confirmTransfer: 'Transfer ticket',
+  transferredTitle: 'This ticket was transferred',
+  transferredLead: 'It now belongs to someone else, who has been emailed their own ticket. This link and its QR code no longer work.',
+  home: 'Home',
+} as const;
