@@ -23,6 +23,11 @@ export const eventActions = [
   'attendee.checkOut',
   /** Mailing an attendee's access again (a new access link; the old one stops working). */
   'attendee.resendTicket',
+  // The organiser's messages to attendees.
+  /** The history of messages and how many an audience reaches. */
+  'messages.view',
+  /** Sending, scheduling, editing and cancelling messages. */
+  'messages.send',
   // The chats.
   /** Older pages of the group chat. */
   'chat.history',

@@ -22,6 +22,8 @@ const GRID: Record<EventAction, string> = {
   'attendee.checkIn': 'x x x . .',
   'attendee.checkOut': 'x x x . .',
   'attendee.resendTicket': 'x x . . .',
+  'messages.view': 'x x . . .',
+  'messages.send': 'x x . . .',
   'chat.history': 'x x . x x',
   'chat.postAsOrganiser': 'x x . . .',
   'chat.post': '. . . . x',

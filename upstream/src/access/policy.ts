@@ -32,6 +32,8 @@ const RUN_EVENT: readonly EventAction[] = [
   'attendee.checkIn',
   'attendee.checkOut',
   'attendee.resendTicket',
+  'messages.view',
+  'messages.send',
   'chat.history',
   'chat.postAsOrganiser',
   'chat.settings',
