@@ -45,7 +45,7 @@ export const organiserMessageCallFactories = {
   /** How many people an audience reaches now (distinct emails, without those who unsubscribed). */
   messageAudienceCount: () => call({
     method: 'POST',
-    path: '/event/api/events/:id/messages/audience',
+    path: '/event/api/events/:id/message-audience',
     auth: 'bearer',
     access: { action: 'messages.view' },
     params: idParam,
@@ -75,7 +75,7 @@ export const organiserMessageCallFactories = {
   /** Schedules a message for `send_at`. */
   scheduleMessage: () => call({
     method: 'POST',
-    path: '/event/api/events/:id/messages/scheduled',
+    path: '/event/api/events/:id/scheduled-messages',
     auth: 'bearer',
     access: { action: 'messages.send' },
     params: idParam,
