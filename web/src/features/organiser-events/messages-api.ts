@@ -31,6 +31,8 @@ export function useAudienceCount(eventId: string, audience: MessageAudience | nu
     enabled: eventId !== '' && audience !== null,
     select: (answer) => answer.data.count,
     placeholderData: keepPreviousData,
+    // Counted again whenever the audience is chosen: attendees register, check in and unsubscribe meanwhile.
+    staleTime: 0,
     retry: false,
   });
 }
