@@ -119,8 +119,10 @@ describe('organiser messages', () => {
     await expect.poll(() => item.getByTestId('message-counts').textContent(), { timeout: MAIL_TIMEOUT_MS }).toBe('2 sent · 0 queued · 0 failed');
     expect(smtp.mails.filter(mailWith(inside.email, subject))).toEqual([]);
 
-    // Bayo's open arena shows it live, in its status region; Ada's, checked in, does not.
-    const pinned = awayArena.getByRole('status').getByRole('list', { name: 'Pinned announcements' });
+    // Bayo's open arena shows it live, in its polite live region; Ada's, checked in, does not.
+    const region = awayArena.getByTestId('announcements-region');
+    expect(await region.getAttribute('aria-live')).toBe('polite');
+    const pinned = region.getByRole('list', { name: 'Pinned announcements' });
     await pinned.getByText(subject).waitFor();
     await pinned.getByRole('link', { name: 'https://maps.example.com/yaba' }).waitFor();
     expect(await sameDocument(awayArena)).toBe(true);

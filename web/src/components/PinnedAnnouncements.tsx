@@ -67,13 +67,14 @@ function AnnouncementItem({ announcement, onUnpin }: { announcement: Announcemen
 /**
  * The organiser's pinned announcements, newest first, at the top of the arena and the group chats (an
  * organiser's message with its subject, its links clickable). The list is named for screen readers,
- * follows the live view (nothing while none is pinned) and sits in a polite live region, so one pinned
+ * follows the live view (nothing while none is pinned) and sits in a polite live region (aria-live), so one pinned
  * while the page is open is read out; `onUnpin` gives each one an Unpin button (the organiser's screens only).
  */
 export function PinnedAnnouncements({ announcements, onUnpin }: { announcements: readonly Announcement[] | undefined; onUnpin?: (id: string) => void }) {
   const pinned = (announcements ?? []).filter((a) => a.pinned).sort((a, b) => b.seq - a.seq);
   return (
-    <div role="status" aria-live="polite" aria-atomic="false">
+    // A live region, not a second role=status beside the page's connection status: additions are read out.
+    <div aria-live="polite" aria-relevant="additions text" data-testid="announcements-region">
       {pinned.length > 0 && (
         <ul className={styles.list} aria-label={PINNED_TEXTS.label}>
           {pinned.map((announcement) => (
