@@ -29,8 +29,8 @@ import { bumpEventSeq } from './event-sequence.js';
  * Sent while the event runs, it is also pinned in the arenas of the audience's attendees.
  */
 
-/** Refuses an audience the event cannot have: 400 under the audience's field. */
-export async function checkAudience(app: FastifyInstance, event: Row<'events'>, audience: MessageAudience, now: Date): Promise<void> {
+/** Refuses an audience the event cannot have for a message going at `at`: 400 under the audience's field. */
+export async function checkAudience(app: FastifyInstance, event: Row<'events'>, audience: MessageAudience, at: Date): Promise<void> {
   switch (audience.kind) {
     case 'ticket':
       if (!(await eventHasPrice(app.db, event.id, audience.price_id))) throw badRequest(organiserMessageTexts.ticketNotFound, 'audience.price_id');
@@ -39,7 +39,7 @@ export async function checkAudience(app: FastifyInstance, event: Row<'events'>, 
       if (!(await eventHasAttendee(app.db, event.id, audience.attendee_id))) throw badRequest(organiserMessageTexts.attendeeRequired, 'audience.attendee_id');
       return;
     case 'no_show':
-      if (eventTiming(eventDates(event), now) !== 1) throw badRequest(organiserMessageTexts.noShowsBeforeEnd, 'audience');
+      if (eventTiming(eventDates(event), at) !== 1) throw badRequest(organiserMessageTexts.noShowsBeforeEnd, 'audience');
       return;
     default:
       return;

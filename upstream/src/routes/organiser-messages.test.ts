@@ -294,6 +294,12 @@ describe('scheduling', () => {
     });
     expectFieldError(past, 'send_at', organiserMessageTexts.sendAtPast);
 
+    // No-shows: only for a time after the event's end (it ends in two days).
+    const noShows = (at: Date) =>
+      send(t, calls.scheduleMessage, { authorization: organiser.authorization, params: { id: event.id }, body: { subject: 'Missed you', body: 'Next time!', audience: { kind: 'no_show' }, send_at: at.toISOString() } });
+    expectFieldError(await noShows(new Date(now.getTime() + 60 * 60_000)), 'audience', organiserMessageTexts.noShowsBeforeEnd);
+    expect((await noShows(new Date(now.getTime() + 4 * DAY))).statusCode).toBe(200);
+
     const message = await schedule(event, new Date(now.getTime() + 60 * 60_000));
     const edit = await send(t, calls.updateMessage, {
       authorization: organiser.authorization,

@@ -78,7 +78,8 @@ export function messageRoutes(app: FastifyInstance): void {
   route(app, calls.scheduleMessage)(async ({ event, body, user }) => {
     const now = app.now();
     const sendAt = sendAtOf(body.send_at);
-    await checkAudience(app, event, body.audience.kind === 'no_show' ? { kind: 'everyone' } : body.audience, now);
+    // No-shows are checked against the time the message goes: it may be scheduled for after the end.
+    await checkAudience(app, event, body.audience, sendAt);
     const row = await insertMessage(app.db, {
       id: randomId(),
       event_id: event.id,
@@ -96,7 +97,8 @@ export function messageRoutes(app: FastifyInstance): void {
   route(app, calls.updateMessage)(async ({ event, params, body }) => {
     const now = app.now();
     const sendAt = sendAtOf(body.send_at);
-    await checkAudience(app, event, body.audience.kind === 'no_show' ? { kind: 'everyone' } : body.audience, now);
+    // No-shows are checked against the time the message goes: it may be scheduled for after the end.
+    await checkAudience(app, event, body.audience, sendAt);
     const row = await updateScheduledMessage(app.db, event.id, params.message_id, {
       subject: body.subject,
       body: body.body,

@@ -124,6 +124,16 @@ describe('EventMessagesPage', () => {
     expect(network.sent(calls.cancelMessage)[0]?.path).toBe(`/event/api/events/${EVENT_ID}/messages/msg-2`);
   });
 
+  it('offers no-shows for a message scheduled for after the end, counted when it goes', async () => {
+    const network = serve();
+    const { user } = renderRoutes(routeObjects, paths.eventMessages(EVENT_ID));
+    await user.click(await screen.findByRole('radio', { name: 'Schedule for later' }));
+    await user.click(screen.getByRole('radio', { name: 'No-shows (after the event)' }));
+    expect(screen.getByTestId('recipient-count')).toHaveTextContent('It will go to everyone who has not checked in when the event ends.');
+    const asked = network.sent(calls.messageAudienceCount).map((r) => (r.body as { audience: MessageAudience }).audience.kind);
+    expect(asked).not.toContain('no_show');
+  });
+
   it('says when the history could not be loaded, with a way to try again', async () => {
     const network = serve();
     network.on(calls.listMessages, fail('Server error', 500));

@@ -175,15 +175,18 @@ function MessageForm({
 
   const ended = eventTiming({ start_date: event.start_date, end_date: event.end_date }) === 1;
   const audience = audienceOf(draft);
-  const complete = (audience.kind !== 'ticket' || audience.price_id !== '') && (audience.kind !== 'attendee' || audience.attendee_id !== '');
+  // No-shows before the end are counted when the message goes.
+  const noShowsLater = audience.kind === 'no_show' && !ended;
+  const complete = (audience.kind !== 'ticket' || audience.price_id !== '') && (audience.kind !== 'attendee' || audience.attendee_id !== '') && !noShowsLater;
   const count = useAudienceCount(eventId, complete ? audience : null);
   const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
-  const kinds = MESSAGE_AUDIENCE_KINDS_SHOWN.filter((k) => (k !== 'no_show' || ended) && (k !== 'attendee' || draft.attendeeId !== ''));
+  // No-shows once the event has ended, or for a message scheduled for after its end.
+  const later = editing !== null || draft.when === 'later';
+  const kinds = MESSAGE_AUDIENCE_KINDS_SHOWN.filter((k) => (k !== 'no_show' || ended || later) && (k !== 'attendee' || draft.attendeeId !== ''));
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setFormError(null);
-    const later = editing !== null || draft.when === 'later';
     const base = { subject: draft.subject, body: draft.body, audience };
     let write: MessageWrite;
     if (later) {
@@ -206,7 +209,7 @@ function MessageForm({
     else if (result.kind !== 'network') setFormError(result.message);
   };
 
-  const audienceError = errors['audience'] ?? (count.isError ? count.error.message : undefined);
+  const audienceError = errors['audience'] ?? (count.isError && complete ? count.error.message : undefined);
   return (
     <section className={styles.card} aria-labelledby={headingId}>
       <h2 id={headingId}>{editing ? T.editMessage : T.newMessage}</h2>
@@ -247,7 +250,7 @@ function MessageForm({
             </p>
           )}
           <p id={countId} className={styles.count} role="status" aria-live="polite" data-testid="recipient-count">
-            {!complete ? '' : count.isFetching && count.data === undefined ? T.countingRecipients : count.data !== undefined && !count.isError ? T.recipients(count.data) : ''}
+            {noShowsLater ? T.noShowsLater : !complete ? '' : count.isFetching && count.data === undefined ? T.countingRecipients : count.data !== undefined && !count.isError ? T.recipients(count.data) : ''}
           </p>
         </fieldset>
         {!editing && (

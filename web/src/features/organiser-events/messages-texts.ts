@@ -15,6 +15,7 @@ export const MESSAGE_TEXTS = {
   oneAttendee: (name: string) => `Only ${name}`,
   recipients: (count: number) => (count === 1 ? 'This message will go to 1 person.' : `This message will go to ${count} people.`),
   countingRecipients: 'Counting recipients…',
+  noShowsLater: 'It will go to everyone who has not checked in when the event ends. Schedule it for after the end.',
   when: 'When',
   sendNow: 'Send now',
   scheduleLater: 'Schedule for later',
