@@ -176,9 +176,17 @@ export function storedAudience(row: Pick<Row<'event_messages'>, 'audience'>): Me
 
 // ── Deliveries and unsubscribes ─────────────────────────────────────────────
 
+/** Rows per insert: well under PostgreSQL's 65,535 parameters of one statement. */
+const DELIVERY_BATCH = 1000;
+
 export async function insertDeliveries(db: DbLike, rows: NewRow<'message_deliveries'>[]): Promise<void> {
-  if (rows.length === 0) return;
-  await db.insertInto('message_deliveries').values(rows).onConflict((oc) => oc.columns(['message_id', 'email']).doNothing()).execute();
+  for (let i = 0; i < rows.length; i += DELIVERY_BATCH) {
+    await db
+      .insertInto('message_deliveries')
+      .values(rows.slice(i, i + DELIVERY_BATCH))
+      .onConflict((oc) => oc.columns(['message_id', 'email']).doNothing())
+      .execute();
+  }
 }
 
 /** Records a delivery's outcome (the mail queue calls it); a queued one only, so 'sent' or 'failed' stays. */

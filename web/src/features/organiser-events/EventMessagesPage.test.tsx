@@ -65,10 +65,11 @@ describe('EventMessagesPage', () => {
 
     await user.type(screen.getByRole('textbox', { name: 'Subject' }), 'Where are you?');
     await user.type(screen.getByRole('textbox', { name: /^Message/ }), 'Doors close at nine.');
-    await user.click(screen.getByRole('button', { name: 'Send now' }));
+    await user.dblClick(screen.getByRole('button', { name: 'Send now' }));
     await waitFor(() => expect(network.sent(calls.sendMessage)).toHaveLength(1));
     expect(network.sent(calls.sendMessage)[0]?.body).toEqual({ subject: 'Where are you?', body: 'Doors close at nine.', audience: { kind: 'not_checked_in' } });
     expect(await screen.findByText(organiserMessageTexts.sent(1))).toBeInTheDocument();
+    expect(network.sent(calls.sendMessage)).toHaveLength(1);
   });
 
   it('puts a refusal of the server under its field', async () => {

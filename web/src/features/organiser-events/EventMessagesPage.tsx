@@ -168,6 +168,7 @@ function MessageForm({
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const saving = useWriteMessage(eventId);
+  const sending = useRef(false);
   const subjectRef = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (editing) subjectRef.current?.focus();
@@ -186,6 +187,8 @@ function MessageForm({
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
+    // One message per click: a second submit while one is on its way (even in the same moment) sends nothing.
+    if (sending.current) return;
     setFormError(null);
     const base = { subject: draft.subject, body: draft.body, audience };
     let write: MessageWrite;
@@ -199,7 +202,10 @@ function MessageForm({
       write = { kind: 'send', values: parsed.data };
     }
     setErrors({});
-    const result = await saving.mutateAsync(write);
+    sending.current = true;
+    const result = await saving.mutateAsync(write).finally(() => {
+      sending.current = false;
+    });
     if (result.ok) {
       notify.success(result.answer.message ?? T.messages);
       onDone();
