@@ -172,6 +172,13 @@ describe('moderation and safety updates reach only the rooms entitled to them', 
     expect(updates.at(-1)?.update).toMatchObject({ chat: { closed: true, slow_mode_seconds: 30 }, announcements: [{ id: 'an1', pinned: false }, { id: 'an2', pinned: true }] });
     expect(updates[0]?.update).toEqual({ eventId: E, version: 20, prevVersion: 10, scope: 'event' });
   });
+
+  test("an organiser's message for some attendees goes to their rooms and the organisers', without its list", () => {
+    const updates = updatesOf({ announcements: [{ ...announcement(3, 20), subject: 'Doors', recipients: ['a2', 'a3'] }] });
+    expect(updates.filter((u) => u.update.announcements).map((u) => u.room)).toEqual([rooms.attendee(E, 'a2'), rooms.attendee(E, 'a3'), rooms.organiser(E)]);
+    expect(JSON.stringify(updates)).not.toContain('recipients');
+    expect(updates.at(-1)?.update.announcements).toBeUndefined();
+  });
 });
 
 /**
@@ -192,6 +199,7 @@ describe('the updates a socket receives bring its view to the next snapshot', ()
     { name: 'a block, a report and a removal', part: { blocks: [{ blocker_id: 'a1', blocked_id: 'a2', active: true }], reports: [report(4, 18)], chats: [removed(chat(4, 'a2'), 19)] } },
     { name: 'a mute, a check-in and a chip bound', part: { attendees: [{ ...attendee('a2', 18, true), mute: { until: null }, checked_in_at: AT, checked_in_by: 'North gate' }], chips: [{ id: 'c1', attendee_id: 'a2' }] } },
     { name: 'settings, pins and a removed private message', part: { chat: { closed: true, slow_mode_seconds: 5 }, announcements: [{ ...announcement(1, 18), pinned: false }, announcement(2, 19)], private_chats: [removed(dm(6, 'a2', 'a1'), 20)] } },
+    { name: "an organiser's message for a2 only, and one for everyone", part: { announcements: [{ ...announcement(3, 18), subject: 'Doors', recipients: ['a2'] }, { ...announcement(4, 19), subject: 'Hello', recipients: null }] } },
     { name: 'hiding, a DM choice and an unblock', part: { attendees: [{ ...attendee('a1', 18), hidden: true, dm_policy: 'nobody' }], blocks: [{ blocker_id: 'a1', blocked_id: 'a2', active: false }] } },
   ];
 

@@ -2,7 +2,7 @@ import type { LiveAttendee } from '@tapcard/shared/contract';
 import type { Update } from '@tapcard/shared/realtime';
 import { partyRoom, rooms } from './rooms.js';
 import type { Changes, EventState } from './state.js';
-import { attendeeView, blockedBy, doorAttendeeView, organiserAttendeeView, ownAttendeeView, summary } from './views.js';
+import { announcementsFor, attendeeView, blockedBy, doorAttendeeView, organiserAttendeeView, ownAttendeeView, summary } from './views.js';
 import type { AttendeeView } from './views.js';
 
 export interface Addressed {
@@ -31,7 +31,9 @@ function changedAs(changes: Changes, view: (a: LiveAttendee) => AttendeeView): A
  *
  * Who hears what of the safety state: a blocked list goes to its blocker's own room only (the blocked
  * attendee never learns of it); reports go to the organisers only; an attendee's mute, hiding and DM
- * choice go to their own room, the mute and hiding to the organisers, none of it to the door.
+ * choice go to their own room, the mute and hiding to the organisers, none of it to the door. An
+ * organiser's message shown in the arena goes to the rooms of the attendees it was for (and the
+ * organisers'), never with its list of attendees.
  */
 export function buildUpdates(state: EventState, changes: Changes): Addressed[] {
   const { eventId } = state;
@@ -55,6 +57,19 @@ export function buildUpdates(state: EventState, changes: Changes): Addressed[] {
 
   if (changes.reports.length > 0) out.push({ room: rooms.organiser(eventId), update: { ...head, scope: 'moderation', reports: changes.reports } });
 
+  // An organiser's message for some attendees goes to their own rooms and the organisers' only.
+  const targeted = changes.announcements.filter((a) => a.recipients != null);
+  if (targeted.length > 0) {
+    const byAttendee = new Map<string, Changes['announcements']>();
+    for (const announcement of targeted) {
+      for (const attendee of announcement.recipients ?? []) byAttendee.set(attendee, [...(byAttendee.get(attendee) ?? []), announcement]);
+    }
+    for (const [attendee, list] of byAttendee) {
+      out.push({ room: rooms.attendee(eventId, attendee), update: { ...head, scope: 'private', announcements: announcementsFor(list, attendee) } });
+    }
+    out.push({ room: rooms.organiser(eventId), update: { ...head, scope: 'moderation', announcements: targeted.map(({ recipients: _recipients, ...a }) => a) } });
+  }
+
   const organiser = changedAs(changes, organiserAttendeeView);
   if (organiser.length > 0) out.push({ room: rooms.organiser(eventId), update: { ...head, scope: 'attendance', attendees: organiser } });
   const door = changedAs(changes, doorAttendeeView);
@@ -77,7 +92,8 @@ export function buildUpdates(state: EventState, changes: Changes): Addressed[] {
   const doorEvent: Update = { ...head, scope: 'event' };
   if (changes.event) event.event = doorEvent.event = summary(changes.event);
   if (changes.chat) event.chat = changes.chat;
-  if (changes.announcements.length > 0) event.announcements = changes.announcements;
+  const forEveryone = announcementsFor(changes.announcements, null);
+  if (forEveryone.length > 0) event.announcements = forEveryone;
   out.push({ room: rooms.door(eventId), except: rooms.event(eventId), update: doorEvent });
   out.push({ room: rooms.event(eventId), update: event });
   return out;

@@ -1,5 +1,5 @@
 import { isAdminId } from '@tapcard/shared/domain';
-import type { EventSummary, LiveAttendee } from '@tapcard/shared/contract';
+import type { Announcement, EventSummary, LiveAttendee } from '@tapcard/shared/contract';
 import type { Snapshot } from '@tapcard/shared/realtime';
 import type { EventDetails, EventState } from './state.js';
 
@@ -87,10 +87,23 @@ function findAttendee(state: EventState, id: string | null): LiveAttendee | unde
   return id === null ? undefined : state.attendees.find((a) => a.id === id);
 }
 
+/**
+ * The pinned announcements `attendeeId` may see (null: those for everyone, as a chip page): an
+ * organiser's message names its audience's attendees, and only their arenas show it. The list of the
+ * audience is dropped.
+ */
+export function announcementsFor(announcements: readonly Announcement[], attendeeId: string | null): Announcement[] {
+  return announcements
+    .filter((a) => a.recipients == null || (attendeeId !== null && a.recipients.includes(attendeeId)))
+    .map(({ recipients: _recipients, ...a }) => a);
+}
+
 export function buildView(state: EventState, audience: Audience): Snapshot {
   const base = { eventId: state.eventId, version: state.version, event: summary(state.event) };
-  // Every chat view (not the door's): the group chat's settings and what is pinned, newest first.
-  const chat = { chat: state.chat, announcements: state.announcements };
+  // Every chat view (not the door's): the group chat's settings and what is pinned, newest first (an
+  // attendee's and a chip's: only what is for them; the organisers': everything).
+  const chatFor = (attendeeId: string | null) => ({ chat: state.chat, announcements: announcementsFor(state.announcements, attendeeId) });
+  const chat = { chat: state.chat, announcements: state.announcements.map(({ recipients: _recipients, ...a }) => a) };
   switch (audience.kind) {
     case 'arena': {
       const id = audience.attendeeId;
@@ -100,7 +113,7 @@ export function buildView(state: EventState, audience: Audience): Snapshot {
         attendee: ownAttendeeView(findAttendee(state, id) ?? audience.fallback),
         chats: state.chats,
         private_chats: state.private_chats.filter((m) => m.attendee_id_1 === id || m.attendee_id_2 === id),
-        ...chat,
+        ...chatFor(id),
         blocked: blockedBy(state, id),
       };
     }
@@ -119,7 +132,7 @@ export function buildView(state: EventState, audience: Audience): Snapshot {
       const binding = state.chips.find((c) => c.id === audience.chipId);
       const bound = binding ? findAttendee(state, binding.attendee_id) : undefined;
       const attendee = bound ?? (binding?.attendee_id === null ? null : audience.fallback);
-      return { kind: 'chip', ...base, chipId: audience.chipId, attendee: attendee && attendeeView(attendee), chats: state.chats, ...chat };
+      return { kind: 'chip', ...base, chipId: audience.chipId, attendee: attendee && attendeeView(attendee), chats: state.chats, ...chatFor(null) };
     }
     case 'door':
       return { kind: 'door', ...base, gate: audience.gate, attendees: state.attendees.map(doorAttendeeView) };

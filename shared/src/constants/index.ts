@@ -107,6 +107,17 @@ export const MUTE_CHOICES = [5, 15, 60, 1440] as const;
 /** Reports a live organiser view carries (the newest); older ones stay readable through the moderation call. */
 export const LIVE_REPORTS_LIMIT = 200;
 
+// ── Organiser messages to attendees (their rules and texts: rules/organiser-messages) ──
+/** The longest subject and body of an organiser's message. */
+export const MESSAGE_SUBJECT_MAX_LENGTH = 150;
+export const MESSAGE_BODY_MAX_LENGTH = 5000;
+/** How far ahead a message may be scheduled (days). */
+export const MESSAGE_SCHEDULE_MAX_DAYS = 365;
+/** Messages the organiser's history shows (the newest). */
+export const MESSAGE_HISTORY_LIMIT = 200;
+/** How often the organiser's Messages page refreshes the history's counts (ms). */
+export const MESSAGE_HISTORY_POLL_MS = 5000;
+
 // ── Domain helpers (shared/src/domain) ─────────────────────────────────────
 /** A number already starting with the country prefix is kept as it is when it is longer than this many digits. */
 export const PHONE_INTERNATIONAL_MIN_DIGITS = 11;

@@ -25,6 +25,11 @@ export const eventActions = [
   'attendee.resendTicket',
   /** Cancelling an attendee's registration (the seat goes back; a paid ticket is refunded in full) and the list of cancelled ones. */
   'attendee.cancel',
+  // The organiser's messages to attendees.
+  /** The history of messages and how many an audience reaches. */
+  'messages.view',
+  /** Sending, scheduling, editing and cancelling messages. */
+  'messages.send',
   // The chats.
   /** Older pages of the group chat. */
   'chat.history',

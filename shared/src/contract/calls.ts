@@ -4,6 +4,7 @@ import { cardContentCallFactories } from './card-content.js';
 import { contactCallFactories } from './contacts.js';
 import { lazyCalls } from './core.js';
 import { organiserEventCallFactories } from './events-organiser.js';
+import { organiserMessageCallFactories } from './messages.js';
 import { publicEventCallFactories } from './events-public.js';
 import { physicalCardCallFactories } from './physical-cards.js';
 import { publicCardCallFactories } from './public-card.js';
@@ -27,6 +28,7 @@ export const calls = lazyCalls({
   ...publicCardCallFactories,
   ...uploadCallFactories,
   ...organiserEventCallFactories,
+  ...organiserMessageCallFactories,
   ...publicEventCallFactories,
   ...shopCallFactories,
 });

@@ -212,6 +212,13 @@ export const announcementSchema = z.object({
   pinned: z.boolean(),
   created_at: isoDate,
   seq: z.number().int().nonnegative(),
+  /** An organiser's message shown in the arena: its subject (absent for a plain announcement). */
+  subject: z.string().nullable().optional(),
+  /**
+   * The attendees an organiser's message was for (absent or null: everyone). Only the upstream's live
+   * state carries it; the gateway shows the announcement in those attendees' arenas and drops the list.
+   */
+  recipients: z.array(z.string()).nullable().optional(),
 });
 export type Announcement = z.infer<typeof announcementSchema>;
 

@@ -10,6 +10,7 @@ export * from './public-card.js';
 export * from './uploads.js';
 export * from './events-organiser.js';
 export * from './events-public.js';
+export * from './messages.js';
 export * from './shop.js';
 export * from './client.js';
 export * from './entities.js';

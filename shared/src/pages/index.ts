@@ -40,6 +40,8 @@ export const pagePatterns = {
    * ticket's access link and goes to the new one.
    */
   ticketRecovery: '/events/l/:id/recover-ticket/:token',
+  /** The unsubscribe link of an organiser's message mail: a page whose button stops the event's messages. */
+  messageUnsubscribe: '/events/unsubscribe/:token',
   chip: '/events/d/chip/i/:chip_id',
   chipChat: '/events/d/chip/i/:chip_id/chat',
   /** A staff link: opening it gives the phone a door session for one event and gate (the secret is the link's own). */
@@ -106,6 +108,7 @@ export const pages = {
   openEvent: (cleanName: string) => pagePath(pagePatterns.openEvent, { id: cleanName }),
   openEventRegister: (cleanName: string) => pagePath(pagePatterns.openEventRegister, { id: cleanName }),
   ticketRecovery: (cleanName: string, token: string) => pagePath(pagePatterns.ticketRecovery, { id: cleanName, token }),
+  messageUnsubscribe: (token: string) => pagePath(pagePatterns.messageUnsubscribe, { token }),
   chip: (chipId: string) => pagePath(pagePatterns.chip, { chip_id: chipId }),
   chipChat: (chipId: string) => pagePath(pagePatterns.chipChat, { chip_id: chipId }),
   staffLink: (secret: string) => pagePath(pagePatterns.staffLink, { secret }),

@@ -19,3 +19,4 @@ export * from './staff-links.js';
 export * from './arena-safety.js';
 export * from './owner-card.js';
 export * from './idempotency.js';
+export * from './organiser-messages.js';

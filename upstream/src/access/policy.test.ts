@@ -23,6 +23,8 @@ const GRID: Record<EventAction, string> = {
   'attendee.checkOut': 'x x x . .',
   'attendee.resendTicket': 'x x . . .',
   'attendee.cancel': 'x x . . .',
+  'messages.view': 'x x . . .',
+  'messages.send': 'x x . . .',
   'chat.history': 'x x . x x',
   'chat.postAsOrganiser': 'x x . . .',
   'chat.post': '. . . . x',

@@ -33,6 +33,8 @@ const RUN_EVENT: readonly EventAction[] = [
   'attendee.checkOut',
   'attendee.resendTicket',
   'attendee.cancel',
+  'messages.view',
+  'messages.send',
   'chat.history',
   'chat.postAsOrganiser',
   'chat.settings',

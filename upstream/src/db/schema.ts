@@ -508,6 +508,45 @@ export interface AnnouncementsTable {
   unpinned_at: NullableColumn<Date>;
   seq: number;
   created_at: CreatedAt;
+  /** An organiser's message shown in the arena (migration 029): its message, subject and audience (JSON attendee ids; null: everyone). */
+  message_id: ColumnType<string | null, string | null | undefined, string | null>;
+  subject: ColumnType<string | null, string | null | undefined, string | null>;
+  recipients: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** An organiser's message to an event's attendees (migration 029); `audience` is the shared audience as JSON. */
+export interface EventMessagesTable {
+  id: string;
+  event_id: string;
+  created_by: string;
+  subject: string;
+  body: string;
+  audience: string;
+  status: 'scheduled' | 'sending' | 'sent' | 'cancelled';
+  send_at: Timestamp;
+  sent_at: NullableColumn<Date>;
+  announced: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+/** One recipient email of a sent message and its mail's outcome (migration 029). */
+export interface MessageDeliveriesTable {
+  id: string;
+  message_id: string;
+  event_id: string;
+  email: string;
+  status: 'queued' | 'sent' | 'failed';
+  unsubscribe_hash: string;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+/** An email (lower-cased) that stopped an event's organiser messages (migration 029). */
+export interface MessageUnsubscribesTable {
+  event_id: string;
+  email: string;
+  created_at: CreatedAt;
 }
 
 /** One attendee blocking another in an event (migration 022); lifting a block keeps the row, `active` false. */
@@ -593,6 +632,9 @@ export interface Database {
   door_conflicts: DoorConflictsTable;
   ticket_keys: TicketKeysTable;
   announcements: AnnouncementsTable;
+  event_messages: EventMessagesTable;
+  message_deliveries: MessageDeliveriesTable;
+  message_unsubscribes: MessageUnsubscribesTable;
   attendee_blocks: AttendeeBlocksTable;
   chat_reports: ChatReportsTable;
   moderation_actions: ModerationActionsTable;

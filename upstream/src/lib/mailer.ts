@@ -16,6 +16,10 @@ export interface Mail {
   /** The HTML version; the text version carries the same content. */
   html?: string;
   attachments?: MailAttachment[];
+  /** Extra header fields (e.g. List-Unsubscribe), kept through the mail queue. */
+  headers?: Record<string, string>;
+  /** The message delivery this mail stands for: the mail queue records its outcome there (sent or failed). */
+  deliveryId?: string;
 }
 
 /** What the app sends mail through (app.mailer): in the product the queue of mail/queue.ts. */
@@ -60,6 +64,7 @@ export function smtpTransport(smtpUrl: string, from: string): MailTransport {
         text: mail.text,
         html: mail.html,
         attachments: mail.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content, cid: a.cid })),
+        ...(mail.headers ? { headers: mail.headers } : {}),
       });
     },
   };

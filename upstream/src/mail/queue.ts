@@ -2,6 +2,7 @@ import type { Db } from '../db/database.js';
 import type { Row } from '../db/schema.js';
 import { randomId } from '../lib/crypto.js';
 import type { Mail, MailLog, Mailer, MailTransport } from '../lib/mailer.js';
+import { settleDelivery } from '../repositories/messages.js';
 import { claimDueMail, deleteQueuedMail, failQueuedMail, insertQueuedMail, retryQueuedMail } from '../repositories/mail-queue.js';
 
 export interface MailQueueOptions {
@@ -39,6 +40,8 @@ interface StoredMail {
   text: string;
   html?: string;
   attachments?: StoredAttachment[];
+  headers?: Record<string, string>;
+  deliveryId?: string;
 }
 
 function serialise(mail: Mail): string {
@@ -48,6 +51,8 @@ function serialise(mail: Mail): string {
     text: mail.text,
     html: mail.html,
     attachments: mail.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, cid: a.cid, content: a.content.toString('base64') })),
+    headers: mail.headers,
+    deliveryId: mail.deliveryId,
   };
   return JSON.stringify(stored);
 }
@@ -60,6 +65,8 @@ function deserialise(payload: string): Mail {
     text: stored.text,
     html: stored.html,
     attachments: stored.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, cid: a.cid, content: Buffer.from(a.content, 'base64') })),
+    headers: stored.headers,
+    deliveryId: stored.deliveryId,
   };
 }
 
@@ -101,6 +108,7 @@ export function mailQueue(db: Db, transport: MailTransport, options: MailQueueOp
       const at = now();
       if (at.getTime() - row.created_at.getTime() >= opts.giveUpAfterMs) {
         await failQueuedMail(db, row.id, attempts, at, error);
+        if (mail.deliveryId) await settleDelivery(db, mail.deliveryId, 'failed', at);
         log.error({ err, mailId: row.id, attempts }, 'gave up delivering a mail');
         return;
       }
@@ -111,6 +119,7 @@ export function mailQueue(db: Db, transport: MailTransport, options: MailQueueOp
       return;
     }
     await deleteQueuedMail(db, row.id);
+    if (mail.deliveryId) await settleDelivery(db, mail.deliveryId, 'sent', now());
   }
 
   async function drain(): Promise<void> {

@@ -166,14 +166,33 @@ export async function changedReports(db: DbLike, eventId: string, since: number,
 
 // ── Announcements ────────────────────────────────────────────────────────────
 
+/** The announcement as the live state carries it: an organiser's message with its subject and audience. */
 export function announcementWire(row: Row<'announcements'>): Announcement {
-  return { id: row.id, event_id: row.event_id, message: row.message, pinned: row.pinned, created_at: iso(row.created_at), seq: row.seq };
+  const base = { id: row.id, event_id: row.event_id, message: row.message, pinned: row.pinned, created_at: iso(row.created_at), seq: row.seq };
+  if (row.message_id === null) return base;
+  return { ...base, subject: row.subject, recipients: row.recipients === null ? null : (JSON.parse(row.recipients) as string[]) };
 }
 
-/** The announcements pinned now, newest first. */
+/** Whether `attendeeId` (null: anyone, as a chip page) may see the announcement: it is for everyone, or for them. */
+export function announcementFor(announcement: Announcement, attendeeId: string | null): boolean {
+  const recipients = announcement.recipients ?? null;
+  return recipients === null || (attendeeId !== null && recipients.includes(attendeeId));
+}
+
+/** The announcement as an attendee's screen shows it: without its audience's list. */
+export function shownAnnouncement({ recipients: _recipients, ...announcement }: Announcement): Announcement {
+  return announcement;
+}
+
+/** The announcements pinned now, newest first, with their audiences (the live state's). */
 export async function pinnedAnnouncements(db: DbLike, eventId: string): Promise<Announcement[]> {
   const rows = await db.selectFrom('announcements').selectAll().where('event_id', '=', eventId).where('pinned', '=', true).orderBy('seq', 'desc').execute();
   return rows.map(announcementWire);
+}
+
+/** The announcements pinned now that `attendeeId` may see (null: those for everyone), without audiences. */
+export async function pinnedAnnouncementsFor(db: DbLike, eventId: string, attendeeId: string | null): Promise<Announcement[]> {
+  return (await pinnedAnnouncements(db, eventId)).filter((a) => announcementFor(a, attendeeId)).map(shownAnnouncement);
 }
 
 /** Announcements pinned or unpinned in (since, version], oldest change first. */
@@ -183,7 +202,8 @@ export async function changedAnnouncements(db: DbLike, eventId: string, since: n
 }
 
 export async function pinnedCount(db: DbLike, eventId: string): Promise<number> {
-  const rows = await db.selectFrom('announcements').select('id').where('event_id', '=', eventId).where('pinned', '=', true).execute();
+  // The organiser's messages shown in the arena do not take the moderators' pins.
+  const rows = await db.selectFrom('announcements').select('id').where('event_id', '=', eventId).where('pinned', '=', true).where('message_id', 'is', null).execute();
   return rows.length;
 }
 

@@ -47,6 +47,8 @@ export const routes = {
   eventLive: '/event/:id/live',
   /** The organiser's moderation of the event's chats: the reports queue, who is muted, the moderation log. */
   eventModeration: '/event/:id/moderation',
+  /** The organiser's messages to the event's attendees: write, schedule, and the history with delivery counts. */
+  eventMessages: '/event/:id/messages',
   settings: '/settings',
   changePassword: '/settings/change-password',
   /** The owner's signed-in sessions. */
@@ -71,6 +73,7 @@ export const routes = {
   openEventRegister: pagePatterns.openEventRegister,
   /** The link of a "Lost your ticket?" mail: replaces the ticket's access link once, then shows the ticket. */
   ticketRecovery: pagePatterns.ticketRecovery,
+  messageUnsubscribe: pagePatterns.messageUnsubscribe,
   chip: pagePatterns.chip,
   chipChat: pagePatterns.chipChat,
   /** A staff link: trades its secret for a door session, then shows the door page. */
@@ -93,6 +96,8 @@ export const paths = {
   eventGetChips: (id: string) => `/event/${e(id)}/get-chips`,
   eventLive: (id: string) => `/event/${e(id)}/live`,
   eventModeration: (id: string) => `/event/${e(id)}/moderation`,
+  /** With `attendee`, the form starts addressed to that one attendee. */
+  eventMessages: (id: string, attendee?: string) => `/event/${e(id)}/messages${attendee ? `?attendee=${e(attendee)}` : ''}`,
   cardConnect: pages.cardConnect,
   cardDashboard: (link: string) => `/card/dashboard?link=${e(link)}`,
   cardEvents: (link: string) => `/card/event?link=${e(link)}`,
@@ -109,6 +114,7 @@ export const paths = {
   openEvent: pages.openEvent,
   openEventRegister: pages.openEventRegister,
   ticketRecovery: pages.ticketRecovery,
+  messageUnsubscribe: pages.messageUnsubscribe,
   chip: pages.chip,
   chipChat: pages.chipChat,
   staffLink: pages.staffLink,

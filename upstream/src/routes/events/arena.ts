@@ -12,7 +12,7 @@ import { route } from '../../lib/route.js';
 import { LIMITS } from '@tapcard/shared/constants';
 import { postGroupChat, postPrivateChat } from '../../domain/chat-safety.js';
 import { attendeeSafety, blockedIds, muteOf } from '../../repositories/arena-safety.js';
-import { chatSettingsOf, pinnedAnnouncements } from '../../repositories/moderation.js';
+import { chatSettingsOf, pinnedAnnouncementsFor } from '../../repositories/moderation.js';
 import { chipHolder, confirmedTicketByTidHash } from '../../repositories/attendees.js';
 import { chipById } from '../../repositories/chips.js';
 import { partyPrivateChats, recentChats } from '../../repositories/chats.js';
@@ -35,7 +35,7 @@ export function arenaRoutes(app: FastifyInstance): void {
       issueTicket(app, event.id, attendee.id),
       attendeeSafety(app.db, event.id, attendee.id),
       blockedIds(app.db, attendee.id),
-      pinnedAnnouncements(app.db, event.id),
+      pinnedAnnouncementsFor(app.db, event.id, attendee.id),
     ]);
     return {
       success: 'true',
@@ -75,7 +75,7 @@ export function arenaRoutes(app: FastifyInstance): void {
     const [holder, chats, announcements] = await Promise.all([
       chip.attendee_id ? chipHolder(app.db, chip.attendee_id) : undefined,
       recentChats(app.db, event.id),
-      pinnedAnnouncements(app.db, event.id),
+      pinnedAnnouncementsFor(app.db, event.id, null),
     ]);
     return {
       success: 'true',

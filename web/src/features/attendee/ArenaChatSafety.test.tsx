@@ -234,6 +234,21 @@ describe('live moderation', () => {
     expect(within(pinned).getByText('Keynote moved to hall B')).toBeInTheDocument();
   });
 
+  it("shows an organiser's message sent to this attendee live, with its subject and its link, in a polite live region", async () => {
+    await openChat(arenaView());
+    server?.update({
+      eventId: EVENT_ID,
+      version: 4,
+      prevVersion: 4,
+      scope: 'private',
+      announcements: [{ ...announcement('m1', 5, 'Doors close at nine. Map: https://maps.example.com/hall.'), subject: 'Where are you?' }],
+    });
+    const pinned = await screen.findByRole('list', { name: 'Pinned announcements' }, SLOW);
+    expect(within(pinned).getByText('Where are you?')).toBeInTheDocument();
+    expect(within(pinned).getByRole('link', { name: 'https://maps.example.com/hall' })).toHaveAttribute('href', 'https://maps.example.com/hall');
+    expect(pinned.closest('[aria-live]')).toHaveAttribute('aria-live', 'polite');
+  });
+
   it('takes a removed message off the screen as soon as the removal comes', async () => {
     await openChat(arenaView());
     server?.update({ eventId: EVENT_ID, version: 5, prevVersion: 4, scope: 'event', chats: [{ ...fromCy, message: '', removed: true, seq: 5 }] });

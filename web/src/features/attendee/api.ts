@@ -76,6 +76,10 @@ export async function chatHistory(tid: string, eventId: string, before: number) 
 
 export const confirmRegistration = (token: string) => api(calls.confirmRegistration, { body: { token } });
 export const redeemTicketRecovery = (token: string) => api(calls.redeemTicketRecovery, { body: { token } });
+/** What an organiser message's unsubscribe link is for (the event's title, and whether it is done already). */
+export const unsubscribeInfoQuery = (token: string) => callQuery(calls, 'unsubscribeInfo', { params: { token } }, { background: true });
+/** Stops the organiser's messages of the link's event to its email. */
+export const unsubscribeFromMessages = (token: string) => api(calls.unsubscribe, { params: { token } });
 /** `background`: an automatic re-check, which says nothing when the network fails. */
 export const paymentSuccessful = (body: Body<typeof calls.paymentSuccessful>, background: boolean) => api(calls.paymentSuccessful, { body, background });
 

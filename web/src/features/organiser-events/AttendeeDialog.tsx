@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ORGANISER_CHECK_IN } from '@tapcard/shared/domain';
-import { EyeOff } from 'lucide-react';
+import { EyeOff, Mail } from 'lucide-react';
+import { ButtonLink } from '../../components/Button.js';
+import { paths } from '../../lib/paths.js';
 import type { Update } from '@tapcard/shared/realtime';
 import { Dialog } from '../../components/Dialog.js';
 import { Avatar } from '../../components/Page.js';
@@ -15,6 +17,7 @@ import { ResendTicketButton } from './ResendTicketButton.js';
 import { CancelAttendee } from './CancelAttendee.js';
 import styles from './Organiser.module.css';
 import type { LiveAttendee, OrganiserView } from './organiser-view.js';
+import { MESSAGE_TEXTS } from './messages-texts.js';
 import { MODERATION_TEXTS, TEXTS } from './texts.js';
 
 /**
@@ -78,6 +81,10 @@ export function AttendeeDialog({
           <MuteControl eventId={eventId} attendee={attendee} live={{ view, applyLocal }} />
           <ResendTicketButton eventId={eventId} attendee={attendee} />
           <CancelAttendee key={attendee.id} eventId={eventId} attendee={attendee} amount={ticketAmount} onCancelled={onClose} />
+          <ButtonLink variant="secondary" to={paths.eventMessages(eventId, attendee.id)}>
+            <Mail aria-hidden size={18} />
+            {MESSAGE_TEXTS.messageAttendee(attendee.name)}
+          </ButtonLink>
         </div>
       )}
     </Dialog>

@@ -316,6 +316,7 @@ describe('organiser attendees: mutes and hidden attendees', () => {
 
     await user.click(await screen.findByRole('button', { name: /Ada Obi/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Ada Obi' });
+    expect(within(dialog).getByRole('link', { name: 'Message Ada Obi' })).toHaveAttribute('href', paths.eventMessages(EVENT_ID, ATTENDEE_ID));
     const button = within(dialog).getByRole('button', { name: 'Re-send ticket' });
     expect(button).toHaveAccessibleDescription('Mails their ticket again with a new access link; the old link stops working.');
     await user.dblClick(button);

@@ -1,4 +1,4 @@
-import { CheckCircle2, ShieldAlert } from 'lucide-react';
+import { CheckCircle2, Mail, ShieldAlert } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import type { AdminEvent } from '@tapcard/shared/contract';
@@ -21,6 +21,7 @@ import { muteText } from './moderation-words.js';
 import moderation from './Moderation.module.css';
 import styles from './Organiser.module.css';
 import { firstOrganiserView, openReportCount } from './organiser-view.js';
+import { MESSAGE_TEXTS } from './messages-texts.js';
 import { MODERATION_TEXTS, TEXTS } from './texts.js';
 import { useAdminEvent, useCancelledAttendees } from './api.js';
 
@@ -67,6 +68,10 @@ export function EventAttendeesPage() {
         <ExportCsvButton view={view} admin={admin.data} />
         <ButtonLink variant="secondary" to={paths.eventLive(id)}>
           {TEXTS.projectorView}
+        </ButtonLink>
+        <ButtonLink variant="secondary" to={paths.eventMessages(id)}>
+          <Mail aria-hidden size={18} />
+          {MESSAGE_TEXTS.messages}
         </ButtonLink>
         <ButtonLink variant="secondary" to={paths.eventModeration(id)}>
           <ShieldAlert aria-hidden size={18} />

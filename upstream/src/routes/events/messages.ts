@@ -1,0 +1,142 @@
+import { MESSAGE_HISTORY_LIMIT } from '@tapcard/shared/constants';
+import { calls } from '@tapcard/shared/contract';
+import { organiserMessageTexts, sendAtProblem } from '@tapcard/shared/rules';
+import type { FastifyInstance } from 'fastify';
+import { checkAudience, deliverMessage, messageWire } from '../../domain/messages.js';
+import { hashToken, randomId } from '../../lib/crypto.js';
+import { badRequest, conflict, notFound } from '../../lib/http-error.js';
+import { route } from '../../lib/route.js';
+import {
+  audienceCount,
+  cancelScheduledMessage,
+  deliveryByUnsubscribeHash,
+  eventMessages,
+  insertMessage,
+  isUnsubscribed,
+  messageById,
+  messageCounts,
+  unsubscribe,
+  updateScheduledMessage,
+} from '../../repositories/messages.js';
+
+/**
+ * The organiser's messages to an event's attendees (access 'messages.view' / 'messages.send'), and the
+ * recipients' unsubscribe link (no sign-in: the link's token names the delivery it was mailed with).
+ */
+export function messageRoutes(app: FastifyInstance): void {
+  const pending = new Set<Promise<void>>();
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([...pending]);
+  });
+  const inBackground = (work: () => Promise<void>): void => {
+    const running: Promise<void> = work()
+      .catch((err: unknown) => app.log.error({ err }, 'could not queue the mails of a message'))
+      .finally(() => pending.delete(running));
+    pending.add(running);
+  };
+
+  const sendAtOf = (text: string): Date => {
+    const at = new Date(text);
+    const problem = sendAtProblem(at, app.now());
+    if (problem) throw badRequest(problem, 'send_at');
+    return at;
+  };
+
+  route(app, calls.messageAudienceCount)(async ({ event, body }) => {
+    await checkAudience(app, event, body.audience, app.now());
+    return { success: 'true', data: { count: await audienceCount(app.db, event.id, body.audience) } };
+  });
+
+  route(app, calls.listMessages)(async ({ event }) => {
+    const rows = await eventMessages(app.db, event.id, MESSAGE_HISTORY_LIMIT);
+    return { success: 'true', data: rows.map(({ row, counts }) => messageWire(row, counts)) };
+  });
+
+  route(app, calls.sendMessage)(async ({ event, body, user }) => {
+    const now = app.now();
+    await checkAudience(app, event, body.audience, now);
+    if ((await audienceCount(app.db, event.id, body.audience)) === 0) throw badRequest(organiserMessageTexts.noRecipients, 'audience');
+    const row = await insertMessage(app.db, {
+      id: randomId(),
+      event_id: event.id,
+      created_by: user.id,
+      subject: body.subject,
+      body: body.body,
+      audience: JSON.stringify(body.audience),
+      status: 'sending',
+      send_at: now,
+      updated_at: now,
+    });
+    const { recipients, mails } = await deliverMessage(app, row, now);
+    // The deliveries are recorded; the mails go through the queue after the answer.
+    inBackground(mails);
+    const sent = await messageById(app.db, event.id, row.id);
+    if (!sent) throw notFound(organiserMessageTexts.messageNotFound);
+    return { success: 'true', message: organiserMessageTexts.sent(recipients), data: messageWire(sent, await messageCounts(app.db, row.id)) };
+  });
+
+  route(app, calls.scheduleMessage)(async ({ event, body, user }) => {
+    const now = app.now();
+    const sendAt = sendAtOf(body.send_at);
+    // No-shows are checked against the time the message goes: it may be scheduled for after the end.
+    await checkAudience(app, event, body.audience, sendAt);
+    const row = await insertMessage(app.db, {
+      id: randomId(),
+      event_id: event.id,
+      created_by: user.id,
+      subject: body.subject,
+      body: body.body,
+      audience: JSON.stringify(body.audience),
+      status: 'scheduled',
+      send_at: sendAt,
+      updated_at: now,
+    });
+    return { success: 'true', message: organiserMessageTexts.scheduled, data: messageWire(row, { queued: 0, sent: 0, failed: 0 }) };
+  });
+
+  route(app, calls.updateMessage)(async ({ event, params, body }) => {
+    const now = app.now();
+    const sendAt = sendAtOf(body.send_at);
+    // No-shows are checked against the time the message goes: it may be scheduled for after the end.
+    await checkAudience(app, event, body.audience, sendAt);
+    const row = await updateScheduledMessage(app.db, event.id, params.message_id, {
+      subject: body.subject,
+      body: body.body,
+      audience: JSON.stringify(body.audience),
+      send_at: sendAt,
+      updated_at: now,
+    });
+    if (!row) {
+      if (!(await messageById(app.db, event.id, params.message_id))) throw notFound(organiserMessageTexts.messageNotFound);
+      throw conflict(organiserMessageTexts.alreadySent);
+    }
+    return { success: 'true', message: organiserMessageTexts.updated, data: messageWire(row, { queued: 0, sent: 0, failed: 0 }) };
+  });
+
+  route(app, calls.cancelMessage)(async ({ event, params }) => {
+    const row = await cancelScheduledMessage(app.db, event.id, params.message_id, app.now());
+    if (!row) {
+      if (!(await messageById(app.db, event.id, params.message_id))) throw notFound(organiserMessageTexts.messageNotFound);
+      throw conflict(organiserMessageTexts.alreadySent);
+    }
+    return { success: 'true', message: organiserMessageTexts.cancelled, data: messageWire(row, { queued: 0, sent: 0, failed: 0 }) };
+  });
+
+  route(app, calls.unsubscribeInfo)(async ({ params }) => {
+    const delivery = await deliveryByUnsubscribeHash(app.db, hashToken(params.token));
+    if (!delivery) throw notFound(organiserMessageTexts.unsubscribeInvalid);
+    return { success: 'true', data: { event_title: delivery.title, unsubscribed: await isUnsubscribed(app.db, delivery.event_id, delivery.email) } };
+  });
+
+  // RFC 8058: a mail client's one-click POST is a form (`List-Unsubscribe=One-Click`); its body says
+  // nothing the token does not, so it is read as text and left alone.
+  void app.register(async (scope) => {
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+    route(scope, calls.unsubscribe)(async ({ params }) => {
+      const delivery = await deliveryByUnsubscribeHash(app.db, hashToken(params.token));
+      if (!delivery) throw notFound(organiserMessageTexts.unsubscribeInvalid);
+      await unsubscribe(app.db, delivery.event_id, delivery.email);
+      return { success: 'true', message: organiserMessageTexts.unsubscribed };
+    });
+  });
+}
