@@ -23,6 +23,9 @@ export const eventActions = [
   'attendee.checkOut',
   /** Mailing an attendee's access again (a new access link; the old one stops working). */
   'attendee.resendTicket',
+  /** The event's reminder mails (24 hours and 1 hour before the start): reading and changing them. */
+  'reminders.view',
+  'reminders.edit',
   // The chats.
   /** Older pages of the group chat. */
   'chat.history',

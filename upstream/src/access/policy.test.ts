@@ -22,6 +22,8 @@ const GRID: Record<EventAction, string> = {
   'attendee.checkIn': 'x x x . .',
   'attendee.checkOut': 'x x x . .',
   'attendee.resendTicket': 'x x . . .',
+  'reminders.view': 'x x . . .',
+  'reminders.edit': 'x x . . .',
   'chat.history': 'x x . x x',
   'chat.postAsOrganiser': 'x x . . .',
   'chat.post': '. . . . x',

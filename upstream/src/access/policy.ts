@@ -32,6 +32,8 @@ const RUN_EVENT: readonly EventAction[] = [
   'attendee.checkIn',
   'attendee.checkOut',
   'attendee.resendTicket',
+  'reminders.view',
+  'reminders.edit',
   'chat.history',
   'chat.postAsOrganiser',
   'chat.settings',

@@ -197,6 +197,9 @@ export interface EventsTable {
   chat_closed: Generated<boolean>;
   /** Slow mode: seconds an attendee waits between two group posts; 0 is off (migration 022). */
   slow_mode_seconds: Generated<number>;
+  /** Reminder mails to confirmed attendees 24 hours and 1 hour before the start (migration 028). */
+  remind_day_before: Generated<boolean>;
+  remind_hour_before: Generated<boolean>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -423,6 +426,14 @@ export interface TicketKeysTable {
 }
 
 /** A mail waiting to be delivered, or given up on (migration 014). */
+/** A reminder mail queued for an attendee (migration 028): one row per attendee and reminder. */
+export interface ReminderSendsTable {
+  attendee_id: string;
+  kind: 'day' | 'hour';
+  sent_at: Date;
+}
+
+/** Mail an earlier version queued itself; only read at start, to move onto the job queue. */
 export interface MailQueueTable {
   id: string;
   to_address: string;
@@ -555,6 +566,7 @@ export interface Database {
   orders: OrdersTable;
   mail_outbox: MailOutboxTable;
   mail_queue: MailQueueTable;
+  reminder_sends: ReminderSendsTable;
   throttles: ThrottlesTable;
   social_sign_ins: SocialSignInsTable;
   social_identities: SocialIdentitiesTable;

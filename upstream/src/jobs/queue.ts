@@ -167,6 +167,14 @@ export class JobQueue {
     if (this.started) this.track(this.boss.schedule(job.name, cron, defined.every.payload as object, { tz: 'UTC' }));
   }
 
+  /** Sends a periodic job (see every()) now, beside its schedule: for whoever cannot wait for its next slot. */
+  async trigger(name: string): Promise<string | null> {
+    const defined = this.jobs.get(name);
+    if (!defined?.every) throw new Error(`job ${name} is not periodic`);
+    await defined.ready;
+    return this.boss.send(name, defined.every.payload as object);
+  }
+
   /** Work of the app's (a mail's first attempt, say) that stop() waits for. */
   track<T>(work: Promise<T>): Promise<T> {
     this.inFlight.add(work);

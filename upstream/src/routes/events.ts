@@ -4,6 +4,7 @@ import { historyRoutes } from './events/history.js';
 import { moderationRoutes } from './events/moderation.js';
 import { organiserRoutes } from './events/organiser.js';
 import { publicEventRoutes } from './events/public.js';
+import { reminderRoutes } from './events/reminders.js';
 
 /** Events: the organiser's calls (own events only) and chat moderation, the gateway's live state, and the public event pages. */
 export default async function eventsRoutes(app: FastifyInstance): Promise<void> {
@@ -12,4 +13,5 @@ export default async function eventsRoutes(app: FastifyInstance): Promise<void> 
   historyRoutes(app);
   moderationRoutes(app);
   publicEventRoutes(app);
+  reminderRoutes(app);
 }

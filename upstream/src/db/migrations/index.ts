@@ -19,6 +19,7 @@ import * as emailCodeDevices from './024_email_code_devices.js';
 import * as purchaseKeys from './025_purchase_keys.js';
 import * as ownImages from './026_own_images.js';
 import * as ticketRecovery from './027_ticket_recovery.js';
+import * as eventReminders from './028_event_reminders.js';
 
 /** Migrations in order; the key is the name Kysely records. Add a new file and a line here. */
 const migrations: Record<string, Migration> = {
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '025_purchase_keys': purchaseKeys,
   '026_own_images': ownImages,
   '027_ticket_recovery': ticketRecovery,
+  '028_event_reminders': eventReminders,
 };
 
 export const migrationProvider: MigrationProvider = {
