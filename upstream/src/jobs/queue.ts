@@ -74,6 +74,8 @@ export interface JobType<S extends z.ZodType> {
   send(payload: z.infer<S>, options?: SendOptions): Promise<string | null>;
   /** Deletes a job that has not run (or has), e.g. one whose work was done another way. */
   remove(id: string): Promise<void>;
+  /** Moves a job that has not started yet to `startAfter` (earlier or later); answers whether it was still waiting. */
+  reschedule(id: string, startAfter: Date): Promise<boolean>;
 }
 
 export interface JobLog {
@@ -152,6 +154,13 @@ export class JobQueue {
       },
       remove: async (id) => {
         await boss.deleteJob(name, id);
+      },
+      reschedule: async (id, startAfter) => {
+        // pg-boss has no call for it; its job table is documented, and a waiting job is only read by fetches.
+        const result = await this.db.executeQuery(
+          CompiledQuery.raw(`update ${this.config.schema}.job set start_after = $3 where name = $1 and id = $2 and state = 'created'`, [name, id, startAfter]),
+        );
+        return (result.numAffectedRows ?? 0n) > 0n;
       },
     };
   }

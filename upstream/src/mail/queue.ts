@@ -59,10 +59,11 @@ function fromStored(stored: StoredMail): Mail {
 export const MAIL_JOB = 'mail.deliver';
 
 /**
- * app.mailer: every mail is a job on the app's job queue (jobs/queue.ts), stored first and then tried
- * at once by the sender. Delivered, the job is deleted; a failed first attempt leaves it to the queue,
- * which retries it with back-off (from any upstream, after a restart too) and gives up a day after it
- * was stored (logged as an error; the job is kept, failed, a week). send() resolves once the mail is
+ * app.mailer: every mail is a job on the app's job queue (jobs/queue.ts), stored first (held for the
+ * sender's attempt) and then tried at once by the sender. Delivered, the job is deleted; a failed first
+ * attempt leaves it to the queue after the first retry delay. The queue retries it with back-off (from
+ * any upstream, after a restart too) and gives up a day after it was stored (logged as an error; the
+ * job is kept, failed, a week). send() resolves once the mail is
  * stored and its first attempt is over, whatever that attempt's outcome; it rejects only when the mail
  * could not be stored.
  */
@@ -116,6 +117,8 @@ export function mailQueue(transport: MailTransport, options: MailQueueOptions = 
             await transport.deliver(mail);
           } catch (err) {
             log.warn({ err, mailId: id }, 'could not deliver a mail; it stays queued');
+            // The sender's attempt is over: the queue may retry it after the first delay, not the whole hold.
+            await sending.reschedule(id, new Date(Date.now() + opts.retryDelaySeconds * 1000));
             return;
           }
           await sending.remove(id);
