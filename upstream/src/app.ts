@@ -16,6 +16,7 @@ import auth from './plugins/auth.js';
 import cacheControl from './plugins/cache-control.js';
 import context from './plugins/context.js';
 import errors from './plugins/errors.js';
+import jobs from './plugins/jobs.js';
 import jsonBody from './plugins/json-body.js';
 import liveChanges, { type LiveChangesOptions } from './plugins/live-changes.js';
 import textInput from './plugins/text-input.js';
@@ -59,6 +60,7 @@ export const upstreamApp = fp<AppOptions>(async function upstreamApp(app: Fastif
   await app.register(textInput);
   await app.register(cacheControl);
   await app.register(context, { config: opts.config, db: opts.db, mailer: opts.mailer, payments: opts.payments, now: opts.now ?? (() => new Date()), sleep: opts.sleep });
+  await app.register(jobs);
   await app.register(auth);
   await app.register(access);
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 20, fieldSize: 100_000 } });

@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { isLoopbackHost, logFormatEnv, prettyLogs, proxyListSchema, serverTimeoutsEnv, type ServerTimeouts } from '@tapcard/shared/net';
+import type { JobsConfig } from './jobs/queue.js';
 import { readTicketPrivateKey } from './lib/ticket-keys.js';
 import { PASSWORD_HASH_COST } from './lib/crypto.js';
 
@@ -16,6 +17,10 @@ const envSchema = z.object({
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres://').optional(),
   /** A PostgreSQL schema to keep the tables in (created when missing); default: the server's search path. */
   DATABASE_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]*$/, 'must be a lower-case SQL identifier').optional(),
+  /** The PostgreSQL schema of the job queue's tables; default `<DATABASE_SCHEMA>_jobs`, or `pgboss`. */
+  JOBS_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]*$/, 'must be a lower-case SQL identifier').optional(),
+  /** How often an idle job worker looks for due jobs, in seconds (at least 0.5). */
+  JOBS_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   DATA_DIR: z.string().default('./data'),
   UPLOAD_DIR: z.string().optional(),
   /** smtp(s)://user:pass@host:port — without it mail goes to the dev outbox. */
@@ -79,6 +84,8 @@ export interface UpstreamConfig {
   databaseSchema: string | undefined;
   dataDir: string;
   uploadDir: string;
+  /** The job queue (jobs/queue.ts). */
+  jobs: JobsConfig;
   smtpUrl: string | undefined;
   mailFrom: string;
   publicUrl: string;
@@ -101,6 +108,11 @@ export interface UpstreamConfig {
 }
 
 export class ConfigError extends Error {}
+
+/** The job queue's default schema: beside the app's tables' schema, or pg-boss's usual one. */
+export function jobsSchemaFor(databaseSchema: string | undefined): string {
+  return databaseSchema ? `${databaseSchema}_jobs` : 'pgboss';
+}
 
 /**
  * Reads and validates the environment; a bad value throws a ConfigError naming the variable.
@@ -127,6 +139,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, stdoutIsTermina
     databaseUrl: e.DATABASE_URL,
     databaseSchema: e.DATABASE_SCHEMA,
     dataDir,
+    jobs: { schema: e.JOBS_SCHEMA ?? jobsSchemaFor(e.DATABASE_SCHEMA), pollSeconds: e.JOBS_POLL_SECONDS },
     uploadDir: resolve(e.UPLOAD_DIR ?? join(dataDir, 'uploads')),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

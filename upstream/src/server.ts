@@ -18,7 +18,7 @@ async function main(): Promise<void> {
   const demo = config.seedDemo ? await seedDemo(db, config) : null;
   // Every mail is queued in the database and delivered through SMTP, or, DEV ONLY without SMTP_URL,
   // kept in the dev outbox (/dev/outbox) so a newcomer's `pnpm start` works without a mail server.
-  const mailer = mailQueue(db, config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : outboxTransport(db));
+  const mailer = mailQueue(config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : outboxTransport(db));
   const now = () => new Date();
   const payments = createPaymentProvider(config.payments, { db, publicApiBase: `${config.publicUrl}/api`, now });
   const app = await buildApp(

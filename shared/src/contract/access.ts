@@ -30,6 +30,9 @@ export const eventActions = [
   'messages.view',
   /** Sending, scheduling, editing and cancelling messages. */
   'messages.send',
+  /** The event's reminder mails (24 hours and 1 hour before the start): reading and changing them. */
+  'reminders.view',
+  'reminders.edit',
   // The chats.
   /** Older pages of the group chat. */
   'chat.history',

@@ -18,6 +18,10 @@ import { chatPostSchema, privateChatPostSchema } from './events-public.js';
 export const eventPayloadSchema = makeEventSchema(() => new Date(0));
 export type EventPayload = z.infer<typeof eventPayloadSchema>;
 
+/** Which reminder mails the event's confirmed attendees get: 24 hours and 1 hour before the start. */
+export const reminderSettingsSchema = z.object({ day_before: z.boolean(), hour_before: z.boolean() });
+export type ReminderSettings = z.infer<typeof reminderSettingsSchema>;
+
 /** Built once each, on first use, in `calls`. */
 export const organiserEventCallFactories = {
   listEvents: () => call({
@@ -72,6 +76,25 @@ export const organiserEventCallFactories = {
     access: { action: 'attendee.cancel' },
     params: idParam,
     answer: wireData(z.array(cancelledAttendeeSchema)),
+  }),
+  /** Ours: the event's reminder mails, as the organiser set them (both on by default). */
+  reminderSettings: () => call({
+    method: 'GET',
+    path: '/event/api/events/:id/reminders',
+    auth: 'bearer',
+    access: { action: 'reminders.view' },
+    params: idParam,
+    answer: wireData(z.object({ event_id: id, settings: reminderSettingsSchema })),
+  }),
+  /** Ours: the organiser turns the event's reminder mails on or off. */
+  setReminderSettings: () => call({
+    method: 'POST',
+    path: '/event/api/events/:id/reminders',
+    auth: 'bearer',
+    access: { action: 'reminders.edit' },
+    params: idParam,
+    body: reminderSettingsSchema,
+    answer: wireData(z.object({ event_id: id, settings: reminderSettingsSchema })),
   }),
   /** create-chat (admin) */
   adminChat: () => call({

@@ -25,6 +25,8 @@ const GRID: Record<EventAction, string> = {
   'attendee.cancel': 'x x . . .',
   'messages.view': 'x x . . .',
   'messages.send': 'x x . . .',
+  'reminders.view': 'x x . . .',
+  'reminders.edit': 'x x . . .',
   'chat.history': 'x x . x x',
   'chat.postAsOrganiser': 'x x . . .',
   'chat.post': '. . . . x',

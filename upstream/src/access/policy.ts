@@ -35,6 +35,8 @@ const RUN_EVENT: readonly EventAction[] = [
   'attendee.cancel',
   'messages.view',
   'messages.send',
+  'reminders.view',
+  'reminders.edit',
   'chat.history',
   'chat.postAsOrganiser',
   'chat.settings',

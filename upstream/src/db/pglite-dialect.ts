@@ -77,10 +77,20 @@ class PGliteDriver implements Driver {
   }
 }
 
+/** A `;` followed by more text: a text of several statements. */
+const MULTI_STATEMENT = /;\s*\S/;
+
 class PGliteConnection implements DatabaseConnection {
   constructor(private readonly pg: PGlite) {}
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
+    // Several statements in one text (the job queue's `begin; …; commit`) go through the simple
+    // protocol, as node-postgres sends them; it takes no parameters and answers for the last statement.
+    if (compiled.parameters.length === 0 && MULTI_STATEMENT.test(compiled.sql)) {
+      const results = await this.pg.exec(compiled.sql);
+      const last = results.at(-1);
+      return { rows: (last?.rows ?? []) as R[], ...(last?.affectedRows !== undefined ? { numAffectedRows: BigInt(last.affectedRows) } : {}) };
+    }
     const result = await this.pg.query<R>(compiled.sql, [...compiled.parameters]);
     return {
       rows: result.rows,

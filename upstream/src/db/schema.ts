@@ -200,6 +200,9 @@ export interface EventsTable {
   /** The refund policy: 'none', or a full refund until refund_hours before the start (migration 031). */
   refund_policy: ColumnType<'none' | 'before_start', 'none' | 'before_start' | undefined, 'none' | 'before_start'>;
   refund_hours: Generated<number>;
+  /** Reminder mails to confirmed attendees 24 hours and 1 hour before the start (migration 028). */
+  remind_day_before: Generated<boolean>;
+  remind_hour_before: Generated<boolean>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -451,6 +454,14 @@ export interface TicketKeysTable {
 }
 
 /** A mail waiting to be delivered, or given up on (migration 014). */
+/** A reminder mail queued for an attendee (migration 028): one row per attendee and reminder. */
+export interface ReminderSendsTable {
+  attendee_id: string;
+  kind: 'day' | 'hour';
+  sent_at: Date;
+}
+
+/** Mail an earlier version queued itself; only read at start, to move onto the job queue. */
 export interface MailQueueTable {
   id: string;
   to_address: string;
@@ -623,6 +634,7 @@ export interface Database {
   orders: OrdersTable;
   mail_outbox: MailOutboxTable;
   mail_queue: MailQueueTable;
+  reminder_sends: ReminderSendsTable;
   throttles: ThrottlesTable;
   social_sign_ins: SocialSignInsTable;
   social_identities: SocialIdentitiesTable;

@@ -1,6 +1,8 @@
 import type { CancelledAttendee, TicketCancellation } from '@tapcard/shared/contract';
 import { refundWindowOpen } from '@tapcard/shared/domain';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { JobType } from '../jobs/queue.js';
 import type { Row } from '../db/schema.js';
 import { refundFailedMail, refundProcessedMail } from '../mail/refund-mails.js';
 import {
@@ -53,8 +55,44 @@ export async function cancelRegistration(app: FastifyInstance, event: Row<'event
     if (paid && due) await insertRefund(trx, { attendee_id: attendeeId, event_id: event.id, reference: paid.reference, amount: paid.final_total, now });
     return { cancelled: true, refund: due };
   });
-  if (outcome.refund) await requestRefund(app, attendeeId);
+  if (outcome.refund && (await requestRefund(app, attendeeId)) === 'waiting') await refundJobs.get(app)?.send({ attendee_id: attendeeId }, { startAfter: new Date(Date.now() + REFUND_RETRY.delaySeconds * 1000) });
   return outcome;
+}
+
+/** A refund request that did not reach the provider is asked again after 30 s, then doubling, a dozen times (about 34 hours). */
+export const REFUND_RETRY = { limit: 12, delaySeconds: 30, backoff: true } as const;
+/** The sweep that asks again for any refund still waiting (one whose retry job was lost with its process). */
+export const REFUND_SWEEP_CRON = '*/10 * * * *';
+
+const refundPayload = z.object({ attendee_id: z.string() });
+const refundJobs = new WeakMap<FastifyInstance, JobType<typeof refundPayload>>();
+
+/**
+ * The refund jobs: `refunds.request` asks the provider again for one refund, retried with back-off while
+ * the provider cannot be reached; `refunds.sweep` asks again for every waiting refund every 10 minutes.
+ */
+export function scheduleRefundRetries(app: FastifyInstance): void {
+  refundJobs.set(
+    app,
+    app.jobs.define({
+      name: 'refunds.request',
+      payload: refundPayload,
+      retry: REFUND_RETRY,
+      async run({ attendee_id }) {
+        if ((await requestRefund(app, attendee_id)) === 'waiting') throw new Error('the refund request did not reach the payment provider');
+      },
+    }),
+  );
+  const sweep = app.jobs.define({
+    name: 'refunds.sweep',
+    payload: z.object({}),
+    policy: 'stately',
+    async run() {
+      const { sent, waiting } = await retryPendingRefunds(app);
+      if (sent + waiting > 0) app.log.info({ sent, waiting }, 'asked again for waiting refunds');
+    },
+  });
+  app.jobs.every(sweep, REFUND_SWEEP_CRON, {});
 }
 
 /**

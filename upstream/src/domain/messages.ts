@@ -4,6 +4,7 @@ import { buildPath } from '@tapcard/shared/contract';
 import { pages } from '@tapcard/shared/pages';
 import { organiserMessageTexts, type MessageAudience } from '@tapcard/shared/rules';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { Row } from '../db/schema.js';
 import { hashToken, randomId, randomToken } from '../lib/crypto.js';
 import { badRequest } from '../lib/http-error.js';
@@ -160,4 +161,21 @@ export async function dispatchDueMessages(app: FastifyInstance, now: Date = app.
     }
   }
   return due.length;
+}
+
+/** How often the job queue looks for scheduled messages that are due: a message goes within a minute of its time. */
+export const MESSAGE_DISPATCH_CRON = '* * * * *';
+
+/** The periodic job that sends due scheduled messages: once a minute, one run at a time across upstreams, by the app's clock. */
+export function scheduleMessageDispatch(app: FastifyInstance): void {
+  const job = app.jobs.define({
+    name: 'messages.dispatch',
+    payload: z.object({}),
+    policy: 'stately',
+    async run() {
+      const sent = await dispatchDueMessages(app);
+      if (sent > 0) app.log.info({ sent }, 'sent scheduled messages');
+    },
+  });
+  app.jobs.every(job, MESSAGE_DISPATCH_CRON, {});
 }

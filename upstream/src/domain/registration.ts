@@ -2,6 +2,7 @@ import { PAYMENT_HOLD_MINUTES, REGISTRATION_HOLD_MINUTES } from '@tapcard/shared
 import { pages } from '@tapcard/shared/pages';
 import { isOwnImage, messages } from '@tapcard/shared/rules';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, Row } from '../db/schema.js';
 import { hashToken } from '../lib/crypto.js';
@@ -48,7 +49,8 @@ export const HOLD_MS = REGISTRATION_HOLD_MINUTES * 60_000;
 /** How long a paid registration waiting for its payment holds its seat (and counts against its email). */
 export const PAYMENT_HOLD_MS = PAYMENT_HOLD_MINUTES * 60_000;
 /** How often held registrations past their time are released across all events. */
-export const RELEASE_INTERVAL_MS = 60_000;
+/** How often expired holds are released without a registration: every minute. */
+export const HOLD_RELEASE_CRON = '* * * * *';
 
 /** The answer to a registration past the email's limit: 409 under `email`, so the form shows it under the field. */
 function emailLimitReached(max: number): HttpError {
@@ -115,24 +117,20 @@ export async function holdSeat(trx: Transaction<Database>, event: Row<'events'>,
   await reserveTicket(trx, price);
 }
 
-/** Releases expired holds of every event now and then, so the stock the pages show catches up without a registration. */
-export function startHoldReleaser(app: FastifyInstance, db: Kysely<Database>): void {
-  let running: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = db
-      .transaction()
-      .execute((trx) => releaseExpiredHolds(trx, null, app.now()))
-      .catch((err: unknown) => app.log.error({ err }, 'could not release expired registration holds'))
-      .finally(() => {
-        running = null;
-      });
-  }, RELEASE_INTERVAL_MS);
-  timer.unref();
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
+/**
+ * Releases expired holds of every event once a minute (a periodic job: one run per minute whatever the
+ * number of upstreams), so the stock the pages show catches up without a registration.
+ */
+export function scheduleHoldRelease(app: FastifyInstance): void {
+  const release = app.jobs.define({
+    name: 'holds.release',
+    payload: z.object({}),
+    policy: 'stately',
+    async run() {
+      await app.db.transaction().execute((trx) => releaseExpiredHolds(trx, null, app.now()));
+    },
   });
+  app.jobs.every(release, HOLD_RELEASE_CRON, {});
 }
 
 /** The event as the mails describe it. */

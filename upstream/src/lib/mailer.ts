@@ -1,5 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { Db } from '../db/database.js';
+import type { JobQueue } from '../jobs/queue.js';
 
 /** A file carried by a mail; with a cid it is shown inline (the HTML refers to it as `cid:<cid>`). */
 export interface MailAttachment {
@@ -26,11 +27,18 @@ export interface Mail {
 export interface Mailer {
   readonly kind: 'smtp' | 'outbox';
   send(mail: Mail): Promise<void>;
-  /** Starts background delivery (called when the app is ready); absent for a mailer without any. */
-  start?(log: MailLog): void;
-  /** Stops background delivery and waits for a delivery under way (called when the app closes). */
-  stop?(): Promise<void>;
+  /**
+   * Stores a mail for the queue to deliver, inside the caller's transaction (it exists only if that
+   * commits), with no attempt of the caller's own; absent for a mailer without a queue.
+   */
+  store?(mail: Mail, within: Db): Promise<void>;
+  /** Defines its delivery job on the app's job queue (called once, when the app registers); absent for a mailer without a queue. */
+  /** Hands the mailer its job queue and log; `onSettled` hears each organiser-message delivery's outcome. */
+  attach?(jobs: JobQueue, log: MailLog, onSettled?: DeliverySettled): void;
 }
+
+/** Records the outcome of the organiser-message delivery a mail stood for (`Mail.deliveryId`). */
+export type DeliverySettled = (deliveryId: string, outcome: 'sent' | 'failed') => Promise<void>;
 
 export interface MailLog {
   info(obj: object, msg: string): void;

@@ -75,6 +75,44 @@ export const ACCESS_QR_CID = 'access-qr@tapcard';
 /** How the access mail's QR code is drawn; a test redraws the ticket with it to compare. */
 export const ACCESS_QR_OPTIONS = { type: 'png', margin: 2, width: 240, errorCorrectionLevel: 'M' } as const;
 
+/** The door ticket's QR code as an inline PNG (shown by ACCESS_QR_HTML). */
+async function accessQrAttachment(doorTicket: string): Promise<MailAttachment> {
+  return { filename: 'access-qr.png', contentType: 'image/png', content: await QRCode.toBuffer(doorTicket, ACCESS_QR_OPTIONS), cid: ACCESS_QR_CID };
+}
+
+const ACCESS_QR_HTML = `<p style="margin:0 0 16px"><img src="cid:${esc(ACCESS_QR_CID)}" width="240" height="240" alt="QR code of your ticket for the door" style="display:block;border:0"></p>`;
+
+/** Which reminder: a day or an hour before the start. */
+export type ReminderKind = 'day' | 'hour';
+
+/**
+ * A reminder before the event (`kind`): when it starts, in the event's time as the product shows it
+ * (`when`, with its zone `zone`), where, a link to the ticket (`link`) and the door ticket's QR code.
+ */
+export async function eventReminderMail(input: { name: string; event: MailEvent; kind: ReminderKind; when: string; zone: string; link: string; doorTicket: string }): Promise<MailContent> {
+  const { name, event, kind, when, zone, link, doorTicket } = input;
+  const soon = kind === 'day' ? 'tomorrow' : 'in an hour';
+  const lines = {
+    hello: `Hello ${name},`,
+    starts: `${event.title} starts ${soon}: ${when}${zone ? ` (${zone})` : ''}.`,
+    where: event.location.trim() ? `Where: ${event.location}` : '',
+    ticket: `Your ticket: ${link}`,
+    link: 'The link opens your ticket with a fresh link of its own; it works once, until the event ends.',
+    door: 'Show the QR code at the door: it is your ticket.',
+    code: `Your ticket code: ${doorTicket}`,
+  };
+  return {
+    subject: `Reminder: ${event.title} starts ${soon}`,
+    text: [lines.hello, lines.starts, ...(lines.where ? [lines.where] : []), lines.ticket, lines.link, lines.door, lines.code].join('\n\n') + '\n',
+    html: layout(
+      `${event.title} starts ${soon}`,
+      para(lines.hello) + para(lines.starts) + (lines.where ? para(lines.where) : '') + action('Open my ticket', link) + para(lines.link) + ACCESS_QR_HTML + para(lines.door),
+      lines.starts,
+    ),
+    attachments: [await accessQrAttachment(doorTicket)],
+  };
+}
+
 /**
  * The event access: the link (the attendee's own way into the arena and chats), the door ticket's QR
  * code inline (a PNG of `doorTicket`, the signed ticket the token page's QR shows too, which carries no
@@ -103,8 +141,7 @@ export async function eventAccessMail(input: {
     where: event.location.trim() ? `Where: ${event.location}` : '',
     calendar: 'The attached calendar file adds the event to your calendar.',
   };
-  const qr = await QRCode.toBuffer(doorTicket, ACCESS_QR_OPTIONS);
-  const attachments: MailAttachment[] = [{ filename: 'access-qr.png', contentType: 'image/png', content: qr, cid: ACCESS_QR_CID }];
+  const attachments: MailAttachment[] = [await accessQrAttachment(doorTicket)];
   const ics = eventIcs(event, link, uid);
   if (ics) attachments.push({ filename: 'event.ics', contentType: 'text/calendar; charset=utf-8; method=PUBLISH', content: Buffer.from(ics, 'utf8') });
   const html = layout(
@@ -113,7 +150,7 @@ export async function eventAccessMail(input: {
       para(lines.registered) +
       (lines.where ? para(lines.where) : '') +
       action('Open my event access', link) +
-      `<p style="margin:0 0 16px"><img src="cid:${esc(ACCESS_QR_CID)}" width="240" height="240" alt="QR code of your ticket for the door" style="display:block;border:0"></p>` +
+      ACCESS_QR_HTML +
       para(lines.door) +
       para(lines.keep) +
       (ics ? para(lines.calendar) : ''),

@@ -1,195 +1,144 @@
-import type { Db } from '../db/database.js';
-import type { Row } from '../db/schema.js';
-import { randomId } from '../lib/crypto.js';
-import type { Mail, MailLog, Mailer, MailTransport } from '../lib/mailer.js';
-import { settleDelivery } from '../repositories/messages.js';
-import { claimDueMail, deleteQueuedMail, failQueuedMail, insertQueuedMail, retryQueuedMail } from '../repositories/mail-queue.js';
+import { z } from 'zod';
+import { PermanentFailure, type JobQueue, type JobType } from '../jobs/queue.js';
+import type { DeliverySettled, Mail, MailLog, Mailer, MailTransport } from '../lib/mailer.js';
 
 export interface MailQueueOptions {
-  /** The waits before the 1st, 2nd, … retry; the last one repeats. */
-  retryDelaysMs?: readonly number[];
+  /** The wait before the first retry, in whole seconds; each later one doubles (with jitter). */
+  retryDelaySeconds?: number;
+  /** How many retries at most; the give-up time below usually comes first. */
+  retryLimit?: number;
   /** A mail still failing this long after it was queued is given up on (logged as an error). */
   giveUpAfterMs?: number;
-  /** How often the worker looks for due mail. */
-  pollMs?: number;
-  /** How long a claim on a mail lasts: longer than one delivery can take (SMTP timeouts are 30 s). */
-  claimMs?: number;
-  /** The queue's clock (real time; not the app's test clock, so retries fall due). */
-  now?: () => Date;
+  /**
+   * How long the sender's own first attempt holds the mail before the queue may try it: longer than one
+   * delivery can take (SMTP timeouts are 30 s each), so the two never send it both.
+   */
+  firstAttemptSeconds?: number;
 }
 
 const MINUTE = 60_000;
-export const DEFAULT_MAIL_QUEUE: Required<Omit<MailQueueOptions, 'now'>> = {
-  retryDelaysMs: [10_000, 30_000, 2 * MINUTE, 10 * MINUTE, 30 * MINUTE, 60 * MINUTE],
+export const DEFAULT_MAIL_QUEUE: Required<MailQueueOptions> = {
+  // 10 s, 20 s, 40 s, … doubling (each up to twice that with jitter): 14 retries reach past a day.
+  retryDelaySeconds: 10,
+  retryLimit: 14,
   giveUpAfterMs: 24 * 60 * MINUTE,
-  pollMs: 5_000,
-  claimMs: 5 * MINUTE,
+  firstAttemptSeconds: 2 * 60,
 };
 
-interface StoredAttachment {
-  filename: string;
-  contentType: string;
-  cid?: string;
-  /** base64 */
-  content: string;
-}
+/** A mail as the job stores it: attachments' bytes in base64. */
+const storedMail = z.object({
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string().optional(),
+  attachments: z.array(z.object({ filename: z.string(), contentType: z.string(), cid: z.string().optional(), content: z.base64() })).optional(),
+  headers: z.record(z.string(), z.string()).optional(),
+  deliveryId: z.string().optional(),
+});
+type StoredMail = z.infer<typeof storedMail>;
 
-interface StoredMail {
-  to: string;
-  subject: string;
-  text: string;
-  html?: string;
-  attachments?: StoredAttachment[];
-  headers?: Record<string, string>;
-  deliveryId?: string;
-}
-
-function serialise(mail: Mail): string {
-  const stored: StoredMail = {
+function toStored(mail: Mail): StoredMail {
+  return {
     to: mail.to,
     subject: mail.subject,
     text: mail.text,
-    html: mail.html,
-    attachments: mail.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, cid: a.cid, content: a.content.toString('base64') })),
-    headers: mail.headers,
-    deliveryId: mail.deliveryId,
+    ...(mail.html !== undefined ? { html: mail.html } : {}),
+    ...(mail.attachments ? { attachments: mail.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, ...(a.cid ? { cid: a.cid } : {}), content: a.content.toString('base64') })) } : {}),
+    ...(mail.headers ? { headers: mail.headers } : {}),
+    ...(mail.deliveryId ? { deliveryId: mail.deliveryId } : {}),
   };
-  return JSON.stringify(stored);
 }
 
-function deserialise(payload: string): Mail {
-  const stored = JSON.parse(payload) as StoredMail;
+function fromStored(stored: StoredMail): Mail {
   return {
     to: stored.to,
     subject: stored.subject,
     text: stored.text,
-    html: stored.html,
-    attachments: stored.attachments?.map((a) => ({ filename: a.filename, contentType: a.contentType, cid: a.cid, content: Buffer.from(a.content, 'base64') })),
-    headers: stored.headers,
-    deliveryId: stored.deliveryId,
+    ...(stored.html !== undefined ? { html: stored.html } : {}),
+    ...(stored.attachments ? { attachments: stored.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, ...(a.cid ? { cid: a.cid } : {}), content: Buffer.from(a.content, 'base64') })) } : {}),
+    ...(stored.headers ? { headers: stored.headers } : {}),
+    ...(stored.deliveryId ? { deliveryId: stored.deliveryId } : {}),
   };
 }
 
-const quiet: MailLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
-
-export interface MailQueue extends Mailer {
-  /** Delivers every mail due now (what one tick of the worker does). */
-  drain(): Promise<void>;
-}
+/** The job queue's name for mail to deliver. */
+export const MAIL_JOB = 'mail.deliver';
 
 /**
- * app.mailer: every mail is stored in mail_queue first and then tried at once; a failed attempt is
- * retried with backoff by the worker (start/stop, tied to the app's life), which also picks up what
- * a previous process left. send() resolves once the mail is stored and its first attempt is over,
- * whatever that attempt's outcome: a queued mail is not lost. It rejects only when the mail could not
- * be stored.
+ * app.mailer: every mail is a job on the app's job queue (jobs/queue.ts), stored first (held for the
+ * sender's attempt) and then tried at once by the sender. Delivered, the job is deleted; a failed first
+ * attempt leaves it to the queue after the first retry delay. The queue retries it with back-off (from
+ * any upstream, after a restart too) and gives up a day after it was stored (logged as an error; the
+ * job is kept, failed, a week). send() resolves once the mail is
+ * stored and its first attempt is over, whatever that attempt's outcome; it rejects only when the mail
+ * could not be stored.
  */
-export function mailQueue(db: Db, transport: MailTransport, options: MailQueueOptions = {}): MailQueue {
+export function mailQueue(transport: MailTransport, options: MailQueueOptions = {}): Mailer {
   const opts = { ...DEFAULT_MAIL_QUEUE, ...options };
-  const now = options.now ?? (() => new Date());
-  let log = quiet;
-  let timer: NodeJS.Timeout | undefined;
-  let running = false;
-  let stopped = false;
-  let ticking: Promise<void> | undefined;
-  const inFlight = new Set<Promise<void>>();
-
-  const track = (work: Promise<void>): Promise<void> => {
-    inFlight.add(work);
-    return work.finally(() => inFlight.delete(work));
-  };
-
-  async function attempt(row: Pick<Row<'mail_queue'>, 'id' | 'attempts' | 'created_at'>, mail: Mail): Promise<void> {
-    try {
-      await transport.deliver(mail);
-    } catch (err) {
-      const attempts = row.attempts + 1;
-      const error = err instanceof Error ? err.message : String(err);
-      const at = now();
-      if (at.getTime() - row.created_at.getTime() >= opts.giveUpAfterMs) {
-        await failQueuedMail(db, row.id, attempts, at, error);
-        if (mail.deliveryId) await settleDelivery(db, mail.deliveryId, 'failed', at);
-        log.error({ err, mailId: row.id, attempts }, 'gave up delivering a mail');
-        return;
-      }
-      const delays = opts.retryDelaysMs;
-      const wait = delays[Math.min(attempts - 1, delays.length - 1)] ?? opts.pollMs;
-      await retryQueuedMail(db, row.id, attempts, new Date(at.getTime() + wait), error);
-      log.warn({ err, mailId: row.id, attempts, retryInMs: wait }, 'could not deliver a mail; it stays queued');
-      return;
-    }
-    await deleteQueuedMail(db, row.id);
-    if (mail.deliveryId) await settleDelivery(db, mail.deliveryId, 'sent', now());
-  }
-
-  async function drain(): Promise<void> {
-    while (!stopped) {
-      const at = now();
-      const row = await claimDueMail(db, at, new Date(at.getTime() + opts.claimMs));
-      if (!row) return;
-      let mail: Mail;
-      try {
-        mail = deserialise(row.payload);
-      } catch (err) {
-        await failQueuedMail(db, row.id, row.attempts, at, 'unreadable payload');
-        log.error({ err, mailId: row.id }, 'gave up a queued mail that cannot be read');
-        continue;
-      }
-      await attempt(row, mail);
-    }
-  }
-
-  function schedule(): void {
-    if (!running) return;
-    timer = setTimeout(() => {
-      ticking = drain()
-        .catch((err: unknown) => log.error({ err }, 'the mail queue could not be read'))
-        .finally(() => {
-          ticking = undefined;
-          schedule();
-        });
-    }, opts.pollMs);
-    timer.unref();
-  }
+  let log: MailLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
+  let queue: JobQueue | undefined;
+  let job: JobType<typeof storedMail> | undefined;
+  let settled: DeliverySettled = async () => undefined;
+  // A mail sent for an organiser's message records its outcome on that message's delivery; a failure
+  // to record it must not make a delivered mail look undelivered (and be sent again).
+  const settle = (mail: Pick<Mail, 'deliveryId'>, outcome: 'sent' | 'failed') =>
+    mail.deliveryId ? settled(mail.deliveryId, outcome).catch((err: unknown) => log.error({ err, deliveryId: mail.deliveryId }, 'could not record a delivery')) : undefined;
 
   return {
     kind: transport.kind,
-    async send(mail) {
-      const at = now();
-      const row = { id: randomId(), attempts: 0, created_at: at };
-      // Claimed by this process for its first attempt, so the worker does not take it meanwhile.
-      await insertQueuedMail(db, {
-        ...row,
-        to_address: mail.to,
-        subject: mail.subject,
-        payload: serialise(mail),
-        next_attempt_at: at,
-        locked_until: new Date(at.getTime() + opts.claimMs),
-      });
-      await track(attempt(row, mail).catch((err: unknown) => log.error({ err, mailId: row.id }, 'could not record a mail attempt')));
-    },
-    start(logger) {
+    attach(jobs, logger, onSettled) {
+      queue = jobs;
       log = logger;
-      stopped = false;
+      if (onSettled) settled = onSettled;
       if (transport.kind === 'outbox') {
         log.warn({ outbox: '/dev/outbox' }, 'DEV ONLY: no SMTP_URL is set, so mail is kept in the dev outbox (/dev/outbox) and nobody receives it');
       }
-      running = true;
-      // Picks up at once what a previous process left, then every pollMs.
-      ticking = drain()
-        .catch((err: unknown) => log.error({ err }, 'the mail queue could not be read'))
-        .finally(() => {
-          ticking = undefined;
-          schedule();
-        });
+      job = jobs.define({
+        name: MAIL_JOB,
+        payload: storedMail,
+        retry: { limit: opts.retryLimit, delaySeconds: opts.retryDelaySeconds, backoff: true },
+        // Five mails of at most 3 SMTP timeouts (30 s) each, one after the other, fit in the time a run may take.
+        batchSize: 5,
+        timeoutSeconds: 10 * 60,
+        async run(stored, run) {
+          try {
+            await transport.deliver(fromStored(stored));
+          } catch (err) {
+            if (Date.now() - run.createdOn.getTime() >= opts.giveUpAfterMs) {
+              log.error({ err, mailId: run.id, retries: run.retryCount }, 'gave up delivering a mail');
+              await settle(stored, 'failed');
+              throw new PermanentFailure(err);
+            }
+            log.warn({ err, mailId: run.id, retries: run.retryCount }, 'could not deliver a mail; it stays queued');
+            throw err;
+          }
+          await settle(stored, 'sent');
+        },
+      });
     },
-    async stop() {
-      running = false;
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await ticking;
-      await Promise.all([...inFlight]);
+    async store(mail, within) {
+      if (!job) throw new Error('the mailer is not attached to a job queue');
+      if (!(await job.send(toStored(mail), { within }))) throw new Error('the mail could not be queued');
     },
-    drain,
+    async send(mail) {
+      if (!queue || !job) throw new Error('the mailer is not attached to a job queue');
+      const sending = job;
+      const id = await sending.send(toStored(mail), { startAfter: new Date(Date.now() + opts.firstAttemptSeconds * 1000) });
+      if (!id) throw new Error('the mail could not be queued');
+      await queue.track(
+        (async () => {
+          try {
+            await transport.deliver(mail);
+          } catch (err) {
+            log.warn({ err, mailId: id }, 'could not deliver a mail; it stays queued');
+            // The sender's attempt is over: the queue may retry it after the first delay, not the whole hold.
+            await sending.reschedule(id, new Date(Date.now() + opts.retryDelaySeconds * 1000));
+            return;
+          }
+          await sending.remove(id);
+          await settle(mail, 'sent');
+        })().catch((err: unknown) => log.error({ err, mailId: id }, 'could not record a mail attempt')),
+      );
+    },
   };
 }

@@ -37,9 +37,6 @@ export default fp<ContextOptions>(
     app.decorate('config', opts.config);
     app.decorate('db', opts.db);
     app.decorate('mailer', opts.mailer);
-    // A mailer with a worker (the mail queue) delivers in the background while the app runs.
-    app.addHook('onReady', async () => opts.mailer.start?.(app.log));
-    app.addHook('onClose', async () => opts.mailer.stop?.());
     app.decorate('payments', opts.payments);
     app.decorate('now', opts.now);
     app.decorate('throttle', new Throttle(opts.db, opts.now, opts.sleep ?? realSleep));

@@ -138,3 +138,8 @@ export async function ticketStocks(db: Db, eventId: string): Promise<number[]> {
   const prices = await db.selectFrom('event_prices').select('stock').where('event_id', '=', eventId).execute();
   return prices.map((p) => p.stock);
 }
+
+/** Turns the event's reminder mails on or off. */
+export async function setReminderSettings(db: Kysely<Database>, eventId: string, settings: { day_before: boolean; hour_before: boolean }): Promise<void> {
+  await db.updateTable('events').set({ remind_day_before: settings.day_before, remind_hour_before: settings.hour_before }).where('id', '=', eventId).execute();
+}

@@ -275,4 +275,16 @@ describe('retryPendingRefunds', () => {
     expect(row.attempts).toBe(3);
     expect(row.last_error).toContain('503');
   });
+
+  it('asks again through the job queue: the periodic sweep sends a refund that could not reach Paystack', async () => {
+    const event = await policyEvent({ refund_policy: 'before_start', refund_hours: 48 });
+    const pat = await buyVip(event);
+    paystack.refundUnavailable = true;
+    expect((await cancel(pat.tid)).statusCode).toBe(200);
+    expect((await stateOf(pat.tid)).refund?.state).toBe('pending_request');
+    paystack.refundUnavailable = false;
+    await t.app.jobs.trigger('refunds.sweep');
+    await waitFor(async () => (await stateOf(pat.tid)).refund?.state === 'processed', 60_000);
+    expect(refundRequestsOf(pat.reference)).toHaveLength(2);
+  });
 });

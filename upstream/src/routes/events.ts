@@ -5,6 +5,7 @@ import { messageRoutes } from './events/messages.js';
 import { moderationRoutes } from './events/moderation.js';
 import { organiserRoutes } from './events/organiser.js';
 import { publicEventRoutes } from './events/public.js';
+import { reminderRoutes } from './events/reminders.js';
 
 /** Events: the organiser's calls (own events only), chat moderation and messages to attendees, the gateway's live state, and the public event pages. */
 export default async function eventsRoutes(app: FastifyInstance): Promise<void> {
@@ -14,4 +15,5 @@ export default async function eventsRoutes(app: FastifyInstance): Promise<void> 
   moderationRoutes(app);
   messageRoutes(app);
   publicEventRoutes(app);
+  reminderRoutes(app);
 }

@@ -1,3 +1,4 @@
+import { PAYMENT_HOLD_MINUTES } from '@tapcard/shared/constants';
 import { calls } from '@tapcard/shared/contract';
 import { messages } from '@tapcard/shared/rules';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -84,3 +85,20 @@ describe('a paid ticket held for its payment', () => {
     expect((await release('bad')).statusCode).toBe(400);
   });
 });
+
+describe('the periodic release of expired holds', () => {
+  it('gives an unpaid seat back once its hold has passed, without waiting for a registration (the holds.release job)', async () => {
+    const held = await holdVip();
+    expect(await sold(held.vip)).toBe(1);
+    t.clock.advance((PAYMENT_HOLD_MINUTES + 1) * 60_000);
+    try {
+      await t.app.jobs.trigger('holds.release');
+      await expect.poll(() => sold(held.vip), { timeout: 20_000 }).toBe(0);
+      const status = await t.db.selectFrom('attendees').select('status').where('event_id', '=', held.event.id).executeTakeFirstOrThrow();
+      expect(status.status).toBe('cancelled');
+    } finally {
+      t.clock.advance(-(PAYMENT_HOLD_MINUTES + 1) * 60_000);
+    }
+  });
+});
+

@@ -320,8 +320,9 @@ describe('scheduling', () => {
     const event = await createEvent(t, organiser.authorization);
     const ada = await registerFree(t, event, 'Ada');
     const now = t.clock.now();
-    const message = await schedule(event, new Date(now.getTime() + 60_000));
-    const due = new Date(now.getTime() + 2 * 60_000);
+    // Due ten minutes from now, so the periodic job (on the real clock) cannot send it first on a slow machine.
+    const message = await schedule(event, new Date(now.getTime() + 10 * 60_000));
+    const due = new Date(now.getTime() + 11 * 60_000);
     const results = await Promise.all([
       ...Array.from({ length: 20 }, () => dispatchDueMessages(t.app, due)),
       ...Array.from({ length: 20 }, () => send(t, calls.cancelMessage, { authorization: organiser.authorization, params: { id: event.id, message_id: message.id } }).then((r) => r.statusCode)),
@@ -347,12 +348,26 @@ describe('scheduling', () => {
     const event = await createEvent(t, organiser.authorization);
     await registerFree(t, event, 'Ada');
     const now = t.clock.now();
-    const messages = await Promise.all(Array.from({ length: 3 }, () => schedule(event, new Date(now.getTime() + 60_000))));
-    const dispatched = await Promise.all(Array.from({ length: 20 }, () => dispatchDueMessages(t.app, new Date(now.getTime() + 2 * 60_000))));
+    const messages = await Promise.all(Array.from({ length: 3 }, () => schedule(event, new Date(now.getTime() + 10 * 60_000))));
+    const dispatched = await Promise.all(Array.from({ length: 20 }, () => dispatchDueMessages(t.app, new Date(now.getTime() + 11 * 60_000))));
     expect(dispatched.reduce((a, b) => a + b, 0)).toBe(3);
     for (const m of messages) {
       await settled(event, m.id);
       expect(await t.db.selectFrom('message_deliveries').select('id').where('message_id', '=', m.id).execute()).toHaveLength(1);
     }
+  });
+
+  // Last in the file: it moves the app's clock an hour on, past the other tests' scheduled times.
+  it('goes through the job queue: the periodic job sends a scheduled message once the app clock reaches its time', async () => {
+    const event = await createEvent(t, organiser.authorization);
+    const ada = await registerFree(t, event, 'Ada');
+    const now = t.clock.now();
+    const message = await schedule(event, new Date(now.getTime() + 60 * 60_000));
+    t.clock.advance(61 * 60_000);
+    await t.app.jobs.trigger('messages.dispatch');
+    const sent = await settled(event, message.id);
+    expect(sent.counts).toEqual({ queued: 0, sent: 1, failed: 0 });
+    await smtp.waitFor(withSubject(message.subject), 20_000);
+    expect(mailsOf(message.subject).filter(sentTo(ada.email))).toHaveLength(1);
   });
 });

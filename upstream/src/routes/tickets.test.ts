@@ -25,7 +25,7 @@ afterAll(async () => {
 async function anotherUpstream(config: Partial<UpstreamConfig> = {}): Promise<TestUpstream> {
   // withPlugin gives a new Kysely instance over the same connection (the plugin changes nothing).
   const db = t.db.withPlugin({ transformQuery: (args) => args.node, transformResult: async (args) => args.result });
-  const app = await buildApp({ config: { ...t.config, ...config }, db, mailer: mailQueue(db, outboxTransport(db), TEST_MAIL_QUEUE), payments: t.app.payments, now: t.clock.now }, { logger: false });
+  const app = await buildApp({ config: { ...t.config, ...config }, db, mailer: mailQueue(outboxTransport(db), TEST_MAIL_QUEUE), payments: t.app.payments, now: t.clock.now }, { logger: false });
   others.push(app);
   return { ...t, app, db, config: { ...t.config, ...config } };
 }

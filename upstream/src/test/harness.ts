@@ -3,13 +3,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import { DEFAULT_SERVER_TIMEOUTS } from '@tapcard/shared/net';
 import { buildApp } from '../app.js';
-import type { UpstreamConfig } from '../config.js';
+import { jobsSchemaFor, type UpstreamConfig } from '../config.js';
 import { dropSchema, migrate, openDatabase, type Db } from '../db/database.js';
 import { hashPassword, hashToken, PASSWORD_HASH_COST, randomId, randomToken } from '../lib/crypto.js';
-import { outboxTransport, smtpTransport } from '../lib/mailer.js';
-import { mailQueue } from '../mail/queue.js';
+import { outboxTransport, smtpTransport, type MailTransport } from '../lib/mailer.js';
+import { MAIL_JOB, mailQueue, type MailQueueOptions } from '../mail/queue.js';
 import { createPaymentProvider } from '../domain/payment-providers.js';
 import type { LiveChangesOptions } from '../plugins/live-changes.js';
 import { testEnv } from './env.js';
@@ -28,6 +29,12 @@ export interface TestUpstream {
   clock: TestClock;
   /** Every delay a throttle held a request back by (ms), oldest first; tests do not really wait them. */
   delays: number[];
+  /** Mail stored and not yet delivered nor given up on (the mail jobs waiting or running), to `to` when given. */
+  pendingMail(to?: string): Promise<{ id: string; state: string; retryCount: number }[]>;
+  /** How many jobs named `name` wait or run. */
+  pendingJobs(name: string): Promise<number>;
+  /** Mail given up on, to `to` when given. */
+  failedMail(to?: string): Promise<{ id: string; retryCount: number }[]>;
   /** Mail sent so far, newest last. */
   outbox(to?: string): Promise<{ to: string; subject: string; text: string }[]>;
   close(): Promise<void>;
@@ -54,8 +61,11 @@ export function testClock(): TestClock {
   };
 }
 
-/** The mail queue's timings in tests: retries fall due within a second. */
-export const TEST_MAIL_QUEUE = { retryDelaysMs: [100, 200, 400], pollMs: 100 } as const;
+/** The mail queue's timings in tests: a failed first attempt is retried after a second, then 2 s, 4 s, … */
+export const TEST_MAIL_QUEUE = { retryDelaySeconds: 1, firstAttemptSeconds: 1 } as const;
+
+/** The job queue's timings in tests: idle workers look every half second. */
+export const TEST_JOBS_POLL_SECONDS = 0.5;
 
 export const SERVICE_KEY = 'test-service-key-0123456789abcdef';
 /** The lowest scrypt cost: the suites hash thousands of passwords, and the cost is not what they test. */
@@ -64,6 +74,9 @@ export const TEST_PASSWORD_HASH_COST = PASSWORD_HASH_COST.min;
 export interface TestUpstreamOptions {
   /** How requests are held to their calls' declared live changes (default: every call of the contract). */
   liveChanges?: LiveChangesOptions;
+  /** How mail is delivered (default: SMTP at smtpUrl, else the dev outbox), and the mail queue's timings. */
+  transport?: MailTransport;
+  mailQueue?: MailQueueOptions;
 }
 
 export async function createTestUpstream(overrides: Partial<UpstreamConfig> = {}, options: TestUpstreamOptions = {}): Promise<TestUpstream> {
@@ -79,6 +92,7 @@ export async function createTestUpstream(overrides: Partial<UpstreamConfig> = {}
     databaseSchema: schema,
     dataDir,
     uploadDir: join(dataDir, 'uploads'),
+    jobs: { schema: jobsSchemaFor(schema), pollSeconds: TEST_JOBS_POLL_SECONDS },
     smtpUrl: undefined,
     mailFrom: 'TapCard <no-reply@tapcard.test>',
     publicUrl: 'http://localhost:3000',
@@ -101,13 +115,19 @@ export async function createTestUpstream(overrides: Partial<UpstreamConfig> = {}
   const sleep = async (ms: number) => {
     delays.push(ms);
   };
-  const app = await buildApp({ config, db: opened.db, mailer: mailQueue(opened.db, config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : outboxTransport(opened.db), TEST_MAIL_QUEUE), payments, now: clock.now, sleep, checkLiveChanges: options.liveChanges ?? {} }, { logger: false });
+  const app = await buildApp({ config, db: opened.db, mailer: mailQueue(options.transport ?? (config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : outboxTransport(opened.db)), { ...TEST_MAIL_QUEUE, ...options.mailQueue }), payments, now: clock.now, sleep, checkLiveChanges: options.liveChanges ?? {} }, { logger: false });
   return {
     app,
     db: opened.db,
     config,
     clock,
     delays,
+    pendingMail: (to) => mailJobs(opened.db, config.jobs.schema, ['created', 'retry', 'active'], to),
+    async pendingJobs(name) {
+      const rows = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(`${config.jobs.schema}.job`)} where name = ${name} and state::text in ('created', 'retry', 'active')`.execute(opened.db);
+      return rows.rows[0]?.n ?? 0;
+    },
+    failedMail: (to) => mailJobs(opened.db, config.jobs.schema, ['failed'], to),
     async outbox(to) {
       let q = opened.db.selectFrom('mail_outbox').select(['to_address', 'subject', 'text']).orderBy('id');
       if (to) q = q.where('to_address', '=', to);
@@ -116,10 +136,18 @@ export async function createTestUpstream(overrides: Partial<UpstreamConfig> = {}
     async close() {
       await app.close();
       await opened.close();
-      if (schema && databaseUrl) await dropSchema(databaseUrl, schema);
+      if (schema && databaseUrl) {
+        await dropSchema(databaseUrl, schema);
+        await dropSchema(databaseUrl, config.jobs.schema);
+      }
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+async function mailJobs(db: Db, jobsSchema: string, states: string[], to?: string): Promise<{ id: string; state: string; retryCount: number }[]> {
+  const rows = await sql<{ id: string; state: string; retry_count: number }>`select id, state::text as state, retry_count from ${sql.table(`${jobsSchema}.job`)} where name = ${MAIL_JOB} and state::text in (${sql.join(states)}) and (${to ?? null}::text is null or data->>'to' = ${to ?? null}) order by created_on`.execute(db);
+  return rows.rows.map((r) => ({ id: r.id, state: r.state, retryCount: r.retry_count }));
 }
 
 /** A test upstream whose clock stands still: parallel posts share one instant, and waits are the test's own moves. */

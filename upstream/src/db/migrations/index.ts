@@ -19,6 +19,7 @@ import * as emailCodeDevices from './024_email_code_devices.js';
 import * as purchaseKeys from './025_purchase_keys.js';
 import * as ownImages from './026_own_images.js';
 import * as ticketRecovery from './027_ticket_recovery.js';
+import * as eventReminders from './028_event_reminders.js';
 import * as organiserMessages from './029_organiser_messages.js';
 import * as ticketTransfers from './030_ticket_transfers.js';
 import * as cancellationRefunds from './031_cancellation_refunds.js';
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '025_purchase_keys': purchaseKeys,
   '026_own_images': ownImages,
   '027_ticket_recovery': ticketRecovery,
+  '028_event_reminders': eventReminders,
   '029_organiser_messages': organiserMessages,
   '030_ticket_transfers': ticketTransfers,
   '031_cancellation_refunds': cancellationRefunds,

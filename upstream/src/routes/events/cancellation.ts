@@ -2,7 +2,7 @@ import { calls } from '@tapcard/shared/contract';
 import { messages, safetyMessages } from '@tapcard/shared/rules';
 import type { FastifyInstance } from 'fastify';
 import { ACCESS_UNKNOWN_MESSAGE } from '../../domain/chat.js';
-import { cancelledAttendeeWire, cancelRegistration, ticketCancellationOf } from '../../domain/cancellation.js';
+import { cancelledAttendeeWire, cancelRegistration, scheduleRefundRetries, ticketCancellationOf } from '../../domain/cancellation.js';
 import { hashToken } from '../../lib/crypto.js';
 import { conflict, notFound } from '../../lib/http-error.js';
 import { route } from '../../lib/route.js';
@@ -17,6 +17,7 @@ import { eventById } from '../../repositories/events.js';
  * once the ticket is cancelled; the organiser lists the cancelled ones with their refunds.
  */
 export function cancellationRoutes(app: FastifyInstance): void {
+  scheduleRefundRetries(app);
   const stateOf = async (tid: string) => {
     const state = await ticketCancellationOf(app, hashToken(tid), (id) => eventById(app.db, id));
     if (!state) throw notFound(ACCESS_UNKNOWN_MESSAGE);

@@ -2,7 +2,7 @@ import { MESSAGE_HISTORY_LIMIT } from '@tapcard/shared/constants';
 import { calls } from '@tapcard/shared/contract';
 import { organiserMessageTexts, sendAtProblem } from '@tapcard/shared/rules';
 import type { FastifyInstance } from 'fastify';
-import { checkAudience, deliverMessage, messageWire } from '../../domain/messages.js';
+import { checkAudience, deliverMessage, messageWire, scheduleMessageDispatch } from '../../domain/messages.js';
 import { hashToken, randomId } from '../../lib/crypto.js';
 import { badRequest, conflict, notFound } from '../../lib/http-error.js';
 import { route } from '../../lib/route.js';
@@ -24,6 +24,7 @@ import {
  * recipients' unsubscribe link (no sign-in: the link's token names the delivery it was mailed with).
  */
 export function messageRoutes(app: FastifyInstance): void {
+  scheduleMessageDispatch(app);
   const pending = new Set<Promise<void>>();
   app.addHook('onClose', async () => {
     await Promise.allSettled([...pending]);

@@ -19,7 +19,7 @@ import {
   releaseEventHoldsNow,
   releaseHeldSeat,
   releaseHeldTicket,
-  startHoldReleaser,
+  scheduleHoldRelease,
 } from '../../domain/registration.js';
 import { refusedPayment, settlePayment } from '../../domain/settlement.js';
 import { clientKey } from '../../lib/client-address.js';
@@ -43,7 +43,7 @@ export const paidTooLateMessage = (ticket: string): string =>
   `Your payment arrived after your reservation expired and the ${ticket} ticket sold out, so no ticket was issued. Your payment will be refunded.`;
 
 export function registrationRoutes(app: FastifyInstance): void {
-  startHoldReleaser(app, app.db);
+  scheduleHoldRelease(app);
 
   route(app, calls.register)(async ({ body, request }) => {
     const event = await eventById(app.db, body.event_id);

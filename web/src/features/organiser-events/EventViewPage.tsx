@@ -23,6 +23,7 @@ import { useDeleteEvent, useEvent } from './api.js';
 
 // The staff links (and their QR code) load after the page renders: not in its first-render JS.
 const StaffLinksSection = lazy(() => import('./StaffLinksSection.js').then((m) => ({ default: m.StaffLinksSection })));
+const ReminderSettingsSection = lazy(() => import('./ReminderSettingsSection.js').then((m) => ({ default: m.ReminderSettingsSection })));
 
 /** The open link of an event, built from its clean name. */
 export function openLink(cleanName: string): string {
@@ -115,6 +116,11 @@ export function EventViewPage() {
         <Suspense fallback={<Spinner size={24} />}>
           <StaffLinksSection eventId={id} />
         </Suspense>
+        {startIsInFuture(data, now) && (
+          <Suspense fallback={<Spinner size={24} />}>
+            <ReminderSettingsSection eventId={id} />
+          </Suspense>
+        )}
         {data.gallery.length > 0 && (
           <section aria-labelledby="view-gallery-title">
             <h2 id="view-gallery-title">{TEXTS.gallery}</h2>

@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { EVENT_LOOKUP_LIMIT, EVENT_LOOKUP_PAGE } from '@tapcard/shared/constants';
-import { calls, doorCalls, historyCalls, moderationCalls, type Body, type ChatMessage } from '@tapcard/shared/contract';
+import { calls, doorCalls, historyCalls, moderationCalls, type Body, type ChatMessage, type ReminderSettings } from '@tapcard/shared/contract';
 import type { ChatRoomKind, MuteChoice } from '@tapcard/shared/rules';
 import type { Update } from '@tapcard/shared/realtime';
 import { ApiError, api, apiOrThrow } from '../../lib/api.js';
@@ -19,7 +19,7 @@ import { MODERATION_TEXTS as T, TEXTS } from './texts.js';
  * Every read of one of the organiser's events below is of these calls, so an event saved or deleted
  * refreshes them all (refreshOrganiserEvents).
  */
-const ORGANISER_EVENT_CALLS = ['listEvents', 'getEvent', 'adminEvent', 'listStaffLinks', 'doorSettings', 'listDoorConflicts', 'moderation'] as const;
+const ORGANISER_EVENT_CALLS = ['listEvents', 'getEvent', 'adminEvent', 'listStaffLinks', 'doorSettings', 'reminderSettings', 'listDoorConflicts', 'moderation'] as const;
 
 /** Reads every organiser event query again (the list, each event, its staff links, door settings, conflicts and moderation). */
 export function refreshOrganiserEvents(queryClient: QueryClient): Promise<void> {
@@ -91,6 +91,13 @@ export function doorSettingsQuery(eventId: string) {
   return callQuery(doorCalls, 'doorSettings', { params: { id: eventId } });
 }
 export const setDoorSettings = (eventId: string, checkOut: boolean) => apiOrThrow(doorCalls.setDoorSettings, { params: { id: eventId }, body: { check_out: checkOut } });
+
+/** The event's reminder mails as the organiser set them. */
+export function reminderSettingsQuery(eventId: string) {
+  return callQuery(calls, 'reminderSettings', { params: { id: eventId } });
+}
+
+export const setReminderSettings = (eventId: string, settings: ReminderSettings) => apiOrThrow(calls.setReminderSettings, { params: { id: eventId }, body: settings });
 
 /** The event's door conflicts as of the live view's version (list-door-conflicts): a new version reads them again. */
 export function doorConflictsQuery(eventId: string, version: number) {

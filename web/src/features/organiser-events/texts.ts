@@ -84,6 +84,13 @@ export const TEXTS = {
   on: 'On',
   off: 'Off',
   checkOutFailed: 'The check-out setting could not be loaded.',
+  // Reminder mails (ours)
+  reminders: 'Reminders',
+  remindersLead: 'Attendees get an email with their ticket, its QR code, the venue and the time before the event starts.',
+  remindDayBefore: '24 hours before',
+  remindHourBefore: '1 hour before',
+  remindersFailed: 'The reminder settings could not be loaded.',
+  remindersSaved: 'Reminder settings saved',
   perGate: 'Checked in per gate',
   place: { organiser: 'Organiser', chip: 'Chip page', unknown: 'Not recorded' },
   checkedInAt: (time: string, place: string) => `Checked in ${time} at ${place}`,

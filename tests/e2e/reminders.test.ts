@@ -1,0 +1,131 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { calls, type Event } from '@tapcard/shared/contract';
+import { linkInMail, sentTo, startTestSmtp, type TestSmtp } from '@tapcard/testkit/smtp';
+import { callApi } from './support/api.js';
+import { browsers } from './support/browser.js';
+import { signIn, unique, type Account } from './support/people.js';
+import { startProductWithOwnDatabase, type RunningProduct } from './support/product.js';
+
+/**
+ * The 24-hour reminder, read from a real SMTP server: an organiser's event starts a day and two minutes
+ * from now, its page shows both reminders on; an attendee registers on the open link; two minutes later
+ * the product's periodic job finds the reminder due (the product runs on real time: its clock is not
+ * movable from outside, so the event is placed where its reminder falls due soon) and mails it, with the
+ * door QR code inline, the venue and the time; its ticket link opens the ticket. On a 390 px phone.
+ */
+
+let smtp: TestSmtp;
+let product: RunningProduct;
+beforeAll(async () => {
+  smtp = await startTestSmtp();
+  product = await startProductWithOwnDatabase({ SMTP_URL: smtp.url });
+});
+afterAll(async () => {
+  await product?.stop();
+  await smtp?.stop();
+});
+
+const PHONE = 390;
+const MAIL_TIMEOUT_MS = 60_000;
+const UI_TIMEOUT_MS = 30_000;
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+/** The reminder falls due two minutes after the event is made; the periodic job looks once a minute. */
+const REMINDER_TIMEOUT_MS = 5 * MINUTE;
+
+const openPhone = browsers({ baseURL: 'http://127.0.0.1', width: PHONE, height: 844 });
+async function phone(): Promise<Page> {
+  const page = await (await openPhone({ baseURL: product.baseUrl })).context.newPage();
+  page.setDefaultTimeout(UI_TIMEOUT_MS);
+  return page;
+}
+
+/** An organiser whose address was verified with the code mailed through the SMTP server. */
+async function organiser(): Promise<Account> {
+  const email = `reminders-${unique()}@e2e.tapcard.local`;
+  const password = 'Organiser1!';
+  expect((await callApi(product.baseUrl, calls.verifyMail, { body: { email } })).answer).toMatchObject({ success: 'true' });
+  const mail = await smtp.waitFor(sentTo(email), MAIL_TIMEOUT_MS);
+  const code = /verification code is (\d{6})/.exec(mail.text ?? '')?.[1] ?? '';
+  const verified = (await callApi(product.baseUrl, calls.verifyCode, { body: { email, token: code } })).answer;
+  if (verified.success !== 'true') throw new Error(verified.message);
+  const name = 'Reminder Organiser';
+  const created = await callApi(product.baseUrl, calls.createUser, { body: { email, password, name, auth_type: 'Email', verification_ticket: verified.data.verification_ticket } });
+  if (created.answer.success !== 'true') throw new Error(created.answer.message);
+  return { email, password, name, authorization: `${created.answer.data.token_type} ${created.answer.data.access_token}` };
+}
+
+const isoSeconds = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+async function eventStartingIn(account: Account, ms: number): Promise<Event> {
+  const start = new Date(Math.ceil((Date.now() + ms) / MINUTE) * MINUTE);
+  const created = await callApi(product.baseUrl, calls.createEvent, {
+    authorization: account.authorization,
+    body: {
+      title: `Reminder Night ${unique()}`,
+      description: 'Talks and demos.',
+      location: 'Yaba Tech Hub, Lagos',
+      image: '',
+      start_date: isoSeconds(start),
+      end_date: isoSeconds(new Date(start.getTime() + 26 * HOUR)),
+      prices: [{ title: 'Free', amount: 0, attendees: 20, withChips: 'without' }],
+      gallery: [],
+    },
+  });
+  if (created.answer.success !== 'true') throw new Error(created.answer.message);
+  return created.answer.data;
+}
+
+describe('event reminders', () => {
+  it('the 24-hour reminder arrives with the QR', async () => {
+    const account = await organiser();
+    const event = await eventStartingIn(account, 24 * HOUR + 2 * MINUTE);
+
+    // The organiser's event page: both reminders on, as switches.
+    const desk = await phone();
+    await signIn(desk, account);
+    await desk.goto(`/event/${event.id}`);
+    const section = desk.getByRole('region', { name: 'Reminders' });
+    await section.waitFor();
+    expect(await section.getByRole('switch', { name: '24 hours before' }).getAttribute('aria-checked')).toBe('true');
+    expect(await section.getByRole('switch', { name: '1 hour before' }).getAttribute('aria-checked')).toBe('true');
+    const width = await desk.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(PHONE);
+
+    // The attendee registers on the open link and gets the access mail.
+    const name = 'Ngozi Eze';
+    const email = `ngozi.${unique()}@e2e.tapcard.local`;
+    const attendee = await phone();
+    await attendee.goto(`/events/l/${event.clean_name}`);
+    await attendee.getByRole('link', { name: 'REGISTER NOW' }).click();
+    await attendee.getByLabel('Full Name').fill(name);
+    await attendee.getByLabel('Email Address').fill(email);
+    await attendee.getByLabel('Phone Number').fill('+2348031234567');
+    await attendee.getByLabel('Choose Ticket').selectOption(event.prices[0]?.id ?? '');
+    await attendee.getByRole('button', { name: 'Register' }).click();
+    await attendee.waitForURL('**/event/u/token/**');
+    await smtp.waitFor((mail) => sentTo(email)(mail) && mail.subject === `Your access to ${event.title}`, MAIL_TIMEOUT_MS);
+
+    // A day before the start: the reminder, once, with the QR code inline, the venue and the time.
+    const reminder = await smtp.waitFor((mail) => sentTo(email)(mail) && mail.subject === `Reminder: ${event.title} starts tomorrow`, REMINDER_TIMEOUT_MS);
+    expect(reminder.text).toContain(`Hello ${name},`);
+    expect(reminder.text).toContain(`${event.title} starts tomorrow: `);
+    expect(reminder.text).toContain('Where: Yaba Tech Hub, Lagos');
+    const qr = reminder.attachments.find((a) => a.contentType === 'image/png');
+    expect(qr?.cid).toBeTruthy();
+    expect(qr?.content.subarray(1, 4).toString()).toBe('PNG');
+    expect(reminder.html).toContain(`src="cid:${qr?.cid}"`);
+    expect(reminder.text).toMatch(/Your ticket code: \S+/);
+
+    // Its ticket link opens the attendee's ticket.
+    const link = linkInMail(reminder, '/recover-ticket/');
+    expect(link.origin).toBe(product.baseUrl);
+    const opened = await phone();
+    await opened.goto(link.href);
+    await opened.waitForURL('**/event/u/token/**');
+    await opened.getByRole('heading', { name: 'Registration Successful!' }).waitFor();
+    await opened.getByText(name, { exact: true }).waitFor();
+    expect(smtp.mails.filter((m) => sentTo(email)(m) && m.subject?.startsWith('Reminder:') === true)).toHaveLength(1);
+  }, 10 * MINUTE);
+});
