@@ -66,11 +66,12 @@ export type DoorAttendee = z.infer<typeof doorAttendeeSchema>;
  * confirmed attendee of this event; or 'conflict': this phone admitted the attendee while offline
  * (`scanned_at`), and another check-in was counted first. A conflict is recorded for the organiser;
  * only the first check-in counts. 'transferred': the ticket was given to someone else, so this (old)
- * QR code admits nobody, online or synced later; `attendee` is then null.
+ * QR code admits nobody, online or synced later; `attendee` is then null. 'cancelled': likewise for a
+ * cancelled ticket's QR code.
  */
 export const doorCheckInSchema = z.object({
   event_id: id,
-  outcome: z.enum(['admitted', 'already', 'unknown', 'conflict', 'transferred']),
+  outcome: z.enum(['admitted', 'already', 'unknown', 'conflict', 'transferred', 'cancelled']),
   attendee: z.object({ id, name: z.string(), image: z.string() }).nullable(),
   checked_in_at: time.nullable(),
   checked_in_by: checkInBySchema,

@@ -419,6 +419,12 @@ export const liveAttendeeSchema = publicAttendeeSchema.extend({
    * door phone refuses the old QR code offline, lists drop them, and their open arena says so.
    */
   transferred: z.boolean().optional(),
+  /**
+   * The ticket was cancelled (by its holder or the organiser): like a transferred one, its access link
+   * and door QR code no longer work, door phones refuse the QR code offline, lists drop the attendee,
+   * and their own open arena and ticket page say so. Carried by the same views.
+   */
+  cancelled: z.boolean().optional(),
   seq: z.number().int().nonnegative(),
 });
 export type LiveAttendee = z.infer<typeof liveAttendeeSchema>;

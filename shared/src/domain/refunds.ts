@@ -66,11 +66,24 @@ export function refundPolicyText(event: EventRefundPolicy): string {
   return `Full refund until ${formatInEventZone(deadline, event.start_date)}. No refund after that.`;
 }
 
+/**
+ * What an attendee's cancel of a ticket of `amount` naira at `now` does with its money: a full refund,
+ * none because the window closed, none because the event refunds nothing, or nothing to refund.
+ */
+export type CancelRefundOutcome = 'refund' | 'window_closed' | 'no_refunds' | 'free';
+
+export function cancelRefundOutcome(event: EventRefundPolicy, amount: number, now: Date): CancelRefundOutcome {
+  if (amount <= 0) return 'free';
+  if (refundWindowOpen(event, now)) return 'refund';
+  return event.refund_policy === 'before_start' ? 'window_closed' : 'no_refunds';
+}
+
 /** What cancelling a ticket of `amount` naira at `now` does with its money, in the words of the confirmation dialog. */
 export function cancelOutcomeText(event: EventRefundPolicy, amount: number, now: Date): string {
-  if (amount <= 0) return 'This ticket was free, so there is nothing to refund.';
-  if (refundWindowOpen(event, now)) return `Your payment of ${formatNaira(amount)} will be refunded in full to the card you paid with.`;
-  if (event.refund_policy === 'before_start') {
+  const outcome = cancelRefundOutcome(event, amount, now);
+  if (outcome === 'free') return 'This ticket was free, so there is nothing to refund.';
+  if (outcome === 'refund') return `Your payment of ${formatNaira(amount)} will be refunded in full to the card you paid with.`;
+  if (outcome === 'window_closed') {
     const deadline = refundDeadline(event);
     return `No refund: refunds ended on ${deadline ? formatInEventZone(deadline, event.start_date) : formatEventDate(event.start_date)}. Your seat goes back on sale.`;
   }

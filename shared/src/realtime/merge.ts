@@ -60,8 +60,8 @@ export function mergeContent<V extends Snapshot>(view: V, update: Partial<Update
   if (update.chats && next.kind !== 'door') next.chats = mergeById(next.chats, update.chats);
   if (update.private_chats && (next.kind === 'arena' || next.kind === 'organiser')) next.private_chats = mergeById(next.private_chats, update.private_chats);
   if (update.attendees) {
-    if (next.kind === 'organiser') next.attendees = mergeAttendees(next.attendees, update.attendees as AttendeeOf<ViewOf<'organiser'>>[]).filter((a) => !a.transferred);
-    // The door keeps a transferred ticket's old holder, flagged, so its phones refuse the old QR code offline.
+    if (next.kind === 'organiser') next.attendees = mergeAttendees(next.attendees, update.attendees as AttendeeOf<ViewOf<'organiser'>>[]).filter((a) => !a.transferred && !a.cancelled);
+    // The door keeps a transferred or cancelled ticket's holder, flagged, so its phones refuse the QR code offline.
     else if (next.kind === 'door') next.attendees = mergeAttendees(next.attendees, update.attendees as AttendeeOf<ViewOf<'door'>>[]);
     else if (next.kind === 'arena') next.attendee = update.attendees.find((a) => a.id === next.attendee.id) ?? next.attendee;
     else if (next.attendee) {

@@ -129,6 +129,10 @@ export const messages = {
   ticketCancelled: 'Your ticket is cancelled. Its seat has gone back on sale.',
   attendeeCancelled: 'The ticket is cancelled. Its seat has gone back on sale.',
   ticketAlreadyCancelled: 'This ticket is already cancelled.',
+  /** The holder's own cancel of a ticket already used at the door; the organiser may still cancel it (ours). */
+  ticketCheckedInNoCancel: 'This ticket was already used to check in, so it can no longer be cancelled. Please contact the organiser.',
+  /** A cancelled ticket's QR code at the door, online or synced later (ours). */
+  ticketWasCancelled: 'This ticket was cancelled. Its QR code no longer works.',
 
   // ── Attendees and chips ────────────────────────────────────────
   /** ours */
