@@ -308,7 +308,7 @@ export interface DoorCheckInsTable {
   link_id: string;
   client_id: string;
   attendee_id: string;
-  outcome: 'admitted' | 'already' | 'unknown' | 'conflict' | 'checked_out' | 'not_inside' | 'transferred';
+  outcome: 'admitted' | 'already' | 'unknown' | 'conflict' | 'checked_out' | 'not_inside' | 'transferred' | 'cancelled';
   checked_in_at: Date | null;
   checked_in_by: string | null;
   /** A check-in or a check-out (migration 020): one client id answers one of them. */

@@ -1,13 +1,16 @@
 import type { CancelledAttendee, TicketCancellation } from '@tapcard/shared/contract';
-import { refundWindowOpen } from '@tapcard/shared/domain';
+import { cancelRefundOutcome, formatInEventZone, refundDeadline, type CancelRefundOutcome } from '@tapcard/shared/domain';
+import { messages } from '@tapcard/shared/rules';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { JobType } from '../jobs/queue.js';
 import type { Row } from '../db/schema.js';
-import { refundFailedMail, refundProcessedMail } from '../mail/refund-mails.js';
+import { conflict } from '../lib/http-error.js';
+import { refundFailedMail, refundProcessedMail, ticketCancelledMail, type CancelMailRefund } from '../mail/refund-mails.js';
 import {
   advanceRefund,
   cancelConfirmed,
+  confirmedCheckedIn,
   claimRefundRequest,
   endTicketPayments,
   insertRefund,
@@ -18,8 +21,9 @@ import {
   ticketStateByTidHash,
 } from '../repositories/cancellations.js';
 import type { cancelledAttendee } from '../repositories/cancellations.js';
-import { eventSummary } from '../repositories/event-wire.js';
+import { eventDates, eventSummary } from '../repositories/event-wire.js';
 import { giveBackSeat } from '../repositories/registrations.js';
+import { unbindChipOf } from '../repositories/ticket-transfers.js';
 import { inEventChange } from './event-sequence.js';
 import { ProviderError, toKobo } from './payments.js';
 
@@ -34,7 +38,10 @@ import { ProviderError, toKobo } from './payments.js';
  * stays waiting ('pending_request') and `retryPendingRefunds` asks again; the job queue runs it.
  *
  * A refund is due for a paid ticket: in full when the organiser cancels, and by the event's refund
- * policy when the attendee does (a full refund while the window is open, none after).
+ * policy when the attendee does (a full refund while the window is open, none after). A transferred
+ * ticket's payment is found on the registration it began as. The attendee may not cancel a ticket
+ * already used at the door (409); the organiser may. Every cancel mails its attendee a confirmation
+ * that says what happens to the money.
  */
 
 /** How long one attempt at a refund request holds it before another sender may try again. */
@@ -45,18 +52,50 @@ export type CancelledBy = 'attendee' | 'organiser';
 /** Cancels the confirmed registration `attendeeId` of `event`; answers whether this call cancelled it, and whether a refund is due. */
 export async function cancelRegistration(app: FastifyInstance, event: Row<'events'>, attendeeId: string, by: CancelledBy): Promise<{ cancelled: boolean; refund: boolean }> {
   const now = app.now();
+  const policy = { start_date: event.start_date.toISOString(), refund_policy: event.refund_policy, refund_hours: event.refund_hours };
   const outcome = await inEventChange(app.db, event.id, async (trx, seq) => {
     const cancelled = await cancelConfirmed(trx, event.id, attendeeId, by, now, seq);
-    if (!cancelled) return { cancelled: false, refund: false };
+    if (!cancelled) {
+      if (by === 'attendee' && (await confirmedCheckedIn(trx, attendeeId))) throw conflict(messages.ticketCheckedInNoCancel);
+      return undefined;
+    }
     await giveBackSeat(trx, cancelled.price_id);
     await endTicketPayments(trx, attendeeId);
+    await unbindChipOf(trx, attendeeId, seq);
     const paid = await paidOrderOf(trx, attendeeId);
-    const due = paid !== undefined && (by === 'organiser' || refundWindowOpen({ start_date: event.start_date.toISOString(), refund_policy: event.refund_policy, refund_hours: event.refund_hours }, now));
-    if (paid && due) await insertRefund(trx, { attendee_id: attendeeId, event_id: event.id, reference: paid.reference, amount: paid.final_total, now });
-    return { cancelled: true, refund: due };
+    const refund: CancelMailRefund = !paid
+      ? { kind: 'free' }
+      : by === 'organiser'
+        ? { kind: 'refund', amount: paid.final_total }
+        : mailRefundOf(cancelRefundOutcome(policy, paid.final_total, now), paid.final_total, event);
+    if (paid && refund.kind === 'refund') await insertRefund(trx, { attendee_id: attendeeId, event_id: event.id, reference: paid.reference, amount: paid.final_total, now });
+    return refund;
   });
-  if (outcome.refund && (await requestRefund(app, attendeeId)) === 'waiting') await refundJobs.get(app)?.send({ attendee_id: attendeeId }, { startAfter: new Date(Date.now() + REFUND_RETRY.delaySeconds * 1000) });
-  return outcome;
+  if (!outcome) return { cancelled: false, refund: false };
+  await mailCancelled(app, attendeeId, by, outcome);
+  if (outcome.kind === 'refund' && (await requestRefund(app, attendeeId)) === 'waiting') await refundJobs.get(app)?.send({ attendee_id: attendeeId }, { startAfter: new Date(Date.now() + REFUND_RETRY.delaySeconds * 1000) });
+  return { cancelled: true, refund: outcome.kind === 'refund' };
+}
+
+/** The shared rule's outcome of an attendee's cancel as its mail says it: the window's end in the event's time zone. */
+function mailRefundOf(kind: CancelRefundOutcome, amount: number, event: Row<'events'>): CancelMailRefund {
+  if (kind === 'refund') return { kind, amount };
+  if (kind === 'window_closed') {
+    const written = eventDates(event).start_date;
+    const deadline = refundDeadline({ start_date: event.start_date.toISOString(), refund_policy: event.refund_policy, refund_hours: event.refund_hours });
+    return { kind, ended: deadline ? formatInEventZone(deadline, written) : written };
+  }
+  return { kind };
+}
+
+/** Mails the attendee that their ticket is cancelled, and what happens to the money; a mail that cannot be queued is logged, never fatal. */
+async function mailCancelled(app: FastifyInstance, attendeeId: string, by: CancelledBy, refund: CancelMailRefund): Promise<void> {
+  try {
+    const to = await refundRecipient(app.db, attendeeId);
+    if (to) await app.mailer.send({ to: to.email, ...ticketCancelledMail({ name: to.name, eventTitle: to.event_title, ticket: to.ticket, by, refund }) });
+  } catch (err) {
+    app.log.error({ err, attendeeId }, 'could not mail the cancel confirmation');
+  }
 }
 
 /** A refund request that did not reach the provider is asked again after 30 s, then doubling, a dozen times (about 34 hours). */

@@ -22,7 +22,7 @@ import {
   type DoorAttendeeRow,
   type DoorConflictRow,
 } from '../repositories/staff-links.js';
-import { wasTransferred } from '../repositories/ticket-transfers.js';
+import { revokedAs } from '../repositories/ticket-transfers.js';
 import { inEventChange } from './event-sequence.js';
 
 export { DOOR_CHECK_OUT_OFF_MESSAGE, DOOR_CLIENT_ID_REUSED_MESSAGE, STAFF_LINK_EXPIRED_MESSAGE, STAFF_LINK_REVOKED_MESSAGE, STAFF_LINK_UNKNOWN_MESSAGE };
@@ -182,10 +182,10 @@ export async function doorCheckIn(db: Kysely<Database>, link: Row<'staff_links'>
     if (answer !== 'none') return answer;
   }
 
-  // Already in (perhaps a moment ago, by a concurrent request), a transferred ticket's old QR code, or
-  // unknown: answer with the stored check-in.
+  // Already in (perhaps a moment ago, by a concurrent request), a transferred or cancelled ticket's QR
+  // code, or unknown: answer with the stored check-in.
   const current = attendee ? await doorAttendee(db, eventId, attendee.id) : undefined;
-  const outcome = current ? ('already' as const) : (await wasTransferred(db, eventId, scan.attendeeId)) ? ('transferred' as const) : ('unknown' as const);
+  const outcome = current ? ('already' as const) : ((await revokedAs(db, eventId, scan.attendeeId)) ?? ('unknown' as const));
   const row = { outcome, checked_in_at: current?.checked_in_at ?? null, checked_in_by: current?.checked_in_by ?? null };
   try {
     await remember(db, link, scan, 'in', row, now);

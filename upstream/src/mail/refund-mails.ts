@@ -37,3 +37,46 @@ export function refundFailedMail({ name, eventTitle, ticket, amount }: RefundMai
     attachments: [],
   };
 }
+
+/** What the cancel's confirmation says about the money (the shared rule's outcome of the cancel). */
+export type CancelMailRefund =
+  | { kind: 'refund'; amount: number }
+  | { kind: 'window_closed'; ended: string }
+  | { kind: 'no_refunds' }
+  | { kind: 'free' };
+
+interface CancelMail {
+  name: string;
+  eventTitle: string;
+  ticket: string;
+  by: 'attendee' | 'organiser';
+  refund: CancelMailRefund;
+}
+
+function cancelRefundLine(refund: CancelMailRefund): string {
+  switch (refund.kind) {
+    case 'refund':
+      return `A full refund of ${formatNaira(refund.amount)} has been requested. It goes back to the card the ticket was paid with, and we will email you again once the payment provider has processed it.`;
+    case 'window_closed':
+      return `No refund is due: refunds for this event ended on ${refund.ended}.`;
+    case 'no_refunds':
+      return 'No refund is due: this event does not refund cancelled tickets.';
+    case 'free':
+      return 'This ticket was free, so there is nothing to refund.';
+  }
+}
+
+/** A ticket was cancelled (by its holder or the organiser): its seat went back, and what happens to the money. */
+export function ticketCancelledMail({ name, eventTitle, ticket, by, refund }: CancelMail): MailContent {
+  const heading = 'Your ticket is cancelled';
+  const hello = `Hello ${name},`;
+  const who = by === 'organiser' ? `The organiser has cancelled your ${ticket} ticket to ${eventTitle}.` : `Your ${ticket} ticket to ${eventTitle} has been cancelled, as you asked.`;
+  const gone = 'Its seat has gone back on sale, and the ticket and its QR code no longer work at the door or in the event access.';
+  const money = cancelRefundLine(refund);
+  return {
+    subject: `Ticket cancelled: ${eventTitle}`,
+    text: `${hello}\n\n${who} ${gone}\n\n${money}\n`,
+    html: layout(heading, para(hello) + para(`${who} ${gone}`) + para(money)),
+    attachments: [],
+  };
+}

@@ -11,16 +11,26 @@ type DbLike = Kysely<Database> | Transaction<Database>;
 type Trx = Transaction<Database>;
 type RefundState = Row<'ticket_refunds'>['state'];
 
-/** Cancels the confirmed registration `attendeeId` of event `eventId`, stamped `seq`; answers its ticket, or undefined when it was not confirmed. */
+/**
+ * Cancels the confirmed registration `attendeeId` of event `eventId`, stamped `seq`; answers its ticket,
+ * or undefined when it was not confirmed. The attendee's own cancel also needs them not checked in (the
+ * door has seen them come); the organiser's does not.
+ */
 export async function cancelConfirmed(trx: Trx, eventId: string, attendeeId: string, by: 'attendee' | 'organiser', now: Date, seq: number) {
-  return trx
+  let q = trx
     .updateTable('attendees')
     .set({ status: 'cancelled', cancelled_at: now, cancelled_by: by, seq })
     .where('id', '=', attendeeId)
     .where('event_id', '=', eventId)
-    .where('status', '=', 'confirmed')
-    .returning(['id', 'price_id'])
-    .executeTakeFirst();
+    .where('status', '=', 'confirmed');
+  if (by === 'attendee') q = q.where('checked_in', '=', false);
+  return q.returning(['id', 'price_id']).executeTakeFirst();
+}
+
+/** Whether attendee `attendeeId` is confirmed and checked in. */
+export async function confirmedCheckedIn(db: DbLike, attendeeId: string): Promise<boolean> {
+  const row = await db.selectFrom('attendees').select('id').where('id', '=', attendeeId).where('status', '=', 'confirmed').where('checked_in', '=', true).executeTakeFirst();
+  return row !== undefined;
 }
 
 /** Drops the access and release secrets a ticket payment still holds, so no later payment return confirms a cancelled ticket again. */
@@ -28,13 +38,18 @@ export async function endTicketPayments(trx: Trx, attendeeId: string): Promise<v
   await trx.updateTable('ticket_payments').set({ tid_pending: null, release_hash: null }).where('attendee_id', '=', attendeeId).execute();
 }
 
-/** The paid order behind a registration (its reference and final total in naira), if it was paid and not already due a refund. */
+/**
+ * The paid order behind a registration (its reference and final total in naira), if it was paid and not
+ * already due a refund. A transferred ticket's payment stays on the registration it began as
+ * (`origin_id`), so the lookup goes there.
+ */
 export async function paidOrderOf(db: DbLike, attendeeId: string): Promise<{ reference: string; final_total: number } | undefined> {
   return db
-    .selectFrom('ticket_payments')
+    .selectFrom('attendees')
+    .innerJoin('ticket_payments', (join) => join.on((eb) => eb('ticket_payments.attendee_id', '=', eb.fn.coalesce('attendees.origin_id', 'attendees.id'))))
     .innerJoin('orders', 'orders.reference', 'ticket_payments.reference')
     .select(['orders.reference', 'orders.final_total'])
-    .where('ticket_payments.attendee_id', '=', attendeeId)
+    .where('attendees.id', '=', attendeeId)
     .where('orders.payment_status', '=', 'paid')
     .where('orders.refund_due_at', 'is', null)
     .where('orders.final_total', '>', 0)
@@ -134,10 +149,10 @@ export async function refundRecipient(db: DbLike, attendeeId: string) {
     .executeTakeFirst();
 }
 
-/** The paid amount of a registration in naira: its paid order's final total, or its ticket's price; 0 for a free one. */
+/** The paid amount of a registration in naira: its paid order's final total (on the registration a transferred ticket began as); 0 for a free one. */
 const paidAmount = sql<number>`coalesce((
   select o.final_total from ticket_payments tp join orders o on o.reference = tp.reference
-  where tp.attendee_id = attendees.id and o.payment_status = 'paid' order by o.created_at desc limit 1
+  where tp.attendee_id = coalesce(attendees.origin_id, attendees.id) and o.payment_status = 'paid' order by o.created_at desc limit 1
 ), 0)`;
 
 /** A confirmed or cancelled registration by its access token's hash, with its ticket, what was paid and its refund. */

@@ -116,8 +116,9 @@ export async function liveState(db: Kysely<Database>, eventId: string, since: nu
 }
 
 /**
- * Confirmed attendees, and those who transferred their ticket (`transferred`, so that views drop them
- * and doors refuse their old QR codes), with check-in (when and by whom), their safety state (mute as of `now`, hidden,
+ * Confirmed attendees, and those who transferred their ticket (`transferred`) or whose ticket was
+ * cancelled (`cancelled`; not an unpaid hold that lapsed), so that views drop them and doors refuse
+ * their QR codes, with check-in (when and by whom), their safety state (mute as of `now`, hidden,
  * DM policy; the gateway passes these only to the organisers and the attendee themselves) and seq;
  * with bounds, only those changed in (since, version]. A full read takes every attendee as it stands:
  * an attendee is replaced, never appended, so one changed after `version` is simply seen again by the
@@ -143,7 +144,7 @@ async function liveAttendees(db: Kysely<Database>, eventId: string, now: Date, b
       'event_prices.title as price_category',
     ])
     .where('attendees.event_id', '=', eventId)
-    .where('attendees.status', 'in', ['confirmed', 'transferred']);
+    .where((eb) => eb.or([eb('attendees.status', 'in', ['confirmed', 'transferred']), eb.and([eb('attendees.status', '=', 'cancelled'), eb('attendees.cancelled_at', 'is not', null)])]));
   if (bounds) q = q.where('attendees.seq', '>', bounds.since).where('attendees.seq', '<=', bounds.version);
   const rows = await q.orderBy('attendees.seq').orderBy('attendees.id').execute();
   return rows.map((a) => ({
@@ -158,6 +159,7 @@ async function liveAttendees(db: Kysely<Database>, eventId: string, now: Date, b
     hidden: a.hidden,
     dm_policy: a.dm_policy,
     ...(a.status === 'transferred' ? { transferred: true } : {}),
+    ...(a.status === 'cancelled' ? { cancelled: true } : {}),
     seq: a.seq,
   }));
 }

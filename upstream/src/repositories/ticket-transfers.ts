@@ -63,14 +63,19 @@ export async function unbindChipOf(trx: Transaction<Database>, attendeeId: strin
   await trx.updateTable('chips').set({ attendee_id: null, seq }).where('attendee_id', '=', attendeeId).execute();
 }
 
-/** Whether attendee `attendeeId` of event `eventId` gave their ticket to someone else. */
-export async function wasTransferred(db: DbLike, eventId: string, attendeeId: string): Promise<boolean> {
+/**
+ * Why attendee `attendeeId` of event `eventId` no longer holds a ticket: 'transferred' (they gave it to
+ * someone else) or 'cancelled' (by them or the organiser; an unpaid hold that lapsed is no cancel);
+ * undefined when they hold one, or the id is unknown.
+ */
+export async function revokedAs(db: DbLike, eventId: string, attendeeId: string): Promise<'transferred' | 'cancelled' | undefined> {
   const row = await db
     .selectFrom('attendees')
-    .select('id')
+    .select(['status', 'cancelled_at'])
     .where('id', '=', attendeeId)
     .where('event_id', '=', eventId)
-    .where('status', '=', 'transferred')
     .executeTakeFirst();
-  return row !== undefined;
+  if (row?.status === 'transferred') return 'transferred';
+  if (row?.status === 'cancelled' && row.cancelled_at !== null) return 'cancelled';
+  return undefined;
 }

@@ -34,7 +34,7 @@ import {
 const SEARCH_LIMIT = 20;
 const CONFLICTS_LIMIT = 200;
 
-const CHECK_IN_MESSAGES = { admitted: 'Checked in', already: 'Already checked in', unknown: 'Not an attendee of this event', conflict: 'Checked in first at another gate', transferred: messages.ticketWasTransferred } as const;
+const CHECK_IN_MESSAGES = { admitted: 'Checked in', already: 'Already checked in', unknown: 'Not an attendee of this event', conflict: 'Checked in first at another gate', transferred: messages.ticketWasTransferred, cancelled: messages.ticketWasCancelled } as const;
 const CHECK_OUT_MESSAGES = { checked_out: 'Checked out', not_inside: 'Not checked in', unknown: 'Not an attendee of this event' } as const;
 
 /**
