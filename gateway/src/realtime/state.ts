@@ -114,7 +114,8 @@ function sameAttendee(a: LiveAttendee, b: LiveAttendee): boolean {
     muteKey(a) === muteKey(b) &&
     (a.hidden ?? false) === (b.hidden ?? false) &&
     (a.dm_policy ?? 'anyone') === (b.dm_policy ?? 'anyone') &&
-    (a.transferred ?? false) === (b.transferred ?? false)
+    (a.transferred ?? false) === (b.transferred ?? false) &&
+    (a.cancelled ?? false) === (b.cancelled ?? false)
   );
 }
 

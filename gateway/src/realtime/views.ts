@@ -59,18 +59,23 @@ export function ownAttendeeView(a: LiveAttendee | AttendeeView): AttendeeView {
     mute: a.mute ?? null,
     hidden: a.hidden ?? false,
     dm_policy: a.dm_policy ?? 'anyone',
-    ...transferredOf(a),
+    ...revokedOf(a),
   };
 }
 
-/** `transferred: true` for an attendee who gave their ticket away; nothing otherwise. */
-function transferredOf(a: LiveAttendee | AttendeeView): { transferred?: true } {
-  return a.transferred ? { transferred: true } : {};
+/** `transferred: true` for an attendee who gave their ticket away, `cancelled: true` for one whose ticket was cancelled; nothing otherwise. */
+function revokedOf(a: LiveAttendee | AttendeeView): { transferred?: true; cancelled?: true } {
+  return { ...(a.transferred ? { transferred: true } : {}), ...(a.cancelled ? { cancelled: true } : {}) };
+}
+
+/** Whether the attendee still holds their ticket (neither transferred nor cancelled). */
+export function holdsTicket(a: LiveAttendee): boolean {
+  return !a.transferred && !a.cancelled;
 }
 
 /** An attendee as the door staff see them: with the check-in's time and gate, and no safety state. */
 export function doorAttendeeView(a: LiveAttendee): AttendeeView {
-  return { ...attendeeView(a), checked_in_at: a.checked_in_at ?? null, checked_in_by: a.checked_in_by ?? null, ...transferredOf(a) };
+  return { ...attendeeView(a), checked_in_at: a.checked_in_at ?? null, checked_in_by: a.checked_in_by ?? null, ...revokedOf(a) };
 }
 
 /** An attendee as the organiser sees them: the door's view with the mute and whether they hide (never their DM choice). */
@@ -121,8 +126,8 @@ export function buildView(state: EventState, audience: Audience): Snapshot {
       return {
         kind: 'organiser',
         ...base,
-        // A ticket given away is the new holder's; the old holder leaves the organiser's list.
-        attendees: state.attendees.filter((a) => !a.transferred).map(organiserAttendeeView),
+        // A ticket given away is the new holder's, a cancelled one nobody's: the organiser's list drops them.
+        attendees: state.attendees.filter(holdsTicket).map(organiserAttendeeView),
         chats: state.chats,
         private_chats: state.private_chats.filter((m) => isAdminId(m.attendee_id_1) || isAdminId(m.attendee_id_2)),
         ...chat,
