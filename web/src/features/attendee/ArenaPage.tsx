@@ -19,6 +19,7 @@ import { TEXTS } from './texts.js';
 import { useArenaSeed } from './api.js';
 import { useArena } from './useArena.js';
 import { TicketTransferredView } from './TicketHolderActions.js';
+import { CancelledTicket } from './CancelledTicket.js';
 
 // The Privacy section (its switch and calls) is fetched after the arena's first render: it sits below the fold.
 const PrivacySection = lazy(() => import('./PrivacySection.js'));
@@ -56,6 +57,7 @@ export function ArenaPage() {
       </Page>
     );
   }
+  if (live.view?.attendee.cancelled) return <CancelledTicket tid={tid} fallback={<NotFoundView />} />;
   if (live.error) return <NotFoundView />;
   const view = live.view ?? seed;
   if (!view) return <LoadingScreen />;

@@ -16,17 +16,19 @@ const REFUND_POLL_MS = 3000;
 /**
  * The ticket page of a cancelled ticket: who cancelled it, that its seat went back, and its refund's
  * state, read again every few seconds until the refund is processed or failed. `fallback`: what the
- * page shows when the token names no cancelled ticket (it is unknown).
+ * page shows when the token names no cancelled ticket (it is unknown). It reads the state afresh when
+ * it opens: a page told live of the cancel may hold an older read that still says confirmed.
  */
 export function CancelledTicket({ tid, fallback }: { tid: string; fallback: ReactNode }) {
   const query = useQuery({
     ...ticketCancellationQuery(tid),
+    refetchOnMount: 'always',
     refetchInterval: (q) => {
       const state = q.state.data?.refund?.state;
       return state === 'pending_request' || state === 'pending' ? REFUND_POLL_MS : false;
     },
   });
-  if (query.isPending) return <LoadingScreen />;
+  if (query.isPending || (query.isFetching && query.data?.status !== 'cancelled')) return <LoadingScreen />;
   const ticket = query.data;
   if (!ticket || ticket.status !== 'cancelled') return <>{fallback}</>;
   return (

@@ -44,6 +44,8 @@ export function EventTokenPage() {
       </Page>
     );
   }
+  // Cancelled on another device or by the organiser, told live.
+  if (live.view?.attendee.cancelled) return <CancelledTicket tid={tid} fallback={<NotFoundView />} />;
   if (query.isPending) return <LoadingScreen />;
   // A token that opens nothing may be a cancelled ticket's: that page says so, else the token is unknown.
   if (query.isError) return <CancelledTicket tid={tid} fallback={<NotFoundView />} />;

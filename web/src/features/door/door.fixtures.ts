@@ -58,6 +58,11 @@ export function fakeDoorServer(attendees: Attendee[]) {
       const a = list.get(id);
       if (a) a.transferred = true;
     },
+    /** The attendee's ticket is cancelled: its QR code admits nobody from now on. */
+    cancel(id: string) {
+      const a = list.get(id);
+      if (a) a.cancelled = true;
+    },
     /** Someone else checks an attendee in (another gate). */
     checkInElsewhere(id: string, by: string, at = new Date().toISOString()) {
       const a = list.get(id);
@@ -75,6 +80,7 @@ export function fakeDoorServer(attendees: Attendee[]) {
       let answer: DoorCheckIn;
       if (!a) answer = { event_id: EVENT_ID, outcome: 'unknown', attendee: null, checked_in_at: null, checked_in_by: null };
       else if (a.transferred) answer = { event_id: EVENT_ID, outcome: 'transferred', attendee: null, checked_in_at: null, checked_in_by: null };
+      else if (a.cancelled) answer = { event_id: EVENT_ID, outcome: 'cancelled', attendee: null, checked_in_at: null, checked_in_by: null };
       else {
         const outcome = a.checked_in ? (body.scanned_at ? 'conflict' : 'already') : 'admitted';
         if (outcome === 'admitted') {

@@ -68,6 +68,7 @@ export const TEXTS = {
   noKeys: 'Tickets cannot be checked yet: connect once so this phone downloads the event’s keys',
   unknown: 'Not an attendee of this event',
   transferred: 'Ticket transferred to someone else; this QR code no longer works',
+  cancelled: 'Ticket cancelled; this QR code no longer works',
 
   // Sync notices.
   notices: 'Sync notices',

@@ -57,5 +57,7 @@ export function checkInResult(answer: DoorCheckIn, who: { name: string; image: s
       return { outcome: 'invalid', kind: 'in', why: TEXTS.unknown };
     case 'transferred':
       return { outcome: 'invalid', kind: 'in', why: TEXTS.transferred };
+    case 'cancelled':
+      return { outcome: 'invalid', kind: 'in', why: TEXTS.cancelled };
   }
 }

@@ -97,7 +97,7 @@ export function useDoorDesk({ eventId, session, gate, totalStock, live, onRefuse
   );
   const applyCheckIn = useCallback(
     (id: string, answer: DoorCheckIn) => {
-      if (answer.outcome !== 'unknown' && answer.outcome !== 'transferred') patch(id, { checked_in: true, checked_in_at: answer.checked_in_at, checked_in_by: answer.checked_in_by });
+      if (answer.outcome !== 'unknown' && answer.outcome !== 'transferred' && answer.outcome !== 'cancelled') patch(id, { checked_in: true, checked_in_at: answer.checked_in_at, checked_in_by: answer.checked_in_by });
     },
     [patch],
   );
@@ -152,8 +152,9 @@ export function useDoorDesk({ eventId, session, gate, totalStock, live, onRefuse
       id = verdict.attendeeId;
     } else id = input.id;
     const known = current().find((a) => a.id === id);
-    // The list carries tickets given to someone else, so their old QR code is refused here, offline too.
+    // The list carries tickets given to someone else or cancelled, so their QR code is refused here, offline too.
     if (known?.transferred) return show({ outcome: 'invalid', kind: modeRef.current, why: TEXTS.transferred });
+    if (known?.cancelled) return show({ outcome: 'invalid', kind: modeRef.current, why: TEXTS.cancelled });
     const who = { name: known?.name ?? (input.kind === 'attendee' ? input.name : TEXTS.unnamed), image: known?.image ?? (input.kind === 'attendee' ? input.image : '') };
     await (modeRef.current === 'in' ? admit(id, who) : exit(id, who));
   }
@@ -169,7 +170,7 @@ export function useDoorDesk({ eventId, session, gate, totalStock, live, onRefuse
 
   useQueueSync({ session, state, refused: refusedRef, refuse, applyCheckIn, patch, onNotice: notify, onConflict: show, onSynced });
 
-  const attendees = useMemo(() => withQueue(state.list ?? [], state.queue, gate).filter((a) => !a.transferred), [state.list, state.queue, gate]);
+  const attendees = useMemo(() => withQueue(state.list ?? [], state.queue, gate).filter((a) => !a.transferred && !a.cancelled), [state.list, state.queue, gate]);
   return {
     attendees,
     listLoaded: state.list !== null,

@@ -53,6 +53,7 @@ export function useQueueSync({ session, state, refused, refuse, applyCheckIn, pa
           onConflict({ outcome: 'conflict', kind: 'in', name: answer.attendee?.name ?? name, image: answer.attendee?.image ?? '', at: answer.checked_in_at, by: answer.checked_in_by });
         } else if (answer.outcome === 'unknown') onNotice({ tone: 'error', text: TEXTS.notCounted(name, TEXTS.unknown) });
         else if (answer.outcome === 'transferred') onNotice({ tone: 'error', text: TEXTS.notCounted(name, TEXTS.transferred) });
+        else if (answer.outcome === 'cancelled') onNotice({ tone: 'error', text: TEXTS.notCounted(name, TEXTS.cancelled) });
         else counted = true;
       } else if (sent.answer.outcome === 'unknown') onNotice({ tone: 'error', text: TEXTS.notCounted(name, TEXTS.unknown) });
       else {
