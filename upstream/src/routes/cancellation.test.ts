@@ -1,8 +1,8 @@
-import { calls, doorCalls, serviceCalls, type Event } from '@tapcard/shared/contract';
+import { calls, doorCalls, SERVICE_KEY_HEADER, serviceCalls, ticketHolderCalls, type Event } from '@tapcard/shared/contract';
 import { matchPage, pagePatterns } from '@tapcard/shared/pages';
 import { messages } from '@tapcard/shared/rules';
 import { startFakePaystack, type FakePaystack } from '@tapcard/testkit/paystack';
-import { sentTo, startTestSmtp, type TestSmtp } from '@tapcard/testkit/smtp';
+import { linkInMail, sentTo, startTestSmtp, type TestSmtp } from '@tapcard/testkit/smtp';
 import { waitFor } from '@tapcard/testkit/wait';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -10,8 +10,8 @@ import { retryPendingRefunds } from '../domain/cancellation.js';
 import { randomId } from '../lib/crypto.js';
 import { fromIp } from '../test/cards.js';
 import { answerOf, expectFieldError, send } from '../test/contract.js';
-import { createEvent, dayText, eventBody, priceId, registerFree, tidOf } from '../test/events.js';
-import { createTestUpstream, createUser, type TestUpstream, type TestUser } from '../test/harness.js';
+import { createEvent, dayText, eventBody, insertChip, priceId, registerFree, tidOf } from '../test/events.js';
+import { createTestUpstream, createUser, SERVICE_KEY, type TestUpstream, type TestUser } from '../test/harness.js';
 
 /**
  * Cancelling a ticket and its refund, with Paystack as the payment provider: a local server speaking
@@ -87,6 +87,38 @@ const stateOf = async (tid: string) => {
 const sold = async (event: Event, ticket: string) => (await t.db.selectFrom('event_prices').select('sold').where('id', '=', priceId(event, ticket)).executeTakeFirstOrThrow()).sold;
 const refundRequestsOf = (reference: string) => paystack.refundRequests.filter((r) => r.transaction === reference);
 const refundMail = (email: string, state: 'processed' | 'failed') => smtp.waitFor((m) => sentTo(email)(m) && m.subject?.startsWith(`Refund ${state}: `) === true, WITHIN_MS);
+const cancelMail = (email: string) => smtp.waitFor((m) => sentTo(email)(m) && m.subject?.startsWith('Ticket cancelled: ') === true, WITHIN_MS);
+const cancelByOrganiser = (event: Event, attendeeId: string) => send(t, calls.cancelAttendee, { authorization: organiser.authorization, params: { id: event.id }, body: { attendee_id: attendeeId } });
+
+/** A door session of the event's 'North gate' staff link. */
+async function doorSession(event: Event): Promise<string> {
+  const link = answerOf(doorCalls.createStaffLink, await send(t, doorCalls.createStaffLink, { authorization: organiser.authorization, params: { id: event.id }, body: { label: 'North gate' } }));
+  if (link.success !== 'true') throw new Error(link.message);
+  const opened = answerOf(doorCalls.openStaffLink, await send(t, doorCalls.openStaffLink, { body: { secret: matchPage(pagePatterns.staffLink, link.data.path)?.secret ?? '' } }));
+  if (opened.success !== 'true') throw new Error(opened.message);
+  return opened.data.session;
+}
+
+async function checkIn(session: string, attendeeId: string, offline?: { clientId: string; scannedAt: Date }) {
+  const res = await send(t, doorCalls.doorCheckIn, {
+    body: { session, attendee_id: attendeeId, ...(offline ? { client_id: offline.clientId, scanned_at: offline.scannedAt.toISOString() } : {}) },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  const answer = answerOf(doorCalls.doorCheckIn, res);
+  if (answer.success !== 'true') throw new Error(answer.message);
+  return { ...answer.data, message: answer.message };
+}
+
+async function liveState(eventId: string, since?: number) {
+  const answer = answerOf(
+    serviceCalls.liveState,
+    await send(t, serviceCalls.liveState, { headers: { [SERVICE_KEY_HEADER]: SERVICE_KEY }, params: { id: eventId }, query: since === undefined ? {} : { since } }),
+  );
+  if (answer.success !== 'true') throw new Error(answer.message);
+  return answer.data;
+}
+
+const eventSeq = async (eventId: string) => (await t.db.selectFrom('events').select('seq').where('id', '=', eventId).executeTakeFirstOrThrow()).seq;
 
 describe('the refund policy on the event', () => {
   it('is stored, answered and checked with the shared rule (400 under refund_hours)', async () => {
@@ -123,6 +155,13 @@ describe('an attendee cancels their ticket', () => {
     const mail = await refundMail(pat.email, 'processed');
     expect(mail.text).toContain('Your refund of NGN 15,000 for the cancelled VIP ticket');
     expect(mail.text).toContain('Hello Paying Pat,');
+
+    // The cancel's own confirmation: the event, the ticket and the refund requested.
+    const confirmation = await cancelMail(pat.email);
+    expect(confirmation.subject).toBe(`Ticket cancelled: ${event.title}`);
+    expect(confirmation.text).toContain(`Your VIP ticket to ${event.title} has been cancelled, as you asked.`);
+    expect(confirmation.text).toContain('A full refund of NGN 15,000 has been requested.');
+    expect(confirmation.html).toContain('Your ticket is cancelled');
   });
 
   it('outside the window: the seat goes back and nothing is refunded', async () => {
@@ -133,6 +172,8 @@ describe('an attendee cancels their ticket', () => {
     expect(answerOf(calls.cancelTicket, res)).toMatchObject({ data: { status: 'cancelled', refund: null, amount: VIP_PRICE } });
     expect(await sold(event, 'VIP')).toBe(0);
     expect(refundRequestsOf(pat.reference)).toEqual([]);
+    const confirmation = await cancelMail(pat.email);
+    expect(confirmation.text).toMatch(/No refund is due: refunds for this event ended on .+ \(UTC[+-]\d{2}:\d{2}\)\./);
   });
 
   it('under a no-refund policy: nothing is refunded', async () => {
@@ -141,21 +182,84 @@ describe('an attendee cancels their ticket', () => {
     expect(answerOf(calls.cancelTicket, await cancel(pat.tid))).toMatchObject({ data: { status: 'cancelled', refund: null } });
     expect(refundRequestsOf(pat.reference)).toEqual([]);
     expect(await sold(event, 'VIP')).toBe(0);
+    expect((await cancelMail(pat.email)).text).toContain('No refund is due: this event does not refund cancelled tickets.');
   });
 
-  it('a free ticket: the seat goes back, no refund, and the door does not know the ticket any more', async () => {
+  it('a free ticket: the seat goes back, no refund, the chip is unbound, and the door answers that the ticket was cancelled', async () => {
     const event = await policyEvent({ refund_policy: 'before_start', refund_hours: 48 });
     const ada = await registerFree(t, event);
     expect(await sold(event, 'Regular')).toBe(1);
-    const link = answerOf(doorCalls.createStaffLink, await send(t, doorCalls.createStaffLink, { authorization: organiser.authorization, params: { id: event.id }, body: { label: 'North gate' } }));
-    if (link.success !== 'true') throw new Error(link.message);
-    const opened = answerOf(doorCalls.openStaffLink, await send(t, doorCalls.openStaffLink, { body: { secret: matchPage(pagePatterns.staffLink, link.data.path)?.secret ?? '' } }));
-    if (opened.success !== 'true') throw new Error(opened.message);
+    const session = await doorSession(event);
+    const chip = await insertChip(t, event.id, ada.id);
+    const before = await eventSeq(event.id);
 
     expect(answerOf(calls.cancelTicket, await cancel(ada.tid))).toMatchObject({ data: { status: 'cancelled', amount: 0, refund: null } });
     expect(await sold(event, 'Regular')).toBe(0);
-    const scan = answerOf(doorCalls.doorCheckIn, await send(t, doorCalls.doorCheckIn, { body: { session: opened.data.session, attendee_id: ada.id } }));
-    expect(scan).toMatchObject({ success: 'true', data: { outcome: 'unknown' } });
+    const scan = await checkIn(session, ada.id);
+    expect(scan).toMatchObject({ outcome: 'cancelled', attendee: null, message: messages.ticketWasCancelled });
+    expect((await cancelMail(ada.email)).text).toContain('This ticket was free, so there is nothing to refund.');
+
+    // Live: one change brings the attendee flagged cancelled (doors refuse the QR code offline, open screens are told) and the chip unbound.
+    const live = await liveState(event.id, before);
+    expect(live.attendees).toEqual([expect.objectContaining({ id: ada.id, cancelled: true })]);
+    expect(live.chips).toEqual([{ id: chip, attendee_id: null }]);
+  });
+
+  it('refuses an admission a door made offline and synced after the cancel: not counted, not a conflict, flagged cancelled', async () => {
+    const event = await policyEvent({ refund_policy: 'none' });
+    const ada = await registerFree(t, event);
+    const session = await doorSession(event);
+    const scannedAt = new Date(t.clock.now().getTime() - 1000);
+    expect((await cancel(ada.tid)).statusCode).toBe(200);
+
+    const clientId = randomId();
+    const synced = await checkIn(session, ada.id, { clientId, scannedAt });
+    expect(synced).toMatchObject({ outcome: 'cancelled', message: messages.ticketWasCancelled });
+    // A retry of the same client id gets the same answer.
+    expect((await checkIn(session, ada.id, { clientId, scannedAt })).outcome).toBe('cancelled');
+    const row = await t.db.selectFrom('attendees').select('checked_in').where('id', '=', ada.id).executeTakeFirstOrThrow();
+    expect(row.checked_in).toBe(false);
+    expect(await t.db.selectFrom('door_conflicts').select('id').where('event_id', '=', event.id).execute()).toEqual([]);
+    expect((await liveState(event.id)).attendees.find((a) => a.id === ada.id)?.cancelled).toBe(true);
+  });
+
+  it('is refused once the ticket was used at the door (409, clear message, nothing changes); the organiser may still cancel it', async () => {
+    const event = await policyEvent({ refund_policy: 'before_start', refund_hours: 48 });
+    const pat = await buyVip(event);
+    await checkIn(await doorSession(event), pat.id);
+    const before = await eventSeq(event.id);
+
+    const results = await Promise.all(Array.from({ length: 20 }, () => cancel(pat.tid)));
+    expect(results.map((r) => r.statusCode)).toEqual(Array.from({ length: 20 }, () => 409));
+    expect(answerOf(calls.cancelTicket, results[0]!).message).toBe(messages.ticketCheckedInNoCancel);
+    expect(await eventSeq(event.id)).toBe(before);
+    expect(await sold(event, 'VIP')).toBe(1);
+    expect(await stateOf(pat.tid)).toMatchObject({ status: 'confirmed' });
+    expect(refundRequestsOf(pat.reference)).toEqual([]);
+
+    const res = await cancelByOrganiser(event, pat.id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(answerOf(calls.cancelAttendee, res)).toMatchObject({ data: { cancelled_by: 'organiser', refund: { amount: VIP_PRICE } } });
+    expect(refundRequestsOf(pat.reference)).toHaveLength(1);
+  });
+
+  it('a transferred paid ticket: its new holder’s cancel inside the window refunds the original payment, once', async () => {
+    const event = await policyEvent({ refund_policy: 'before_start', refund_hours: 48 });
+    const pat = await buyVip(event);
+    const email = `grace-${randomId().toLowerCase()}@example.com`;
+    const moved = await send(t, ticketHolderCalls.transferTicket, { params: { id: pat.tid }, body: { name: 'Grace Hopper', email } });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const access = await smtp.waitFor((m) => sentTo(email)(m) && m.subject?.startsWith('Your access to ') === true, WITHIN_MS);
+    const graceTid = tidOf(linkInMail(access, '/event/u/token/').pathname);
+    expect(await stateOf(graceTid)).toMatchObject({ status: 'confirmed', amount: VIP_PRICE });
+
+    const results = await Promise.all(Array.from({ length: 20 }, () => cancel(graceTid)));
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    expect(refundRequestsOf(pat.reference)).toEqual([{ transaction: pat.reference, amount: VIP_PRICE * 100 }]);
+    expect(await sold(event, 'VIP')).toBe(0);
+    await waitFor(async () => (await stateOf(graceTid)).refund?.state === 'processed', WITHIN_MS);
+    expect((await cancelMail(email)).text).toContain('A full refund of NGN 15,000 has been requested.');
+    await refundMail(email, 'processed');
   });
 
   it('20 parallel cancels of one ticket make one cancel, one stock return and one refund request', async () => {
@@ -193,6 +297,9 @@ describe('the organiser cancels a registration', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(answerOf(calls.cancelAttendee, res)).toMatchObject({ data: { id: pat.id, cancelled_by: 'organiser', amount: VIP_PRICE, refund: { amount: VIP_PRICE } } });
     expect(refundRequestsOf(pat.reference)).toHaveLength(1);
+    const confirmation = await cancelMail(pat.email);
+    expect(confirmation.text).toContain(`The organiser has cancelled your VIP ticket to ${event.title}.`);
+    expect(confirmation.text).toContain('A full refund of NGN 15,000 has been requested.');
     await waitFor(
       async () => {
         const list = answerOf(calls.cancelledAttendees, await send(t, calls.cancelledAttendees, { authorization: organiser.authorization, params: { id: event.id } }));
