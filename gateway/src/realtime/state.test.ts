@@ -79,6 +79,13 @@ describe('applyLiveState', () => {
     expect(again.changes.attendees).toEqual([]);
   });
 
+  test('a cancelled ticket changes the attendee (the door must hear of it); the same flag sent again does not', () => {
+    const result = changed(applyLiveState(E, initial, live(11, { attendees: [{ ...attendee('a2', 11), cancelled: true }] })));
+    expect(result.changes.attendees.map((a) => a.id)).toEqual(['a2']);
+    const again = changed(applyLiveState(E, result.state, live(12, { attendees: [{ ...attendee('a2', 12), cancelled: true }] })));
+    expect(again.changes.attendees).toEqual([]);
+  });
+
   test('only the last group messages are kept', () => {
     const many = Array.from({ length: GROUP_CHAT_LIMIT + 5 }, (_, i) => chat(11 + i));
     const result = applyLiveState(E, initial, live(11 + many.length, { chats: many }));

@@ -135,4 +135,12 @@ describe('buildView', () => {
     expect(view('organiser', { kind: 'organiser' }, moved).attendees.map((a) => a.id)).toEqual(['a2']);
     expect(view('arena', { kind: 'arena', attendeeId: 'a1', fallback }, moved).attendee).toMatchObject({ transferred: true });
   });
+
+  test('a cancelled ticket, like a transferred one: the door keeps it flagged, the organiser list drops it, its own arena is told', () => {
+    const gone = stateFromLive(E, live(4, { full: true, attendees: [{ ...attendee('a1', 1), cancelled: true }, attendee('a2', 2)] }));
+    expect(view('door', door, gone).attendees.find((a) => a.id === 'a1')).toMatchObject({ cancelled: true });
+    expect(view('door', door, gone).attendees.find((a) => a.id === 'a2')).not.toHaveProperty('cancelled');
+    expect(view('organiser', { kind: 'organiser' }, gone).attendees.map((a) => a.id)).toEqual(['a2']);
+    expect(view('arena', { kind: 'arena', attendeeId: 'a1', fallback }, gone).attendee).toMatchObject({ cancelled: true });
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cancelOutcomeText, formatInEventZone, refundDeadline, refundPolicyText, refundWindowOpen } from './refunds.js';
+import { cancelOutcomeText, cancelRefundOutcome, formatInEventZone, refundDeadline, refundPolicyText, refundWindowOpen } from './refunds.js';
 
 const START = '2026-12-12T18:00+01:00';
 
@@ -27,5 +27,13 @@ describe('refund policy', () => {
     expect(cancelOutcomeText(policy, 15_000, new Date('2026-12-11'))).toBe('No refund: refunds ended on Thu, 10 Dec 2026, 18:00 (UTC+01:00). Your seat goes back on sale.');
     expect(cancelOutcomeText({ ...policy, refund_policy: 'none' }, 15_000, new Date('2026-12-01'))).toBe('No refund: this event does not refund cancelled tickets. Your seat goes back on sale.');
     expect(cancelOutcomeText(policy, 0, new Date('2026-12-01'))).toBe('This ticket was free, so there is nothing to refund.');
+  });
+
+  it("names a cancel's outcome as the server decides and mails it", () => {
+    const policy = { start_date: START, refund_policy: 'before_start' as const, refund_hours: 48 };
+    expect(cancelRefundOutcome(policy, 15_000, new Date('2026-12-01'))).toBe('refund');
+    expect(cancelRefundOutcome(policy, 15_000, new Date('2026-12-11'))).toBe('window_closed');
+    expect(cancelRefundOutcome({ ...policy, refund_policy: 'none' }, 15_000, new Date('2026-12-01'))).toBe('no_refunds');
+    expect(cancelRefundOutcome(policy, 0, new Date('2026-12-01'))).toBe('free');
   });
 });

@@ -41,6 +41,14 @@ describe('live state merge', () => {
     expect(applyUpdate(door, update).view.attendees).toEqual([gone, next]);
   });
 
+  it('drops a cancelled attendee from the organiser view, and keeps them flagged in the door view', () => {
+    const gone = { id: 'a1', name: 'A', image: '', price_category: 'Free', checked_in: false, cancelled: true };
+    const update = { eventId: 'e', version: 9, prevVersion: 8, scope: 'attendance' as const, attendees: [gone] };
+    expect(applyUpdate(view, update).view.attendees.map((a) => a.id)).not.toContain('a1');
+    const door = { kind: 'door' as const, eventId: 'e', version: 3, event: summary, gate: 'North gate', attendees: view.attendees };
+    expect(applyUpdate(door, update).view.attendees.find((a) => a.id === 'a1')).toEqual(gone);
+  });
+
   it('merges a check-in into the organiser view without moving the version', () => {
     const result = applyUpdate(view, { eventId: 'e', version: 9, prevVersion: 8, scope: 'attendance', attendees: [{ id: 'a1', name: 'A', image: '', price_category: 'Free', checked_in: true }] });
     expect(result.view.version).toBe(3);
