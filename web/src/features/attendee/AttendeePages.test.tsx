@@ -1,10 +1,10 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { calls } from '@tapcard/shared/contract';
 import type { ArenaView } from '@tapcard/shared/realtime';
 import { paths, routes } from '../../lib/paths.js';
 import { ada, attendeeToken, dates, EVENT_ID, eventSummary, TICKET, TID } from '../../test/event-fixtures.js';
-import { mockNetwork, ok } from '../../test/network.js';
+import { fail, mockNetwork, ok } from '../../test/network.js';
 import { startRealtimeServer } from '../../test/realtime-server.js';
 import { LocationProbe, renderRoutes } from '../../test/render.js';
 import { ArenaPage } from './ArenaPage.js';
@@ -69,6 +69,25 @@ describe('arena', () => {
     await startRealtimeServer(() => ({ ...view(), attendee: { ...ada, transferred: true } }));
     renderRoutes(routeObjects, paths.arena(TID));
     expect(await screen.findByRole('heading', { name: 'This ticket was transferred' }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Event Chat' })).not.toBeInTheDocument();
+  });
+
+  it('says live that the ticket was cancelled, in place of the arena', async () => {
+    const network = mockNetwork();
+    network.on(calls.eventToken, fail('This access link is not valid', 404));
+    network.on(calls.ticketCancellation, ok({ status: 'cancelled', name: ada.name, ticket: 'Free', amount: 0, event: eventSummary(), cancelled_at: new Date().toISOString(), cancelled_by: 'organiser', refund: null }));
+    const server = await startRealtimeServer(() => view());
+    renderRoutes(routeObjects, paths.arena(TID));
+    expect(await screen.findByRole('link', { name: 'Event Chat' }, { timeout: 10_000 })).toBeInTheDocument();
+    // The organiser cancels it: the attendee's own record comes flagged (sent until the page shows it).
+    await waitFor(
+      () => {
+        server.update({ eventId: EVENT_ID, version: 1, prevVersion: 1, scope: 'attendance', attendees: [{ ...ada, cancelled: true }] });
+        expect(screen.getByRole('heading', { level: 1, name: 'Ticket cancelled' })).toBeInTheDocument();
+      },
+      { timeout: 10_000, interval: 200 },
+    );
+    expect(screen.getByText(/The organiser cancelled this ticket\./)).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Event Chat' })).not.toBeInTheDocument();
   });
 

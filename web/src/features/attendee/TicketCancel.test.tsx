@@ -3,8 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { calls, type TicketCancellation } from '@tapcard/shared/contract';
 import { paths, routes } from '../../lib/paths.js';
-import { attendeeToken, eventSummary, TID } from '../../test/event-fixtures.js';
+import { ada, attendeeToken, EVENT_ID, eventSummary, TID } from '../../test/event-fixtures.js';
 import { fail, mockNetwork, ok } from '../../test/network.js';
+import { startRealtimeServer } from '../../test/realtime-server.js';
 import { renderRoutes } from '../../test/render.js';
 import { EventTokenPage } from './EventTokenPage.js';
 
@@ -76,6 +77,30 @@ describe('cancelling a ticket from the ticket page', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(network.sent(calls.cancelTicket)).toHaveLength(0);
   });
+
+  it('shows the cancelled page live when the ticket is cancelled elsewhere (another device, or the organiser)', async () => {
+    const network = mockNetwork();
+    network.on(calls.eventToken, ok(attendeeToken()));
+    network.on(calls.ticketCancellation, ok(ticketState()));
+    const arena = { kind: 'arena' as const, eventId: EVENT_ID, version: 1, event: eventSummary(), attendee: ada, chats: [], private_chats: [] };
+    const server = await startRealtimeServer(() => arena);
+    renderRoutes(routeObjects, paths.eventToken(TID));
+    expect(await screen.findByRole('button', { name: 'Cancel ticket' })).toBeInTheDocument();
+
+    network.on(calls.eventToken, fail('This access link is not valid', 404));
+    network.on(calls.ticketCancellation, ok(ticketState({ status: 'cancelled', cancelled_at: new Date().toISOString(), cancelled_by: 'organiser', refund: { state: 'pending_request', amount: 15_000 } })));
+    await waitFor(
+      () => {
+        server.update({ eventId: EVENT_ID, version: 1, prevVersion: 1, scope: 'attendance', attendees: [{ ...ada, cancelled: true }] });
+        expect(screen.getByRole('heading', { level: 1, name: 'Ticket cancelled' })).toBeInTheDocument();
+      },
+      { timeout: 10_000, interval: 200 },
+    );
+    expect(screen.getByText(/The organiser cancelled this ticket\./)).toBeInTheDocument();
+    expect(screen.getByTestId('refund-state')).toHaveTextContent('Refund requested: we are sending it to the payment provider.');
+    expect(screen.queryByRole('img', { name: 'QR code of your ticket for the door' })).not.toBeInTheDocument();
+    expect(network.sent(calls.cancelTicket)).toHaveLength(0);
+  }, 20_000);
 
   it('shows an unknown token as not found', async () => {
     const network = mockNetwork();
