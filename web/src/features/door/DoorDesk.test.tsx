@@ -33,10 +33,12 @@ function setOnline(online: boolean) {
 }
 
 /** An event of three confirmed attendees, its door calls, and the gateway's door view; `reachable` false makes each door call fail as a lost network would. */
-async function openDoor(options: { checkOut?: boolean; transferred?: boolean } = {}) {
+async function openDoor(options: { checkOut?: boolean; transferred?: boolean; cancelled?: boolean } = {}) {
   const people = [person('att_ada', 'Ada Lovelace'), person('att_bob', 'Bob Ade'), person('att_cy', 'Cy Obi')];
   // A ticket given away before the phone's list came: its old holder, flagged (the list counts only the others).
   if (options.transferred) people.push({ ...person('att_old', 'Old Holder'), transferred: true });
+  // A ticket cancelled before the phone's list came: flagged likewise.
+  if (options.cancelled) people.push({ ...person('att_gone', 'Gone Guest'), cancelled: true });
   const server = fakeDoorServer(people);
   const state = { reachable: true };
   const network = mockNetwork();
@@ -197,6 +199,41 @@ describe('door desk', () => {
     await waitFor(() => expect(screen.getByTestId('door-queue')).toHaveTextContent('0'));
     const notices = await screen.findByTestId('door-notices');
     expect(within(notices).getByText('Cy Obi: not counted (Ticket transferred to someone else; this QR code no longer works).')).toBeInTheDocument();
+    expect(server.counted).toBe(0);
+  });
+
+  it('refuses a cancelled ticket’s QR code from its own list, offline too, without queueing it; its holder is not listed', async () => {
+    const { user, network } = await openDoor({ cancelled: true });
+    setOnline(false);
+    await scan(user, await issuer.issue('att_gone'));
+    await outcome('invalid');
+    expect(card()).toHaveTextContent('Ticket cancelled; this QR code no longer works');
+    expect(screen.getByTestId('door-queue')).toHaveTextContent('0');
+    expect(checkInsSent(network)).toEqual([]);
+    await user.type(screen.getByRole('searchbox', { name: 'Find an attendee' }), 'Gone Guest');
+    expect(screen.queryByRole('button', { name: /Gone Guest/ })).not.toBeInTheDocument();
+  });
+
+  it('flags an offline admission of a ticket cancelled before the phone synced: not counted, with the reason', async () => {
+    const { user, server } = await openDoor();
+    setOnline(false);
+    await scan(user, await issuer.issue('att_cy'));
+    await outcome('queued');
+    server.cancel('att_cy');
+
+    setOnline(true);
+    await waitFor(() => expect(screen.getByTestId('door-queue')).toHaveTextContent('0'));
+    const notices = await screen.findByTestId('door-notices');
+    expect(within(notices).getByText('Cy Obi: not counted (Ticket cancelled; this QR code no longer works).')).toBeInTheDocument();
+    expect(server.counted).toBe(0);
+  });
+
+  it('refuses online, with the reason, a ticket the server answers was cancelled', async () => {
+    const { user, server } = await openDoor();
+    server.cancel('att_bob');
+    await scan(user, await issuer.issue('att_bob'));
+    await outcome('invalid');
+    expect(card()).toHaveTextContent('Ticket cancelled; this QR code no longer works');
     expect(server.counted).toBe(0);
   });
 
