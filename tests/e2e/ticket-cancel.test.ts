@@ -143,6 +143,8 @@ describe('cancel a paid ticket', () => {
     await expectNoHorizontalOverflow(page, 'cancelled ticket');
     const mail = await smtp.waitFor((m) => sentTo(email)(m) && m.subject === `Refund processed: ${event.title}`, MAIL_TIMEOUT_MS);
     expect(mail.text).toContain('Your refund of NGN 15,000 for the cancelled VIP ticket');
+    const confirmation = await smtp.waitFor((m) => sentTo(email)(m) && m.subject === `Ticket cancelled: ${event.title}`, MAIL_TIMEOUT_MS);
+    expect(confirmation.text).toContain('A full refund of NGN 15,000 has been requested.');
 
     // The seat is on sale again: another buyer takes it.
     const next = await phone();
@@ -154,7 +156,7 @@ describe('cancel a paid ticket', () => {
     const account = await organiser();
     const event = await paidEvent(account, localDay(1), localDay(2));
     const page = await phone();
-    const { reference } = await buyTicket(page, event, 'Femi Late');
+    const { email, reference } = await buyTicket(page, event, 'Femi Late');
 
     expect(await openCancelDialog(page)).toMatch(/^No refund: refunds ended on .+\. Your seat goes back on sale\.$/);
     await page.getByRole('button', { name: 'Cancel my ticket' }).click();
@@ -162,5 +164,7 @@ describe('cancel a paid ticket', () => {
     expect(await page.getByTestId('refund-state').textContent()).toBe('No refund is due for this ticket.');
     expect(await vipSold(account, event)).toBe(0);
     expect(paystack.refundRequests.filter((r) => r.transaction === reference)).toEqual([]);
+    const confirmation = await smtp.waitFor((m) => sentTo(email)(m) && m.subject === `Ticket cancelled: ${event.title}`, MAIL_TIMEOUT_MS);
+    expect(confirmation.text).toMatch(/No refund is due: refunds for this event ended on .+\./);
   });
 });
