@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { calls, type TicketCancellation } from '@tapcard/shared/contract';
+import { messages } from '@tapcard/shared/rules';
 import { paths, routes } from '../../lib/paths.js';
 import { ada, attendeeToken, EVENT_ID, eventSummary, TID } from '../../test/event-fixtures.js';
 import { fail, mockNetwork, ok } from '../../test/network.js';
@@ -101,6 +102,22 @@ describe('cancelling a ticket from the ticket page', () => {
     expect(screen.queryByRole('img', { name: 'QR code of your ticket for the door' })).not.toBeInTheDocument();
     expect(network.sent(calls.cancelTicket)).toHaveLength(0);
   }, 20_000);
+
+  it('says why the server refused the cancel of a ticket checked in meanwhile, and keeps the ticket', async () => {
+    const user = userEvent.setup();
+    const network = mockNetwork();
+    network.on(calls.eventToken, ok(attendeeToken()));
+    network.on(calls.ticketCancellation, ok(ticketState()));
+    network.on(calls.cancelTicket, fail(messages.ticketCheckedInNoCancel, 409));
+    renderRoutes(routeObjects, paths.eventToken(TID));
+    await user.click(await screen.findByRole('button', { name: 'Cancel ticket' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel your ticket?' });
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Cancel my ticket' })).toBeEnabled());
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel my ticket' }));
+    expect(await screen.findByText(messages.ticketCheckedInNoCancel)).toBeInTheDocument();
+    expect(network.sent(calls.cancelTicket)).toHaveLength(1);
+    expect(screen.queryByRole('heading', { level: 1, name: 'Ticket cancelled' })).not.toBeInTheDocument();
+  });
 
   it('shows an unknown token as not found', async () => {
     const network = mockNetwork();
