@@ -2,11 +2,13 @@ import type { ParsedMail } from 'mailparser';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls } from '@tapcard/shared/contract';
-import { sentTo, startTestSmtp, type TestSmtp } from '@tapcard/testkit/smtp';
+import { startTestSmtp, type TestSmtp } from '@tapcard/testkit/smtp';
 import { callApi } from './support/api.js';
 import { browsers } from './support/browser.js';
+import { chooseAudience, mailWith, sendMessage } from './support/messages.js';
 import { createEventViaApi, markDocument, registerViaApi, sameDocument, waitUntilLive, type Registered } from './support/live-events.js';
 import { signIn, unique, type Account } from './support/people.js';
+import { verifiedOrganiser } from './support/organiser.js';
 import { startProductWithOwnDatabase, type RunningProduct } from './support/product.js';
 
 /**
@@ -40,19 +42,7 @@ async function phone(): Promise<Page> {
 }
 
 /** An organiser whose address was verified with the code mailed through the SMTP server. */
-async function organiser(): Promise<Account> {
-  const email = `messages-${unique()}@e2e.tapcard.local`;
-  const password = 'Organiser1!';
-  expect((await callApi(product.baseUrl, calls.verifyMail, { body: { email } })).answer).toMatchObject({ success: 'true' });
-  const mail = await smtp.waitFor(sentTo(email), MAIL_TIMEOUT_MS);
-  const code = /verification code is (\d{6})/.exec(mail.text ?? '')?.[1] ?? '';
-  const verified = (await callApi(product.baseUrl, calls.verifyCode, { body: { email, token: code } })).answer;
-  if (verified.success !== 'true') throw new Error(verified.message);
-  const name = 'Messages Organiser';
-  const created = await callApi(product.baseUrl, calls.createUser, { body: { email, password, name, auth_type: 'Email', verification_ticket: verified.data.verification_ticket } });
-  if (created.answer.success !== 'true') throw new Error(created.answer.message);
-  return { email, password, name, authorization: `${created.answer.data.token_type} ${created.answer.data.access_token}` };
-}
+const organiser = (): Promise<Account> => verifiedOrganiser(product.baseUrl, smtp, 'messages', 'Messages Organiser');
 
 /** An attendee's arena, open and live. */
 async function openArena(title: string, attendee: Registered): Promise<Page> {
@@ -64,21 +54,10 @@ async function openArena(title: string, attendee: Registered): Promise<Page> {
   return page;
 }
 
-const mailWith = (email: string, subject: string) => (mail: ParsedMail) => sentTo(email)(mail) && mail.subject === subject;
-
 /** A header's raw value as the mail carried it (folded lines unfolded). */
 function rawHeader(mail: ParsedMail, name: string): string | undefined {
   const line = mail.headerLines.find((h) => h.key === name.toLowerCase())?.line;
   return line?.replace(/\r?\n[ \t]+/g, ' ').slice(name.length + 1).trim();
-}
-
-/** Writes and sends a message on the Messages page to the audience named `audience`, once it says it reaches `expected`. */
-async function sendMessage(page: Page, audience: string, expected: string, subject: string, body: string): Promise<void> {
-  await page.getByRole('group', { name: 'Who receives it' }).getByRole('radio', { name: audience }).check();
-  await expect.poll(() => page.getByTestId('recipient-count').textContent(), { timeout: UI_TIMEOUT_MS }).toBe(expected);
-  await page.getByRole('textbox', { name: 'Subject' }).fill(subject);
-  await page.getByRole('textbox', { name: /^Message/ }).fill(body);
-  await page.getByRole('button', { name: 'Send now' }).click();
 }
 
 describe('organiser messages', () => {
@@ -143,7 +122,6 @@ describe('organiser messages', () => {
     await chi.getByText(`Stop receiving messages from the organiser of ${event.title}?`).waitFor();
     await chi.getByRole('button', { name: 'Unsubscribe' }).click();
     await chi.getByRole('heading', { name: 'You are unsubscribed' }).waitFor();
-    await page.getByRole('group', { name: 'Who receives it' }).getByRole('radio', { name: 'Not yet checked in' }).check();
-    await expect.poll(() => page.getByTestId('recipient-count').textContent(), { timeout: UI_TIMEOUT_MS }).toBe('This message will go to 0 people.');
+    await chooseAudience(page, 'Not yet checked in', 'This message will go to 0 people.');
   });
 });

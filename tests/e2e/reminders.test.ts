@@ -5,6 +5,7 @@ import { linkInMail, sentTo, startTestSmtp, type TestSmtp } from '@tapcard/testk
 import { callApi } from './support/api.js';
 import { browsers } from './support/browser.js';
 import { signIn, unique, type Account } from './support/people.js';
+import { verifiedOrganiser } from './support/organiser.js';
 import { startProductWithOwnDatabase, type RunningProduct } from './support/product.js';
 
 /**
@@ -42,19 +43,7 @@ async function phone(): Promise<Page> {
 }
 
 /** An organiser whose address was verified with the code mailed through the SMTP server. */
-async function organiser(): Promise<Account> {
-  const email = `reminders-${unique()}@e2e.tapcard.local`;
-  const password = 'Organiser1!';
-  expect((await callApi(product.baseUrl, calls.verifyMail, { body: { email } })).answer).toMatchObject({ success: 'true' });
-  const mail = await smtp.waitFor(sentTo(email), MAIL_TIMEOUT_MS);
-  const code = /verification code is (\d{6})/.exec(mail.text ?? '')?.[1] ?? '';
-  const verified = (await callApi(product.baseUrl, calls.verifyCode, { body: { email, token: code } })).answer;
-  if (verified.success !== 'true') throw new Error(verified.message);
-  const name = 'Reminder Organiser';
-  const created = await callApi(product.baseUrl, calls.createUser, { body: { email, password, name, auth_type: 'Email', verification_ticket: verified.data.verification_ticket } });
-  if (created.answer.success !== 'true') throw new Error(created.answer.message);
-  return { email, password, name, authorization: `${created.answer.data.token_type} ${created.answer.data.access_token}` };
-}
+const organiser = (): Promise<Account> => verifiedOrganiser(product.baseUrl, smtp, 'reminders', 'Reminder Organiser');
 
 const isoSeconds = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, 'Z');
 

@@ -1,7 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls, serviceCalls, type Event } from '@tapcard/shared/contract';
-import { matchPage, pagePatterns } from '@tapcard/shared/pages';
 import { sentTo, startTestSmtp, type TestSmtp } from '@tapcard/testkit/smtp';
 import { startFakePaystack, type FakePaystack } from '../support/fake-paystack.js';
 import { callApi } from './support/api.js';
@@ -9,8 +8,9 @@ import { browsers } from './support/browser.js';
 import { expectNoHorizontalOverflow } from './support/layout.js';
 import { localDay } from './support/live-events.js';
 import { unique, type Account } from './support/people.js';
+import { verifiedOrganiser } from './support/organiser.js';
 import { startProductWithOwnDatabase, type RunningProduct } from './support/product.js';
-import { registerForPaidTicket } from './support/tickets.js';
+import { buyTicket, openCancelDialog } from './support/tickets.js';
 
 /**
  * Cancelling a paid ticket from the ticket page, on a 390 px phone, with Paystack as the payment
@@ -50,19 +50,7 @@ async function phone(): Promise<Page> {
 }
 
 /** An organiser whose address was verified with the code mailed through the SMTP server. */
-async function organiser(): Promise<Account> {
-  const email = `refunds-${unique()}@e2e.tapcard.local`;
-  const password = 'Organiser1!';
-  expect((await callApi(product.baseUrl, calls.verifyMail, { body: { email } })).answer).toMatchObject({ success: 'true' });
-  const mail = await smtp.waitFor(sentTo(email), MAIL_TIMEOUT_MS);
-  const code = /verification code is (\d{6})/.exec(mail.text ?? '')?.[1] ?? '';
-  const verified = (await callApi(product.baseUrl, calls.verifyCode, { body: { email, token: code } })).answer;
-  if (verified.success !== 'true') throw new Error(verified.message);
-  const name = 'Refund Organiser';
-  const created = await callApi(product.baseUrl, calls.createUser, { body: { email, password, name, auth_type: 'Email', verification_ticket: verified.data.verification_ticket } });
-  if (created.answer.success !== 'true') throw new Error(created.answer.message);
-  return { email, password, name, authorization: `${created.answer.data.token_type} ${created.answer.data.access_token}` };
-}
+const organiser = (): Promise<Account> => verifiedOrganiser(product.baseUrl, smtp, 'refunds', 'Refund Organiser');
 
 /** A paid event with a full refund until 48 hours before its start. */
 async function paidEvent(account: Account, start: string, end: string): Promise<Event> {
@@ -90,31 +78,6 @@ async function vipSold(account: Account, event: Event): Promise<number> {
   const answer = (await callApi(product.baseUrl, calls.getEvent, { authorization: account.authorization, params: { id: event.id } })).answer;
   if (answer.success !== 'true') throw new Error(answer.message);
   return answer.data.prices[0]?.sold ?? -1;
-}
-
-/** Registers for the VIP ticket on the phone and pays on the Paystack checkout: the ticket page, and the payment's reference and the access token. */
-async function buyTicket(page: Page, event: Event, name: string): Promise<{ email: string; reference: string; tid: string }> {
-  const { email } = await registerForPaidTicket(page, event, name);
-  await page.getByText(/^Full refund until /).waitFor();
-  await page.getByRole('link', { name: 'Continue to payment' }).click();
-  await page.waitForURL(/\/checkout\/[a-f0-9]+$/);
-  const reference = (await page.locator('code').textContent()) ?? '';
-  await page.getByRole('button', { name: 'Pay', exact: true }).click();
-  await page.waitForURL('**/event/u/token/**');
-  await page.getByRole('heading', { name: 'Registration Successful!' }).waitFor();
-  const tid = matchPage(pagePatterns.eventToken, new URL(page.url()).pathname)?.tid ?? '';
-  return { email, reference, tid };
-}
-
-/** Opens Cancel ticket's dialog; answers the outcome it states. */
-async function openCancelDialog(page: Page): Promise<string> {
-  await page.getByRole('button', { name: 'Cancel ticket' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Cancel your ticket?' });
-  await dialog.waitFor();
-  const outcome = dialog.getByTestId('cancel-outcome');
-  await expect.poll(() => outcome.textContent(), { timeout: UI_TIMEOUT_MS }).not.toBe('Checking what you get back…');
-  await expectNoHorizontalOverflow(page, 'cancel dialog');
-  return (await outcome.textContent()) ?? '';
 }
 
 describe('cancel a paid ticket', () => {

@@ -8,6 +8,8 @@ import { callApi } from './support/api.js';
 import { browsers } from './support/browser.js';
 import { localDay } from './support/live-events.js';
 import { signIn, unique, type Account } from './support/people.js';
+import { verifiedOrganiser } from './support/organiser.js';
+import { askAgain, LOST_TICKET_ANSWER, recoveryMail } from './support/ticket-page.js';
 import { startProductWithOwnDatabase, type RunningProduct } from './support/product.js';
 
 /**
@@ -33,7 +35,7 @@ afterAll(async () => {
 const PHONE = 390;
 const MAIL_TIMEOUT_MS = 60_000;
 const UI_TIMEOUT_MS = 30_000;
-const NEUTRAL = 'If that email has a ticket for this event, we have sent it again.';
+const NEUTRAL = LOST_TICKET_ANSWER;
 
 const openPhone = browsers({ baseURL: 'http://127.0.0.1', width: PHONE, height: 844 });
 async function phone(): Promise<Page> {
@@ -43,19 +45,7 @@ async function phone(): Promise<Page> {
 }
 
 /** An organiser whose address was verified with the code mailed through the SMTP server. */
-async function organiser(): Promise<Account> {
-  const email = `resend-${unique()}@e2e.tapcard.local`;
-  const password = 'Organiser1!';
-  expect((await callApi(product.baseUrl, calls.verifyMail, { body: { email } })).answer).toMatchObject({ success: 'true' });
-  const mail = await smtp.waitFor(sentTo(email), MAIL_TIMEOUT_MS);
-  const code = /verification code is (\d{6})/.exec(mail.text ?? '')?.[1] ?? '';
-  const verified = (await callApi(product.baseUrl, calls.verifyCode, { body: { email, token: code } })).answer;
-  if (verified.success !== 'true') throw new Error(verified.message);
-  const name = 'Resend Organiser';
-  const created = await callApi(product.baseUrl, calls.createUser, { body: { email, password, name, auth_type: 'Email', verification_ticket: verified.data.verification_ticket } });
-  if (created.answer.success !== 'true') throw new Error(created.answer.message);
-  return { email, password, name, authorization: `${created.answer.data.token_type} ${created.answer.data.access_token}` };
-}
+const organiser = (): Promise<Account> => verifiedOrganiser(product.baseUrl, smtp, 'resend', 'Resend Organiser');
 
 async function freeEvent(account: Account): Promise<Event> {
   const created = await callApi(product.baseUrl, calls.createEvent, {
@@ -85,34 +75,9 @@ function newAccessMail(email: string, event: Event, seen: string[]): Promise<Par
   return smtp.waitFor((mail) => sentTo(email)(mail) && mail.subject === `Your access to ${event.title}` && !seen.includes(tidIn(mail)), MAIL_TIMEOUT_MS);
 }
 
-/** The "Lost your ticket?" mail for `event` to `email`. */
-function recoveryMail(email: string, event: Event): Promise<ParsedMail> {
-  return smtp.waitFor((mail) => sentTo(email)(mail) && mail.subject === `Get a new link to your ticket for ${event.title}`, MAIL_TIMEOUT_MS);
-}
-
 /** Whether an access token still opens its ticket. */
 async function tokenWorks(tid: string): Promise<boolean> {
   return (await callApi(product.baseUrl, calls.eventToken, { params: { id: tid } })).status === 200;
-}
-
-/** Opens "Lost your ticket?" on the event's open link and sends `email`; answers the status it shows. */
-async function askAgain(page: Page, event: Event, email: string): Promise<string> {
-  await page.goto(`/events/l/${event.clean_name}`);
-  await page.getByRole('heading', { level: 1, name: event.title }).waitFor();
-  const toggle = page.getByRole('button', { name: 'Lost your ticket?' });
-  // The server-rendered page is taken over by the browser: the toggle answers once hydrated.
-  await expect.poll(async () => {
-    if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
-    return toggle.getAttribute('aria-expanded');
-  }, { timeout: UI_TIMEOUT_MS }).toBe('true');
-  const field = page.getByLabel('Email Address');
-  await field.waitFor();
-  await expect.poll(() => field.evaluate((el) => el === document.activeElement), { timeout: UI_TIMEOUT_MS }).toBe(true);
-  await field.fill(email);
-  await page.getByRole('button', { name: 'Send my ticket again' }).click();
-  const status = page.getByRole('status').filter({ hasText: NEUTRAL });
-  await status.waitFor();
-  return (await status.textContent()) ?? '';
 }
 
 async function openToken(page: Page, tid: string, name: string): Promise<void> {
@@ -149,7 +114,7 @@ describe('re-send a ticket', () => {
     // Lost your ticket?: a mail with a one-time link, and no ticket link; the ticket link still works.
     const visitor = await phone();
     expect(await askAgain(visitor, event, email.toUpperCase())).toBe(NEUTRAL);
-    const recovery = await recoveryMail(email, event);
+    const recovery = await recoveryMail(smtp, email, event);
     expect(recovery.text).toContain(`Hello ${name},`);
     expect(recovery.text).toContain(`Someone asked for your ticket to ${event.title} again.`);
     expect(recovery.text).not.toContain('/event/u/token/');

@@ -1,4 +1,3 @@
-import type { ParsedMail } from 'mailparser';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls, type Event } from '@tapcard/shared/contract';
@@ -10,6 +9,8 @@ import { expectCount } from './support/counts.js';
 import { openStaffLink, tamperedTicket, ticketOf } from './support/door.js';
 import { localDay, registerViaApi } from './support/live-events.js';
 import { unique, type Account } from './support/people.js';
+import { verifiedOrganiser } from './support/organiser.js';
+import { accessMail, openEditName, openTicket, openTransfer, saveName, transferTo } from './support/ticket-page.js';
 import { startProductWithOwnDatabase, type RunningProduct } from './support/product.js';
 import { checkScreen, expectFieldError } from './support/screens.js';
 
@@ -34,7 +35,6 @@ afterAll(async () => {
 });
 
 const PHONE = 390;
-const MAIL_TIMEOUT_MS = 60_000;
 const UI_TIMEOUT_MS = 30_000;
 const TRANSFERRED = 'Ticket transferred to someone else; this QR code no longer works';
 
@@ -46,19 +46,7 @@ async function phone(): Promise<Page> {
 }
 
 /** An organiser whose address was verified with the code mailed through the SMTP server. */
-async function organiser(): Promise<Account> {
-  const email = `transfer-${unique()}@e2e.tapcard.local`;
-  const password = 'Organiser1!';
-  expect((await callApi(product.baseUrl, calls.verifyMail, { body: { email } })).answer).toMatchObject({ success: 'true' });
-  const mail = await smtp.waitFor(sentTo(email), MAIL_TIMEOUT_MS);
-  const code = /verification code is (\d{6})/.exec(mail.text ?? '')?.[1] ?? '';
-  const verified = (await callApi(product.baseUrl, calls.verifyCode, { body: { email, token: code } })).answer;
-  if (verified.success !== 'true') throw new Error(verified.message);
-  const name = 'Transfer Organiser';
-  const created = await callApi(product.baseUrl, calls.createUser, { body: { email, password, name, auth_type: 'Email', verification_ticket: verified.data.verification_ticket } });
-  if (created.answer.success !== 'true') throw new Error(created.answer.message);
-  return { email, password, name, authorization: `${created.answer.data.token_type} ${created.answer.data.access_token}` };
-}
+const organiser = (): Promise<Account> => verifiedOrganiser(product.baseUrl, smtp, 'transfer', 'Transfer Organiser');
 
 async function freeEvent(account: Account): Promise<Event> {
   const created = await callApi(product.baseUrl, calls.createEvent, {
@@ -76,11 +64,6 @@ async function freeEvent(account: Account): Promise<Event> {
   });
   if (created.answer.success !== 'true') throw new Error(created.answer.message);
   return created.answer.data;
-}
-
-/** The access mail for `event` to `email`. */
-function accessMail(email: string, event: Event): Promise<ParsedMail> {
-  return smtp.waitFor((mail) => sentTo(email)(mail) && mail.subject === `Your access to ${event.title}`, MAIL_TIMEOUT_MS);
 }
 
 /** Types a code into the door's search box and submits it, as staff do without a camera. */
@@ -102,19 +85,14 @@ describe('ticket page: edit name and transfer', () => {
 
     // The attendee edits their name on the ticket page.
     const attendee = await phone();
-    await attendee.goto(`/event/u/token/${encodeURIComponent(ada.tid)}`);
-    await attendee.getByRole('heading', { name: 'Registration Successful!' }).waitFor();
+    await openTicket(attendee, ada.tid);
     await checkScreen(attendee, 'ticket page with Edit name and Transfer ticket');
-    await attendee.getByRole('button', { name: 'Edit name' }).click();
-    const nameDialog = attendee.getByRole('dialog', { name: 'Edit your name' });
+    const nameDialog = await openEditName(attendee);
     await nameDialog.getByLabel('Name').fill(' ');
     await nameDialog.getByRole('button', { name: 'Save name' }).click();
     await expectFieldError(nameDialog.getByLabel('Name'), 'Name is required');
     await checkScreen(attendee, 'Edit name dialog');
-    await nameDialog.getByLabel('Name').fill('Ada King');
-    await nameDialog.getByRole('button', { name: 'Save name' }).click();
-    await nameDialog.waitFor({ state: 'detached' });
-    await attendee.getByText('Ada King', { exact: true }).first().waitFor();
+    await saveName(attendee, nameDialog, 'Ada King');
 
     // The door finds them by the new name.
     await door.getByRole('searchbox', { name: 'Find an attendee' }).fill('King');
@@ -133,19 +111,11 @@ describe('ticket page: edit name and transfer', () => {
 
     // The attendee transfers the ticket, after a confirmation that the QR code stops working.
     const graceEmail = `grace.${unique()}@e2e.tapcard.local`;
-    await attendee.getByRole('button', { name: 'Transfer ticket' }).click();
-    const transfer = attendee.getByRole('dialog', { name: 'Transfer your ticket' });
+    const transfer = await openTransfer(attendee);
     await transfer.getByRole('button', { name: 'Continue' }).click();
     await expectFieldError(transfer.getByLabel('Their email'), 'Email is required');
     await checkScreen(attendee, 'Transfer ticket dialog');
-    await transfer.getByLabel('Their name').fill('Grace Hopper');
-    await transfer.getByLabel('Their email').fill(graceEmail);
-    await transfer.getByRole('button', { name: 'Continue' }).click();
-    const confirm = attendee.getByRole('dialog', { name: 'Transfer this ticket?' });
-    await confirm.getByText('Your current QR code and ticket link will stop working at once. This cannot be undone.').waitFor();
-    await checkScreen(attendee, 'Transfer confirmation');
-    await confirm.getByRole('button', { name: 'Transfer ticket' }).click();
-    await attendee.getByRole('heading', { name: 'This ticket was transferred' }).waitFor();
+    await transferTo(attendee, transfer, { name: 'Grace Hopper', email: graceEmail }, () => checkScreen(attendee, 'Transfer confirmation'));
     await expectCount(attendee.getByText(/Grace/)).toBe(0);
     await checkScreen(attendee, 'transferred ticket page');
     // Reopened, the old link says the same.
@@ -177,7 +147,7 @@ describe('ticket page: edit name and transfer', () => {
     expect(await notice.textContent()).toContain(`not counted (${TRANSFERRED})`);
 
     // The new holder's own mail: its link opens their ticket, and its QR code admits them.
-    const mail = await accessMail(graceEmail, event);
+    const mail = await accessMail(smtp, graceEmail, event);
     expect(mail.text).toContain('Grace Hopper');
     const link = linkInMail(mail, '/event/u/token/');
     const newTid = matchPage(pagePatterns.eventToken, link.href)?.tid ?? '';

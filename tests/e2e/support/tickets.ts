@@ -1,5 +1,8 @@
 import type { Event } from '@tapcard/shared/contract';
+import { matchPage, pagePatterns } from '@tapcard/shared/pages';
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { expectNoHorizontalOverflow } from './layout.js';
 import { unique } from './people.js';
 
 /**
@@ -20,4 +23,32 @@ export async function registerForPaidTicket(page: Page, event: Event, name = 'To
   await page.getByRole('button', { name: 'Register' }).click();
   await page.getByRole('heading', { name: 'Complete your payment' }).waitFor();
   return { email };
+}
+
+/**
+ * Registers for the event's paid ticket and pays on the Paystack checkout (the local fake's hosted
+ * page): the ticket page, and the payment's reference and the access token.
+ */
+export async function buyTicket(page: Page, event: Event, name: string): Promise<{ email: string; reference: string; tid: string }> {
+  const { email } = await registerForPaidTicket(page, event, name);
+  await page.getByText(/^Full refund until /).waitFor();
+  await page.getByRole('link', { name: 'Continue to payment' }).click();
+  await page.waitForURL(/\/checkout\/[a-f0-9]+$/);
+  const reference = (await page.locator('code').textContent()) ?? '';
+  await page.getByRole('button', { name: 'Pay', exact: true }).click();
+  await page.waitForURL('**/event/u/token/**');
+  await page.getByRole('heading', { name: 'Registration Successful!' }).waitFor();
+  const tid = matchPage(pagePatterns.eventToken, new URL(page.url()).pathname)?.tid ?? '';
+  return { email, reference, tid };
+}
+
+/** Opens Cancel ticket's dialog, checks nothing scrolls sideways; answers the outcome it states. */
+export async function openCancelDialog(page: Page): Promise<string> {
+  await page.getByRole('button', { name: 'Cancel ticket' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Cancel your ticket?' });
+  await dialog.waitFor();
+  const outcome = dialog.getByTestId('cancel-outcome');
+  await expect.poll(() => outcome.textContent(), { timeout: 30_000 }).not.toBe('Checking what you get back…');
+  await expectNoHorizontalOverflow(page, 'cancel dialog');
+  return (await outcome.textContent()) ?? '';
 }

@@ -1,0 +1,199 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { calls, serviceCalls, type Event } from '@tapcard/shared/contract';
+import { matchPage, pagePatterns } from '@tapcard/shared/pages';
+import { linkInMail, sentTo, startTestSmtp, type TestSmtp } from '@tapcard/testkit/smtp';
+import { startFakePaystack, type FakePaystack } from '../support/fake-paystack.js';
+import { callApi } from './support/api.js';
+import { expectNoSeriousA11yViolations } from './support/axe.js';
+import { browsers } from './support/browser.js';
+import { createEventViaApi, localDay, registerViaApi } from './support/live-events.js';
+import { mailWith, scheduleMessage } from './support/messages.js';
+import { verifiedOrganiser } from './support/organiser.js';
+import { signIn, unique, type Account } from './support/people.js';
+import { startProductWithOwnDatabase, type RunningProduct } from './support/product.js';
+import { checkScreen } from './support/screens.js';
+import { accessMail, askAgain, LOST_TICKET_ANSWER, openEditName, openTicket, openTransfer, recoveryMail, saveName, transferTo } from './support/ticket-page.js';
+import { buyTicket, openCancelDialog } from './support/tickets.js';
+
+/**
+ * The event's life before the night, on a 1280×800 desktop (the 390 px phone journeys walk each flow
+ * in depth; this one walks each once at desktop width, every screen checked for sideways scroll and by
+ * axe). One product (Paystack as its payment provider, the local fake of its API), one real SMTP server
+ * and one Chromium, a context per user; the flows run side by side, so the others are done while the
+ * scheduled message waits for its minute:
+ * - the organiser schedules a message to 'Not yet checked in' on the Messages page; the history shows
+ *   it scheduled; at its time the product's periodic job (on the product's real clock) mails only the
+ *   attendees not checked in, and the history shows it sent;
+ * - 'Lost your ticket?' on the public event page mails a link that opens the ticket;
+ * - an attendee edits their name (the organiser's attendees page shows it), then transfers the ticket:
+ *   the new holder's mailed link opens a working ticket, the old one says it was transferred;
+ * - an attendee cancels a paid ticket inside the refund window: Paystack refunds it and the page says so.
+ */
+
+let smtp: TestSmtp;
+let paystack: FakePaystack;
+let product: RunningProduct;
+let account: Account;
+/** The event of the attendee flows: a free ticket, and a paid one refunded in full until 48 hours before the start. */
+let event: Event;
+beforeAll(async () => {
+  smtp = await startTestSmtp();
+  paystack = await startFakePaystack();
+  product = await startProductWithOwnDatabase({ SMTP_URL: smtp.url, PAYMENT_PROVIDER: 'paystack', PAYSTACK_SECRET_KEY: paystack.secretKey, PAYSTACK_BASE_URL: paystack.url });
+  paystack.webhookUrl = `${product.baseUrl}/api${serviceCalls.paystackWebhook.path}`;
+  account = await verifiedOrganiser(product.baseUrl, smtp, 'desktop', 'Desktop Organiser');
+  const created = await callApi(product.baseUrl, calls.createEvent, {
+    authorization: account.authorization,
+    body: {
+      title: `Desktop Night ${unique()}`,
+      description: 'Talks and demos.',
+      location: 'Yaba Tech Hub, Lagos',
+      image: '',
+      start_date: `${localDay(5)}T18:00`,
+      end_date: localDay(6),
+      prices: [
+        { title: 'Free', amount: 0, attendees: 20, withChips: 'without' },
+        { title: 'VIP', amount: 15_000, attendees: 5, withChips: 'without' },
+      ],
+      gallery: [],
+      refund_policy: 'before_start',
+      refund_hours: 48,
+    },
+  });
+  if (created.answer.success !== 'true') throw new Error(created.answer.message);
+  event = created.answer.data;
+});
+afterAll(async () => {
+  await product?.stop();
+  await paystack?.close();
+  await smtp?.stop();
+});
+
+const DESKTOP = { width: 1280, height: 800 };
+const MINUTE = 60_000;
+const MAIL_TIMEOUT_MS = MINUTE;
+const UI_TIMEOUT_MS = 30_000;
+/** Each flow's limit: they share a loaded 2-core machine with each other and with other journeys. */
+const FLOW_TIMEOUT_MS = 5 * MINUTE;
+
+const openDesktop = browsers({ baseURL: 'http://127.0.0.1', ...DESKTOP, reducedMotion: 'reduce' });
+async function desktop(): Promise<Page> {
+  const page = await (await openDesktop({ baseURL: product.baseUrl })).context.newPage();
+  page.setDefaultTimeout(UI_TIMEOUT_MS);
+  return page;
+}
+
+/** Whether an access token opens its ticket. */
+async function tokenWorks(tid: string): Promise<boolean> {
+  return (await callApi(product.baseUrl, calls.eventToken, { params: { id: tid } })).status === 200;
+}
+
+describe.concurrent('the event’s life at desktop width', () => {
+  it("a message scheduled to 'Not yet checked in' is listed as scheduled, goes at its time to them only, and is listed as sent", async ({ expect }) => {
+    const tonight = await createEventViaApi(product.baseUrl, account.authorization, { title: `Desktop Messages ${unique()}` });
+    const [inside, away, late] = await Promise.all(['Ada Inside', 'Bayo Away', 'Chi Late'].map((name) => registerViaApi(product.baseUrl, tonight, name)));
+    if (!inside || !away || !late) throw new Error('registration failed');
+    const checkedIn = await callApi(product.baseUrl, calls.checkIn, { authorization: account.authorization, params: { id: inside.id }, body: { event_id: tonight.id, checked_in: true } });
+    expect(checkedIn.answer.success).toBe('true');
+
+    const page = await desktop();
+    await signIn(page, account);
+    await page.goto(`/event/${tonight.id}/view-attendees`);
+    await page.getByRole('link', { name: 'Messages' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Messages' }).waitFor();
+    await page.getByText('No messages yet').waitFor();
+    await checkScreen(page, 'Messages page');
+
+    // The first whole minute at least 45 s away (the field takes minutes): still ahead when the form is saved on a loaded machine.
+    const sendAt = new Date(Math.ceil((Date.now() + 45_000) / MINUTE) * MINUTE);
+    const subject = `Doors open soon ${unique()}`;
+    await scheduleMessage(page, 'Not yet checked in', 'This message will go to 2 people.', subject, 'Doors open at six.\nThe map: https://maps.example.com/yaba', sendAt);
+    const item = page.getByTestId('message-item').filter({ hasText: subject });
+    await item.getByText('Scheduled', { exact: true }).waitFor();
+    await item.getByText(/^Goes /).waitFor();
+    await checkScreen(page, 'Messages page with a scheduled message');
+
+    // At its time (the periodic job looks once a minute): the two not checked in get it, and not before.
+    const timeout = sendAt.getTime() - Date.now() + 3 * MINUTE;
+    const [awayMail] = await Promise.all([smtp.waitFor(mailWith(away.email, subject), timeout), smtp.waitFor(mailWith(late.email, subject), timeout)]);
+    expect(Date.now()).toBeGreaterThanOrEqual(sendAt.getTime());
+    expect(awayMail.text).toContain('Doors open at six.');
+
+    // The history follows it to sent, with every delivery counted: two, so the checked-in attendee had none.
+    await item.getByText('Sent', { exact: true }).waitFor({ timeout: MAIL_TIMEOUT_MS });
+    await expect.poll(() => item.getByTestId('message-counts').textContent(), { timeout: MAIL_TIMEOUT_MS }).toBe('2 sent · 0 queued · 0 failed');
+    expect(smtp.mails.filter(mailWith(inside.email, subject))).toEqual([]);
+    await checkScreen(page, 'Messages page with the message sent');
+  }, 8 * MINUTE);
+
+  it("'Lost your ticket?' on the event page mails a link that opens the ticket", async ({ expect }) => {
+    const ngozi = await registerViaApi(product.baseUrl, event, 'Ngozi Lost');
+    const page = await desktop();
+    expect(await askAgain(page, event, ngozi.email)).toBe(LOST_TICKET_ANSWER);
+    await checkScreen(page, "event page with 'Lost your ticket?' answered");
+
+    const link = linkInMail(await recoveryMail(smtp, ngozi.email, event), '/recover-ticket/');
+    expect(link.origin).toBe(product.baseUrl);
+    await page.goto(link.href);
+    await page.waitForURL('**/event/u/token/**');
+    await page.getByRole('heading', { name: 'Registration Successful!' }).waitFor();
+    await page.getByText(ngozi.name, { exact: true }).first().waitFor();
+    await checkScreen(page, 'ticket page opened from the recovery mail');
+  }, FLOW_TIMEOUT_MS);
+
+  it('an attendee edits their name, which the organiser sees, then transfers the ticket: the new holder’s mailed link works and the old one says it was transferred', async ({ expect }) => {
+    const ada = await registerViaApi(product.baseUrl, event, 'Ada Obi');
+    const attendee = await desktop();
+    await openTicket(attendee, ada.tid);
+    await checkScreen(attendee, 'ticket page with Edit name and Transfer ticket');
+    const nameDialog = await openEditName(attendee);
+    await checkScreen(attendee, 'Edit name dialog');
+    await saveName(attendee, nameDialog, 'Ada Kingsley');
+
+    // The organiser's attendees page shows the new name.
+    const desk = await desktop();
+    await signIn(desk, account);
+    await desk.goto(`/event/${event.id}/view-attendees`);
+    await desk.getByRole('button', { name: /Ada Kingsley/ }).waitFor();
+    expect(await desk.getByRole('button', { name: /Ada Obi/ }).count()).toBe(0);
+    await checkScreen(desk, 'attendees page');
+
+    // The transfer, confirmed.
+    const grace = { name: 'Grace Hopper', email: `grace.${unique()}@e2e.tapcard.local` };
+    const transfer = await openTransfer(attendee);
+    await checkScreen(attendee, 'Transfer ticket dialog');
+    await transferTo(attendee, transfer, grace, () => checkScreen(attendee, 'Transfer confirmation'));
+    await checkScreen(attendee, 'transferred ticket page');
+
+    // The new holder's own mail opens their ticket; the old link says it was transferred.
+    const link = linkInMail(await accessMail(smtp, grace.email, event), '/event/u/token/');
+    const newTid = matchPage(pagePatterns.eventToken, link.pathname)?.tid ?? '';
+    expect(newTid).not.toBe(ada.tid);
+    const holder = await desktop();
+    await holder.goto(link.pathname);
+    await holder.getByRole('heading', { name: 'Registration Successful!' }).waitFor();
+    await holder.getByText(grace.name, { exact: true }).first().waitFor();
+    await checkScreen(holder, 'the new holder’s ticket page');
+    expect(await tokenWorks(newTid)).toBe(true);
+    await attendee.reload();
+    await attendee.getByRole('heading', { name: 'This ticket was transferred' }).waitFor();
+  }, FLOW_TIMEOUT_MS);
+
+  it('an attendee cancels a paid ticket inside the refund window: Paystack refunds it and the page says so', async ({ expect }) => {
+    const page = await desktop();
+    const { email, reference, tid } = await buyTicket(page, event, 'Femi Refund');
+    await checkScreen(page, 'paid ticket page');
+    expect(await openCancelDialog(page)).toBe('Your payment of NGN 15,000 will be refunded in full to the card you paid with.');
+    await expectNoSeriousA11yViolations(page, 'cancel dialog');
+    await page.getByRole('button', { name: 'Cancel my ticket' }).click();
+
+    await page.getByRole('heading', { level: 1, name: 'Ticket cancelled' }).waitFor();
+    expect(paystack.refundRequests.filter((r) => r.transaction === reference)).toEqual([{ transaction: reference, amount: 15_000 * 100 }]);
+    expect(await tokenWorks(tid)).toBe(false);
+    const state = page.getByTestId('refund-state');
+    await expect.poll(() => state.getAttribute('data-state'), { timeout: UI_TIMEOUT_MS }).toBe('processed');
+    await checkScreen(page, 'cancelled ticket page');
+    await smtp.waitFor((m) => sentTo(email)(m) && m.subject === `Refund processed: ${event.title}`, MAIL_TIMEOUT_MS);
+  }, FLOW_TIMEOUT_MS);
+});

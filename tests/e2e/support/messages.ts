@@ -1,0 +1,43 @@
+import type { ParsedMail } from 'mailparser';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { sentTo } from '@tapcard/testkit/smtp';
+
+/** The organiser's Messages page (event/:id/messages): writing a message and reading its mails. */
+
+const UI_TIMEOUT_MS = 30_000;
+
+/** Matches the mail with `subject` to `email`. */
+export const mailWith = (email: string, subject: string) => (mail: ParsedMail) => sentTo(email)(mail) && mail.subject === subject;
+
+/** Picks the audience named `audience` and waits until the page says it reaches `expected` ('This message will go to 2 people.'). */
+export async function chooseAudience(page: Page, audience: string, expected: string): Promise<void> {
+  await page.getByRole('group', { name: 'Who receives it' }).getByRole('radio', { name: audience }).check();
+  await expect.poll(() => page.getByTestId('recipient-count').textContent(), { timeout: UI_TIMEOUT_MS }).toBe(expected);
+}
+
+async function writeMessage(page: Page, audience: string, expected: string, subject: string, body: string): Promise<void> {
+  await chooseAudience(page, audience, expected);
+  await page.getByRole('textbox', { name: 'Subject' }).fill(subject);
+  await page.getByRole('textbox', { name: /^Message/ }).fill(body);
+}
+
+/** Writes and sends a message on the Messages page to the audience named `audience`, once it says it reaches `expected`. */
+export async function sendMessage(page: Page, audience: string, expected: string, subject: string, body: string): Promise<void> {
+  await writeMessage(page, audience, expected, subject, body);
+  await page.getByRole('button', { name: 'Send now' }).click();
+}
+
+/** The value a datetime-local field takes for `date`, in this machine's time zone (the browsers' too: they run here). */
+export function localDateTime(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** Writes a message as sendMessage does and schedules it for `sendAt` (a whole minute: the field has no seconds). */
+export async function scheduleMessage(page: Page, audience: string, expected: string, subject: string, body: string, sendAt: Date): Promise<void> {
+  await writeMessage(page, audience, expected, subject, body);
+  await page.getByRole('group', { name: 'When' }).getByRole('radio', { name: 'Schedule for later' }).check();
+  await page.getByLabel(/^Send at/).fill(localDateTime(sendAt));
+  await page.getByRole('button', { name: 'Schedule', exact: true }).click();
+}
