@@ -40,9 +40,18 @@ export function eventTiming(event: EventDates, now: Date = new Date()): EventTim
   if (!start) return 1;
   const at = now.getTime();
   if (at < start.time) return -1;
+  return at < (eventEndExclusive(event) ?? 0) ? 0 : 1;
+}
+
+/**
+ * The first instant (ms) at which the event counts as ended by `eventTiming`; undefined for an
+ * unreadable start_date (such an event has always ended).
+ */
+export function eventEndExclusive(event: EventDates): number | undefined {
+  const start = parseEventDate(event.start_date);
+  if (!start) return undefined;
   const end = parseEventDate(event.end_date);
-  const endExclusive = !end ? startOfNextDay(start.time) : end.dateOnly ? startOfNextDay(end.time) : end.time + 1;
-  return at < endExclusive ? 0 : 1;
+  return !end ? startOfNextDay(start.time) : end.dateOnly ? startOfNextDay(end.time) : end.time + 1;
 }
 
 /** Not ended: ongoing or yet to start. */
