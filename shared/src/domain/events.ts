@@ -40,18 +40,21 @@ export function eventTiming(event: EventDates, now: Date = new Date()): EventTim
   if (!start) return 1;
   const at = now.getTime();
   if (at < start.time) return -1;
-  return at < (eventEndExclusive(event) ?? 0) ? 0 : 1;
+  // A timed end_date is the event's last instant; a day's end is the first instant after it.
+  const end = parseEventDate(event.end_date);
+  const endExclusive = (eventEndsAt(event) ?? 0) + (end && !end.dateOnly ? 1 : 0);
+  return at < endExclusive ? 0 : 1;
 }
 
 /**
- * The first instant (ms) at which the event counts as ended by `eventTiming`; undefined for an
- * unreadable start_date (such an event has always ended).
+ * When the event ends (ms), as `eventTiming` reads its dates: end_date's instant, the end of that day
+ * for a date only, or the end of the start day without an end_date; undefined for an unreadable start.
  */
-export function eventEndExclusive(event: EventDates): number | undefined {
+export function eventEndsAt(event: EventDates): number | undefined {
   const start = parseEventDate(event.start_date);
   if (!start) return undefined;
   const end = parseEventDate(event.end_date);
-  return !end ? startOfNextDay(start.time) : end.dateOnly ? startOfNextDay(end.time) : end.time + 1;
+  return !end ? startOfNextDay(start.time) : end.dateOnly ? startOfNextDay(end.time) : end.time;
 }
 
 /** Not ended: ongoing or yet to start. */

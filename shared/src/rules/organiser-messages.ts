@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { AFTER_EVENT_MAIL_DELAY_HOURS, MESSAGE_BODY_MAX_LENGTH, MESSAGE_SCHEDULE_MAX_DAYS, MESSAGE_SUBJECT_MAX_LENGTH } from '../constants/index.js';
-import { eventEndExclusive, type EventDates } from '../domain/events.js';
+import { eventEndsAt, type EventDates } from '../domain/events.js';
 import { requiredString } from './fields.js';
 
 export const organiserMessageTexts = {
@@ -136,7 +136,7 @@ export const AFTER_EVENT_MAIL_DEFAULTS: Record<AfterEventMailKind, { subject: st
 
 /** When an event's after-event mails go (ms): AFTER_EVENT_MAIL_DELAY_HOURS after its end; undefined without a readable start. */
 export function afterEventSendAt(event: EventDates): Date | undefined {
-  const end = eventEndExclusive(event);
+  const end = eventEndsAt(event);
   return end === undefined ? undefined : new Date(end + AFTER_EVENT_MAIL_DELAY_HOURS * 3_600_000);
 }
 
