@@ -20,6 +20,7 @@ import { BackLink, EmptyState, Page } from '../../components/Page.js';
 import { Spinner } from '../../components/Spinner.js';
 import { paths } from '../../lib/paths.js';
 import { notify } from '../../lib/toast.js';
+import { AfterEventMailsSection } from './AfterEventMailsSection.js';
 import { useAdminEvent } from './api.js';
 import { useAudienceCount, useCancelMessage, useMessageHistory, useWriteMessage, type MessageWrite } from './messages-api.js';
 import { MESSAGE_TEXTS as T } from './messages-texts.js';
@@ -143,6 +144,7 @@ function Messages({ eventId, event }: { eventId: string; event: AdminData }) {
         }}
       />
       <History eventId={eventId} onEdit={setEditing} attendeeName={attendeeName} prices={event.prices} />
+      <AfterEventMailsSection eventId={eventId} event={{ start_date: event.start_date, end_date: event.end_date }} />
     </div>
   );
 }
@@ -340,7 +342,10 @@ function History({
                 <strong>{m.subject}</strong>
                 <span className={`${styles.status} ${styles[m.status]}`}>{T.status[m.status]}</span>
               </div>
-              <p className={styles.muted}>{audienceText(m.audience, attendeeName, prices)}</p>
+              <p className={styles.muted}>
+                {m.kind ? `${T.afterEventTag} · ` : ''}
+                {audienceText(m.audience, attendeeName, prices)}
+              </p>
               <p className={styles.muted}>
                 {m.status === 'scheduled' || m.status === 'cancelled' ? T.scheduledFor(whenText(m.send_at)) : T.sentAt(whenText(m.sent_at ?? m.send_at))}
                 {m.announced ? ` · ${T.shownInArena}` : ''}
