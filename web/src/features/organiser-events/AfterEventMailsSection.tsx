@@ -44,9 +44,9 @@ export function AfterEventMailsSection({ eventId, event }: { eventId: string; ev
         <Spinner />
       ) : history.isError && !history.data ? (
         <div role="alert" className={styles.failed}>
-          <p>{T.historyFailed}</p>
+          <p>{T.afterEventFailed}</p>
           <Button variant="secondary" onClick={() => void history.refetch()}>
-            {T.retry}
+            {T.loadAgain}
           </Button>
         </div>
       ) : (
@@ -128,9 +128,9 @@ function AfterEventMail({ eventId, kind, current, sendAt }: { eventId: string; k
       </p>
       {editable && !(tooLate && !current) && (
         <>
-          <TextField label={T.subject} value={subject} maxLength={MESSAGE_SUBJECT_MAX_LENGTH} error={errors['subject']} onChange={(e) => setSubject(e.target.value)} />
+          <TextField label={T.afterEventSubject[kind]} value={subject} maxLength={MESSAGE_SUBJECT_MAX_LENGTH} error={errors['subject']} onChange={(e) => setSubject(e.target.value)} />
           <TextAreaField
-            label={T.body}
+            label={T.afterEventBody[kind]}
             rows={5}
             value={body}
             maxLength={MESSAGE_BODY_MAX_LENGTH}
