@@ -119,4 +119,18 @@ describe('AfterEventMailsSection', () => {
     expect(within(sorry).getByText(/^Sent /)).toBeInTheDocument();
     expect(network.sent(calls.scheduleMessage)).toHaveLength(0);
   });
+
+  it('edits an after-event mail from the history with its own audience and time only', async () => {
+    const network = serve(adminEvent(dates.ongoing), [stored()]);
+    const { user } = renderRoutes(routeObjects, paths.eventMessages(EVENT_ID));
+    await user.click(await screen.findByRole('button', { name: 'Edit: Thank you for coming' }));
+    expect(await screen.findByRole('heading', { name: 'Edit scheduled message' })).toBeInTheDocument();
+    const audience = screen.getByRole('group', { name: 'Who receives it' });
+    expect(within(audience).getAllByRole('radio').map((r) => r.getAttribute('value'))).toEqual(['checked_in']);
+    expect(screen.queryByLabelText(/^Send at/)).toBeNull();
+    expect(screen.getByText(/^An after-event mail: it goes/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(network.sent(calls.updateMessage)).toHaveLength(1));
+    expect(network.sent(calls.updateMessage)[0]?.body).toMatchObject({ audience: { kind: 'checked_in' }, subject: 'Thank you for coming' });
+  });
 });

@@ -3,6 +3,7 @@ import { useParams, useSearchParams } from 'react-router-dom';
 import type { OrganiserMessage } from '@tapcard/shared/contract';
 import { eventTiming, formatEventDate } from '@tapcard/shared/domain';
 import {
+  AFTER_EVENT_MAIL_AUDIENCE,
   MESSAGE_AUDIENCE_LABELS,
   messageDraftSchema,
   organiserMessageTexts,
@@ -185,7 +186,11 @@ function MessageForm({
   const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
   // No-shows once the event has ended, or for a message scheduled for after its end.
   const later = editing !== null || draft.when === 'later';
-  const kinds = MESSAGE_AUDIENCE_KINDS_SHOWN.filter((k) => (k !== 'no_show' || ended || later) && (k !== 'attendee' || draft.attendeeId !== ''));
+  // An after-event mail keeps its audience and its time (the event's end plus the delay).
+  const afterEvent = editing?.kind ?? null;
+  const kinds = afterEvent
+    ? [AFTER_EVENT_MAIL_AUDIENCE[afterEvent].kind]
+    : MESSAGE_AUDIENCE_KINDS_SHOWN.filter((k) => (k !== 'no_show' || ended || later) && (k !== 'attendee' || draft.attendeeId !== ''));
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -276,7 +281,8 @@ function MessageForm({
             </div>
           </fieldset>
         )}
-        {(editing || draft.when === 'later') && (
+        {afterEvent && <p className={styles.muted}>{T.afterEventTime(whenText(editing?.send_at ?? ''))}</p>}
+        {!afterEvent && (editing || draft.when === 'later') && (
           <TextField type="datetime-local" label={T.sendAt} hint={T.sendAtHint} value={draft.sendAt} error={errors['send_at']} onChange={(e) => set({ sendAt: e.target.value })} />
         )}
         <div className={styles.actions}>

@@ -56,6 +56,7 @@ export const MESSAGE_TEXTS = {
   afterEventOn: 'The mail is scheduled.',
   afterEventTurnedOff: 'The mail is turned off and will not be sent.',
   afterEventTag: 'After-event mail',
+  afterEventTime: (when: string) => `An after-event mail: it goes ${when}, ${AFTER_EVENT_MAIL_DELAY_HOURS} hours after the event ends, to its own audience.`,
   afterEventSubject: { thank_you: 'Thank-you subject', missed_you: '‘Sorry we missed you’ subject' } satisfies Record<AfterEventMailKind, string>,
   afterEventBody: { thank_you: 'Thank-you text', missed_you: '‘Sorry we missed you’ text' } satisfies Record<AfterEventMailKind, string>,
   afterEventFailed: 'The after-event mails could not be loaded.',
