@@ -117,6 +117,8 @@ export const MESSAGE_SCHEDULE_MAX_DAYS = 365;
 export const MESSAGE_HISTORY_LIMIT = 200;
 /** How often the organiser's Messages page refreshes the history's counts (ms). */
 export const MESSAGE_HISTORY_POLL_MS = 5000;
+/** How long after the event's end its after-event mails (thank-you, sorry we missed you) go (hours). */
+export const AFTER_EVENT_MAIL_DELAY_HOURS = 2;
 
 // ── Domain helpers (shared/src/domain) ─────────────────────────────────────
 /** A number already starting with the country prefix is kept as it is when it is longer than this many digits. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { messageAudienceSchema, messageDraftSchema, scheduledMessageSchema } from '../rules/index.js';
+import { afterEventMailKindSchema, messageAudienceSchema, messageDraftSchema, scheduleMessageSchema, scheduledMessageSchema } from '../rules/index.js';
 import { call, id, idParam, type CallFactories } from './core.js';
 import { plainAnswerSchema, wire, wireData } from './envelope.js';
 
@@ -23,6 +23,8 @@ export const organiserMessageSchema = z.object({
   subject: z.string(),
   body: z.string(),
   audience: messageAudienceSchema,
+  /** One of the event's after-event mails (its audience and time are the kind's), or null for any other message. */
+  kind: afterEventMailKindSchema.nullable(),
   status: messageStatusSchema,
   /** When it goes (scheduled) or went (ISO time). */
   send_at: z.string(),
@@ -72,17 +74,21 @@ export const organiserMessageCallFactories = {
     answer: messageAnswer,
     live: { wakes: 'poll' },
   }),
-  /** Schedules a message for `send_at`. */
+  /**
+   * Schedules a message for `send_at`. With `kind` it is one of the event's after-event mails: its
+   * audience must be the kind's, it goes a fixed time after the event's end whatever `send_at` says, and
+   * a second one of that kind while one is scheduled or sent is refused (409).
+   */
   scheduleMessage: () => call({
     method: 'POST',
     path: '/event/api/events/:id/scheduled-messages',
     auth: 'bearer',
     access: { action: 'messages.send' },
     params: idParam,
-    body: scheduledMessageSchema,
+    body: scheduleMessageSchema,
     answer: messageAnswer,
   }),
-  /** Changes a scheduled message; refused (409) once it has gone or was cancelled. */
+  /** Changes a scheduled message; refused (409) once it has gone or was cancelled. An after-event mail keeps its audience and time. */
   updateMessage: () => call({
     method: 'POST',
     path: '/event/api/events/:id/messages/:message_id',

@@ -40,9 +40,21 @@ export function eventTiming(event: EventDates, now: Date = new Date()): EventTim
   if (!start) return 1;
   const at = now.getTime();
   if (at < start.time) return -1;
+  // A timed end_date is the event's last instant; a day's end is the first instant after it.
   const end = parseEventDate(event.end_date);
-  const endExclusive = !end ? startOfNextDay(start.time) : end.dateOnly ? startOfNextDay(end.time) : end.time + 1;
+  const endExclusive = (eventEndsAt(event) ?? 0) + (end && !end.dateOnly ? 1 : 0);
   return at < endExclusive ? 0 : 1;
+}
+
+/**
+ * When the event ends (ms), as `eventTiming` reads its dates: end_date's instant, the end of that day
+ * for a date only, or the end of the start day without an end_date; undefined for an unreadable start.
+ */
+export function eventEndsAt(event: EventDates): number | undefined {
+  const start = parseEventDate(event.start_date);
+  if (!start) return undefined;
+  const end = parseEventDate(event.end_date);
+  return !end ? startOfNextDay(start.time) : end.dateOnly ? startOfNextDay(end.time) : end.time;
 }
 
 /** Not ended: ongoing or yet to start. */

@@ -3,7 +3,8 @@
  * and body, and when it goes. Used by the web's form and the upstream's checks alike.
  */
 import { z } from 'zod';
-import { MESSAGE_BODY_MAX_LENGTH, MESSAGE_SCHEDULE_MAX_DAYS, MESSAGE_SUBJECT_MAX_LENGTH } from '../constants/index.js';
+import { AFTER_EVENT_MAIL_DELAY_HOURS, MESSAGE_BODY_MAX_LENGTH, MESSAGE_SCHEDULE_MAX_DAYS, MESSAGE_SUBJECT_MAX_LENGTH } from '../constants/index.js';
+import { eventEndsAt, type EventDates } from '../domain/events.js';
 import { requiredString } from './fields.js';
 
 export const organiserMessageTexts = {
@@ -30,6 +31,9 @@ export const organiserMessageTexts = {
   cancelled: 'The scheduled message was cancelled.',
   unsubscribed: 'You will no longer receive messages from the organiser of this event. Tickets and reminders still arrive.',
   unsubscribeInvalid: 'This unsubscribe link is not valid',
+  afterEventTooLate: `This event ended more than ${AFTER_EVENT_MAIL_DELAY_HOURS} hours ago, so this mail can no longer be scheduled. Write a message above to send one now.`,
+  afterEventAlreadyOn: 'This mail is already scheduled or sent for this event',
+  afterEventAudience: 'This mail goes to its own audience, which cannot be changed',
 } as const;
 
 /**
@@ -100,3 +104,42 @@ export function sendAtProblem(sendAt: Date, now: Date): string | undefined {
   if (sendAt.getTime() - now.getTime() > MESSAGE_SCHEDULE_MAX_DAYS * 86_400_000) return organiserMessageTexts.sendAtTooFar;
   return undefined;
 }
+
+// ── After-event mails ───────────────────────────────────────────────────────
+
+/**
+ * The optional mails after the event, each a scheduled message of its own kind: a thank-you to those
+ * checked in, and a 'sorry we missed you' to the no-shows. Each goes AFTER_EVENT_MAIL_DELAY_HOURS after
+ * the event's end, and an event has at most one of each kind that is not cancelled.
+ */
+export const AFTER_EVENT_MAIL_KINDS = ['thank_you', 'missed_you'] as const;
+export const afterEventMailKindSchema = z.enum(AFTER_EVENT_MAIL_KINDS);
+export type AfterEventMailKind = z.infer<typeof afterEventMailKindSchema>;
+
+/** Each kind's fixed audience. */
+export const AFTER_EVENT_MAIL_AUDIENCE: Record<AfterEventMailKind, MessageAudience> = {
+  thank_you: { kind: 'checked_in' },
+  missed_you: { kind: 'no_show' },
+};
+
+/** The organiser's starting text for each kind (`{event}` is not a placeholder: the mail already names the event). */
+export const AFTER_EVENT_MAIL_DEFAULTS: Record<AfterEventMailKind, { subject: string; body: string }> = {
+  thank_you: {
+    subject: 'Thank you for coming',
+    body: 'Thank you for joining us. It was a pleasure to have you there, and we hope you enjoyed it as much as we did.\n\nWe would love to see you at our next event.',
+  },
+  missed_you: {
+    subject: 'Sorry we missed you',
+    body: 'We are sorry you could not make it this time. We hope everything is well.\n\nWe would love to see you at our next event.',
+  },
+};
+
+/** When an event's after-event mails go (ms): AFTER_EVENT_MAIL_DELAY_HOURS after its end; undefined without a readable start. */
+export function afterEventSendAt(event: EventDates): Date | undefined {
+  const end = eventEndsAt(event);
+  return end === undefined ? undefined : new Date(end + AFTER_EVENT_MAIL_DELAY_HOURS * 3_600_000);
+}
+
+/** A message to schedule; `kind` makes it one of the event's after-event mails (its audience and time are the kind's). */
+export const scheduleMessageSchema = scheduledMessageSchema.extend({ kind: afterEventMailKindSchema.optional() });
+export type ScheduleMessageValues = z.infer<typeof scheduleMessageSchema>;

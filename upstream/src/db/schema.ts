@@ -533,6 +533,8 @@ export interface EventMessagesTable {
   subject: string;
   body: string;
   audience: string;
+  /** One of the event's after-event mails (migration 033), or null. */
+  kind: NullableColumn<'thank_you' | 'missed_you'>;
   status: 'scheduled' | 'sending' | 'sent' | 'cancelled';
   send_at: Timestamp;
   sent_at: NullableColumn<Date>;

@@ -55,6 +55,7 @@ export function messageWire(row: Row<'event_messages'>, counts: OrganiserMessage
     subject: row.subject,
     body: row.body,
     audience: storedAudience(row),
+    kind: row.kind,
     status: row.status,
     send_at: row.send_at.toISOString(),
     sent_at: row.sent_at?.toISOString() ?? null,

@@ -139,6 +139,28 @@ export async function markMessageSent(db: DbLike, messageId: string, now: Date, 
   await db.updateTable('event_messages').set({ status: 'sent', sent_at: now, updated_at: now, announced }).where('id', '=', messageId).execute();
 }
 
+/**
+ * Moves the event's still-scheduled after-event mails to `sendAt` (the event's dates changed); a mail
+ * already claimed or sent stays as it went.
+ */
+export async function moveAfterEventMails(db: DbLike, eventId: string, sendAt: Date, now: Date): Promise<void> {
+  await db
+    .updateTable('event_messages')
+    .set({ send_at: sendAt, updated_at: now })
+    .where('event_id', '=', eventId)
+    .where('kind', 'is not', null)
+    .where('status', '=', 'scheduled')
+    .execute();
+}
+
+/** Whether `error` is the refusal of a second after-event mail of one kind for an event (migration 033's index). */
+export function isAfterEventMailClash(error: unknown): boolean {
+  const e = error as { code?: unknown; constraint?: unknown; message?: unknown } | null;
+  if (e?.code !== '23505') return false;
+  const text = `${typeof e.constraint === 'string' ? e.constraint : ''} ${typeof e.message === 'string' ? e.message : ''}`;
+  return text.includes('event_messages_after_event_once');
+}
+
 type Counts = OrganiserMessage['counts'];
 
 /** The event's messages, newest first, with their deliveries counted by outcome. */

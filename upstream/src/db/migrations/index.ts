@@ -24,6 +24,7 @@ import * as organiserMessages from './029_organiser_messages.js';
 import * as ticketTransfers from './030_ticket_transfers.js';
 import * as cancellationRefunds from './031_cancellation_refunds.js';
 import * as cancelledAtDoor from './032_cancelled_at_door.js';
+import * as afterEventMails from './033_after_event_mails.js';
 
 /** Migrations in order; the key is the name Kysely records. Add a new file and a line here. */
 const migrations: Record<string, Migration> = {
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '030_ticket_transfers': ticketTransfers,
   '031_cancellation_refunds': cancellationRefunds,
   '032_cancelled_at_door': cancelledAtDoor,
+  '033_after_event_mails': afterEventMails,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,17 +1,20 @@
 import { MESSAGE_HISTORY_LIMIT } from '@tapcard/shared/constants';
 import { calls } from '@tapcard/shared/contract';
-import { organiserMessageTexts, sendAtProblem } from '@tapcard/shared/rules';
+import { AFTER_EVENT_MAIL_AUDIENCE, afterEventSendAt, organiserMessageTexts, sendAtProblem, type AfterEventMailKind, type MessageAudience } from '@tapcard/shared/rules';
 import type { FastifyInstance } from 'fastify';
+import type { Row } from '../../db/schema.js';
 import { checkAudience, deliverMessage, messageWire, scheduleMessageDispatch } from '../../domain/messages.js';
 import { hashToken, randomId } from '../../lib/crypto.js';
 import { badRequest, conflict, notFound } from '../../lib/http-error.js';
 import { route } from '../../lib/route.js';
+import { eventDates } from '../../repositories/event-wire.js';
 import {
   audienceCount,
   cancelScheduledMessage,
   deliveryByUnsubscribeHash,
   eventMessages,
   insertMessage,
+  isAfterEventMailClash,
   isUnsubscribed,
   messageById,
   messageCounts,
@@ -76,28 +79,48 @@ export function messageRoutes(app: FastifyInstance): void {
     return { success: 'true', message: organiserMessageTexts.sent(recipients), data: messageWire(sent, await messageCounts(app.db, row.id)) };
   });
 
+  /**
+   * When an after-event mail of `kind` goes: a fixed time after the event's end, refused once that time
+   * has passed; its audience must be the kind's.
+   */
+  const afterEventMail = (event: Row<'events'>, kind: AfterEventMailKind, audience: MessageAudience, now: Date): Date => {
+    if (audience.kind !== AFTER_EVENT_MAIL_AUDIENCE[kind].kind) throw badRequest(organiserMessageTexts.afterEventAudience, 'audience');
+    const at = afterEventSendAt(eventDates(event));
+    if (!at || at.getTime() <= now.getTime()) throw badRequest(organiserMessageTexts.afterEventTooLate, 'send_at');
+    return at;
+  };
+
   route(app, calls.scheduleMessage)(async ({ event, body, user }) => {
     const now = app.now();
-    const sendAt = sendAtOf(body.send_at);
+    const sendAt = body.kind ? afterEventMail(event, body.kind, body.audience, now) : sendAtOf(body.send_at);
     // No-shows are checked against the time the message goes: it may be scheduled for after the end.
     await checkAudience(app, event, body.audience, sendAt);
-    const row = await insertMessage(app.db, {
-      id: randomId(),
-      event_id: event.id,
-      created_by: user.id,
-      subject: body.subject,
-      body: body.body,
-      audience: JSON.stringify(body.audience),
-      status: 'scheduled',
-      send_at: sendAt,
-      updated_at: now,
-    });
+    let row: Row<'event_messages'>;
+    try {
+      row = await insertMessage(app.db, {
+        id: randomId(),
+        event_id: event.id,
+        created_by: user.id,
+        subject: body.subject,
+        body: body.body,
+        audience: JSON.stringify(body.audience),
+        kind: body.kind ?? null,
+        status: 'scheduled',
+        send_at: sendAt,
+        updated_at: now,
+      });
+    } catch (err) {
+      if (isAfterEventMailClash(err)) throw conflict(organiserMessageTexts.afterEventAlreadyOn);
+      throw err;
+    }
     return { success: 'true', message: organiserMessageTexts.scheduled, data: messageWire(row, { queued: 0, sent: 0, failed: 0 }) };
   });
 
   route(app, calls.updateMessage)(async ({ event, params, body }) => {
     const now = app.now();
-    const sendAt = sendAtOf(body.send_at);
+    const existing = await messageById(app.db, event.id, params.message_id);
+    if (!existing) throw notFound(organiserMessageTexts.messageNotFound);
+    const sendAt = existing.kind ? afterEventMail(event, existing.kind, body.audience, now) : sendAtOf(body.send_at);
     // No-shows are checked against the time the message goes: it may be scheduled for after the end.
     await checkAudience(app, event, body.audience, sendAt);
     const row = await updateScheduledMessage(app.db, event.id, params.message_id, {
@@ -107,10 +130,7 @@ export function messageRoutes(app: FastifyInstance): void {
       send_at: sendAt,
       updated_at: now,
     });
-    if (!row) {
-      if (!(await messageById(app.db, event.id, params.message_id))) throw notFound(organiserMessageTexts.messageNotFound);
-      throw conflict(organiserMessageTexts.alreadySent);
-    }
+    if (!row) throw conflict(organiserMessageTexts.alreadySent);
     return { success: 'true', message: organiserMessageTexts.updated, data: messageWire(row, { queued: 0, sent: 0, failed: 0 }) };
   });
 

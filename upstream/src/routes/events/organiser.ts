@@ -1,7 +1,7 @@
 import { LIVE_REPORTS_LIMIT } from '@tapcard/shared/constants';
 import { calls, serviceCalls } from '@tapcard/shared/contract';
 import { ADMIN_NAME, adminIdOf } from '@tapcard/shared/domain';
-import { IDEMPOTENCY_HEADER } from '@tapcard/shared/rules';
+import { afterEventSendAt, IDEMPOTENCY_HEADER } from '@tapcard/shared/rules';
 import type { FastifyInstance } from 'fastify';
 import { checkOrganiserChatOpen, NOT_SELF_MESSAGE } from '../../domain/chat.js';
 import { checkIn } from '../../domain/check-in.js';
@@ -18,6 +18,7 @@ import { eventView, eventViews } from '../../repositories/event-views.js';
 import { eventDates, eventLists } from '../../repositories/event-wire.js';
 import { claimCleanName, deleteEvent, EVENT_NOT_FOUND_MESSAGE, eventById, eventName, eventsOfOwner, freeCleanName, insertEvent, replaceGallery, updateEvent } from '../../repositories/events.js';
 import { liveState } from '../../repositories/live-state.js';
+import { moveAfterEventMails } from '../../repositories/messages.js';
 import { chatSettingsOf, eventReports, pinnedAnnouncements } from '../../repositories/moderation.js';
 import { insertPrices, replacePrices } from '../../repositories/tickets.js';
 
@@ -80,6 +81,9 @@ export function organiserRoutes(app: FastifyInstance): void {
         if (cleanName !== current.clean_name) await claimCleanName(trx, existing.id, cleanName, current.clean_name);
         await replacePrices(trx, existing.id, body.prices);
         await replaceGallery(trx, existing.id, body.gallery);
+        // The after-event mails still waiting follow the event's new end.
+        const sendAt = afterEventSendAt(eventDates(await eventById(trx, existing.id)));
+        if (sendAt) await moveAfterEventMails(trx, existing.id, sendAt, now);
       }),
     );
     return { success: 'true', message: 'Event updated', data: await eventView(app.db, await eventById(app.db, existing.id), ORGANISER) };

@@ -20,6 +20,7 @@ function stored(overrides: Partial<OrganiserMessage> = {}): OrganiserMessage {
     subject: 'Doors open at six',
     body: 'See you there.',
     audience: { kind: 'everyone' },
+    kind: null,
     status: 'sent',
     send_at: '2024-05-01T17:00:00.000Z',
     sent_at: '2024-05-01T17:00:00.000Z',

@@ -3,6 +3,7 @@ import { useParams, useSearchParams } from 'react-router-dom';
 import type { OrganiserMessage } from '@tapcard/shared/contract';
 import { eventTiming, formatEventDate } from '@tapcard/shared/domain';
 import {
+  AFTER_EVENT_MAIL_AUDIENCE,
   MESSAGE_AUDIENCE_LABELS,
   messageDraftSchema,
   organiserMessageTexts,
@@ -20,6 +21,7 @@ import { BackLink, EmptyState, Page } from '../../components/Page.js';
 import { Spinner } from '../../components/Spinner.js';
 import { paths } from '../../lib/paths.js';
 import { notify } from '../../lib/toast.js';
+import { AfterEventMailsSection } from './AfterEventMailsSection.js';
 import { useAdminEvent } from './api.js';
 import { useAudienceCount, useCancelMessage, useMessageHistory, useWriteMessage, type MessageWrite } from './messages-api.js';
 import { MESSAGE_TEXTS as T } from './messages-texts.js';
@@ -143,6 +145,7 @@ function Messages({ eventId, event }: { eventId: string; event: AdminData }) {
         }}
       />
       <History eventId={eventId} onEdit={setEditing} attendeeName={attendeeName} prices={event.prices} />
+      <AfterEventMailsSection eventId={eventId} event={{ start_date: event.start_date, end_date: event.end_date }} />
     </div>
   );
 }
@@ -183,7 +186,11 @@ function MessageForm({
   const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
   // No-shows once the event has ended, or for a message scheduled for after its end.
   const later = editing !== null || draft.when === 'later';
-  const kinds = MESSAGE_AUDIENCE_KINDS_SHOWN.filter((k) => (k !== 'no_show' || ended || later) && (k !== 'attendee' || draft.attendeeId !== ''));
+  // An after-event mail keeps its audience and its time (the event's end plus the delay).
+  const afterEvent = editing?.kind ?? null;
+  const kinds = afterEvent
+    ? [AFTER_EVENT_MAIL_AUDIENCE[afterEvent].kind]
+    : MESSAGE_AUDIENCE_KINDS_SHOWN.filter((k) => (k !== 'no_show' || ended || later) && (k !== 'attendee' || draft.attendeeId !== ''));
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -274,7 +281,8 @@ function MessageForm({
             </div>
           </fieldset>
         )}
-        {(editing || draft.when === 'later') && (
+        {afterEvent && <p className={styles.muted}>{T.afterEventTime(whenText(editing?.send_at ?? ''))}</p>}
+        {!afterEvent && (editing || draft.when === 'later') && (
           <TextField type="datetime-local" label={T.sendAt} hint={T.sendAtHint} value={draft.sendAt} error={errors['send_at']} onChange={(e) => set({ sendAt: e.target.value })} />
         )}
         <div className={styles.actions}>
@@ -340,7 +348,10 @@ function History({
                 <strong>{m.subject}</strong>
                 <span className={`${styles.status} ${styles[m.status]}`}>{T.status[m.status]}</span>
               </div>
-              <p className={styles.muted}>{audienceText(m.audience, attendeeName, prices)}</p>
+              <p className={styles.muted}>
+                {m.kind ? `${T.afterEventTag} · ` : ''}
+                {audienceText(m.audience, attendeeName, prices)}
+              </p>
               <p className={styles.muted}>
                 {m.status === 'scheduled' || m.status === 'cancelled' ? T.scheduledFor(whenText(m.send_at)) : T.sentAt(whenText(m.sent_at ?? m.send_at))}
                 {m.announced ? ` · ${T.shownInArena}` : ''}

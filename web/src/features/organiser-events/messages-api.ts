@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { MESSAGE_HISTORY_POLL_MS } from '@tapcard/shared/constants';
 import { calls } from '@tapcard/shared/contract';
-import type { MessageAudience, MessageDraft, ScheduledMessageValues } from '@tapcard/shared/rules';
+import type { MessageAudience, MessageDraft, ScheduleMessageValues, ScheduledMessageValues } from '@tapcard/shared/rules';
 import { api } from '../../lib/api.js';
 import { callQuery } from '../../lib/call-query.js';
 
@@ -39,7 +39,7 @@ export function useAudienceCount(eventId: string, audience: MessageAudience | nu
 
 export type MessageWrite =
   | { kind: 'send'; values: MessageDraft }
-  | { kind: 'schedule'; values: ScheduledMessageValues }
+  | { kind: 'schedule'; values: ScheduleMessageValues }
   | { kind: 'update'; messageId: string; values: ScheduledMessageValues };
 
 /** Sends, schedules or updates a message; the history is read again after it. */

@@ -1,4 +1,6 @@
+import { AFTER_EVENT_MAIL_DELAY_HOURS } from '@tapcard/shared/constants';
 import type { MessageStatus } from '@tapcard/shared/contract';
+import type { AfterEventMailKind } from '@tapcard/shared/rules';
 
 /** The Messages page's texts. */
 export const MESSAGE_TEXTS = {
@@ -40,4 +42,23 @@ export const MESSAGE_TEXTS = {
   cancelDescription: (subject: string) => `“${subject}” will not be sent.`,
   keep: 'Keep it',
   messageAttendee: (name: string) => `Message ${name}`,
+  afterEvent: 'After the event',
+  afterEventLead: `Optional mails that go ${AFTER_EVENT_MAIL_DELAY_HOURS} hours after the event ends. Each appears in the history once it is on, and can be edited or turned off until it goes.`,
+  afterEventTitle: { thank_you: 'Thank-you to those who came', missed_you: '‘Sorry we missed you’ to no-shows' } satisfies Record<AfterEventMailKind, string>,
+  afterEventWho: {
+    thank_you: 'Goes to everyone checked in when it is sent.',
+    missed_you: 'Goes to everyone with a ticket who never checked in.',
+  } satisfies Record<AfterEventMailKind, string>,
+  afterEventOff: (when: string) => `Off. Turned on, it goes ${when}.`,
+  afterEventScheduled: (when: string) => `On: it goes ${when}. If you change the event’s end, it moves with it.`,
+  afterEventSending: 'It is being sent now.',
+  afterEventSent: (when: string) => `Sent ${when}.`,
+  afterEventOn: 'The mail is scheduled.',
+  afterEventTurnedOff: 'The mail is turned off and will not be sent.',
+  afterEventTag: 'After-event mail',
+  afterEventTime: (when: string) => `An after-event mail: it goes ${when}, ${AFTER_EVENT_MAIL_DELAY_HOURS} hours after the event ends, to its own audience.`,
+  afterEventSubject: { thank_you: 'Thank-you subject', missed_you: '‘Sorry we missed you’ subject' } satisfies Record<AfterEventMailKind, string>,
+  afterEventBody: { thank_you: 'Thank-you text', missed_you: '‘Sorry we missed you’ text' } satisfies Record<AfterEventMailKind, string>,
+  afterEventFailed: 'The after-event mails could not be loaded.',
+  loadAgain: 'Load again',
 } as const;
