@@ -173,6 +173,8 @@ export const VISITOR_ROUTES: SweepRoute[] = [
     path: () => `/events/l/${DEMO.liveEvent.cleanName}/recover-ticket/sweep-unknown-recovery-token`,
     heading: 'We could not get you a new ticket link',
   },
+  // An unsubscribe link nobody was mailed: the page's failure state (a real one asks, then unsubscribes on the button).
+  { name: 'message-unsubscribe', route: 'messageUnsubscribe', session: 'signed-out', path: () => '/events/unsubscribe/sweep-unknown-unsubscribe-token', heading: 'This link does not work' },
   { name: 'event-token', route: 'eventToken', session: 'signed-out', path: () => `/event/u/token/${ada}`, heading: 'Registration Successful!' },
   { name: 'event-ticket', route: 'eventTicket', session: 'signed-out', path: () => `/event/u/ticket/${ada}`, heading: 'Registration Successful!' },
   {
@@ -217,6 +219,7 @@ export const SIGNED_IN_ROUTES: SweepRoute[] = [
   { name: 'event-attendees', route: 'eventAttendees', session: 'signed-in', path: () => `/event/${live}/view-attendees`, heading: 'TapCard Live: Lagos Tech Mixer' },
   { name: 'event-live', route: 'eventLive', session: 'signed-in', path: () => `/event/${live}/live`, heading: 'TapCard Live: Lagos Tech Mixer' },
   { name: 'event-moderation', route: 'eventModeration', session: 'signed-in', path: () => `/event/${live}/moderation`, heading: 'Moderation' },
+  { name: 'event-messages', route: 'eventMessages', session: 'signed-in', path: () => `/event/${live}/messages`, heading: 'Messages' },
   { name: 'event-get-cards', route: 'eventGetCards', session: 'signed-in', path: () => `/event/${live}/get-cards`, heading: 'TapCard Live: Lagos Tech Mixer' },
   { name: 'event-get-chips', route: 'eventGetChips', session: 'signed-in', path: () => `/event/${live}/get-chips`, heading: 'TapCard Live: Lagos Tech Mixer' },
   { name: 'chip-check-in', route: 'chip', session: 'signed-in', path: () => `/events/d/chip/i/${DEMO.chips.bound}`, heading: 'TapCard Live: Lagos Tech Mixer' },

@@ -2,7 +2,8 @@ import { useId, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { organiserMessageTexts } from '@tapcard/shared/rules';
-import { Button } from '../../components/Button.js';
+import { Button, ButtonLink } from '../../components/Button.js';
+import { routes } from '../../lib/paths.js';
 import { LoadingScreen } from '../../components/LoadingScreen.js';
 import { Page } from '../../components/Page.js';
 import { unsubscribeFromMessages, unsubscribeInfoQuery } from './api.js';
@@ -16,6 +17,7 @@ export const UNSUBSCRIBE_TEXTS = {
   done: 'You are unsubscribed',
   already: 'You are already unsubscribed from this event’s messages.',
   failed: 'This link does not work',
+  home: 'Home',
 } as const;
 
 /**
@@ -57,6 +59,13 @@ export function UnsubscribePage() {
               </Button>
             </div>
           </>
+        )}
+        {(info.isError || answer || info.data.data.unsubscribed) && (
+          <div className={styles.actions}>
+            <ButtonLink to={routes.home} variant="secondary">
+              {UNSUBSCRIBE_TEXTS.home}
+            </ButtonLink>
+          </div>
         )}
       </section>
     </Page>
