@@ -14,8 +14,8 @@ const routeObjects = [{ path: routes.messageUnsubscribe, element: <UnsubscribePa
 describe('unsubscribe page', () => {
   it('changes nothing on opening; the button unsubscribes once and says what still arrives', async () => {
     const network = mockNetwork();
-    network.on(calls.unsubscribeInfo, () => ({ status: 200, json: { success: 'true', data: { event_title: 'Lagos Tech Mixer', unsubscribed: false } } }));
-    network.on(calls.unsubscribe, () => ({ status: 200, json: { success: 'true', message: organiserMessageTexts.unsubscribed } }));
+    network.on(calls.unsubscribeInfo, () => ({ status: 200, json: { success: 'true' as const, data: { event_title: 'Lagos Tech Mixer', unsubscribed: false } } }));
+    network.on(calls.unsubscribe, () => ({ status: 200, json: { success: 'true' as const, message: organiserMessageTexts.unsubscribed } }));
     renderRoutes(routeObjects, paths.messageUnsubscribe(TOKEN));
     expect(await screen.findByRole('heading', { level: 1, name: 'Unsubscribe from event messages' })).toBeInTheDocument();
     expect(screen.getByText('Stop receiving messages from the organiser of Lagos Tech Mixer?')).toBeInTheDocument();
