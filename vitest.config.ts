@@ -92,7 +92,11 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
           exclude: ['**/node_modules/**', '**/dist/**', ...TIMED_JOURNEYS],
-          maxWorkers: 2,
+          // Three: the journeys that wait for the product's every-minute jobs (a reminder, a scheduled
+          // message) hold a worker for two minutes doing nothing, and with two workers the other journeys
+          // then ran one at a time. The journeys passed beside two CPU-bound busy loops, a heavier load than
+          // a third journey.
+          maxWorkers: 3,
           // Journeys run after every other project: they need their own worker limit, so their own group.
           sequence: { groupOrder: 1 },
         },

@@ -189,7 +189,8 @@ describe.concurrent('the event’s life at desktop width', () => {
     await page.getByRole('button', { name: 'Cancel my ticket' }).click();
 
     await page.getByRole('heading', { level: 1, name: 'Ticket cancelled' }).waitFor();
-    expect(paystack.refundRequests.filter((r) => r.transaction === reference)).toEqual([{ transaction: reference, amount: 15_000 * 100 }]);
+    // The page may hear of the cancel live, before the cancel's answer (and its refund request) is back.
+    await expect.poll(() => paystack.refundRequests.filter((r) => r.transaction === reference), { timeout: UI_TIMEOUT_MS }).toEqual([{ transaction: reference, amount: 15_000 * 100 }]);
     expect(await tokenWorks(tid)).toBe(false);
     const state = page.getByTestId('refund-state');
     await expect.poll(() => state.getAttribute('data-state'), { timeout: UI_TIMEOUT_MS }).toBe('processed');

@@ -95,7 +95,8 @@ describe('cancel a paid ticket', () => {
     await page.getByRole('heading', { level: 1, name: 'Ticket cancelled' }).waitFor();
     await page.getByText(/^You cancelled this ticket\./).waitFor();
     expect(await vipSold(account, event)).toBe(0);
-    expect(paystack.refundRequests.filter((r) => r.transaction === reference)).toEqual([{ transaction: reference, amount: VIP * 100 }]);
+    // The page may hear of the cancel live, before the cancel's answer (and its refund request) is back.
+    await expect.poll(() => paystack.refundRequests.filter((r) => r.transaction === reference), { timeout: UI_TIMEOUT_MS }).toEqual([{ transaction: reference, amount: VIP * 100 }]);
     // The access token opens nothing any more.
     expect((await callApi(product.baseUrl, calls.eventToken, { params: { id: tid } })).status).toBe(404);
 

@@ -18,7 +18,7 @@ export async function chooseAudience(page: Page, audience: string, expected: str
 
 async function writeMessage(page: Page, audience: string, expected: string, subject: string, body: string): Promise<void> {
   await chooseAudience(page, audience, expected);
-  await page.getByRole('textbox', { name: 'Subject' }).fill(subject);
+  await page.getByRole('textbox', { name: 'Subject', exact: true }).fill(subject);
   await page.getByRole('textbox', { name: /^Message/ }).fill(body);
 }
 

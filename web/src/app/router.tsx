@@ -20,6 +20,7 @@ const contacts = () => import('../features/contacts/routes.js');
 const settings = () => import('../features/settings/routes.js');
 const organiser = () => import('../features/organiser-events/routes.js');
 const organiserLive = () => import('../features/organiser-events/live-routes.js');
+const organiserMessages = () => import('../features/organiser-events/messages-routes.js');
 const publicCard = () => import('../features/public-card/routes.js');
 const publicEvents = () => import('../features/public-events/routes.js');
 const attendee = () => import('../features/attendee/routes.js');
@@ -80,7 +81,7 @@ export const appRoutes: RouteObject[] = [
             { path: routes.eventGetCards, ...page(organiser, 'EventGetCardsPage') },
             { path: routes.eventGetChips, ...page(organiser, 'EventGetChipsPage') },
             { path: routes.eventModeration, ...page(organiser, 'EventModerationPage') },
-            { path: routes.eventMessages, ...page(organiser, 'EventMessagesPage') },
+            { path: routes.eventMessages, ...page(organiserMessages, 'EventMessagesPage') },
             { path: routes.eventLive, ...page(organiserLive, 'EventLivePage') },
           ],
         },

@@ -7,4 +7,3 @@ export { EventChatPage } from './EventChatPage.js';
 export { EventAttendeesPage } from './EventAttendeesPage.js';
 export { EventGetCardsPage, EventGetChipsPage } from './EventGetCardsPage.js';
 export { EventModerationPage } from './EventModerationPage.js';
-export { EventMessagesPage } from './EventMessagesPage.js';
