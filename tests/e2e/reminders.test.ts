@@ -1,9 +1,12 @@
+import type { ParsedMail } from 'mailparser';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls, type Event } from '@tapcard/shared/contract';
 import { linkInMail, sentTo, startTestSmtp, type TestSmtp } from '@tapcard/testkit/smtp';
 import { callApi } from './support/api.js';
 import { browsers } from './support/browser.js';
+import { registerViaApi } from './support/live-events.js';
+import { mailWith, scheduleMessage } from './support/messages.js';
 import { signIn, unique, type Account } from './support/people.js';
 import { verifiedOrganiser } from './support/organiser.js';
 import { startProductWithOwnDatabase, type RunningProduct } from './support/product.js';
@@ -13,7 +16,10 @@ import { startProductWithOwnDatabase, type RunningProduct } from './support/prod
  * from now, its page shows both reminders on; an attendee registers on the open link; two minutes later
  * the product's periodic job finds the reminder due (the product runs on real time: its clock is not
  * movable from outside, so the event is placed where its reminder falls due soon) and mails it, with the
- * door QR code inline, the venue and the time; its ticket link opens the ticket. On a 390 px phone.
+ * door QR code inline, the venue and the time; its ticket link opens the ticket. While the reminder is
+ * on its way, the organiser schedules a message to 'Not yet checked in' on the Messages page for the
+ * first whole minute at least 45 s away: the periodic job mails it at its time, not before, to the two
+ * attendees not checked in and not to the one who is, and the history shows it sent. On a 390 px phone.
  */
 
 let smtp: TestSmtp;
@@ -66,10 +72,17 @@ async function eventStartingIn(account: Account, ms: number): Promise<Event> {
   return created.answer.data;
 }
 
-describe('event reminders', () => {
-  it('the 24-hour reminder arrives with the QR', async () => {
+/** Resolves with the matching mail and when it arrived: start it before the mail can come. */
+const arrival = (match: (mail: ParsedMail) => boolean, timeoutMs: number) => smtp.waitFor(match, timeoutMs).then((mail) => ({ mail, at: Date.now() }));
+
+describe('event reminders and a scheduled message', () => {
+  it('the 24-hour reminder arrives with the QR, and a message scheduled meanwhile goes at its time to those not checked in only', async () => {
     const account = await organiser();
     const event = await eventStartingIn(account, 24 * HOUR + 2 * MINUTE);
+    // Two more attendees, one of them checked in already, for the message.
+    const [inside, away] = await Promise.all([registerViaApi(product.baseUrl, event, 'Ada Inside'), registerViaApi(product.baseUrl, event, 'Bayo Away')]);
+    const checkedIn = await callApi(product.baseUrl, calls.checkIn, { authorization: account.authorization, params: { id: inside.id }, body: { event_id: event.id, checked_in: true } });
+    expect(checkedIn.answer.success).toBe('true');
 
     // The organiser's event page: both reminders on, as switches.
     const desk = await phone();
@@ -96,8 +109,27 @@ describe('event reminders', () => {
     await attendee.waitForURL('**/event/u/token/**');
     await smtp.waitFor((mail) => sentTo(email)(mail) && mail.subject === `Your access to ${event.title}`, MAIL_TIMEOUT_MS);
 
-    // A day before the start: the reminder, once, with the QR code inline, the venue and the time.
-    const reminder = await smtp.waitFor((mail) => sentTo(email)(mail) && mail.subject === `Reminder: ${event.title} starts tomorrow`, REMINDER_TIMEOUT_MS);
+    // Meanwhile the organiser schedules a message to those not checked in, for the first whole minute at least 45 s away (the field takes minutes).
+    await desk.goto(`/event/${event.id}/messages`);
+    await desk.getByRole('heading', { level: 1, name: 'Messages' }).waitFor();
+    const sendAt = new Date(Math.ceil((Date.now() + 45_000) / MINUTE) * MINUTE);
+    const subject = `See you tomorrow ${unique()}`;
+    await scheduleMessage(desk, 'Not yet checked in', 'This message will go to 2 people.', subject, 'Doors open at six.', sendAt);
+    const item = desk.getByTestId('message-item').filter({ hasText: subject });
+    await item.getByText('Scheduled', { exact: true }).waitFor();
+    expect(await desk.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE);
+    const messageTimeout = sendAt.getTime() - Date.now() + 3 * MINUTE;
+
+    // A day before the start: the reminder, once, with the QR code inline, the venue and the time; the message at its time, to the two not checked in.
+    const [reminder, ...messages] = await Promise.all([
+      smtp.waitFor((mail) => sentTo(email)(mail) && mail.subject === `Reminder: ${event.title} starts tomorrow`, REMINDER_TIMEOUT_MS),
+      arrival(mailWith(email, subject), messageTimeout),
+      arrival(mailWith(away.email, subject), messageTimeout),
+    ]);
+    for (const { mail, at } of messages) {
+      expect(at).toBeGreaterThanOrEqual(sendAt.getTime());
+      expect(mail.text).toContain('Doors open at six.');
+    }
     expect(reminder.text).toContain(`Hello ${name},`);
     expect(reminder.text).toContain(`${event.title} starts tomorrow: `);
     expect(reminder.text).toContain('Where: Yaba Tech Hub, Lagos');
@@ -116,5 +148,10 @@ describe('event reminders', () => {
     await opened.getByRole('heading', { name: 'Registration Successful!' }).waitFor();
     await opened.getByText(name, { exact: true }).waitFor();
     expect(smtp.mails.filter((m) => sentTo(email)(m) && m.subject?.startsWith('Reminder:') === true)).toHaveLength(1);
+
+    // The history follows the message to sent, every delivery counted: two, so the checked-in attendee had none.
+    await item.getByText('Sent', { exact: true }).waitFor({ timeout: MAIL_TIMEOUT_MS });
+    await expect.poll(() => item.getByTestId('message-counts').textContent(), { timeout: MAIL_TIMEOUT_MS }).toBe('2 sent · 0 queued · 0 failed');
+    expect(smtp.mails.filter(mailWith(inside.email, subject))).toEqual([]);
   }, 10 * MINUTE);
 });

@@ -6,7 +6,7 @@ import { linkInMail, sentTo, startTestSmtp, type TestSmtp } from '@tapcard/testk
 import { callApi } from './support/api.js';
 import { browsers } from './support/browser.js';
 import { expectCount } from './support/counts.js';
-import { openStaffLink, tamperedTicket, ticketOf } from './support/door.js';
+import { openStaffLink, scan, tamperedTicket, ticketOf, TRANSFERRED } from './support/door.js';
 import { localDay, registerViaApi } from './support/live-events.js';
 import { unique, type Account } from './support/people.js';
 import { verifiedOrganiser } from './support/organiser.js';
@@ -36,7 +36,6 @@ afterAll(async () => {
 
 const PHONE = 390;
 const UI_TIMEOUT_MS = 30_000;
-const TRANSFERRED = 'Ticket transferred to someone else; this QR code no longer works';
 
 const openPhone = browsers({ baseURL: 'http://127.0.0.1', width: PHONE, height: 844, reducedMotion: 'reduce' });
 async function phone(): Promise<Page> {
@@ -64,12 +63,6 @@ async function freeEvent(account: Account): Promise<Event> {
   });
   if (created.answer.success !== 'true') throw new Error(created.answer.message);
   return created.answer.data;
-}
-
-/** Types a code into the door's search box and submits it, as staff do without a camera. */
-async function scan(door: Page, code: string): Promise<void> {
-  await door.getByRole('searchbox', { name: 'Find an attendee' }).fill(code);
-  await door.getByRole('button', { name: 'Search' }).click();
 }
 
 describe('ticket page: edit name and transfer', () => {

@@ -96,6 +96,15 @@ export async function openStaffLink(page: Page, baseUrl: string, organiser: Acco
   return { link, session: answer.data.session };
 }
 
+/** What a door says of a transferred ticket's old QR code, online or from its list. */
+export const TRANSFERRED = 'Ticket transferred to someone else; this QR code no longer works';
+
+/** Types a code into the door's search box and submits it, as staff do without a camera. */
+export async function scan(door: Page, code: string): Promise<void> {
+  await door.getByRole('searchbox', { name: 'Find an attendee' }).fill(code);
+  await door.getByRole('button', { name: 'Search' }).click();
+}
+
 /**
  * One result the door page's result card showed: its outcome, its words, its border colour
  * ('rgb(r, g, b)') and its class list (said when a colour is not the one expected).

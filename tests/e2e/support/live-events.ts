@@ -1,7 +1,7 @@
 import { calls, type Event } from '@tapcard/shared/contract';
 import { matchPage, pagePatterns } from '@tapcard/shared/pages';
 import type { Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
 import { callApi } from './api.js';
 import { unique } from './people.js';
 
@@ -72,7 +72,8 @@ export async function registerAs(baseUrl: string, event: Event, name: string, em
 
 /** Waits until a live page says it is on the socket (its status line's data-connection). */
 export async function waitUntilLive(page: Page): Promise<void> {
-  await expect.poll(() => page.locator('[data-connection]').first().getAttribute('data-connection'), { timeout: 10_000 }).toBe('live');
+  // vi.waitFor, not expect.poll: concurrent tests do not keep the current test expect.poll needs.
+  await vi.waitFor(async () => expect(await page.locator('[data-connection]').first().getAttribute('data-connection')).toBe('live'), { timeout: 10_000, interval: 100 });
 }
 
 /** Marks the document, so a journey can tell later that the page was never reloaded. */

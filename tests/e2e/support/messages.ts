@@ -1,6 +1,6 @@
 import type { ParsedMail } from 'mailparser';
 import type { Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
 import { sentTo } from '@tapcard/testkit/smtp';
 
 /** The organiser's Messages page (event/:id/messages): writing a message and reading its mails. */
@@ -10,22 +10,30 @@ const UI_TIMEOUT_MS = 30_000;
 /** Matches the mail with `subject` to `email`. */
 export const mailWith = (email: string, subject: string) => (mail: ParsedMail) => sentTo(email)(mail) && mail.subject === subject;
 
-/** Picks the audience named `audience` and waits until the page says it reaches `expected` ('This message will go to 2 people.'). */
+/** The page's New message form (the after-event mails below it have fields of the same names). */
+const composer = (page: Page) => page.getByRole('region', { name: 'New message' });
+
+/**
+ * Picks the audience named `audience` and waits until the page says it reaches `expected` ('This
+ * message will go to 2 people.'). Polls with vi.waitFor: expect.poll needs the current test, which
+ * concurrent tests do not keep.
+ */
 export async function chooseAudience(page: Page, audience: string, expected: string): Promise<void> {
-  await page.getByRole('group', { name: 'Who receives it' }).getByRole('radio', { name: audience }).check();
-  await expect.poll(() => page.getByTestId('recipient-count').textContent(), { timeout: UI_TIMEOUT_MS }).toBe(expected);
+  const form = composer(page);
+  await form.getByRole('group', { name: 'Who receives it' }).getByRole('radio', { name: audience }).check();
+  await vi.waitFor(async () => expect(await form.getByTestId('recipient-count').textContent()).toBe(expected), { timeout: UI_TIMEOUT_MS, interval: 100 });
 }
 
 async function writeMessage(page: Page, audience: string, expected: string, subject: string, body: string): Promise<void> {
   await chooseAudience(page, audience, expected);
-  await page.getByRole('textbox', { name: 'Subject', exact: true }).fill(subject);
-  await page.getByRole('textbox', { name: /^Message/ }).fill(body);
+  await composer(page).getByRole('textbox', { name: 'Subject' }).fill(subject);
+  await composer(page).getByRole('textbox', { name: /^Message/ }).fill(body);
 }
 
 /** Writes and sends a message on the Messages page to the audience named `audience`, once it says it reaches `expected`. */
 export async function sendMessage(page: Page, audience: string, expected: string, subject: string, body: string): Promise<void> {
   await writeMessage(page, audience, expected, subject, body);
-  await page.getByRole('button', { name: 'Send now' }).click();
+  await composer(page).getByRole('button', { name: 'Send now' }).click();
 }
 
 /** The value a datetime-local field takes for `date`, in this machine's time zone (the browsers' too: they run here). */
@@ -37,7 +45,8 @@ export function localDateTime(date: Date): string {
 /** Writes a message as sendMessage does and schedules it for `sendAt` (a whole minute: the field has no seconds). */
 export async function scheduleMessage(page: Page, audience: string, expected: string, subject: string, body: string, sendAt: Date): Promise<void> {
   await writeMessage(page, audience, expected, subject, body);
-  await page.getByRole('group', { name: 'When' }).getByRole('radio', { name: 'Schedule for later' }).check();
-  await page.getByLabel(/^Send at/).fill(localDateTime(sendAt));
-  await page.getByRole('button', { name: 'Schedule', exact: true }).click();
+  const form = composer(page);
+  await form.getByRole('group', { name: 'When' }).getByRole('radio', { name: 'Schedule for later' }).check();
+  await form.getByLabel(/^Send at/).fill(localDateTime(sendAt));
+  await form.getByRole('button', { name: 'Schedule', exact: true }).click();
 }

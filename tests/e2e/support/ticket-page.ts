@@ -1,6 +1,6 @@
 import type { ParsedMail } from 'mailparser';
 import type { Locator, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
 import type { Event } from '@tapcard/shared/contract';
 import { sentTo, type TestSmtp } from '@tapcard/testkit/smtp';
 
@@ -18,13 +18,14 @@ export async function askAgain(page: Page, event: Event, email: string): Promise
   await page.getByRole('heading', { level: 1, name: event.title }).waitFor();
   const toggle = page.getByRole('button', { name: 'Lost your ticket?' });
   // The server-rendered page is taken over by the browser: the toggle answers once hydrated.
-  await expect.poll(async () => {
+  // vi.waitFor, not expect.poll: concurrent tests do not keep the current test expect.poll needs.
+  await vi.waitFor(async () => {
     if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
-    return toggle.getAttribute('aria-expanded');
-  }, { timeout: UI_TIMEOUT_MS }).toBe('true');
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+  }, { timeout: UI_TIMEOUT_MS, interval: 100 });
   const field = page.getByLabel('Email Address');
   await field.waitFor();
-  await expect.poll(() => field.evaluate((el) => el === document.activeElement), { timeout: UI_TIMEOUT_MS }).toBe(true);
+  await vi.waitFor(async () => expect(await field.evaluate((el) => el === document.activeElement)).toBe(true), { timeout: UI_TIMEOUT_MS, interval: 100 });
   await field.fill(email);
   await page.getByRole('button', { name: 'Send my ticket again' }).click();
   const status = page.getByRole('status').filter({ hasText: LOST_TICKET_ANSWER });

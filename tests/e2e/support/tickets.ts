@@ -1,7 +1,7 @@
 import type { Event } from '@tapcard/shared/contract';
 import { matchPage, pagePatterns } from '@tapcard/shared/pages';
 import type { Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
 import { expectNoHorizontalOverflow } from './layout.js';
 import { unique } from './people.js';
 
@@ -48,7 +48,8 @@ export async function openCancelDialog(page: Page): Promise<string> {
   const dialog = page.getByRole('dialog', { name: 'Cancel your ticket?' });
   await dialog.waitFor();
   const outcome = dialog.getByTestId('cancel-outcome');
-  await expect.poll(() => outcome.textContent(), { timeout: 30_000 }).not.toBe('Checking what you get back…');
+  // vi.waitFor, not expect.poll: concurrent tests do not keep the current test expect.poll needs.
+  await vi.waitFor(async () => expect(await outcome.textContent()).not.toBe('Checking what you get back…'), { timeout: 30_000, interval: 100 });
   await expectNoHorizontalOverflow(page, 'cancel dialog');
   return (await outcome.textContent()) ?? '';
 }
