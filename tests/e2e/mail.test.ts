@@ -12,8 +12,8 @@ import { PHONE_WIDTH } from './support/layout.js';
 import { readQrCode } from './support/qr.js';
 import { localDay } from './support/live-events.js';
 import { unique, type Account } from './support/people.js';
-import { startProductWithOwnDatabase, type RunningProduct } from './support/product.js';
-import { linkInMail, sentTo, startTestSmtp, type TestSmtp } from '@tapcard/testkit/smtp';
+import { startMailingProduct, stopMailingProduct, type RunningProduct } from './support/product.js';
+import { linkInMail, sentTo, type TestSmtp } from '@tapcard/testkit/smtp';
 
 /**
  * Mail through a real SMTP server: a second product runs with SMTP_URL pointing at an SMTP server in
@@ -24,14 +24,8 @@ import { linkInMail, sentTo, startTestSmtp, type TestSmtp } from '@tapcard/testk
 
 let smtp: TestSmtp;
 let product: RunningProduct;
-beforeAll(async () => {
-  smtp = await startTestSmtp();
-  product = await startProductWithOwnDatabase({ SMTP_URL: smtp.url });
-});
-afterAll(async () => {
-  await product?.stop();
-  await smtp?.stop();
-});
+beforeAll(async () => ({ smtp, product } = await startMailingProduct()));
+afterAll(() => stopMailingProduct({ smtp, product }));
 
 const openPhone = browsers({ baseURL: 'http://127.0.0.1', width: PHONE_WIDTH, height: 780 });
 async function phone(): Promise<Page> {

@@ -2,14 +2,14 @@ import type { ParsedMail } from 'mailparser';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls } from '@tapcard/shared/contract';
-import { startTestSmtp, type TestSmtp } from '@tapcard/testkit/smtp';
+import type { TestSmtp } from '@tapcard/testkit/smtp';
 import { callApi } from './support/api.js';
 import { browsers } from './support/browser.js';
 import { chooseAudience, mailWith, sendMessage } from './support/messages.js';
 import { createEventViaApi, markDocument, registerViaApi, sameDocument, waitUntilLive, type Registered } from './support/live-events.js';
 import { signIn, unique, type Account } from './support/people.js';
 import { verifiedOrganiser } from './support/organiser.js';
-import { startProductWithOwnDatabase, type RunningProduct } from './support/product.js';
+import { startMailingProduct, stopMailingProduct, type RunningProduct } from './support/product.js';
 
 /**
  * The organiser's messages, with mail read from a real SMTP server, on a 390 px phone: the organiser
@@ -21,14 +21,8 @@ import { startProductWithOwnDatabase, type RunningProduct } from './support/prod
 
 let smtp: TestSmtp;
 let product: RunningProduct;
-beforeAll(async () => {
-  smtp = await startTestSmtp();
-  product = await startProductWithOwnDatabase({ SMTP_URL: smtp.url });
-});
-afterAll(async () => {
-  await product?.stop();
-  await smtp?.stop();
-});
+beforeAll(async () => ({ smtp, product } = await startMailingProduct()));
+afterAll(() => stopMailingProduct({ smtp, product }));
 
 const PHONE = 390;
 const MAIL_TIMEOUT_MS = 60_000;

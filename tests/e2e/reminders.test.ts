@@ -2,14 +2,14 @@ import type { ParsedMail } from 'mailparser';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls, type Event } from '@tapcard/shared/contract';
-import { linkInMail, sentTo, startTestSmtp, type TestSmtp } from '@tapcard/testkit/smtp';
+import { linkInMail, sentTo, type TestSmtp } from '@tapcard/testkit/smtp';
 import { callApi } from './support/api.js';
 import { browsers } from './support/browser.js';
 import { registerViaApi } from './support/live-events.js';
 import { mailWith, scheduleMessage } from './support/messages.js';
 import { signIn, unique, type Account } from './support/people.js';
 import { verifiedOrganiser } from './support/organiser.js';
-import { startProductWithOwnDatabase, type RunningProduct } from './support/product.js';
+import { startMailingProduct, stopMailingProduct, type RunningProduct } from './support/product.js';
 
 /**
  * The 24-hour reminder, read from a real SMTP server: an organiser's event starts a day and two minutes
@@ -24,14 +24,8 @@ import { startProductWithOwnDatabase, type RunningProduct } from './support/prod
 
 let smtp: TestSmtp;
 let product: RunningProduct;
-beforeAll(async () => {
-  smtp = await startTestSmtp();
-  product = await startProductWithOwnDatabase({ SMTP_URL: smtp.url });
-});
-afterAll(async () => {
-  await product?.stop();
-  await smtp?.stop();
-});
+beforeAll(async () => ({ smtp, product } = await startMailingProduct()));
+afterAll(() => stopMailingProduct({ smtp, product }));
 
 const PHONE = 390;
 const MAIL_TIMEOUT_MS = 60_000;

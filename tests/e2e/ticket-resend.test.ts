@@ -3,14 +3,14 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls, type Event } from '@tapcard/shared/contract';
 import { matchPage, pagePatterns } from '@tapcard/shared/pages';
-import { linkInMail, sentTo, startTestSmtp, type TestSmtp } from '@tapcard/testkit/smtp';
+import { linkInMail, sentTo, type TestSmtp } from '@tapcard/testkit/smtp';
 import { callApi } from './support/api.js';
 import { browsers } from './support/browser.js';
 import { localDay } from './support/live-events.js';
 import { signIn, unique, type Account } from './support/people.js';
 import { verifiedOrganiser } from './support/organiser.js';
 import { askAgain, LOST_TICKET_ANSWER, recoveryMail } from './support/ticket-page.js';
-import { startProductWithOwnDatabase, type RunningProduct } from './support/product.js';
+import { startMailingProduct, stopMailingProduct, type RunningProduct } from './support/product.js';
 
 /**
  * Re-sending a ticket, with the mail read from a real SMTP server: an attendee registers on the event's
@@ -23,14 +23,8 @@ import { startProductWithOwnDatabase, type RunningProduct } from './support/prod
 
 let smtp: TestSmtp;
 let product: RunningProduct;
-beforeAll(async () => {
-  smtp = await startTestSmtp();
-  product = await startProductWithOwnDatabase({ SMTP_URL: smtp.url });
-});
-afterAll(async () => {
-  await product?.stop();
-  await smtp?.stop();
-});
+beforeAll(async () => ({ smtp, product } = await startMailingProduct()));
+afterAll(() => stopMailingProduct({ smtp, product }));
 
 const PHONE = 390;
 const MAIL_TIMEOUT_MS = 60_000;

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls, type Event } from '@tapcard/shared/contract';
 import { matchPage, pagePatterns } from '@tapcard/shared/pages';
-import { linkInMail, sentTo, startTestSmtp, type TestSmtp } from '@tapcard/testkit/smtp';
+import { linkInMail, sentTo, type TestSmtp } from '@tapcard/testkit/smtp';
 import { callApi } from './support/api.js';
 import { browsers } from './support/browser.js';
 import { expectCount } from './support/counts.js';
@@ -11,7 +11,7 @@ import { localDay, registerViaApi } from './support/live-events.js';
 import { unique, type Account } from './support/people.js';
 import { verifiedOrganiser } from './support/organiser.js';
 import { accessMail, openEditName, openTicket, openTransfer, saveName, transferTo } from './support/ticket-page.js';
-import { startProductWithOwnDatabase, type RunningProduct } from './support/product.js';
+import { startMailingProduct, stopMailingProduct, type RunningProduct } from './support/product.js';
 import { checkScreen, expectFieldError } from './support/screens.js';
 
 /**
@@ -25,14 +25,8 @@ import { checkScreen, expectFieldError } from './support/screens.js';
 
 let smtp: TestSmtp;
 let product: RunningProduct;
-beforeAll(async () => {
-  smtp = await startTestSmtp();
-  product = await startProductWithOwnDatabase({ SMTP_URL: smtp.url });
-});
-afterAll(async () => {
-  await product?.stop();
-  await smtp?.stop();
-});
+beforeAll(async () => ({ smtp, product } = await startMailingProduct()));
+afterAll(() => stopMailingProduct({ smtp, product }));
 
 const PHONE = 390;
 const UI_TIMEOUT_MS = 30_000;

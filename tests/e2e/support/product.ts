@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '@tapcard/testkit/net';
+import { startTestSmtp, type TestSmtp } from '@tapcard/testkit/smtp';
 import { inheritedEnv, testEnv } from '../../support/env.js';
 
 export const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
@@ -126,3 +127,15 @@ export async function startProductWithOwnDatabase(extraEnv: Record<string, strin
   };
 }
 
+
+/** A real SMTP server and a product of the test file's own that mails through it (the mail journeys). */
+export async function startMailingProduct(extraEnv: Record<string, string> = {}): Promise<{ smtp: TestSmtp; product: RunningProduct }> {
+  const smtp = await startTestSmtp();
+  return { smtp, product: await startProductWithOwnDatabase({ SMTP_URL: smtp.url, ...extraEnv }) };
+}
+
+/** Stops what `startMailingProduct` started (either may be missing when its start failed). */
+export async function stopMailingProduct(running: { smtp?: TestSmtp; product?: RunningProduct }): Promise<void> {
+  await running.product?.stop();
+  await running.smtp?.stop();
+}
