@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { afterEventMailKindSchema, messageAudienceSchema, messageDraftSchema, scheduleMessageSchema, scheduledMessageSchema } from '../rules/index.js';
+import { afterEventMailKindSchema, messageAudienceSchema, messageDraftSchema, organiserMessageTexts, scheduleMessageSchema, scheduledMessageSchema } from '../rules/index.js';
 import { call, id, idParam, type CallFactories } from './core.js';
+import { credential } from './credential.js';
 import { plainAnswerSchema, wire, wireData } from './envelope.js';
 
 /**
@@ -41,7 +42,16 @@ const messageParams = z.object({ id, message_id: id });
 const messageAnswer = wireData(organiserMessageSchema);
 
 /** The unsubscribe token of a message mail's link. */
-export const unsubscribeTokenParam = z.object({ token: z.string().min(16).max(128).regex(/^[A-Za-z\d_-]+$/) });
+// A credential: whoever holds it unsubscribes that email, so request logs redact it.
+export const unsubscribeTokenParam = z.object({
+  token: credential(
+    z
+      .string()
+      .min(16, organiserMessageTexts.unsubscribeInvalid)
+      .max(128, organiserMessageTexts.unsubscribeInvalid)
+      .regex(/^[A-Za-z\d_-]+$/, organiserMessageTexts.unsubscribeInvalid),
+  ),
+});
 
 export const organiserMessageCallFactories = {
   /** How many people an audience reaches now (distinct emails, without those who unsubscribed). */

@@ -37,6 +37,12 @@ describe('redactUrl', () => {
     }
   });
 
+  it("hides an organiser message's unsubscribe token, on the API call and on the page", () => {
+    const token = 'Unsubscribe_Token_0123456789';
+    expect(redactUrl(`/api/event/public/api/unsubscribe/${token}`)).toBe(`/api/event/public/api/unsubscribe/${REDACTED}`);
+    expect(redactUrl(`/events/unsubscribe/${token}`)).toBe(`/events/unsubscribe/${REDACTED}`);
+  });
+
   it('hides the attendee token of every call that takes one in its path, behind /api or not', () => {
     for (const call of [calls.eventToken, calls.chat, calls.privateChat]) {
       const path = buildPath(call.path, { id: TID });
