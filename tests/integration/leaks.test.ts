@@ -90,7 +90,7 @@ describe('request logs', () => {
     const fromUpstream = upstream.output().length;
     const fromGateway = gateway.output().length;
     for (const [name, call] of credentialCalls) {
-      const path = buildPath(call.path, { id: tid, reference });
+      const path = buildPath(call.path, { id: tid, token: tid, reference });
       const query = call.query ? `?event_id=${event.eventId}&before=1` : '';
       const res = await fetch(api(`${path}${query}`), call.method === 'GET' ? {} : { method: call.method, headers: json, body: JSON.stringify({ event_id: event.eventId }) });
       await res.arrayBuffer();
