@@ -5,11 +5,12 @@ import { matchPage, pagePatterns } from '@tapcard/shared/pages';
 import { linkInMail, sentTo, startTestSmtp, type TestSmtp } from '@tapcard/testkit/smtp';
 import { startFakePaystack, type FakePaystack } from '../support/fake-paystack.js';
 import { callApi } from './support/api.js';
+import { moveClockTo, MOVABLE_CLOCK } from './support/clock.js';
 import { expectNoSeriousA11yViolations } from './support/axe.js';
 import { browsers } from './support/browser.js';
 import { openStaffLink, scan, ticketOf, TRANSFERRED } from './support/door.js';
 import { createEventViaApi, localDay, markDocument, registerViaApi, sameDocument, waitUntilLive, type Registered } from './support/live-events.js';
-import { mailWith, scheduleMessage, sendMessage } from './support/messages.js';
+import { mailWith, messageStatus, scheduleMessage, sendMessage } from './support/messages.js';
 import { verifiedOrganiser } from './support/organiser.js';
 import { signIn, unique, type Account } from './support/people.js';
 import { startProductWithOwnDatabase, type RunningProduct } from './support/product.js';
@@ -21,13 +22,14 @@ import { buyTicket, openCancelDialog } from './support/tickets.js';
  * The event's life before and on the night, on a 1280×800 desktop (the 390 px phone journeys walk each
  * flow in depth; this one walks each once at desktop width, every screen checked for sideways scroll and
  * by axe). One product (Paystack as its payment provider, the local fake of its API), one real SMTP
- * server and one Chromium, a context per user; the flows run side by side, so the others are done while
- * the scheduled message and the reminder wait for their minute:
+ * server and one Chromium, a context per user; the flows run side by side. The product's clock is
+ * movable (CLOCK_CONTROL=on): two flows move it forward a few minutes, less than any hold or link of
+ * the other flows lasts:
  * - the organiser schedules a message to 'Not yet checked in' on the Messages page; the history shows
- *   it scheduled; at its time the product's periodic job (on the product's real clock) mails only the
+ *   it scheduled; a minute before its time it still waits; at its time the product mails only the
  *   attendees not checked in, and the history shows it sent;
- * - the 24-hour reminder of an event starting a day and a minute and a half from now arrives with the
- *   door QR code inline, and its link opens the ticket;
+ * - the 24-hour reminder of an event starting a day and a few minutes from now arrives, once the clock
+ *   is a day before the start, with the door QR code inline, and its link opens the ticket;
  * - on a live event, the organiser sends a message to 'Not yet checked in' now: the open arena of an
  *   attendee not checked in shows it live, a checked-in attendee's open arena does not;
  * - 'Lost your ticket?' on the public event page mails a link that opens the ticket;
@@ -50,7 +52,7 @@ let event: Event;
 beforeAll(async () => {
   smtp = await startTestSmtp();
   paystack = await startFakePaystack();
-  product = await startProductWithOwnDatabase({ SMTP_URL: smtp.url, PAYMENT_PROVIDER: 'paystack', PAYSTACK_SECRET_KEY: paystack.secretKey, PAYSTACK_BASE_URL: paystack.url });
+  product = await startProductWithOwnDatabase({ SMTP_URL: smtp.url, PAYMENT_PROVIDER: 'paystack', PAYSTACK_SECRET_KEY: paystack.secretKey, PAYSTACK_BASE_URL: paystack.url, ...MOVABLE_CLOCK });
   paystack.webhookUrl = `${product.baseUrl}/api${serviceCalls.paystackWebhook.path}`;
   account = await verifiedOrganiser(product.baseUrl, smtp, 'desktop', 'Desktop Organiser');
   const created = await callApi(product.baseUrl, calls.createEvent, {
@@ -120,8 +122,8 @@ describe.concurrent('the event’s life at desktop width', () => {
     await page.getByText('No messages yet').waitFor();
     await checkScreen(page, 'Messages page');
 
-    // The first whole minute at least 45 s away (the field takes minutes): still ahead when the form is saved on a loaded machine.
-    const sendAt = new Date(Math.ceil((Date.now() + 45_000) / MINUTE) * MINUTE);
+    // The first whole minute five minutes away (the field takes minutes): the clock moves there, not an hour (a recovery link of another flow lasts one).
+    const sendAt = new Date(Math.ceil((Date.now() + 5 * MINUTE) / MINUTE) * MINUTE);
     const subject = `Doors open soon ${unique()}`;
     await scheduleMessage(page, 'Not yet checked in', 'This message will go to 2 people.', subject, 'Doors open at six.\nThe map: https://maps.example.com/yaba', sendAt);
     const item = page.getByTestId('message-item').filter({ hasText: subject });
@@ -129,10 +131,11 @@ describe.concurrent('the event’s life at desktop width', () => {
     await item.getByText(/^Goes /).waitFor();
     await checkScreen(page, 'Messages page with a scheduled message');
 
-    // At its time (the periodic job looks once a minute): the two not checked in get it, and not before.
-    const timeout = sendAt.getTime() - Date.now() + 3 * MINUTE;
-    const [awayMail] = await Promise.all([smtp.waitFor(mailWith(away.email, subject), timeout), smtp.waitFor(mailWith(late.email, subject), timeout)]);
-    expect(Date.now()).toBeGreaterThanOrEqual(sendAt.getTime());
+    // A minute before its time it still waits; at its time the two not checked in get it.
+    await moveClockTo(product, new Date(sendAt.getTime() - MINUTE));
+    expect(await messageStatus(product.baseUrl, account, tonight, subject)).toBe('scheduled');
+    await moveClockTo(product, sendAt);
+    const [awayMail] = await Promise.all([smtp.waitFor(mailWith(away.email, subject), MAIL_TIMEOUT_MS), smtp.waitFor(mailWith(late.email, subject), MAIL_TIMEOUT_MS)]);
     expect(awayMail.text).toContain('Doors open at six.');
 
     // The history follows it to sent, with every delivery counted: two, so the checked-in attendee had none.
@@ -140,11 +143,11 @@ describe.concurrent('the event’s life at desktop width', () => {
     await vi.waitFor(async () => expect(await item.getByTestId('message-counts').textContent()).toBe('2 sent · 0 queued · 0 failed'), { timeout: MAIL_TIMEOUT_MS, interval: 100 });
     expect(smtp.mails.filter(mailWith(inside.email, subject))).toEqual([]);
     await checkScreen(page, 'Messages page with the message sent');
-  }, 8 * MINUTE);
+  }, FLOW_TIMEOUT_MS);
 
   it('the 24-hour reminder arrives with the QR code, and its link opens the ticket', async ({ expect }) => {
-    // The reminder falls due a minute and a half to two and a half from now (the start is a whole minute), about when the scheduled message goes.
-    const start = new Date(Math.ceil((Date.now() + 24 * HOUR + 90_000) / MINUTE) * MINUTE);
+    // A day and a few minutes from now (a whole minute): the clock moves to a day before it, not further than the message flow moves it.
+    const start = new Date(Math.ceil((Date.now() + 24 * HOUR + 3 * MINUTE) / MINUTE) * MINUTE);
     const created = await callApi(product.baseUrl, calls.createEvent, {
       authorization: account.authorization,
       body: { ...eventBody(`Desktop Reminder ${unique()}`, start.toISOString(), new Date(start.getTime() + 26 * HOUR).toISOString()), prices: [{ title: 'Free', amount: 0, attendees: 20, withChips: 'without' }] },
@@ -162,7 +165,8 @@ describe.concurrent('the event’s life at desktop width', () => {
     expect(await section.getByRole('switch', { name: '1 hour before' }).getAttribute('aria-checked')).toBe('true');
     await checkScreen(desk, 'event page with its reminders');
 
-    const reminder = await smtp.waitFor(mailWith(tola.email, `Reminder: ${soon.title} starts tomorrow`), start.getTime() - 24 * HOUR - Date.now() + 3 * MINUTE);
+    await moveClockTo(product, new Date(start.getTime() - 24 * HOUR));
+    const reminder = await smtp.waitFor(mailWith(tola.email, `Reminder: ${soon.title} starts tomorrow`), MAIL_TIMEOUT_MS);
     expect(reminder.text).toContain('Where: Yaba Tech Hub, Lagos');
     const qr = reminder.attachments.find((a) => a.contentType === 'image/png');
     expect(qr?.content.subarray(1, 4).toString()).toBe('PNG');

@@ -7,6 +7,7 @@ import { upstreamPages } from '@tapcard/shared/contract';
 import { serverTimeoutOptions } from '@tapcard/shared/net';
 import type { UpstreamConfig } from './config.js';
 import { ping, type Db } from './db/database.js';
+import type { MovableClock } from './lib/clock.js';
 import type { Mailer } from './lib/mailer.js';
 import type { PaymentProvider } from './domain/payments.js';
 import { answerSerializerCompiler } from './lib/route.js';
@@ -26,6 +27,7 @@ import cardsRoutes from './routes/cards.js';
 import contactsRoutes from './routes/contacts.js';
 import devRoutes from './routes/dev.js';
 import eventsRoutes from './routes/events.js';
+import clockControlRoutes from './routes/clock-control.js';
 import localCommandRoutes from './routes/local-commands.js';
 import ownerCardRoutes from './routes/owner-card.js';
 import sessionsRoutes from './routes/sessions.js';
@@ -39,6 +41,8 @@ export interface AppOptions {
   mailer: Mailer;
   payments: PaymentProvider;
   now?: () => Date;
+  /** With config.clockControl: the clock `now` reads, which POST /local/clock moves (TEST ONLY). */
+  movableClock?: MovableClock;
   /** How throttles wait out their delays (default: a timer). */
   sleep?: Sleep;
   /**
@@ -83,6 +87,7 @@ export const upstreamApp = fp<AppOptions>(async function upstreamApp(app: Fastif
   await app.register(shopRoutes);
   await app.register(devRoutes);
   await app.register(localCommandRoutes);
+  if (opts.config.clockControl && opts.movableClock) await app.register(clockControlRoutes, { clock: opts.movableClock });
 }, { name: 'upstream' });
 
 /** A Fastify instance with the upstream registered and ready. */

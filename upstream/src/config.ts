@@ -38,6 +38,12 @@ const envSchema = z.object({
   GATEWAY_SERVICE_KEY: z.string().min(24, 'must be at least 24 characters').optional(),
   /** Seed the demo organiser, card and event on the first start of an empty database. */
   SEED_DEMO: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  /**
+   * TEST ONLY: `on` lets a caller on this machine move the upstream's clock forward (POST /local/clock,
+   * routes/clock-control.ts), so the browser journeys see a scheduled message or a reminder fall due
+   * without waiting for it. Refused beyond loopback.
+   */
+  CLOCK_CONTROL: z.enum(['on', 'off']).default('off').transform((v) => v === 'on'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * The proxies (the gateways) whose X-Forwarded-For names the client, which per-address limits key on:
@@ -105,6 +111,8 @@ export interface UpstreamConfig {
   timeouts: ServerTimeouts;
   /** log2 of scrypt's N for new password hashes (lib/crypto.ts). */
   passwordHashCost: number;
+  /** TEST ONLY: the clock may be moved forward from this machine (routes/clock-control.ts). */
+  clockControl: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -126,6 +134,9 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, stdoutIsTermina
   }
   const e = parsed.data;
   refuseOpenOutbox(e.SMTP_URL, e.UPSTREAM_HOST, e.HOST);
+  if (e.CLOCK_CONTROL && !isLoopbackHost(e.UPSTREAM_HOST)) {
+    throw new ConfigError(`Invalid configuration:\n  CLOCK_CONTROL: is for tests on one machine and cannot be on while listening beyond it (UPSTREAM_HOST=${e.UPSTREAM_HOST})`);
+  }
   const oidc = oidcConfig(e);
   if (e.PAYMENT_PROVIDER === 'paystack' && !e.PAYSTACK_SECRET_KEY) {
     throw new ConfigError('Invalid configuration:\n  PAYSTACK_SECRET_KEY: must be set when PAYMENT_PROVIDER=paystack');
@@ -157,6 +168,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env, stdoutIsTermina
     ticketSigningKey: e.TICKET_SIGNING_KEY,
     timeouts: { headersMs: e.HEADERS_TIMEOUT_MS, requestMs: e.REQUEST_TIMEOUT_MS },
     passwordHashCost: e.PASSWORD_HASH_COST,
+    clockControl: e.CLOCK_CONTROL,
   };
 }
 

@@ -2,6 +2,7 @@ import { logRedaction, requestForLog } from '@tapcard/shared/contract';
 import { PRETTY_LOG_OPTIONS } from '@tapcard/shared/net';
 import pretty from 'pino-pretty';
 import { buildApp } from './app.js';
+import { movableClock } from './lib/clock.js';
 import { ConfigError, readConfig } from './config.js';
 import { openConfiguredDatabase } from './db/database.js';
 import { outboxTransport, smtpTransport } from './lib/mailer.js';
@@ -19,10 +20,11 @@ async function main(): Promise<void> {
   // Every mail is queued in the database and delivered through SMTP, or, DEV ONLY without SMTP_URL,
   // kept in the dev outbox (/dev/outbox) so a newcomer's `pnpm start` works without a mail server.
   const mailer = mailQueue(config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : outboxTransport(db));
-  const now = () => new Date();
+  const clock = config.clockControl ? movableClock() : undefined;
+  const now = clock?.now ?? (() => new Date());
   const payments = createPaymentProvider(config.payments, { db, publicApiBase: `${config.publicUrl}/api`, now });
   const app = await buildApp(
-    { config, db, mailer, payments, now },
+    { config, db, mailer, payments, now, movableClock: clock },
     // Logs never show a credential: not in a request's URL, nor in a line's fields (shared/src/contract/secrets.ts).
     // Readable lines on a terminal, JSON otherwise (LOG_FORMAT).
     {
@@ -47,6 +49,7 @@ async function main(): Promise<void> {
   if (config.payments.provider === 'test') {
     app.log.warn('TEST ONLY: PAYMENT_PROVIDER=test, so buyers approve or decline their own payments on the built-in test page; set PAYMENT_PROVIDER=paystack to take real payments');
   }
+  if (clock) app.log.warn('TEST ONLY: CLOCK_CONTROL=on, so a caller on this machine holding the service key can move the clock forward (POST /local/clock)');
   if (demo) app.log.info(`${demo.seeded ? 'Seeded the demo' : 'The demo'} (see the README):\n${formatDemoSummary(demo.summary)}`);
 }
 

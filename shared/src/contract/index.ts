@@ -26,3 +26,4 @@ export * from './every-call.js';
 export * from './write-through.js';
 export * from './credential.js';
 export * from './ticket-holder.js';
+export * from './clock-control.js';

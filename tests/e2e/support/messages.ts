@@ -1,7 +1,10 @@
 import type { ParsedMail } from 'mailparser';
 import type { Page } from 'playwright-core';
 import { expect, vi } from 'vitest';
+import { calls, type Event } from '@tapcard/shared/contract';
 import { sentTo } from '@tapcard/testkit/smtp';
+import { callApi } from './api.js';
+import type { Account } from './people.js';
 
 /** The organiser's Messages page (event/:id/messages): writing a message and reading its mails. */
 
@@ -49,4 +52,11 @@ export async function scheduleMessage(page: Page, audience: string, expected: st
   await form.getByRole('group', { name: 'When' }).getByRole('radio', { name: 'Schedule for later' }).check();
   await form.getByLabel(/^Send at/).fill(localDateTime(sendAt));
   await form.getByRole('button', { name: 'Schedule', exact: true }).click();
+}
+
+/** The status of `organiser`'s message with `subject` on `event`, as the API answers it. */
+export async function messageStatus(baseUrl: string, organiser: Account, event: Event, subject: string): Promise<string | undefined> {
+  const listed = await callApi(baseUrl, calls.listMessages, { authorization: organiser.authorization, params: { id: event.id } });
+  if (listed.answer.success !== 'true') throw new Error(listed.answer.message);
+  return listed.answer.data.find((message) => message.subject === subject)?.status;
 }

@@ -184,6 +184,19 @@ export class JobQueue {
     return this.boss.send(name, defined.every.payload as object);
   }
 
+  /**
+   * Runs every periodic job's work once, here and now, and answers their names when all have ended:
+   * for the movable clock (routes/clock-control.ts), whose moves would otherwise wait for the next
+   * slot. Each job's work claims what it does atomically, so a scheduled run beside it does nothing twice.
+   */
+  async runPeriodicNow(): Promise<string[]> {
+    const periodic = [...this.jobs.values()].filter((defined) => defined.every !== undefined);
+    for (const { definition, every } of periodic) {
+      await this.track(definition.run(every?.payload, { id: `now-${definition.name}`, createdOn: new Date(), retryCount: 0 }));
+    }
+    return periodic.map(({ definition }) => definition.name);
+  }
+
   /** Work of the app's (a mail's first attempt, say) that stop() waits for. */
   track<T>(work: Promise<T>): Promise<T> {
     this.inFlight.add(work);

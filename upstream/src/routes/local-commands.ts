@@ -1,9 +1,9 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { isLocalOnlyCaller } from '@tapcard/shared/net';
 import { CARD_TYPE, MAX_MINT, mintCards } from '../cli/mint-cards.js';
 import { MAX_CHIPS_PER_RUN, mintChips } from '../cli/mint-chips.js';
 import { LOCAL_COMMAND_PATHS } from '../cli/through-upstream.js';
+import { thisMachineOnly as thisMachineOnlyFor } from '../lib/this-machine.js';
 
 const mintCardsBody = z.object({ count: z.number().int().min(1).max(MAX_MINT), type: z.string().regex(CARD_TYPE) });
 const mintChipsBody = z.object({ count: z.number().int().min(1).max(MAX_CHIPS_PER_RUN) });
@@ -21,10 +21,7 @@ const eventParams = z.object({ eventId: z.string().min(1).max(128) });
 export default async function localCommandRoutes(app: FastifyInstance): Promise<void> {
   if (app.config.databaseUrl) return;
 
-  const thisMachineOnly = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!isLocalOnlyCaller(request.socket.remoteAddress, request.headers)) return reply.callNotFound();
-    await app.requireServiceKey(request);
-  };
+  const thisMachineOnly = thisMachineOnlyFor(app);
 
   app.post<{ Body: z.infer<typeof mintCardsBody> }>(LOCAL_COMMAND_PATHS.mintCards, { schema: { body: mintCardsBody }, preHandler: thisMachineOnly }, async (request) => {
     const cards = await mintCards(app.db, { ...request.body, publicUrl: app.config.publicUrl, now: app.now() });

@@ -105,6 +105,7 @@ export async function createTestUpstream(overrides: Partial<UpstreamConfig> = {}
     payments: { provider: 'test' },
     timeouts: DEFAULT_SERVER_TIMEOUTS,
     passwordHashCost: TEST_PASSWORD_HASH_COST,
+    clockControl: false,
     ...overrides,
   };
   const opened = await openDatabase(usePostgres ? { databaseUrl, schema } : { pgliteSnapshot: await migratedPgliteSnapshot() });
@@ -115,7 +116,7 @@ export async function createTestUpstream(overrides: Partial<UpstreamConfig> = {}
   const sleep = async (ms: number) => {
     delays.push(ms);
   };
-  const app = await buildApp({ config, db: opened.db, mailer: mailQueue(options.transport ?? (config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : outboxTransport(opened.db)), { ...TEST_MAIL_QUEUE, ...options.mailQueue }), payments, now: clock.now, sleep, checkLiveChanges: options.liveChanges ?? {} }, { logger: false });
+  const app = await buildApp({ config, db: opened.db, mailer: mailQueue(options.transport ?? (config.smtpUrl ? smtpTransport(config.smtpUrl, config.mailFrom) : outboxTransport(opened.db)), { ...TEST_MAIL_QUEUE, ...options.mailQueue }), payments, now: clock.now, movableClock: clock, sleep, checkLiveChanges: options.liveChanges ?? {} }, { logger: false });
   return {
     app,
     db: opened.db,
