@@ -27,6 +27,20 @@ if (!postgresUrl) {
 const upstreamOnPostgres = postgresUrl
   ? [{ extends: true, test: { name: 'upstream-postgres', root: at('upstream'), environment: 'node', isolate: false, ...LOADED, env: { UPSTREAM_TEST_DB: 'postgres' } } }]
   : [];
+/**
+ * PGlite is PostgreSQL itself (compiled to WebAssembly), so the upstream's SQL behaves the same on both;
+ * what is PGlite's own is how we reach it (one connection, its dialect, its snapshot, the job queue over
+ * it) and the embedded default's commands. With PostgreSQL present the whole suite runs there, and on
+ * PGlite only the files that exercise those, and the periodic and transactional flows a newcomer's
+ * `pnpm start` runs on it (docs/decisions.md). Without PostgreSQL the whole suite runs on PGlite.
+ */
+const upstreamOnPglite = postgresUrl
+  ? [
+      'src/{db,jobs,mail,cli,test}/**/*.test.ts',
+      'src/{app,seed}.test.ts',
+      'src/routes/{local-commands,clock-control,reminders,organiser-messages,payment-holds,held-ticket-release,door,cancellation}.test.ts',
+    ]
+  : ['**/*.test.ts'];
 
 /**
  * Vitest's order (a project's longest files first, by the timings it cached; with none, as on a fresh
@@ -79,7 +93,7 @@ export default defineConfig({
       // re-importing Fastify, zod and the contract for every file only cost time (about a third of theirs).
       // The web's files keep their isolation (its toast, session and query modules hold state per page), and so
       // do shared's (its contract test checks that a call nobody used is not built yet).
-      { extends: true, test: { name: 'upstream', root: at('upstream'), environment: 'node', isolate: false, ...LOADED } },
+      { extends: true, test: { name: 'upstream', root: at('upstream'), include: upstreamOnPglite, environment: 'node', isolate: false, ...LOADED } },
       ...upstreamOnPostgres,
       { extends: true, test: { name: 'gateway', root: at('gateway'), environment: 'node', isolate: false, ...LOADED } },
       at('web/vite.config.ts'),

@@ -1,49 +1,76 @@
 #!/usr/bin/env node
-// The one test command (`pnpm test`): lint, typecheck, build, then every vitest project.
+// The one test command (`pnpm test`): lint, typecheck, the web build and every vitest project.
 // CI (.ci/run) calls exactly this. Extra arguments go to vitest (e.g. `pnpm test --project shared`).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 
-// Lint, typecheck and the web build read the sources and write nothing the others read (the build
-// resolves the shared package from its sources), so they run side by side: each is mostly one
-// process on one core. Each step's output is printed whole when it ends, so the three never mix.
+// The web build comes first: the browser journeys' product serves it. Lint and typecheck read the
+// sources and write nothing the tests read, so they run beside the build and then beside the tests
+// (each is mostly one process on one core, and the tests wait on databases and timers a good part of
+// the time). A captured step's output is printed whole when it ends, so it never mixes with the tests'.
+const build = ['build', 'pnpm', ['--filter', '@tapcard/web', 'build']];
 const checks = [
   ['lint', 'pnpm', ['lint']],
   ['typecheck', 'pnpm', ['typecheck']],
-  ['build', 'pnpm', ['--filter', '@tapcard/web', 'build']],
 ];
 const tests = ['tests', 'pnpm', ['exec', 'vitest', 'run', ...process.argv.slice(2)]];
 
 const seconds = (started) => ((Date.now() - started) / 1000).toFixed(1);
+const children = new Set();
 
-function runCaptured([name, cmd, args]) {
+/** Runs a step; `capture` keeps its output until it ends. Resolves with its exit status. */
+function run([name, cmd, args], capture) {
   const started = Date.now();
   console.log(`▶ ${name}: ${cmd} ${args.join(' ')}`);
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    // Each step leads a process group of its own, so that stopping it stops what pnpm started for it.
+    const child = spawn(cmd, args, { stdio: ['ignore', capture ? 'pipe' : 'inherit', capture ? 'pipe' : 'inherit'], detached: true });
+    children.add(child);
     const output = [];
-    child.stdout.on('data', (chunk) => output.push(chunk));
-    child.stderr.on('data', (chunk) => output.push(chunk));
+    child.stdout?.on('data', (chunk) => output.push(chunk));
+    child.stderr?.on('data', (chunk) => output.push(chunk));
     child.on('error', (error) => output.push(Buffer.from(`${error.message}\n`)));
-    child.on('close', (status) => {
+    child.on('close', (status, signal) => {
+      children.delete(child);
       const text = Buffer.concat(output).toString();
       if (text.trim()) process.stdout.write(`\n── ${name} ──\n${text}`);
       if (status === 0) console.log(`✔ ${name} (${seconds(started)}s)`);
-      else console.error(`✖ ${name} failed after ${seconds(started)}s`);
+      else console.error(`✖ ${name} failed after ${seconds(started)}s${signal ? ` (${signal})` : ''}`);
       resolve(status ?? 1);
     });
   });
 }
 
-const statuses = await Promise.all(checks.map(runCaptured));
-const failed = statuses.find((status) => status !== 0);
-if (failed !== undefined) process.exit(failed);
-
-const [name, cmd, args] = tests;
-const started = Date.now();
-console.log(`\n▶ ${name}: ${cmd} ${args.join(' ')}`);
-const run = spawnSync(cmd, args, { stdio: 'inherit' });
-if (run.status !== 0) {
-  console.error(`\n✖ ${name} failed after ${seconds(started)}s`);
-  process.exit(run.status ?? 1);
+function stopAll() {
+  for (const child of children) {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      /* it has ended */
+    }
+  }
 }
-console.log(`✔ ${name} (${seconds(started)}s)`);
+
+/** The first failure stops everything still running: its output is the one to read. */
+let failed;
+function settle(status) {
+  if (status !== 0 && failed === undefined) {
+    failed = status;
+    stopAll();
+  }
+  return status;
+}
+
+// Ctrl+C reaches this process only (the steps lead their own groups): it stops them all.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    stopAll();
+    process.exit(130);
+  });
+}
+
+const checking = checks.map((step) => run(step, true).then(settle));
+const testing = run(build, true)
+  .then(settle)
+  .then((status) => (status === 0 && failed === undefined ? run(tests, false).then(settle) : status));
+await Promise.all([...checking, testing]);
+process.exit(failed ?? 0);
