@@ -71,6 +71,9 @@ const journeys = {
   globalSetup: ['./e2e/support/global-setup.ts'],
   testTimeout: 120_000,
   hookTimeout: 180_000,
+  // A poll waits for what must happen (a live update, a count): generous for a loaded machine, and it
+  // ends as soon as the condition holds (vitest's default gives up after one second).
+  expect: { poll: { timeout: 30_000, interval: 100 } },
 } as const;
 const TIMED_JOURNEYS = ['e2e/first-tap.test.ts'];
 

@@ -295,7 +295,7 @@ describe('safe arena chat, three attendees and the organiser', () => {
     const off = adminChat.waitForResponse((r) => r.url().endsWith(`/api/event/api/moderation/${event.id}/chat`) && r.request().method() === 'POST');
     await adminChat.getByLabel('Slow mode').selectOption('0');
     expect((await off).status()).toBe(200);
-    await expect.poll(() => notice.textContent(), { timeout: 5000 }).toBe('');
+    await expect.poll(() => notice.textContent(), { timeout: 30_000 }).toBe('');
   });
 
   it('a closed chat refuses posts, and opening it again lets them through', async () => {
@@ -303,7 +303,7 @@ describe('safe arena chat, three attendees and the organiser', () => {
     await adminChat.getByRole('button', { name: 'Close chat' }).click();
     await expect.poll(() => adminChat.getByTestId('chat-state').textContent()).toBe('Group chat closed');
     for (const page of [chats.ada, chats.bola, chats.chidi]) {
-      await expect.poll(() => composerNotice(page).textContent(), { timeout: 5000 }).toBe(safetyMessages.chatClosed);
+      await expect.poll(() => composerNotice(page).textContent(), { timeout: 30_000 }).toBe(safetyMessages.chatClosed);
       const input = page.getByLabel('Message', { exact: true });
       expect(await input.isDisabled()).toBe(true);
       expect(await input.getAttribute('placeholder')).toBe(safetyMessages.chatClosed);
@@ -313,7 +313,7 @@ describe('safe arena chat, three attendees and the organiser', () => {
 
     await adminChat.getByRole('button', { name: 'Open chat' }).click();
     await expect.poll(() => adminChat.getByTestId('chat-state').textContent()).toBe('Group chat open');
-    await expect.poll(() => composerNotice(chats.chidi).textContent(), { timeout: 5000 }).toBe('');
+    await expect.poll(() => composerNotice(chats.chidi).textContent(), { timeout: 30_000 }).toBe('');
     // Bola is still muted: her composer says so again.
     await expect.poll(() => composerNotice(chats.bola).textContent()).toMatch(/^You are muted until \d\d:\d\d$/);
     const back = `Thanks for opening it again ${unique()}`;

@@ -101,7 +101,7 @@ describe('swapping cards in the arena', () => {
     const metOn = dayMonthYear(Date.now());
     await expectToast(zainabPage, `You and ${ADEOLA} swapped cards. ${ADEOLA} is now in your contacts.`, 'success');
     await zainabPage.getByRole('main').getByText(`You and ${ADEOLA} swapped cards. ${ADEOLA} is now in your contacts.`, { exact: true }).waitFor();
-    await adeolaPage.getByRole('main').getByText(`You and ${zainab.title} swapped cards. ${zainab.title} is now in your contacts.`, { exact: true }).waitFor({ timeout: 5000 });
+    await adeolaPage.getByRole('main').getByText(`You and ${zainab.title} swapped cards. ${zainab.title} is now in your contacts.`, { exact: true }).waitFor({ timeout: 30_000 });
     await checkScreen(adeolaPage, 'private chat after a card swap');
 
     // Adéọlá's contacts: Zainab, tagged with the event and the day.
@@ -168,7 +168,7 @@ describe('swapping cards in the arena', () => {
     await expectCount(shared(zainabPage).getByRole('link', { name: details.email })).toBe(1);
     await zainabPage.getByRole('button', { name: 'Share my card' }).click();
     await zainabPage.getByRole('main').getByText(`You and ${CHIDI} swapped cards. ${CHIDI} is now in your contacts.`, { exact: true }).waitFor();
-    await chidiPage.getByRole('main').getByText(`You and ${zainab.title} swapped cards.`, { exact: true }).waitFor({ timeout: 5000 });
+    await chidiPage.getByRole('main').getByText(`You and ${zainab.title} swapped cards.`, { exact: true }).waitFor({ timeout: 30_000 });
 
     // Her contact of him: his details, where they met, and the consent he gave.
     await openContacts(zainabPage);

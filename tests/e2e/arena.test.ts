@@ -191,22 +191,22 @@ describe('arena chat on a phone', () => {
     };
     const clear = async (locator: ReturnType<Page['locator']>) => (await overlap(locator)) <= 0;
     await bubble(page, 'Line 16 of the agenda').waitFor();
-    await expect.poll(() => clear(bubble(page, 'Line 16 of the agenda')), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => clear(bubble(page, 'Line 16 of the agenda')), { timeout: 30_000 }).toBe(true);
 
     // A message arriving live scrolls in above the bar too.
     const live = `Coffee is served in the hall ${unique()}`;
     const seen = await watchForText(page, live);
     expect((await post(live, other)).answer.success).toBe('true');
     await seen();
-    await expect.poll(() => clear(bubble(page, live)), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => clear(bubble(page, live)), { timeout: 30_000 }).toBe(true);
 
     // A post that fails: its 'Not sent… Retry' line shows above the bar.
     await page.route('**/create-chat/**', (route) => route.abort());
     const failing = `This one will not go ${unique()}`;
     await sendWithEnter(page, failing);
-    await expect.poll(() => bubble(page, failing).getAttribute('data-state'), { timeout: 10_000 }).toBe('failed');
+    await expect.poll(() => bubble(page, failing).getAttribute('data-state'), { timeout: 30_000 }).toBe('failed');
     const retry = bubble(page, failing).getByRole('button', { name: 'Retry' });
-    await expect.poll(() => clear(retry), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => clear(retry), { timeout: 30_000 }).toBe(true);
     await page.unroute('**/create-chat/**');
 
     // The network drops: the page says so at once, and is live again when it is back.
@@ -237,7 +237,7 @@ describe('arena without the socket', () => {
     await page.goto(`/event/u/arena/${attendee.tid}/chat`);
     await page.getByRole('heading', { level: 2, name: 'Event Chat' }).waitFor();
     const status = page.getByRole('status').filter({ hasText: 'Live updates are paused' });
-    await status.waitFor({ timeout: 10_000 });
+    await status.waitFor({ timeout: 30_000 });
     expect(await status.textContent()).toBe('Live updates are paused — refreshing every second');
     expect(await page.locator('[data-connection]').getAttribute('data-connection')).toBe('polling');
     await checkScreen(page, 'arena chat while polling');

@@ -181,7 +181,7 @@ describe('organiser events', () => {
     await expect.poll(() => dialog.getByRole('switch', { name: 'Attendance' }).getAttribute('aria-checked')).toBe('true');
 
     // The second tab follows live: the count and the green check, in the same document.
-    await expect.poll(() => second.getByTestId('checked-in-count').textContent(), { timeout: 5000 }).toBe(`1 / ${total} tickets`);
+    await expect.poll(() => second.getByTestId('checked-in-count').textContent(), { timeout: 30_000 }).toBe(`1 / ${total} tickets`);
     const card = second.getByRole('button', { name: /Ngozi Okeke/ });
     await expectCount(card.getByText('Checked in', { exact: true })).toBe(1);
     await expectCount(second.getByRole('button', { name: /Tunde Bello/ }).getByText('Checked in', { exact: true })).toBe(0);

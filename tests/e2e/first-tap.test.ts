@@ -253,7 +253,7 @@ describe('the first tap on a throttled phone (4× CPU, Slow 4G)', () => {
         // The link opened a tab of its own, on the site, and the site got its request.
         const tab = await opened;
         await tab.waitForURL(url);
-        await expect.poll(() => site.arrivals.length, { timeout: 10_000 }).toBeGreaterThan(arrivals);
+        await expect.poll(() => site.arrivals.length, { timeout: 30_000 }).toBeGreaterThan(arrivals);
         const arrival = site.arrivals[arrivals]!;
         expect(arrival.path).toBe('/portfolio');
         // The tab's navigation started at its time origin, by the browser's clock like the paint: the

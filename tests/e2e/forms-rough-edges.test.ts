@@ -44,7 +44,7 @@ describe('toasts', () => {
     for (let tries = 0; tries < 12 && !(await toastTexts(page)).some((t) => t.text === TOO_MANY); tries++) {
       const seen = (await toastTexts(page)).length;
       await login.click();
-      await expect.poll(async () => (await toastTexts(page)).length, { timeout: 10_000 }).toBeGreaterThan(seen);
+      await expect.poll(async () => (await toastTexts(page)).length, { timeout: 30_000 }).toBeGreaterThan(seen);
     }
     await expectToast(page, TOO_MANY, 'error');
     await expectCount(page.locator('.Toastify__toast')).toBe(1);
@@ -60,7 +60,7 @@ describe('toasts', () => {
       await add.click();
       await expectCartCount(page, count);
     }
-    await expect.poll(() => seenToasts(page).then((all) => all.length > 0 && all.every((t) => t.lifetimeMs !== null)), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => seenToasts(page).then((all) => all.length > 0 && all.every((t) => t.lifetimeMs !== null)), { timeout: 30_000 }).toBe(true);
     const seen = await seenToasts(page);
     expect(seen.at(-1)?.text).toBe('White card updated in cart');
     expect(new Set(seen.map((t) => t.position))).toEqual(new Set(['bottom-center']));

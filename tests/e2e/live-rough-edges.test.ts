@@ -60,7 +60,7 @@ describe('live rough edges at 390 px', () => {
 
     const admitted = await callApi(baseUrl, doorCalls.doorCheckIn, { body: { session, attendee_id: bayo.id } });
     expect(admitted.answer).toMatchObject({ success: 'true', data: { outcome: 'admitted' } });
-    await expect.poll(() => line.textContent(), { timeout: 10_000 }).toMatch(/^Already checked in at North gate, \d\d:\d\d$/);
+    await expect.poll(() => line.textContent(), { timeout: 30_000 }).toMatch(/^Already checked in at North gate, \d\d:\d\d$/);
 
     // The organiser switches Bayo back to Absent: the line goes, still without a reload.
     const undone = await callApi(baseUrl, calls.checkIn, { params: { id: bayo.id }, authorization: organiser.authorization, body: { event_id: event.id, checked_in: false } });
@@ -92,7 +92,7 @@ describe('live rough edges at 390 px', () => {
     const total = event.prices.reduce((sum, p) => sum + p.attendees, 0);
     expect(total).toBeGreaterThan(3);
     const count = (page: Page) => async () => (await page.getByRole('status', { name: `1 checked in of ${total} tickets` }).textContent())?.replace(/\s+/g, ' ').trim();
-    for (const page of [door, attendees, projector]) await expect.poll(count(page), { timeout: 10_000 }).toBe(`Checked in 1 / ${total} tickets`);
+    for (const page of [door, attendees, projector]) await expect.poll(count(page), { timeout: 30_000 }).toBe(`Checked in 1 / ${total} tickets`);
   });
 
   it('says a queued admission synced once it has, and clears an old result when a name is searched', async () => {
@@ -118,7 +118,7 @@ describe('live rough edges at 390 px', () => {
 
     await context.setOffline(false);
     await expect.poll(() => page.getByTestId('door-queue').textContent(), { timeout: 20_000 }).toBe('0');
-    await expect.poll(() => card.getAttribute('data-outcome'), { timeout: 10_000 }).toBe('synced');
+    await expect.poll(() => card.getAttribute('data-outcome'), { timeout: 30_000 }).toBe('synced');
     expect(await card.innerText()).not.toContain('syncs when the network is back');
     expect(await card.innerText()).toContain('Admitted offline, now counted on the server.');
 
@@ -140,7 +140,7 @@ describe('live rough edges at 390 px', () => {
     const sent = await postFromPage(bayoPhone, privatePostPath(bayo), privatePost(event, bayo, amaka, 'Hello Amaka, are you here?'));
     expect(sent.status).toBe(200);
     const threads = amakaChat.getByRole('navigation', { name: 'Private messages' });
-    await threads.getByRole('link', { name: /Bayo Blocked/ }).waitFor({ timeout: 10_000 });
+    await threads.getByRole('link', { name: /Bayo Blocked/ }).waitFor({ timeout: 30_000 });
     await expectCount(threads.getByTestId('unread-total')).toBe(1);
     await markDocument(amakaChat);
 

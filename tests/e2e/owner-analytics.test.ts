@@ -72,13 +72,13 @@ describe('card analytics', () => {
     await expect.poll(() => new URL(visitor.url()).searchParams.get('src'), { message: 'the tap source leaves the address once counted' }).toBeNull();
     await visit(visitor, pages.cardConnect(owner.link, 'qr'), owner.title);
     await visit(visitor, pages.cardConnect(owner.link), owner.title);
-    await expect.poll(async () => (await analytics(owner)).days.at(-1)?.views, { timeout: 10_000 }).toEqual({ tap: 1, qr: 1, link: 1, arena: 0 });
+    await expect.poll(async () => (await analytics(owner)).days.at(-1)?.views, { timeout: 30_000 }).toEqual({ tap: 1, qr: 1, link: 1, arena: 0 });
 
     // One real click of a quick link on the public card.
     const opened = context.waitForEvent('page');
     await visitor.getByRole('link', { name: /Portfolio/ }).click();
     await (await opened).waitForLoadState();
-    await expect.poll(async () => sum(await analytics(owner), (day) => day.clicks), { timeout: 10_000 }).toBe(1);
+    await expect.poll(async () => sum(await analytics(owner), (day) => day.clicks), { timeout: 30_000 }).toBe(1);
 
     // The rest as scripted visitors' beacons, saves and exchanges, all at once.
     const scripted: Promise<unknown>[] = [];

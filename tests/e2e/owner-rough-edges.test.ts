@@ -37,10 +37,10 @@ async function renameOnCard(page: Page, name: string): Promise<void> {
 
 /** The dashboard's greeting and its drawer's name. */
 async function expectDashboardName(page: Page, name: string): Promise<void> {
-  await page.getByRole('heading', { name: `Hi, ${name}`, level: 1 }).waitFor({ timeout: 10_000 });
+  await page.getByRole('heading', { name: `Hi, ${name}`, level: 1 }).waitFor({ timeout: 30_000 });
   await page.getByRole('button', { name: 'Open menu' }).click();
   const drawer = page.getByRole('dialog', { name: 'Menu' });
-  await drawer.getByText(name, { exact: true }).waitFor({ timeout: 10_000 });
+  await drawer.getByText(name, { exact: true }).waitFor({ timeout: 30_000 });
   await drawer.getByRole('button', { name: 'Close' }).click();
   await drawer.waitFor({ state: 'detached' });
 }

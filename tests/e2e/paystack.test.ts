@@ -64,7 +64,7 @@ async function onPaystack(page: Page, expected: { naira: number; email: string }
 /** The signed webhook of `reference` reached the product through its gateway and was accepted. */
 async function expectWebhookAccepted(reference: string): Promise<void> {
   await expect
-    .poll(() => paystack.deliveries.filter((d) => d.reference === reference).map((d) => d.status), { timeout: 10_000, message: `webhook of ${reference}` })
+    .poll(() => paystack.deliveries.filter((d) => d.reference === reference).map((d) => d.status), { timeout: 30_000, message: `webhook of ${reference}` })
     .toEqual([200]);
 }
 

@@ -71,7 +71,7 @@ describe('shop', () => {
     await page.getByLabel('Quantity', { exact: true }).fill('2');
     await page.getByLabel('Quantity', { exact: true }).press('Enter');
     await expect.poll(() => cartButton(page).getAttribute('aria-label')).toBe('Cart, 2 items');
-    await expect.poll(() => seenToasts(page).then((all) => all[0]?.lifetimeMs ?? null), { timeout: 5000, message: 'the cart toast stays under a resting pointer' }).not.toBeNull();
+    await expect.poll(() => seenToasts(page).then((all) => all[0]?.lifetimeMs ?? null), { timeout: 30_000, message: 'the cart toast stays under a resting pointer' }).not.toBeNull();
     expect((await seenToasts(page))[0]).toMatchObject({ text: 'Black card added to cart', hovered: true });
     expect((await seenToasts(page))[0]?.lifetimeMs).toBeLessThan(3000);
     await addToCart(page, 'Pink', 1, 3);
@@ -135,7 +135,7 @@ describe('shop', () => {
     expect(await mostToastsAtOnce(page)).toBe(1);
     expect(new Set((await seenToasts(page)).map((t) => t.position))).toEqual(new Set(['bottom-center']));
     // Short toasts (0.3 s before they start leaving), not the app's 3 s default: each is gone well before 3 s.
-    await expect.poll(() => seenToasts(page).then((all) => all.every((t) => t.lifetimeMs !== null)), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => seenToasts(page).then((all) => all.every((t) => t.lifetimeMs !== null)), { timeout: 30_000 }).toBe(true);
     for (const toast of await seenToasts(page)) expect(toast.lifetimeMs, toast.text).toBeLessThan(3000);
 
     // The cart survives a reload: lines, shipping choice and totals.

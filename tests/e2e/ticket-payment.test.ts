@@ -32,7 +32,7 @@ describe('paid ticket payment', () => {
     const timer = page.getByRole('timer');
     expect(await timer.textContent()).toMatch(/^1[45]:\d\d$/);
     const first = await timer.textContent();
-    await expect.poll(() => timer.textContent(), { timeout: 10_000 }).not.toBe(first);
+    await expect.poll(() => timer.textContent(), { timeout: 30_000 }).not.toBe(first);
     await checkScreen(page, 'ticket payment step');
 
     // The provider's page, then decline.

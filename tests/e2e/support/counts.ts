@@ -7,5 +7,5 @@ import { expect } from 'vitest';
  * Every count a journey asserts goes through here, e.g. `await expectCount(rows).toBe(2)`.
  */
 export function expectCount(locator: Locator, message?: string): ReturnType<typeof expect.poll<number>> {
-  return expect.poll(() => locator.count(), { timeout: 10_000, ...(message ? { message } : {}) });
+  return expect.poll(() => locator.count(), { timeout: 30_000, ...(message ? { message } : {}) });
 }

@@ -70,10 +70,13 @@ export async function registerAs(baseUrl: string, event: Event, name: string, em
   return { name, email, tid, id: token.answer.data.attendee.id };
 }
 
-/** Waits until a live page says it is on the socket (its status line's data-connection). */
+/**
+ * Waits until a live page says it is on the socket (its status line's data-connection). Generous: on a
+ * loaded machine (load 20 on 2 cores) a socket has taken over 10 s to connect; a pass never waits that long.
+ */
 export async function waitUntilLive(page: Page): Promise<void> {
   // vi.waitFor, not expect.poll: concurrent tests do not keep the current test expect.poll needs.
-  await vi.waitFor(async () => expect(await page.locator('[data-connection]').first().getAttribute('data-connection')).toBe('live'), { timeout: 10_000, interval: 100 });
+  await vi.waitFor(async () => expect(await page.locator('[data-connection]').first().getAttribute('data-connection')).toBe('live'), { timeout: 45_000, interval: 100 });
 }
 
 /** Marks the document, so a journey can tell later that the page was never reloaded. */
