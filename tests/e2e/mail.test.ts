@@ -10,7 +10,7 @@ import { browsers } from './support/browser.js';
 import { mintCards } from './support/cli.js';
 import { PHONE_WIDTH } from './support/layout.js';
 import { readQrCode } from './support/qr.js';
-import { localDay } from './support/live-events.js';
+import { createEventViaApi, FREE_SEATS, localDay } from './support/live-events.js';
 import { unique, type Account } from './support/people.js';
 import { startMailingProduct, stopMailingProduct, type RunningProduct } from './support/product.js';
 import { linkInMail, sentTo, type TestSmtp } from '@tapcard/testkit/smtp';
@@ -108,22 +108,7 @@ describe('mail through a real SMTP server', () => {
   it("a free registration's confirm link, then its access link, open the attendee's token page; the .ics parses", async () => {
     const account = await organiser();
     const title = `Mail Night ${unique()}`;
-    const created = await callApi(product.baseUrl, calls.createEvent, {
-      authorization: account.authorization,
-      body: {
-        title,
-        description: 'Talks and demos.',
-        location: 'Yaba Tech Hub, Lagos',
-        image: '',
-        start_date: localDay(1),
-        end_date: localDay(2),
-        prices: [{ title: 'Free', amount: 0, attendees: 20, withChips: 'without' }],
-        gallery: [],
-        confirm_email_for_free: true,
-      },
-    });
-    if (created.answer.success !== 'true') throw new Error(created.answer.message);
-    const event = created.answer.data;
+    const event = await createEventViaApi(product.baseUrl, account.authorization, { title, start: localDay(1), end: localDay(2), prices: FREE_SEATS, confirm_email_for_free: true });
     const email = `guest-${unique()}@e2e.tapcard.local`;
     const registered = await callApi(product.baseUrl, calls.register, {
       body: { event_id: event.id, event_prices_id: event.prices[0]?.id ?? '', name: 'Tobi Guest', email, phone: '+2348031234567' },

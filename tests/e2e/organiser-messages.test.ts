@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls } from '@tapcard/shared/contract';
 import type { TestSmtp } from '@tapcard/testkit/smtp';
 import { callApi } from './support/api.js';
-import { browsers } from './support/browser.js';
+import { browsers, pagesOn } from './support/browser.js';
 import { chooseAudience, mailWith, sendMessage } from './support/messages.js';
 import { createEventViaApi, markDocument, registerViaApi, sameDocument, waitUntilLive, type Registered } from './support/live-events.js';
 import { signIn, unique, type Account } from './support/people.js';
@@ -26,14 +26,8 @@ afterAll(() => stopMailingProduct({ smtp, product }));
 
 const PHONE = 390;
 const MAIL_TIMEOUT_MS = 60_000;
-const UI_TIMEOUT_MS = 30_000;
 
-const openPhone = browsers({ baseURL: 'http://127.0.0.1', width: PHONE, height: 844 });
-async function phone(): Promise<Page> {
-  const page = await (await openPhone({ baseURL: product.baseUrl })).context.newPage();
-  page.setDefaultTimeout(UI_TIMEOUT_MS);
-  return page;
-}
+const phone = pagesOn(browsers({ baseURL: 'http://127.0.0.1', width: PHONE, height: 844 }), () => product.baseUrl);
 
 /** An organiser whose address was verified with the code mailed through the SMTP server. */
 const organiser = (): Promise<Account> => verifiedOrganiser(product.baseUrl, smtp, 'messages', 'Messages Organiser');

@@ -1,11 +1,10 @@
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls, type Event } from '@tapcard/shared/contract';
 import { linkInMail, sentTo, type TestSmtp } from '@tapcard/testkit/smtp';
 import { callApi } from './support/api.js';
 import { moveClockTo, MOVABLE_CLOCK } from './support/clock.js';
-import { browsers } from './support/browser.js';
-import { registerViaApi } from './support/live-events.js';
+import { browsers, pagesOn } from './support/browser.js';
+import { registerOnOpenLink, registerViaApi } from './support/live-events.js';
 import { mailWith, messageStatus, scheduleMessage } from './support/messages.js';
 import { signIn, unique, type Account } from './support/people.js';
 import { verifiedOrganiser } from './support/organiser.js';
@@ -30,16 +29,10 @@ afterAll(() => stopMailingProduct({ smtp, product }));
 
 const PHONE = 390;
 const MAIL_TIMEOUT_MS = 60_000;
-const UI_TIMEOUT_MS = 30_000;
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
-const openPhone = browsers({ baseURL: 'http://127.0.0.1', width: PHONE, height: 844 });
-async function phone(): Promise<Page> {
-  const page = await (await openPhone({ baseURL: product.baseUrl })).context.newPage();
-  page.setDefaultTimeout(UI_TIMEOUT_MS);
-  return page;
-}
+const phone = pagesOn(browsers({ baseURL: 'http://127.0.0.1', width: PHONE, height: 844 }), () => product.baseUrl);
 
 /** An organiser whose address was verified with the code mailed through the SMTP server. */
 const organiser = (): Promise<Account> => verifiedOrganiser(product.baseUrl, smtp, 'reminders', 'Reminder Organiser');
@@ -89,14 +82,7 @@ describe('event reminders and a scheduled message, on the product’s movable cl
     const name = 'Ngozi Eze';
     const email = `ngozi.${unique()}@e2e.tapcard.local`;
     const attendee = await phone();
-    await attendee.goto(`/events/l/${event.clean_name}`);
-    await attendee.getByRole('link', { name: 'REGISTER NOW' }).click();
-    await attendee.getByLabel('Full Name').fill(name);
-    await attendee.getByLabel('Email Address').fill(email);
-    await attendee.getByLabel('Phone Number').fill('+2348031234567');
-    await attendee.getByLabel('Choose Ticket').selectOption(event.prices[0]?.id ?? '');
-    await attendee.getByRole('button', { name: 'Register' }).click();
-    await attendee.waitForURL('**/event/u/token/**');
+    await registerOnOpenLink(attendee, event, name, email);
     await smtp.waitFor((mail) => sentTo(email)(mail) && mail.subject === `Your access to ${event.title}`, MAIL_TIMEOUT_MS);
 
     // The organiser schedules a message to those not checked in, for the first whole minute an hour away (the field takes minutes).

@@ -1,12 +1,11 @@
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calls, serviceCalls, type Event } from '@tapcard/shared/contract';
 import { sentTo, startTestSmtp, type TestSmtp } from '@tapcard/testkit/smtp';
 import { startFakePaystack, type FakePaystack } from '../support/fake-paystack.js';
 import { callApi } from './support/api.js';
-import { browsers } from './support/browser.js';
+import { browsers, pagesOn } from './support/browser.js';
 import { expectNoHorizontalOverflow } from './support/layout.js';
-import { localDay } from './support/live-events.js';
+import { createEventViaApi, localDay } from './support/live-events.js';
 import { unique, type Account } from './support/people.js';
 import { verifiedOrganiser } from './support/organiser.js';
 import { startProductWithOwnDatabase, type RunningProduct } from './support/product.js';
@@ -42,36 +41,21 @@ const MAIL_TIMEOUT_MS = 60_000;
 const UI_TIMEOUT_MS = 30_000;
 const VIP = 15_000;
 
-const openPhone = browsers({ baseURL: 'http://127.0.0.1', width: PHONE, height: 844, reducedMotion: 'reduce' });
-async function phone(): Promise<Page> {
-  const page = await (await openPhone({ baseURL: product.baseUrl })).context.newPage();
-  page.setDefaultTimeout(UI_TIMEOUT_MS);
-  return page;
-}
+const phone = pagesOn(browsers({ baseURL: 'http://127.0.0.1', width: PHONE, height: 844, reducedMotion: 'reduce' }), () => product.baseUrl);
 
 /** An organiser whose address was verified with the code mailed through the SMTP server. */
 const organiser = (): Promise<Account> => verifiedOrganiser(product.baseUrl, smtp, 'refunds', 'Refund Organiser');
 
 /** A paid event with a full refund until 48 hours before its start. */
-async function paidEvent(account: Account, start: string, end: string): Promise<Event> {
-  const created = await callApi(product.baseUrl, calls.createEvent, {
-    authorization: account.authorization,
-    body: {
-      title: `Refund Night ${unique()}`,
-      description: 'Talks and demos.',
-      location: 'Yaba Tech Hub, Lagos',
-      image: '',
-      start_date: start,
-      end_date: end,
-      prices: [{ title: 'VIP', amount: VIP, attendees: 1, withChips: 'without' }],
-      gallery: [],
-      refund_policy: 'before_start',
-      refund_hours: 48,
-    },
+const paidEvent = (account: Account, start: string, end: string): Promise<Event> =>
+  createEventViaApi(product.baseUrl, account.authorization, {
+    title: `Refund Night ${unique()}`,
+    start,
+    end,
+    prices: [{ title: 'VIP', amount: VIP, attendees: 1, withChips: 'without' }],
+    refund_policy: 'before_start',
+    refund_hours: 48,
   });
-  if (created.answer.success !== 'true') throw new Error(created.answer.message);
-  return created.answer.data;
-}
 
 /** The event's VIP seats taken, as the organiser reads them. */
 async function vipSold(account: Account, event: Event): Promise<number> {

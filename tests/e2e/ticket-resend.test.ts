@@ -5,8 +5,8 @@ import { calls, type Event } from '@tapcard/shared/contract';
 import { matchPage, pagePatterns } from '@tapcard/shared/pages';
 import { linkInMail, sentTo, type TestSmtp } from '@tapcard/testkit/smtp';
 import { callApi } from './support/api.js';
-import { browsers } from './support/browser.js';
-import { localDay } from './support/live-events.js';
+import { browsers, pagesOn } from './support/browser.js';
+import { createEventViaApi, FREE_SEATS, localDay, registerOnOpenLink } from './support/live-events.js';
 import { signIn, unique, type Account } from './support/people.js';
 import { verifiedOrganiser } from './support/organiser.js';
 import { askAgain, LOST_TICKET_ANSWER, recoveryMail } from './support/ticket-page.js';
@@ -28,36 +28,15 @@ afterAll(() => stopMailingProduct({ smtp, product }));
 
 const PHONE = 390;
 const MAIL_TIMEOUT_MS = 60_000;
-const UI_TIMEOUT_MS = 30_000;
 const NEUTRAL = LOST_TICKET_ANSWER;
 
-const openPhone = browsers({ baseURL: 'http://127.0.0.1', width: PHONE, height: 844 });
-async function phone(): Promise<Page> {
-  const page = await (await openPhone({ baseURL: product.baseUrl })).context.newPage();
-  page.setDefaultTimeout(UI_TIMEOUT_MS);
-  return page;
-}
+const phone = pagesOn(browsers({ baseURL: 'http://127.0.0.1', width: PHONE, height: 844 }), () => product.baseUrl);
 
 /** An organiser whose address was verified with the code mailed through the SMTP server. */
 const organiser = (): Promise<Account> => verifiedOrganiser(product.baseUrl, smtp, 'resend', 'Resend Organiser');
 
-async function freeEvent(account: Account): Promise<Event> {
-  const created = await callApi(product.baseUrl, calls.createEvent, {
-    authorization: account.authorization,
-    body: {
-      title: `Resend Night ${unique()}`,
-      description: 'Talks and demos.',
-      location: 'Yaba Tech Hub, Lagos',
-      image: '',
-      start_date: localDay(1),
-      end_date: localDay(2),
-      prices: [{ title: 'Free', amount: 0, attendees: 20, withChips: 'without' }],
-      gallery: [],
-    },
-  });
-  if (created.answer.success !== 'true') throw new Error(created.answer.message);
-  return created.answer.data;
-}
+const freeEvent = (account: Account): Promise<Event> =>
+  createEventViaApi(product.baseUrl, account.authorization, { title: `Resend Night ${unique()}`, start: localDay(1), end: localDay(2), prices: FREE_SEATS });
 
 /** The access token of an access mail's link. */
 function tidIn(mail: ParsedMail): string {
@@ -89,14 +68,7 @@ describe('re-send a ticket', () => {
 
     // The attendee registers on the open link and gets the access mail.
     const attendee = await phone();
-    await attendee.goto(`/events/l/${event.clean_name}`);
-    await attendee.getByRole('link', { name: 'REGISTER NOW' }).click();
-    await attendee.getByLabel('Full Name').fill(name);
-    await attendee.getByLabel('Email Address').fill(email);
-    await attendee.getByLabel('Phone Number').fill('+2348031234567');
-    await attendee.getByLabel('Choose Ticket').selectOption(event.prices[0]?.id ?? '');
-    await attendee.getByRole('button', { name: 'Register' }).click();
-    await attendee.waitForURL('**/event/u/token/**');
+    await registerOnOpenLink(attendee, event, name, email);
     const first = await newAccessMail(email, event, []);
     const seen = [tidIn(first)];
 

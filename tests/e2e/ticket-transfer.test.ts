@@ -1,13 +1,11 @@
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calls, type Event } from '@tapcard/shared/contract';
+import type { Event } from '@tapcard/shared/contract';
 import { matchPage, pagePatterns } from '@tapcard/shared/pages';
 import { linkInMail, sentTo, type TestSmtp } from '@tapcard/testkit/smtp';
-import { callApi } from './support/api.js';
-import { browsers } from './support/browser.js';
+import { browsers, pagesOn } from './support/browser.js';
 import { expectCount } from './support/counts.js';
 import { openStaffLink, scan, tamperedTicket, ticketOf, TRANSFERRED } from './support/door.js';
-import { localDay, registerViaApi } from './support/live-events.js';
+import { createEventViaApi, FREE_SEATS, localDay, registerViaApi } from './support/live-events.js';
 import { unique, type Account } from './support/people.js';
 import { verifiedOrganiser } from './support/organiser.js';
 import { accessMail, openEditName, openTicket, openTransfer, saveName, transferTo } from './support/ticket-page.js';
@@ -29,35 +27,14 @@ beforeAll(async () => ({ smtp, product } = await startMailingProduct()));
 afterAll(() => stopMailingProduct({ smtp, product }));
 
 const PHONE = 390;
-const UI_TIMEOUT_MS = 30_000;
 
-const openPhone = browsers({ baseURL: 'http://127.0.0.1', width: PHONE, height: 844, reducedMotion: 'reduce' });
-async function phone(): Promise<Page> {
-  const page = await (await openPhone({ baseURL: product.baseUrl })).context.newPage();
-  page.setDefaultTimeout(UI_TIMEOUT_MS);
-  return page;
-}
+const phone = pagesOn(browsers({ baseURL: 'http://127.0.0.1', width: PHONE, height: 844, reducedMotion: 'reduce' }), () => product.baseUrl);
 
 /** An organiser whose address was verified with the code mailed through the SMTP server. */
 const organiser = (): Promise<Account> => verifiedOrganiser(product.baseUrl, smtp, 'transfer', 'Transfer Organiser');
 
-async function freeEvent(account: Account): Promise<Event> {
-  const created = await callApi(product.baseUrl, calls.createEvent, {
-    authorization: account.authorization,
-    body: {
-      title: `Transfer Night ${unique()}`,
-      description: 'Talks and demos.',
-      location: 'Yaba Tech Hub, Lagos',
-      image: '',
-      start_date: localDay(0),
-      end_date: localDay(1),
-      prices: [{ title: 'Free', amount: 0, attendees: 20, withChips: 'without' }],
-      gallery: [],
-    },
-  });
-  if (created.answer.success !== 'true') throw new Error(created.answer.message);
-  return created.answer.data;
-}
+const freeEvent = (account: Account): Promise<Event> =>
+  createEventViaApi(product.baseUrl, account.authorization, { title: `Transfer Night ${unique()}`, start: localDay(0), end: localDay(1), prices: FREE_SEATS });
 
 describe('ticket page: edit name and transfer', () => {
   it('an edited name reaches the door; a transfer kills the old QR code at an online door and at one that syncs later, and the new holder’s mailed ticket works', async () => {

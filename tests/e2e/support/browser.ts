@@ -55,6 +55,14 @@ export function browsers(defaults: BrowserOptions): (options?: Partial<BrowserOp
 }
 
 /**
+ * Opens a fresh user's page (a context of its own) with `open`'s defaults, on the base URL `baseURL()`
+ * answers: a file's own product is known only once its setup has started it.
+ */
+export function pagesOn(open: (options?: Partial<BrowserOptions>) => Promise<Browser>, baseURL: () => string): () => Promise<Page> {
+  return async () => (await open({ baseURL: baseURL() })).context.newPage();
+}
+
+/**
  * Waits until the app has taken the page over (RootLayout marks <html data-app="ready">): a page the
  * gateway rendered is on screen before its scripts, and a button clicked before then does nothing.
  */

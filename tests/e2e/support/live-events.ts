@@ -1,4 +1,4 @@
-import { calls, type Event } from '@tapcard/shared/contract';
+import { calls, type Event, type EventPayload } from '@tapcard/shared/contract';
 import { matchPage, pagePatterns } from '@tapcard/shared/pages';
 import type { Page } from 'playwright-core';
 import { expect, vi } from 'vitest';
@@ -20,9 +20,9 @@ export function localDay(offset = 0): string {
 export async function createEventViaApi(
   baseUrl: string,
   authorization: string,
-  options: { title?: string; start?: string; end?: string; freeStock?: number; freeWithChips?: boolean } = {},
+  options: { title?: string; start?: string; end?: string; freeStock?: number; freeWithChips?: boolean; prices?: EventPayload['prices'] } & Partial<Pick<EventPayload, 'confirm_email_for_free' | 'refund_policy' | 'refund_hours'>> = {},
 ): Promise<Event> {
-  const title = options.title ?? `Arena Night ${unique()}`;
+  const { title = `Arena Night ${unique()}`, start = localDay(0), end = localDay(2), freeStock = 50, freeWithChips = false, prices, ...settings } = options;
   const created = await callApi(baseUrl, calls.createEvent, {
     authorization,
     body: {
@@ -30,17 +30,36 @@ export async function createEventViaApi(
       description: 'An evening of demos and conversations, with an arena for everyone who comes.',
       location: 'Yaba Tech Hub, Lagos',
       image: '',
-      start_date: options.start ?? localDay(0),
-      end_date: options.end ?? localDay(2),
-      prices: [
-        { title: 'Free', amount: 0, attendees: options.freeStock ?? 50, withChips: options.freeWithChips ? 'with' : 'without' },
+      start_date: start,
+      end_date: end,
+      prices: prices ?? [
+        { title: 'Free', amount: 0, attendees: freeStock, withChips: freeWithChips ? 'with' : 'without' },
         { title: 'VIP', amount: 15000, attendees: 10, withChips: 'with' },
       ],
       gallery: [],
+      ...settings,
     },
   });
   if (created.answer.success !== 'true') throw new Error(`event create failed: ${created.answer.message}`);
   return created.answer.data;
+}
+
+/** Twenty free seats, the ticket of the mail journeys' events. */
+export const FREE_SEATS: EventPayload['prices'] = [{ title: 'Free', amount: 0, attendees: 20, withChips: 'without' }];
+
+/**
+ * Registers `name` and `email` for `event`'s first ticket on its open link's page, as an attendee does,
+ * and waits for the ticket page.
+ */
+export async function registerOnOpenLink(page: Page, event: Event, name: string, email: string): Promise<void> {
+  await page.goto(`/events/l/${event.clean_name}`);
+  await page.getByRole('link', { name: 'REGISTER NOW' }).click();
+  await page.getByLabel('Full Name').fill(name);
+  await page.getByLabel('Email Address').fill(email);
+  await page.getByLabel('Phone Number').fill('+2348031234567');
+  await page.getByLabel('Choose Ticket').selectOption(event.prices[0]?.id ?? '');
+  await page.getByRole('button', { name: 'Register' }).click();
+  await page.waitForURL('**/event/u/token/**');
 }
 
 export interface Registered {
