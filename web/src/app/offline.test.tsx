@@ -7,6 +7,7 @@ import { reportNetwork } from '../lib/online.js';
 import { loadToastify } from '../lib/toast.js';
 import { ok } from '../test/network.js';
 import { networkForEachTest } from '../test/each-test.js';
+import { typeInto } from '../test/forms.js';
 import { signIn } from '../test/render.js';
 import { line, startWithCart } from '../features/shop/test-utils.js';
 import { LAZY, renderApp } from './test-utils.js';
@@ -64,33 +65,31 @@ describe('a submit that fails on the network', () => {
     expect(router.state.location.pathname).toBe(path);
   }
 
-  it('login keeps the email and password', async () => {
-    const { router, user } = renderApp('/login');
-    await user.type(await screen.findByLabelText('Email', {}, LAZY), 'ada@example.com');
-    await user.type(screen.getByLabelText('Password'), 'Secret#123');
+  /** Loses the network and presses `button`: the page at `path` says so and each of `kept` is still in its field. */
+  async function submitOffline({ router, user }: ReturnType<typeof renderApp>, button: string, path: string, kept: Record<string, string>) {
     net.goOffline();
-    await user.click(screen.getByRole('button', { name: 'Log in' }));
-    await expectKept(router, '/login');
-    expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
-    expect(screen.getByLabelText('Password')).toHaveValue('Secret#123');
+    await user.click(screen.getByRole('button', { name: button }));
+    await expectKept(router, path);
+    for (const [label, value] of Object.entries(kept)) expect(screen.getByLabelText(label)).toHaveValue(value);
+  }
+
+  it('login keeps the email and password', async () => {
+    const view = renderApp('/login');
+    const login = { Email: 'ada@example.com', Password: 'Secret#123' };
+    await typeInto(view.user, login, LAZY);
+    await submitOffline(view, 'Log in', '/login', login);
     // An answer later says the connection is back.
     net.fetch.mockResolvedValueOnce(new Response(JSON.stringify({ success: 'false', message: 'Invalid credentials', data: null }), { status: 400 }));
-    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    await view.user.click(screen.getByRole('button', { name: 'Log in' }));
     await waitFor(() => expect(banner()).toHaveTextContent(''));
   });
 
   it('change password keeps the three passwords', async () => {
     signIn();
-    const { router, user } = renderApp('/settings/change-password');
-    await user.type(await screen.findByLabelText('Current Password', {}, LAZY), 'Old-pass1');
-    await user.type(screen.getByLabelText('New Password'), 'Secret#123');
-    await user.type(screen.getByLabelText('Confirm Password'), 'Secret#123');
-    net.goOffline();
-    await user.click(screen.getByRole('button', { name: 'Change Password' }));
-    await expectKept(router, '/settings/change-password');
-    expect(screen.getByLabelText('Current Password')).toHaveValue('Old-pass1');
-    expect(screen.getByLabelText('New Password')).toHaveValue('Secret#123');
-    expect(screen.getByLabelText('Confirm Password')).toHaveValue('Secret#123');
+    const view = renderApp('/settings/change-password');
+    const passwords = { 'Current Password': 'Old-pass1', 'New Password': 'Secret#123', 'Confirm Password': 'Secret#123' };
+    await typeInto(view.user, passwords, LAZY);
+    await submitOffline(view, 'Change Password', '/settings/change-password', passwords);
   });
 
   it('the quick-link dialog stays open with the link', async () => {
@@ -110,27 +109,16 @@ describe('a submit that fails on the network', () => {
 
   it('checkout keeps the customer and delivery details', async () => {
     startWithCart([line(1, 'Black', 1)], 'outside-lagos');
-    const { router, user } = renderApp('/checkout');
-    await user.type(await screen.findByLabelText('Name', {}, LAZY), 'Ada Obi');
-    await user.type(screen.getByLabelText('Phone'), '08012345678');
-    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
-    await user.type(screen.getByLabelText('Address'), '12 Marina Road');
-    await user.type(screen.getByLabelText('City'), 'Ibadan');
-    await user.selectOptions(screen.getByLabelText('State'), 'Oyo');
-    net.goOffline();
-    await user.click(screen.getByRole('button', { name: 'Proceed to payment' }));
-    await expectKept(router, '/checkout');
-    expect(screen.getByLabelText('Name')).toHaveValue('Ada Obi');
-    expect(screen.getByLabelText('Address')).toHaveValue('12 Marina Road');
-    expect(screen.getByLabelText('State')).toHaveValue('Oyo');
+    const view = renderApp('/checkout');
+    await typeInto(view.user, { Name: 'Ada Obi', Phone: '08012345678', Email: 'ada@example.com', Address: '12 Marina Road', City: 'Ibadan' }, LAZY);
+    await view.user.selectOptions(screen.getByLabelText('State'), 'Oyo');
+    await submitOffline(view, 'Proceed to payment', '/checkout', { Name: 'Ada Obi', Address: '12 Marina Road', State: 'Oyo' });
   });
 
   it('the event wizard keeps the event on Create Event', async () => {
     signIn();
     const { router, user } = renderApp('/event/add');
-    await user.type(await screen.findByLabelText('Event Name', {}, LAZY), 'Launch Party');
-    await user.type(screen.getByLabelText('Description'), 'Our product launch');
-    await user.type(screen.getByLabelText('Location'), 'Lagos');
+    await typeInto(user, { 'Event Name': 'Launch Party', Description: 'Our product launch', Location: 'Lagos' }, LAZY);
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await user.click(await screen.findByRole('radio', { name: 'Free' }));
     await user.type(screen.getByLabelText('Total in Stock'), '5');

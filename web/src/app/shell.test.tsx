@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STORAGE_WIPE_MS } from '../lib/ui.js';
 import { calls } from '@tapcard/shared/contract';
@@ -6,7 +6,7 @@ import { currentAuthorization, readDashboardData, writeDashboardData } from '../
 import { STORAGE_PREFIX, writeStored } from '../lib/storage.js';
 import { ok } from '../test/network.js';
 import { networkForEachTest } from '../test/each-test.js';
-import { signIn } from '../test/render.js';
+import { linksIn, signIn } from '../test/render.js';
 import { LAZY, renderApp } from './test-utils.js';
 
 const CARD = {
@@ -43,7 +43,7 @@ describe('the not-found page', () => {
     expect(await screen.findByRole('heading', { name: 'You have found a rare gem!.' })).toBeInTheDocument();
     expect(screen.getByText('But sadly, its of no use to you, please go back.')).toBeInTheDocument();
     const main = screen.getByRole('main');
-    expect(within(main).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+    expect(linksIn(main)).toEqual([
       ['Home', '/'],
       ['Get a Card', '/get-card'],
       ['FAQ', '/faq'],

@@ -16,3 +16,24 @@ export function GalleryGrid({ items, action }: { items: readonly { name: string;
     </ul>
   );
 }
+
+export interface GallerySectionProps {
+  /** The heading's id, which names the section. */
+  titleId: string;
+  title: string;
+  items: readonly { name: string; image: string }[];
+  /** The heading's level: h3 inside a page's own section (the wizard's review), h2 otherwise. */
+  level?: 2 | 3;
+}
+
+/** The event's gallery as a titled section; nothing while it has no images. */
+export function GallerySection({ titleId, title, items, level = 2 }: GallerySectionProps) {
+  if (items.length === 0) return null;
+  const Heading = level === 3 ? 'h3' : 'h2';
+  return (
+    <section aria-labelledby={titleId}>
+      <Heading id={titleId}>{title}</Heading>
+      <GalleryGrid items={items} />
+    </section>
+  );
+}

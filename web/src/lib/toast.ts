@@ -22,6 +22,27 @@ const FADE_MS = { enter: 180, exit: 150, briefEnter: 60, briefExit: 60 };
 const FADE_GRACE_MS = 100;
 
 /**
+ * Adds `className` (an animation) to `node` and calls `then` once, when the animation ends or `ms`
+ * (and a grace) later, whichever comes first; returns the effect's cleanup.
+ */
+function animate(node: HTMLElement, className: string | undefined, ms: number, then: () => void): () => void {
+  let over = false;
+  const end = () => {
+    if (over) return;
+    over = true;
+    then();
+  };
+  const onEnd = (event: Event) => event.target === node && end();
+  if (className) node.classList.add(className);
+  node.addEventListener('animationend', onEnd);
+  const timer = setTimeout(end, ms + FADE_GRACE_MS);
+  return () => {
+    clearTimeout(timer);
+    node.removeEventListener('animationend', onEnd);
+  };
+}
+
+/**
  * A toast's way in and out: a class whose animation fades it (toast.module.css), its end starting the
  * toast's timer (in) or removing it (out). No collapse: there is never a toast below to move up. A
  * timer ends the fade in case no animation runs (a document without styles, a cancelled animation),
@@ -34,21 +55,10 @@ function fade(enter: string | undefined, exit: string | undefined, enterMs: numb
     useLayoutEffect(() => {
       const node = nodeRef.current;
       if (!node) return;
-      let over = false;
-      const end = () => {
-        if (over) return;
-        over = true;
+      return animate(node, enter, enterMs, () => {
         if (enter) node.classList.remove(enter);
         latest.current.playToast();
-      };
-      const onEnd = (event: Event) => event.target === node && end();
-      if (enter) node.classList.add(enter);
-      node.addEventListener('animationend', onEnd);
-      const timer = setTimeout(end, enterMs + FADE_GRACE_MS);
-      return () => {
-        clearTimeout(timer);
-        node.removeEventListener('animationend', onEnd);
-      };
+      });
     }, [nodeRef]);
     useLayoutEffect(() => {
       if (isIn) return;
@@ -57,20 +67,7 @@ function fade(enter: string | undefined, exit: string | undefined, enterMs: numb
         latest.current.done();
         return;
       }
-      let over = false;
-      const end = () => {
-        if (over) return;
-        over = true;
-        latest.current.done();
-      };
-      const onEnd = (event: Event) => event.target === node && end();
-      if (exit) node.classList.add(exit);
-      node.addEventListener('animationend', onEnd);
-      const timer = setTimeout(end, exitMs + FADE_GRACE_MS);
-      return () => {
-        clearTimeout(timer);
-        node.removeEventListener('animationend', onEnd);
-      };
+      return animate(node, exit, exitMs, () => latest.current.done());
     }, [isIn, nodeRef, preventExitTransition]);
     return children;
   };
@@ -166,6 +163,20 @@ export const notify = {
       toast.dismiss(id);
     }),
 };
+
+/**
+ * Sends `send` under a loading toast (`texts.loading`) that then says `texts.success` or
+ * `texts.failure`; a call the network lost only closes it (the offline banner says why). The call's
+ * result, for the page's own part.
+ */
+export async function sendWithToast<R extends { ok: true } | { ok: false; kind: string }>(texts: { loading: string; success: string; failure: string }, send: () => Promise<R>): Promise<R> {
+  const toastId = notify.loading(texts.loading);
+  const result = await send();
+  if (result.ok) notify.settle(toastId, 'success', texts.success);
+  else if (result.kind === 'network') notify.dismiss(toastId);
+  else notify.settle(toastId, 'error', texts.failure);
+  return result;
+}
 
 /** The session storage key of a toast carried to the next document. */
 const CARRIED_TOAST = 'carriedToast';

@@ -1,5 +1,5 @@
 import type { ArenaView } from '@tapcard/shared/realtime';
-import type { AdminEvent, AttendeeToken, ChatMessage, ChipRecord, Event, EventSummary, PrivateChat } from '@tapcard/shared/contract';
+import type { AdminEvent, AttendeeToken, ChatMessage, ChipRecord, Event, EventSummary, OrganiserMessage, PrivateChat } from '@tapcard/shared/contract';
 
 /** Wire-shaped events, attendees, messages and chips for the events tests (valid against the contract). */
 
@@ -59,6 +59,9 @@ export function privateMessage(id: string, seq: number, text: string, from: stri
   return { ...message(id, seq, text, { id: from, name }), attendee_id_1: from, attendee_id_2: to };
 }
 
+/** What Ada types into an event's registration form, by the fields' labels. */
+export const ADA_REGISTERS = { 'Full Name': 'Ada Obi', 'Email Address': 'ada@example.com', 'Phone Number': '+234 801 234 5678' };
+
 export const ada = { id: ATTENDEE_ID, name: 'Ada Obi', image: '', price_category: 'Free', checked_in: false };
 
 export function attendeeToken(overrides: { chats?: ChatMessage[]; private_chats?: PrivateChat[]; event?: Partial<EventSummary> } = {}): AttendeeToken {
@@ -104,4 +107,23 @@ export function chipRecord(overrides: Partial<ChipRecord> = {}): ChipRecord {
 /** What the gateway sends Ada on the arena: the event, her place, no chats unless given. */
 export function attendeeArenaView(overrides: Partial<ArenaView> = {}): ArenaView {
   return { kind: 'arena', eventId: EVENT_ID, version: 4, event: eventSummary(), attendee: ada, chats: [], private_chats: [], ...overrides };
+}
+
+/** An organiser message as the history lists it: sent to everyone, delivered but for one queued mail. */
+export function organiserMessage(overrides: Partial<OrganiserMessage> = {}): OrganiserMessage {
+  return {
+    id: 'msg-1',
+    event_id: EVENT_ID,
+    subject: 'Doors open at six',
+    body: 'See you there.',
+    audience: { kind: 'everyone' },
+    kind: null,
+    status: 'sent',
+    send_at: '2024-05-01T17:00:00.000Z',
+    sent_at: '2024-05-01T17:00:00.000Z',
+    counts: { queued: 1, sent: 2, failed: 0 },
+    announced: false,
+    created_at: '2024-05-01T16:00:00.000Z',
+    ...overrides,
+  };
 }

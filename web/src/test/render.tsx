@@ -1,5 +1,5 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { render, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider as JotaiProvider } from 'jotai';
 import { Suspense, useEffect, type ComponentType } from 'react';
@@ -42,6 +42,13 @@ export function LocationProbe({ label }: { label: string }) {
       {location.search}
     </p>
   );
+}
+
+/** The links inside `element`, each as its text and its address, in the page's order. */
+export function linksIn(element: HTMLElement): Array<[string | null, string | null]> {
+  return within(element)
+    .getAllByRole('link')
+    .map((link) => [link.textContent, link.getAttribute('href')]);
 }
 
 /**

@@ -6,7 +6,7 @@ import { forgotPasswordSchema, type ForgotPasswordValues } from '@tapcard/shared
 import { Button } from '../../components/Button.js';
 import { TextField } from '../../components/Field.js';
 import { routes } from '../../lib/paths.js';
-import { notify } from '../../lib/toast.js';
+import { sendWithToast } from '../../lib/toast.js';
 import { forgotPassword } from './api.js';
 import { AuthScreen, BackToLogin } from './AuthScreen.js';
 import { TEXTS } from './texts.js';
@@ -21,13 +21,8 @@ export function ForgotPasswordPage() {
   } = useForm({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: '' } });
   const send = useMutation({
     mutationFn: async (values: ForgotPasswordValues) => {
-      const toastId = notify.loading(TEXTS.sendingMail);
-      const result = await forgotPassword(values);
-      if (result.ok) {
-        notify.settle(toastId, 'success', TEXTS.mailSent);
-        void navigate(routes.login);
-      } else if (result.kind === 'network') notify.dismiss(toastId);
-      else notify.settle(toastId, 'error', TEXTS.mailFailed);
+      const result = await sendWithToast({ loading: TEXTS.sendingMail, success: TEXTS.mailSent, failure: TEXTS.mailFailed }, () => forgotPassword(values));
+      if (result.ok) void navigate(routes.login);
     },
   });
   return (

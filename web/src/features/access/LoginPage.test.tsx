@@ -1,10 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { calls } from '@tapcard/shared/contract';
 import { currentAuthorization } from '../../lib/session.js';
 import { STORAGE_PREFIX } from '../../lib/storage.js';
 import { fail, ok } from '../../test/network.js';
 import { networkForEachTest } from '../../test/each-test.js';
+import { typeInto } from '../../test/forms.js';
 import { LocationProbe, renderRoutes, signIn } from '../../test/render.js';
 import { LoginPage } from './routes.js';
 
@@ -16,6 +18,12 @@ const pages = [
 ];
 
 const net = networkForEachTest('signed-out');
+
+/** Fills the form as Ada with `password` and presses `button`. */
+async function logIn(user: UserEvent, password = 'Secret#123', button = 'Log in') {
+  await typeInto(user, { Email: 'ada@example.com', Password: password });
+  await user.click(screen.getByRole('button', { name: button }));
+}
 
 describe('login', () => {
   it('keeps the button disabled until both fields are filled, then shows the required messages under the fields', async () => {
@@ -35,9 +43,7 @@ describe('login', () => {
   it('sends email and password, stores the session and goes to connect', async () => {
     net.on(calls.login, ok({ token_type: 'Bearer', access_token: 'abc123' }));
     const { user, router } = renderRoutes(pages, '/login');
-    await user.type(await screen.findByLabelText('Email'), 'ada@example.com');
-    await user.type(screen.getByLabelText('Password'), 'Secret#123');
-    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    await logIn(user);
     expect(await screen.findByText(/connect page \/connect/)).toBeInTheDocument();
     expect(net.sent(calls.login)[0]?.body).toEqual({ email: 'ada@example.com', password: 'Secret#123' });
     expect(currentAuthorization()).toBe('Bearer abc123');
@@ -47,9 +53,7 @@ describe('login', () => {
   it("toasts 'Unable to Login' when the server refuses", async () => {
     net.on(calls.login, fail('Unable to Login', 401));
     const { user } = renderRoutes(pages, '/login');
-    await user.type(await screen.findByLabelText('Email'), 'ada@example.com');
-    await user.type(screen.getByLabelText('Password'), 'wrong-password');
-    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    await logIn(user, 'wrong-password');
     expect(await screen.findByText('Unable to Login')).toBeInTheDocument();
     expect(currentAuthorization()).toBeNull();
   });
@@ -57,9 +61,7 @@ describe('login', () => {
   it("shows the server's reason for a refusal it explains (a 429's) in place of the toast before", async () => {
     net.on(calls.login, fail('Unable to Login', 401));
     const { user } = renderRoutes(pages, '/login');
-    await user.type(await screen.findByLabelText('Email'), 'ada@example.com');
-    await user.type(screen.getByLabelText('Password'), 'wrong-password');
-    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    await logIn(user, 'wrong-password');
     await screen.findByText('Unable to Login');
     net.on(calls.login, fail('Too many attempts. Please try again later.', 429));
     await user.click(screen.getByRole('button', { name: 'Log in' }));
@@ -87,9 +89,7 @@ describe('login', () => {
     net.on(calls.login, ok({ token_type: 'Bearer', access_token: 'abc123' }));
     const { user, router } = renderRoutes(pages, '/login');
     await router.navigate('/login', { state: { from: '/event' } });
-    await user.type(await screen.findByLabelText('Email'), 'ada@example.com');
-    await user.type(screen.getByLabelText('Password'), 'Secret#123');
-    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    await logIn(user);
     expect(await screen.findByText(/events page \/event/)).toBeInTheDocument();
   });
 });
@@ -109,9 +109,7 @@ describe('login with a card id (Link my device)', () => {
       .on(calls.confirmToken, ok())
       .on(calls.addDevice, ok());
     const { user, router } = renderRoutes(pages, '/login?id=card-1&type=nfc');
-    await user.type(await screen.findByLabelText('Email'), 'ada@example.com');
-    await user.type(screen.getByLabelText('Password'), 'Secret#123');
-    await user.click(screen.getByRole('button', { name: 'Link my device' }));
+    await logIn(user, 'Secret#123', 'Link my device');
 
     const token = await screen.findByLabelText('Enter device token');
     await user.type(token, 'AB12');
@@ -137,9 +135,7 @@ describe('login with a card id (Link my device)', () => {
       .on(calls.login, ok({ token_type: 'Bearer', access_token: 'tok' }))
       .on(calls.confirmToken, fail('This card has already been activated', 409));
     const { user } = renderRoutes(pages, '/login?id=card-1&type=nfc');
-    await user.type(await screen.findByLabelText('Email'), 'ada@example.com');
-    await user.type(screen.getByLabelText('Password'), 'Secret#123');
-    await user.click(screen.getByRole('button', { name: 'Link my device' }));
+    await logIn(user, 'Secret#123', 'Link my device');
     await user.type(await screen.findByLabelText('Enter device token'), 'AB12CD');
     await user.click(screen.getByRole('button', { name: 'Link my device' }));
     expect(await screen.findByText('This card has already been activated')).toBeInTheDocument();

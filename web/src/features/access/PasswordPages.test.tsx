@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { calls } from '@tapcard/shared/contract';
 import { fail, ok } from '../../test/network.js';
 import { networkForEachTest } from '../../test/each-test.js';
+import { submitAndExpect, typeInto } from '../../test/forms.js';
 import { LocationProbe, renderRoutes } from '../../test/render.js';
 import { ForgotPasswordPage, ResetPasswordPage } from './routes.js';
 
@@ -16,25 +17,22 @@ const net = networkForEachTest('signed-out');
 
 async function sendResetEmail() {
   const { user } = renderRoutes(pages, '/forgot-password');
-  await user.type(await screen.findByLabelText('Email'), 'ada@example.com');
+  await typeInto(user, { Email: 'ada@example.com' });
   await user.click(screen.getByRole('button', { name: 'Send Email' }));
 }
 
 async function resetPassword() {
   const { user } = renderRoutes(pages, '/reset-password/tok123/');
-  await user.type(await screen.findByLabelText('New Password'), 'Secret#123');
-  await user.type(screen.getByLabelText('Confirm Password'), 'Secret#123');
+  await typeInto(user, { 'New Password': 'Secret#123', 'Confirm Password': 'Secret#123' });
   await user.click(screen.getByRole('button', { name: 'Reset Password' }));
 }
 
 describe('forgot password', () => {
   it('checks the email', async () => {
     const { user } = renderRoutes(pages, '/forgot-password');
-    await user.click(await screen.findByRole('button', { name: 'Send Email' }));
-    expect(await screen.findByText('Email is required')).toBeInTheDocument();
-    await user.type(screen.getByLabelText('Email'), 'nope');
-    await user.click(screen.getByRole('button', { name: 'Send Email' }));
-    expect(await screen.findByText('Email is not valid')).toBeInTheDocument();
+    await submitAndExpect(user, 'Send Email', 'Email is required');
+    await typeInto(user, { Email: 'nope' });
+    await submitAndExpect(user, 'Send Email', 'Email is not valid');
     expect(net.sent(calls.forgotPassword)).toHaveLength(0);
   });
 
@@ -58,18 +56,12 @@ describe('forgot password', () => {
 describe('reset password', () => {
   it('shows the new-password messages', async () => {
     const { user } = renderRoutes(pages, '/reset-password/tok123/');
-    await user.click(await screen.findByRole('button', { name: 'Reset Password' }));
-    expect(await screen.findByText('Password must be at least 8 characters')).toBeInTheDocument();
-    expect(screen.getByText('Confirm your password')).toBeInTheDocument();
-    await user.type(screen.getByLabelText('New Password'), 'abcdefgh');
-    await user.type(screen.getByLabelText('Confirm Password'), 'abcdefgx');
-    await user.click(screen.getByRole('button', { name: 'Reset Password' }));
-    expect(await screen.findByText('Password must contain at least 1 uppercase letter')).toBeInTheDocument();
-    expect(screen.getByText('Passwords must match')).toBeInTheDocument();
+    await submitAndExpect(user, 'Reset Password', 'Password must be at least 8 characters', 'Confirm your password');
+    await typeInto(user, { 'New Password': 'abcdefgh', 'Confirm Password': 'abcdefgx' });
+    await submitAndExpect(user, 'Reset Password', 'Password must contain at least 1 uppercase letter', 'Passwords must match');
     await user.clear(screen.getByLabelText('New Password'));
-    await user.type(screen.getByLabelText('New Password'), 'Abcdefgh');
-    await user.click(screen.getByRole('button', { name: 'Reset Password' }));
-    expect(await screen.findByText('At least 1 number or special character (@,!,#, etc).')).toBeInTheDocument();
+    await typeInto(user, { 'New Password': 'Abcdefgh' });
+    await submitAndExpect(user, 'Reset Password', 'At least 1 number or special character (@,!,#, etc).');
     expect(net.sent(calls.resetPassword)).toHaveLength(0);
   });
 

@@ -7,7 +7,7 @@ import { newPasswordSchema, type NewPasswordValues } from '@tapcard/shared/rules
 import { Button, ButtonLink } from '../../components/Button.js';
 import { PasswordField } from '../../components/Field.js';
 import { routes } from '../../lib/paths.js';
-import { notify } from '../../lib/toast.js';
+import { sendWithToast } from '../../lib/toast.js';
 import { resetPassword } from './api.js';
 import { AuthScreen, BackToLogin } from './AuthScreen.js';
 import { TEXTS } from './texts.js';
@@ -29,16 +29,9 @@ export function ResetPasswordPage() {
   const [deadLink, setDeadLink] = useState<string | null>(null);
   const reset = useMutation({
     mutationFn: async (values: NewPasswordValues) => {
-      const toastId = notify.loading(TEXTS.resetting);
-      const result = await resetPassword({ ...values, token });
-      if (result.ok) {
-        notify.settle(toastId, 'success', TEXTS.resetDone);
-        void navigate(routes.login, { replace: true });
-      } else if (result.kind === 'network') notify.dismiss(toastId);
-      else {
-        notify.settle(toastId, 'error', TEXTS.resetFailed);
-        if (result.errors.token) setDeadLink(result.errors.token);
-      }
+      const result = await sendWithToast({ loading: TEXTS.resetting, success: TEXTS.resetDone, failure: TEXTS.resetFailed }, () => resetPassword({ ...values, token }));
+      if (result.ok) void navigate(routes.login, { replace: true });
+      else if (result.kind !== 'network' && result.errors.token) setDeadLink(result.errors.token);
     },
   });
   if (deadLink) return <DeadLink message={deadLink} />;

@@ -6,6 +6,7 @@ import { paths, routes } from '../../lib/paths.js';
 import { ada, dates, EVENT_ID, eventSummary, message, ORGANISER_ID, privateMessage, TID } from '../../test/event-fixtures.js';
 import { fail, mockNetwork, ok } from '../../test/network.js';
 import { startRealtimeServer, type RealtimeTestServer } from '../../test/realtime-server.js';
+import { failedAcrossReload } from '../../test/chat.js';
 import { renderRoutes } from '../../test/render.js';
 import { ArenaChatPage } from './ArenaChatPage.js';
 import { ArenaPage } from './ArenaPage.js';
@@ -85,19 +86,7 @@ describe('the outbox', () => {
     server = await startRealtimeServer(() => arenaView());
     const network = mockNetwork();
     network.on(calls.chat, fail('Too many messages, wait a moment.', 429));
-    const first = renderRoutes(routeObjects, paths.arenaChat(TID));
-    await first.user.type(await screen.findByRole('textbox', { name: 'Message' }, SLOW), 'Keep me{Enter}');
-    await waitFor(() => expect(bubble('Keep me')).toHaveAttribute('data-state', 'failed'), SLOW);
-
-    // A reload: the page is gone and comes back with only the browser's storage.
-    cleanup();
-    const { user } = renderRoutes(routeObjects, paths.arenaChat(TID));
-    await screen.findByRole('textbox', { name: 'Message' }, SLOW);
-    const kept = await waitFor(() => {
-      const item = bubble('Keep me');
-      expect(item).toHaveAttribute('data-state', 'failed');
-      return item as HTMLElement;
-    }, SLOW);
+    const { user, kept } = await failedAcrossReload(routeObjects, paths.arenaChat(TID), 'Keep me', SLOW);
     expect(within(kept).getByText(/Not sent\./)).toBeInTheDocument();
 
     // Retry sends it (it fails again, and is still there); Delete drops it for good.

@@ -18,8 +18,7 @@ import safetyStyles from './Safety.module.css';
 import { TEXTS } from './texts.js';
 import { useArenaSeed } from './api.js';
 import { useArena } from './useArena.js';
-import { TicketTransferredView } from './TicketHolderActions.js';
-import { CancelledTicket } from './CancelledTicket.js';
+import { endedTicket } from './CancelledTicket.js';
 
 // The Privacy section (its switch and calls) is fetched after the arena's first render: it sits below the fold.
 const PrivacySection = lazy(() => import('./PrivacySection.js'));
@@ -50,14 +49,8 @@ export function ArenaPage() {
   // A server-rendered arena starts from the event it was rendered with, until the live view arrives.
   const seed = useArenaSeed(tid);
   const now = useNow();
-  if (live.view?.attendee.transferred) {
-    return (
-      <Page>
-        <TicketTransferredView />
-      </Page>
-    );
-  }
-  if (live.view?.attendee.cancelled) return <CancelledTicket tid={tid} fallback={<NotFoundView />} />;
+  const ended = endedTicket(tid, live.view?.attendee.transferred, live.view?.attendee.cancelled);
+  if (ended) return ended;
   if (live.error) return <NotFoundView />;
   const view = live.view ?? seed;
   if (!view) return <LoadingScreen />;

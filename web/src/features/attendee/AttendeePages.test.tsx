@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { calls } from '@tapcard/shared/contract';
 import type { ArenaView } from '@tapcard/shared/realtime';
@@ -7,6 +7,7 @@ import { ada, attendeeToken, dates, EVENT_ID, eventSummary, TICKET, TID } from '
 import { fail, mockNetwork, ok } from '../../test/network.js';
 import { startRealtimeServer } from '../../test/realtime-server.js';
 import { LocationProbe, renderRoutes } from '../../test/render.js';
+import { cancelAdaLive } from './attendee.fixtures.js';
 import { ArenaPage } from './ArenaPage.js';
 import { EventTokenPage } from './EventTokenPage.js';
 import { TicketPaymentSuccessfulPage } from './PaymentSuccessfulPage.js';
@@ -79,14 +80,7 @@ describe('arena', () => {
     const server = await startRealtimeServer(() => view());
     renderRoutes(routeObjects, paths.arena(TID));
     expect(await screen.findByRole('link', { name: 'Event Chat' }, { timeout: 10_000 })).toBeInTheDocument();
-    // The organiser cancels it: the attendee's own record comes flagged (sent until the page shows it).
-    await waitFor(
-      () => {
-        server.update({ eventId: EVENT_ID, version: 1, prevVersion: 1, scope: 'attendance', attendees: [{ ...ada, cancelled: true }] });
-        expect(screen.getByRole('heading', { level: 1, name: 'Ticket cancelled' })).toBeInTheDocument();
-      },
-      { timeout: 10_000, interval: 200 },
-    );
+    await cancelAdaLive(server);
     expect(screen.getByText(/The organiser cancelled this ticket\./)).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Event Chat' })).not.toBeInTheDocument();
   });

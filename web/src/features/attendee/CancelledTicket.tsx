@@ -3,12 +3,14 @@ import { REFUND_STATE_TEXTS } from '@tapcard/shared/domain';
 import type { ReactNode } from 'react';
 import { ButtonLink } from '../../components/Button.js';
 import { LoadingScreen } from '../../components/LoadingScreen.js';
+import { NotFoundView } from '../../components/NotFoundView.js';
 import { Page } from '../../components/Page.js';
 import { paths } from '../../lib/paths.js';
 import { ticketCancellationQuery } from './api.js';
 import styles from './Attendee.module.css';
 import { CANCEL_TEXTS as T } from './cancel-texts.js';
 import { TEXTS } from './texts.js';
+import { TicketTransferredView } from './TicketHolderActions.js';
 
 /** How often a refund on its way is read again. */
 const REFUND_POLL_MS = 3000;
@@ -53,4 +55,20 @@ export function CancelledTicket({ tid, fallback }: { tid: string; fallback: Reac
       </section>
     </Page>
   );
+}
+
+/**
+ * What a ticket's page shows in place of the ticket once it is given away or cancelled (told live, or
+ * known before); null while the ticket holds.
+ */
+export function endedTicket(tid: string, transferred: boolean | undefined, cancelled: boolean | undefined): ReactNode {
+  if (transferred) {
+    return (
+      <Page>
+        <TicketTransferredView />
+      </Page>
+    );
+  }
+  if (cancelled) return <CancelledTicket tid={tid} fallback={<NotFoundView />} />;
+  return null;
 }

@@ -3,8 +3,8 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { ticketNameSchema, type TicketNameValues } from '@tapcard/shared/rules';
-import { Button } from '../../components/Button.js';
 import { Dialog } from '../../components/Dialog.js';
+import { FormActions } from '../../components/DialogActions.js';
 import { FormError, TextField } from '../../components/Field.js';
 import { notify } from '../../lib/toast.js';
 import { editTicketName } from './ticket-holder-api.js';
@@ -54,14 +54,7 @@ export default function EditNameDialog({ tid, name, open, onOpenChange, onSaved 
       <form className={styles.form} onSubmit={submit} noValidate>
         <TextField label={HOLDER_TEXTS.name} autoComplete="name" error={errors.name?.message} {...form.register('name')} />
         <FormError>{failure}</FormError>
-        <div className={styles.buttons}>
-          <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            {HOLDER_TEXTS.cancel}
-          </Button>
-          <Button type="submit" busy={isSubmitting}>
-            {HOLDER_TEXTS.saveName}
-          </Button>
-        </div>
+        <FormActions className={styles.buttons} cancelLabel={HOLDER_TEXTS.cancel} onCancel={() => onOpenChange(false)} submitLabel={HOLDER_TEXTS.saveName} busy={isSubmitting} />
       </form>
     </Dialog>
   );

@@ -12,12 +12,12 @@ import { clockTime } from '../../lib/live/clock.js';
 import { useArenaLive } from '../../lib/live/useLiveEvent.js';
 import { paths } from '../../lib/paths.js';
 import { eventTokenQuery } from './api.js';
-import { CancelledTicket } from './CancelledTicket.js';
+import { CancelledTicket, endedTicket } from './CancelledTicket.js';
 import { TicketCancel } from './TicketCancel.js';
 import styles from './Attendee.module.css';
 import { TEXTS } from './texts.js';
 import { isTransferredRefusal } from './ticket-holder-api.js';
-import { TicketHolderActions, TicketTransferredView } from './TicketHolderActions.js';
+import { TicketHolderActions } from './TicketHolderActions.js';
 
 const QrCode = lazy(() => import('./QrCode.js'));
 
@@ -36,16 +36,10 @@ export function EventTokenPage() {
   });
   const queryClient = useQueryClient();
   const [transferred, setTransferred] = useState(false);
-  // Given away here, on another device (live), or before this page was opened (the link answers 410).
-  if (transferred || live.view?.attendee.transferred || (query.isError && isTransferredRefusal(query.error))) {
-    return (
-      <Page>
-        <TicketTransferredView />
-      </Page>
-    );
-  }
-  // Cancelled on another device or by the organiser, told live.
-  if (live.view?.attendee.cancelled) return <CancelledTicket tid={tid} fallback={<NotFoundView />} />;
+  // Given away here, on another device (live), or before this page was opened (the link answers 410);
+  // cancelled on another device or by the organiser, told live.
+  const ended = endedTicket(tid, transferred || live.view?.attendee.transferred || (query.isError && isTransferredRefusal(query.error)), live.view?.attendee.cancelled);
+  if (ended) return ended;
   if (query.isPending) return <LoadingScreen />;
   // A token that opens nothing may be a cancelled ticket's: that page says so, else the token is unknown.
   if (query.isError) return <CancelledTicket tid={tid} fallback={<NotFoundView />} />;

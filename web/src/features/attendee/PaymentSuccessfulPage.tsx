@@ -4,13 +4,12 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { Body, calls, TicketPaymentOutcome } from '@tapcard/shared/contract';
 import { Button, ButtonLink } from '../../components/Button.js';
 import { LoadingScreen } from '../../components/LoadingScreen.js';
-import { Page } from '../../components/Page.js';
 import { Spinner } from '../../components/Spinner.js';
 import { routes } from '../../lib/paths.js';
 import { endHeldPayment, forgetRegistration } from '../../lib/ticket-registration.js';
 import { paymentSuccessful } from './api.js';
-import styles from './Attendee.module.css';
 import { TEXTS } from './texts.js';
+import { TicketOutcome } from './TicketOutcome.js';
 
 /** Whether a returned link leaves the app (the payment provider, another site). */
 export function isExternal(link: string): boolean {
@@ -112,25 +111,23 @@ export function TicketPaymentSuccessfulPage() {
   if (!failure) return <LoadingScreen />;
   const { outcome, message, retry } = failure;
   return (
-    <Page>
-      <section className={styles.ticket} aria-labelledby="ticket-payment-title">
-        {outcome === 'pending' ? <Spinner size={56} label="" /> : <XCircle aria-hidden size={56} />}
-        <h1 id="ticket-payment-title" ref={heading} tabIndex={-1}>
-          {TITLES[outcome]}
-        </h1>
-        <p role={undecided(outcome) ? 'status' : 'alert'}>{message}</p>
-        <div className={styles.actions}>
-          {undecided(outcome) && (
-            <Button onClick={() => void check()} busy={checking}>
-              {TEXTS.checkAgain}
-            </Button>
-          )}
-          {retry && !undecided(outcome) && <ButtonLink to={retry}>{TEXTS.registerAgain}</ButtonLink>}
-          <ButtonLink to={routes.home} variant="secondary">
-            {TEXTS.home}
-          </ButtonLink>
-        </div>
-      </section>
-    </Page>
+    <TicketOutcome
+      titleId="ticket-payment-title"
+      title={TITLES[outcome]}
+      message={message}
+      role={undecided(outcome) ? 'status' : 'alert'}
+      icon={outcome === 'pending' ? <Spinner size={56} label="" /> : <XCircle aria-hidden size={56} />}
+      headingRef={heading}
+    >
+      {undecided(outcome) && (
+        <Button onClick={() => void check()} busy={checking}>
+          {TEXTS.checkAgain}
+        </Button>
+      )}
+      {retry && !undecided(outcome) && <ButtonLink to={retry}>{TEXTS.registerAgain}</ButtonLink>}
+      <ButtonLink to={routes.home} variant="secondary">
+        {TEXTS.home}
+      </ButtonLink>
+    </TicketOutcome>
   );
 }

@@ -5,6 +5,7 @@ import type { ViewOf } from '@tapcard/shared/realtime';
 import { DM_POLICIES, type DmPolicy } from '@tapcard/shared/rules';
 import { Button } from '../../components/Button.js';
 import { Avatar } from '../../components/Page.js';
+import { RetryAlert } from '../../components/RetryAlert.js';
 import { Switch } from '../../components/Switch.js';
 import type { LiveEvent } from '../../lib/live/useLiveEvent.js';
 import { arenaSafetyQuery } from './api.js';
@@ -72,7 +73,7 @@ export default function PrivacySection({ tid, live }: { tid: string; live: LiveE
 
   const settingsReady = view !== null && dmPolicy !== undefined && hidden !== undefined;
   // Until something is known, one line says it is loading (or could not be).
-  const waiting = safety.isError ? <LoadFailed onRetry={() => void refetch()} /> : <p className={styles.muted}>{TEXTS.loadingPrivacy}</p>;
+  const waiting = safety.isError ? <RetryAlert message={TEXTS.privacyFailed} messageClassName={styles.error} retryLabel={TEXTS.retry} onRetry={() => void refetch()} /> : <p className={styles.muted}>{TEXTS.loadingPrivacy}</p>;
   if (!settingsReady && blocked === undefined) {
     return (
       <section className={styles.privacy} aria-labelledby={headingId}>
@@ -125,16 +126,5 @@ export default function PrivacySection({ tid, live }: { tid: string; live: LiveE
         </ul>
       )}
     </section>
-  );
-}
-
-function LoadFailed({ onRetry }: { onRetry: () => void }) {
-  return (
-    <div role="alert">
-      <p className={styles.error}>{TEXTS.privacyFailed}</p>
-      <Button variant="secondary" onClick={onRetry}>
-        {TEXTS.retry}
-      </Button>
-    </div>
   );
 }

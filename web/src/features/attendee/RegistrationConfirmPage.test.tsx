@@ -24,21 +24,16 @@ describe('registration confirmation page', () => {
     expect(network.sent(calls.confirmRegistration).map((r) => r.body)).toEqual([{ token: TOKEN }]);
   });
 
-  it('says when the link has expired', async () => {
+  it.each([
+    ['has expired', 410, 'This confirmation link has expired. Please register again.', 'We could not confirm your registration'],
+    ['was used already', 409, 'Your event access has been sent to your email.', 'Registration already confirmed'],
+  ])('says when the link %s, with the way home', async (_case, status, message, heading) => {
     const network = mockNetwork();
-    network.on(calls.confirmRegistration, fail('This confirmation link has expired. Please register again.', 410));
+    network.on(calls.confirmRegistration, fail(message, status));
     renderRoutes(routeObjects, paths.eventConfirm(TOKEN));
-    expect(await screen.findByRole('heading', { name: 'We could not confirm your registration' })).toBeInTheDocument();
-    expect(screen.getByRole('alert')).toHaveTextContent('This confirmation link has expired. Please register again.');
+    expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(message);
     expect(screen.getByRole('link', { name: 'Home' })).toHaveAttribute('href', routes.home);
-  });
-
-  it('says when the link was used already', async () => {
-    const network = mockNetwork();
-    network.on(calls.confirmRegistration, fail('Your event access has been sent to your email.', 409));
-    renderRoutes(routeObjects, paths.eventConfirm(TOKEN));
-    expect(await screen.findByRole('heading', { name: 'Registration already confirmed' })).toBeInTheDocument();
-    expect(screen.getByRole('alert')).toHaveTextContent('Your event access has been sent to your email.');
     expect(screen.queryByTestId('location')).not.toBeInTheDocument();
   });
 });

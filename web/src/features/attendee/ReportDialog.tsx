@@ -3,8 +3,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { REPORT_REASON_LABELS, REPORT_REASONS, reportFormSchema, type ReportFormValues, type ReportReason } from '@tapcard/shared/rules';
-import { Button } from '../../components/Button.js';
 import { Dialog } from '../../components/Dialog.js';
+import { FormActions } from '../../components/DialogActions.js';
 import { FormError, TextAreaField } from '../../components/Field.js';
 import styles from './Safety.module.css';
 import { TEXTS } from './texts.js';
@@ -63,14 +63,7 @@ export default function ReportDialog({ open, onOpenChange, onReport }: ReportDia
         </fieldset>
         <TextAreaField label={TEXTS.reportDetails} hint={TEXTS.reportDetailsHint(REPORT_DETAILS_MAX_LENGTH)} error={errors.details?.message} {...form.register('details')} />
         <FormError>{failure}</FormError>
-        <div className={styles.actions}>
-          <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            {TEXTS.cancel}
-          </Button>
-          <Button type="submit" busy={isSubmitting}>
-            {TEXTS.reportSend}
-          </Button>
-        </div>
+        <FormActions className={styles.actions} cancelLabel={TEXTS.cancel} onCancel={() => onOpenChange(false)} submitLabel={TEXTS.reportSend} busy={isSubmitting} />
       </form>
     </Dialog>
   );

@@ -3,8 +3,8 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router-dom';
 import { shareConsentText, shareDetailsSchema, type ShareDetailsValues } from '@tapcard/shared/rules';
-import { Button } from '../../components/Button.js';
 import { Dialog } from '../../components/Dialog.js';
+import { FormActions } from '../../components/DialogActions.js';
 import { FormError, TextField } from '../../components/Field.js';
 import { routes } from '../../lib/paths.js';
 import styles from './Safety.module.css';
@@ -74,17 +74,11 @@ export default function ShareDetailsDialog({ open, onOpenChange, otherName, even
           </p>
         )}
         <FormError>{failure}</FormError>
-        <div className={styles.actions}>
+        <FormActions className={styles.actions} cancelLabel={TEXTS.cancel} onCancel={() => onOpenChange(false)} submitLabel={TEXTS.shareSend} busy={isSubmitting}>
           <Link className={styles.signIn} to={routes.login} state={{ from: returnTo }}>
             {TEXTS.shareSignIn}
           </Link>
-          <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            {TEXTS.cancel}
-          </Button>
-          <Button type="submit" busy={isSubmitting}>
-            {TEXTS.shareSend}
-          </Button>
-        </div>
+        </FormActions>
       </form>
     </Dialog>
   );

@@ -8,6 +8,7 @@ import { ada, attendeeToken, EVENT_ID, eventSummary, TID } from '../../test/even
 import { fail, mockNetwork, ok } from '../../test/network.js';
 import { startRealtimeServer } from '../../test/realtime-server.js';
 import { renderRoutes } from '../../test/render.js';
+import { cancelAdaLive } from './attendee.fixtures.js';
 import { EventTokenPage } from './EventTokenPage.js';
 
 const routeObjects = [{ path: routes.eventToken, element: <EventTokenPage /> }];
@@ -33,12 +34,26 @@ function ticketState(overrides: Partial<TicketCancellation> = {}, startDays = 10
   };
 }
 
+/** The ticket page's network: Ada's token, and the ticket's cancellation state. */
+function serveTicket(state = ticketState()) {
+  const network = mockNetwork();
+  network.on(calls.eventToken, ok(attendeeToken()));
+  network.on(calls.ticketCancellation, ok(state));
+  return network;
+}
+
+/** Opens the ticket page and its Cancel ticket dialog. */
+async function openCancelDialog() {
+  const user = userEvent.setup();
+  renderRoutes(routeObjects, paths.eventToken(TID));
+  await user.click(await screen.findByRole('button', { name: 'Cancel ticket' }));
+  return { user, dialog: await screen.findByRole('dialog', { name: 'Cancel your ticket?' }) };
+}
+
 describe('cancelling a ticket from the ticket page', () => {
   it('states the refund before confirming, sends one cancel whatever the clicks, then shows the cancelled ticket and its refund, read again until processed', async () => {
     const user = userEvent.setup();
-    const network = mockNetwork();
-    network.on(calls.eventToken, ok(attendeeToken()));
-    network.on(calls.ticketCancellation, ok(ticketState()));
+    const network = serveTicket();
     let release: () => void = () => undefined;
     const cancelled = ticketState({ status: 'cancelled', cancelled_at: new Date().toISOString(), cancelled_by: 'attendee', refund: { state: 'pending', amount: 15_000 } });
     network.on(calls.cancelTicket, () => new Promise((resolve) => (release = () => resolve(ok(cancelled)))));
@@ -66,13 +81,8 @@ describe('cancelling a ticket from the ticket page', () => {
   }, 15_000);
 
   it('says before confirming that a cancel outside the window frees the seat without a refund', async () => {
-    const user = userEvent.setup();
-    const network = mockNetwork();
-    network.on(calls.eventToken, ok(attendeeToken()));
-    network.on(calls.ticketCancellation, ok(ticketState({}, 1)));
-    renderRoutes(routeObjects, paths.eventToken(TID));
-    await user.click(await screen.findByRole('button', { name: 'Cancel ticket' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Cancel your ticket?' });
+    const network = serveTicket(ticketState({}, 1));
+    const { user, dialog } = await openCancelDialog();
     await waitFor(() => expect(dialog).toHaveAccessibleDescription(/^No refund: refunds ended on .+\. Your seat goes back on sale\./));
     await user.click(within(dialog).getByRole('button', { name: 'Keep my ticket' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -80,9 +90,7 @@ describe('cancelling a ticket from the ticket page', () => {
   });
 
   it('shows the cancelled page live when the ticket is cancelled elsewhere (another device, or the organiser)', async () => {
-    const network = mockNetwork();
-    network.on(calls.eventToken, ok(attendeeToken()));
-    network.on(calls.ticketCancellation, ok(ticketState()));
+    const network = serveTicket();
     const arena = { kind: 'arena' as const, eventId: EVENT_ID, version: 1, event: eventSummary(), attendee: ada, chats: [], private_chats: [] };
     const server = await startRealtimeServer(() => arena);
     renderRoutes(routeObjects, paths.eventToken(TID));
@@ -90,13 +98,7 @@ describe('cancelling a ticket from the ticket page', () => {
 
     network.on(calls.eventToken, fail('This access link is not valid', 404));
     network.on(calls.ticketCancellation, ok(ticketState({ status: 'cancelled', cancelled_at: new Date().toISOString(), cancelled_by: 'organiser', refund: { state: 'pending_request', amount: 15_000 } })));
-    await waitFor(
-      () => {
-        server.update({ eventId: EVENT_ID, version: 1, prevVersion: 1, scope: 'attendance', attendees: [{ ...ada, cancelled: true }] });
-        expect(screen.getByRole('heading', { level: 1, name: 'Ticket cancelled' })).toBeInTheDocument();
-      },
-      { timeout: 10_000, interval: 200 },
-    );
+    await cancelAdaLive(server);
     expect(screen.getByText(/The organiser cancelled this ticket\./)).toBeInTheDocument();
     expect(screen.getByTestId('refund-state')).toHaveTextContent('Refund requested: we are sending it to the payment provider.');
     expect(screen.queryByRole('img', { name: 'QR code of your ticket for the door' })).not.toBeInTheDocument();
@@ -104,14 +106,9 @@ describe('cancelling a ticket from the ticket page', () => {
   }, 20_000);
 
   it('says why the server refused the cancel of a ticket checked in meanwhile, and keeps the ticket', async () => {
-    const user = userEvent.setup();
-    const network = mockNetwork();
-    network.on(calls.eventToken, ok(attendeeToken()));
-    network.on(calls.ticketCancellation, ok(ticketState()));
+    const network = serveTicket();
     network.on(calls.cancelTicket, fail(messages.ticketCheckedInNoCancel, 409));
-    renderRoutes(routeObjects, paths.eventToken(TID));
-    await user.click(await screen.findByRole('button', { name: 'Cancel ticket' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Cancel your ticket?' });
+    const { user, dialog } = await openCancelDialog();
     await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Cancel my ticket' })).toBeEnabled());
     await user.click(within(dialog).getByRole('button', { name: 'Cancel my ticket' }));
     expect(await screen.findByText(messages.ticketCheckedInNoCancel)).toBeInTheDocument();

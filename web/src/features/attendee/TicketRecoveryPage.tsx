@@ -1,12 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { ButtonLink } from '../../components/Button.js';
 import { LoadingScreen } from '../../components/LoadingScreen.js';
-import { Page } from '../../components/Page.js';
 import { paths } from '../../lib/paths.js';
 import { redeemTicketRecovery } from './api.js';
-import styles from './Attendee.module.css';
 import { TEXTS } from './texts.js';
+import { TicketOutcome, useRedeemedLink } from './TicketOutcome.js';
 
 /**
  * events/l/:id/recover-ticket/:token, the link of a "Lost your ticket?" mail: the token is posted once;
@@ -15,29 +13,13 @@ import { TEXTS } from './texts.js';
  */
 export function TicketRecoveryPage() {
   const { id = '', token = '' } = useParams();
-  const navigate = useNavigate();
-  const started = useRef(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    void redeemTicketRecovery(token).then((result) => {
-      if (result.ok) return void navigate(result.answer.link, { replace: true });
-      setFailure(result.errors.token ?? result.message);
-    });
-  }, [token, navigate]);
-  if (failure === null) return <LoadingScreen />;
+  const failure = useRedeemedLink(token, redeemTicketRecovery);
+  if (!failure) return <LoadingScreen />;
   return (
-    <Page>
-      <section className={styles.ticket} aria-labelledby="recovery-title">
-        <h1 id="recovery-title">{TEXTS.recoveryFailed}</h1>
-        <p role="alert">{failure}</p>
-        <div className={styles.actions}>
-          <ButtonLink to={paths.openEvent(id)} variant="secondary">
-            {TEXTS.backToEvent}
-          </ButtonLink>
-        </div>
-      </section>
-    </Page>
+    <TicketOutcome titleId="recovery-title" title={TEXTS.recoveryFailed} message={failure.message}>
+      <ButtonLink to={paths.openEvent(id)} variant="secondary">
+        {TEXTS.backToEvent}
+      </ButtonLink>
+    </TicketOutcome>
   );
 }

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { ticketTransferSchema, type TicketTransferValues } from '@tapcard/shared/rules';
 import { Button } from '../../components/Button.js';
 import { Dialog } from '../../components/Dialog.js';
+import { FormActions } from '../../components/DialogActions.js';
 import { FormError, TextField } from '../../components/Field.js';
 import { notify } from '../../lib/toast.js';
 import { transferTicket } from './ticket-holder-api.js';
@@ -97,12 +98,7 @@ export default function TransferTicketDialog({ tid, open, onOpenChange, onTransf
         <form className={styles.form} onSubmit={review} noValidate>
           <TextField label={HOLDER_TEXTS.newHolderName} autoComplete="off" error={errors.name?.message} {...form.register('name')} />
           <TextField label={HOLDER_TEXTS.newHolderEmail} type="email" inputMode="email" autoComplete="off" error={errors.email?.message} {...form.register('email')} />
-          <div className={styles.buttons}>
-            <Button variant="secondary" onClick={() => onOpenChange(false)}>
-              {HOLDER_TEXTS.cancel}
-            </Button>
-            <Button type="submit">{HOLDER_TEXTS.continue}</Button>
-          </div>
+          <FormActions className={styles.buttons} cancelLabel={HOLDER_TEXTS.cancel} onCancel={() => onOpenChange(false)} submitLabel={HOLDER_TEXTS.continue} />
         </form>
       )}
     </Dialog>

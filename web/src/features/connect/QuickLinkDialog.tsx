@@ -14,8 +14,8 @@ import {
 } from '@tapcard/shared/domain';
 import { z } from 'zod';
 import { checkQuickLinkContent, quickLinkFieldsSchema, quickLinkTypeSchema } from '@tapcard/shared/rules';
-import { Button } from '../../components/Button.js';
 import { Dialog } from '../../components/Dialog.js';
+import { FormActions } from '../../components/DialogActions.js';
 import { SelectField, TextField } from '../../components/Field.js';
 import { FieldIcon } from '../../components/FieldIcon.js';
 import { Switch } from '../../components/Switch.js';
@@ -186,14 +186,7 @@ export function QuickLinkDialog({
           stateText={shown ? TEXTS.shown : TEXTS.hidden}
         />
       </div>
-      <div className={styles.dialogActions}>
-        <Button variant="secondary" onClick={() => onOpenChange(false)}>
-          Cancel
-        </Button>
-        <Button type="submit" form={formId} busy={saving}>
-          Save
-        </Button>
-      </div>
+      <FormActions className={styles.dialogActions} cancelLabel="Cancel" onCancel={() => onOpenChange(false)} submitLabel="Save" form={formId} busy={saving} />
     </Dialog>
   );
 }

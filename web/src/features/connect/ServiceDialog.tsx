@@ -3,8 +3,8 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useId, useState, type ChangeEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { serviceFormSchema, type ServiceFormValues } from '@tapcard/shared/rules';
-import { Button } from '../../components/Button.js';
 import { Dialog } from '../../components/Dialog.js';
+import { FormActions } from '../../components/DialogActions.js';
 import { useImageCrop } from '../../components/ImageCropDialog.js';
 import { TextAreaField, TextField } from '../../components/Field.js';
 import { notify } from '../../lib/toast.js';
@@ -88,14 +88,7 @@ export function ServiceDialog({ open, onOpenChange, cardId, onAdded }: { open: b
         <TextAreaField label="Description" rows={3} error={errors.service_description?.message} {...register('service_description')} />
         <TextField label="Phone Number" type="tel" inputMode="tel" autoComplete="tel" error={errors.phone?.message} {...register('phone')} />
         <TextField label="Link" type="url" inputMode="url" placeholder="https://example.com" autoCapitalize="none" error={errors.link?.message} {...register('link')} />
-        <div className={styles.dialogActions}>
-          <Button variant="secondary" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button type="submit" busy={add.isPending}>
-            Add Service
-          </Button>
-        </div>
+        <FormActions className={styles.dialogActions} cancelLabel="Cancel" onCancel={() => onOpenChange(false)} submitLabel="Add Service" busy={add.isPending} />
       </form>
       {cropStep.dialog}
     </Dialog>

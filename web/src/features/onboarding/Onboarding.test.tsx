@@ -6,6 +6,7 @@ import { currentAuthorization, jotaiStore, readDashboardData, writeDashboardData
 import { STORAGE_PREFIX, writeStored } from '../../lib/storage.js';
 import { stubImageDecoding } from '../../test/browser.js';
 import { fail, mockNetwork, ok, type MockNetwork } from '../../test/network.js';
+import { submitAndExpect, typeInto } from '../../test/forms.js';
 import { LocationProbe, renderRoutes, signIn, signOut, TEST_TOKEN } from '../../test/render.js';
 import { OnboardingPage } from './routes.js';
 import { passwordAtom, signupSessionAtom, wizardSchema, type Wizard } from './state.js';
@@ -191,9 +192,8 @@ describe('email step', () => {
   it("checks the email, sends it lowercased with 'Get Code', then checks and verifies the code", async () => {
     net.on(calls.verifyMail, ok()).on(calls.verifyCode, fail('The code is wrong or has expired'));
     const { user, router } = renderRoutes(pages, `/onboarding/step-one${QUERY}`);
-    await user.click(await screen.findByRole('button', { name: 'Get Code' }));
-    expect(await screen.findByText('Email is required')).toBeInTheDocument();
-    await user.type(screen.getByLabelText('Email'), 'Ada@Example.COM');
+    await submitAndExpect(user, 'Get Code', 'Email is required');
+    await typeInto(user, { Email: 'Ada@Example.COM' });
     await user.click(screen.getByRole('button', { name: 'Get Code' }));
     const code = await screen.findByLabelText('Verification Code');
     expect(net.sent(calls.verifyMail)[0]?.body).toEqual({ email: 'ada@example.com' });
@@ -272,14 +272,9 @@ describe('password, personal info and socials', () => {
     storedWizard({ card: null, socials: null });
     const { user } = renderRoutes(pages, `/onboarding/step-two${QUERY}`);
     expect(await screen.findByText('At least 8 characters, with a lowercase letter, an uppercase letter and a number or special character.')).toBeInTheDocument();
-    await user.click(await screen.findByRole('button', { name: 'Next' }));
-    expect(await screen.findByText('Password must be at least 8 characters')).toBeInTheDocument();
-    expect(screen.getByText('Confirm your password')).toBeInTheDocument();
-    await user.type(screen.getByLabelText('Password'), 'ABCDEFGH1');
-    await user.type(screen.getByLabelText('Confirm Password'), 'ABCDEFGH2');
-    await user.click(screen.getByRole('button', { name: 'Next' }));
-    expect(await screen.findByText('Password must contain at least 1 lowercase letter')).toBeInTheDocument();
-    expect(screen.getByText('Passwords must match')).toBeInTheDocument();
+    await submitAndExpect(user, 'Next', 'Password must be at least 8 characters', 'Confirm your password');
+    await typeInto(user, { Password: 'ABCDEFGH1', 'Confirm Password': 'ABCDEFGH2' });
+    await submitAndExpect(user, 'Next', 'Password must contain at least 1 lowercase letter', 'Passwords must match');
     await user.clear(screen.getByLabelText('Password'));
     await user.type(screen.getByLabelText('Password'), 'Secret#123');
     await user.clear(screen.getByLabelText('Confirm Password'));
@@ -294,16 +289,11 @@ describe('password, personal info and socials', () => {
     storedWizard({ card: null, socials: null, user: { name: '', auth_type: 'Email', profile_image: null } });
     jotaiStore.set(passwordAtom, 'Secret#123');
     const { user } = renderRoutes(pages, `/onboarding/step-three${QUERY}`);
-    await user.click(await screen.findByRole('button', { name: 'Next' }));
-    expect(await screen.findByText('Name is required')).toBeInTheDocument();
-    expect(screen.getByText('Tell us what you do?')).toBeInTheDocument();
-    expect(screen.getByText('Phone number is required')).toBeInTheDocument();
-    await user.type(screen.getByLabelText('Phone Number'), '12345');
-    await user.click(screen.getByRole('button', { name: 'Next' }));
-    expect(await screen.findByText('phone is invalid')).toBeInTheDocument();
+    await submitAndExpect(user, 'Next', 'Name is required', 'Tell us what you do?', 'Phone number is required');
+    await typeInto(user, { 'Phone Number': '12345' });
+    await submitAndExpect(user, 'Next', 'phone is invalid');
 
-    await user.type(screen.getByLabelText('Name'), 'Ada Lovelace');
-    await user.type(screen.getByLabelText('What do you do?'), 'Engineer');
+    await typeInto(user, { Name: 'Ada Lovelace', 'What do you do?': 'Engineer' });
     await user.clear(screen.getByLabelText('Phone Number'));
     await user.type(screen.getByLabelText('Phone Number'), '+234 803 123 4567');
     await user.click(screen.getByRole('button', { name: 'Next' }));

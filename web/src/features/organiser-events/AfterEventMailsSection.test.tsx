@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { calls, type OrganiserMessage } from '@tapcard/shared/contract';
 import { AFTER_EVENT_MAIL_DEFAULTS, afterEventSendAt, organiserMessageTexts, type ScheduleMessageValues } from '@tapcard/shared/rules';
 import { paths, routes } from '../../lib/paths.js';
-import { adminEvent, dates, EVENT_ID } from '../../test/event-fixtures.js';
+import { adminEvent, dates, EVENT_ID, organiserMessage } from '../../test/event-fixtures.js';
 import { mockNetwork, ok } from '../../test/network.js';
 import { renderRoutes, signIn, signOut } from '../../test/render.js';
 import { EventMessagesPage } from './EventMessagesPage.js';
@@ -13,10 +13,10 @@ const routeObjects = [{ path: routes.eventMessages, element: <EventMessagesPage 
 beforeEach(() => signIn());
 afterEach(() => signOut());
 
+/** The thank-you mail as scheduled by turning it on. */
 function stored(overrides: Partial<OrganiserMessage> = {}): OrganiserMessage {
-  return {
+  return organiserMessage({
     id: 'msg-thanks',
-    event_id: EVENT_ID,
     subject: AFTER_EVENT_MAIL_DEFAULTS.thank_you.subject,
     body: AFTER_EVENT_MAIL_DEFAULTS.thank_you.body,
     audience: { kind: 'checked_in' },
@@ -25,10 +25,8 @@ function stored(overrides: Partial<OrganiserMessage> = {}): OrganiserMessage {
     send_at: (afterEventSendAt(dates.ongoing) ?? new Date()).toISOString(),
     sent_at: null,
     counts: { queued: 0, sent: 0, failed: 0 },
-    announced: false,
-    created_at: '2024-05-01T16:00:00.000Z',
     ...overrides,
-  };
+  });
 }
 
 /** The page's network over a history the writes change, as the upstream would. */

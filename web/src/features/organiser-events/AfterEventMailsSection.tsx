@@ -12,6 +12,7 @@ import {
 } from '@tapcard/shared/rules';
 import { Button } from '../../components/Button.js';
 import { FormError, TextAreaField, TextField } from '../../components/Field.js';
+import { RetryAlert } from '../../components/RetryAlert.js';
 import { Spinner } from '../../components/Spinner.js';
 import { Switch } from '../../components/Switch.js';
 import { notify } from '../../lib/toast.js';
@@ -43,12 +44,7 @@ export function AfterEventMailsSection({ eventId, event }: { eventId: string; ev
       {history.isPending ? (
         <Spinner />
       ) : history.isError && !history.data ? (
-        <div role="alert" className={styles.failed}>
-          <p>{T.afterEventFailed}</p>
-          <Button variant="secondary" onClick={() => void history.refetch()}>
-            {T.loadAgain}
-          </Button>
-        </div>
+        <RetryAlert className={styles.failed} message={T.afterEventFailed} retryLabel={T.loadAgain} onRetry={() => void history.refetch()} />
       ) : (
         <div className={styles.form}>
           {AFTER_EVENT_MAIL_KINDS.map((kind) => {

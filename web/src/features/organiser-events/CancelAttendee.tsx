@@ -1,8 +1,9 @@
 import { formatNaira } from '@tapcard/shared/domain';
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { Button } from '../../components/Button.js';
 import { notify } from '../../lib/toast.js';
 import { useCancelAttendee } from './api.js';
+import { HintedButton, useSendOnce } from './AttendeeAction.js';
 import { CANCEL_TEXTS as T } from './cancel-texts.js';
 import styles from './Organiser.module.css';
 
@@ -12,36 +13,19 @@ import styles from './Organiser.module.css';
  */
 export function CancelAttendee({ eventId, attendee, amount, onCancelled }: { eventId: string; attendee: { id: string; name: string }; amount: number; onCancelled: () => void }) {
   const cancel = useCancelAttendee(eventId);
+  const send = useSendOnce(cancel);
   const [asking, setAsking] = useState(false);
-  const sending = useRef(false);
-  const hintId = useId();
   const questionId = useId();
-  const onConfirm = () => {
-    if (sending.current) return;
-    sending.current = true;
-    cancel.mutate(
-      { attendeeId: attendee.id, name: attendee.name },
-      {
-        onSuccess: () => {
-          notify.success(T.cancelled(attendee.name));
-          onCancelled();
-        },
-        onSettled: () => {
-          sending.current = false;
-        },
-      },
-    );
-  };
+  const onConfirm = () =>
+    send({ attendeeId: attendee.id, name: attendee.name }, () => {
+      notify.success(T.cancelled(attendee.name));
+      onCancelled();
+    });
   if (!asking) {
     return (
-      <div className={styles.resendTicket}>
-        <Button variant="danger" onClick={() => setAsking(true)} aria-describedby={hintId}>
-          {T.cancelRegistration}
-        </Button>
-        <p id={hintId} className={styles.muted}>
-          {T.cancelHint}
-        </p>
-      </div>
+      <HintedButton variant="danger" onClick={() => setAsking(true)} hint={T.cancelHint}>
+        {T.cancelRegistration}
+      </HintedButton>
     );
   }
   return (

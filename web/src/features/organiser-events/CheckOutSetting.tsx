@@ -1,33 +1,15 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button } from '../../components/Button.js';
+import { RetryAlert } from '../../components/RetryAlert.js';
 import { Spinner } from '../../components/Spinner.js';
 import { Switch } from '../../components/Switch.js';
-import { notify } from '../../lib/toast.js';
-import { doorSettingsQuery, setDoorSettings } from './api.js';
+import { useDoorSettings } from './api.js';
 import styles from './StaffLinks.module.css';
 import { TEXTS } from './texts.js';
 
 /** The event's "Track check-out" switch: door phones then offer an Exit mode, and the count means who is inside. */
 export function CheckOutSetting({ eventId }: { eventId: string }) {
-  const queryClient = useQueryClient();
-  const query = doorSettingsQuery(eventId);
-  const settings = useQuery(query);
-  const save = useMutation({
-    mutationFn: (checkOut: boolean) => setDoorSettings(eventId, checkOut),
-    onSuccess: (answer) => queryClient.setQueryData(query.queryKey, answer),
-    onError: (error) => notify.error(error.message),
-  });
+  const { settings, save } = useDoorSettings(eventId);
   if (settings.isPending) return <Spinner size={24} />;
-  if (settings.isError) {
-    return (
-      <div role="alert" className={styles.problem}>
-        <p>{TEXTS.checkOutFailed}</p>
-        <Button variant="secondary" onClick={() => void settings.refetch()}>
-          {TEXTS.retry}
-        </Button>
-      </div>
-    );
-  }
+  if (settings.isError) return <RetryAlert className={styles.problem} message={TEXTS.checkOutFailed} retryLabel={TEXTS.retry} onRetry={() => void settings.refetch()} />;
   const checked = save.isPending ? save.variables : settings.data.data.settings.check_out;
   return (
     <div className={styles.setting}>

@@ -1,6 +1,5 @@
 import { CheckCircle2, Mail, ShieldAlert } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
-import { useParams } from 'react-router-dom';
 import type { AdminEvent } from '@tapcard/shared/contract';
 import { capacity, formatEventDate, insideCount } from '@tapcard/shared/domain';
 import type { ViewOf } from '@tapcard/shared/realtime';
@@ -12,7 +11,6 @@ import { NotFoundView } from '../../components/NotFoundView.js';
 import { Avatar, BackLink, EmptyState, Page } from '../../components/Page.js';
 import { useNow } from '../../lib/now.js';
 import { paths } from '../../lib/paths.js';
-import { useOrganiserLive } from '../../lib/live/useLiveEvent.js';
 import { notify } from '../../lib/toast.js';
 import { AttendeeDialog, HiddenMark } from './AttendeeDialog.js';
 import { CancelledAttendees } from './CancelledAttendees.js';
@@ -23,7 +21,8 @@ import styles from './Organiser.module.css';
 import { firstOrganiserView, openReportCount } from './organiser-view.js';
 import { MESSAGE_TEXTS } from './messages-texts.js';
 import { MODERATION_TEXTS, TEXTS } from './texts.js';
-import { useAdminEvent, useCancelledAttendees } from './api.js';
+import { useCancelledAttendees } from './api.js';
+import { useOrganiserEvent } from './useOrganiserEvent.js';
 
 // Loaded after the first render: the door's calls and the CSV writer are not needed to show the count.
 const DoorConflicts = lazy(() => import('./DoorConflicts.js').then((m) => ({ default: m.DoorConflicts })));
@@ -34,9 +33,7 @@ const DoorConflicts = lazy(() => import('./DoorConflicts.js').then((m) => ({ def
  * check-in, each attendee's mute and whether they hide from public lists, and the way to moderation.
  */
 export function EventAttendeesPage() {
-  const { id = '' } = useParams();
-  const admin = useAdminEvent(id);
-  const live = useOrganiserLive(id || undefined);
+  const { id, admin, live } = useOrganiserEvent();
   const cancelled = useCancelledAttendees(id);
   const now = useNow(15_000);
   const [selected, setSelected] = useState<string | null>(null);

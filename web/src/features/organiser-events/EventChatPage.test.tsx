@@ -6,6 +6,7 @@ import { paths, routes } from '../../lib/paths.js';
 import { adminEvent, EVENT_ID } from '../../test/event-fixtures.js';
 import { fail, mockNetwork, ok } from '../../test/network.js';
 import { startRealtimeServer } from '../../test/realtime-server.js';
+import { chatBubble, failedAcrossReload } from '../../test/chat.js';
 import { renderRoutes, signIn, signOut } from '../../test/render.js';
 import { EventChatPage } from './EventChatPage.js';
 
@@ -18,8 +19,6 @@ afterEach(() => {
   signOut();
 });
 
-const bubble = (text: string) => within(screen.getByRole('log')).queryByText(text)?.closest('li') ?? null;
-
 describe("the organiser's event chat", () => {
   it('keeps a failed message across a reload, with Retry and Delete', async () => {
     const admin = adminEvent();
@@ -27,28 +26,16 @@ describe("the organiser's event chat", () => {
     network.on(calls.adminEvent, ok(admin));
     network.on(calls.adminChat, fail('Too many messages, wait a moment.', 429));
     await startRealtimeServer(() => ({ ...organiserViewOf(admin), version: 3 }));
-    const first = renderRoutes(routeObjects, paths.eventChat(EVENT_ID));
-    await first.user.type(await screen.findByRole('textbox', { name: 'Message' }, SLOW), 'Doors at nine{Enter}');
-    await waitFor(() => expect(bubble('Doors at nine')).toHaveAttribute('data-state', 'failed'), SLOW);
-
-    // A reload: the page comes back with only the browser's storage.
-    cleanup();
-    const { user } = renderRoutes(routeObjects, paths.eventChat(EVENT_ID));
-    await screen.findByRole('textbox', { name: 'Message' }, SLOW);
-    const kept = await waitFor(() => {
-      const item = bubble('Doors at nine');
-      expect(item).toHaveAttribute('data-state', 'failed');
-      return item as HTMLElement;
-    }, SLOW);
+    const { user, kept } = await failedAcrossReload(routeObjects, paths.eventChat(EVENT_ID), 'Doors at nine', SLOW);
     await user.click(within(kept).getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(network.sent(calls.adminChat)).toHaveLength(2), SLOW);
-    await waitFor(() => expect(bubble('Doors at nine')).toHaveAttribute('data-state', 'failed'), SLOW);
-    await user.click(within(bubble('Doors at nine') as HTMLElement).getByRole('button', { name: 'Delete' }));
-    expect(bubble('Doors at nine')).toBeNull();
+    await waitFor(() => expect(chatBubble('Doors at nine')).toHaveAttribute('data-state', 'failed'), SLOW);
+    await user.click(within(chatBubble('Doors at nine') as HTMLElement).getByRole('button', { name: 'Delete' }));
+    expect(chatBubble('Doors at nine')).toBeNull();
 
     cleanup();
     renderRoutes(routeObjects, paths.eventChat(EVENT_ID));
     await screen.findByRole('textbox', { name: 'Message' }, SLOW);
-    expect(bubble('Doors at nine')).toBeNull();
+    expect(chatBubble('Doors at nine')).toBeNull();
   });
 });

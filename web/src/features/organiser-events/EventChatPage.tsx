@@ -1,9 +1,8 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { useParams, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import type { ChatMessage, PrivateChat } from '@tapcard/shared/contract';
 import { eventStatusText, eventTiming } from '@tapcard/shared/domain';
 import { ChatRoom, outboxActions } from '../../components/ChatRoom.js';
-import { ConfirmDialog } from '../../components/Dialog.js';
 import { LiveStatus } from '../../components/LiveStatus.js';
 import { LoadingScreen } from '../../components/LoadingScreen.js';
 import type { ActionMenuGroup } from '../../components/ActionMenu.js';
@@ -13,16 +12,17 @@ import { PrivateThreads, privateThreads } from '../../components/PrivateThreads.
 import { useChatHistory, type LoadHistory } from '../../components/useChatHistory.js';
 import { adminIdOf, ADMIN_NAME, isAdminId } from '../../lib/live/message-style.js';
 import type { ThreadItem } from '../../lib/live/outbox.js';
-import { useOrganiserLive } from '../../lib/live/useLiveEvent.js';
 import { usePost } from '../../lib/live/usePost.js';
 import { useNow } from '../../lib/now.js';
 import { paths } from '../../lib/paths.js';
 import { activeMute } from './moderation-words.js';
 import { ModerationBar } from './ModerationBar.js';
 import { muteGroup } from './MuteControl.js';
+import { RemoveMessageDialog } from './RemoveMessageDialog.js';
 import { chatSettingsOf, firstOrganiserView, type OrganiserView } from './organiser-view.js';
 import { MODERATION_TEXTS, TEXTS } from './texts.js';
-import { adminChatHistory, useAdminEvent, useMuteAttendee, useRemoveMessage, useUnpinAnnouncement, type LiveControl } from './api.js';
+import { adminChatHistory, useMuteAttendee, useRemoveMessage, useUnpinAnnouncement, type LiveControl } from './api.js';
+import { useOrganiserEvent } from './useOrganiserEvent.js';
 
 /** The private-reply query parameter: the attendee the organiser is writing to. */
 const TO = 'to';
@@ -57,13 +57,9 @@ function useMessageMenu(eventId: string, live: LiveControl, room: 'group' | 'pri
     return <MessageMenu label={MODERATION_TEXTS.messageActions(name)} groups={groups} />;
   };
   const confirm = (
-    <ConfirmDialog
-      open={removing !== null}
-      onOpenChange={(open) => !open && setRemoving(null)}
-      title={MODERATION_TEXTS.removeQuestion}
-      description={removing ? MODERATION_TEXTS.removeDescription(removing.name) : undefined}
-      confirmLabel={MODERATION_TEXTS.removeMessage}
-      cancelLabel={MODERATION_TEXTS.cancel}
+    <RemoveMessageDialog
+      author={removing?.name ?? null}
+      onClose={() => setRemoving(null)}
       busy={remove.isPending}
       onConfirm={() => {
         if (!removing) return;
@@ -89,11 +85,9 @@ function composerNotice(view: OrganiserView): string | undefined {
  * attendee's message (remove, mute); the private chat offers mute in its menus.
  */
 export function EventChatPage() {
-  const { id = '' } = useParams();
+  const { id, admin, live } = useOrganiserEvent();
   const [search] = useSearchParams();
   const to = search.get(TO);
-  const admin = useAdminEvent(id);
-  const live = useOrganiserLive(id || undefined);
   const now = useNow();
   const adminId = admin.data ? adminIdOf(admin.data.user_id) : null;
   const view = live.view ?? (admin.data ? firstOrganiserView(admin.data) : null);

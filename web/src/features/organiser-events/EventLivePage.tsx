@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { capacity, insideCount } from '@tapcard/shared/domain';
 import type { ViewOf } from '@tapcard/shared/realtime';
 import { INSIDE_TEXTS, InsideCount } from '../../components/InsideCount.js';
@@ -8,13 +8,12 @@ import { LoadingScreen } from '../../components/LoadingScreen.js';
 import { NotFoundView } from '../../components/NotFoundView.js';
 import { Avatar } from '../../components/Page.js';
 import { organiserViewOf } from '../../lib/live/polls.js';
-import { useOrganiserLive } from '../../lib/live/useLiveEvent.js';
 import { paths } from '../../lib/paths.js';
 import { clockTime, placeOf } from './door-places.js';
 import styles from './EventLive.module.css';
 import { GateCounts } from './GateCounts.js';
 import { TEXTS } from './texts.js';
-import { useAdminEvent } from './api.js';
+import { useOrganiserEvent } from './useOrganiserEvent.js';
 
 /** How many of the newest arrivals the projector lists. */
 const LAST_ARRIVALS = 8;
@@ -37,9 +36,7 @@ function lastArrivals(attendees: readonly LiveAttendee[]): Arrival[] {
  * figures stay right); the live status shows while it is not live.
  */
 export function EventLivePage() {
-  const { id = '' } = useParams();
-  const admin = useAdminEvent(id);
-  const live = useOrganiserLive(id || undefined);
+  const { id, admin, live } = useOrganiserEvent();
   if (admin.isError || live.error) return <NotFoundView />;
   if (!admin.data) return <LoadingScreen />;
   const view = live.view ?? organiserViewOf(admin.data);

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { calls, type OrganiserMessage } from '@tapcard/shared/contract';
 import { organiserMessageTexts, type MessageAudience } from '@tapcard/shared/rules';
 import { paths, routes } from '../../lib/paths.js';
-import { adminEvent, ATTENDEE_ID, EVENT_ID } from '../../test/event-fixtures.js';
+import { adminEvent, ATTENDEE_ID, EVENT_ID, organiserMessage } from '../../test/event-fixtures.js';
 import { answer, fail, mockNetwork, ok } from '../../test/network.js';
 import { renderRoutes, signIn, signOut } from '../../test/render.js';
 import { EventMessagesPage } from './EventMessagesPage.js';
@@ -12,24 +12,6 @@ const routeObjects = [{ path: routes.eventMessages, element: <EventMessagesPage 
 
 beforeEach(() => signIn());
 afterEach(() => signOut());
-
-function stored(overrides: Partial<OrganiserMessage> = {}): OrganiserMessage {
-  return {
-    id: 'msg-1',
-    event_id: EVENT_ID,
-    subject: 'Doors open at six',
-    body: 'See you there.',
-    audience: { kind: 'everyone' },
-    kind: null,
-    status: 'sent',
-    send_at: '2024-05-01T17:00:00.000Z',
-    sent_at: '2024-05-01T17:00:00.000Z',
-    counts: { queued: 1, sent: 2, failed: 0 },
-    announced: false,
-    created_at: '2024-05-01T16:00:00.000Z',
-    ...overrides,
-  };
-}
 
 /** The page's network: the event, an audience count per kind, and the history. */
 function serve(history: OrganiserMessage[] = []) {
@@ -44,7 +26,7 @@ function serve(history: OrganiserMessage[] = []) {
 describe('EventMessagesPage', () => {
   it('counts the chosen audience before sending, checks the fields, and sends to not yet checked in', async () => {
     const network = serve();
-    network.on(calls.sendMessage, (request) => ok(stored({ ...(request.body as Partial<OrganiserMessage>), audience: { kind: 'not_checked_in' }, counts: { queued: 1, sent: 0, failed: 0 } }), organiserMessageTexts.sent(1)));
+    network.on(calls.sendMessage, (request) => ok(organiserMessage({ ...(request.body as Partial<OrganiserMessage>), audience: { kind: 'not_checked_in' }, counts: { queued: 1, sent: 0, failed: 0 } }), organiserMessageTexts.sent(1)));
     const { user } = renderRoutes(routeObjects, paths.eventMessages(EVENT_ID));
 
     expect(await screen.findByRole('heading', { name: 'Messages' })).toBeInTheDocument();
@@ -91,9 +73,9 @@ describe('EventMessagesPage', () => {
   });
 
   it('schedules for later with a date and time, and shows the history with its counts; a scheduled one is edited or cancelled', async () => {
-    const scheduled = stored({ id: 'msg-2', subject: 'Tomorrow', status: 'scheduled', sent_at: null, send_at: '2099-05-01T17:00:00.000Z', counts: { queued: 0, sent: 0, failed: 0 } });
-    const network = serve([scheduled, stored()]);
-    network.on(calls.scheduleMessage, (request) => ok(stored({ ...(request.body as Partial<OrganiserMessage>), status: 'scheduled' }), organiserMessageTexts.scheduled));
+    const scheduled = organiserMessage({ id: 'msg-2', subject: 'Tomorrow', status: 'scheduled', sent_at: null, send_at: '2099-05-01T17:00:00.000Z', counts: { queued: 0, sent: 0, failed: 0 } });
+    const network = serve([scheduled, organiserMessage()]);
+    network.on(calls.scheduleMessage, (request) => ok(organiserMessage({ ...(request.body as Partial<OrganiserMessage>), status: 'scheduled' }), organiserMessageTexts.scheduled));
     network.on(calls.cancelMessage, ok({ ...scheduled, status: 'cancelled' }, organiserMessageTexts.cancelled));
     const { user } = renderRoutes(routeObjects, paths.eventMessages(EVENT_ID));
 

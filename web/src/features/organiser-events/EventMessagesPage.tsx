@@ -18,6 +18,7 @@ import { FormError, SelectField, TextAreaField, TextField } from '../../componen
 import { LoadingScreen } from '../../components/LoadingScreen.js';
 import { NotFoundView } from '../../components/NotFoundView.js';
 import { BackLink, EmptyState, Page } from '../../components/Page.js';
+import { RetryAlert } from '../../components/RetryAlert.js';
 import { Spinner } from '../../components/Spinner.js';
 import { paths } from '../../lib/paths.js';
 import { notify } from '../../lib/toast.js';
@@ -330,12 +331,7 @@ function History({
       {history.isPending ? (
         <Spinner />
       ) : history.isError && !history.data ? (
-        <div role="alert" className={styles.failed}>
-          <p>{T.historyFailed}</p>
-          <Button variant="secondary" onClick={() => void history.refetch()}>
-            {T.retry}
-          </Button>
-        </div>
+        <RetryAlert className={styles.failed} message={T.historyFailed} retryLabel={T.retry} onRetry={() => void history.refetch()} />
       ) : history.data.length === 0 ? (
         <EmptyState title={T.noMessages}>
           <p>{T.noMessagesHint}</p>

@@ -1,24 +1,24 @@
 import { useId, useMemo, useState, type ReactNode } from 'react';
-import { useParams } from 'react-router-dom';
 import type { ChatReport, ModerationAction, MutedAttendee } from '@tapcard/shared/contract';
 import { REPORT_REASON_LABELS } from '@tapcard/shared/rules';
 import { Button, ButtonLink } from '../../components/Button.js';
-import { ConfirmDialog } from '../../components/Dialog.js';
 import { LiveStatus } from '../../components/LiveStatus.js';
 import { LoadingScreen } from '../../components/LoadingScreen.js';
 import { NotFoundView } from '../../components/NotFoundView.js';
 import { Avatar, BackLink, EmptyState, Page } from '../../components/Page.js';
+import { RetryAlert } from '../../components/RetryAlert.js';
 import { Spinner } from '../../components/Spinner.js';
-import { useOrganiserLive } from '../../lib/live/useLiveEvent.js';
 import { useNow } from '../../lib/now.js';
 import { paths } from '../../lib/paths.js';
 import { ActionMenu } from '../../components/ActionMenu.js';
 import { activeMute, clockText, muteText, type MuteFor } from './moderation-words.js';
 import styles from './Moderation.module.css';
 import { muteGroup } from './MuteControl.js';
+import { RemoveMessageDialog } from './RemoveMessageDialog.js';
 import { firstOrganiserView, type OrganiserView } from './organiser-view.js';
 import { MODERATION_TEXTS as T, TEXTS } from './texts.js';
-import { useAdminEvent, useHandleReport, useModerationData, useMuteAttendee, type LiveControl } from './api.js';
+import { useHandleReport, useModerationData, useMuteAttendee, type LiveControl } from './api.js';
+import { useOrganiserEvent } from './useOrganiserEvent.js';
 
 /** The reports as the page lists them: one per id (the newer copy), open ones first (newest first), then handled ones (latest handled first). */
 export function reportQueue(...sources: readonly (readonly ChatReport[] | undefined)[]): ChatReport[] {
@@ -54,9 +54,7 @@ function mutedNow(view: OrganiserView, read: readonly MutedAttendee[] | undefine
  * attendees with Unmute; and the moderation log, newest first, read again whenever the live view moves.
  */
 export function EventModerationPage() {
-  const { id = '' } = useParams();
-  const admin = useAdminEvent(id);
-  const live = useOrganiserLive(id || undefined);
+  const { id, admin, live } = useOrganiserEvent();
   if (admin.isError || live.error) return <NotFoundView />;
   if (!admin.data) return <LoadingScreen />;
   const view = live.view ?? firstOrganiserView(admin.data);
@@ -84,11 +82,7 @@ function Moderation({ eventId, view, live }: { eventId: string; view: OrganiserV
   const reports = useMemo(() => reportQueue(read.data?.reports, view.reports), [read.data?.reports, view.reports]);
   const muted = mutedNow(view, read.data?.muted, now);
   const failed = read.isError && !read.data;
-  const retry = (
-    <Button variant="secondary" onClick={() => void read.refetch()}>
-      {T.retry}
-    </Button>
-  );
+  const logFailed = <RetryAlert className={styles.failed} message={T.logFailed} retryLabel={T.retry} onRetry={() => void read.refetch()} />;
   return (
     <>
       <ReportsSection eventId={eventId} reports={reports} live={live} now={now} />
@@ -96,10 +90,7 @@ function Moderation({ eventId, view, live }: { eventId: string; view: OrganiserV
         {read.isPending && muted.length === 0 ? (
           <Spinner />
         ) : failed && muted.length === 0 ? (
-          <div className={styles.failed} role="alert">
-            <p>{T.logFailed}</p>
-            {retry}
-          </div>
+          logFailed
         ) : muted.length === 0 ? (
           <p className={styles.muted}>{T.noMuted}</p>
         ) : (
@@ -110,10 +101,7 @@ function Moderation({ eventId, view, live }: { eventId: string; view: OrganiserV
         {read.isPending ? (
           <Spinner />
         ) : failed ? (
-          <div className={styles.failed} role="alert">
-            <p>{T.logFailed}</p>
-            {retry}
-          </div>
+          logFailed
         ) : (
           <ModerationLog log={read.data?.log ?? []} now={now} />
         )}
@@ -171,13 +159,9 @@ function ReportsSection({ eventId, reports, live, now }: { eventId: string; repo
           ))}
         </ul>
       )}
-      <ConfirmDialog
-        open={removing !== null}
-        onOpenChange={(isOpen) => !isOpen && setRemoving(null)}
-        title={T.removeQuestion}
-        description={removing ? T.removeDescription(removing.reported_name) : undefined}
-        confirmLabel={T.removeMessage}
-        cancelLabel={T.cancel}
+      <RemoveMessageDialog
+        author={removing?.reported_name ?? null}
+        onClose={() => setRemoving(null)}
         busy={handle.isPending}
         onConfirm={() => {
           if (!removing) return;

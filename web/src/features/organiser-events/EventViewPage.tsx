@@ -7,7 +7,7 @@ import { AvatarStack } from '../../components/AvatarStack.js';
 import { Button, ButtonLink } from '../../components/Button.js';
 import { ConfirmDialog } from '../../components/Dialog.js';
 import { EventBanner } from '../../components/EventBanner.js';
-import { GalleryGrid } from '../../components/GalleryGrid.js';
+import { GallerySection } from '../../components/GalleryGrid.js';
 import { LoadingScreen } from '../../components/LoadingScreen.js';
 import { NotFoundView } from '../../components/NotFoundView.js';
 import { Spinner } from '../../components/Spinner.js';
@@ -121,12 +121,7 @@ export function EventViewPage() {
             <ReminderSettingsSection eventId={id} />
           </Suspense>
         )}
-        {data.gallery.length > 0 && (
-          <section aria-labelledby="view-gallery-title">
-            <h2 id="view-gallery-title">{TEXTS.gallery}</h2>
-            <GalleryGrid items={data.gallery} />
-          </section>
-        )}
+        <GallerySection titleId="view-gallery-title" title={TEXTS.gallery} items={data.gallery} />
       </div>
       <ConfirmDialog
         open={confirming}

@@ -1,37 +1,20 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import type { ReminderSettings } from '@tapcard/shared/contract';
-import { Button } from '../../components/Button.js';
+import { RetryAlert } from '../../components/RetryAlert.js';
 import { Spinner } from '../../components/Spinner.js';
 import { Switch } from '../../components/Switch.js';
-import { notify } from '../../lib/toast.js';
-import { reminderSettingsQuery, setReminderSettings } from './api.js';
+import { useReminderSettings } from './api.js';
 import styles from './StaffLinks.module.css';
 import { TEXTS } from './texts.js';
 
 /** The event's reminder mails: a switch each for 24 hours and 1 hour before the start (both on by default). */
 export function ReminderSettingsSection({ eventId }: { eventId: string }) {
   const headingId = useId();
-  const queryClient = useQueryClient();
-  const query = reminderSettingsQuery(eventId);
-  const settings = useQuery(query);
-  const save = useMutation({
-    mutationFn: (next: ReminderSettings) => setReminderSettings(eventId, next),
-    onSuccess: (answer) => queryClient.setQueryData(query.queryKey, answer),
-    onError: (error) => notify.error(error.message),
-  });
+  const { settings, save } = useReminderSettings(eventId);
   let body;
   if (settings.isPending) body = <Spinner size={24} />;
-  else if (settings.isError) {
-    body = (
-      <div role="alert" className={styles.problem}>
-        <p>{TEXTS.remindersFailed}</p>
-        <Button variant="secondary" onClick={() => void settings.refetch()}>
-          {TEXTS.retry}
-        </Button>
-      </div>
-    );
-  } else {
+  else if (settings.isError) body = <RetryAlert className={styles.problem} message={TEXTS.remindersFailed} retryLabel={TEXTS.retry} onRetry={() => void settings.refetch()} />;
+  else {
     const current = save.isPending ? save.variables : settings.data.data.settings;
     const toggle = (change: Partial<ReminderSettings>) => save.mutate({ ...current, ...change });
     body = (

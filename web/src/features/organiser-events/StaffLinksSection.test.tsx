@@ -25,6 +25,15 @@ function doorNetwork(checkOut = false) {
   return mockNetwork().on(doorCalls.doorSettings, ok({ event_id: EVENT_ID, settings: { check_out: checkOut } }));
 }
 
+/** The section with no staff links and check-out tracking as `checkOut`, whose switch saves what it is sent: the switch, found. */
+async function openCheckOutSwitch(checkOut: boolean) {
+  const network = doorNetwork(checkOut);
+  network.on(doorCalls.listStaffLinks, ok({ event_id: EVENT_ID, links: [] }));
+  network.on(doorCalls.setDoorSettings, (request) => ok({ event_id: EVENT_ID, settings: request.body as DoorSettings }));
+  const { user } = renderRoutes(routeObjects, `/event/${EVENT_ID}`);
+  return { network, user, toggle: await screen.findByRole('switch', { name: 'Track check-out' }) };
+}
+
 beforeEach(() => signIn());
 afterEach(() => {
   signOut();
@@ -106,12 +115,7 @@ describe('staff links section', () => {
   });
 
   it('turns check-out tracking on with the switch, and says what it changes', async () => {
-    const network = doorNetwork(false);
-    network.on(doorCalls.listStaffLinks, ok({ event_id: EVENT_ID, links: [] }));
-    network.on(doorCalls.setDoorSettings, (request) => ok({ event_id: EVENT_ID, settings: request.body as DoorSettings }));
-    const { user } = renderRoutes(routeObjects, `/event/${EVENT_ID}`);
-
-    const toggle = await screen.findByRole('switch', { name: 'Track check-out' });
+    const { network, user, toggle } = await openCheckOutSwitch(false);
     expect(toggle).not.toBeChecked();
     expect(screen.getByText('Door phones then get an Exit mode, and the count shows who is inside now.')).toBeInTheDocument();
 
@@ -125,12 +129,7 @@ describe('staff links section', () => {
   });
 
   it('shows check-out tracking as the server has it, and turns it off', async () => {
-    const network = doorNetwork(true);
-    network.on(doorCalls.listStaffLinks, ok({ event_id: EVENT_ID, links: [] }));
-    network.on(doorCalls.setDoorSettings, (request) => ok({ event_id: EVENT_ID, settings: request.body as DoorSettings }));
-    const { user } = renderRoutes(routeObjects, `/event/${EVENT_ID}`);
-
-    const toggle = await screen.findByRole('switch', { name: 'Track check-out' });
+    const { network, user, toggle } = await openCheckOutSwitch(true);
     expect(toggle).toBeChecked();
     await user.click(toggle);
     await waitFor(() => expect(screen.getByRole('switch', { name: 'Track check-out' })).not.toBeChecked());

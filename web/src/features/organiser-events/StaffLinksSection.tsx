@@ -7,6 +7,7 @@ import { STAFF_LINK_EXPIRIES, staffLinkFormSchema, type StaffLinkExpiry } from '
 import { Button } from '../../components/Button.js';
 import { ConfirmDialog } from '../../components/Dialog.js';
 import { FormError, SelectField, TextField } from '../../components/Field.js';
+import { RetryAlert } from '../../components/RetryAlert.js';
 import { Spinner } from '../../components/Spinner.js';
 import { ApiError } from '../../lib/api.js';
 import { notify } from '../../lib/toast.js';
@@ -55,12 +56,7 @@ export function StaffLinksSection({ eventId }: { eventId: string }) {
       {list.isPending ? (
         <Spinner size={24} />
       ) : list.isError ? (
-        <div role="alert" className={styles.problem}>
-          <p>{TEXTS.staffLinksFailed}</p>
-          <Button variant="secondary" onClick={() => void list.refetch()}>
-            {TEXTS.retry}
-          </Button>
-        </div>
+        <RetryAlert className={styles.problem} message={TEXTS.staffLinksFailed} retryLabel={TEXTS.retry} onRetry={() => void list.refetch()} />
       ) : list.data.data.links.length === 0 ? (
         <p className={styles.muted}>{TEXTS.noStaffLinks}</p>
       ) : (

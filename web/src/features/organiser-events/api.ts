@@ -6,7 +6,7 @@ import type { ChatRoomKind, MuteChoice } from '@tapcard/shared/rules';
 import type { Update } from '@tapcard/shared/realtime';
 import { ApiError, api, apiOrThrow } from '../../lib/api.js';
 import { callKey, isCallQuery } from '../../lib/call-key.js';
-import { callQuery } from '../../lib/call-query.js';
+import { callQuery, type CallQuery } from '../../lib/call-query.js';
 import { idempotencyHeaders } from '../../lib/idempotency.js';
 import { notify } from '../../lib/toast.js';
 import { muteText } from './moderation-words.js';
@@ -86,18 +86,31 @@ export function staffLinksQuery(eventId: string) {
 export const createStaffLink = (eventId: string, body: Body<typeof doorCalls.createStaffLink>) => apiOrThrow(doorCalls.createStaffLink, { params: { id: eventId }, body });
 export const revokeStaffLink = (eventId: string, linkId: string) => apiOrThrow(doorCalls.revokeStaffLink, { params: { id: eventId, link_id: linkId } });
 
-/** The event's door settings (door-settings); saving them writes the answer here. */
-export function doorSettingsQuery(eventId: string) {
-  return callQuery(doorCalls, 'doorSettings', { params: { id: eventId } });
+/** A setting of an event: its read, and its save, whose answer replaces the read's (a refusal is a toast). */
+function useEventSetting<T, V>(query: CallQuery<T>, write: (value: V) => Promise<NoInfer<T>>) {
+  const queryClient = useQueryClient();
+  const settings = useQuery(query);
+  const save = useMutation({
+    mutationFn: write,
+    onSuccess: (answer) => queryClient.setQueryData(query.queryKey, answer),
+    onError: (error) => notify.error(error.message),
+  });
+  return { settings, save };
 }
-export const setDoorSettings = (eventId: string, checkOut: boolean) => apiOrThrow(doorCalls.setDoorSettings, { params: { id: eventId }, body: { check_out: checkOut } });
 
-/** The event's reminder mails as the organiser set them. */
-export function reminderSettingsQuery(eventId: string) {
-  return callQuery(calls, 'reminderSettings', { params: { id: eventId } });
+/** The event's door settings (door-settings) and their save. */
+export function useDoorSettings(eventId: string) {
+  return useEventSetting(callQuery(doorCalls, 'doorSettings', { params: { id: eventId } }), (checkOut: boolean) =>
+    apiOrThrow(doorCalls.setDoorSettings, { params: { id: eventId }, body: { check_out: checkOut } }),
+  );
 }
 
-export const setReminderSettings = (eventId: string, settings: ReminderSettings) => apiOrThrow(calls.setReminderSettings, { params: { id: eventId }, body: settings });
+/** The event's reminder mails as the organiser set them, and their save. */
+export function useReminderSettings(eventId: string) {
+  return useEventSetting(callQuery(calls, 'reminderSettings', { params: { id: eventId } }), (settings: ReminderSettings) =>
+    apiOrThrow(calls.setReminderSettings, { params: { id: eventId }, body: settings }),
+  );
+}
 
 /** The event's door conflicts as of the live view's version (list-door-conflicts): a new version reads them again. */
 export function doorConflictsQuery(eventId: string, version: number) {

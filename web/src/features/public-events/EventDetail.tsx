@@ -5,7 +5,7 @@ import { AppLink } from '../../components/AppLink.js';
 import { AvatarStack } from '../../components/AvatarStack.js';
 import { ButtonLink } from '../../components/Button.js';
 import { EventBanner } from '../../components/EventBanner.js';
-import { GalleryGrid } from '../../components/GalleryGrid.js';
+import { GallerySection } from '../../components/GalleryGrid.js';
 import { Notice } from '../../components/Page.js';
 import { isSoldOut, TicketList } from '../../components/TicketList.js';
 import { useHydrated } from '../../lib/hydration.js';
@@ -14,6 +14,18 @@ import { AddToCalendar } from './AddToCalendar.js';
 import { LostTicket } from './LostTicket.js';
 import styles from './PublicEvents.module.css';
 import { TEXTS } from './texts.js';
+
+/** One of the event's dates in its list: the label, and the date as `when` writes it. */
+function Moment({ label, date, when }: { label: string; date: string; when: (date: string) => string }) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd>
+        <time dateTime={date}>{when(date)}</time>
+      </dd>
+    </div>
+  );
+}
 
 /**
  * A public event: image, title, start and end with their times and time zone, location, 'Add to
@@ -46,20 +58,8 @@ export function EventDetail({
       <EventBanner image={event.image} title={event.title} eager />
       <h1 id="event-title">{event.title}</h1>
       <dl className={styles.when}>
-        <div>
-          <dt>{TEXTS.starts}</dt>
-          <dd>
-            <time dateTime={event.start_date}>{when(event.start_date)}</time>
-          </dd>
-        </div>
-        {event.end_date && (
-          <div>
-            <dt>{TEXTS.ends}</dt>
-            <dd>
-              <time dateTime={event.end_date}>{when(event.end_date)}</time>
-            </dd>
-          </div>
-        )}
+        <Moment label={TEXTS.starts} date={event.start_date} when={when} />
+        {event.end_date && <Moment label={TEXTS.ends} date={event.end_date} when={when} />}
         {start && (
           // Kept in place, hidden, until the browser knows the zone: nothing below moves when it shows.
           <div className={hydrated ? undefined : styles.pending} aria-hidden={!hydrated || undefined}>
@@ -109,12 +109,7 @@ export function EventDetail({
         )}
         <AvatarStack people={event.attendees} max={AVATARS.public} empty={TEXTS.noAttendees} />
       </section>
-      {event.gallery.length > 0 && (
-        <section aria-labelledby="gallery-title">
-          <h2 id="gallery-title">{TEXTS.gallery}</h2>
-          <GalleryGrid items={event.gallery} />
-        </section>
-      )}
+      <GallerySection titleId="gallery-title" title={TEXTS.gallery} items={event.gallery} />
     </article>
   );
 }

@@ -3,8 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { calls } from '@tapcard/shared/contract';
 import { avatarFor } from '@tapcard/shared/domain';
 import { paths, routes } from '../../lib/paths.js';
-import { event, EVENT_ID, TID } from '../../test/event-fixtures.js';
+import { ADA_REGISTERS, event, EVENT_ID, TID } from '../../test/event-fixtures.js';
 import { answer, fail, mockNetwork, ok } from '../../test/network.js';
+import { typeInto } from '../../test/forms.js';
 import { LocationProbe, renderRoutes } from '../../test/render.js';
 import { CardEventRegisterPage } from './CardEventRegisterPage.js';
 import { OpenEventPage } from './OpenEventPage.js';
@@ -19,9 +20,7 @@ const routeObjects = [
 
 
 async function fill(user: ReturnType<typeof renderRoutes>['user'], ticket = 'price-free') {
-  await user.type(screen.getByLabelText('Full Name'), 'Ada Obi');
-  await user.type(screen.getByLabelText('Email Address'), 'ada@example.com');
-  await user.type(screen.getByLabelText('Phone Number'), '+234 801 234 5678');
+  await typeInto(user, ADA_REGISTERS);
   await user.selectOptions(screen.getByLabelText('Choose Ticket'), ticket);
 }
 

@@ -5,14 +5,18 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import type { z } from 'zod';
 import type { Event } from '@tapcard/shared/contract';
-import { avatarFor, formatNaira, refundPolicyText } from '@tapcard/shared/domain';
+import { avatarFor, eventTiming, formatNaira, refundPolicyText } from '@tapcard/shared/domain';
 import { messages, registrationSchema, type RegistrationValues } from '@tapcard/shared/rules';
 import { Button, ButtonLink } from '../../components/Button.js';
 import { Dialog } from '../../components/Dialog.js';
+import { EventNotice } from '../../components/EventNotice.js';
 import { FormError, SelectField, TextField } from '../../components/Field.js';
 import { HoldCountdown } from '../../components/HoldCountdown.js';
-import { Notice } from '../../components/Page.js';
+import { LoadingScreen } from '../../components/LoadingScreen.js';
+import { NotFoundView } from '../../components/NotFoundView.js';
+import { BackLink, Notice, Page } from '../../components/Page.js';
 import { inStock, isSoldOut } from '../../components/TicketList.js';
+import { useNow } from '../../lib/now.js';
 import { endHeldPayment, forgetRegistration, heldPayment, keepRegistration, keptRegistration, type HeldPayment } from '../../lib/ticket-registration.js';
 import styles from './PublicEvents.module.css';
 import { TEXTS } from './texts.js';
@@ -195,5 +199,28 @@ export function RegisterForm({ event, failure }: { event: Event; failure: 'inlin
         </Dialog>
       )}
     </form>
+  );
+}
+
+/**
+ * A registration page: the way back to the event, then its title and the form; the concluded notice
+ * once the event is over. An event that cannot be read is not found.
+ */
+export function RegistrationPage({ event, backTo, failure }: { event: { isError: boolean; data: Event | undefined }; backTo: string; failure: 'inline' | 'dialog' }) {
+  const now = useNow();
+  if (event.isError) return <NotFoundView />;
+  if (!event.data) return <LoadingScreen />;
+  return (
+    <Page>
+      <BackLink to={backTo}>{TEXTS.backToEvent}</BackLink>
+      {eventTiming(event.data, now) === 1 ? (
+        <EventNotice status="concluded" event={event.data} />
+      ) : (
+        <>
+          <h1>{event.data.title}</h1>
+          <RegisterForm event={event.data} failure={failure} />
+        </>
+      )}
+    </Page>
   );
 }

@@ -2,8 +2,9 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { calls } from '@tapcard/shared/contract';
 import { paths, routes } from '../../lib/paths.js';
-import { event, EVENT_ID } from '../../test/event-fixtures.js';
+import { ADA_REGISTERS, event, EVENT_ID } from '../../test/event-fixtures.js';
 import { answer, mockNetwork, ok } from '../../test/network.js';
+import { typeInto } from '../../test/forms.js';
 import { renderRoutes } from '../../test/render.js';
 import { CardEventRegisterPage } from './CardEventRegisterPage.js';
 
@@ -20,12 +21,15 @@ async function registerPaid(holdMs: number) {
   network.on(calls.register, () => answer({ success: 'true', message: 'Continue to payment', link: PROVIDER, hold_until: new Date(Date.now() + holdMs).toISOString() }));
   const view = renderRoutes(routeObjects, paths.cardEventRegister(EVENT_ID));
   await screen.findByLabelText('Choose Ticket', {}, SLOW);
-  await view.user.type(screen.getByLabelText('Full Name'), 'Ada Obi');
-  await view.user.type(screen.getByLabelText('Email Address'), 'ada@example.com');
-  await view.user.type(screen.getByLabelText('Phone Number'), '+234 801 234 5678');
-  await view.user.selectOptions(screen.getByLabelText('Choose Ticket'), 'price-vip');
-  await view.user.click(screen.getByRole('button', { name: 'Register' }));
+  await registerVip(view.user);
   return view;
+}
+
+/** Fills the open form as Ada, for the VIP ticket, and registers. */
+async function registerVip(user: ReturnType<typeof renderRoutes>['user']) {
+  await typeInto(user, ADA_REGISTERS);
+  await user.selectOptions(screen.getByLabelText('Choose Ticket'), 'price-vip');
+  await user.click(screen.getByRole('button', { name: 'Register' }));
 }
 
 describe('paid registration: the payment step', () => {
@@ -58,11 +62,7 @@ describe('paid registration: the payment step', () => {
     before.setUTCDate(before.getUTCDate() - 1);
     const expected = `Full refund until ${before.toUTCString().slice(0, 3)}, ${before.getUTCDate()} `;
     expect(await screen.findByTestId('refund-policy', {}, SLOW)).toHaveTextContent(new RegExp(`^${expected}.+, 18:00 \\(UTC\\+01:00\\)\\. No refund after that\\.$`));
-    await view.user.type(screen.getByLabelText('Full Name'), 'Ada Obi');
-    await view.user.type(screen.getByLabelText('Email Address'), 'ada@example.com');
-    await view.user.type(screen.getByLabelText('Phone Number'), '+234 801 234 5678');
-    await view.user.selectOptions(screen.getByLabelText('Choose Ticket'), 'price-vip');
-    await view.user.click(screen.getByRole('button', { name: 'Register' }));
+    await registerVip(view.user);
     await screen.findByRole('heading', { name: 'Complete your payment' }, SLOW);
     expect(screen.getByTestId('refund-policy')).toHaveTextContent(expected);
   });

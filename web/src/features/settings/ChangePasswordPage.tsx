@@ -8,7 +8,7 @@ import { PasswordField } from '../../components/Field.js';
 import { BackLink, Page } from '../../components/Page.js';
 import { routes } from '../../lib/paths.js';
 import { clearSession } from '../../lib/session.js';
-import { notify } from '../../lib/toast.js';
+import { sendWithToast } from '../../lib/toast.js';
 import { changePassword } from './api.js';
 import styles from './Settings.module.css';
 import { TEXTS } from './texts.js';
@@ -33,16 +33,12 @@ export function ChangePasswordPage() {
   } = useForm({ resolver: zodResolver(changePasswordSchema), defaultValues: { current_password: '', password: '', confirm_password: '' } });
   const change = useMutation({
     mutationFn: async (values: ChangePasswordValues) => {
-      const toastId = notify.loading(TEXTS.updating);
-      const result = await changePassword(values);
+      const result = await sendWithToast({ loading: TEXTS.updating, success: TEXTS.updated, failure: TEXTS.updateFailed }, () => changePassword(values));
       if (result.ok) {
-        notify.settle(toastId, 'success', TEXTS.updated);
         clearSession();
         queryClient.clear();
         void navigate(routes.login, { replace: true });
-      } else if (result.kind === 'network') notify.dismiss(toastId);
-      else {
-        notify.settle(toastId, 'error', TEXTS.updateFailed);
+      } else if (result.kind !== 'network') {
         // Too many wrong current passwords: the wait is the current password's to explain.
         const fieldErrors = result.status === 429 ? { current_password: result.message } : result.errors;
         for (const field of FIELDS) {

@@ -2,8 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { activationTokenSchema } from '@tapcard/shared/rules';
-import { Button } from '../../components/Button.js';
 import { Dialog } from '../../components/Dialog.js';
+import { FormActions } from '../../components/DialogActions.js';
 import { TextField } from '../../components/Field.js';
 import styles from './Settings.module.css';
 import { readTapAddress } from './tap-address.js';
@@ -90,14 +90,7 @@ export function ReplaceCardDialog({
         />
         <TextField label={TEXTS.newCardType} autoCapitalize="none" spellCheck={false} error={errors.type?.message} {...register('type')} />
         <TextField label={TEXTS.token} autoCapitalize="characters" autoComplete="one-time-code" spellCheck={false} error={errors.token?.message} {...register('token')} />
-        <div className={styles.dialogActions}>
-          <Button variant="secondary" onClick={() => close(false)}>
-            {TEXTS.cancel}
-          </Button>
-          <Button type="submit" busy={busy}>
-            {TEXTS.replaceConfirm}
-          </Button>
-        </div>
+        <FormActions className={styles.dialogActions} cancelLabel={TEXTS.cancel} onCancel={() => close(false)} submitLabel={TEXTS.replaceConfirm} busy={busy} />
       </form>
     </Dialog>
   );

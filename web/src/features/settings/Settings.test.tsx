@@ -4,6 +4,7 @@ import { calls } from '@tapcard/shared/contract';
 import { currentAuthorization, readDashboardData, writeDashboardData } from '../../lib/session.js';
 import { fail, ok } from '../../test/network.js';
 import { networkForEachTest } from '../../test/each-test.js';
+import { submitAndExpect, typeInto } from '../../test/forms.js';
 import { LocationProbe, renderRoutes, TEST_TOKEN } from '../../test/render.js';
 import { ChangePasswordPage, SessionsPage, SettingsPage } from './routes.js';
 
@@ -19,9 +20,7 @@ const net = networkForEachTest('signed-in');
 /** Opens Change Password and sends the current password with a valid new one. */
 async function changePassword(currentPassword: string) {
   const view = renderRoutes(pages, '/settings/change-password');
-  await view.user.type(await screen.findByLabelText('Current Password'), currentPassword);
-  await view.user.type(screen.getByLabelText('New Password'), 'Secret#123');
-  await view.user.type(screen.getByLabelText('Confirm Password'), 'Secret#123');
+  await typeInto(view.user, { 'Current Password': currentPassword, 'New Password': 'Secret#123', 'Confirm Password': 'Secret#123' });
   await view.user.click(screen.getByRole('button', { name: 'Change Password' }));
   return view;
 }
@@ -41,15 +40,10 @@ describe('settings', () => {
 describe('change password', () => {
   it('shows the new-password messages', async () => {
     const { user } = renderRoutes(pages, '/settings/change-password');
-    await user.click(await screen.findByRole('button', { name: 'Change Password' }));
-    expect(await screen.findByText('Password must be at least 8 characters')).toBeInTheDocument();
-    expect(screen.getByText('Confirm your password')).toBeInTheDocument();
+    await submitAndExpect(user, 'Change Password', 'Password must be at least 8 characters', 'Confirm your password');
     expect(screen.getByLabelText('Current Password')).toHaveAccessibleDescription('Enter your current password');
-    await user.type(screen.getByLabelText('New Password'), 'secret#12');
-    await user.type(screen.getByLabelText('Confirm Password'), 'secret#13');
-    await user.click(screen.getByRole('button', { name: 'Change Password' }));
-    expect(await screen.findByText('Password must contain at least 1 uppercase letter')).toBeInTheDocument();
-    expect(screen.getByText('Passwords must match')).toBeInTheDocument();
+    await typeInto(user, { 'New Password': 'secret#12', 'Confirm Password': 'secret#13' });
+    await submitAndExpect(user, 'Change Password', 'Password must contain at least 1 uppercase letter', 'Passwords must match');
     expect(net.sent(calls.changePassword)).toHaveLength(0);
   });
 

@@ -2,7 +2,8 @@ import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { calls } from '@tapcard/shared/contract';
 import { fail, mockNetwork, ok, type MockNetwork } from '../../../test/network.js';
-import { renderRoutes } from '../../../test/render.js';
+import { submitAndExpect, typeInto } from '../../../test/forms.js';
+import { linksIn, renderRoutes } from '../../../test/render.js';
 import { inAppPath } from '../components/CardTapRedirect.js';
 import { forgetPreorderDraft } from '../components/PreorderForm.js';
 import { landingRoutes } from '../test-utils.js';
@@ -20,14 +21,14 @@ describe('landing page', () => {
     expect(screen.getAllByText('one tap to share and connect with people').length).toBeGreaterThan(0);
 
     const compact = screen.getByRole('navigation', { name: 'Main' });
-    expect(within(compact).getAllByRole('link').map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
+    expect(linksIn(compact)).toEqual([
       ['CARD', '/get-card'],
       ['FAQs', '/faq'],
       ['LOGIN', '/login'],
       ['Order Now', '/get-started'],
     ]);
     const menu = screen.getByRole('navigation', { name: 'Site' });
-    expect(within(menu).getAllByRole('link').map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
+    expect(linksIn(menu)).toEqual([
       ['About', '/#about'],
       ['Connect', '/#connect'],
       ['Event', '/#event'],
@@ -82,17 +83,10 @@ describe('landing page', () => {
 describe('pre-order', () => {
   it('shows the required messages for empty and invalid fields and sends nothing', async () => {
     const { user } = renderRoutes(landingRoutes, '/preorder');
-    await user.click(await screen.findByRole('button', { name: 'Pre-order' }));
-    expect(await screen.findByText('Please enter your name')).toBeInTheDocument();
-    expect(screen.getByText('Please enter your phone number')).toBeInTheDocument();
-    expect(screen.getByText('Please enter your email')).toBeInTheDocument();
+    await submitAndExpect(user, 'Pre-order', 'Please enter your name', 'Please enter your phone number', 'Please enter your email');
 
-    await user.type(screen.getByLabelText('Name'), 'Ada Obi');
-    await user.type(screen.getByLabelText('Email'), 'ada@');
-    await user.type(screen.getByLabelText('Phone'), '12ab');
-    await user.click(screen.getByRole('button', { name: 'Pre-order' }));
-    expect(await screen.findByText('Phone number is not valid')).toBeInTheDocument();
-    expect(screen.getByText('Your email is not valid')).toBeInTheDocument();
+    await typeInto(user, { Name: 'Ada Obi', Email: 'ada@', Phone: '12ab' });
+    await submitAndExpect(user, 'Pre-order', 'Phone number is not valid', 'Your email is not valid');
     expect(screen.queryByText('Please enter your name')).not.toBeInTheDocument();
     expect(net.sent(calls.preorder)).toHaveLength(0);
   });
@@ -100,9 +94,7 @@ describe('pre-order', () => {
   it("sends name, email and phone and shows the server's message in a success alert", async () => {
     net.on(calls.preorder, ok(undefined, 'Thank you for your pre-order! We will contact you as soon as your card is ready.'));
     const { user } = renderRoutes(landingRoutes, '/preorder');
-    await user.type(await screen.findByLabelText('Name'), 'Ada Obi');
-    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
-    await user.type(screen.getByLabelText('Phone'), '+2348012345678');
+    await typeInto(user, { Name: 'Ada Obi', Email: 'ada@example.com', Phone: '+2348012345678' });
     await user.click(screen.getByRole('button', { name: 'Pre-order' }));
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Thank you for your pre-order! We will contact you as soon as your card is ready.');

@@ -30,6 +30,13 @@ async function fillDetails(user: ReturnType<typeof renderRoutes>['user']) {
   await user.type(screen.getByLabelText('Location'), 'Lagos');
 }
 
+/** Adds a Free ticket with `stock` places on the ticket step. */
+async function addFreeTicket(user: ReturnType<typeof renderRoutes>['user'], stock: string) {
+  await user.click(screen.getByRole('radio', { name: 'Free' }));
+  await user.type(screen.getByLabelText('Total in Stock'), stock);
+  await user.click(screen.getByRole('button', { name: 'Add Ticket' }));
+}
+
 /** Opens the wizard and fills step 1, up to the ticket step. */
 async function openTicketStep() {
   const view = renderRoutes(routeObjects, routes.eventAdd);
@@ -158,9 +165,7 @@ describe('event wizard', () => {
     const network = mockNetwork();
     network.on(calls.createEvent, ok(event(), 'Event created'));
     const { user } = await openTicketStep();
-    await user.click(screen.getByRole('radio', { name: 'Free' }));
-    await user.type(screen.getByLabelText('Total in Stock'), '20');
-    await user.click(screen.getByRole('button', { name: 'Add Ticket' }));
+    await addFreeTicket(user, '20');
 
     const policy = screen.getByLabelText('Refund policy');
     expect(policy).toHaveValue('none');
@@ -187,9 +192,7 @@ describe('event wizard', () => {
     const network = mockNetwork();
     network.on(calls.createEvent, ok(event(), 'Event created'));
     const { user } = await openTicketStep();
-    await user.click(screen.getByRole('radio', { name: 'Free' }));
-    await user.type(screen.getByLabelText('Total in Stock'), '20');
-    await user.click(screen.getByRole('button', { name: 'Add Ticket' }));
+    await addFreeTicket(user, '20');
 
     // One registration per email and no confirmation unless the organiser changes them.
     const perEmail = screen.getByLabelText('Registrations per email');
@@ -219,9 +222,7 @@ describe('event wizard', () => {
     const network = mockNetwork();
     network.on(calls.createEvent, fail('Please choose future date!'));
     const { user } = await openTicketStep();
-    await user.click(screen.getByRole('radio', { name: 'Free' }));
-    await user.type(screen.getByLabelText('Total in Stock'), '5');
-    await user.click(screen.getByRole('button', { name: 'Add Ticket' }));
+    await addFreeTicket(user, '5');
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await user.click(await screen.findByRole('button', { name: 'Create Event' }));
 
@@ -233,9 +234,7 @@ describe('event wizard', () => {
   it('keeps the step, the tickets and the settings in the draft, and restores them after a reload', async () => {
     mockNetwork();
     const first = await openTicketStep();
-    await first.user.click(screen.getByRole('radio', { name: 'Free' }));
-    await first.user.type(screen.getByLabelText('Total in Stock'), '30');
-    await first.user.click(screen.getByRole('button', { name: 'Add Ticket' }));
+    await addFreeTicket(first.user, '30');
     await first.user.click(screen.getByRole('switch', { name: 'Confirm email for free tickets' }));
     type Stored = { step: number; values: { prices: unknown[]; confirm_email_for_free: boolean } };
     const stored = readStored('eventDraft', (value) => value as Stored);

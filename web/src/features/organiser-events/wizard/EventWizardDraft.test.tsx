@@ -33,6 +33,14 @@ function leaveStaleDraft() {
   writeStored('eventDraft', { key: 'e1', step: 2, values: { ...eventValues(saved), title: 'Stale Draft Title' }, visit: 'an-earlier-visit' });
 }
 
+/** Opens the saved event's wizard over a draft an earlier visit left: the prompt about it, found. */
+async function openOverStaleDraft() {
+  mockNetwork().on(calls.getEvent, ok(saved));
+  leaveStaleDraft();
+  const { user } = renderRoutes(routeObjects, paths.eventUpdate('e1'));
+  return { user, prompt: await screen.findByRole('region', { name: 'Unsaved changes found' }) };
+}
+
 describe('event wizard focus', () => {
   it("moves focus to the new step's heading after Next and Previous", async () => {
     mockNetwork();
@@ -51,12 +59,7 @@ describe('event wizard focus', () => {
 
 describe('event wizard draft of another visit', () => {
   it('asks whether to resume the draft or start from the saved event; starting over shows the saved event', async () => {
-    const network = mockNetwork();
-    network.on(calls.getEvent, ok(saved));
-    leaveStaleDraft();
-    const { user } = renderRoutes(routeObjects, paths.eventUpdate('e1'));
-
-    const prompt = await screen.findByRole('region', { name: 'Unsaved changes found' });
+    const { user, prompt } = await openOverStaleDraft();
     expect(screen.queryByLabelText('Event Name')).not.toBeInTheDocument();
     await user.click(within(prompt).getByRole('button', { name: 'Start from the saved event' }));
 
@@ -66,12 +69,7 @@ describe('event wizard draft of another visit', () => {
   });
 
   it('resumes the draft where it was left when asked to', async () => {
-    const network = mockNetwork();
-    network.on(calls.getEvent, ok(saved));
-    leaveStaleDraft();
-    const { user } = renderRoutes(routeObjects, paths.eventUpdate('e1'));
-
-    const prompt = await screen.findByRole('region', { name: 'Unsaved changes found' });
+    const { user, prompt } = await openOverStaleDraft();
     await user.click(within(prompt).getByRole('button', { name: 'Resume draft' }));
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Ticket Details' })).toHaveFocus());
     await user.click(screen.getByRole('button', { name: 'Previous' }));
@@ -79,8 +77,7 @@ describe('event wizard draft of another visit', () => {
   });
 
   it('resumes without asking after a reload of the same visit', async () => {
-    const network = mockNetwork();
-    network.on(calls.getEvent, ok(saved));
+    mockNetwork().on(calls.getEvent, ok(saved));
     const first = renderRoutes(routeObjects, paths.eventUpdate('e1'));
     await screen.findByRole('heading', { name: 'Event Details' });
     expect(screen.queryByRole('region', { name: 'Unsaved changes found' })).not.toBeInTheDocument();

@@ -1,7 +1,7 @@
 import { DEFAULT_REGISTRATIONS_PER_EMAIL } from '@tapcard/shared/constants';
 import { formatEventDate, formatNaira } from '@tapcard/shared/domain';
 import { EventBanner } from '../../../components/EventBanner.js';
-import { GalleryGrid } from '../../../components/GalleryGrid.js';
+import { GallerySection } from '../../../components/GalleryGrid.js';
 import { WIZARD_TEXTS } from '../texts.js';
 import type { WizardValues } from './wizard-state.js';
 import styles from './Wizard.module.css';
@@ -48,12 +48,7 @@ export function ReviewStep({ values }: { values: WizardValues }) {
           ))}
         </ul>
       </section>
-      {values.gallery.length > 0 && (
-        <section aria-labelledby="review-gallery-title">
-          <h3 id="review-gallery-title">{WIZARD_TEXTS.gallery}</h3>
-          <GalleryGrid items={values.gallery} />
-        </section>
-      )}
+      <GallerySection titleId="review-gallery-title" title={WIZARD_TEXTS.gallery} items={values.gallery} level={3} />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { calls } from '@tapcard/shared/contract';
 import { STORAGE_PREFIX } from '../../../lib/storage.js';
 import { fail, mockNetwork, ok, type MockNetwork } from '../../../test/network.js';
+import { submitAndExpect, typeInto } from '../../../test/forms.js';
 import { renderRoutes } from '../../../test/render.js';
 import { line, shopRoutes, startWithCart } from '../test-utils.js';
 
@@ -15,20 +16,13 @@ beforeEach(() => {
 const toastText = () => document.querySelector('.Toastify')?.textContent ?? '';
 
 async function fillCustomer(user: ReturnType<typeof renderRoutes>['user'], phone = '08012345678', email = 'ada@example.com') {
-  await user.type(await screen.findByLabelText('Name'), 'Ada Obi');
-  await user.type(screen.getByLabelText('Phone'), phone);
-  await user.type(screen.getByLabelText('Email'), email);
+  await typeInto(user, { Name: 'Ada Obi', Phone: phone, Email: email });
 }
 
 describe('checkout', () => {
   it("shows the required messages under the empty fields and toasts 'Fill all fields'; nothing is sent", async () => {
     const { user } = renderRoutes(shopRoutes, '/checkout');
-    await user.click(await screen.findByRole('button', { name: 'Proceed to payment' }));
-    expect(await screen.findByText('Name is required')).toBeInTheDocument();
-    expect(screen.getByText('Phone number is required')).toBeInTheDocument();
-    expect(screen.getByText('Email is required')).toBeInTheDocument();
-    expect(screen.getByText('Address is required')).toBeInTheDocument();
-    expect(screen.getByText('City is required')).toBeInTheDocument();
+    await submitAndExpect(user, 'Proceed to payment', 'Name is required', 'Phone number is required', 'Email is required', 'Address is required', 'City is required');
     expect(screen.getByLabelText('State')).toHaveAccessibleDescription('State is required');
     await waitFor(() => expect(toastText()).toContain('Fill all fields'));
     await vi.waitFor(() => expect(screen.getByLabelText('Name')).toHaveFocus());
@@ -38,9 +32,7 @@ describe('checkout', () => {
   it("rejects a bad phone and email with 'Invalid phone number' and 'Invalid email address'", async () => {
     const { user } = renderRoutes(shopRoutes, '/checkout');
     await fillCustomer(user, '12345', 'ada@');
-    await user.click(screen.getByRole('button', { name: 'Proceed to payment' }));
-    expect(await screen.findByText('Invalid phone number')).toBeInTheDocument();
-    expect(screen.getByText('Invalid email address')).toBeInTheDocument();
+    await submitAndExpect(user, 'Proceed to payment', 'Invalid phone number', 'Invalid email address');
   });
 
   it("keeps the country quirk: an empty country reads 'State is required'", async () => {
@@ -54,8 +46,7 @@ describe('checkout', () => {
   it("says 'State is required' under an emptied country when everything else is filled; nothing is sent", async () => {
     const { user } = renderRoutes(shopRoutes, '/checkout');
     await fillCustomer(user);
-    await user.type(screen.getByLabelText('Address'), '12 Marina Road');
-    await user.type(screen.getByLabelText('City'), 'Ibadan');
+    await typeInto(user, { Address: '12 Marina Road', City: 'Ibadan' });
     await user.selectOptions(screen.getByLabelText('State'), 'Oyo');
     await user.selectOptions(screen.getByLabelText('Country'), 'Select country');
     await user.click(screen.getByRole('button', { name: 'Proceed to payment' }));
@@ -93,8 +84,7 @@ describe('checkout', () => {
     net.on(calls.createOrder, ok({ reference: 'TC-ref-123', url: 'http://localhost/api/pay/test/TC-ref-123' }, 'Order created'));
     const { user } = renderRoutes(shopRoutes, '/checkout');
     await fillCustomer(user, '0801 234 5678');
-    await user.type(screen.getByLabelText('Address'), '12 Marina Road');
-    await user.type(screen.getByLabelText('City'), 'Ibadan');
+    await typeInto(user, { Address: '12 Marina Road', City: 'Ibadan' });
     await user.selectOptions(screen.getByLabelText('State'), 'Oyo');
     expect(screen.getByLabelText('Shipping')).toHaveValue('Outside Lagos (NGN 5,000)');
     expect(screen.getByText('Total (NGN)').nextSibling).toHaveTextContent('37,250');
@@ -140,8 +130,7 @@ describe('checkout', () => {
     net.on(calls.createOrder, ok({ reference: 'TC-ref-7', url: 'http://localhost/api/pay/test/TC-ref-7' }));
     const { user } = renderRoutes(shopRoutes, '/checkout');
     await fillCustomer(user);
-    await user.type(screen.getByLabelText('Address'), '12 Marina Road');
-    await user.type(screen.getByLabelText('City'), 'Lagos Island');
+    await typeInto(user, { Address: '12 Marina Road', City: 'Lagos Island' });
     // The cart said Outside Lagos; a Lagos address is Within Lagos.
     await user.selectOptions(screen.getByLabelText('State'), 'Lagos');
     const shipping = screen.getByLabelText('Shipping');

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mockNetwork } from '../../../test/network.js';
+import { submitAndExpect, typeInto } from '../../../test/forms.js';
 import { renderRoutes } from '../../../test/render.js';
 import { line, screenWidth, shopRoutes, startWithCart } from '../test-utils.js';
 
@@ -41,15 +42,9 @@ describe('payment dialog', () => {
     screenWidth(1280);
     const net = mockNetwork();
     const { user } = renderRoutes(shopRoutes, '/payment');
-    await user.click(await screen.findByRole('button', { name: 'Pay NGN 37,250' }));
-    expect(await screen.findByText('Card number is required')).toBeInTheDocument();
-    expect(screen.getByText('Expiry date is required')).toBeInTheDocument();
-    expect(screen.getByText('CVC is required')).toBeInTheDocument();
-    await user.type(screen.getByLabelText('Card number'), '4084084084084081');
-    await user.type(screen.getByLabelText('Expiration date (MM/YY)'), '1230');
-    await user.type(screen.getByLabelText('CVC'), '408');
-    await user.click(screen.getByRole('button', { name: 'Pay NGN 37,250' }));
-    expect(await screen.findByText(/Your card has not been charged/)).toBeInTheDocument();
+    await submitAndExpect(user, 'Pay NGN 37,250', 'Card number is required', 'Expiry date is required', 'CVC is required');
+    await typeInto(user, { 'Card number': '4084084084084081', 'Expiration date (MM/YY)': '1230', CVC: '408' });
+    await submitAndExpect(user, 'Pay NGN 37,250', /Your card has not been charged/);
     expect(net.requests).toHaveLength(0);
   });
 
