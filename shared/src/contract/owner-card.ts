@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CARD_BEACON_PATHS, CARD_VIEW_SOURCES } from '../pages/index.js';
 import { activationTokenSchema } from '../rules/account.js';
 import { analyticsRangeSchema } from '../rules/owner-card.js';
-import { lazyCalls, type Call } from './core.js';
+import { call, id, lazyCalls } from './core.js';
 import { plainAnswerSchema, wireData } from './envelope.js';
 import { serviceSchema } from './entities.js';
 
@@ -12,11 +12,9 @@ import { serviceSchema } from './entities.js';
  * owner's pages ship the first group, and only the public card the beacons.
  */
 
-const id = z.string().min(1).max(128);
 const cardParam = z.object({ cardId: id });
 const isoDate = z.string().min(1);
 const count = z.number().int().min(0);
-const call = <const C extends Call>(c: C): C => c;
 
 /** A physical card bound to the owner's profile. */
 export const ownedCardSchema = z.object({
