@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { EventAction } from './access.js';
-import { id, idParam, type Call } from './core.js';
+import { id, idParam, type Call, type Flat } from './core.js';
 import { tidParam } from './credential.js';
 import { wireData } from './envelope.js';
 
@@ -9,9 +9,6 @@ import { wireData } from './envelope.js';
  * (signed in, the event's id in the path) and an attendee's (the access token in the path). A call
  * gives its action, and the helper adds how its caller is known, its path parameters and its access.
  */
-
-/** An object type written out flat, as `call()` would have inferred it. */
-type Flat<T> = { readonly [K in keyof T]: T[K] };
 
 /** What a call gives beside its action: everything but its caller and access. */
 type OrganiserCallFields = Omit<Call, 'auth' | 'access'>;

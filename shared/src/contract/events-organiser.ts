@@ -3,8 +3,8 @@ import { idempotencyHeadersSchema, makeEventSchema } from '../rules/index.js';
 import { call, id, idParam, type CallFactories } from './core.js';
 import { plainAnswerSchema, wireData } from './envelope.js';
 import { eventAnswer, organiserCall } from './event-call.js';
-import { adminEventSchema, cancelledAttendeeSchema, chatMessageSchema, eventListsSchema, eventSchema, privateChatSchema, userSummarySchema } from './entities.js';
-import { chatPostSchema, privateChatPostSchema } from './events-public.js';
+import { adminEventSchema, cancelledAttendeeSchema, eventListsSchema, eventSchema, userSummarySchema } from './entities.js';
+import { groupChatPost, privateChatPost } from './events-public.js';
 
 /**
  * Events, the organiser's side: their events, an event's attendees and check-ins, and the organiser's
@@ -69,19 +69,7 @@ export const organiserEventCallFactories = {
   /** Ours: the organiser turns the event's reminder mails on or off. */
   setReminderSettings: () => organiserCall('reminders.edit', { method: 'POST', path: '/event/api/events/:id/reminders', body: reminderSettingsSchema, answer: reminderSettingsAnswer() }),
   /** create-chat (admin) */
-  adminChat: () => organiserCall('chat.postAsOrganiser', {
-    method: 'POST',
-    path: '/event/api/create-chat/:id',
-    body: chatPostSchema,
-    answer: wireData(chatMessageSchema),
-    live: { wakes: 'poke', message: 'group' },
-  }),
+  adminChat: () => organiserCall('chat.postAsOrganiser', { path: '/event/api/create-chat/:id', ...groupChatPost() }),
   /** create-private-chat (admin) */
-  adminPrivateChat: () => organiserCall('chat.postAsOrganiser', {
-    method: 'POST',
-    path: '/event/api/create-private-chat/:id',
-    body: privateChatPostSchema,
-    answer: wireData(privateChatSchema),
-    live: { wakes: 'poke', message: 'private' },
-  }),
+  adminPrivateChat: () => organiserCall('chat.postAsOrganiser', { path: '/event/api/create-private-chat/:id', ...privateChatPost() }),
 } satisfies CallFactories;

@@ -29,6 +29,13 @@ export const privateChatPostSchema = z.object({
 export type PrivateChatPost = z.infer<typeof privateChatPostSchema>;
 
 /**
+ * A post in the event's group chat or a private chat, by an attendee or the organiser alike: the
+ * answer is the stored message, which the gateway emits without a poll.
+ */
+export const groupChatPost = () => ({ method: 'POST', body: chatPostSchema, answer: wireData(chatMessageSchema), live: { wakes: 'poke', message: 'group' } }) as const;
+export const privateChatPost = () => ({ method: 'POST', body: privateChatPostSchema, answer: wireData(privateChatSchema), live: { wakes: 'poke', message: 'private' } }) as const;
+
+/**
  * Why a ticket payment gave no ticket (ours): not decided yet, declined, paid after its seat was
  * released and sold (to be refunded), or no such payment. `retry` is the event's registration page.
  */
@@ -149,18 +156,6 @@ export const publicEventCallFactories = {
     answer: eventAnswer({}),
     live: { wakes: 'poke' },
   }),
-  chat: () => attendeeCall('chat.post', {
-    method: 'POST',
-    path: '/event/public/api/create-chat/:id',
-    body: chatPostSchema,
-    answer: wireData(chatMessageSchema),
-    live: { wakes: 'poke', message: 'group' },
-  }),
-  privateChat: () => attendeeCall('chat.post', {
-    method: 'POST',
-    path: '/event/public/api/create-private-chat/:id',
-    body: privateChatPostSchema,
-    answer: wireData(privateChatSchema),
-    live: { wakes: 'poke', message: 'private' },
-  }),
+  chat: () => attendeeCall('chat.post', { path: '/event/public/api/create-chat/:id', ...groupChatPost() }),
+  privateChat: () => attendeeCall('chat.post', { path: '/event/public/api/create-private-chat/:id', ...privateChatPost() }),
 } satisfies CallFactories;
