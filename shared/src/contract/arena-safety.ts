@@ -1,9 +1,9 @@
 import { REPORT_DETAILS_MAX_LENGTH } from '../constants/index.js';
 import { z } from 'zod';
 import { chatRoomKindSchema, dmPolicySchema, reportReasonSchema, safetyMessages, shareDetailsSchema } from '../rules/arena-safety.js';
-import { lazyCalls, type Call } from './core.js';
-import { tidParam } from './credential.js';
+import { id, lazyCalls } from './core.js';
 import { wireData } from './envelope.js';
+import { attendeeCall, eventAnswer } from './event-call.js';
 import { privateChatSchema } from './entities.js';
 
 /**
@@ -13,8 +13,6 @@ import { privateChatSchema } from './entities.js';
  * token of another event is refused). Every write answers `data.event_id`, so the gateway wakes that
  * event's live view at once. Kept out of `calls` so that only the arena's pages ship these schemas.
  */
-
-const id = z.string().min(1).max(128);
 
 /** An attendee as the blocked list names them. */
 export const blockedAttendeeSchema = z.object({ id, name: z.string(), image: z.string() });
@@ -40,36 +38,21 @@ export const shareCardResultSchema = z.object({
 });
 export type ShareCardResult = z.infer<typeof shareCardResultSchema>;
 
-const call = <const C extends Call>(c: C): C => c;
-
 export const arenaSafetyCalls = lazyCalls({
   /** Ours: the attendee's settings and the attendees they blocked, with names. */
-  arenaSafety: () => call({
-    method: 'GET',
-    path: '/event/public/api/arena/:id/safety',
-    auth: 'none',
-    access: { action: 'arena.safety', from: 'ticket' },
-    params: tidParam,
-    answer: wireData(arenaSafetySchema),
-  }),
+  arenaSafety: () => attendeeCall('arena.safety', { method: 'GET', path: '/event/public/api/arena/:id/safety', answer: wireData(arenaSafetySchema) }),
   /** Ours: block (`blocked: true`) or unblock an attendee of the same event; answers the blocked ids after it. */
-  blockAttendee: () => call({
+  blockAttendee: () => attendeeCall('arena.safety', {
     method: 'POST',
     path: '/event/public/api/arena/:id/block',
-    auth: 'none',
-    access: { action: 'arena.safety', from: 'ticket' },
-    params: tidParam,
     body: z.object({ event_id: id, attendee_id: id, blocked: z.boolean() }),
-    answer: wireData(z.object({ event_id: id, blocked: z.array(z.string()) })),
+    answer: eventAnswer({ blocked: z.array(z.string()) }),
     live: { wakes: 'poke' },
   }),
   /** Ours: report a group message, or a private message the attendee received, to the organiser. Reporting one message again answers the first report. */
-  reportMessage: () => call({
+  reportMessage: () => attendeeCall('arena.safety', {
     method: 'POST',
     path: '/event/public/api/arena/:id/report',
-    auth: 'none',
-    access: { action: 'arena.safety', from: 'ticket' },
-    params: tidParam,
     body: z.object({
       event_id: id,
       message_id: id,
@@ -77,18 +60,15 @@ export const arenaSafetyCalls = lazyCalls({
       reason: reportReasonSchema,
       details: z.string().trim().max(REPORT_DETAILS_MAX_LENGTH, safetyMessages.reportDetailsMax).default(''),
     }),
-    answer: wireData(z.object({ event_id: id, report_id: id })),
+    answer: eventAnswer({ report_id: id }),
     live: { wakes: 'poke' },
   }),
   /** Ours: who may start a private chat with the attendee, and whether they hide from public attendee lists. */
-  arenaSettings: () => call({
+  arenaSettings: () => attendeeCall('arena.safety', {
     method: 'POST',
     path: '/event/public/api/arena/:id/settings',
-    auth: 'none',
-    access: { action: 'arena.safety', from: 'ticket' },
-    params: tidParam,
     body: z.object({ event_id: id, dm_policy: dmPolicySchema.optional(), hidden: z.boolean().optional() }),
-    answer: wireData(z.object({ event_id: id, dm_policy: dmPolicySchema, hidden: z.boolean() })),
+    answer: eventAnswer({ dm_policy: dmPolicySchema, hidden: z.boolean() }),
     live: { wakes: 'poke' },
   }),
   /**
@@ -97,12 +77,10 @@ export const arenaSafetyCalls = lazyCalls({
    * contacts; without one, `details` (with the consent ticked) are shared instead, and land in the
    * other's contacts with the consent text.
    */
-  shareCard: () => call({
+  shareCard: () => attendeeCall('arena.safety', {
     method: 'POST',
     path: '/event/public/api/arena/:id/share-card',
     auth: 'optional',
-    access: { action: 'arena.safety', from: 'ticket' },
-    params: tidParam,
     body: z.object({ event_id: id, to: id, details: shareDetailsSchema.optional() }),
     answer: wireData(shareCardResultSchema),
     live: { wakes: 'poke' },

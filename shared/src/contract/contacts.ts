@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { contactExchangeSchema, contactNoteSchema } from '../rules/index.js';
-import { call, id, type CallFactories } from './core.js';
+import { call, id, ownerCallsOn, type CallFactories } from './core.js';
 import { plainAnswerSchema, wire, wireData } from './envelope.js';
 import { contactSchema, userSummarySchema } from './entities.js';
 
@@ -8,6 +8,9 @@ import { contactSchema, userSummarySchema } from './entities.js';
  * Contacts: the owner's contact list (notes, vCards, removal) and a visitor's exchange of details on
  * a public card.
  */
+
+/** The owner's calls about one of their contacts. */
+const contactCall = ownerCallsOn(z.object({ contactId: id }));
 
 /** Built once each, on first use, in `calls`. */
 export const contactCallFactories = {
@@ -18,38 +21,13 @@ export const contactCallFactories = {
     auth: 'bearer',
     answer: wireData(z.object({ contacts: z.array(contactSchema), user: userSummarySchema })),
   }),
-  deleteContact: () => call({
-    method: 'DELETE',
-    path: '/v1/connect/api/contacts/:contactId',
-    auth: 'bearer',
-    params: z.object({ contactId: id }),
-    answer: plainAnswerSchema,
-  }),
+  deleteContact: () => contactCall({ method: 'DELETE', path: '/v1/connect/api/contacts/:contactId', answer: plainAnswerSchema }),
   /** contacts delete (named path) */
-  deleteContactLegacy: () => call({
-    method: 'DELETE',
-    path: '/connect/api/contacts/:contactId',
-    auth: 'bearer',
-    params: z.object({ contactId: id }),
-    answer: plainAnswerSchema,
-  }),
+  deleteContactLegacy: () => contactCall({ method: 'DELETE', path: '/connect/api/contacts/:contactId', answer: plainAnswerSchema }),
   /** contacts download (vCard) */
-  downloadContact: () => call({
-    method: 'GET',
-    path: '/v1/connect/api/contacts/:contactId/download',
-    auth: 'bearer',
-    params: z.object({ contactId: id }),
-    answer: 'vcard',
-  }),
+  downloadContact: () => contactCall({ method: 'GET', path: '/v1/connect/api/contacts/:contactId/download', answer: 'vcard' }),
   /** Sets or clears the owner's note on one of their contacts (ours); answers the contact. */
-  setContactNote: () => call({
-    method: 'POST',
-    path: '/v1/connect/api/contacts/:contactId/note',
-    auth: 'bearer',
-    params: z.object({ contactId: id }),
-    body: z.object({ note: contactNoteSchema }),
-    answer: wireData(contactSchema),
-  }),
+  setContactNote: () => contactCall({ method: 'POST', path: '/v1/connect/api/contacts/:contactId/note', body: z.object({ note: contactNoteSchema }), answer: wireData(contactSchema) }),
   exchangeContact: () => call({
     method: 'POST',
     path: '/connect/public/api/exchange-contact',

@@ -57,6 +57,9 @@ export interface LiveChange {
   readonly message?: WrittenKind;
 }
 
+/** An object type written out flat, as `call()` infers a call written whole. */
+export type Flat<T> = { readonly [K in keyof T]: T[K] };
+
 /** Keeps a call's literal type (its path, method and schemas) while checking it is a Call. */
 export function call<const C extends Call>(c: C): C {
   return c;
@@ -92,6 +95,13 @@ export function lazyCalls<const T extends CallFactories>(factories: T): { readon
 /** A record's id, as paths and bodies carry it. */
 export const id = z.string().min(1).max(128);
 export const idParam = z.object({ id });
+/**
+ * The signed-in owner's calls about one of their own records, which `params` names (a contact, a
+ * card): each call adds its method, path and schemas.
+ */
+export function ownerCallsOn<const P extends z.ZodObject>(params: P) {
+  return <const C extends Omit<Call, 'auth' | 'params'>>(c: C): Flat<C & { auth: 'bearer'; params: P }> => ({ auth: 'bearer', params, ...c }) as never;
+}
 /** A physical card as its tap address names it. */
 export const cardIdentity = z.object({ card_id: id, type: z.string().min(1).max(32) });
 /** A public card's link (its clean name). */

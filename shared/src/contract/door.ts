@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { staffLinkFormSchema } from '../rules/staff-links.js';
-import { lazyCalls, type Call } from './core.js';
+import { call, id, idParam, lazyCalls } from './core.js';
 import { wireData } from './envelope.js';
+import { eventAnswer, organiserCall } from './event-call.js';
 
 /**
  * The door: an organiser's staff links and the calls of a staff phone's door session, with their
@@ -14,9 +15,11 @@ import { wireData } from './envelope.js';
  * effects).
  */
 
-const id = z.string().min(1).max(128);
 const secret = z.string().min(1).max(128);
 const time = z.string();
+
+/** An attendee as a door's answers name them. */
+const doorAttendeeRef = z.object({ id, name: z.string(), image: z.string() });
 
 /** A staff link as the organiser lists it. */
 export const staffLinkSchema = z.object({
@@ -72,7 +75,7 @@ export type DoorAttendee = z.infer<typeof doorAttendeeSchema>;
 export const doorCheckInSchema = z.object({
   event_id: id,
   outcome: z.enum(['admitted', 'already', 'unknown', 'conflict', 'transferred', 'cancelled']),
-  attendee: z.object({ id, name: z.string(), image: z.string() }).nullable(),
+  attendee: doorAttendeeRef.nullable(),
   checked_in_at: time.nullable(),
   checked_in_by: checkInBySchema,
 });
@@ -92,19 +95,16 @@ export const doorCheckInBody = doorSessionBody.extend({
   client_id: z.string().min(1).max(64).optional(),
   scanned_at: z.iso.datetime({ offset: true }).optional(),
 });
+/** A check-out takes what a check-in does. */
+export const doorCheckOutBody = doorCheckInBody;
 
 /** A check-out (events that track who is inside): 'checked_out' now, 'not_inside', or 'unknown'. */
 export const doorCheckOutSchema = z.object({
   event_id: id,
   outcome: z.enum(['checked_out', 'not_inside', 'unknown']),
-  attendee: z.object({ id, name: z.string(), image: z.string() }).nullable(),
+  attendee: doorAttendeeRef.nullable(),
 });
 export type DoorCheckOut = z.infer<typeof doorCheckOutSchema>;
-export const doorCheckOutBody = doorSessionBody.extend({
-  attendee_id: id,
-  client_id: z.string().min(1).max(64).optional(),
-  scanned_at: z.iso.datetime({ offset: true }).optional(),
-});
 
 /**
  * Two phones admitted one attendee while apart: the check-in that reached the server first counts
@@ -112,7 +112,7 @@ export const doorCheckOutBody = doorSessionBody.extend({
  */
 export const doorConflictSchema = z.object({
   id,
-  attendee: z.object({ id, name: z.string(), image: z.string() }),
+  attendee: doorAttendeeRef,
   gate: z.string(),
   scanned_at: time,
   first_checked_in_at: time.nullable(),
@@ -126,38 +126,18 @@ export const doorSettingsSchema = z.object({ check_out: z.boolean() });
 export type DoorSettings = z.infer<typeof doorSettingsSchema>;
 export const openStaffLinkBody = z.object({ secret });
 
-const call = <const C extends Call>(c: C): C => c;
-const idParam = z.object({ id });
-
 /** The door's calls (ours), used as `doorCalls.x` wherever `calls.x` would be. */
 export const doorCalls = lazyCalls({
   /** Ours: a staff link for one gate of the organiser's event; the answer carries its page path, once. */
-  createStaffLink: () => call({
-    method: 'POST',
-    path: '/event/api/staff-links/:id',
-    auth: 'bearer',
-    access: { action: 'staffLinks.manage' },
-    params: idParam,
-    body: staffLinkFormSchema,
-    answer: wireData(z.object({ event_id: id, link: staffLinkSchema, path: z.string() })),
-  }),
+  createStaffLink: () => organiserCall('staffLinks.manage', { method: 'POST', path: '/event/api/staff-links/:id', body: staffLinkFormSchema, answer: eventAnswer({ link: staffLinkSchema, path: z.string() }) }),
   /** Ours: the event's staff links, newest first (never their secrets). */
-  listStaffLinks: () => call({
-    method: 'GET',
-    path: '/event/api/staff-links/:id',
-    auth: 'bearer',
-    access: { action: 'staffLinks.manage' },
-    params: idParam,
-    answer: wireData(z.object({ event_id: id, links: z.array(staffLinkSchema) })),
-  }),
+  listStaffLinks: () => organiserCall('staffLinks.manage', { method: 'GET', path: '/event/api/staff-links/:id', answer: eventAnswer({ links: z.array(staffLinkSchema) }) }),
   /** Ours: ends a staff link and every door session opened with it, at once. */
-  revokeStaffLink: () => call({
+  revokeStaffLink: () => organiserCall('staffLinks.manage', {
     method: 'POST',
     path: '/event/api/staff-links/:id/revoke/:link_id',
-    auth: 'bearer',
-    access: { action: 'staffLinks.manage' },
     params: z.object({ id, link_id: id }),
-    answer: wireData(z.object({ event_id: id, link: staffLinkSchema })),
+    answer: eventAnswer({ link: staffLinkSchema }),
   }),
   /** Ours: a staff phone trades the link's secret for a door session token (not an account). */
   openStaffLink: () => call({
@@ -176,7 +156,7 @@ export const doorCalls = lazyCalls({
     auth: 'none',
     access: { action: 'attendee.search', from: 'door' },
     body: doorSearchBody,
-    answer: wireData(z.object({ event_id: id, attendees: z.array(doorAttendeeSchema) })),
+    answer: eventAnswer({ attendees: z.array(doorAttendeeSchema) }),
   }),
   /** Ours: checks an attendee in at the session's gate; a repeated client_id gets the first answer. */
   doorCheckIn: () => call({ method: 'POST', path: '/event/door/api/check-in', auth: 'none', access: { action: 'attendee.checkIn', from: 'door' }, body: doorCheckInBody, answer: wireData(doorCheckInSchema), live: { wakes: 'poke' } }),
@@ -195,32 +175,15 @@ export const doorCalls = lazyCalls({
     answer: wireData(z.object({ keys: z.array(z.object({ kid: z.string(), alg: z.literal('Ed25519'), key: z.string() })) })),
   }),
   /** Ours: the organiser's door settings for the event. */
-  doorSettings: () => call({
-    method: 'GET',
-    path: '/event/api/door-settings/:id',
-    auth: 'bearer',
-    access: { action: 'door.viewSettings' },
-    params: idParam,
-    answer: wireData(z.object({ event_id: id, settings: doorSettingsSchema })),
-  }),
+  doorSettings: () => organiserCall('door.viewSettings', { method: 'GET', path: '/event/api/door-settings/:id', answer: eventAnswer({ settings: doorSettingsSchema }) }),
   /** Ours: the organiser turns check-out on or off for the event. */
-  setDoorSettings: () => call({
+  setDoorSettings: () => organiserCall('door.editSettings', {
     method: 'POST',
     path: '/event/api/door-settings/:id',
-    auth: 'bearer',
-    access: { action: 'door.editSettings' },
-    params: idParam,
     body: doorSettingsSchema,
-    answer: wireData(z.object({ event_id: id, settings: doorSettingsSchema })),
+    answer: eventAnswer({ settings: doorSettingsSchema }),
     live: { wakes: 'poke' },
   }),
   /** Ours: the event's door conflicts, newest first (at most 200). */
-  listDoorConflicts: () => call({
-    method: 'GET',
-    path: '/event/api/door-conflicts/:id',
-    auth: 'bearer',
-    access: { action: 'door.conflicts' },
-    params: idParam,
-    answer: wireData(z.object({ event_id: id, conflicts: z.array(doorConflictSchema) })),
-  }),
+  listDoorConflicts: () => organiserCall('door.conflicts', { method: 'GET', path: '/event/api/door-conflicts/:id', answer: eventAnswer({ conflicts: z.array(doorConflictSchema) }) }),
 });

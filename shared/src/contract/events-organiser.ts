@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { idempotencyHeadersSchema, makeEventSchema } from '../rules/index.js';
 import { call, id, idParam, type CallFactories } from './core.js';
 import { plainAnswerSchema, wireData } from './envelope.js';
-import { adminEventSchema, cancelledAttendeeSchema, chatMessageSchema, eventListsSchema, eventSchema, privateChatSchema, userSummarySchema } from './entities.js';
-import { chatPostSchema, privateChatPostSchema } from './events-public.js';
+import { eventAnswer, organiserCall } from './event-call.js';
+import { adminEventSchema, cancelledAttendeeSchema, eventListsSchema, eventSchema, userSummarySchema } from './entities.js';
+import { groupChatPost, privateChatPost } from './events-public.js';
 
 /**
  * Events, the organiser's side: their events, an event's attendees and check-ins, and the organiser's
@@ -22,6 +23,10 @@ export type EventPayload = z.infer<typeof eventPayloadSchema>;
 export const reminderSettingsSchema = z.object({ day_before: z.boolean(), hour_before: z.boolean() });
 export type ReminderSettings = z.infer<typeof reminderSettingsSchema>;
 
+/** The attendee an organiser's call acts on. */
+const attendeeBody = z.object({ attendee_id: id });
+const reminderSettingsAnswer = () => eventAnswer({ settings: reminderSettingsSchema });
+
 /** Built once each, on first use, in `calls`. */
 export const organiserEventCallFactories = {
   listEvents: () => call({
@@ -31,11 +36,11 @@ export const organiserEventCallFactories = {
     query: z.object({ page: z.coerce.number().int().min(1).default(1), limit: z.coerce.number().int().min(1).max(100).default(100) }),
     answer: wireData(eventListsSchema.extend({ user: userSummarySchema })),
   }),
-  getEvent: () => call({ method: 'GET', path: '/event/api/events/:id', auth: 'bearer', access: { action: 'event.view' }, params: idParam, answer: wireData(eventSchema) }),
+  getEvent: () => organiserCall('event.view', { method: 'GET', path: '/event/api/events/:id', answer: wireData(eventSchema) }),
   createEvent: () => call({ method: 'POST', path: '/event/api/events', auth: 'bearer', headers: idempotencyHeadersSchema, body: eventPayloadSchema, answer: wireData(eventSchema) }),
-  updateEvent: () => call({ method: 'POST', path: '/event/api/events/:id', auth: 'bearer', access: { action: 'event.edit' }, params: idParam, body: eventPayloadSchema, answer: wireData(eventSchema), live: { wakes: 'poll' } }),
-  deleteEvent: () => call({ method: 'DELETE', path: '/event/api/events/:id', auth: 'bearer', access: { action: 'event.delete' }, params: idParam, answer: plainAnswerSchema }),
-  adminEvent: () => call({ method: 'GET', path: '/event/api/admin-event/:id', auth: 'bearer', access: { action: 'event.dashboard' }, params: idParam, answer: wireData(adminEventSchema) }),
+  updateEvent: () => organiserCall('event.edit', { method: 'POST', path: '/event/api/events/:id', body: eventPayloadSchema, answer: wireData(eventSchema), live: { wakes: 'poll' } }),
+  deleteEvent: () => organiserCall('event.delete', { method: 'DELETE', path: '/event/api/events/:id', answer: plainAnswerSchema }),
+  adminEvent: () => organiserCall('event.dashboard', { method: 'GET', path: '/event/api/admin-event/:id', answer: wireData(adminEventSchema) }),
   checkIn: () => call({
     method: 'POST',
     path: '/event/api/check-in/:id',
@@ -48,74 +53,23 @@ export const organiserEventCallFactories = {
     live: { wakes: 'poke' },
   }),
   /** Ours: mails a confirmed attendee's access again, with a new access link (the old one stops working). */
-  resendTicket: () => call({
-    method: 'POST',
-    path: '/event/api/events/:id/resend-ticket',
-    auth: 'bearer',
-    access: { action: 'attendee.resendTicket' },
-    params: idParam,
-    body: z.object({ attendee_id: id }),
-    answer: plainAnswerSchema,
-  }),
+  resendTicket: () => organiserCall('attendee.resendTicket', { method: 'POST', path: '/event/api/events/:id/resend-ticket', body: attendeeBody, answer: plainAnswerSchema }),
   /** Ours: cancels a confirmed attendee's registration: the seat goes back at once, a paid ticket is refunded in full. */
-  cancelAttendee: () => call({
+  cancelAttendee: () => organiserCall('attendee.cancel', {
     method: 'POST',
     path: '/event/api/events/:id/cancel-attendee',
-    auth: 'bearer',
-    access: { action: 'attendee.cancel' },
-    params: idParam,
-    body: z.object({ attendee_id: id }),
+    body: attendeeBody,
     answer: wireData(cancelledAttendeeSchema),
     live: { wakes: 'poll' },
   }),
   /** Ours: the event's cancelled registrations, newest first, with their refunds' states. */
-  cancelledAttendees: () => call({
-    method: 'GET',
-    path: '/event/api/events/:id/cancelled-attendees',
-    auth: 'bearer',
-    access: { action: 'attendee.cancel' },
-    params: idParam,
-    answer: wireData(z.array(cancelledAttendeeSchema)),
-  }),
+  cancelledAttendees: () => organiserCall('attendee.cancel', { method: 'GET', path: '/event/api/events/:id/cancelled-attendees', answer: wireData(z.array(cancelledAttendeeSchema)) }),
   /** Ours: the event's reminder mails, as the organiser set them (both on by default). */
-  reminderSettings: () => call({
-    method: 'GET',
-    path: '/event/api/events/:id/reminders',
-    auth: 'bearer',
-    access: { action: 'reminders.view' },
-    params: idParam,
-    answer: wireData(z.object({ event_id: id, settings: reminderSettingsSchema })),
-  }),
+  reminderSettings: () => organiserCall('reminders.view', { method: 'GET', path: '/event/api/events/:id/reminders', answer: reminderSettingsAnswer() }),
   /** Ours: the organiser turns the event's reminder mails on or off. */
-  setReminderSettings: () => call({
-    method: 'POST',
-    path: '/event/api/events/:id/reminders',
-    auth: 'bearer',
-    access: { action: 'reminders.edit' },
-    params: idParam,
-    body: reminderSettingsSchema,
-    answer: wireData(z.object({ event_id: id, settings: reminderSettingsSchema })),
-  }),
+  setReminderSettings: () => organiserCall('reminders.edit', { method: 'POST', path: '/event/api/events/:id/reminders', body: reminderSettingsSchema, answer: reminderSettingsAnswer() }),
   /** create-chat (admin) */
-  adminChat: () => call({
-    method: 'POST',
-    path: '/event/api/create-chat/:id',
-    auth: 'bearer',
-    access: { action: 'chat.postAsOrganiser' },
-    params: idParam,
-    body: chatPostSchema,
-    answer: wireData(chatMessageSchema),
-    live: { wakes: 'poke', message: 'group' },
-  }),
+  adminChat: () => organiserCall('chat.postAsOrganiser', { path: '/event/api/create-chat/:id', ...groupChatPost() }),
   /** create-private-chat (admin) */
-  adminPrivateChat: () => call({
-    method: 'POST',
-    path: '/event/api/create-private-chat/:id',
-    auth: 'bearer',
-    access: { action: 'chat.postAsOrganiser' },
-    params: idParam,
-    body: privateChatPostSchema,
-    answer: wireData(privateChatSchema),
-    live: { wakes: 'poke', message: 'private' },
-  }),
+  adminPrivateChat: () => organiserCall('chat.postAsOrganiser', { path: '/event/api/create-private-chat/:id', ...privateChatPost() }),
 } satisfies CallFactories;

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { chipTokenSchema, groupChatMessageSchema, heldTicketReleaseSchema, ownImageSchema, privateChatMessageSchema, registrationConfirmSchema, registrationSchema, ticketRecoverySchema, ticketRecoveryTokenSchema } from '../rules/index.js';
 import { call, id, idParam, linkQuery, type CallFactories } from './core.js';
-import { credential, ticketStateParam, tidParam } from './credential.js';
+import { credential, ticketStateParam } from './credential.js';
 import { failureSchema, okShape, plainAnswerSchema, wire, wireData } from './envelope.js';
+import { attendeeCall, eventAnswer } from './event-call.js';
 import { attendeeTokenSchema, chatMessageSchema, chipRecordSchema, eventListsSchema, eventSchema, privateChatSchema, publicAttendeeSchema, ticketCancellationSchema } from './entities.js';
 
 /**
@@ -26,6 +27,13 @@ export const privateChatPostSchema = z.object({
   image: z.string().max(2048).default(''),
 });
 export type PrivateChatPost = z.infer<typeof privateChatPostSchema>;
+
+/**
+ * A post in the event's group chat or a private chat, by an attendee or the organiser alike: the
+ * answer is the stored message, which the gateway emits without a poll.
+ */
+export const groupChatPost = () => ({ method: 'POST', body: chatPostSchema, answer: wireData(chatMessageSchema), live: { wakes: 'poke', message: 'group' } }) as const;
+export const privateChatPost = () => ({ method: 'POST', body: privateChatPostSchema, answer: wireData(privateChatSchema), live: { wakes: 'poke', message: 'private' } }) as const;
 
 /**
  * Why a ticket payment gave no ticket (ours): not decided yet, declined, paid after its seat was
@@ -126,7 +134,7 @@ export const publicEventCallFactories = {
     answer: ticketPaymentAnswerSchema,
     live: { wakes: 'poll' },
   }),
-  eventToken: () => call({ method: 'GET', path: '/event/public/api/token/:id', auth: 'none', access: { action: 'arena.enter', from: 'ticket' }, params: tidParam, answer: wireData(attendeeTokenSchema) }),
+  eventToken: () => attendeeCall('arena.enter', { method: 'GET', path: '/event/public/api/token/:id', answer: wireData(attendeeTokenSchema) }),
   /**
    * Ours: the cancel step of the ticket page, by the access token: whether the ticket is confirmed or
    * cancelled, what was paid, the event's refund policy, and a cancelled ticket's refund state. It
@@ -137,15 +145,7 @@ export const publicEventCallFactories = {
    * Ours: the attendee cancels their ticket. The seat goes back at once; a paid ticket is refunded by
    * the event's refund policy. Once: a ticket already cancelled answers 409.
    */
-  cancelTicket: () => call({
-    method: 'POST',
-    path: '/event/public/api/token/:id/cancel',
-    auth: 'none',
-    access: { action: 'ticket.cancel', from: 'ticket' },
-    params: tidParam,
-    answer: wireData(ticketCancellationSchema),
-    live: { wakes: 'poll' },
-  }),
+  cancelTicket: () => attendeeCall('ticket.cancel', { method: 'POST', path: '/event/public/api/token/:id/cancel', answer: wireData(ticketCancellationSchema), live: { wakes: 'poll' } }),
   chip: () => call({ method: 'GET', path: '/event/public/api/chip/:id', auth: 'optional', params: idParam, answer: wireData(chipRecordSchema) }),
   bindChip: () => call({
     method: 'POST',
@@ -153,27 +153,9 @@ export const publicEventCallFactories = {
     auth: 'none',
     params: idParam,
     body: chipTokenSchema,
-    answer: wireData(z.object({ event_id: id })),
+    answer: eventAnswer({}),
     live: { wakes: 'poke' },
   }),
-  chat: () => call({
-    method: 'POST',
-    path: '/event/public/api/create-chat/:id',
-    auth: 'none',
-    access: { action: 'chat.post', from: 'ticket' },
-    params: tidParam,
-    body: chatPostSchema,
-    answer: wireData(chatMessageSchema),
-    live: { wakes: 'poke', message: 'group' },
-  }),
-  privateChat: () => call({
-    method: 'POST',
-    path: '/event/public/api/create-private-chat/:id',
-    auth: 'none',
-    access: { action: 'chat.post', from: 'ticket' },
-    params: tidParam,
-    body: privateChatPostSchema,
-    answer: wireData(privateChatSchema),
-    live: { wakes: 'poke', message: 'private' },
-  }),
+  chat: () => attendeeCall('chat.post', { path: '/event/public/api/create-chat/:id', ...groupChatPost() }),
+  privateChat: () => attendeeCall('chat.post', { path: '/event/public/api/create-private-chat/:id', ...privateChatPost() }),
 } satisfies CallFactories;

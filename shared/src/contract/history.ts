@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { lazyCalls, type Call } from './core.js';
-import { tidParam } from './credential.js';
+import { id, lazyCalls } from './core.js';
 import { wireData } from './envelope.js';
+import { attendeeCall, organiserCall } from './event-call.js';
 import { chatMessageSchema } from './entities.js';
 
 /**
@@ -9,8 +9,6 @@ import { chatMessageSchema } from './entities.js';
  * the ones before the oldest it holds, one page at a time. Kept out of `calls` so that only the chat
  * pages ship these schemas.
  */
-
-const id = z.string().min(1).max(128);
 
 /** `before`: the seq of the oldest message the reader holds; the page holds only older ones. */
 export const chatHistoryQuery = z.object({ before: z.coerce.number().int().positive() });
@@ -22,29 +20,16 @@ export const chatHistoryQuery = z.object({ before: z.coerce.number().int().posit
 export const chatHistorySchema = z.object({ event_id: id, chats: z.array(chatMessageSchema), has_more: z.boolean() });
 export type ChatHistory = z.infer<typeof chatHistorySchema>;
 
-const call = <const C extends Call>(c: C): C => c;
-
 /** The history calls (ours), used as `historyCalls.x` wherever `calls.x` would be. */
 export const historyCalls = lazyCalls({
   /** Ours: older group messages of the attendee's event; the path carries the attendee's access token, as the arena's calls do. */
-  chatHistory: () => call({
+  chatHistory: () => attendeeCall('chat.history', {
     method: 'GET',
     path: '/event/public/api/chat-history/:id',
-    auth: 'none',
-    access: { action: 'chat.history', from: 'ticket' },
-    params: tidParam,
     /** `event_id`: the event the reader is looking at; a token of another event is refused. */
     query: chatHistoryQuery.extend({ event_id: id }),
     answer: wireData(chatHistorySchema),
   }),
   /** Ours: older group messages of the organiser's own event. */
-  adminChatHistory: () => call({
-    method: 'GET',
-    path: '/event/api/chat-history/:id',
-    auth: 'bearer',
-    access: { action: 'chat.history' },
-    params: z.object({ id }),
-    query: chatHistoryQuery,
-    answer: wireData(chatHistorySchema),
-  }),
+  adminChatHistory: () => organiserCall('chat.history', { method: 'GET', path: '/event/api/chat-history/:id', query: chatHistoryQuery, answer: wireData(chatHistorySchema) }),
 });

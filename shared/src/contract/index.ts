@@ -1,5 +1,5 @@
 export * from './calls.js';
-export { buildPath, lazyCalls, type Auth, type Body, type Call, type CallFactories, type LiveChange, type Method } from './core.js';
+export { buildPath, lazyCalls, type Auth, type Body, type Call, type CallFactories, type Flat, type LiveChange, type Method } from './core.js';
 export * from './match.js';
 export * from './access.js';
 export * from './accounts.js';

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { afterEventMailKindSchema, messageAudienceSchema, messageDraftSchema, organiserMessageTexts, scheduleMessageSchema, scheduledMessageSchema } from '../rules/index.js';
-import { call, id, idParam, type CallFactories } from './core.js';
+import { call, id, type CallFactories } from './core.js';
 import { credential } from './credential.js';
 import { plainAnswerSchema, wire, wireData } from './envelope.js';
+import { organiserCall } from './event-call.js';
 
 /**
  * The organiser's messages to an event's attendees: how many an audience reaches, sending now or
@@ -55,68 +56,32 @@ export const unsubscribeTokenParam = z.object({
 
 export const organiserMessageCallFactories = {
   /** How many people an audience reaches now (distinct emails, without those who unsubscribed). */
-  messageAudienceCount: () => call({
+  messageAudienceCount: () => organiserCall('messages.view', {
     method: 'POST',
     path: '/event/api/events/:id/message-audience',
-    auth: 'bearer',
-    access: { action: 'messages.view' },
-    params: idParam,
     body: z.object({ audience: messageAudienceSchema }),
     answer: wireData(z.object({ count: z.number().int().nonnegative() })),
   }),
   /** The event's messages, newest first, with their delivery counts. */
-  listMessages: () => call({
-    method: 'GET',
-    path: '/event/api/events/:id/messages',
-    auth: 'bearer',
-    access: { action: 'messages.view' },
-    params: idParam,
-    answer: wireData(z.array(organiserMessageSchema)),
-  }),
+  listMessages: () => organiserCall('messages.view', { method: 'GET', path: '/event/api/events/:id/messages', answer: wireData(z.array(organiserMessageSchema)) }),
   /** Sends a message now: mails its audience and, during the event, announces it in their arenas. */
-  sendMessage: () => call({
-    method: 'POST',
-    path: '/event/api/events/:id/messages',
-    auth: 'bearer',
-    access: { action: 'messages.send' },
-    params: idParam,
-    body: messageDraftSchema,
-    answer: messageAnswer,
-    live: { wakes: 'poll' },
-  }),
+  sendMessage: () => organiserCall('messages.send', { method: 'POST', path: '/event/api/events/:id/messages', body: messageDraftSchema, answer: messageAnswer, live: { wakes: 'poll' } }),
   /**
    * Schedules a message for `send_at`. With `kind` it is one of the event's after-event mails: its
    * audience must be the kind's, it goes a fixed time after the event's end whatever `send_at` says, and
    * a second one of that kind while one is scheduled or sent is refused (409).
    */
-  scheduleMessage: () => call({
-    method: 'POST',
-    path: '/event/api/events/:id/scheduled-messages',
-    auth: 'bearer',
-    access: { action: 'messages.send' },
-    params: idParam,
-    body: scheduleMessageSchema,
-    answer: messageAnswer,
-  }),
+  scheduleMessage: () => organiserCall('messages.send', { method: 'POST', path: '/event/api/events/:id/scheduled-messages', body: scheduleMessageSchema, answer: messageAnswer }),
   /** Changes a scheduled message; refused (409) once it has gone or was cancelled. An after-event mail keeps its audience and time. */
-  updateMessage: () => call({
+  updateMessage: () => organiserCall('messages.send', {
     method: 'POST',
     path: '/event/api/events/:id/messages/:message_id',
-    auth: 'bearer',
-    access: { action: 'messages.send' },
     params: messageParams,
     body: scheduledMessageSchema,
     answer: messageAnswer,
   }),
   /** Cancels a scheduled message; refused (409) once it has gone. */
-  cancelMessage: () => call({
-    method: 'DELETE',
-    path: '/event/api/events/:id/messages/:message_id',
-    auth: 'bearer',
-    access: { action: 'messages.send' },
-    params: messageParams,
-    answer: messageAnswer,
-  }),
+  cancelMessage: () => organiserCall('messages.send', { method: 'DELETE', path: '/event/api/events/:id/messages/:message_id', params: messageParams, answer: messageAnswer }),
   /** What an unsubscribe link is for: the event's title (the confirmation page shows it). */
   unsubscribeInfo: () => call({
     method: 'GET',

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { announcementTextSchema, chatRoomKindSchema, muteChoiceSchema, slowModeSecondsSchema } from '../rules/arena-safety.js';
-import { lazyCalls, type Call } from './core.js';
+import { id, lazyCalls } from './core.js';
 import { wireData } from './envelope.js';
+import { eventAnswer, organiserCall } from './event-call.js';
 import { announcementSchema, chatReportSchema, chatSettingsSchema, muteSchema } from './entities.js';
 
 /**
@@ -11,9 +12,6 @@ import { announcementSchema, chatReportSchema, chatSettingsSchema, muteSchema } 
  * (`ModerationAction`), and every write answers `data.event_id`, so the gateway wakes the event's
  * live views at once. Kept out of `calls` so that only the organiser's chat pages ship these schemas.
  */
-
-const id = z.string().min(1).max(128);
-const eventParam = z.object({ id });
 
 export const MODERATION_ACTIONS = [
   'remove_message',
@@ -62,74 +60,56 @@ export type Moderation = z.infer<typeof moderationSchema>;
 
 export const REPORT_ACTIONS = ['dismiss', 'resolve', 'remove_message'] as const;
 
-const call = <const C extends Call>(c: C): C => c;
-
 export const moderationCalls = lazyCalls({
   /** Ours: everything the moderation page shows. */
-  moderation: () => call({ method: 'GET', path: '/event/api/moderation/:id', auth: 'bearer', access: { action: 'moderation.view' }, params: eventParam, answer: wireData(moderationSchema) }),
+  moderation: () => organiserCall('moderation.view', { method: 'GET', path: '/event/api/moderation/:id', answer: wireData(moderationSchema) }),
   /** Ours: remove a group message (or a reported private message) for everyone. */
-  removeMessage: () => call({
+  removeMessage: () => organiserCall('moderation.act', {
     method: 'POST',
     path: '/event/api/moderation/:id/remove',
-    auth: 'bearer',
-    access: { action: 'moderation.act' },
-    params: eventParam,
     body: z.object({ message_id: id, room: chatRoomKindSchema }),
-    answer: wireData(z.object({ event_id: id })),
+    answer: eventAnswer({}),
     live: { wakes: 'poke' },
   }),
   /** Ours: mute an attendee for some minutes or for good, or unmute them ('off'). */
-  muteAttendee: () => call({
+  muteAttendee: () => organiserCall('moderation.act', {
     method: 'POST',
     path: '/event/api/moderation/:id/mute',
-    auth: 'bearer',
-    access: { action: 'moderation.act' },
-    params: eventParam,
     body: z.object({ attendee_id: id, mute: muteChoiceSchema }),
-    answer: wireData(z.object({ event_id: id, attendee_id: id, mute: muteSchema.nullable() })),
+    answer: eventAnswer({ attendee_id: id, mute: muteSchema.nullable() }),
     live: { wakes: 'poke' },
   }),
   /** Ours: close or open the group chat to attendees' posts, and set slow mode. */
-  chatSettings: () => call({
+  chatSettings: () => organiserCall('chat.settings', {
     method: 'POST',
     path: '/event/api/moderation/:id/chat',
-    auth: 'bearer',
-    access: { action: 'chat.settings' },
-    params: eventParam,
     body: z.object({ closed: z.boolean().optional(), slow_mode_seconds: slowModeSecondsSchema.optional() }),
-    answer: wireData(z.object({ event_id: id, chat: chatSettingsSchema })),
+    answer: eventAnswer({ chat: chatSettingsSchema }),
     live: { wakes: 'poke' },
   }),
   /** Ours: act on a report: dismiss it, mark it resolved, or remove the reported message (which resolves it). */
-  handleReport: () => call({
+  handleReport: () => organiserCall('moderation.act', {
     method: 'POST',
     path: '/event/api/moderation/:id/reports/:reportId',
-    auth: 'bearer',
-    access: { action: 'moderation.act' },
     params: z.object({ id, reportId: id }),
     body: z.object({ action: z.enum(REPORT_ACTIONS) }),
-    answer: wireData(z.object({ event_id: id, report: chatReportSchema })),
+    answer: eventAnswer({ report: chatReportSchema }),
     live: { wakes: 'poke' },
   }),
   /** Ours: pin an announcement at the top of the arena and the group chat. */
-  pinAnnouncement: () => call({
+  pinAnnouncement: () => organiserCall('announcements.manage', {
     method: 'POST',
     path: '/event/api/moderation/:id/announcements',
-    auth: 'bearer',
-    access: { action: 'announcements.manage' },
-    params: eventParam,
     body: z.object({ message: announcementTextSchema }),
-    answer: wireData(z.object({ event_id: id, announcement: announcementSchema })),
+    answer: eventAnswer({ announcement: announcementSchema }),
     live: { wakes: 'poke' },
   }),
   /** Ours: unpin an announcement. */
-  unpinAnnouncement: () => call({
+  unpinAnnouncement: () => organiserCall('announcements.manage', {
     method: 'DELETE',
     path: '/event/api/moderation/:id/announcements/:announcementId',
-    auth: 'bearer',
-    access: { action: 'announcements.manage' },
     params: z.object({ id, announcementId: id }),
-    answer: wireData(z.object({ event_id: id })),
+    answer: eventAnswer({}),
     live: { wakes: 'poke' },
   }),
 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CARD_BEACON_PATHS, CARD_VIEW_SOURCES } from '../pages/index.js';
 import { activationTokenSchema } from '../rules/account.js';
 import { analyticsRangeSchema } from '../rules/owner-card.js';
-import { lazyCalls, type Call } from './core.js';
+import { call, id, lazyCalls, ownerCallsOn } from './core.js';
 import { plainAnswerSchema, wireData } from './envelope.js';
 import { serviceSchema } from './entities.js';
 
@@ -12,11 +12,10 @@ import { serviceSchema } from './entities.js';
  * owner's pages ship the first group, and only the public card the beacons.
  */
 
-const id = z.string().min(1).max(128);
-const cardParam = z.object({ cardId: id });
+/** The owner's calls about one of their physical cards. */
+const cardCall = ownerCallsOn(z.object({ cardId: id }));
 const isoDate = z.string().min(1);
 const count = z.number().int().min(0);
-const call = <const C extends Call>(c: C): C => c;
 
 /** A physical card bound to the owner's profile. */
 export const ownedCardSchema = z.object({
@@ -68,20 +67,11 @@ export const ownerCardCalls = lazyCalls({
    * `keep_link: false` also takes the public card off its link until a card is unlocked. A replaced
    * card cannot be unlocked.
    */
-  lockCard: () => call({
-    method: 'POST',
-    path: '/v1/connect/api/cards/:cardId/lock',
-    auth: 'bearer',
-    params: cardParam,
-    body: z.object({ locked: z.boolean(), keep_link: z.boolean().default(true) }),
-    answer: wireData(ownedCardsSchema),
-  }),
+  lockCard: () => cardCall({ method: 'POST', path: '/v1/connect/api/cards/:cardId/lock', body: z.object({ locked: z.boolean(), keep_link: z.boolean().default(true) }), answer: wireData(ownedCardsSchema) }),
   /** Ours: "Replace card, keep profile": activates a new card (its id, type and scratch token) on the profile; the old one stays locked for good. */
-  replaceCard: () => call({
+  replaceCard: () => cardCall({
     method: 'POST',
     path: '/v1/connect/api/cards/:cardId/replace',
-    auth: 'bearer',
-    params: cardParam,
     body: z.object({ card_id: id, type: z.string().min(1).max(32) }).extend(activationTokenSchema.shape),
     answer: wireData(ownedCardsSchema),
   }),

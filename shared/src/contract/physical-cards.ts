@@ -10,22 +10,13 @@ import { physicalCardSchema } from './entities.js';
  * with its owner's first profile) and where a tap leads.
  */
 
+/** A tapped card's identity with its scratch token, as activating it takes them. */
+const activationBody = () => cardIdentity.extend(activationTokenSchema.shape);
+
 /** Built once each, on first use, in `calls`. */
 export const physicalCardCallFactories = {
-  confirmToken: () => call({
-    method: 'POST',
-    path: '/connect/public/api/confirm-token',
-    auth: 'none',
-    body: cardIdentity.extend(activationTokenSchema.shape),
-    answer: plainAnswerSchema,
-  }),
-  addDevice: () => call({
-    method: 'POST',
-    path: '/connect/public/api/add-device',
-    auth: 'bearer',
-    body: cardIdentity.extend(activationTokenSchema.shape),
-    answer: plainAnswerSchema,
-  }),
+  confirmToken: () => call({ method: 'POST', path: '/connect/public/api/confirm-token', auth: 'none', body: activationBody(), answer: plainAnswerSchema }),
+  addDevice: () => call({ method: 'POST', path: '/connect/public/api/add-device', auth: 'bearer', body: activationBody(), answer: plainAnswerSchema }),
   confirmCardId: () => call({
     method: 'POST',
     path: '/connect/public/api/confirm-card-id',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { lazyCalls, type Call } from './core.js';
+import { call, idParam, lazyCalls } from './core.js';
 import { liveStateSchema } from './entities.js';
 import { plainAnswerSchema, wireData } from './envelope.js';
 
@@ -10,9 +10,6 @@ import { plainAnswerSchema, wireData } from './envelope.js';
  * first render, is left out of it.
  */
 
-const id = z.string().min(1).max(128);
-const idParam = z.object({ id });
-const call = <const C extends Call>(c: C): C => c;
 
 export const serviceCalls = lazyCalls({
   /** Ours: what changed in an event since `since`, for the gateway's poller (its service key). */

@@ -64,16 +64,13 @@ export const orderLookupAnswerSchema = z.discriminatedUnion('success', [
   failureSchema.extend({ order: orderSchema.optional() }),
 ]);
 
+/** A payment to make: the order's reference and the provider's payment page. */
+const orderPaymentAnswer = () => wireData(z.object({ reference: z.string(), url: z.string() }));
+
 /** Built once each, on first use, in `calls`. */
 export const shopCallFactories = {
   preorder: () => call({ method: 'POST', path: '/preorder/public/save', auth: 'none', body: preorderSchema, answer: plainAnswerSchema }),
-  createOrder: () => call({
-    method: 'POST',
-    path: '/v1/connect/api/orders',
-    auth: 'none',
-    body: orderPayloadSchema,
-    answer: wireData(z.object({ reference: z.string(), url: z.string() })),
-  }),
+  createOrder: () => call({ method: 'POST', path: '/v1/connect/api/orders', auth: 'none', body: orderPayloadSchema, answer: orderPaymentAnswer() }),
   getOrder: () => call({
     method: 'GET',
     path: '/v1/connect/api/orders/:reference',
@@ -82,11 +79,5 @@ export const shopCallFactories = {
     answer: orderLookupAnswerSchema,
   }),
   /** Ours: a fresh payment of a declined order's items, priced again on the server; the declined order stays declined. */
-  retryOrder: () => call({
-    method: 'POST',
-    path: '/v1/connect/api/orders/:reference/retry',
-    auth: 'none',
-    params: referenceParam,
-    answer: wireData(z.object({ reference: z.string(), url: z.string() })),
-  }),
+  retryOrder: () => call({ method: 'POST', path: '/v1/connect/api/orders/:reference/retry', auth: 'none', params: referenceParam, answer: orderPaymentAnswer() }),
 } satisfies CallFactories;

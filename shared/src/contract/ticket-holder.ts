@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { ticketNameSchema, ticketTransferSchema } from '../rules/index.js';
-import { id, lazyCalls, type Call } from './core.js';
-import { tidParam } from './credential.js';
-import { wireData } from './envelope.js';
+import { lazyCalls } from './core.js';
+import { attendeeCall, eventAnswer } from './event-call.js';
 
 /**
  * A ticket holder's own changes to their ticket, on the ticket page, by their access token: the name
@@ -10,18 +9,13 @@ import { wireData } from './envelope.js';
  * they are a group of their own (not in `calls`, which every page ships).
  */
 
-const call = <const C extends Call>(c: C): C => c;
-
 export const ticketHolderCalls = lazyCalls({
   /** Ours: the holder's name as the door, the arena and the organiser show it. 409 once checked in. */
-  editTicketName: () => call({
+  editTicketName: () => attendeeCall('ticket.editName', {
     method: 'POST',
     path: '/event/public/api/token/:id/name',
-    auth: 'none',
-    access: { action: 'ticket.editName', from: 'ticket' },
-    params: tidParam,
     body: ticketNameSchema,
-    answer: wireData(z.object({ event_id: id, name: z.string() })),
+    answer: eventAnswer({ name: z.string() }),
     live: { wakes: 'poke' },
   }),
   /**
@@ -30,14 +24,11 @@ export const ticketHolderCalls = lazyCalls({
    * link and QR code. Once only: a repeat, or a parallel request, of the same token answers 410; a
    * checked-in ticket 409; past LIMITS.ticketTransfer 429. The answer says nothing of the new holder.
    */
-  transferTicket: () => call({
+  transferTicket: () => attendeeCall('ticket.transfer', {
     method: 'POST',
     path: '/event/public/api/token/:id/transfer',
-    auth: 'none',
-    access: { action: 'ticket.transfer', from: 'ticket' },
-    params: tidParam,
     body: ticketTransferSchema,
-    answer: wireData(z.object({ event_id: id })),
+    answer: eventAnswer({}),
     live: { wakes: 'poke' },
   }),
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { describeRules } from '../test/rule-cases.js';
 import { contactsCsvFile, csvCell } from './csv.js';
 import { buildVCard } from './vcard.js';
 
@@ -9,27 +10,27 @@ describe('contacts CSV file', () => {
     expect([...new TextEncoder().encode(file).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   });
 
-  it('leaves an E.164 phone number clean', () => {
-    expect(csvCell('+2348031234567')).toBe('+2348031234567');
-    expect(csvCell('+14155550100')).toBe('+14155550100');
-    expect(csvCell('2348031234567')).toBe('2348031234567');
-  });
-
-  it('guards every other cell that starts like a formula with a leading quote', () => {
-    expect(csvCell('=cmd|"/C calc"!A0')).toBe('"\'=cmd|""/C calc""!A0"');
-    expect(csvCell('+cmd|"/C calc"!A0')).toBe('"\'+cmd|""/C calc""!A0"');
-    expect(csvCell('+1+2')).toBe("'+1+2");
-    expect(csvCell('+234 803 123 4567')).toBe("'+234 803 123 4567");
-    expect(csvCell('+123456')).toBe("'+123456");
-    expect(csvCell('+1234567890123456')).toBe("'+1234567890123456");
-    expect(csvCell('-2348031234567')).toBe("'-2348031234567");
-    expect(csvCell('-1')).toBe("'-1");
-    expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");
-    expect(csvCell('\tcmd')).toBe("'\tcmd");
-    expect(csvCell('\uFF0Bcmd')).toBe("'\uFF0Bcmd");
-    expect(csvCell('a=b')).toBe('a=b');
-    expect(csvCell(null)).toBe('');
-  });
+  describeRules(csvCell, [
+    ['leaves an E.164 phone number clean', [['+2348031234567', '+2348031234567'], ['+14155550100', '+14155550100'], ['2348031234567', '2348031234567']]],
+    [
+      'guards every other cell that starts like a formula with a leading quote',
+      [
+        ['=cmd|"/C calc"!A0', '"\'=cmd|""/C calc""!A0"'],
+        ['+cmd|"/C calc"!A0', '"\'+cmd|""/C calc""!A0"'],
+        ['+1+2', "'+1+2"],
+        ['+234 803 123 4567', "'+234 803 123 4567"],
+        ['+123456', "'+123456"],
+        ['+1234567890123456', "'+1234567890123456"],
+        ['-2348031234567', "'-2348031234567"],
+        ['-1', "'-1"],
+        ['@SUM(A1)', "'@SUM(A1)"],
+        ['\tcmd', "'\tcmd"],
+        ['\uFF0Bcmd', "'\uFF0Bcmd"],
+        ['a=b', 'a=b'],
+        [null, ''],
+      ],
+    ],
+  ]);
 
   it('writes missing values as empty cells, quotes line breaks, and only the header for no contacts', () => {
     expect(contactsCsvFile([{ full_name: 'Grace Hopper' }, { full_name: 'A', email: 'a\nb' }])).toBe(

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { describeRules } from '../test/rule-cases.js';
 import {
   capacity,
   cleanName,
@@ -190,31 +191,19 @@ describe('tickets', () => {
 });
 
 describe('formatEventDate', () => {
-  it('writes a short English date', () => {
-    expect(formatEventDate('2026-12-12')).toBe('Sat, 12 Dec 2026');
-    expect(formatEventDate('2026-01-05T23:30')).toBe('Mon, 5 Jan 2026');
-    expect(formatEventDate('')).toBe('');
-    expect(formatEventDate('nope')).toBe('');
-  });
+  describeRules(formatEventDate, [['writes a short English date', [['2026-12-12', 'Sat, 12 Dec 2026'], ['2026-01-05T23:30', 'Mon, 5 Jan 2026'], ['', ''], ['nope', '']]]]);
 });
 
 describe('cleanName', () => {
-  it('slugs a title', () => {
-    expect(cleanName('Lagos Tech Summit 2026!')).toBe('lagos-tech-summit-2026');
-    expect(cleanName('  --Café & Crème--  ')).toBe('cafe-creme');
-    expect(cleanName('A   ---  B')).toBe('a-b');
-  });
+  describeRules(cleanName, [
+    ['slugs a title', [['Lagos Tech Summit 2026!', 'lagos-tech-summit-2026'], ['  --Café & Crème--  ', 'cafe-creme'], ['A   ---  B', 'a-b']]],
+    ['falls back to event', [['', 'event'], ['!!!', 'event'], ['🎉🎉', 'event']]],
+  ]);
 
   it('keeps at most 60 characters and no trailing hyphen', () => {
     const slug = cleanName(`${'a'.repeat(59)} b${'c'.repeat(10)}`);
     expect(slug).toBe('a'.repeat(59));
     expect(cleanName('x'.repeat(100))).toHaveLength(60);
-  });
-
-  it('falls back to event', () => {
-    expect(cleanName('')).toBe('event');
-    expect(cleanName('!!!')).toBe('event');
-    expect(cleanName('🎉🎉')).toBe('event');
   });
 
   it('slugifies', () => {

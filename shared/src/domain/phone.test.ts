@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { describeRules } from '../test/rule-cases.js';
 import { normalisePhone, phoneE164 } from './phone.js';
 
 describe('normalisePhone', () => {
@@ -16,47 +17,16 @@ describe('normalisePhone', () => {
     expect(normalisePhone(input)).toBe(expected);
   });
 
-  it('prefixes a number that starts with 234 but is not longer than 10 digits', () => {
-    expect(normalisePhone('2341234567')).toBe('2342341234567');
-    expect(normalisePhone('23412345')).toBe('23423412345');
-  });
-
-  it('keeps a number that starts with 234 and is longer than 10 digits', () => {
-    expect(normalisePhone('23412345678')).toBe('23412345678');
-  });
-
-  it('drops the trunk zero written after the country code', () => {
-    expect(normalisePhone('+234 (0) 803 123 4567')).toBe('2348031234567');
-    expect(normalisePhone('23408031234567')).toBe('2348031234567');
-    expect(normalisePhone('2340008031234567')).toBe('2348031234567');
-  });
-
-  it('keeps 234 followed by zeros as is when too few digits would remain', () => {
-    expect(normalisePhone('23400000001')).toBe('23400000001');
-  });
-
-  it('gives an empty string when no significant digit is left', () => {
-    expect(normalisePhone('')).toBe('');
-    expect(normalisePhone('0')).toBe('');
-    expect(normalisePhone('000')).toBe('');
-    expect(normalisePhone('+')).toBe('');
-    expect(normalisePhone('phone: none')).toBe('');
-  });
-
-  it('returns fewer than 8 significant digits unprefixed', () => {
-    expect(normalisePhone('234')).toBe('234');
-    expect(normalisePhone('5')).toBe('5');
-    expect(normalisePhone('0012345')).toBe('12345');
-    expect(normalisePhone('1234567')).toBe('1234567');
-  });
-
-  it('prefixes 8 significant digits (a Lagos landline)', () => {
-    expect(normalisePhone('01 234 5678')).toBe('23412345678');
-  });
-
-  it('strips non-ASCII digits and other characters', () => {
-    expect(normalisePhone('٠٨٠٣ 0803-123-4567')).toBe('2348031234567');
-  });
+  describeRules(normalisePhone, [
+    ['prefixes a number that starts with 234 but is not longer than 10 digits', [['2341234567', '2342341234567'], ['23412345', '23423412345']]],
+    ['keeps a number that starts with 234 and is longer than 10 digits', [['23412345678', '23412345678']]],
+    ['drops the trunk zero written after the country code', [['+234 (0) 803 123 4567', '2348031234567'], ['23408031234567', '2348031234567'], ['2340008031234567', '2348031234567']]],
+    ['keeps 234 followed by zeros as is when too few digits would remain', [['23400000001', '23400000001']]],
+    ['gives an empty string when no significant digit is left', [['', ''], ['0', ''], ['000', ''], ['+', ''], ['phone: none', '']]],
+    ['returns fewer than 8 significant digits unprefixed', [['234', '234'], ['5', '5'], ['0012345', '12345'], ['1234567', '1234567']]],
+    ['prefixes 8 significant digits (a Lagos landline)', [['01 234 5678', '23412345678']]],
+    ['strips non-ASCII digits and other characters', [['٠٨٠٣ 0803-123-4567', '2348031234567']]],
+  ]);
 
   it('never throws on any string', () => {
     fc.assert(

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { expectInvalid } from '../test/expect-invalid.js';
+import { describeRules } from '../test/rule-cases.js';
 import {
   CHECKOUT_FAILED_TOAST,
   addToCartSchema,
@@ -31,25 +32,9 @@ describe('addToCartSchema', () => {
 });
 
 describe('payment card formatting', () => {
-  it('regroups the card number in fours, at most 19 characters', () => {
-    expect(formatCardNumber('4242424242424242')).toBe('4242 4242 4242 4242');
-    expect(formatCardNumber('4242 42-42 4242abc4242 99')).toBe('4242 4242 4242 4242');
-    expect(formatCardNumber('42424')).toBe('4242 4');
-    expect(formatCardNumber('')).toBe('');
-  });
-  it('inserts the expiry slash after two digits, at most 5 characters', () => {
-    expect(formatExpiry('1')).toBe('1');
-    expect(formatExpiry('12')).toBe('12');
-    expect(formatExpiry('12/')).toBe('12/');
-    expect(formatExpiry('123')).toBe('12/3');
-    expect(formatExpiry('1225')).toBe('12/25');
-    expect(formatExpiry('12/2599')).toBe('12/25');
-    expect(formatExpiry('ab')).toBe('');
-  });
-  it('keeps CVC digits only, at most 3', () => {
-    expect(formatCvc('12a34')).toBe('123');
-    expect(formatCvc(' 9 ')).toBe('9');
-  });
+  describeRules(formatCardNumber, [['regroups the card number in fours, at most 19 characters', [['4242424242424242', '4242 4242 4242 4242'], ['4242 42-42 4242abc4242 99', '4242 4242 4242 4242'], ['42424', '4242 4'], ['', '']]]]);
+  describeRules(formatExpiry, [['inserts the expiry slash after two digits, at most 5 characters', [['1', '1'], ['12', '12'], ['12/', '12/'], ['123', '12/3'], ['1225', '12/25'], ['12/2599', '12/25'], ['ab', '']]]]);
+  describeRules(formatCvc, [['keeps CVC digits only, at most 3', [['12a34', '123'], [' 9 ', '9']]]]);
   it('formats are stable and bounded for any input', () => {
     fc.assert(
       fc.property(fc.string(), (text) => {

@@ -7,104 +7,89 @@ import type { SocialNetwork } from './index.js';
 const ok = (url: string) => ({ ok: true, url });
 const mismatch = (name: string) => ({ ok: false, message: `Link has not matched with profile ${name}` });
 
-describe('normaliseSocialLink: facebook', () => {
-  it('accepts full, scheme-less, mobile and bare forms', () => {
-    for (const input of [
-      'https://www.facebook.com/john.doe',
-      'http://facebook.com/john.doe',
-      'HTTPS://WWW.FACEBOOK.COM/john.doe/',
-      'www.facebook.com/john.doe',
-      'facebook.com/john.doe',
-      'm.facebook.com/john.doe',
-      'https://mobile.facebook.com/john.doe',
-      'fb.com/john.doe',
-      'john.doe',
-      '  john.doe  ',
-    ]) {
-      expect(normaliseSocialLink('facebook', input)).toEqual(ok('https://www.facebook.com/john.doe'));
-    }
-  });
-  it('drops the query and fragment a shared profile link carries', () => {
-    for (const input of ['facebook.com/john.doe?ref=share', 'https://m.facebook.com/john.doe/?mibextid=ZbWKwL#top']) {
-      expect(normaliseSocialLink('facebook', input)).toEqual(ok('https://www.facebook.com/john.doe'));
-    }
-  });
-  it('refuses @, other sites and non-profile paths, and profile.php (its id is in the query)', () => {
-    for (const input of [
-      '@john',
-      'https://www.facebook.com/@john',
-      'https://www.facebook.com/profile.php?id=1',
-      'facebook.com/profile.php',
-      'john?ref=share',
-      'https://instagram.com/john',
-      'https://www.facebook.com/',
-      'facebook.com',
-      'https://facebook.com/john/photos',
-      'john doe',
-      '',
-      '   ',
-      '...',
-    ]) {
-      expect(normaliseSocialLink('facebook', input)).toEqual(mismatch('facebook'));
-    }
-  });
-});
+/**
+ * Each profile network: the forms of one profile it accepts as its canonical url (`accepts`), the
+ * shared profile links whose query it drops (`shared`), and what it refuses with the mismatch message.
+ */
+const profileNetworks: {
+  name: Exclude<SocialNetwork, 'website'>;
+  canonical: string;
+  accepts: [title: string, inputs: string[]];
+  shared: [title: string, inputs: string[]];
+  refuses: [title: string, inputs: string[]];
+}[] = [
+  {
+    name: 'facebook',
+    canonical: 'https://www.facebook.com/john.doe',
+    accepts: [
+      'accepts full, scheme-less, mobile and bare forms',
+      [
+        'https://www.facebook.com/john.doe',
+        'http://facebook.com/john.doe',
+        'HTTPS://WWW.FACEBOOK.COM/john.doe/',
+        'www.facebook.com/john.doe',
+        'facebook.com/john.doe',
+        'm.facebook.com/john.doe',
+        'https://mobile.facebook.com/john.doe',
+        'fb.com/john.doe',
+        'john.doe',
+        '  john.doe  ',
+      ],
+    ],
+    shared: ['drops the query and fragment a shared profile link carries', ['facebook.com/john.doe?ref=share', 'https://m.facebook.com/john.doe/?mibextid=ZbWKwL#top']],
+    refuses: [
+      'refuses @, other sites and non-profile paths, and profile.php (its id is in the query)',
+      [
+        '@john',
+        'https://www.facebook.com/@john',
+        'https://www.facebook.com/profile.php?id=1',
+        'facebook.com/profile.php',
+        'john?ref=share',
+        'https://instagram.com/john',
+        'https://www.facebook.com/',
+        'facebook.com',
+        'https://facebook.com/john/photos',
+        'john doe',
+        '',
+        '   ',
+        '...',
+      ],
+    ],
+  },
+  {
+    name: 'instagram',
+    canonical: 'https://www.instagram.com/jane_doe',
+    accepts: ['accepts urls, @username and bare username', ['@jane_doe', 'jane_doe', 'instagram.com/jane_doe', 'https://www.instagram.com/jane_doe/', 'https://instagram.com/@jane_doe', 'm.instagram.com/jane_doe']],
+    shared: ['drops the query of a shared profile link', ['https://www.instagram.com/jane_doe/?igsh=MWx0eGZ1&utm_source=qr']],
+    refuses: ['refuses other hosts, a query on a bare username and a query on another host', ['https://x.com/jane', 'jane?igshid=abc', 'https://x.com/jane?igshid=abc', '@@jane', 'jane/doe']],
+  },
+  {
+    name: 'twitter',
+    canonical: 'https://twitter.com/jack',
+    accepts: [
+      'accepts twitter.com, x.com, mobile variants, @username and bare username',
+      ['https://twitter.com/jack', 'twitter.com/jack', 'www.twitter.com/jack/', 'https://mobile.twitter.com/jack', 'https://x.com/jack', 'x.com/jack', 'www.x.com/jack', '@jack', 'jack'],
+    ],
+    shared: ['drops the query of a shared profile link', ['https://x.com/jack?s=21&t=Ab3']],
+    refuses: ['refuses the bare host, other sites and non-profile paths, with or without a query', ['x.com', 'x.com?s=20', 'https://facebook.com/jack', 'https://x.com/jack/status/1', 'https://x.com/jack/status/1?s=20']],
+  },
+  {
+    name: 'snapchat',
+    canonical: 'https://www.snapchat.com/add/snap.user',
+    accepts: ['accepts the /add/ path, @username and bare username', ['https://www.snapchat.com/add/snap.user', 'snapchat.com/add/snap.user/', 'snapchat.com/ADD/snap.user', '@snap.user', 'snap.user']],
+    shared: ['drops the query of a shared profile link', ['snapchat.com/add/snap.user?share_id=1&locale=en-US']],
+    refuses: ['refuses a profile url without /add/', ['https://www.snapchat.com/snap.user', 'snapchat.com/add/', 'snapchat.com/add/?share_id=1']],
+  },
+];
 
-describe('normaliseSocialLink: instagram', () => {
-  it('accepts urls, @username and bare username', () => {
-    for (const input of ['@jane_doe', 'jane_doe', 'instagram.com/jane_doe', 'https://www.instagram.com/jane_doe/', 'https://instagram.com/@jane_doe', 'm.instagram.com/jane_doe']) {
-      expect(normaliseSocialLink('instagram', input)).toEqual(ok('https://www.instagram.com/jane_doe'));
-    }
-  });
-  it('drops the query of a shared profile link', () => {
-    expect(normaliseSocialLink('instagram', 'https://www.instagram.com/jane_doe/?igsh=MWx0eGZ1&utm_source=qr')).toEqual(ok('https://www.instagram.com/jane_doe'));
-  });
-  it('refuses other hosts, a query on a bare username and a query on another host', () => {
-    for (const input of ['https://x.com/jane', 'jane?igshid=abc', 'https://x.com/jane?igshid=abc', '@@jane', 'jane/doe']) {
-      expect(normaliseSocialLink('instagram', input)).toEqual(mismatch('instagram'));
-    }
-  });
-});
-
-describe('normaliseSocialLink: twitter', () => {
-  it('accepts twitter.com, x.com, mobile variants, @username and bare username', () => {
-    for (const input of [
-      'https://twitter.com/jack',
-      'twitter.com/jack',
-      'www.twitter.com/jack/',
-      'https://mobile.twitter.com/jack',
-      'https://x.com/jack',
-      'x.com/jack',
-      'www.x.com/jack',
-      '@jack',
-      'jack',
-    ]) {
-      expect(normaliseSocialLink('twitter', input)).toEqual(ok('https://twitter.com/jack'));
-    }
-  });
-  it('drops the query of a shared profile link', () => {
-    expect(normaliseSocialLink('twitter', 'https://x.com/jack?s=21&t=Ab3')).toEqual(ok('https://twitter.com/jack'));
-  });
-  it('refuses the bare host, other sites and non-profile paths, with or without a query', () => {
-    for (const input of ['x.com', 'x.com?s=20', 'https://facebook.com/jack', 'https://x.com/jack/status/1', 'https://x.com/jack/status/1?s=20']) {
-      expect(normaliseSocialLink('twitter', input)).toEqual(mismatch('twitter'));
-    }
-  });
-});
-
-describe('normaliseSocialLink: snapchat', () => {
-  it('accepts the /add/ path, @username and bare username', () => {
-    for (const input of ['https://www.snapchat.com/add/snap.user', 'snapchat.com/add/snap.user/', 'snapchat.com/ADD/snap.user', '@snap.user', 'snap.user']) {
-      expect(normaliseSocialLink('snapchat', input)).toEqual(ok('https://www.snapchat.com/add/snap.user'));
-    }
-  });
-  it('drops the query of a shared profile link', () => {
-    expect(normaliseSocialLink('snapchat', 'snapchat.com/add/snap.user?share_id=1&locale=en-US')).toEqual(ok('https://www.snapchat.com/add/snap.user'));
-  });
-  it('refuses a profile url without /add/', () => {
-    for (const input of ['https://www.snapchat.com/snap.user', 'snapchat.com/add/', 'snapchat.com/add/?share_id=1']) {
-      expect(normaliseSocialLink('snapchat', input)).toEqual(mismatch('snapchat'));
-    }
+describe.each(profileNetworks)('normaliseSocialLink: $name', ({ name, canonical, accepts, shared, refuses }) => {
+  for (const [title, inputs] of [accepts, shared]) {
+    it(title, () => {
+      for (const input of inputs) expect(normaliseSocialLink(name, input)).toEqual(ok(canonical));
+    });
+  }
+  it(refuses[0], () => {
+    for (const input of refuses[1]) expect(normaliseSocialLink(name, input)).toEqual(mismatch(name));
   });
 });
 
