@@ -141,6 +141,20 @@ async function readBody(req: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/** The request's JSON object; undefined when the body is not JSON. */
+async function jsonBodyOf(req: IncomingMessage): Promise<Record<string, unknown> | undefined> {
+  try {
+    return JSON.parse(await readBody(req)) as Record<string, unknown>;
+  } catch {
+    return undefined;
+  }
+}
+
+/** An amount as Paystack takes it (kobo): a number, or a string of digits. */
+function amountOf(value: unknown): number | undefined {
+  return typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : typeof value === 'number' ? value : undefined;
+}
+
 /** Starts the fake on 127.0.0.1 (a free port unless given). */
 export async function startFakePaystack(options: { secretKey?: string; port?: number } = {}): Promise<FakePaystack> {
   const secretKey = options.secretKey ?? `sk_test_fake_${randomBytes(12).toString('hex')}`;
@@ -192,9 +206,14 @@ export async function startFakePaystack(options: { secretKey?: string; port?: nu
 
   const sign = (body: string) => createHmac('sha512', secretKey).update(body).digest('hex');
 
-  const webhookBody = (reference: string, event?: string) => {
+  const transactionOf = (reference: string): FakeTransaction => {
     const t = byReference.get(reference);
     if (!t) throw new Error(`fake Paystack: no transaction ${reference}`);
+    return t;
+  };
+
+  const webhookBody = (reference: string, event?: string) => {
+    const t = transactionOf(reference);
     return JSON.stringify({ event: event ?? (t.status === 'success' ? 'charge.success' : 'charge.failed'), data: transactionData(t) });
   };
 
@@ -249,13 +268,11 @@ export async function startFakePaystack(options: { secretKey?: string; port?: nu
     transactions: () => [...byReference.values()],
     transaction: (reference) => byReference.get(reference),
     checkoutUrl(reference) {
-      const t = byReference.get(reference);
-      if (!t) throw new Error(`fake Paystack: no transaction ${reference}`);
+      const t = transactionOf(reference);
       return `${base}/checkout/${t.accessCode}`;
     },
     setOutcome(reference, outcome) {
-      const t = byReference.get(reference);
-      if (!t) throw new Error(`fake Paystack: no transaction ${reference}`);
+      const t = transactionOf(reference);
       t.status = outcome.status;
       if (outcome.amount !== undefined) t.amount = outcome.amount;
       if (outcome.currency !== undefined) t.currency = outcome.currency;
@@ -281,19 +298,7 @@ export async function startFakePaystack(options: { secretKey?: string; port?: nu
       const to = options.to ?? fake.webhookUrl;
       if (!to) throw new Error('fake Paystack: no webhook URL set');
       const body = webhookBody(reference, options.event);
-      const signature = options.signature === undefined ? sign(body) : options.signature;
-      const event = (JSON.parse(body) as { event: string }).event;
-      try {
-        const res = await fetch(to, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', ...(signature === null ? {} : { 'x-paystack-signature': signature }) },
-          body,
-          signal: AbortSignal.timeout(30_000),
-        });
-        return { reference, event, status: res.status, text: await res.text() };
-      } catch (err) {
-        return { reference, event, status: 0, text: String(err) };
-      }
+      return post(to, reference, body, options.signature === undefined ? sign(body) : options.signature);
     },
     close: () =>
       new Promise<void>((resolve) => {
@@ -309,17 +314,13 @@ export async function startFakePaystack(options: { secretKey?: string; port?: nu
     const delayMs = fake.delayMs;
     if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
     if (!authorised(req)) return json(res, 401, { status: false, message: 'Invalid key' });
-    let body: Record<string, unknown>;
-    try {
-      body = JSON.parse(await readBody(req)) as Record<string, unknown>;
-    } catch {
-      return json(res, 400, { status: false, message: 'Invalid JSON' });
-    }
+    const body = await jsonBodyOf(req);
+    if (!body) return json(res, 400, { status: false, message: 'Invalid JSON' });
     if (fake.failInitialize) {
       failedInitializations.push({ reference: String(body.reference), email: String(body.email) });
       return json(res, 500, { status: false, message: 'An error occurred' });
     }
-    const amount = typeof body.amount === 'string' && /^\d+$/.test(body.amount) ? Number(body.amount) : typeof body.amount === 'number' ? body.amount : NaN;
+    const amount = amountOf(body.amount) ?? NaN;
     if (!Number.isInteger(amount) || amount <= 0) return json(res, 400, { status: false, message: 'Invalid Amount Sent' });
     if (typeof body.email !== 'string' || !body.email.includes('@')) return json(res, 400, { status: false, message: 'Invalid Email Address Passed' });
     const reference = typeof body.reference === 'string' && body.reference ? body.reference : `T${randomBytes(8).toString('hex')}`;
@@ -349,14 +350,10 @@ export async function startFakePaystack(options: { secretKey?: string; port?: nu
 
   const refund = async (req: IncomingMessage, res: ServerResponse) => {
     if (!authorised(req)) return json(res, 401, { status: false, message: 'Invalid key' });
-    let body: Record<string, unknown>;
-    try {
-      body = JSON.parse(await readBody(req)) as Record<string, unknown>;
-    } catch {
-      return json(res, 400, { status: false, message: 'Invalid JSON' });
-    }
+    const body = await jsonBodyOf(req);
+    if (!body) return json(res, 400, { status: false, message: 'Invalid JSON' });
     const named = String(body.transaction ?? '');
-    const asked = typeof body.amount === 'string' && /^\d+$/.test(body.amount) ? Number(body.amount) : typeof body.amount === 'number' ? body.amount : undefined;
+    const asked = amountOf(body.amount);
     refundRequests.push({ transaction: named, amount: asked });
     if (fake.refundUnavailable) return json(res, 503, { status: false, message: 'Service unavailable' });
     const t = byReference.get(named) ?? [...byReference.values()].find((x) => String(x.id) === named);

@@ -1,10 +1,7 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { calls } from '@tapcard/shared/contract';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { DEMO_ORGANISER } from '../support/event-setup.js';
-import { createGateway, createUpstream, stopServers } from '../support/processes.js';
+import { createServerPair, stopServers } from '../support/processes.js';
 import type { ServerProcess } from '../support/processes.js';
 
 /**
@@ -21,18 +18,11 @@ let gateway: ServerProcess;
 let dataDir: string;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'tapcard-device-lockout-'));
-  const serviceKey = `device-lockout-${Date.now()}-service-key-0123456789`;
-  upstream = await createUpstream({ mode: 'source', dataDir, serviceKey });
-  gateway = await createGateway({
-    mode: 'source',
-    upstreamUrl: upstream.url,
-    serviceKey,
+  ({ upstream, gateway, dataDir } = await createServerPair('device-lockout', {
     origin: 'http://lockout.test',
-    instanceId: 'device-lockout',
     // The ceiling slows guesses down (up to 4 s each) while scrypt runs: no 504 on a busy machine.
-    env: { TRUST_PROXY: '127.0.0.1,::1', UPSTREAM_TIMEOUT_MS: '120000' },
-  });
+    gateway: { env: { TRUST_PROXY: '127.0.0.1,::1', UPSTREAM_TIMEOUT_MS: '120000' } },
+  }));
   // A fresh embedded database migrates and seeds first: slow on a busy machine.
   await Promise.all([upstream.start(300_000), gateway.start(300_000)]);
 }, 360_000);

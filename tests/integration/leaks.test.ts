@@ -1,13 +1,10 @@
-import { mkdtempSync } from 'node:fs';
 import { connect as connectTcp } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DEMO_ORGANISER, createLiveEvent, register } from '../support/event-setup.js';
 import { REDACTED, buildPath, calls, everyCall, isCredential } from '@tapcard/shared/contract';
 import { REALTIME_PATH } from '@tapcard/shared/realtime';
 import { io } from 'socket.io-client';
-import { createGateway, createUpstream, stopServers } from '../support/processes.js';
+import { createServerPair, stopServers } from '../support/processes.js';
 import type { ServerProcess } from '../support/processes.js';
 
 /**
@@ -26,19 +23,12 @@ const REQUEST_TIMEOUT_MS = 7000;
 const TIMEOUTS = { HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS), REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS) };
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'tapcard-leaks-'));
-  const serviceKey = `leaks-${Date.now()}-service-key-0123456789`;
-  upstream = await createUpstream({ mode: 'source', dataDir, serviceKey, logLevel: 'info', env: TIMEOUTS });
-  await upstream.start(300_000);
-  gateway = await createGateway({
-    mode: 'source',
-    upstreamUrl: upstream.url,
-    serviceKey,
+  ({ upstream, gateway, dataDir } = await createServerPair('leaks', {
     origin: 'http://leaks.test',
-    instanceId: 'leaks',
-    logLevel: 'info',
-    env: { RATE_LIMIT_PER_MINUTE: '100000', AUTH_RATE_LIMIT_PER_MINUTE: '100000', ...TIMEOUTS },
-  });
+    upstream: { logLevel: 'info', env: TIMEOUTS },
+    gateway: { logLevel: 'info', env: { RATE_LIMIT_PER_MINUTE: '100000', AUTH_RATE_LIMIT_PER_MINUTE: '100000', ...TIMEOUTS } },
+  }));
+  await upstream.start(300_000);
   await gateway.start(300_000);
 }, 660_000);
 afterAll(() => stopServers([gateway, upstream], dataDir));

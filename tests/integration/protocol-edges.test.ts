@@ -1,11 +1,8 @@
 import { request } from 'node:http';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { REDACTED, buildPath, calls, upstreamPages } from '@tapcard/shared/contract';
 import { DEMO_ORGANISER, attendeeOf, createLiveEvent, register } from '../support/event-setup.js';
-import { createGateway, createUpstream, stopServers } from '../support/processes.js';
+import { createServerPair, stopServers } from '../support/processes.js';
 import type { ServerProcess } from '../support/processes.js';
 
 /**
@@ -22,19 +19,12 @@ let organiser: string;
 let chatBody: (message: string) => string;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'tapcard-edges-'));
-  const serviceKey = `edges-${Date.now()}-service-key-0123456789`;
-  upstream = await createUpstream({ mode: 'source', dataDir, serviceKey, logLevel: 'info' });
-  await upstream.start(300_000);
-  gateway = await createGateway({
-    mode: 'source',
-    upstreamUrl: upstream.url,
-    serviceKey,
+  ({ upstream, gateway, dataDir } = await createServerPair('edges', {
     origin: 'http://edges.test',
-    instanceId: 'edges',
-    logLevel: 'info',
-    env: { RATE_LIMIT_PER_MINUTE: '100000', AUTH_RATE_LIMIT_PER_MINUTE: '100000' },
-  });
+    upstream: { logLevel: 'info' },
+    gateway: { logLevel: 'info', env: { RATE_LIMIT_PER_MINUTE: '100000', AUTH_RATE_LIMIT_PER_MINUTE: '100000' } },
+  }));
+  await upstream.start(300_000);
   await gateway.start(300_000);
   const event = await createLiveEvent(upstream.url, 10, `Edges ${Date.now()}`);
   organiser = event.authorization;

@@ -1,6 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { adminIdOf } from '@tapcard/shared/domain';
 import { calls, contractClient, type Call, type CallArgs, type RequestOptions, type Success } from '@tapcard/shared/contract';
 import { REALTIME_PATH, endedSchema, simpleAckSchema, subscribeAckSchema, updateSchema } from '@tapcard/shared/realtime';
@@ -10,7 +7,7 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { DEMO_ORGANISER, attendeeOf, createLiveEvent, register } from '../support/event-setup.js';
 import { waitFor } from '@tapcard/testkit/wait';
-import { createGateway, createUpstream, stopServers } from '../support/processes.js';
+import { createServerPair, stopServers } from '../support/processes.js';
 import type { ServerProcess } from '../support/processes.js';
 
 /**
@@ -50,22 +47,10 @@ let password: string = DEMO_ORGANISER.password;
 const sockets: ClientSocket[] = [];
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'tapcard-session-end-'));
-  const serviceKey = `session-end-${Date.now()}-service-key-0123456789`;
-  upstream = await createUpstream({ mode: 'source', dataDir, serviceKey });
-  gateway = await createGateway({
-    mode: 'source',
-    upstreamUrl: upstream.url,
-    serviceKey,
+  ({ upstream, gateway, dataDir } = await createServerPair('session-end', {
     origin: ORIGIN,
-    instanceId: 'session-end',
-    env: {
-      RATE_LIMIT_PER_MINUTE: '100000',
-      AUTH_RATE_LIMIT_PER_MINUTE: '100000',
-      MAX_SOCKETS_PER_ADDRESS: '1000',
-      ORGANISER_RECHECK_MS: '3600000',
-    },
-  });
+    gateway: { env: { RATE_LIMIT_PER_MINUTE: '100000', AUTH_RATE_LIMIT_PER_MINUTE: '100000', MAX_SOCKETS_PER_ADDRESS: '1000', ORGANISER_RECHECK_MS: '3600000' } },
+  }));
   // The gateway's /healthz does not wait for the upstream: both start at once.
   await Promise.all([upstream.start(300_000), gateway.start(300_000)]);
   const event = await createLiveEvent(upstream.url, 10, `Session end ${Date.now()}`);

@@ -151,6 +151,9 @@ function matches(spec: ClientSpec, filter: FleetFilter | undefined): boolean {
   return true;
 }
 
+/** The counters of a fleet's status that are each client's own counter, added up. */
+const CLIENT_COUNTERS = ['connects', 'disconnects', 'subscribeFailures', 'subscribeTimeouts', 'subscribeRefusals', 'gaps', 'resyncs', 'snapshots', 'updates', 'invalid', 'outOfOrder', 'removedWithText'] as const satisfies readonly (keyof FleetStatus & keyof RealtimeClient)[];
+
 export function emptyStatus(): FleetStatus {
   return { clients: 0, live: 0, connected: 0, fatal: 0, connects: 0, disconnects: 0, subscribeFailures: 0, subscribeTimeouts: 0, subscribeRefusals: 0, gaps: 0, resyncs: 0, snapshots: 0, updates: 0, invalid: 0, outOfOrder: 0, removedWithText: 0 };
 }
@@ -192,15 +195,14 @@ function joined(a: Float64Array, b: Float64Array): Float64Array {
   return all;
 }
 
+/** The counts `keys` of two reports, added up. */
+function sums<K extends string, T extends Record<K, number>>(a: T, b: T, keys: readonly K[]): Record<K, number> {
+  return Object.fromEntries(keys.map((key) => [key, a[key] + b[key]])) as Record<K, number>;
+}
+
 export function addDelivery(a: DeliveryReport, b: DeliveryReport): DeliveryReport {
   return {
-    clients: a.clients + b.clients,
-    expected: a.expected + b.expected,
-    delivered: a.delivered + b.delivered,
-    lost: a.lost + b.lost,
-    clientsWithLoss: a.clientsWithLoss + b.clientsWithLoss,
-    viaSnapshot: a.viaSnapshot + b.viaSnapshot,
-    clientsOutOfOrder: a.clientsOutOfOrder + b.clientsOutOfOrder,
+    ...sums(a, b, ['clients', 'expected', 'delivered', 'lost', 'clientsWithLoss', 'viaSnapshot', 'clientsOutOfOrder']),
     latencies: joined(a.latencies, b.latencies),
     firstMs: pairwise(a.firstMs, b.firstMs, Math.min),
     lastMs: pairwise(a.lastMs, b.lastMs, Math.max),
@@ -208,10 +210,7 @@ export function addDelivery(a: DeliveryReport, b: DeliveryReport): DeliveryRepor
 }
 
 export function addReconnects(a: ReconnectReport, b: ReconnectReport): ReconnectReport {
-  const times = new Float64Array(a.times.length + b.times.length);
-  times.set(a.times, 0);
-  times.set(b.times, a.times.length);
-  return { disconnected: a.disconnected + b.disconnected, reconnected: a.reconnected + b.reconnected, times };
+  return { ...sums(a, b, ['disconnected', 'reconnected']), times: joined(a.times, b.times) };
 }
 
 /** Realtime clients in this process. */
@@ -264,18 +263,7 @@ export class ClientGroup implements Fleet {
       if (c.live) s.live += 1;
       if (c.connected) s.connected += 1;
       if (c.fatal) s.fatal += 1;
-      s.connects += c.connects;
-      s.disconnects += c.disconnects;
-      s.subscribeFailures += c.subscribeFailures;
-      s.subscribeTimeouts += c.subscribeTimeouts;
-      s.subscribeRefusals += c.subscribeRefusals;
-      s.gaps += c.gaps;
-      s.resyncs += c.resyncs;
-      s.snapshots += c.snapshots;
-      s.updates += c.updates;
-      s.invalid += c.invalid;
-      s.outOfOrder += c.outOfOrder;
-      s.removedWithText += c.removedWithText;
+      for (const key of CLIENT_COUNTERS) s[key] += c[key];
     }
     return s;
   }
@@ -566,14 +554,5 @@ export class PollGroup {
 }
 
 export function addPollReports(a: PollReport, b: PollReport): PollReport {
-  return {
-    clients: a.clients + b.clients,
-    due: a.due + b.due,
-    sent: a.sent + b.sent,
-    ok: a.ok + b.ok,
-    errors: a.errors + b.errors,
-    timeouts: a.timeouts + b.timeouts,
-    skipped: a.skipped + b.skipped,
-    answerMs: joined(a.answerMs, b.answerMs),
-  };
+  return { ...sums(a, b, ['clients', 'due', 'sent', 'ok', 'errors', 'timeouts', 'skipped']), answerMs: joined(a.answerMs, b.answerMs) };
 }

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '@tapcard/testkit/net';
@@ -244,4 +245,26 @@ export async function createGateway(o: GatewayOptions): Promise<ServerProcess> {
     ...o.env,
   };
   return new ServerProcess(`gateway ${o.instanceId}`, port, { args: entry('gateway', o.mode, o.nodeArgs ?? []), env });
+}
+
+/** A test file's upstream and gateway (see createServerPair), and the upstream's data folder. */
+export interface ServerPair {
+  upstream: ServerProcess;
+  gateway: ServerProcess;
+  dataDir: string;
+}
+
+/**
+ * An upstream (PGlite in a temporary folder of its own, demo seeded) and a gateway in front of it, run
+ * from source and not yet started: `name` names the folder, their service key and the gateway's instance.
+ */
+export async function createServerPair(
+  name: string,
+  o: { origin: string; upstream?: Partial<Omit<UpstreamOptions, 'mode' | 'dataDir' | 'serviceKey'>>; gateway?: Partial<Omit<GatewayOptions, 'mode' | 'upstreamUrl' | 'serviceKey' | 'origin'>> },
+): Promise<ServerPair> {
+  const dataDir = mkdtempSync(join(tmpdir(), `tapcard-${name}-`));
+  const serviceKey = `${name}-${Date.now()}-service-key-0123456789`;
+  const upstream = await createUpstream({ mode: 'source', dataDir, serviceKey, ...o.upstream });
+  const gateway = await createGateway({ mode: 'source', upstreamUrl: upstream.url, serviceKey, origin: o.origin, instanceId: name, ...o.gateway });
+  return { upstream, gateway, dataDir };
 }

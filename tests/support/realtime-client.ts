@@ -1,7 +1,7 @@
 import { backoffDelay, REALTIME_PATH, simpleAckSchema, snapshotSchema, statusSchema, subscribeAckSchema, updateSchema, versionStep } from '@tapcard/shared/realtime';
 import type { ClientToServerEvents, ServerToClientEvents, Snapshot, Subscribe, Update } from '@tapcard/shared/realtime';
 import { io } from 'socket.io-client';
-import type { Socket } from 'socket.io-client';
+import type { ManagerOptions, Socket, SocketOptions } from 'socket.io-client';
 
 /**
  * A Node client of the gateway's realtime protocol (shared/src/realtime), for benchmarks and
@@ -58,6 +58,22 @@ const FATAL_CODES = new Set(['invalid', 'forbidden', 'not_found']);
 const SUBSCRIBE_RETRY = { baseMs: 1000, maxMs: 15_000 };
 
 export const preciseNow = (): number => performance.timeOrigin + performance.now();
+
+/**
+ * A socket to a gateway's realtime endpoint as a page on `origin` opens it (websocket only, a
+ * connection of its own), signed in with `token` when given; the caller connects it.
+ */
+export function realtimeSocket(url: string, origin: string, token: string | undefined, options: Partial<ManagerOptions & SocketOptions> = {}): Socket<ServerToClientEvents, ClientToServerEvents> {
+  return io(url, {
+    path: REALTIME_PATH,
+    transports: ['websocket'],
+    forceNew: true,
+    autoConnect: false,
+    ...options,
+    auth: token ? { token } : {},
+    extraHeaders: { origin },
+  });
+}
 
 /** A net.Socket-like object, reached through the engine's websocket (see `drop` and `pauseReading`). */
 interface RawTcp {
@@ -130,17 +146,11 @@ export class RealtimeClient {
   constructor(readonly options: RealtimeClientOptions) {
     this.now = options.now ?? preciseNow;
     this.ackTimeoutMs = options.ackTimeoutMs ?? DEFAULT_ACK_TIMEOUT_MS;
-    this.socket = io(options.url, {
-      path: REALTIME_PATH,
-      transports: ['websocket'],
-      forceNew: true,
-      autoConnect: false,
+    this.socket = realtimeSocket(options.url, options.origin, options.token, {
       reconnection: true,
       reconnectionDelay: options.reconnectionDelayMs ?? 1000,
       reconnectionDelayMax: options.reconnectionDelayMaxMs ?? 5000,
       timeout: 10_000,
-      auth: options.token ? { token: options.token } : {},
-      extraHeaders: { origin: options.origin },
     });
     this.socket.on('connect', () => this.onConnect());
     this.socket.on('disconnect', (reason) => this.onDisconnect(reason));

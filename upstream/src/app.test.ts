@@ -1,13 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestUpstream, type TestUpstream } from './test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { upstreamForFile, type TestUpstream } from './test/harness.js';
 
 let t: TestUpstream;
-beforeAll(async () => {
-  t = await createTestUpstream();
-});
-afterAll(async () => {
-  await t.close();
-});
+upstreamForFile((started) => (t = started));
 
 describe('upstream app', () => {
   it('answers health with the database reachable', async () => {

@@ -2,20 +2,15 @@ import { calls, doorCalls, SERVICE_KEY_HEADER, serviceCalls } from '@tapcard/sha
 import { matchPage, pagePatterns } from '@tapcard/shared/pages';
 import { eventTiming } from '@tapcard/shared/domain';
 import { newPasswordSchema } from '@tapcard/shared/rules';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hashToken, randomToken, verifyPassword } from './lib/crypto.js';
 import { scratchTokenHash } from './domain/card-tokens.js';
 import { answerOf, send } from './test/contract.js';
-import { createTestUpstream, createUser, SERVICE_KEY, type TestUpstream } from './test/harness.js';
+import { createUser, SERVICE_KEY, upstreamForFile, type TestUpstream } from './test/harness.js';
 import { DEMO_EMAIL, DEMO_LIVE_EVENT_ID, DEMO_PASSWORD, DEMO_STAFF_LINK_SECRET, demoSummary, formatDemoSummary, seedDemo } from './seed.js';
 
 let t: TestUpstream;
-beforeAll(async () => {
-  t = await createTestUpstream();
-});
-afterAll(async () => {
-  await t.close();
-});
+upstreamForFile((started) => (t = started));
 
 const TABLES = ['users', 'card_profiles', 'card_fields', 'services', 'physical_cards', 'contacts', 'events', 'event_prices', 'event_gallery', 'attendees', 'chats', 'private_chats', 'chips', 'staff_links'] as const;
 

@@ -1,8 +1,7 @@
-import { applyUpdate, REALTIME_PATH, snapshotSchema, subscribeAckSchema, updateSchema } from '@tapcard/shared/realtime';
+import { applyUpdate, snapshotSchema, subscribeAckSchema, updateSchema } from '@tapcard/shared/realtime';
 import type { ClientToServerEvents, DoorView, OrganiserView, ServerToClientEvents, Update } from '@tapcard/shared/realtime';
-import { io } from 'socket.io-client';
 import type { Socket } from 'socket.io-client';
-import { preciseNow } from '../../support/realtime-client.js';
+import { preciseNow, realtimeSocket } from '../../support/realtime-client.js';
 
 /**
  * A live attendance screen as a Node socket: the organiser's attendees page (the organiser view, with
@@ -39,16 +38,7 @@ export class LiveScreen {
 
   constructor(private readonly o: LiveScreenOptions) {
     this.now = o.now ?? preciseNow;
-    this.socket = io(o.url, {
-      path: REALTIME_PATH,
-      transports: ['websocket'],
-      forceNew: true,
-      autoConnect: false,
-      reconnectionDelay: 1000,
-      reconnectionDelayMax: 5000,
-      auth: o.subscription.kind === 'organiser' ? { token: o.subscription.authorization } : {},
-      extraHeaders: { origin: o.origin },
-    });
+    this.socket = realtimeSocket(o.url, o.origin, o.subscription.kind === 'organiser' ? o.subscription.authorization : undefined, { reconnectionDelay: 1000, reconnectionDelayMax: 5000 });
     this.socket.on('update', (raw: unknown) => this.onUpdate(raw));
     this.socket.on('snapshot', (raw: unknown) => {
       const parsed = snapshotSchema.safeParse(raw);

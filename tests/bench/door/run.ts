@@ -3,13 +3,12 @@ import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { calls, doorCalls } from '@tapcard/shared/contract';
 import { testEnv } from '../../support/env.js';
-import { parseRunArgs } from '../../support/run-args.js';
+import { benchRedis, parseRunArgs, runBench } from '../../support/run-args.js';
 import { send } from '../../support/event-setup.js';
 import { sleep, waitFor } from '@tapcard/testkit/wait';
 import { builtServersExist, killChildren } from '../../support/processes.js';
 import type { RunMode } from '../../support/processes.js';
 import { preciseNow } from '../../support/realtime-client.js';
-import { resolveRedis } from '@tapcard/testkit/redis';
 import { STACK_ENVIRONMENT_HELP, startStack } from '../../support/stack.js';
 import type { Stack } from '../../support/stack.js';
 import { distribution } from '../../support/stats.js';
@@ -321,12 +320,7 @@ function table(r: Result): string {
   return rows.map((row) => row.map((cell, c) => cell.padEnd(widths[c] ?? 0)).join(' | ')).join('\n');
 }
 
-const redisResolved = await resolveRedis();
-if ('skip' in redisResolved) {
-  console.error(`No Redis: ${redisResolved.skip}. Set REDIS_URL or install redis-server.`);
-  process.exit(1);
-}
-const redis = redisResolved.handle;
+const redis = await benchRedis();
 const databaseUrl = testEnv.databaseUrl();
 const machine = { cores: cpus().length, cpu: cpus()[0]?.model ?? 'unknown', node: process.version, loadAverageAtStart: loadavg().map((v) => Math.round(v * 100) / 100) };
 log(`machine: ${machine.cpu}, ${machine.cores} cores, Node ${machine.node}; load ${machine.loadAverageAtStart.join(' ')}`);
@@ -335,9 +329,9 @@ log(`machine: ${machine.cpu}, ${machine.cores} cores, Node ${machine.node}; load
 let loadMax = loadavg()[0] ?? 0;
 setInterval(() => (loadMax = Math.max(loadMax, loadavg()[0] ?? 0)), 5000).unref();
 
-let failed = false;
 const runBegan = Date.now();
-try {
+await runBench(redis, async () => {
+  let failed = false;
   const setupBegan = Date.now();
   // The stack logs how long the registrations took; kept apart from the rest of the set-up.
   let registrationS: number | undefined;
@@ -373,10 +367,5 @@ try {
   } finally {
     await stack.stop();
   }
-} catch (err) {
-  failed = true;
-  console.error(err);
-} finally {
-  await redis.stop();
-}
-process.exit(failed ? 1 : 0);
+  return failed;
+});

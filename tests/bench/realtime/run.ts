@@ -3,7 +3,6 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { builtServersExist, killChildren } from '../../support/processes.js';
 import type { RunMode } from '../../support/processes.js';
-import { resolveRedis } from '@tapcard/testkit/redis';
 import type { RedisHandle } from '@tapcard/testkit/redis';
 import { forcedDisconnects, gatewayRestart, reconnectStorm, slowReader } from '../../support/scenarios.js';
 import type { ScenarioContext } from '../../support/scenarios.js';
@@ -15,7 +14,7 @@ import { steady } from './steady.js';
 import type { SteadyResult } from './steady.js';
 import { WorkerFleet } from './worker-fleet.js';
 import { testEnv } from '../../support/env.js';
-import { parseRunArgs } from '../../support/run-args.js';
+import { benchRedis, parseRunArgs, runBench } from '../../support/run-args.js';
 
 /**
  * `pnpm bench:realtime [options]` — the realtime benchmark (steady chat) and "realtime under
@@ -227,12 +226,7 @@ const takeLoadMax = () => {
   return seen;
 };
 
-const redisResolved = await resolveRedis();
-if ('skip' in redisResolved) {
-  console.error(`No Redis: ${redisResolved.skip}. Set REDIS_URL or install redis-server.`);
-  process.exit(1);
-}
-const redis = redisResolved.handle;
+const redis = await benchRedis();
 const info = {
   machine: machine(),
   database: databaseUrl ? 'PostgreSQL (DATABASE_URL), a schema of its own' : 'PGlite (embedded), a temporary DATA_DIR',
@@ -243,8 +237,8 @@ const info = {
 log(`machine: ${info.machine.cpu}, ${info.machine.cores} cores, ${info.machine.ramGiB} GiB, Node ${info.machine.node}; load ${info.machine.loadAverageAtStart.join(' ')}`);
 log(`database: ${info.database}; redis: ${info.redis}`);
 
-let failed = false;
-try {
+await runBench(redis, async () => {
+  let failed = false;
   if (scenario === 'steady' || scenario === 'all') {
     for (const n of ns) {
       const result = await withStack(redis, n, `bench${n}`, async (stack) => {
@@ -322,10 +316,5 @@ try {
     console.log(JSON.stringify(full));
     save('faults', full);
   }
-} catch (err) {
-  failed = true;
-  console.error(err);
-} finally {
-  await redis.stop();
-}
-process.exit(failed ? 1 : 0);
+  return failed;
+});

@@ -81,6 +81,17 @@ function split<T>(items: readonly T[], parts: number): T[][] {
   return out;
 }
 
+/** `count` worker processes, each handed its share of `clients` by `init` once ready; `started` settles when all are. */
+function spawnWorkers<T>(clients: readonly T[], count: number, init: (worker: Worker, share: T[] | undefined) => Promise<unknown>): { workers: Worker[]; started: Promise<void> } {
+  const shares = split(clients, count);
+  const workers = shares.map(() => new Worker(2048));
+  const started = (async () => {
+    await Promise.all(workers.map((w) => w.ready));
+    await Promise.all(workers.map((w, i) => init(w, shares[i])));
+  })();
+  return { workers, started };
+}
+
 export interface WorkerFleetOptions {
   gateways: string[];
   origin: string;
@@ -111,22 +122,19 @@ export class WorkerFleet implements Fleet {
   }
 
   private async spawn(): Promise<void> {
-    const shares = split(this.o.clients, this.o.workers);
-    this.workers = shares.map(() => new Worker(2048));
-    await Promise.all(this.workers.map((w) => w.ready));
-    await Promise.all(
-      this.workers.map((w, i) =>
-        w.call('init-sockets', {
-          options: {
-            gateways: this.o.gateways,
-            origin: this.o.origin,
-            clients: shares[i],
-            connectPerSecond: this.o.connectPerSecond / this.o.workers,
-            startTimeoutMs: this.o.startTimeoutMs ?? 120_000,
-          },
-        }),
-      ),
+    const { workers, started } = spawnWorkers(this.o.clients, this.o.workers, (w, clients) =>
+      w.call('init-sockets', {
+        options: {
+          gateways: this.o.gateways,
+          origin: this.o.origin,
+          clients,
+          connectPerSecond: this.o.connectPerSecond / this.o.workers,
+          startTimeoutMs: this.o.startTimeoutMs ?? 120_000,
+        },
+      }),
     );
+    this.workers = workers;
+    await started;
   }
 
   /** The worker processes' ids (for CPU accounting). */
@@ -200,22 +208,19 @@ export class WorkerPolls {
   constructor(private readonly o: WorkerPollOptions) {}
 
   async init(): Promise<void> {
-    const shares = split(this.o.clients, this.o.workers);
-    this.workers = shares.map(() => new Worker(2048));
-    await Promise.all(this.workers.map((w) => w.ready));
-    await Promise.all(
-      this.workers.map((w, i) =>
-        w.call('init-polls', {
-          options: {
-            gateways: this.o.gateways,
-            clients: shares[i],
-            intervalMs: this.o.intervalMs,
-            maxInFlight: Math.max(1, Math.floor(this.o.maxInFlight / this.o.workers)),
-            timeoutMs: this.o.timeoutMs,
-          },
-        }),
-      ),
+    const { workers, started } = spawnWorkers(this.o.clients, this.o.workers, (w, clients) =>
+      w.call('init-polls', {
+        options: {
+          gateways: this.o.gateways,
+          clients,
+          intervalMs: this.o.intervalMs,
+          maxInFlight: Math.max(1, Math.floor(this.o.maxInFlight / this.o.workers)),
+          timeoutMs: this.o.timeoutMs,
+        },
+      }),
     );
+    this.workers = workers;
+    await started;
   }
 
   async start(): Promise<void> {

@@ -1,16 +1,11 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { calls } from '@tapcard/shared/contract';
 import { answerOf, send } from '../test/contract.js';
-import { createTestUpstream, type TestUpstream } from '../test/harness.js';
+import { upstreamForFile, type TestUpstream } from '../test/harness.js';
 import { formatTable, mintCards, run, type MintedCard } from './mint-cards.js';
 
 let t: TestUpstream;
-beforeAll(async () => {
-  t = await createTestUpstream();
-});
-afterAll(async () => {
-  await t.close();
-});
+upstreamForFile((started) => (t = started));
 
 function io() {
   const out: string[] = [];

@@ -1,18 +1,13 @@
 import { calls } from '@tapcard/shared/contract';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HttpError } from '../lib/http-error.js';
 import { createEvent } from '../test/events.js';
 import { answerOf, send } from '../test/contract.js';
-import { createTestUpstream, createUser, type TestUpstream } from '../test/harness.js';
+import { createUser, upstreamForFile, type TestUpstream } from '../test/harness.js';
 import { formatChips, mintChips, parseMintArgs, run, UsageError } from './mint-chips.js';
 
 let t: TestUpstream;
-beforeAll(async () => {
-  t = await createTestUpstream();
-});
-afterAll(async () => {
-  await t.close();
-});
+upstreamForFile((started) => (t = started));
 
 describe('mint-chips', () => {
   it('creates N unbound chips for the event, with their chip page URLs, in one event change', async () => {

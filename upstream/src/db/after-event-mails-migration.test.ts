@@ -1,38 +1,21 @@
-import { Migrator, sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testEnv } from '../test/env.js';
-import { openDatabase, type OpenDatabase } from './database.js';
-import { migrationProvider } from './migrations/index.js';
+import { sql } from 'kysely';
+import { expect, it } from 'vitest';
+import { describeMigration, migrateBelow } from '../test/migrations.js';
 
-// Migration 033 down and up again on an embedded database (the PostgreSQL project runs it up under every other test file).
-describe.skipIf(testEnv.usePostgres())('migration 033 (after-event mails)', () => {
-  let opened: OpenDatabase;
-  beforeAll(async () => {
-    opened = await openDatabase({});
-  }, 120_000);
-  afterAll(async () => {
-    await opened.close();
-  });
-
+// Migration 033 down and up again.
+describeMigration('migration 033 (after-event mails)', (database) => {
   async function kindColumn(): Promise<string[]> {
-    const rows = await sql<{ column_name: string }>`select column_name from information_schema.columns where table_name = 'event_messages' and column_name = 'kind'`.execute(opened.db);
+    const rows = await sql<{ column_name: string }>`select column_name from information_schema.columns where table_name = 'event_messages' and column_name = 'kind'`.execute(database.db());
     return rows.rows.map((r) => r.column_name);
   }
 
   it('goes down and up again: the kind column and its one-of-each-kind index come and go', { timeout: 300_000 }, async () => {
-    const migrator = new Migrator({ db: opened.db, provider: migrationProvider });
-    expect((await migrator.migrateToLatest()).error).toBeUndefined();
-    // Down to the migration before 033 (later ones, if any, go down with it).
-    const names = Object.keys(await migrationProvider.getMigrations()).sort();
-    const before = names[names.indexOf('033_after_event_mails') - 1];
-    if (!before) throw new Error('no migration before 033');
-    const down = await migrator.migrateTo(before);
-    expect(down.error).toBeUndefined();
-    expect(down.results?.map((r) => r.migrationName)).toContain('033_after_event_mails');
+    const migrator = database.migrator();
+    await migrateBelow(migrator, '033_after_event_mails');
     expect(await kindColumn()).toEqual([]);
     expect((await migrator.migrateToLatest()).error).toBeUndefined();
     expect(await kindColumn()).toEqual(['kind']);
-    const index = await sql<{ indexname: string }>`select indexname from pg_indexes where indexname = 'event_messages_after_event_once'`.execute(opened.db);
+    const index = await sql<{ indexname: string }>`select indexname from pg_indexes where indexname = 'event_messages_after_event_once'`.execute(database.db());
     expect(index.rows).toHaveLength(1);
   });
 });

@@ -1,29 +1,17 @@
-import { Migrator } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { avatarFor } from '@tapcard/shared/domain';
-import { testEnv } from '../test/env.js';
-import { openDatabase, type OpenDatabase } from './database.js';
-import { migrationProvider } from './migrations/index.js';
+import { describeMigration } from '../test/migrations.js';
 
-// The migration's own SQL, run once on an embedded database (the PostgreSQL project runs the same
-// migration under every other test file).
-describe.skipIf(testEnv.usePostgres())('migration 026 (own images only)', () => {
-  let opened: OpenDatabase;
-  beforeAll(async () => {
-    opened = await openDatabase({});
-  }, 120_000);
-  afterAll(async () => {
-    await opened.close();
-  });
-
+// The migration's own SQL, run once.
+describeMigration('migration 026 (own images only)', (database) => {
   const upload = '/backend/files/AbCdEfGhIjKlMnOpQrStUv.png';
   const avatar = avatarFor('Ada Lovelace');
 
   // Migrating a fresh embedded database step by step is slow on a busy machine.
   it("keeps the product's own images, turns absolute URLs of uploads into their path and clears links to other hosts", { timeout: 300_000 }, async () => {
-    const migrator = new Migrator({ db: opened.db, provider: migrationProvider });
+    const migrator = database.migrator();
     expect((await migrator.migrateTo('023_owner_card')).error).toBeUndefined();
-    const db = opened.db;
+    const db = database.db();
     const users = {
       foreign: 'https://tracker.example/pixel.png',
       own: upload,

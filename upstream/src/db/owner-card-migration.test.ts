@@ -1,24 +1,12 @@
-import { Migrator } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testEnv } from '../test/env.js';
-import { openDatabase, type OpenDatabase } from './database.js';
-import { migrationProvider } from './migrations/index.js';
+import { expect, it } from 'vitest';
+import { describeMigration } from '../test/migrations.js';
 
-// The migration's own SQL, run once on an embedded database (the PostgreSQL project runs the same
-// migration under every other test file).
-describe.skipIf(testEnv.usePostgres())("migration 023 (the owner's card)", () => {
-  let opened: OpenDatabase;
-  beforeAll(async () => {
-    opened = await openDatabase({});
-  });
-  afterAll(async () => {
-    await opened.close();
-  });
-
+// The migration's own SQL, run once.
+describeMigration("migration 023 (the owner's card)", (database) => {
   it("numbers existing services per card in the order they were listed (created_at, then id), all switched on", async () => {
-    const migrator = new Migrator({ db: opened.db, provider: migrationProvider });
+    const migrator = database.migrator();
     expect((await migrator.migrateTo('022_arena_safety')).error).toBeUndefined();
-    const db = opened.db;
+    const db = database.db();
     for (const [user, profile] of [
       ['u1', 'p1'],
       ['u2', 'p2'],

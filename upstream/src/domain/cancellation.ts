@@ -122,16 +122,10 @@ export function scheduleRefundRetries(app: FastifyInstance): void {
       },
     }),
   );
-  const sweep = app.jobs.define({
-    name: 'refunds.sweep',
-    payload: z.object({}),
-    policy: 'stately',
-    async run() {
-      const { sent, waiting } = await retryPendingRefunds(app);
-      if (sent + waiting > 0) app.log.info({ sent, waiting }, 'asked again for waiting refunds');
-    },
+  app.jobs.periodic('refunds.sweep', REFUND_SWEEP_CRON, async () => {
+    const { sent, waiting } = await retryPendingRefunds(app);
+    if (sent + waiting > 0) app.log.info({ sent, waiting }, 'asked again for waiting refunds');
   });
-  app.jobs.every(sweep, REFUND_SWEEP_CRON, {});
 }
 
 /**

@@ -9,7 +9,7 @@ import { randomId } from '../lib/crypto.js';
 import { badRequest, notFound, tooManyRequests } from '../lib/http-error.js';
 import type { Throttle } from '../lib/throttle.js';
 import type { AuthUser } from '../plugins/auth.js';
-import { attendeeSafety } from '../repositories/arena-safety.js';
+import { attendeeSafety, privateMessagesFromTo } from '../repositories/arena-safety.js';
 import { profileOfUser } from '../repositories/cards.js';
 import { insertPrivateChat, type Poster } from '../repositories/chats.js';
 import { hasContactOf, insertSwappedContact } from '../repositories/contacts.js';
@@ -76,12 +76,8 @@ async function profileIdOfLink(trx: Transaction<Database>, link: string): Promis
 
 /** The newest card `from` shared with `to` that is still there (not removed). */
 async function latestShare(trx: Transaction<Database>, eventId: string, from: string, to: string): Promise<SharedCard | undefined> {
-  const row = await trx
-    .selectFrom('private_chats')
+  const row = await privateMessagesFromTo(trx, eventId, from, to)
     .select('card')
-    .where('event_id', '=', eventId)
-    .where('attendee_id_1', '=', from)
-    .where('attendee_id_2', '=', to)
     .where('card', 'is not', null)
     .where('removed_at', 'is', null)
     .orderBy('seq', 'desc')

@@ -1,19 +1,14 @@
 import { LIMITS } from '@tapcard/shared/constants';
 import { calls, SERVICE_KEY_HEADER, type ChatMessage, serviceCalls } from '@tapcard/shared/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createEvent, insertAttendee, type Registered } from '../test/events.js';
 import { answerOf, send } from '../test/contract.js';
-import { createTestUpstream, createUser, SERVICE_KEY, type TestUpstream } from '../test/harness.js';
+import { createUser, SERVICE_KEY, upstreamForFile, type TestUpstream } from '../test/harness.js';
 import { bumpEventSeq, inEventChange } from './event-sequence.js';
 import { HttpError } from '../lib/http-error.js';
 
 let t: TestUpstream;
-beforeAll(async () => {
-  t = await createTestUpstream();
-});
-afterAll(async () => {
-  await t.close();
-});
+upstreamForFile((started) => (t = started));
 
 async function seqOf(eventId: string): Promise<number> {
   return (await t.db.selectFrom('events').select('seq').where('id', '=', eventId).executeTakeFirstOrThrow()).seq;

@@ -4,7 +4,6 @@ import { buildPath } from '@tapcard/shared/contract';
 import { pages } from '@tapcard/shared/pages';
 import { organiserMessageTexts, type MessageAudience } from '@tapcard/shared/rules';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { Row } from '../db/schema.js';
 import { hashToken, randomId, randomToken } from '../lib/crypto.js';
 import { badRequest } from '../lib/http-error.js';
@@ -169,14 +168,8 @@ export const MESSAGE_DISPATCH_CRON = '* * * * *';
 
 /** The periodic job that sends due scheduled messages: once a minute, one run at a time across upstreams, by the app's clock. */
 export function scheduleMessageDispatch(app: FastifyInstance): void {
-  const job = app.jobs.define({
-    name: 'messages.dispatch',
-    payload: z.object({}),
-    policy: 'stately',
-    async run() {
-      const sent = await dispatchDueMessages(app);
-      if (sent > 0) app.log.info({ sent }, 'sent scheduled messages');
-    },
+  app.jobs.periodic('messages.dispatch', MESSAGE_DISPATCH_CRON, async () => {
+    const sent = await dispatchDueMessages(app);
+    if (sent > 0) app.log.info({ sent }, 'sent scheduled messages');
   });
-  app.jobs.every(job, MESSAGE_DISPATCH_CRON, {});
 }

@@ -1,16 +1,11 @@
 import { orderSchema } from '@tapcard/shared/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestUpstream, type TestUpstream } from '../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { upstreamForFile, type TestUpstream } from '../test/harness.js';
 import { insertOrder, orderAnswer, PAYMENT_START_FAILED_MESSAGE, settleOrder, type NewOrder } from './orders.js';
 import type { PaymentProvider, ProviderVerdict } from './payments.js';
 
 let t: TestUpstream;
-beforeAll(async () => {
-  t = await createTestUpstream();
-});
-afterAll(async () => {
-  await t.close();
-});
+upstreamForFile((started) => (t = started));
 
 /** A provider whose verdict the test sets, counting how often it is asked. */
 function scriptedProvider(): PaymentProvider & { verdict: ProviderVerdict; asked: number } {

@@ -1,17 +1,14 @@
 import { paymentMetadataSchema } from '@tapcard/shared/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestUpstream, type TestUpstream } from '../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { upstreamForFile, type TestUpstream } from '../test/harness.js';
 import { insertOrder, type NewOrder } from './orders.js';
 import { TestPaymentProvider, toKobo } from './payments.js';
 
 let t: TestUpstream;
 let provider: TestPaymentProvider;
-beforeAll(async () => {
-  t = await createTestUpstream();
+upstreamForFile((started) => {
+  t = started;
   provider = new TestPaymentProvider(t.db, 'https://shop.example/api', t.clock.now);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const order = (email: string): NewOrder => ({

@@ -2,7 +2,6 @@ import { PAYMENT_HOLD_MINUTES, REGISTRATION_HOLD_MINUTES } from '@tapcard/shared
 import { pages } from '@tapcard/shared/pages';
 import { isOwnImage, messages } from '@tapcard/shared/rules';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, Row } from '../db/schema.js';
 import { hashToken } from '../lib/crypto.js';
@@ -122,15 +121,9 @@ export async function holdSeat(trx: Transaction<Database>, event: Row<'events'>,
  * number of upstreams), so the stock the pages show catches up without a registration.
  */
 export function scheduleHoldRelease(app: FastifyInstance): void {
-  const release = app.jobs.define({
-    name: 'holds.release',
-    payload: z.object({}),
-    policy: 'stately',
-    async run() {
-      await app.db.transaction().execute((trx) => releaseExpiredHolds(trx, null, app.now()));
-    },
+  app.jobs.periodic('holds.release', HOLD_RELEASE_CRON, async () => {
+    await app.db.transaction().execute((trx) => releaseExpiredHolds(trx, null, app.now()));
   });
-  app.jobs.every(release, HOLD_RELEASE_CRON, {});
 }
 
 /** The event as the mails describe it. */

@@ -2,7 +2,6 @@ import { formatEventDateTime, timeZoneLabel } from '@tapcard/shared/domain';
 import { pages } from '@tapcard/shared/pages';
 import type { FastifyInstance } from 'fastify';
 import { sql, type Transaction } from 'kysely';
-import { z } from 'zod';
 import type { Database } from '../db/schema.js';
 import { hashToken, randomToken } from '../lib/crypto.js';
 import { eventReminderMail, type ReminderKind } from '../mail/event-mails.js';
@@ -112,14 +111,8 @@ export async function queueDueReminders(app: FastifyInstance, now: Date = app.no
 
 /** The periodic job that queues the due reminders: once a minute, one run at a time across upstreams. */
 export function scheduleReminders(app: FastifyInstance): void {
-  const job = app.jobs.define({
-    name: 'reminders.due',
-    payload: z.object({}),
-    policy: 'stately',
-    async run() {
-      const queued = await queueDueReminders(app);
-      if (queued > 0) app.log.info({ queued }, 'queued event reminders');
-    },
+  app.jobs.periodic('reminders.due', REMINDER_CRON, async () => {
+    const queued = await queueDueReminders(app);
+    if (queued > 0) app.log.info({ queued }, 'queued event reminders');
   });
-  app.jobs.every(job, REMINDER_CRON, {});
 }

@@ -1,6 +1,6 @@
 import { CompiledQuery, type Kysely } from 'kysely';
 import PgBoss from 'pg-boss';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Database } from '../db/schema.js';
 
 /** Where the jobs live and how often an idle worker looks for due ones (config JOBS_SCHEMA, JOBS_POLL_SECONDS). */
@@ -174,6 +174,11 @@ export class JobQueue {
     if (!defined) throw new Error(`job ${job.name} is not defined`);
     defined.every = { cron, payload: defined.definition.payload.parse(payload) };
     if (this.started) this.track(this.boss.schedule(job.name, cron, defined.every.payload as object, { tz: 'UTC' }));
+  }
+
+  /** Defines job `name` without payload, at most one waiting and one running (`stately`), and sends it on `cron` (see every()). */
+  periodic(name: string, cron: string, run: () => Promise<void>): void {
+    this.every(this.define({ name, payload: z.object({}), policy: 'stately', run }), cron, {});
   }
 
   /** Sends a periodic job (see every()) now, beside its schedule: for whoever cannot wait for its next slot. */

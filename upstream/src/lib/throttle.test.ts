@@ -1,16 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestUpstream, type TestUpstream } from '../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { upstreamForFile, type TestUpstream } from '../test/harness.js';
 import type { Limit } from '@tapcard/shared/constants';
 import { delayFor } from './throttle.js';
 
 let t: TestUpstream;
-beforeAll(async () => {
-  t = await createTestUpstream();
-});
-afterAll(async () => {
-  await t.close();
-});
+upstreamForFile((started) => (t = started));
 
 const key = () => `test:${randomBytes(6).toString('hex')}`;
 const LIMIT: Limit = { max: 5, windowMs: 60_000, scope: 'test key' };

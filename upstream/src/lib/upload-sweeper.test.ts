@@ -1,19 +1,14 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { calls, upstreamPages } from '@tapcard/shared/contract';
 import { answerOf } from '../test/contract.js';
-import { createTestUpstream, createUser, type TestUpstream } from '../test/harness.js';
+import { createUser, upstreamForFile, type TestUpstream } from '../test/harness.js';
 import { PNG } from '../test/cards.js';
 import { startUploadSweeper, sweepUploads, UPLOAD_REFERENCES, UPLOAD_RETENTION_MS } from './upload-sweeper.js';
 
 let t: TestUpstream;
-beforeAll(async () => {
-  t = await createTestUpstream();
-});
-afterAll(async () => {
-  await t.close();
-});
+upstreamForFile((started) => (t = started));
 
 const HOUR = 60 * 60_000;
 

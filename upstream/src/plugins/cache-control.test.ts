@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildPath, calls, everyCall } from '@tapcard/shared/contract';
 import { send } from '../test/contract.js';
-import { createTestUpstream, createUser, type TestUpstream } from '../test/harness.js';
+import { createUser, upstreamForFile, type TestUpstream } from '../test/harness.js';
 
 /** Answers carry tokens and personal data: no browser or shared cache may keep them. */
 
 let t: TestUpstream;
-beforeAll(async () => {
-  t = await createTestUpstream();
-});
-afterAll(async () => {
-  await t.close();
-});
+upstreamForFile((started) => (t = started));
 
 describe('Cache-Control of upstream answers', () => {
   it("is no-store on the signed-in user's profile, card, contacts and sessions", async () => {

@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { calls, upstreamPages } from '@tapcard/shared/contract';
-import { createTestUpstream, type TestUpstream } from '../test/harness.js';
+import { upstreamForFile, type TestUpstream } from '../test/harness.js';
 import { MAX_JSON_DEPTH, TOO_DEEP_MESSAGE, nestedDeeperThan } from './json-body.js';
 import { nulField } from './text-input.js';
 
 /** A 100 kB body can nest 50,000 levels: refused before anything walks it, and the server goes on serving. */
 
 let t: TestUpstream;
-beforeAll(async () => {
-  t = await createTestUpstream();
-});
-afterAll(async () => {
-  await t.close();
-});
+upstreamForFile((started) => (t = started));
 
 const nested = (levels: number) => `{"email":${'['.repeat(levels)}${']'.repeat(levels)},"password":"x"}`;
 const post = (payload: string) =>

@@ -1,19 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildPath, calls, everyCall } from '@tapcard/shared/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { send } from '../test/contract.js';
-import { createTestUpstream, createUser, type TestUpstream } from '../test/harness.js';
+import { createUser, upstreamForFile, type TestUpstream } from '../test/harness.js';
 import { NUL_MESSAGE } from './text-input.js';
 
 /** PostgreSQL refuses U+0000 in text: a NUL anywhere in a request must be a 400 naming the field, never a 500. */
 
 let t: TestUpstream;
-beforeAll(async () => {
-  t = await createTestUpstream();
-});
-afterAll(async () => {
-  await t.close();
-});
+upstreamForFile((started) => (t = started));
 
 const NUL = 'a\u0000b';
 

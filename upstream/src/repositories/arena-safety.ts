@@ -2,6 +2,7 @@ import type { BlockedAttendee, LiveState, Mute } from '@tapcard/shared/contract'
 import type { DmPolicy } from '@tapcard/shared/rules';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { confirmedAttendeeOf } from './attendees.js';
 
 /** What attendees choose in an arena (who may write to them, hiding, blocks) and the organiser's mute of them. */
 
@@ -27,13 +28,7 @@ export interface AttendeeSafety {
 
 /** A confirmed attendee of the event with their safety state; undefined for anyone else. */
 export async function attendeeSafety(db: DbLike, eventId: string, attendeeId: string): Promise<AttendeeSafety | undefined> {
-  return db
-    .selectFrom('attendees')
-    .select(['id', 'event_id', 'name', 'image', 'muted_until', 'muted_forever', 'hidden', 'dm_policy'])
-    .where('id', '=', attendeeId)
-    .where('event_id', '=', eventId)
-    .where('status', '=', 'confirmed')
-    .executeTakeFirst();
+  return confirmedAttendeeOf(db, eventId, attendeeId).select(['id', 'event_id', 'name', 'image', 'muted_until', 'muted_forever', 'hidden', 'dm_policy']).executeTakeFirst();
 }
 
 /** Sets who may write to the attendee and whether they hide, re-stamping them with the change's seq. */
@@ -96,15 +91,13 @@ export async function claimGroupPost(trx: Transaction<Database>, attendeeId: str
 
 /** Whether `from` has ever sent `to` a private message in the event (the 'replied' policy's test). */
 export async function hasWrittenTo(db: DbLike, eventId: string, from: string, to: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('private_chats')
-    .select('id')
-    .where('event_id', '=', eventId)
-    .where('attendee_id_1', '=', from)
-    .where('attendee_id_2', '=', to)
-    .limit(1)
-    .executeTakeFirst();
+  const row = await privateMessagesFromTo(db, eventId, from, to).select('id').limit(1).executeTakeFirst();
   return row !== undefined;
+}
+
+/** The private messages `from` sent `to` in the event, to select from. */
+export function privateMessagesFromTo(db: DbLike, eventId: string, from: string, to: string) {
+  return db.selectFrom('private_chats').where('event_id', '=', eventId).where('attendee_id_1', '=', from).where('attendee_id_2', '=', to);
 }
 
 // ── Blocks ───────────────────────────────────────────────────────────────────

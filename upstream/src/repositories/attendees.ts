@@ -5,15 +5,14 @@ import type { Database } from '../db/schema.js';
 
 type DbLike = Kysely<Database> | Transaction<Database>;
 
+/** The attendee of the event, if confirmed (nobody for anyone else), to select from. */
+export function confirmedAttendeeOf(db: DbLike, eventId: string, attendeeId: string) {
+  return db.selectFrom('attendees').where('id', '=', attendeeId).where('event_id', '=', eventId).where('status', '=', 'confirmed');
+}
+
 /** A confirmed attendee of an event with their check-in. */
 export async function confirmedAttendeeCheckIn(db: DbLike, eventId: string, attendeeId: string): Promise<{ id: string; checked_in: boolean } | undefined> {
-  return db
-    .selectFrom('attendees')
-    .select(['id', 'checked_in'])
-    .where('id', '=', attendeeId)
-    .where('event_id', '=', eventId)
-    .where('status', '=', 'confirmed')
-    .executeTakeFirst();
+  return confirmedAttendeeOf(db, eventId, attendeeId).select(['id', 'checked_in']).executeTakeFirst();
 }
 
 /**

@@ -155,24 +155,28 @@ const paidAmount = sql<number>`coalesce((
   where tp.attendee_id = coalesce(attendees.origin_id, attendees.id) and o.payment_status = 'paid' order by o.created_at desc limit 1
 ), 0)`;
 
-/** A confirmed or cancelled registration by its access token's hash, with its ticket, what was paid and its refund. */
-export async function ticketStateByTidHash(db: DbLike, tidHash: string) {
+/** Registrations with their ticket, what was paid and their refund. */
+function refundableQuery(db: DbLike) {
   return db
     .selectFrom('attendees')
     .innerJoin('event_prices', 'event_prices.id', 'attendees.price_id')
     .leftJoin('ticket_refunds', 'ticket_refunds.attendee_id', 'attendees.id')
     .select([
       'attendees.id',
-      'attendees.event_id',
       'attendees.name',
-      'attendees.status',
       'attendees.cancelled_at',
       'attendees.cancelled_by',
       'event_prices.title as ticket',
       paidAmount.as('amount'),
       'ticket_refunds.state as refund_state',
       'ticket_refunds.amount as refund_amount',
-    ])
+    ]);
+}
+
+/** A confirmed or cancelled registration by its access token's hash, with its ticket, what was paid and its refund. */
+export async function ticketStateByTidHash(db: DbLike, tidHash: string) {
+  return refundableQuery(db)
+    .select(['attendees.event_id', 'attendees.status'])
     .where('attendees.tid_hash', '=', tidHash)
     .where((eb) => eb.or([eb('attendees.status', '=', 'confirmed'), eb('attendees.cancelled_at', 'is not', null)]))
     .executeTakeFirst();
@@ -180,21 +184,8 @@ export async function ticketStateByTidHash(db: DbLike, tidHash: string) {
 
 /** One cancelled registration of an event (or all of them, newest first), with what was paid and its refund. */
 function cancelledQuery(db: DbLike, eventId: string) {
-  return db
-    .selectFrom('attendees')
-    .innerJoin('event_prices', 'event_prices.id', 'attendees.price_id')
-    .leftJoin('ticket_refunds', 'ticket_refunds.attendee_id', 'attendees.id')
-    .select([
-      'attendees.id',
-      'attendees.name',
-      'attendees.email',
-      'attendees.cancelled_at',
-      'attendees.cancelled_by',
-      'event_prices.title as ticket',
-      paidAmount.as('amount'),
-      'ticket_refunds.state as refund_state',
-      'ticket_refunds.amount as refund_amount',
-    ])
+  return refundableQuery(db)
+    .select('attendees.email')
     .where('attendees.event_id', '=', eventId)
     .where('attendees.status', '=', 'cancelled')
     .where('attendees.cancelled_at', 'is not', null);

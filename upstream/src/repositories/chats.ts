@@ -7,6 +7,7 @@ import { randomId } from '../lib/crypto.js';
 import { inEventChange } from '../domain/event-sequence.js';
 import { badRequest } from '../lib/http-error.js';
 import { RECIPIENT_MESSAGE } from '../domain/chat.js';
+import { confirmedAttendeeOf } from './attendees.js';
 import { chatWire, privateChatWire } from './chat-wire.js';
 
 /** Who a message is stored under: an attendee, or the organiser as 'admin-<id>' named ADMIN. */
@@ -68,13 +69,7 @@ export async function storePrivateChat(db: Db, eventId: string, poster: Poster, 
 
 /** Throws 400 (under attendee_id_2) unless `attendeeId` is a confirmed attendee of the event. */
 export async function requireConfirmedAttendee(db: Db, eventId: string, attendeeId: string): Promise<void> {
-  const found = await db
-    .selectFrom('attendees')
-    .select('id')
-    .where('id', '=', attendeeId)
-    .where('event_id', '=', eventId)
-    .where('status', '=', 'confirmed')
-    .executeTakeFirst();
+  const found = await confirmedAttendeeOf(db, eventId, attendeeId).select('id').executeTakeFirst();
   if (!found) throw badRequest(RECIPIENT_MESSAGE, 'attendee_id_2');
 }
 

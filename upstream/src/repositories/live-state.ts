@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { GROUP_CHAT_LIMIT, LIVE_REPORTS_LIMIT, PRIVATE_CHAT_LIMIT } from '@tapcard/shared/constants';
 import { liveBlocks, muteOf } from './arena-safety.js';
+import { changedWithin, newestUpTo } from './changed-rows.js';
 import { chatWire, privateChatWire } from './chat-wire.js';
 import { eventSummary } from './event-wire.js';
 import { eventById } from './events.js';
@@ -33,33 +34,10 @@ export async function liveState(db: Kysely<Database>, eventId: string, since: nu
   if (since !== undefined && since > 0 && since <= version) {
     const bounds = { since, version };
     const [chats, privateChats, attendees, chips, announcements, blocks, reports] = await Promise.all([
-      db
-        .selectFrom('chats')
-        .selectAll()
-        .where('event_id', '=', eventId)
-        .where('seq', '>', since)
-        .where('seq', '<=', version)
-        .orderBy('seq')
-        .limit(GROUP_CHAT_LIMIT + 1)
-        .execute(),
-      db
-        .selectFrom('private_chats')
-        .selectAll()
-        .where('event_id', '=', eventId)
-        .where('seq', '>', since)
-        .where('seq', '<=', version)
-        .orderBy('seq')
-        .limit(PRIVATE_CHAT_LIMIT + 1)
-        .execute(),
+      db.selectFrom('chats').selectAll().$call(changedWithin(eventId, bounds)).limit(GROUP_CHAT_LIMIT + 1).execute(),
+      db.selectFrom('private_chats').selectAll().$call(changedWithin(eventId, bounds)).limit(PRIVATE_CHAT_LIMIT + 1).execute(),
       liveAttendees(db, eventId, now, bounds),
-      db
-        .selectFrom('chips')
-        .select(['id', 'attendee_id'])
-        .where('event_id', '=', eventId)
-        .where('seq', '>', since)
-        .where('seq', '<=', version)
-        .orderBy('seq')
-        .execute(),
+      db.selectFrom('chips').select(['id', 'attendee_id']).$call(changedWithin(eventId, bounds)).execute(),
       changedAnnouncements(db, eventId, since, version),
       liveBlocks(db, eventId, bounds),
       changedReports(db, eventId, since, version, LIVE_REPORTS_LIMIT),
@@ -80,22 +58,8 @@ export async function liveState(db: Kysely<Database>, eventId: string, since: nu
   }
 
   const [chats, privateChats, attendees, chips, announcements, blocks, reports] = await Promise.all([
-    db
-      .selectFrom('chats')
-      .selectAll()
-      .where('event_id', '=', eventId)
-      .where('seq', '<=', version)
-      .orderBy('seq', 'desc')
-      .limit(GROUP_CHAT_LIMIT)
-      .execute(),
-    db
-      .selectFrom('private_chats')
-      .selectAll()
-      .where('event_id', '=', eventId)
-      .where('seq', '<=', version)
-      .orderBy('seq', 'desc')
-      .limit(PRIVATE_CHAT_LIMIT)
-      .execute(),
+    db.selectFrom('chats').selectAll().$call(newestUpTo(eventId, version, GROUP_CHAT_LIMIT)).execute(),
+    db.selectFrom('private_chats').selectAll().$call(newestUpTo(eventId, version, PRIVATE_CHAT_LIMIT)).execute(),
     liveAttendees(db, eventId, now),
     db.selectFrom('chips').select(['id', 'attendee_id']).where('event_id', '=', eventId).orderBy('created_at').orderBy('id').execute(),
     pinnedAnnouncements(db, eventId),

@@ -2,6 +2,7 @@ import { sharedCardSchema, type Announcement, type ChatReport, type ChatSettings
 import type { ChatRoomKind } from '@tapcard/shared/rules';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database, NewRow, Row } from '../db/schema.js';
+import { changedWithin } from './changed-rows.js';
 
 /** The organiser's side of an event's chats: settings, removed messages, reports, pinned announcements and the log. */
 
@@ -152,15 +153,7 @@ export async function eventReports(db: DbLike, eventId: string, limit: number): 
 
 /** Reports filed or handled in (since, version], oldest change first; at most `limit` + 1 (more means: read them all). */
 export async function changedReports(db: DbLike, eventId: string, since: number, version: number, limit: number): Promise<ChatReport[]> {
-  const rows = await db
-    .selectFrom('chat_reports')
-    .selectAll()
-    .where('event_id', '=', eventId)
-    .where('seq', '>', since)
-    .where('seq', '<=', version)
-    .orderBy('seq')
-    .limit(limit + 1)
-    .execute();
+  const rows = await db.selectFrom('chat_reports').selectAll().$call(changedWithin(eventId, { since, version })).limit(limit + 1).execute();
   return rows.map(reportWire);
 }
 
@@ -197,7 +190,7 @@ export async function pinnedAnnouncementsFor(db: DbLike, eventId: string, attend
 
 /** Announcements pinned or unpinned in (since, version], oldest change first. */
 export async function changedAnnouncements(db: DbLike, eventId: string, since: number, version: number): Promise<Announcement[]> {
-  const rows = await db.selectFrom('announcements').selectAll().where('event_id', '=', eventId).where('seq', '>', since).where('seq', '<=', version).orderBy('seq').execute();
+  const rows = await db.selectFrom('announcements').selectAll().$call(changedWithin(eventId, { since, version })).execute();
   return rows.map(announcementWire);
 }
 

@@ -1,22 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EMAIL_CODE_LENGTH, EMAIL_CODE_TTL_MS, LIMITS, RESET_TOKEN_TTL_MS } from '@tapcard/shared/constants';
 import { calls, type Body } from '@tapcard/shared/contract';
 import { socialsToFields } from '@tapcard/shared/domain';
 import { mintCards, type MintedCard } from '../cli/mint-cards.js';
 import { hashToken } from '../lib/crypto.js';
 import { answerOf, expectFieldError, send, sendUnchecked } from '../test/contract.js';
-import { createTestUpstream, createUser, type TestUpstream } from '../test/harness.js';
+import { createUser, upstreamForFile, type TestUpstream } from '../test/harness.js';
 import { VERIFIED_EMAIL_TTL_MS } from './accounts.js';
 import { fromIp } from '../test/cards.js';
 
 let t: TestUpstream;
-beforeAll(async () => {
-  t = await createTestUpstream();
-});
-afterAll(async () => {
-  await t.close();
-});
+upstreamForFile((started) => (t = started));
 
 const uniqueEmail = () => `person-${randomBytes(6).toString('hex')}@example.com`;
 

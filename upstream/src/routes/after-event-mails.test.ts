@@ -1,26 +1,18 @@
 import { AFTER_EVENT_MAIL_DELAY_HOURS } from '@tapcard/shared/constants';
 import { calls, type Event, type OrganiserMessage } from '@tapcard/shared/contract';
 import { AFTER_EVENT_MAIL_AUDIENCE, AFTER_EVENT_MAIL_DEFAULTS, organiserMessageTexts, type AfterEventMailKind } from '@tapcard/shared/rules';
-import { sentTo, startTestSmtp, type TestSmtp } from '@tapcard/testkit/smtp';
+import { sentTo, type TestSmtp } from '@tapcard/testkit/smtp';
 import type { ParsedMail } from 'mailparser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hashToken, randomId, randomToken } from '../lib/crypto.js';
 import { answerOf, expectFieldError, send } from '../test/contract.js';
-import { createEvent, dayText, eventBody, insertAttendee, type Registered } from '../test/events.js';
-import { createTestUpstream, createUser, type TestUpstream, type TestUser } from '../test/harness.js';
+import { checkInByOrganiser, createEvent, dayText, eventBody, insertAttendee, messageHistory } from '../test/events.js';
+import { mailingUpstreamForFile, type TestUpstream, type TestUser } from '../test/harness.js';
 
 let smtp: TestSmtp;
 let t: TestUpstream;
 let organiser: TestUser;
-beforeAll(async () => {
-  smtp = await startTestSmtp();
-  t = await createTestUpstream({ smtpUrl: smtp.url, publicUrl: 'https://tapcard.test' });
-  organiser = await createUser(t, { name: 'Olu Organiser' });
-});
-afterAll(async () => {
-  await t.close();
-  await smtp.stop();
-});
+mailingUpstreamForFile((started) => ({ smtp, t, organiser } = started), { publicUrl: 'https://tapcard.test' });
 
 const HOUR = 3_600_000;
 const DELAY = AFTER_EVENT_MAIL_DELAY_HOURS * HOUR;
@@ -46,17 +38,6 @@ async function turnedOn(event: Event, kind: AfterEventMailKind): Promise<Organis
   const answer = answerOf(calls.scheduleMessage, res);
   if (answer.success !== 'true') throw new Error(answer.message);
   return answer.data;
-}
-
-async function history(event: Event): Promise<OrganiserMessage[]> {
-  const answer = answerOf(calls.listMessages, await send(t, calls.listMessages, { authorization: organiser.authorization, params: { id: event.id } }));
-  if (answer.success !== 'true') throw new Error(answer.message);
-  return answer.data;
-}
-
-async function checkIn(event: Event, attendee: Registered): Promise<void> {
-  const res = await send(t, calls.checkIn, { authorization: organiser.authorization, params: { id: attendee.id }, body: { event_id: event.id, checked_in: true } });
-  expect(res.statusCode, res.body).toBe(200);
 }
 
 /** A new session for the organiser, by the moved clock (a session lasts a day). */
@@ -86,7 +67,7 @@ describe('after-event mails', () => {
       .execute();
     expectFieldError(await turnOn(event, 'thank_you'), 'send_at', organiserMessageTexts.afterEventTooLate);
     expectFieldError(await turnOn(event, 'missed_you'), 'send_at', organiserMessageTexts.afterEventTooLate);
-    expect(await history(event)).toEqual([]);
+    expect(await messageHistory(t, organiser.authorization, event)).toEqual([]);
   });
 
   it('allow one of each kind at a time under 20 parallel turn-ons; a cancelled one may be turned on again; an edit keeps its audience and time', async () => {
@@ -97,7 +78,7 @@ describe('after-event mails', () => {
       expect(r.statusCode).toBe(409);
       expect(answerOf(calls.scheduleMessage, r).message).toBe(organiserMessageTexts.afterEventAlreadyOn);
     }
-    const [message] = await history(event);
+    const [message] = await messageHistory(t, organiser.authorization, event);
     if (!message) throw new Error('no message');
     expect(message).toMatchObject({ kind: 'thank_you', status: 'scheduled', audience: { kind: 'checked_in' } });
 
@@ -142,16 +123,16 @@ describe('after-event mails', () => {
       body: eventBody(t, { title: event.title, start_date: event.start_date, end_date: newEnd.toISOString(), prices: event.prices.map((p) => ({ id: p.id, title: p.title, amount: p.amount, attendees: p.attendees, withChips: p.withChips })) }),
     });
     expect(update.statusCode, update.body).toBe(200);
-    const moved = await history(event);
+    const moved = await messageHistory(t, organiser.authorization, event);
     expect(moved.map((m) => new Date(m.send_at).getTime())).toEqual([newEnd.getTime() + DELAY, newEnd.getTime() + DELAY]);
 
-    await checkIn(event, ada);
+    await checkInByOrganiser(t, organiser.authorization, event, ada);
 
     // Just before the time: nothing goes.
     t.clock.set(new Date(newEnd.getTime() + DELAY - 60_000));
     await signInAgain();
     await t.app.jobs.trigger('messages.dispatch');
-    expect((await history(event)).every((m) => m.status === 'scheduled')).toBe(true);
+    expect((await messageHistory(t, organiser.authorization, event)).every((m) => m.status === 'scheduled')).toBe(true);
 
     t.clock.set(new Date(newEnd.getTime() + DELAY + 60_000));
     await t.app.jobs.trigger('messages.dispatch');
@@ -160,7 +141,7 @@ describe('after-event mails', () => {
     expect(recipientsOf(sorry.subject)).toEqual([bayo.email, chi.email].sort());
     expect(smtp.mails.filter(sentTo(ada.email)).some(withSubject(sorry.subject))).toBe(false);
 
-    const sent = await history(event);
+    const sent = await messageHistory(t, organiser.authorization, event);
     expect(sent.map((m) => [m.kind, m.status]).sort()).toEqual([
       ['missed_you', 'sent'],
       ['thank_you', 'sent'],

@@ -1,21 +1,16 @@
 import { BLOCKS_MAX, LIMITS } from '@tapcard/shared/constants';
 import { arenaSafetyCalls, calls, serviceCalls, type Event } from '@tapcard/shared/contract';
 import { safetyMessages } from '@tapcard/shared/rules';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createCardProfile } from '../repositories/cards.js';
 import { storeGroupChat } from '../repositories/chats.js';
 import { arena, dataOf, liveOf, privatePost, refusalOf, type Arena } from '../test/arena.js';
 import { send, sendUnchecked } from '../test/contract.js';
-import { createTestUpstream, type TestUpstream } from '../test/harness.js';
+import { upstreamForFile, type TestUpstream } from '../test/harness.js';
 import { insertAttendee, type Registered } from '../test/events.js';
 
 let t: TestUpstream;
-beforeAll(async () => {
-  t = await createTestUpstream();
-});
-afterAll(async () => {
-  await t.close();
-});
+upstreamForFile((started) => (t = started));
 
 const poster = (who: Registered) => ({ id: who.id, name: who.name, image: '' });
 

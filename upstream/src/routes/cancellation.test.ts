@@ -1,5 +1,4 @@
-import { calls, doorCalls, SERVICE_KEY_HEADER, serviceCalls, ticketHolderCalls, type Event } from '@tapcard/shared/contract';
-import { matchPage, pagePatterns } from '@tapcard/shared/pages';
+import { calls, serviceCalls, ticketHolderCalls, type Event } from '@tapcard/shared/contract';
 import { messages } from '@tapcard/shared/rules';
 import { startFakePaystack, type FakePaystack } from '@tapcard/testkit/paystack';
 import { linkInMail, sentTo, startTestSmtp, type TestSmtp } from '@tapcard/testkit/smtp';
@@ -9,9 +8,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { retryPendingRefunds } from '../domain/cancellation.js';
 import { randomId } from '../lib/crypto.js';
 import { fromIp } from '../test/cards.js';
+import { liveOf } from '../test/arena.js';
+import { doorCheckIn, doorSession, eventSeq } from '../test/door.js';
 import { answerOf, expectFieldError, send } from '../test/contract.js';
 import { createEvent, dayText, eventBody, insertChip, priceId, registerFree, tidOf } from '../test/events.js';
-import { createTestUpstream, createUser, SERVICE_KEY, type TestUpstream, type TestUser } from '../test/harness.js';
+import { createTestUpstream, createUser, type TestUpstream, type TestUser } from '../test/harness.js';
 
 /**
  * Cancelling a ticket and its refund, with Paystack as the payment provider: a local server speaking
@@ -90,36 +91,6 @@ const refundMail = (email: string, state: 'processed' | 'failed') => smtp.waitFo
 const cancelMail = (email: string) => smtp.waitFor((m) => sentTo(email)(m) && m.subject?.startsWith('Ticket cancelled: ') === true, WITHIN_MS);
 const cancelByOrganiser = (event: Event, attendeeId: string) => send(t, calls.cancelAttendee, { authorization: organiser.authorization, params: { id: event.id }, body: { attendee_id: attendeeId } });
 
-/** A door session of the event's 'North gate' staff link. */
-async function doorSession(event: Event): Promise<string> {
-  const link = answerOf(doorCalls.createStaffLink, await send(t, doorCalls.createStaffLink, { authorization: organiser.authorization, params: { id: event.id }, body: { label: 'North gate' } }));
-  if (link.success !== 'true') throw new Error(link.message);
-  const opened = answerOf(doorCalls.openStaffLink, await send(t, doorCalls.openStaffLink, { body: { secret: matchPage(pagePatterns.staffLink, link.data.path)?.secret ?? '' } }));
-  if (opened.success !== 'true') throw new Error(opened.message);
-  return opened.data.session;
-}
-
-async function checkIn(session: string, attendeeId: string, offline?: { clientId: string; scannedAt: Date }) {
-  const res = await send(t, doorCalls.doorCheckIn, {
-    body: { session, attendee_id: attendeeId, ...(offline ? { client_id: offline.clientId, scanned_at: offline.scannedAt.toISOString() } : {}) },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  const answer = answerOf(doorCalls.doorCheckIn, res);
-  if (answer.success !== 'true') throw new Error(answer.message);
-  return { ...answer.data, message: answer.message };
-}
-
-async function liveState(eventId: string, since?: number) {
-  const answer = answerOf(
-    serviceCalls.liveState,
-    await send(t, serviceCalls.liveState, { headers: { [SERVICE_KEY_HEADER]: SERVICE_KEY }, params: { id: eventId }, query: since === undefined ? {} : { since } }),
-  );
-  if (answer.success !== 'true') throw new Error(answer.message);
-  return answer.data;
-}
-
-const eventSeq = async (eventId: string) => (await t.db.selectFrom('events').select('seq').where('id', '=', eventId).executeTakeFirstOrThrow()).seq;
-
 describe('the refund policy on the event', () => {
   it('is stored, answered and checked with the shared rule (400 under refund_hours)', async () => {
     const event = await policyEvent({ refund_policy: 'before_start', refund_hours: 24 });
@@ -189,18 +160,18 @@ describe('an attendee cancels their ticket', () => {
     const event = await policyEvent({ refund_policy: 'before_start', refund_hours: 48 });
     const ada = await registerFree(t, event);
     expect(await sold(event, 'Regular')).toBe(1);
-    const session = await doorSession(event);
+    const session = await doorSession(t, organiser.authorization, event);
     const chip = await insertChip(t, event.id, ada.id);
-    const before = await eventSeq(event.id);
+    const before = await eventSeq(t, event.id);
 
     expect(answerOf(calls.cancelTicket, await cancel(ada.tid))).toMatchObject({ data: { status: 'cancelled', amount: 0, refund: null } });
     expect(await sold(event, 'Regular')).toBe(0);
-    const scan = await checkIn(session, ada.id);
+    const scan = await doorCheckIn(t, session, ada.id);
     expect(scan).toMatchObject({ outcome: 'cancelled', attendee: null, message: messages.ticketWasCancelled });
     expect((await cancelMail(ada.email)).text).toContain('This ticket was free, so there is nothing to refund.');
 
     // Live: one change brings the attendee flagged cancelled (doors refuse the QR code offline, open screens are told) and the chip unbound.
-    const live = await liveState(event.id, before);
+    const live = await liveOf(t, event.id, before);
     expect(live.attendees).toEqual([expect.objectContaining({ id: ada.id, cancelled: true })]);
     expect(live.chips).toEqual([{ id: chip, attendee_id: null }]);
   });
@@ -208,31 +179,31 @@ describe('an attendee cancels their ticket', () => {
   it('refuses an admission a door made offline and synced after the cancel: not counted, not a conflict, flagged cancelled', async () => {
     const event = await policyEvent({ refund_policy: 'none' });
     const ada = await registerFree(t, event);
-    const session = await doorSession(event);
+    const session = await doorSession(t, organiser.authorization, event);
     const scannedAt = new Date(t.clock.now().getTime() - 1000);
     expect((await cancel(ada.tid)).statusCode).toBe(200);
 
     const clientId = randomId();
-    const synced = await checkIn(session, ada.id, { clientId, scannedAt });
+    const synced = await doorCheckIn(t, session, ada.id, { clientId, scannedAt });
     expect(synced).toMatchObject({ outcome: 'cancelled', message: messages.ticketWasCancelled });
     // A retry of the same client id gets the same answer.
-    expect((await checkIn(session, ada.id, { clientId, scannedAt })).outcome).toBe('cancelled');
+    expect((await doorCheckIn(t, session, ada.id, { clientId, scannedAt })).outcome).toBe('cancelled');
     const row = await t.db.selectFrom('attendees').select('checked_in').where('id', '=', ada.id).executeTakeFirstOrThrow();
     expect(row.checked_in).toBe(false);
     expect(await t.db.selectFrom('door_conflicts').select('id').where('event_id', '=', event.id).execute()).toEqual([]);
-    expect((await liveState(event.id)).attendees.find((a) => a.id === ada.id)?.cancelled).toBe(true);
+    expect((await liveOf(t, event.id)).attendees.find((a) => a.id === ada.id)?.cancelled).toBe(true);
   });
 
   it('is refused once the ticket was used at the door (409, clear message, nothing changes); the organiser may still cancel it', async () => {
     const event = await policyEvent({ refund_policy: 'before_start', refund_hours: 48 });
     const pat = await buyVip(event);
-    await checkIn(await doorSession(event), pat.id);
-    const before = await eventSeq(event.id);
+    await doorCheckIn(t, await doorSession(t, organiser.authorization, event), pat.id);
+    const before = await eventSeq(t, event.id);
 
     const results = await Promise.all(Array.from({ length: 20 }, () => cancel(pat.tid)));
     expect(results.map((r) => r.statusCode)).toEqual(Array.from({ length: 20 }, () => 409));
     expect(answerOf(calls.cancelTicket, results[0]!).message).toBe(messages.ticketCheckedInNoCancel);
-    expect(await eventSeq(event.id)).toBe(before);
+    expect(await eventSeq(t, event.id)).toBe(before);
     expect(await sold(event, 'VIP')).toBe(1);
     expect(await stateOf(pat.tid)).toMatchObject({ status: 'confirmed' });
     expect(refundRequestsOf(pat.reference)).toEqual([]);

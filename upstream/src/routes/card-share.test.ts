@@ -1,21 +1,16 @@
 import { LIMITS } from '@tapcard/shared/constants';
 import { arenaSafetyCalls, calls, moderationCalls, type Body } from '@tapcard/shared/contract';
 import { messages, safetyMessages, shareConsentText } from '@tapcard/shared/rules';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SHARE_TEXTS } from '../domain/card-share.js';
 import { createCardProfile } from '../repositories/cards.js';
 import { arena, dataOf, liveOf, refusalOf, type Arena } from '../test/arena.js';
 import { send, sendUnchecked } from '../test/contract.js';
-import { createTestUpstream, createUser, type TestUpstream } from '../test/harness.js';
+import { createUser, upstreamForFile, type TestUpstream } from '../test/harness.js';
 import type { Registered } from '../test/events.js';
 
 let t: TestUpstream;
-beforeAll(async () => {
-  t = await createTestUpstream();
-});
-afterAll(async () => {
-  await t.close();
-});
+upstreamForFile((started) => (t = started));
 
 /** A card owner (signed in on the attendee's phone) with a card profile. */
 async function cardOwner(name: string, subTitle: string, phone: string) {

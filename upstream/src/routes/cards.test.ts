@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildPath, calls, type CardField } from '@tapcard/shared/contract';
 import { avatarFor } from '@tapcard/shared/domain';
 import { messages } from '@tapcard/shared/rules';
@@ -8,15 +8,12 @@ import { mintCards, type MintedCard } from '../cli/mint-cards.js';
 import { LIMITS } from '@tapcard/shared/constants';
 import { VCARD_PHOTO_MAX_BYTES } from '../lib/vcard-photo.js';
 import { answerOf, expectFieldError, send, sendUnchecked } from '../test/contract.js';
-import { createTestUpstream, createUser, type TestUpstream, type TestUser } from '../test/harness.js';
+import { createUser, upstreamForFile, type TestUpstream, type TestUser } from '../test/harness.js';
 import { parseVCard, vcardValues } from '../test/vcard.js';
 import { fromIp, PNG, wizardBody } from '../test/cards.js';
 
 let t: TestUpstream;
-beforeAll(async () => {
-  t = await createTestUpstream();
-  return () => t.close();
-});
+upstreamForFile((started) => (t = started));
 
 type User = TestUser;
 

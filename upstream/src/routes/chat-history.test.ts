@@ -1,19 +1,14 @@
 import { CHAT_HISTORY_PAGE_SIZE } from '@tapcard/shared/constants';
 import { historyCalls, type ChatMessage } from '@tapcard/shared/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { storeGroupChat } from '../repositories/chats.js';
 import { answerOf, send, sendUnchecked } from '../test/contract.js';
-import { createTestUpstream, createUser, type TestUpstream } from '../test/harness.js';
+import { createUser, upstreamForFile, type TestUpstream } from '../test/harness.js';
 import { createEvent, insertAttendee, type Registered } from '../test/events.js';
 import type { Event } from '@tapcard/shared/contract';
 
 let t: TestUpstream;
-beforeAll(async () => {
-  t = await createTestUpstream();
-});
-afterAll(async () => {
-  await t.close();
-});
+upstreamForFile((started) => (t = started));
 
 async function eventWithMessages(count: number) {
   const owner = await createUser(t);

@@ -1,19 +1,14 @@
 import { LIMITS } from '@tapcard/shared/constants';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { calls, type Body } from '@tapcard/shared/contract';
 import { mintCards, type MintedCard } from '../cli/mint-cards.js';
 import { answerOf, expectFieldError, send } from '../test/contract.js';
-import { createTestUpstream, createUser, type TestUpstream } from '../test/harness.js';
+import { createUser, upstreamForFile, type TestUpstream } from '../test/harness.js';
 import { parseVCard, vcardValues } from '../test/vcard.js';
 import { fromIp } from '../test/cards.js';
 
 let t: TestUpstream;
-beforeAll(async () => {
-  t = await createTestUpstream();
-});
-afterAll(async () => {
-  await t.close();
-});
+upstreamForFile((started) => (t = started));
 
 
 async function mint(): Promise<MintedCard> {

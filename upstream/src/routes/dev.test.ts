@@ -1,16 +1,11 @@
 import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { upstreamPages } from '@tapcard/shared/contract';
-import { createTestUpstream, type TestUpstream } from '../test/harness.js';
+import { upstreamForFile, type TestUpstream } from '../test/harness.js';
 import devRoutes, { OUTBOX_LIMIT } from './dev.js';
 
 let t: TestUpstream;
-beforeAll(async () => {
-  t = await createTestUpstream();
-});
-afterAll(async () => {
-  await t.close();
-});
+upstreamForFile((started) => (t = started));
 
 interface Outbox {
   success: string;

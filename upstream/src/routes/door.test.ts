@@ -1,22 +1,18 @@
 import { calls, doorCalls, SERVICE_KEY_HEADER, serviceCalls } from '@tapcard/shared/contract';
 import { matchPage, pagePatterns } from '@tapcard/shared/pages';
 import { messages } from '@tapcard/shared/rules';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DOOR_CHECK_OUT_OFF_MESSAGE, DOOR_CLIENT_ID_REUSED_MESSAGE, STAFF_LINK_EXPIRED_MESSAGE, STAFF_LINK_REVOKED_MESSAGE } from '../domain/door.js';
 import { inEventChange } from '../domain/event-sequence.js';
 import { hashToken, randomId } from '../lib/crypto.js';
 import { setCheckedIn } from '../repositories/attendees.js';
+import { eventSeq } from '../test/door.js';
 import { answerOf, expectFieldError, send } from '../test/contract.js';
-import { createTestUpstream, createUser, SERVICE_KEY, type TestUpstream } from '../test/harness.js';
+import { createUser, SERVICE_KEY, upstreamForFile, type TestUpstream } from '../test/harness.js';
 import { createEvent, insertAttendee, insertChip, registerFree } from '../test/events.js';
 
 let t: TestUpstream;
-beforeAll(async () => {
-  t = await createTestUpstream();
-});
-afterAll(async () => {
-  await t.close();
-});
+upstreamForFile((started) => (t = started));
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -64,10 +60,6 @@ function checkOutData(res: Awaited<ReturnType<typeof doorCheckOut>>) {
 async function setCheckOut(authorization: string, eventId: string, checkOut: boolean) {
   const res = await send(t, doorCalls.setDoorSettings, { authorization, params: { id: eventId }, body: { check_out: checkOut } });
   expect(res.statusCode, res.body).toBe(200);
-}
-
-async function eventSeq(eventId: string): Promise<number> {
-  return (await t.db.selectFrom('events').select('seq').where('id', '=', eventId).executeTakeFirstOrThrow()).seq;
 }
 
 async function attendeeRow(attendeeId: string) {
@@ -314,7 +306,7 @@ describe('offline scans', () => {
     const north = await openLink((await createLink(owner.authorization, event.id, 'North gate')).secret);
     const south = await openLink((await createLink(owner.authorization, event.id, 'South gate')).secret);
     const first = checkInData(await doorCheckIn(north, ada.id, 'north-1'));
-    const before = await eventSeq(event.id);
+    const before = await eventSeq(t, event.id);
 
     const scannedAt = t.clock.now();
     const conflict = checkInData(await doorCheckIn(south, ada.id, 'south-1', scannedAt));
@@ -325,10 +317,10 @@ describe('offline scans', () => {
       checked_in_at: first.checked_in_at,
       checked_in_by: 'North gate',
     });
-    expect(await eventSeq(event.id)).toBe(before + 1);
+    expect(await eventSeq(t, event.id)).toBe(before + 1);
     // A retry of the same scan answers the same and records nothing new.
     expect(checkInData(await doorCheckIn(south, ada.id, 'south-1', scannedAt))).toEqual(conflict);
-    expect(await eventSeq(event.id)).toBe(before + 1);
+    expect(await eventSeq(t, event.id)).toBe(before + 1);
     // An online scan (no scan time) is only 'already', recorded nowhere.
     expect(checkInData(await doorCheckIn(south, ada.id, 'south-2')).outcome).toBe('already');
     expect(await conflictRows(event.id)).toHaveLength(1);
@@ -374,19 +366,19 @@ describe('offline scans', () => {
     const south = await openLink((await createLink(owner.authorization, event.id, 'South gate')).secret);
     checkInData(await doorCheckIn(north, ada.id));
     const scannedAt = t.clock.now();
-    const before = await eventSeq(event.id);
+    const before = await eventSeq(t, event.id);
 
     const lost = (await Promise.all(Array.from({ length: 50 }, () => doorCheckIn(south, ada.id, 'offline-1', scannedAt)))).map(checkInData);
     expect(new Set(lost.map((a) => JSON.stringify(a))).size).toBe(1);
     expect(lost[0]!.outcome).toBe('conflict');
     expect(await conflictRows(event.id)).toHaveLength(1);
-    expect(await eventSeq(event.id)).toBe(before + 1);
+    expect(await eventSeq(t, event.id)).toBe(before + 1);
 
     const won = (await Promise.all(Array.from({ length: 50 }, () => doorCheckIn(south, bob.id, 'offline-2', scannedAt)))).map(checkInData);
     expect(new Set(won.map((a) => JSON.stringify(a))).size).toBe(1);
     expect(won[0]).toMatchObject({ outcome: 'admitted', checked_in_by: 'South gate' });
     expect(await conflictRows(event.id)).toHaveLength(1);
-    expect(await eventSeq(event.id)).toBe(before + 2);
+    expect(await eventSeq(t, event.id)).toBe(before + 2);
 
     const stored = await t.db.selectFrom('door_check_ins').select('client_id').where('client_id', 'in', ['offline-1', 'offline-2']).execute();
     expect(stored.map((r) => r.client_id).sort()).toEqual(['offline-1', 'offline-2']);
@@ -416,12 +408,12 @@ describe('door check-out', () => {
     checkInData(await doorCheckIn(north, ada.id));
     await setCheckOut(owner.authorization, event.id, true);
     expect(answerOf(doorCalls.doorSession, await send(t, doorCalls.doorSession, { body: { session: north } }))).toMatchObject({ success: 'true', data: { check_out: true } });
-    const before = await eventSeq(event.id);
+    const before = await eventSeq(t, event.id);
 
     const out = checkOutData(await doorCheckOut(north, ada.id, 'out-1'));
     expect(out).toEqual({ event_id: event.id, outcome: 'checked_out', attendee: { id: ada.id, name: 'Ada Lovelace', image: expect.any(String) } });
     expect(await attendeeRow(ada.id)).toEqual({ checked_in: false, checked_in_at: null, checked_in_by: null });
-    expect(await eventSeq(event.id)).toBe(before + 1);
+    expect(await eventSeq(t, event.id)).toBe(before + 1);
     const live = answerOf(serviceCalls.liveState, await send(t, serviceCalls.liveState, { headers: { [SERVICE_KEY_HEADER]: SERVICE_KEY }, params: { id: event.id }, query: { since: before } }));
     if (live.success !== 'true') throw new Error(live.message);
     expect(live.data.attendees).toEqual([expect.objectContaining({ id: ada.id, checked_in: false, checked_in_at: null, checked_in_by: null })]);
@@ -429,7 +421,7 @@ describe('door check-out', () => {
     expect(checkOutData(await doorCheckOut(north, ada.id, 'out-1'))).toEqual(out);
     expect(checkOutData(await doorCheckOut(north, ada.id, 'out-2')).outcome).toBe('not_inside');
     expect(checkOutData(await doorCheckOut(north, foreign.id, 'out-3'))).toMatchObject({ outcome: 'unknown', attendee: null });
-    expect(await eventSeq(event.id)).toBe(before + 1);
+    expect(await eventSeq(t, event.id)).toBe(before + 1);
 
     const back = checkInData(await doorCheckIn(south, ada.id, 'in-2'));
     expect(back).toMatchObject({ outcome: 'admitted', checked_in_by: 'South gate' });
@@ -452,7 +444,7 @@ describe('door check-out', () => {
     const [s1, s2] = await Promise.all([openLink(secret), openLink(secret)]);
     checkInData(await doorCheckIn(s1, ada.id));
     await setCheckOut(owner.authorization, event.id, true);
-    const before = await eventSeq(event.id);
+    const before = await eventSeq(t, event.id);
 
     const answers = (
       await Promise.all(Array.from({ length: 50 }, (_, i) => doorCheckOut(i % 2 === 0 ? s1 : s2, ada.id, i % 3 === 0 ? 'same-client' : i % 3 === 1 ? `client-${i}` : undefined)))
@@ -463,7 +455,7 @@ describe('door check-out', () => {
     expect(checkedOut).toBe(1);
     expect(answers.every((a) => a.outcome === 'checked_out' || a.outcome === 'not_inside')).toBe(true);
     expect(await attendeeRow(ada.id)).toEqual({ checked_in: false, checked_in_at: null, checked_in_by: null });
-    expect(await eventSeq(event.id)).toBe(before + 1);
+    expect(await eventSeq(t, event.id)).toBe(before + 1);
   });
 
   it('leaves someone inside when an offline check-out was scanned before they came in again', async () => {

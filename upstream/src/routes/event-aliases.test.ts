@@ -1,18 +1,13 @@
 import { calls, type Event } from '@tapcard/shared/contract';
 import { cleanName } from '@tapcard/shared/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { randomId } from '../lib/crypto.js';
 import { answerOf, send } from '../test/contract.js';
-import { createTestUpstream, createUser, type TestUpstream } from '../test/harness.js';
+import { createUser, upstreamForFile, type TestUpstream } from '../test/harness.js';
 import { createEvent, eventBody } from '../test/events.js';
 
 let t: TestUpstream;
-beforeAll(async () => {
-  t = await createTestUpstream();
-});
-afterAll(async () => {
-  await t.close();
-});
+upstreamForFile((started) => (t = started));
 
 /** A title whose clean name no other test uses. */
 const title = (label: string): string => `${label} ${randomId().slice(0, 8)}`;

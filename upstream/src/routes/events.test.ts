@@ -1,18 +1,13 @@
 import { calls, SERVICE_KEY_HEADER, serviceCalls } from '@tapcard/shared/contract';
 import { randomId } from '../lib/crypto.js';
 import { cleanName } from '@tapcard/shared/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { answerOf, expectFieldError, send, sendUnchecked } from '../test/contract.js';
-import { createTestUpstream, createUser, SERVICE_KEY, type TestUpstream } from '../test/harness.js';
+import { createUser, SERVICE_KEY, upstreamForFile, type TestUpstream } from '../test/harness.js';
 import { createEvent, dayText, eventBody, insertAttendee, insertChip, priceId, registerFree } from '../test/events.js';
 
 let t: TestUpstream;
-beforeAll(async () => {
-  t = await createTestUpstream();
-});
-afterAll(async () => {
-  await t.close();
-});
+upstreamForFile((started) => (t = started));
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

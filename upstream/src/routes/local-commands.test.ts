@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { calls, SERVICE_KEY_HEADER } from '@tapcard/shared/contract';
 import { run as mintCardsCommand, type MintedCard } from '../cli/mint-cards.js';
 import { run as mintChipsCommand } from '../cli/mint-chips.js';
@@ -7,15 +7,10 @@ import { LOCAL_COMMAND_PATHS } from '../cli/through-upstream.js';
 import { answerOf, send } from '../test/contract.js';
 import { testEnv } from '../test/env.js';
 import { createEvent } from '../test/events.js';
-import { createTestUpstream, createUser, SERVICE_KEY, type TestUpstream } from '../test/harness.js';
+import { createUser, SERVICE_KEY, upstreamForFile, type TestUpstream } from '../test/harness.js';
 
 let t: TestUpstream;
-beforeAll(async () => {
-  t = await createTestUpstream();
-});
-afterAll(async () => {
-  await t.close();
-});
+upstreamForFile((started) => (t = started));
 
 const KEY = { [SERVICE_KEY_HEADER]: SERVICE_KEY };
 const chipsPath = (eventId: string) => LOCAL_COMMAND_PATHS.mintChips.replace(':eventId', eventId);

@@ -1,37 +1,24 @@
 import { calls, type Event, type OrganiserMessage } from '@tapcard/shared/contract';
 import { matchPage, pagePatterns } from '@tapcard/shared/pages';
 import { organiserMessageTexts, type MessageAudience } from '@tapcard/shared/rules';
-import { sentTo, startTestSmtp, type TestSmtp } from '@tapcard/testkit/smtp';
+import { sentTo, type TestSmtp } from '@tapcard/testkit/smtp';
 import type { ParsedMail } from 'mailparser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dispatchDueMessages } from '../domain/messages.js';
 import { randomId } from '../lib/crypto.js';
 import { liveOf } from '../test/arena.js';
 import { answerOf, expectFieldError, send } from '../test/contract.js';
-import { createEvent, dayText, insertAttendee, priceId, registerFree, type Registered } from '../test/events.js';
-import { createTestUpstream, createUser, type TestUpstream, type TestUser } from '../test/harness.js';
+import { checkInByOrganiser, createEvent, dayText, insertAttendee, messageHistory, priceId, registerFree, type Registered } from '../test/events.js';
+import { createUser, mailingUpstreamForFile, type TestUpstream, type TestUser } from '../test/harness.js';
 
 let smtp: TestSmtp;
 let t: TestUpstream;
 let organiser: TestUser;
 const PUBLIC_URL = 'https://tapcard.test';
-beforeAll(async () => {
-  smtp = await startTestSmtp();
-  t = await createTestUpstream({ smtpUrl: smtp.url, publicUrl: PUBLIC_URL });
-  organiser = await createUser(t, { name: 'Olu Organiser' });
-});
-afterAll(async () => {
-  await t.close();
-  await smtp.stop();
-});
+mailingUpstreamForFile((started) => ({ smtp, t, organiser } = started), { publicUrl: PUBLIC_URL });
 
 const DAY = 86_400_000;
 const isAccessMail = (email: string) => (m: ParsedMail) => sentTo(email)(m) && m.subject?.startsWith('Your access to ') === true;
-
-async function checkIn(event: Event, attendee: Registered): Promise<void> {
-  const res = await send(t, calls.checkIn, { authorization: organiser.authorization, params: { id: attendee.id }, body: { event_id: event.id, checked_in: true } });
-  expect(res.statusCode, res.body).toBe(200);
-}
 
 async function count(event: Event, audience: MessageAudience): Promise<number> {
   const res = await send(t, calls.messageAudienceCount, { authorization: organiser.authorization, params: { id: event.id }, body: { audience } });
@@ -57,17 +44,11 @@ async function schedule(event: Event, sendAt: Date, audience: MessageAudience = 
   return answer.data;
 }
 
-async function history(event: Event): Promise<OrganiserMessage[]> {
-  const answer = answerOf(calls.listMessages, await send(t, calls.listMessages, { authorization: organiser.authorization, params: { id: event.id } }));
-  if (answer.success !== 'true') throw new Error(answer.message);
-  return answer.data;
-}
-
 /** Waits until the message's mails are all delivered or given up on. */
 async function settled(event: Event, messageId: string): Promise<OrganiserMessage> {
   const until = Date.now() + 20_000;
   for (;;) {
-    const message = (await history(event)).find((m) => m.id === messageId);
+    const message = (await messageHistory(t, organiser.authorization, event)).find((m) => m.id === messageId);
     if (message && message.status === 'sent' && message.counts.queued === 0) return message;
     if (Date.now() > until) throw new Error(`message ${messageId} did not settle: ${JSON.stringify(message)}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -101,7 +82,7 @@ describe('audiences', () => {
         .values({ id: randomId(), event_id: event.id, price_id: priceId(event, 'Regular'), tid_hash: randomId(), name: 'Dele', email: `${status}-${randomId()}@example.com`, phone: '2348031234567', image: '', status, seq: 0 })
         .execute();
     }
-    await checkIn(event, ada);
+    await checkInByOrganiser(t, organiser.authorization, event, ada);
 
     expect(await count(event, { kind: 'everyone' })).toBe(3);
     expect(await count(event, { kind: 'ticket', price_id: priceId(event, 'Regular') })).toBe(2);
@@ -157,7 +138,7 @@ describe('sending', () => {
     const inside = await registerFree(t, event, 'Ada Inside');
     const away1 = await registerFree(t, event, 'Bayo Away');
     const away2 = await registerFree(t, event, 'Chi Away');
-    await checkIn(event, inside);
+    await checkInByOrganiser(t, organiser.authorization, event, inside);
     const subject = `Where are you? ${randomId().slice(0, 6)}`;
     const message = await sendNow(event, { kind: 'not_checked_in' }, subject, 'Doors close at 9 <b>sharp</b>.\nMap: https://maps.example.com/hall?x=1&y=2.');
     expect(message.status).toBe('sent');
@@ -229,7 +210,7 @@ describe('sending', () => {
     const event = await createEvent(t, organiser.authorization);
     const inside = await registerFree(t, event, 'Ada Inside');
     const away = await registerFree(t, event, 'Bayo Away');
-    await checkIn(event, inside);
+    await checkInByOrganiser(t, organiser.authorization, event, inside);
     const message = await sendNow(event, { kind: 'not_checked_in' }, 'Doors close soon', 'Come in before 9.');
     expect(message.announced).toBe(true);
 
@@ -264,7 +245,7 @@ describe('scheduling', () => {
     expect(message.status).toBe('scheduled');
 
     expect(await dispatchDueMessages(t.app, new Date(now.getTime() + 59 * 60_000))).toBe(0);
-    expect((await history(event))[0]?.status).toBe('scheduled');
+    expect((await messageHistory(t, organiser.authorization, event))[0]?.status).toBe('scheduled');
     expect(await dispatchDueMessages(t.app, new Date(now.getTime() + 61 * 60_000))).toBeGreaterThanOrEqual(1);
     const sent = await settled(event, message.id);
     expect(sent.counts).toEqual({ queued: 0, sent: 1, failed: 0 });

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { calls } from '@tapcard/shared/contract';
 import { avatarFor } from '@tapcard/shared/domain';
 import { messages } from '@tapcard/shared/rules';
 import { mintCards } from '../cli/mint-cards.js';
 import { answerOf, expectFieldError, send } from '../test/contract.js';
-import { createTestUpstream, createUser, type TestUpstream } from '../test/harness.js';
+import { createUser, upstreamForFile, type TestUpstream } from '../test/harness.js';
 import { createEvent, eventBody, priceId } from '../test/events.js';
 import { fromIp, wizardBody } from '../test/cards.js';
 import { parseVCard } from '../test/vcard.js';
@@ -14,12 +14,7 @@ import { parseVCard } from '../test/vcard.js';
 // vCard ever makes a phone call that host.
 
 let t: TestUpstream;
-beforeAll(async () => {
-  t = await createTestUpstream();
-});
-afterAll(async () => {
-  await t.close();
-});
+upstreamForFile((started) => (t = started));
 
 const OWN = '/backend/files/OwnOwnOwnOwnOwnOwnOwnO.png';
 /** Links to other hosts, as a person might paste them or a script send them. */

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { beaconCalls, buildPath, calls, ownerCardCalls, type CardField } from '@tapcard/shared/contract';
 import { pages, type CardViewSource } from '@tapcard/shared/pages';
 import { ownerCardMessages } from '@tapcard/shared/rules';
@@ -7,15 +7,12 @@ import { mintCards, type MintedCard } from '../cli/mint-cards.js';
 import { REMOVED_LINKS_LABEL } from '../domain/card-analytics.js';
 import { dataOf } from '../test/arena.js';
 import { send } from '../test/contract.js';
-import { createTestUpstream, createUser, type TestUpstream, type TestUser } from '../test/harness.js';
+import { createUser, upstreamForFile, type TestUpstream, type TestUser } from '../test/harness.js';
 import { LINK_NOT_FOUND } from './owner-card.js';
 import { fromIp, wizardBody } from '../test/cards.js';
 
 let t: TestUpstream;
-beforeAll(async () => {
-  t = await createTestUpstream();
-  return () => t.close();
-});
+upstreamForFile((started) => (t = started));
 
 type User = TestUser;
 

@@ -1,7 +1,7 @@
 import { calls, type Event } from '@tapcard/shared/contract';
 import { formatEventDateTime, parseTicket, timeZoneLabel } from '@tapcard/shared/domain';
 import { matchPage, pagePatterns } from '@tapcard/shared/pages';
-import { sentTo, startTestSmtp, type TestSmtp } from '@tapcard/testkit/smtp';
+import { sentTo, type TestSmtp } from '@tapcard/testkit/smtp';
 import type { FastifyInstance } from 'fastify';
 import type { ParsedMail } from 'mailparser';
 import QRCode from 'qrcode';
@@ -13,7 +13,7 @@ import { ACCESS_QR_OPTIONS } from '../mail/event-mails.js';
 import { mailQueue } from '../mail/queue.js';
 import { answerOf, expectFieldError, send } from '../test/contract.js';
 import { createEvent, insertAttendee } from '../test/events.js';
-import { createTestUpstream, createUser, TEST_MAIL_QUEUE, type TestUpstream, type TestUser } from '../test/harness.js';
+import { createUser, mailingUpstreamForFile, TEST_MAIL_QUEUE, type TestUpstream, type TestUser } from '../test/harness.js';
 
 const HOUR = 60 * 60_000;
 
@@ -21,17 +21,13 @@ let smtp: TestSmtp;
 let t: TestUpstream;
 let second: FastifyInstance;
 let organiser: TestUser;
+mailingUpstreamForFile((started) => ({ smtp, t, organiser } = started));
 beforeAll(async () => {
-  smtp = await startTestSmtp();
-  t = await createTestUpstream({ smtpUrl: smtp.url });
   // A second upstream on the same database and clock, as behind a gateway.
   second = await buildApp({ config: t.config, db: t.db, mailer: mailQueue(smtpTransport(smtp.url, t.config.mailFrom), TEST_MAIL_QUEUE), payments: t.app.payments, now: t.clock.now }, { logger: false });
-  organiser = await createUser(t, { name: 'Olu Organiser' });
 });
 afterAll(async () => {
   await second.close();
-  await t.close();
-  await smtp.stop();
 });
 
 const isoSeconds = (date: Date) => date.toISOString().replace('.000Z', 'Z');

@@ -1,18 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { calls } from '@tapcard/shared/contract';
 import { hashToken } from '../lib/crypto.js';
 import { LIMITS } from '@tapcard/shared/constants';
 import { answerOf, expectFieldError, send, sendUnchecked } from '../test/contract.js';
-import { createTestUpstream, createUser, type TestUpstream } from '../test/harness.js';
+import { createUser, upstreamForFile, type TestUpstream } from '../test/harness.js';
 
 let t: TestUpstream;
-beforeAll(async () => {
-  t = await createTestUpstream();
-});
-afterAll(async () => {
-  await t.close();
-});
+upstreamForFile((started) => (t = started));
 
 const CHROME_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
 const SAFARI_IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';

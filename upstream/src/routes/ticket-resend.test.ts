@@ -2,27 +2,19 @@ import { LIMITS, TICKET_RECOVERY_TTL_MINUTES } from '@tapcard/shared/constants';
 import { calls, type Event } from '@tapcard/shared/contract';
 import { matchPage, pagePatterns } from '@tapcard/shared/pages';
 import { messages, safetyMessages } from '@tapcard/shared/rules';
-import { linkInMail, sentTo, startTestSmtp, type TestSmtp } from '@tapcard/testkit/smtp';
+import { linkInMail, sentTo, type TestSmtp } from '@tapcard/testkit/smtp';
 import type { ParsedMail } from 'mailparser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hashToken, randomId, randomToken } from '../lib/crypto.js';
 import { fromIp } from '../test/cards.js';
 import { answerOf, expectFieldError, send } from '../test/contract.js';
-import { createEvent, registerFree, tidOf } from '../test/events.js';
-import { createTestUpstream, createUser, type TestUpstream, type TestUser } from '../test/harness.js';
+import { createEvent, registerFree, tidOf, type Registered } from '../test/events.js';
+import { createUser, mailingUpstreamForFile, type TestUpstream, type TestUser } from '../test/harness.js';
 
 let smtp: TestSmtp;
 let t: TestUpstream;
 let organiser: TestUser;
-beforeAll(async () => {
-  smtp = await startTestSmtp();
-  t = await createTestUpstream({ smtpUrl: smtp.url });
-  organiser = await createUser(t, { name: 'Olu Organiser' });
-});
-afterAll(async () => {
-  await t.close();
-  await smtp.stop();
-});
+mailingUpstreamForFile((started) => ({ smtp, t, organiser } = started));
 
 const newEmail = () => `lost-${randomId().toLowerCase()}@example.com`;
 const NEUTRAL = 'If that email has a ticket for this event, we have sent it again.';
@@ -54,6 +46,14 @@ function redeem(token: string) {
   return send(t, calls.redeemTicketRecovery, { body: { token } });
 }
 
+/** A new event's attendee, once their access mail has arrived. */
+async function registeredAndMailed(name = 'Ada Lovelace'): Promise<{ event: Event; attendee: Registered }> {
+  const event = await createEvent(t, organiser.authorization);
+  const attendee = await registerFree(t, event, name);
+  await smtp.waitFor(sentTo(attendee.email), 20_000);
+  return { event, attendee };
+}
+
 /** Whether the access token opens its ticket page. */
 async function tokenWorks(tid: string): Promise<boolean> {
   return (await send(t, calls.eventToken, { params: { id: tid } })).statusCode === 200;
@@ -72,9 +72,7 @@ describe('Lost your ticket? (public)', () => {
   });
 
   it('mails a registered email a recovery link (not a ticket link) and leaves the ticket link working; both answers are the same', async () => {
-    const event = await createEvent(t, organiser.authorization);
-    const attendee = await registerFree(t, event, 'Ada Lovelace');
-    await smtp.waitFor(sentTo(attendee.email), 20_000);
+    const { event, attendee } = await registeredAndMailed();
     const stranger = newEmail();
 
     const unknown = await recover(event, stranger);
@@ -103,9 +101,7 @@ describe('Lost your ticket? (public)', () => {
   });
 
   it('opening the recovery link replaces the ticket link: the new one works, the old one is refused', async () => {
-    const event = await createEvent(t, organiser.authorization);
-    const attendee = await registerFree(t, event);
-    await smtp.waitFor(sentTo(attendee.email), 20_000);
+    const { event, attendee } = await registeredAndMailed();
     await recover(event, attendee.email);
     const token = recoveryToken(await recoveryMail(attendee.email));
 
@@ -127,9 +123,7 @@ describe('Lost your ticket? (public)', () => {
   });
 
   it('opening one recovery link ends the others still out for the ticket', async () => {
-    const event = await createEvent(t, organiser.authorization);
-    const attendee = await registerFree(t, event);
-    await smtp.waitFor(sentTo(attendee.email), 20_000);
+    const { event, attendee } = await registeredAndMailed();
     await recover(event, attendee.email);
     const first = recoveryToken(await recoveryMail(attendee.email, 1));
     await recover(event, attendee.email);
@@ -139,9 +133,7 @@ describe('Lost your ticket? (public)', () => {
   });
 
   it('lets exactly one of 50 parallel opens of a recovery link through', async () => {
-    const event = await createEvent(t, organiser.authorization);
-    const attendee = await registerFree(t, event);
-    await smtp.waitFor(sentTo(attendee.email), 20_000);
+    const { event, attendee } = await registeredAndMailed();
     await recover(event, attendee.email);
     const token = recoveryToken(await recoveryMail(attendee.email));
     const results = await Promise.all(Array.from({ length: 50 }, () => redeem(token)));
@@ -153,9 +145,7 @@ describe('Lost your ticket? (public)', () => {
   });
 
   it('refuses a recovery link after it expires, and leaves the ticket link working', async () => {
-    const event = await createEvent(t, organiser.authorization);
-    const attendee = await registerFree(t, event);
-    await smtp.waitFor(sentTo(attendee.email), 20_000);
+    const { event, attendee } = await registeredAndMailed();
     await recover(event, attendee.email);
     const token = recoveryToken(await recoveryMail(attendee.email));
     t.clock.advance(TICKET_RECOVERY_TTL_MINUTES * 60_000 + 1000);
@@ -195,9 +185,7 @@ describe('Lost your ticket? (public)', () => {
 
 describe('Re-send ticket (organiser)', () => {
   it('mails the attendee their access again with a new link', async () => {
-    const event = await createEvent(t, organiser.authorization);
-    const attendee = await registerFree(t, event, 'Bayo Martins');
-    await smtp.waitFor(sentTo(attendee.email), 20_000);
+    const { event, attendee } = await registeredAndMailed('Bayo Martins');
     const res = await send(t, calls.resendTicket, { authorization: organiser.authorization, params: { id: event.id }, body: { attendee_id: attendee.id } });
     expect(res.statusCode, res.body).toBe(200);
     expect(answerOf(calls.resendTicket, res)).toEqual({ success: 'true', message: messages.ticketResent });

@@ -1,27 +1,20 @@
 import { LIMITS } from '@tapcard/shared/constants';
-import { calls, doorCalls, SERVICE_KEY_HEADER, serviceCalls, ticketHolderCalls, type Event } from '@tapcard/shared/contract';
+import { calls, doorCalls, ticketHolderCalls, type Event } from '@tapcard/shared/contract';
 import { parseTicket } from '@tapcard/shared/domain';
-import { matchPage, pagePatterns } from '@tapcard/shared/pages';
 import { messages } from '@tapcard/shared/rules';
-import { linkInMail, sentTo, startTestSmtp, type TestSmtp } from '@tapcard/testkit/smtp';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { linkInMail, sentTo, type TestSmtp } from '@tapcard/testkit/smtp';
+import { describe, expect, it, vi } from 'vitest';
 import { randomId } from '../lib/crypto.js';
+import { liveOf } from '../test/arena.js';
+import { doorCheckIn, doorSession, eventSeq } from '../test/door.js';
 import { answerOf, expectFieldError, send } from '../test/contract.js';
 import { createEvent, insertChip, registerFree, tidOf, type Registered } from '../test/events.js';
-import { createTestUpstream, createUser, SERVICE_KEY, type TestUpstream, type TestUser } from '../test/harness.js';
+import { mailingUpstreamForFile, type TestUpstream, type TestUser } from '../test/harness.js';
 
 let smtp: TestSmtp;
 let t: TestUpstream;
 let organiser: TestUser;
-beforeAll(async () => {
-  smtp = await startTestSmtp();
-  t = await createTestUpstream({ smtpUrl: smtp.url });
-  organiser = await createUser(t, { name: 'Olu Organiser' });
-});
-afterAll(async () => {
-  await t.close();
-  await smtp.stop();
-});
+mailingUpstreamForFile((started) => ({ smtp, t, organiser } = started));
 
 const newEmail = () => `new-${randomId().toLowerCase()}@example.com`;
 
@@ -47,38 +40,6 @@ async function doorTicketOf(tid: string): Promise<{ ticket: string; attendeeId: 
   return { ticket: answer.data.ticket, attendeeId: parts.attendeeId };
 }
 
-async function doorSession(event: Event): Promise<string> {
-  const created = answerOf(doorCalls.createStaffLink, await send(t, doorCalls.createStaffLink, { authorization: organiser.authorization, params: { id: event.id }, body: { label: 'North gate' } }));
-  if (created.success !== 'true') throw new Error(created.message);
-  const secret = matchPage(pagePatterns.staffLink, created.data.path)?.secret ?? '';
-  const opened = answerOf(doorCalls.openStaffLink, await send(t, doorCalls.openStaffLink, { body: { secret } }));
-  if (opened.success !== 'true') throw new Error(opened.message);
-  return opened.data.session;
-}
-
-async function checkIn(session: string, attendeeId: string, offline?: { clientId: string; scannedAt: Date }) {
-  const res = await send(t, doorCalls.doorCheckIn, {
-    body: { session, attendee_id: attendeeId, ...(offline ? { client_id: offline.clientId, scanned_at: offline.scannedAt.toISOString() } : {}) },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  const answer = answerOf(doorCalls.doorCheckIn, res);
-  if (answer.success !== 'true') throw new Error(answer.message);
-  return { ...answer.data, message: answer.message };
-}
-
-async function liveState(eventId: string, since?: number) {
-  const answer = answerOf(
-    serviceCalls.liveState,
-    await send(t, serviceCalls.liveState, { headers: { [SERVICE_KEY_HEADER]: SERVICE_KEY }, params: { id: eventId }, query: since === undefined ? {} : { since } }),
-  );
-  if (answer.success !== 'true') throw new Error(answer.message);
-  return answer.data;
-}
-
-async function eventSeq(eventId: string): Promise<number> {
-  return (await t.db.selectFrom('events').select('seq').where('id', '=', eventId).executeTakeFirstOrThrow()).seq;
-}
-
 /** The access mail to `email`, and the new token its link carries. */
 async function accessMailTo(email: string): Promise<string> {
   const mail = await smtp.waitFor((m) => sentTo(email)(m) && m.subject?.startsWith('Your access to ') === true, 20_000);
@@ -101,18 +62,18 @@ describe('the holder edits their name', () => {
   it('renames them as a live change: the live state, the ticket page and the door search see the new name', async () => {
     const event = await createEvent(t, organiser.authorization);
     const ada = await registered(event);
-    const before = await eventSeq(event.id);
+    const before = await eventSeq(t, event.id);
 
     const res = await editName(ada.tid, '  Ada King  ');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ success: 'true', message: messages.ticketNameSaved, data: { event_id: event.id, name: 'Ada King' } });
 
-    expect(await eventSeq(event.id)).toBe(before + 1);
-    const live = await liveState(event.id, before);
+    expect(await eventSeq(t, event.id)).toBe(before + 1);
+    const live = await liveOf(t, event.id, before);
     expect(live.attendees).toEqual([expect.objectContaining({ id: ada.id, name: 'Ada King' })]);
     const { answer } = await ticketPage(ada.tid);
     expect(answer.success === 'true' && answer.data.name).toBe('Ada King');
-    const session = await doorSession(event);
+    const session = await doorSession(t, organiser.authorization, event);
     const found = answerOf(doorCalls.doorSearch, await send(t, doorCalls.doorSearch, { body: { session, query: 'King' } }));
     expect(found.success === 'true' && found.data.attendees.map((a) => a.name)).toEqual(['Ada King']);
   });
@@ -120,13 +81,13 @@ describe('the holder edits their name', () => {
   it('is refused once the attendee is checked in (409, clear message), and changes nothing', async () => {
     const event = await createEvent(t, organiser.authorization);
     const ada = await registered(event);
-    await checkIn(await doorSession(event), ada.id);
-    const before = await eventSeq(event.id);
+    await doorCheckIn(t, await doorSession(t, organiser.authorization, event), ada.id);
+    const before = await eventSeq(t, event.id);
 
     const res = await editName(ada.tid, 'Someone Else');
     expect(res.statusCode).toBe(409);
     expect(answerOf(ticketHolderCalls.editTicketName, res).message).toBe(messages.ticketCheckedInNoEdit);
-    expect(await eventSeq(event.id)).toBe(before);
+    expect(await eventSeq(t, event.id)).toBe(before);
     const row = await t.db.selectFrom('attendees').select('name').where('id', '=', ada.id).executeTakeFirstOrThrow();
     expect(row.name).toBe('Ada Lovelace');
   });
@@ -158,8 +119,8 @@ describe('the holder transfers their ticket', () => {
     const ada = await registered(event);
     const old = await doorTicketOf(ada.tid);
     const chip = await insertChip(t, event.id, ada.id);
-    const session = await doorSession(event);
-    const before = await eventSeq(event.id);
+    const session = await doorSession(t, organiser.authorization, event);
+    const before = await eventSeq(t, event.id);
     const grace = { name: 'Grace Hopper', email: newEmail() };
 
     const res = await transfer(ada.tid, grace);
@@ -173,7 +134,7 @@ describe('the holder transfers their ticket', () => {
     expect(gone.res.body).not.toContain('Grace');
     expect((await editName(ada.tid, 'Ada Again')).statusCode).toBe(410);
     // The old QR code at an online door: refused with the reason.
-    const refused = await checkIn(session, old.attendeeId);
+    const refused = await doorCheckIn(t, session, old.attendeeId);
     expect(refused.outcome).toBe('transferred');
     expect(refused.attendee).toBeNull();
     expect(refused.message).toBe(messages.ticketWasTransferred);
@@ -191,12 +152,12 @@ describe('the holder transfers their ticket', () => {
     const next = await doorTicketOf(newTid);
     expect(next.attendeeId).not.toBe(old.attendeeId);
     expect(next.ticket).not.toBe(old.ticket);
-    const admitted = await checkIn(session, next.attendeeId);
+    const admitted = await doorCheckIn(t, session, next.attendeeId);
     expect(admitted.outcome).toBe('admitted');
     expect(admitted.attendee?.name).toBe('Grace Hopper');
 
     // Live: one change brings the old holder as transferred, the new one, and the chip unbound.
-    const live = await liveState(event.id, before);
+    const live = await liveOf(t, event.id, before);
     expect(live.attendees.find((a) => a.id === old.attendeeId)).toMatchObject({ transferred: true, checked_in: false });
     expect(live.attendees.find((a) => a.id === next.attendeeId)).toMatchObject({ name: 'Grace Hopper' });
     expect(live.attendees.find((a) => a.id === next.attendeeId)?.transferred).toBeUndefined();
@@ -206,7 +167,7 @@ describe('the holder transfers their ticket', () => {
   it('refuses a checked-in ticket (409, clear message): the token keeps working, nothing is mailed', async () => {
     const event = await createEvent(t, organiser.authorization);
     const ada = await registered(event);
-    await checkIn(await doorSession(event), ada.id);
+    await doorCheckIn(t, await doorSession(t, organiser.authorization, event), ada.id);
     const email = newEmail();
 
     const res = await transfer(ada.tid, { name: 'Grace Hopper', email });
@@ -240,19 +201,19 @@ describe('the holder transfers their ticket', () => {
     const event = await createEvent(t, organiser.authorization);
     const ada = await registered(event);
     const old = await doorTicketOf(ada.tid);
-    const session = await doorSession(event);
+    const session = await doorSession(t, organiser.authorization, event);
     const scannedAt = new Date(t.clock.now().getTime() - 1000);
     const grace = { name: 'Grace Hopper', email: newEmail() };
     expect((await transfer(ada.tid, grace)).statusCode).toBe(200);
 
-    const synced = await checkIn(session, old.attendeeId, { clientId: randomId(), scannedAt });
+    const synced = await doorCheckIn(t, session, old.attendeeId, { clientId: randomId(), scannedAt });
     expect(synced.outcome).toBe('transferred');
     expect(synced.message).toBe(messages.ticketWasTransferred);
     const rows = await t.db.selectFrom('attendees').select(['status', 'checked_in']).where('event_id', '=', event.id).execute();
     expect(rows.every((r) => !r.checked_in)).toBe(true);
     expect(await t.db.selectFrom('door_conflicts').select('id').where('event_id', '=', event.id).execute()).toEqual([]);
     // The door's live list carries the old ticket as transferred, so a phone that syncs its list refuses it offline too.
-    const live = await liveState(event.id);
+    const live = await liveOf(t, event.id);
     expect(live.attendees.find((a) => a.id === old.attendeeId)?.transferred).toBe(true);
   });
 

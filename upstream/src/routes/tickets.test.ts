@@ -1,24 +1,21 @@
 import { generateKeyPairSync } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { calls, doorCalls } from '@tapcard/shared/contract';
 import { parseTicket, verifyTicket, type TicketPublicKey } from '@tapcard/shared/domain';
 import { buildApp } from '../app.js';
 import { ConfigError, readConfig, type UpstreamConfig } from '../config.js';
 import { answerOf, send } from '../test/contract.js';
 import { createEvent, registerFree } from '../test/events.js';
-import { createTestUpstream, createUser, TEST_MAIL_QUEUE, type TestUpstream } from '../test/harness.js';
+import { createUser, TEST_MAIL_QUEUE, upstreamForFile, type TestUpstream } from '../test/harness.js';
 import { outboxTransport } from '../lib/mailer.js';
 import { mailQueue } from '../mail/queue.js';
 
 let t: TestUpstream;
 const others: FastifyInstance[] = [];
-beforeAll(async () => {
-  t = await createTestUpstream();
-});
+upstreamForFile((started) => (t = started));
 afterAll(async () => {
   for (const app of others) await app.close();
-  await t.close();
 });
 
 /** Another upstream on the same database: its own app and database handle (so nothing is shared in memory). */

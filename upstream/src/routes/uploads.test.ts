@@ -1,22 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LIMITS, MAX_UPLOAD_BYTES } from '@tapcard/shared/constants';
 import { calls, upstreamPages } from '@tapcard/shared/contract';
 import { messages } from '@tapcard/shared/rules';
 import { answerOf, expectFieldError } from '../test/contract.js';
-import { createTestUpstream, createUser, type TestUpstream } from '../test/harness.js';
+import { createUser, upstreamForFile, type TestUpstream } from '../test/harness.js';
 import { reserveBytes, uploadBudgetOf } from '../lib/upload-quota.js';
 import { fromIp, PNG } from '../test/cards.js';
 
 let t: TestUpstream;
-beforeAll(async () => {
-  t = await createTestUpstream();
-});
-afterAll(async () => {
-  await t.close();
-});
+upstreamForFile((started) => (t = started));
 
 const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from('JFIF\0'), randomBytes(64), Buffer.from([0xff, 0xd9])]);

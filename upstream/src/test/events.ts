@@ -1,4 +1,4 @@
-import { calls, type Body, type Event } from '@tapcard/shared/contract';
+import { calls, type Body, type Event, type OrganiserMessage } from '@tapcard/shared/contract';
 import { matchPage, pagePatterns } from '@tapcard/shared/pages';
 import { expect } from 'vitest';
 import { hashToken, randomId, randomToken } from '../lib/crypto.js';
@@ -101,4 +101,17 @@ export const PAYMENT_MAIL_SUBJECT = /^Complete your payment for /;
 /** The mails to `email` other than the payment-link mail of a held paid ticket (the access, above all). */
 export async function mailsAfterPayment(t: TestUpstream, email: string): Promise<{ to: string; subject: string; text: string }[]> {
   return (await t.outbox(email)).filter((m) => !PAYMENT_MAIL_SUBJECT.test(m.subject));
+}
+
+/** The organiser checks the attendee in from the attendee list. */
+export async function checkInByOrganiser(t: TestUpstream, authorization: string, event: Event, attendee: Registered): Promise<void> {
+  const res = await send(t, calls.checkIn, { authorization, params: { id: attendee.id }, body: { event_id: event.id, checked_in: true } });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+/** The event's messages as its organiser's history lists them. */
+export async function messageHistory(t: TestUpstream, authorization: string, event: Event): Promise<OrganiserMessage[]> {
+  const answer = answerOf(calls.listMessages, await send(t, calls.listMessages, { authorization, params: { id: event.id } }));
+  if (answer.success !== 'true') throw new Error(answer.message);
+  return answer.data;
 }

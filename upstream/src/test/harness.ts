@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
+import { afterAll, beforeAll } from 'vitest';
+import { startTestSmtp, type TestSmtp } from '@tapcard/testkit/smtp';
 import { DEFAULT_SERVER_TIMEOUTS } from '@tapcard/shared/net';
 import { buildApp } from '../app.js';
 import { jobsSchemaFor, type UpstreamConfig } from '../config.js';
@@ -182,6 +184,45 @@ export async function createUser(t: TestUpstream, input: { email?: string; passw
     .values({ token_hash: hashToken(token), user_id: id, expires_at: new Date(t.clock.now().getTime() + 86_400_000) })
     .execute();
   return { id, email, password, token, authorization: `Bearer ${token}` };
+}
+
+/**
+ * The test file's upstream: created before its tests (and handed to `started`), closed after them.
+ * `overrides` is read when it is created.
+ */
+export function upstreamForFile(started: (t: TestUpstream) => void, overrides: () => Partial<UpstreamConfig> = () => ({})): void {
+  let t: TestUpstream | undefined;
+  beforeAll(async () => {
+    t = await createTestUpstream(overrides());
+    started(t);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+}
+
+export interface MailingUpstream {
+  smtp: TestSmtp;
+  t: TestUpstream;
+  organiser: TestUser;
+}
+
+/**
+ * The test file's upstream delivering its mail to a real SMTP server, with a signed-in organiser named
+ * Olu Organiser: started before the file's tests (and handed to `started`), stopped after them.
+ */
+export function mailingUpstreamForFile(started: (upstream: MailingUpstream) => void, overrides: Partial<UpstreamConfig> = {}): void {
+  let smtp: TestSmtp | undefined;
+  let t: TestUpstream | undefined;
+  beforeAll(async () => {
+    smtp = await startTestSmtp();
+    t = await createTestUpstream({ smtpUrl: smtp.url, ...overrides });
+    started({ smtp, t, organiser: await createUser(t, { name: 'Olu Organiser' }) });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await smtp?.stop();
+  });
 }
 
 /** A fresh upstream with one signed-in organiser, for a test file's events. */

@@ -2,10 +2,11 @@ import { MESSAGE_HISTORY_LIMIT } from '@tapcard/shared/constants';
 import { calls } from '@tapcard/shared/contract';
 import { AFTER_EVENT_MAIL_AUDIENCE, afterEventSendAt, organiserMessageTexts, sendAtProblem, type AfterEventMailKind, type MessageAudience } from '@tapcard/shared/rules';
 import type { FastifyInstance } from 'fastify';
-import type { Row } from '../../db/schema.js';
+import type { NewRow, Row } from '../../db/schema.js';
 import { checkAudience, deliverMessage, messageWire, scheduleMessageDispatch } from '../../domain/messages.js';
 import { hashToken, randomId } from '../../lib/crypto.js';
 import { badRequest, conflict, notFound } from '../../lib/http-error.js';
+import { inBackgroundOf } from '../../lib/background.js';
 import { route } from '../../lib/route.js';
 import { eventDates } from '../../repositories/event-wire.js';
 import {
@@ -28,16 +29,25 @@ import {
  */
 export function messageRoutes(app: FastifyInstance): void {
   scheduleMessageDispatch(app);
-  const pending = new Set<Promise<void>>();
-  app.addHook('onClose', async () => {
-    await Promise.allSettled([...pending]);
+  const inBackground = inBackgroundOf(app, 'could not queue the mails of a message');
+
+  /** The row of an organiser's new message to the event's attendees. */
+  const newMessage = (
+    event: Row<'events'>,
+    user: { id: string },
+    message: { subject: string; body: string; audience: MessageAudience },
+    when: Pick<NewRow<'event_messages'>, 'kind' | 'status' | 'send_at'>,
+    now: Date,
+  ): NewRow<'event_messages'> => ({
+    id: randomId(),
+    event_id: event.id,
+    created_by: user.id,
+    subject: message.subject,
+    body: message.body,
+    audience: JSON.stringify(message.audience),
+    ...when,
+    updated_at: now,
   });
-  const inBackground = (work: () => Promise<void>): void => {
-    const running: Promise<void> = work()
-      .catch((err: unknown) => app.log.error({ err }, 'could not queue the mails of a message'))
-      .finally(() => pending.delete(running));
-    pending.add(running);
-  };
 
   const sendAtOf = (text: string): Date => {
     const at = new Date(text);
@@ -60,17 +70,7 @@ export function messageRoutes(app: FastifyInstance): void {
     const now = app.now();
     await checkAudience(app, event, body.audience, now);
     if ((await audienceCount(app.db, event.id, body.audience)) === 0) throw badRequest(organiserMessageTexts.noRecipients, 'audience');
-    const row = await insertMessage(app.db, {
-      id: randomId(),
-      event_id: event.id,
-      created_by: user.id,
-      subject: body.subject,
-      body: body.body,
-      audience: JSON.stringify(body.audience),
-      status: 'sending',
-      send_at: now,
-      updated_at: now,
-    });
+    const row = await insertMessage(app.db, newMessage(event, user, body, { status: 'sending', send_at: now }, now));
     const { recipients, mails } = await deliverMessage(app, row, now);
     // The deliveries are recorded; the mails go through the queue after the answer.
     inBackground(mails);
@@ -97,18 +97,7 @@ export function messageRoutes(app: FastifyInstance): void {
     await checkAudience(app, event, body.audience, sendAt);
     let row: Row<'event_messages'>;
     try {
-      row = await insertMessage(app.db, {
-        id: randomId(),
-        event_id: event.id,
-        created_by: user.id,
-        subject: body.subject,
-        body: body.body,
-        audience: JSON.stringify(body.audience),
-        kind: body.kind ?? null,
-        status: 'scheduled',
-        send_at: sendAt,
-        updated_at: now,
-      });
+      row = await insertMessage(app.db, newMessage(event, user, body, { kind: body.kind ?? null, status: 'scheduled', send_at: sendAt }, now));
     } catch (err) {
       if (isAfterEventMailClash(err)) throw conflict(organiserMessageTexts.afterEventAlreadyOn);
       throw err;

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { mailTicketRecovery, redeemTicketRecovery, resendAccess } from '../../domain/ticket-resend.js';
 import { clientKey } from '../../lib/client-address.js';
 import { HttpError, notFound } from '../../lib/http-error.js';
+import { inBackgroundOf } from '../../lib/background.js';
 import { route } from '../../lib/route.js';
 import { eventById } from '../../repositories/events.js';
 import { ticketOwner, ticketOwnersByEmail } from '../../repositories/attendees.js';
@@ -22,16 +23,7 @@ import { ticketOwner, ticketOwnersByEmail } from '../../repositories/attendees.j
  * answer nor its timing tells whether someone registered.
  */
 export function ticketResendRoutes(app: FastifyInstance): void {
-  const pending = new Set<Promise<void>>();
-  app.addHook('onClose', async () => {
-    await Promise.allSettled([...pending]);
-  });
-  const inBackground = (work: () => Promise<void>): void => {
-    const running: Promise<void> = work()
-      .catch((err: unknown) => app.log.error({ err }, 'could not mail a ticket again'))
-      .finally(() => pending.delete(running));
-    pending.add(running);
-  };
+  const inBackground = inBackgroundOf(app, 'could not mail a ticket again');
 
   route(app, calls.resendTicket)(async ({ body, event }) => {
     const owner = await ticketOwner(app.db, event.id, body.attendee_id);

@@ -1,19 +1,14 @@
 import { calls } from '@tapcard/shared/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { answerOf, expectFieldError, send, sendUnchecked } from '../../test/contract.js';
-import { createTestUpstream, type TestUpstream } from '../../test/harness.js';
+import { upstreamForFile, type TestUpstream } from '../../test/harness.js';
 import { cartLine, clientIp, deliveryOrder, pickupOrder, uniqueEmail } from '../../test/shop.js';
 import { resolveCallbackUrl } from '../../domain/orders.js';
 import { TestPaymentProvider } from '../../domain/payments.js';
 import { ORDER_MESSAGES } from './orders.js';
 
 let t: TestUpstream;
-beforeAll(async () => {
-  t = await createTestUpstream();
-});
-afterAll(async () => {
-  await t.close();
-});
+upstreamForFile((started) => (t = started));
 
 const ordersOf = (email: string) => t.db.selectFrom('orders').selectAll().where('email', '=', email).execute();
 const create = (body: object, headers = clientIp()) => sendUnchecked(t, calls.createOrder, { body, headers });

@@ -1,19 +1,14 @@
 import { calls, serviceCalls } from '@tapcard/shared/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { answerOf, send } from '../../test/contract.js';
-import { createTestUpstream, type TestUpstream } from '../../test/harness.js';
+import { upstreamForFile, type TestUpstream } from '../../test/harness.js';
 import { clientIp, deliveryOrder } from '../../test/shop.js';
 import { WEBHOOK_MESSAGES } from './paystack-webhook.js';
 
 /** The Paystack webhook on an upstream whose provider is the built-in test provider. */
 
 let t: TestUpstream;
-beforeAll(async () => {
-  t = await createTestUpstream();
-});
-afterAll(async () => {
-  await t.close();
-});
+upstreamForFile((started) => (t = started));
 
 async function order(body = deliveryOrder()): Promise<string> {
   const answer = answerOf(calls.createOrder, await send(t, calls.createOrder, { body, headers: clientIp() }));

@@ -1,16 +1,11 @@
 import { calls } from '@tapcard/shared/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { answerOf, expectFieldError, send, sendUnchecked } from '../../test/contract.js';
-import { createTestUpstream, createUser, type TestUpstream } from '../../test/harness.js';
+import { createUser, upstreamForFile, type TestUpstream } from '../../test/harness.js';
 import { clientIp, uniqueEmail } from '../../test/shop.js';
 
 let t: TestUpstream;
-beforeAll(async () => {
-  t = await createTestUpstream();
-});
-afterAll(async () => {
-  await t.close();
-});
+upstreamForFile((started) => (t = started));
 
 const rowsFor = (email: string) =>
   t.db.selectFrom('preorders').selectAll().where('email', '=', email.toLowerCase()).execute();

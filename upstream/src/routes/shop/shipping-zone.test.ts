@@ -1,18 +1,13 @@
 import { calls } from '@tapcard/shared/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectFieldError, sendUnchecked } from '../../test/contract.js';
-import { createTestUpstream, type TestUpstream } from '../../test/harness.js';
+import { upstreamForFile, type TestUpstream } from '../../test/harness.js';
 import { clientIp, deliveryOrder } from '../../test/shop.js';
 
 /** The shipping zone of a delivery follows its address: the upstream refuses one chosen against it. */
 
 let t: TestUpstream;
-beforeAll(async () => {
-  t = await createTestUpstream();
-});
-afterAll(async () => {
-  await t.close();
-});
+upstreamForFile((started) => (t = started));
 
 const create = (body: object) => sendUnchecked(t, calls.createOrder, { body, headers: clientIp() });
 const ordersOf = (email: string) => t.db.selectFrom('orders').select('shipping').where('email', '=', email).execute();

@@ -1,20 +1,15 @@
 import { calls, paymentMetadataSchema } from '@tapcard/shared/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { outboxMailer } from '../../lib/mailer.js';
 import type { PaymentProvider } from '../../domain/payments.js';
 import { answerOf, send } from '../../test/contract.js';
-import { createTestUpstream, type TestUpstream } from '../../test/harness.js';
+import { upstreamForFile, type TestUpstream } from '../../test/harness.js';
 import { clientIp, deliveryOrder, pickupOrder } from '../../test/shop.js';
 import { callbackWith, escapeHtml } from './test-provider.js';
 
 let t: TestUpstream;
-beforeAll(async () => {
-  t = await createTestUpstream();
-});
-afterAll(async () => {
-  await t.close();
-});
+upstreamForFile((started) => (t = started));
 
 async function newOrder(overrides: Record<string, unknown> = {}, make = deliveryOrder): Promise<{ reference: string; url: string; email: string }> {
   const body = make(overrides);
