@@ -3,15 +3,16 @@
 // CI (.ci/run) calls exactly this. Extra arguments go to vitest (e.g. `pnpm test --project shared`).
 import { spawn } from 'node:child_process';
 
-// The web build comes first: the browser journeys' product serves it. Lint and typecheck read the
-// sources and write nothing the tests read, so they run beside the build and then beside the tests
-// (each is mostly one process on one core, and the tests wait on databases and timers a good part of
-// the time). A captured step's output is printed whole when it ends, so it never mixes with the tests'.
-const build = ['build', 'pnpm', ['--filter', '@tapcard/web', 'build']];
-const checks = [
-  ['lint', 'pnpm', ['lint']],
+// The typecheck (`tsc -b`, which also builds the packages' dist the product and the journeys' setup
+// run from) and the web build come first, side by side: the browser journeys' product serves them.
+// Lint reads the sources and writes nothing the tests read, so it runs beside the tests (it is one
+// process on one core, and the tests wait on databases and timers a good part of the time). A captured
+// step's output is printed whole when it ends, so it never mixes with the tests'.
+const prepare = [
   ['typecheck', 'pnpm', ['typecheck']],
+  ['build', 'pnpm', ['--filter', '@tapcard/web', 'build']],
 ];
+const lint = ['lint', 'pnpm', ['lint']];
 const tests = ['tests', 'pnpm', ['exec', 'vitest', 'run', ...process.argv.slice(2)]];
 
 const seconds = (started) => ((Date.now() - started) / 1000).toFixed(1);
@@ -68,9 +69,6 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   });
 }
 
-const checking = checks.map((step) => run(step, true).then(settle));
-const testing = run(build, true)
-  .then(settle)
-  .then((status) => (status === 0 && failed === undefined ? run(tests, false).then(settle) : status));
-await Promise.all([...checking, testing]);
+const prepared = await Promise.all(prepare.map((step) => run(step, true).then(settle)));
+if (prepared.every((status) => status === 0)) await Promise.all([run(lint, true).then(settle), run(tests, false).then(settle)]);
 process.exit(failed ?? 0);
