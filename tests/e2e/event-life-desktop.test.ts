@@ -82,7 +82,7 @@ const HOUR = 60 * MINUTE;
 const MAIL_TIMEOUT_MS = MINUTE;
 const UI_TIMEOUT_MS = 30_000;
 /** Each flow's limit: they share a loaded 2-core machine with each other and with other journeys. */
-const FLOW_TIMEOUT_MS = 5 * MINUTE;
+const FLOW_TIMEOUT_MS = 8 * MINUTE;
 
 const openDesktop = browsers({ baseURL: 'http://127.0.0.1', ...DESKTOP, reducedMotion: 'reduce' });
 async function desktop(): Promise<Page> {

@@ -122,7 +122,9 @@ export async function startProductWithOwnDatabase(extraEnv: Record<string, strin
     ...product,
     async stop() {
       await product.stop();
+      // The app's tables, and the job queue's beside them (the upstream's default JOBS_SCHEMA).
       await dropSchema(base, schema);
+      await dropSchema(base, `${schema}_jobs`);
     },
   };
 }
