@@ -35,7 +35,9 @@ import { buyTicket, openCancelDialog } from './support/tickets.js';
  * - 'Lost your ticket?' on the public event page mails a link that opens the ticket;
  * - an attendee of a live event edits their name (an online door finds them by it, the organiser's
  *   attendees page shows it), then transfers the ticket: the door refuses the old QR code with the
- *   reason, the new holder's mailed link opens a working ticket, the old one says it was transferred;
+ *   reason, a door offline since before the transfer admits it and, when it syncs, says it was not
+ *   counted and why; the new holder's mailed link opens a working ticket, the old one says it was
+ *   transferred;
  * - an attendee cancels a paid ticket inside the refund window: Paystack refunds it and the page says
  *   so; outside the window, the cancel frees the seat without a refund.
  */
@@ -224,13 +226,18 @@ describe.concurrent('the event’s life at desktop width', () => {
     await checkScreen(page, 'ticket page opened from the recovery mail');
   }, FLOW_TIMEOUT_MS);
 
-  it('an attendee edits their name, which an online door and the organiser see, then transfers the ticket: the door refuses the old QR code, the new holder’s mailed link works and the old one says it was transferred', async ({ expect }) => {
+  it('an attendee edits their name, which an online door and the organiser see, then transfers the ticket: an online door refuses the old QR code and one that syncs later reports it not counted, the new holder’s mailed link works and the old one says it was transferred', async ({ expect }) => {
     const live = await createEventViaApi(product.baseUrl, account.authorization, { title: `Desktop Door ${unique()}` });
     const ada = await registerViaApi(product.baseUrl, live, 'Ada Obi');
     const oldTicket = await ticketOf(product.baseUrl, ada);
     const door = await desktop();
     await openStaffLink(door, product.baseUrl, account, live, 'Main entrance');
     await checkScreen(door, 'door page');
+    // A second door, at the west gate, holds the list and then loses the network before the transfer.
+    const west = await desktop();
+    await openStaffLink(west, product.baseUrl, account, live, 'West gate');
+    await vi.waitFor(async () => expect(await west.getByRole('region', { name: 'Checked in' }).getAttribute('data-listed')).toBe('1'), { timeout: UI_TIMEOUT_MS, interval: 100 });
+    await west.context().setOffline(true);
 
     const attendee = await desktop();
     await openTicket(attendee, ada.tid);
@@ -262,6 +269,17 @@ describe.concurrent('the event’s life at desktop width', () => {
     await refused.waitFor();
     expect(await refused.innerText()).toContain(TRANSFERRED);
     await checkScreen(door, 'door page refusing a transferred ticket');
+
+    // The west door, offline since before the transfer, admits the old QR code; when it syncs, the server refuses it and the door says why.
+    await scan(west, oldTicket);
+    await west.locator('[data-testid="door-result"][data-outcome="queued"]').waitFor();
+    await west.context().setOffline(false);
+    await vi.waitFor(async () => expect(await west.getByTestId('door-queue').textContent()).toBe('0'), { timeout: UI_TIMEOUT_MS, interval: 100 });
+    const notice = west.getByRole('region', { name: 'Sync notices' }).getByRole('listitem');
+    await notice.first().waitFor();
+    expect(await notice.count()).toBe(1);
+    expect(await notice.textContent()).toContain(`not counted (${TRANSFERRED})`);
+    await checkScreen(west, 'door page with a sync notice');
 
     // The new holder's own mail opens their ticket; the old link says it was transferred.
     const link = linkInMail(await accessMail(smtp, grace.email, live), '/event/u/token/');
