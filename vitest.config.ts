@@ -102,7 +102,9 @@ export default defineConfig({
       ...upstreamOnPostgres,
       { extends: true, test: { name: 'gateway', root: at('gateway'), environment: 'node', isolate: false, ...LOADED } },
       at('web/vite.config.ts'),
-      { extends: true, test: { name: 'tests', root: at('tests'), include: ['{lint,compose,integration,budget}/**/*.test.ts'], environment: 'node', ...LOADED } },
+      { extends: true, test: { name: 'tests', root: at('tests'), include: ['{lint,compose,integration}/**/*.test.ts'], environment: 'node', ...LOADED } },
+      // The bundle budgets measure the web build, so `pnpm test` runs them once the build is done.
+      { extends: true, test: { name: 'budget', root: at('tests'), include: ['budget/**/*.test.ts'], environment: 'node', ...LOADED } },
       // Browser journeys against one running product (started by the global setup).
       {
         extends: true,

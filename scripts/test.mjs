@@ -3,17 +3,23 @@
 // CI (.ci/run) calls exactly this. Extra arguments go to vitest (e.g. `pnpm test --project shared`).
 import { spawn } from 'node:child_process';
 
-// The typecheck (`tsc -b`, which also builds the packages' dist the product and the journeys' setup
-// run from) and the web build come first, side by side: the browser journeys' product serves them.
-// Lint reads the sources and writes nothing the tests read, so it runs beside the tests (it is one
-// process on one core, and the tests wait on databases and timers a good part of the time). A captured
-// step's output is printed whole when it ends, so it never mixes with the tests'.
+// Two phases, so that no core waits while another works alone:
+// 1. the typecheck (`tsc -b`, which also builds the packages' dist), the web build, lint and every
+//    suite that runs from the TypeScript sources, all side by side;
+// 2. what needs phase 1's output: the bundle budgets (the web build) and the browser journeys (their
+//    product runs the built servers and serves the built web app).
+// A captured step's output is printed whole when it ends, so it never mixes with the tests'.
 const prepare = [
   ['typecheck', 'pnpm', ['typecheck']],
   ['build', 'pnpm', ['--filter', '@tapcard/web', 'build']],
+  ['lint', 'pnpm', ['lint']],
 ];
-const lint = ['lint', 'pnpm', ['lint']];
-const tests = ['tests', 'pnpm', ['exec', 'vitest', 'run', ...process.argv.slice(2)]];
+const vitest = (name, args) => [name, 'pnpm', ['exec', 'vitest', 'run', ...args]];
+const projects = (names) => names.flatMap((name) => ['--project', name]);
+// upstream-postgres exists only with DATABASE_URL (vitest.config.ts): the wildcard finds it when it does.
+const fromSources = vitest('suites', projects(['shared', 'testkit', 'upstream*', 'gateway', 'web', 'tests']));
+const fromBuild = vitest('journeys', projects(['budget', 'e2e', 'e2e-timed']));
+const chosen = process.argv.slice(2);
 
 const seconds = (started) => ((Date.now() - started) / 1000).toFixed(1);
 const children = new Set();
@@ -69,6 +75,11 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   });
 }
 
-const prepared = await Promise.all(prepare.map((step) => run(step, true).then(settle)));
-if (prepared.every((status) => status === 0)) await Promise.all([run(lint, true).then(settle), run(tests, false).then(settle)]);
+const ok = (statuses) => statuses.every((status) => status === 0);
+if (chosen.length > 0) {
+  // Chosen projects or files: everything they may need is prepared first.
+  if (ok(await Promise.all(prepare.slice(0, 2).map((step) => run(step, true).then(settle))))) await run(vitest('tests', chosen), false).then(settle);
+} else if (ok(await Promise.all([...prepare.map((step) => run(step, true)), run(fromSources, false)].map((started) => started.then(settle))))) {
+  await run(fromBuild, false).then(settle);
+}
 process.exit(failed ?? 0);
