@@ -4,9 +4,10 @@ import { buildPath } from '@tapcard/shared/contract';
 import { pages } from '@tapcard/shared/pages';
 import { organiserMessageTexts, type MessageAudience } from '@tapcard/shared/rules';
 import type { FastifyInstance } from 'fastify';
-import type { Row } from '../db/schema.js';
+import type { NewRow, Row } from '../db/schema.js';
 import { hashToken, randomId, randomToken } from '../lib/crypto.js';
 import { badRequest } from '../lib/http-error.js';
+import type { Mail } from '../lib/mailer.js';
 import { organiserMessageMail } from '../mail/message-mails.js';
 import { eventDates } from '../repositories/event-wire.js';
 import { eventById } from '../repositories/events.js';
@@ -17,6 +18,8 @@ import {
   eventHasAttendee,
   eventHasPrice,
   insertDeliveries,
+  insertMessage,
+  lockMessage,
   markMessageSent,
   storedAudience,
 } from '../repositories/messages.js';
@@ -69,29 +72,50 @@ function oneClickUrl(app: FastifyInstance, token: string): string {
   return `${app.config.publicUrl}/api${buildPath(calls.unsubscribe.path, { token })}`;
 }
 
-interface PreparedMail {
-  to: string;
-  deliveryId: string;
-  token: string;
+/** A message to send: a new one (sent now, stored as it is sent) or a scheduled one this run has claimed. */
+export type MessageToSend = { fresh: NewRow<'event_messages'> } | { claimed: Row<'event_messages'> };
+
+interface Sent {
+  message: Row<'event_messages'>;
+  recipients: number;
+  /** The sender's own first attempt at the mails, to run after the answer; a mail it does not reach goes by the queue. */
+  mails: () => Promise<void>;
 }
 
 /**
- * Sends `message`, already claimed by the caller (status 'sending', or a new row of that status): in
- * one transaction, records one delivery per recipient (with its unsubscribe token's hash), pins it in
- * the audience's arenas while the event runs, and marks it sent; then hands every mail to the mail
- * queue. Answers the mails' work, for a caller that need not wait for it.
+ * Sends a message in one transaction: stores it (a fresh one) or checks that it is still being sent
+ * (a claimed one: a run that reclaimed it may have sent it meanwhile), records one delivery per
+ * recipient (with its unsubscribe token's hash), pins it in the audience's arenas while the event
+ * runs, marks it sent, and stores every mail on the mail queue: a message goes with all its mails
+ * queued, or not at all. Answers null when another run sent it.
  */
-export async function deliverMessage(app: FastifyInstance, message: Row<'event_messages'>, now: Date): Promise<{ recipients: number; mails: () => Promise<void> }> {
-  const event = await eventById(app.db, message.event_id);
-  const audience = storedAudience(message);
+export async function deliverMessage(app: FastifyInstance, toSend: MessageToSend, now: Date): Promise<Sent | null> {
+  const event = await eventById(app.db, 'fresh' in toSend ? toSend.fresh.event_id : toSend.claimed.event_id);
   const during = eventTiming(eventDates(event), now) === 0;
 
-  const prepared = await app.db.transaction().execute(async (trx) => {
+  const sent = await app.db.transaction().execute(async (trx) => {
+    let message: Row<'event_messages'>;
+    if ('fresh' in toSend) message = await insertMessage(trx, toSend.fresh);
+    else {
+      const current = await lockMessage(trx, toSend.claimed.id);
+      if (current?.status !== 'sending') return null;
+      message = current;
+    }
+    const audience = storedAudience(message);
     const recipients = await audienceRecipients(trx, event.id, audience);
-    const mails: PreparedMail[] = recipients.map((r) => ({ to: r.email, deliveryId: randomId(), token: randomToken() }));
+    const mails = recipients.map((r) => {
+      const token = randomToken();
+      const mail: Mail = {
+        to: r.email,
+        ...organiserMessageMail({ subject: message.subject, body: message.body, eventTitle: event.title, unsubscribeUrl: `${app.config.publicUrl}${pages.messageUnsubscribe(token)}` }),
+        deliveryId: randomId(),
+        headers: { 'List-Unsubscribe': `<${oneClickUrl(app, token)}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+      };
+      return { mail, deliveryId: mail.deliveryId ?? '', unsubscribeHash: hashToken(token) };
+    });
     await insertDeliveries(
       trx,
-      mails.map((m) => ({ id: m.deliveryId, message_id: message.id, event_id: event.id, email: m.to, status: 'queued', unsubscribe_hash: hashToken(m.token), updated_at: now })),
+      mails.map((m) => ({ id: m.deliveryId, message_id: message.id, event_id: event.id, email: m.mail.to, status: 'queued', unsubscribe_hash: m.unsubscribeHash, updated_at: now })),
     );
     let announced = false;
     if (during) {
@@ -115,53 +139,55 @@ export async function deliverMessage(app: FastifyInstance, message: Row<'event_m
         announced = true;
       }
     }
-    await markMessageSent(trx, message.id, now, announced);
-    return mails;
+    const marked = await markMessageSent(trx, message.id, now, announced);
+    // With a queue, each mail is stored here, held for the sender's attempt after the commit.
+    const attempts = app.mailer.hold ? await Promise.all(mails.map((m) => app.mailer.hold?.(m.mail, trx))) : null;
+    return { message: marked, mails: mails.map((m) => m.mail), attempts };
   });
+  if (!sent) return null;
 
   const mails = async (): Promise<void> => {
-    for (const m of prepared) {
-      const content = organiserMessageMail({
-        subject: message.subject,
-        body: message.body,
-        eventTitle: event.title,
-        unsubscribeUrl: `${app.config.publicUrl}${pages.messageUnsubscribe(m.token)}`,
-      });
+    for (const [i, mail] of sent.mails.entries()) {
       try {
-        await app.mailer.send({
-          to: m.to,
-          ...content,
-          deliveryId: m.deliveryId,
-          headers: {
-            'List-Unsubscribe': `<${oneClickUrl(app, m.token)}>`,
-            'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-          },
-        });
+        const attempt = sent.attempts?.[i];
+        if (attempt) await attempt();
+        else await app.mailer.send(mail);
       } catch (err) {
-        app.log.error({ err, messageId: message.id }, 'could not queue a message mail');
+        app.log.error({ err, messageId: sent.message.id }, 'could not queue a message mail');
       }
     }
   };
-  return { recipients: prepared.length, mails };
+  return { message: sent.message, recipients: sent.mails.length, mails };
 }
 
 /**
- * Sends every scheduled message whose time has come by `now`. Each message is claimed by one atomic
- * update, so with several upstreams calling this at once each message still goes exactly once.
- * Answers how many messages it sent. Meant to run as a recurring job.
+ * Sends every scheduled message whose time has come by `now`, and every one a run claimed and never
+ * finished (its upstream stopped) once its claim has lapsed. Each message is claimed by one atomic
+ * update and sent by one transaction that first checks it is still unsent, so with several upstreams
+ * calling this at once each message still goes exactly once. Answers how many messages it sent.
+ * Meant to run as a recurring job.
  */
 export async function dispatchDueMessages(app: FastifyInstance, now: Date = app.now()): Promise<number> {
-  const due = await claimDueMessages(app.db, now);
+  const due = await claimDueMessages(app.db, now, new Date(now.getTime() - MESSAGE_CLAIM_LAPSES_MS));
+  let sent = 0;
   for (const message of due) {
     try {
-      const { mails } = await deliverMessage(app, message, now);
-      await mails();
+      const delivered = await deliverMessage(app, { claimed: message }, now);
+      if (!delivered) continue;
+      sent += 1;
+      await delivered.mails();
     } catch (err) {
       app.log.error({ err, messageId: message.id }, 'could not send a scheduled message');
     }
   }
-  return due.length;
+  return sent;
 }
+
+/**
+ * How long a claimed scheduled message may stay unsent before another run takes it over: far longer
+ * than sending one takes (one transaction; the mails go after it).
+ */
+export const MESSAGE_CLAIM_LAPSES_MS = 10 * 60_000;
 
 /** How often the job queue looks for scheduled messages that are due: a message goes within a minute of its time. */
 export const MESSAGE_DISPATCH_CRON = '* * * * *';

@@ -32,6 +32,12 @@ export interface Mailer {
    * commits), with no attempt of the caller's own; absent for a mailer without a queue.
    */
   store?(mail: Mail, within: Db): Promise<void>;
+  /**
+   * Stores a mail inside the caller's transaction, held for the caller's own attempt, and answers that
+   * attempt, to run once the transaction has committed. If it never runs (the process ended first),
+   * the queue delivers the mail when the hold ends. Absent for a mailer without a queue.
+   */
+  hold?(mail: Mail, within: Db): Promise<() => Promise<void>>;
   /** Defines its delivery job on the app's job queue (called once, when the app registers); absent for a mailer without a queue. */
   /** Hands the mailer its job queue and log; `onSettled` hears each organiser-message delivery's outcome. */
   attach?(jobs: JobQueue, log: MailLog, onSettled?: DeliverySettled): void;

@@ -56,6 +56,29 @@ describe('the mail queue on the job queue', () => {
     expect(await t.pendingMail(to)).toEqual([]);
   });
 
+  it("a mail held in a transaction is stored only if that commits, and its sender's attempt after the commit delivers it", async () => {
+    const hold = t.app.mailer.hold?.bind(t.app.mailer);
+    if (!hold) throw new Error('the mail queue holds mail');
+    const rolledBack = 'rolled-back@example.com';
+    await expect(
+      t.db.transaction().execute(async (trx) => {
+        await hold({ to: rolledBack, subject: 'Hello', text: 'Hi' }, trx);
+        throw new Error('the sender changed its mind');
+      }),
+    ).rejects.toThrow('the sender changed its mind');
+    expect(await t.pendingMail(rolledBack)).toEqual([]);
+
+    const to = 'held@example.com';
+    const attempt = await t.db.transaction().execute((trx) => hold({ to, subject: 'Hello', text: 'Hi' }, trx));
+    // Stored and held: the queue leaves it to the sender for now.
+    expect(await t.pendingMail(to)).toHaveLength(1);
+    expect(transport.attempts.get(to)).toBeUndefined();
+    await attempt();
+    expect(transport.delivered.filter((m) => m.to === to)).toHaveLength(1);
+    expect(await t.pendingMail(to)).toEqual([]);
+    expect(transport.attempts.has(rolledBack)).toBe(false);
+  });
+
   it('gives up once it has failed for the give-up time, and never tries again', async () => {
     const to = 'give-up@example.com';
     transport.down.add(to);

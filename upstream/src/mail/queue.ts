@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PermanentFailure, type JobQueue, type JobType } from '../jobs/queue.js';
+import type { Db } from '../db/database.js';
 import type { DeliverySettled, Mail, MailLog, Mailer, MailTransport } from '../lib/mailer.js';
 
 export interface MailQueueOptions {
@@ -84,6 +85,32 @@ export function mailQueue(transport: MailTransport, options: MailQueueOptions = 
   const settle = (mail: Pick<Mail, 'deliveryId'>, outcome: 'sent' | 'failed') =>
     mail.deliveryId ? settled(mail.deliveryId, outcome).catch((err: unknown) => log.error({ err, deliveryId: mail.deliveryId }, 'could not record a delivery')) : undefined;
 
+  /** Stores the mail held for the sender's own attempt (the queue may try it once the hold ends): its job's id. */
+  const hold = async (mail: Mail, within?: Db): Promise<string> => {
+    if (!queue || !job) throw new Error('the mailer is not attached to a job queue');
+    const id = await job.send(toStored(mail), { startAfter: new Date(Date.now() + opts.firstAttemptSeconds * 1000), ...(within ? { within } : {}) });
+    if (!id) throw new Error('the mail could not be queued');
+    return id;
+  };
+  /** The sender's own attempt at a held mail: delivered, its job is deleted; failed, the queue may retry it after the first delay. */
+  const attempt = async (mail: Mail, id: string): Promise<void> => {
+    if (!queue || !job) throw new Error('the mailer is not attached to a job queue');
+    const sending = job;
+    await queue.track(
+      (async () => {
+        try {
+          await transport.deliver(mail);
+        } catch (err) {
+          log.warn({ err, mailId: id }, 'could not deliver a mail; it stays queued');
+          await sending.reschedule(id, new Date(Date.now() + opts.retryDelaySeconds * 1000));
+          return;
+        }
+        await sending.remove(id);
+        await settle(mail, 'sent');
+      })().catch((err: unknown) => log.error({ err, mailId: id }, 'could not record a mail attempt')),
+    );
+  };
+
   return {
     kind: transport.kind,
     attach(jobs, logger, onSettled) {
@@ -120,25 +147,12 @@ export function mailQueue(transport: MailTransport, options: MailQueueOptions = 
       if (!job) throw new Error('the mailer is not attached to a job queue');
       if (!(await job.send(toStored(mail), { within }))) throw new Error('the mail could not be queued');
     },
+    async hold(mail, within) {
+      const id = await hold(mail, within);
+      return () => attempt(mail, id);
+    },
     async send(mail) {
-      if (!queue || !job) throw new Error('the mailer is not attached to a job queue');
-      const sending = job;
-      const id = await sending.send(toStored(mail), { startAfter: new Date(Date.now() + opts.firstAttemptSeconds * 1000) });
-      if (!id) throw new Error('the mail could not be queued');
-      await queue.track(
-        (async () => {
-          try {
-            await transport.deliver(mail);
-          } catch (err) {
-            log.warn({ err, mailId: id }, 'could not deliver a mail; it stays queued');
-            // The sender's attempt is over: the queue may retry it after the first delay, not the whole hold.
-            await sending.reschedule(id, new Date(Date.now() + opts.retryDelaySeconds * 1000));
-            return;
-          }
-          await sending.remove(id);
-          await settle(mail, 'sent');
-        })().catch((err: unknown) => log.error({ err, mailId: id }, 'could not record a mail attempt')),
-      );
+      await attempt(mail, await hold(mail));
     },
   };
 }

@@ -122,21 +122,26 @@ export async function cancelScheduledMessage(db: DbLike, eventId: string, messag
 }
 
 /**
- * Claims every scheduled message whose time has come, in one statement: each row passes from
- * 'scheduled' to 'sending' once, so of two callers at the same time each message goes to one of them.
+ * Claims, in one statement, every scheduled message whose time has come and every claim made before
+ * `lapsedBefore` that never ended in a send (its upstream stopped): each row passes to 'sending' with a
+ * fresh claim time, so of two callers at the same time each message goes to one of them.
  */
-export async function claimDueMessages(db: DbLike, now: Date): Promise<Row<'event_messages'>[]> {
+export async function claimDueMessages(db: DbLike, now: Date, lapsedBefore: Date): Promise<Row<'event_messages'>[]> {
   return db
     .updateTable('event_messages')
     .set({ status: 'sending', updated_at: now })
-    .where('status', '=', 'scheduled')
-    .where('send_at', '<=', now)
+    .where((eb) => eb.or([eb.and([eb('status', '=', 'scheduled'), eb('send_at', '<=', now)]), eb.and([eb('status', '=', 'sending'), eb('updated_at', '<', lapsedBefore)])]))
     .returningAll()
     .execute();
 }
 
-export async function markMessageSent(db: DbLike, messageId: string, now: Date, announced: boolean): Promise<void> {
-  await db.updateTable('event_messages').set({ status: 'sent', sent_at: now, updated_at: now, announced }).where('id', '=', messageId).execute();
+/** The message, locked until the transaction ends: a second sender waits, then sees it sent. */
+export async function lockMessage(trx: Transaction<Database>, messageId: string): Promise<Row<'event_messages'> | undefined> {
+  return trx.selectFrom('event_messages').selectAll().where('id', '=', messageId).forUpdate().executeTakeFirst();
+}
+
+export async function markMessageSent(db: DbLike, messageId: string, now: Date, announced: boolean): Promise<Row<'event_messages'>> {
+  return db.updateTable('event_messages').set({ status: 'sent', sent_at: now, updated_at: now, announced }).where('id', '=', messageId).returningAll().executeTakeFirstOrThrow();
 }
 
 /**

@@ -4,7 +4,7 @@ import { organiserMessageTexts, type MessageAudience } from '@tapcard/shared/rul
 import { sentTo, type TestSmtp } from '@tapcard/testkit/smtp';
 import type { ParsedMail } from 'mailparser';
 import { describe, expect, it } from 'vitest';
-import { dispatchDueMessages } from '../domain/messages.js';
+import { deliverMessage, dispatchDueMessages, MESSAGE_CLAIM_LAPSES_MS } from '../domain/messages.js';
 import { randomId } from '../lib/crypto.js';
 import { liveOf } from '../test/arena.js';
 import { answerOf, expectFieldError, send } from '../test/contract.js';
@@ -336,6 +336,28 @@ describe('scheduling', () => {
       await settled(event, m.id);
       expect(await t.db.selectFrom('message_deliveries').select('id').where('message_id', '=', m.id).execute()).toHaveLength(1);
     }
+  });
+
+  it('takes over a claim whose upstream stopped before sending once the claim lapses, and the message still goes once', async () => {
+    const event = await createEvent(t, organiser.authorization);
+    const ada = await registerFree(t, event, 'Ada');
+    const now = t.clock.now();
+    const message = await schedule(event, new Date(now.getTime() + 10 * 60_000));
+    // An upstream claims it at its time, then stops before sending it.
+    const claimedAt = new Date(now.getTime() + 10 * 60_000);
+    const claimed = await t.db.updateTable('event_messages').set({ status: 'sending', updated_at: claimedAt }).where('id', '=', message.id).returningAll().executeTakeFirstOrThrow();
+
+    // While the claim is fresh, no other run sends it.
+    expect(await dispatchDueMessages(t.app, new Date(claimedAt.getTime() + MESSAGE_CLAIM_LAPSES_MS - 60_000))).toBe(0);
+    expect((await messageHistory(t, organiser.authorization, event)).find((m) => m.id === message.id)?.status).toBe('sending');
+    // Once it has lapsed, the next run sends it.
+    expect(await dispatchDueMessages(t.app, new Date(claimedAt.getTime() + MESSAGE_CLAIM_LAPSES_MS + 60_000))).toBe(1);
+    expect((await settled(event, message.id)).counts).toEqual({ queued: 0, sent: 1, failed: 0 });
+    // The first upstream, had it only stalled, finds it sent and sends nothing.
+    expect(await deliverMessage(t.app, { claimed }, claimedAt)).toBeNull();
+    expect(await t.db.selectFrom('message_deliveries').select('id').where('message_id', '=', message.id).execute()).toHaveLength(1);
+    await smtp.waitFor(withSubject(message.subject), 20_000);
+    expect(mailsOf(message.subject).filter(sentTo(ada.email))).toHaveLength(1);
   });
 
   // Last in the file: it moves the app's clock an hour on, past the other tests' scheduled times.

@@ -70,13 +70,12 @@ export function messageRoutes(app: FastifyInstance): void {
     const now = app.now();
     await checkAudience(app, event, body.audience, now);
     if ((await audienceCount(app.db, event.id, body.audience)) === 0) throw badRequest(organiserMessageTexts.noRecipients, 'audience');
-    const row = await insertMessage(app.db, newMessage(event, user, body, { status: 'sending', send_at: now }, now));
-    const { recipients, mails } = await deliverMessage(app, row, now);
-    // The deliveries are recorded; the mails go through the queue after the answer.
-    inBackground(mails);
-    const sent = await messageById(app.db, event.id, row.id);
-    if (!sent) throw notFound(organiserMessageTexts.messageNotFound);
-    return { success: 'true', message: organiserMessageTexts.sent(recipients), data: messageWire(sent, await messageCounts(app.db, row.id)) };
+    const sent = await deliverMessage(app, { fresh: newMessage(event, user, body, { status: 'sending', send_at: now }, now) }, now);
+    // A fresh message is always sent by its own transaction.
+    if (!sent) throw new Error('a fresh message was not sent');
+    // The deliveries and the mails are stored; the first attempt at each mail happens after the answer.
+    inBackground(sent.mails);
+    return { success: 'true', message: organiserMessageTexts.sent(sent.recipients), data: messageWire(sent.message, await messageCounts(app.db, sent.message.id)) };
   });
 
   /**
