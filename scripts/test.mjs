@@ -7,7 +7,7 @@ import { spawn } from 'node:child_process';
 // typecheck (`tsc -b`, which also builds the packages' dist), the web build, lint and every suite that
 // runs from the TypeScript sources start together; the bundle budgets (the web build) and the browser
 // journeys (their product runs the built servers and serves the built web app) start once the typecheck
-// and the build are done, beside the suites still running; the timed journeys run last, alone. The suites' output is printed whole when they
+// and the build are done, beside the suites still running. The suites' output is printed whole when they
 // end, as every captured step's is, so it never mixes with the journeys'.
 const prepare = [
   ['typecheck', 'pnpm', ['typecheck']],
@@ -18,9 +18,7 @@ const vitest = (name, args) => [name, 'pnpm', ['exec', 'vitest', 'run', ...args]
 const projects = (names) => names.flatMap((name) => ['--project', name]);
 // upstream-postgres exists only with DATABASE_URL (vitest.config.ts): the wildcard finds it when it does.
 const fromSources = vitest('suites', projects(['shared', 'testkit', 'upstream*', 'gateway', 'web', 'tests']));
-const fromBuild = vitest('journeys', projects(['budget', 'e2e']));
-// The journeys that time a slowed phone's page: alone on the machine, once everything else has ended.
-const timed = vitest('timed journeys', projects(['e2e-timed']));
+const fromBuild = vitest('journeys', projects(['budget', 'e2e', 'e2e-timed']));
 const chosen = process.argv.slice(2);
 
 const seconds = (started) => ((Date.now() - started) / 1000).toFixed(1);
@@ -85,6 +83,6 @@ if (chosen.length > 0) {
   const [typecheck, build, lint] = prepare.map((step) => run(step, true).then(settle));
   const suites = run(fromSources, true).then(settle);
   const journeys = Promise.all([typecheck, build]).then((statuses) => (ok(statuses) && failed === undefined ? run(fromBuild, false).then(settle) : 1));
-  if (ok(await Promise.all([lint, suites, journeys])) && failed === undefined) await run(timed, false).then(settle);
+  await Promise.all([lint, suites, journeys]);
 }
 process.exit(failed ?? 0);
