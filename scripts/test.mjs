@@ -3,12 +3,12 @@
 // CI (.ci/run) calls exactly this. Extra arguments go to vitest (e.g. `pnpm test --project shared`).
 import { spawn } from 'node:child_process';
 
-// Every step as soon as what it needs is there, so that no core waits while another works alone: the
-// typecheck (`tsc -b`, which also builds the packages' dist), the web build, lint and every suite that
-// runs from the TypeScript sources start together; the bundle budgets (the web build) and the browser
-// journeys (their product runs the built servers and serves the built web app) start once the typecheck
-// and the build are done, beside the suites still running. The suites' output is printed whole when they
-// end, as every captured step's is, so it never mixes with the journeys'.
+// Two phases, so that no core waits while another works alone:
+// 1. the typecheck (`tsc -b`, which also builds the packages' dist), the web build, lint and every
+//    suite that runs from the TypeScript sources, all side by side;
+// 2. what needs phase 1's output: the bundle budgets (the web build) and the browser journeys (their
+//    product runs the built servers and serves the built web app).
+// A captured step's output is printed whole when it ends, so it never mixes with the tests'.
 const prepare = [
   ['typecheck', 'pnpm', ['typecheck']],
   ['build', 'pnpm', ['--filter', '@tapcard/web', 'build']],
@@ -79,10 +79,7 @@ const ok = (statuses) => statuses.every((status) => status === 0);
 if (chosen.length > 0) {
   // Chosen projects or files: everything they may need is prepared first.
   if (ok(await Promise.all(prepare.slice(0, 2).map((step) => run(step, true).then(settle))))) await run(vitest('tests', chosen), false).then(settle);
-} else {
-  const [typecheck, build, lint] = prepare.map((step) => run(step, true).then(settle));
-  const suites = run(fromSources, true).then(settle);
-  const journeys = Promise.all([typecheck, build]).then((statuses) => (ok(statuses) && failed === undefined ? run(fromBuild, false).then(settle) : 1));
-  await Promise.all([lint, suites, journeys]);
+} else if (ok(await Promise.all([...prepare.map((step) => run(step, true)), run(fromSources, false)].map((started) => started.then(settle))))) {
+  await run(fromBuild, false).then(settle);
 }
 process.exit(failed ?? 0);
