@@ -105,13 +105,14 @@ export async function deliverMessage(app: FastifyInstance, toSend: MessageToSend
     const recipients = await audienceRecipients(trx, event.id, audience);
     const mails = recipients.map((r) => {
       const token = randomToken();
+      const deliveryId = randomId();
       const mail: Mail = {
         to: r.email,
         ...organiserMessageMail({ subject: message.subject, body: message.body, eventTitle: event.title, unsubscribeUrl: `${app.config.publicUrl}${pages.messageUnsubscribe(token)}` }),
-        deliveryId: randomId(),
+        deliveryId,
         headers: { 'List-Unsubscribe': `<${oneClickUrl(app, token)}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
       };
-      return { mail, deliveryId: mail.deliveryId ?? '', unsubscribeHash: hashToken(token) };
+      return { mail, deliveryId, unsubscribeHash: hashToken(token) };
     });
     await insertDeliveries(
       trx,
@@ -141,23 +142,22 @@ export async function deliverMessage(app: FastifyInstance, toSend: MessageToSend
     }
     const marked = await markMessageSent(trx, message.id, now, announced);
     // With a queue, each mail is stored here, held for the sender's attempt after the commit.
-    const attempts = app.mailer.hold ? await Promise.all(mails.map((m) => app.mailer.hold?.(m.mail, trx))) : null;
-    return { message: marked, mails: mails.map((m) => m.mail), attempts };
+    const sends: (() => Promise<void>)[] = [];
+    for (const { mail } of mails) sends.push(app.mailer.hold ? await app.mailer.hold(mail, trx) : () => app.mailer.send(mail));
+    return { message: marked, sends };
   });
   if (!sent) return null;
 
   const mails = async (): Promise<void> => {
-    for (const [i, mail] of sent.mails.entries()) {
+    for (const send of sent.sends) {
       try {
-        const attempt = sent.attempts?.[i];
-        if (attempt) await attempt();
-        else await app.mailer.send(mail);
+        await send();
       } catch (err) {
         app.log.error({ err, messageId: sent.message.id }, 'could not queue a message mail');
       }
     }
   };
-  return { message: sent.message, recipients: sent.mails.length, mails };
+  return { message: sent.message, recipients: sent.sends.length, mails };
 }
 
 /**
