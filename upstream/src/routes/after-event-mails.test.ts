@@ -59,10 +59,11 @@ describe('after-event mails', () => {
     const event = await createEvent(t, organiser.authorization);
     const now = t.clock.now();
     expectFieldError(await turnOn(event, 'thank_you', 'Thanks', { kind: 'everyone' }), 'audience', organiserMessageTexts.afterEventAudience);
-    // The event as if it had ended yesterday.
+    // The event as if it had ended the day before yesterday: a date-only end means the end of that day,
+    // so an end dated yesterday is less than the delay ago just after midnight.
     await t.db
       .updateTable('events')
-      .set({ start_date: new Date(now.getTime() - 48 * HOUR), start_text: dayText(now, -2), end_date: new Date(now.getTime() - 24 * HOUR), end_text: dayText(now, -1) })
+      .set({ start_date: new Date(now.getTime() - 72 * HOUR), start_text: dayText(now, -3), end_date: new Date(now.getTime() - 48 * HOUR), end_text: dayText(now, -2) })
       .where('id', '=', event.id)
       .execute();
     expectFieldError(await turnOn(event, 'thank_you'), 'send_at', organiserMessageTexts.afterEventTooLate);
