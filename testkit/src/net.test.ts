@@ -18,5 +18,4 @@ describe('freePort', () => {
     });
     await new Promise((resolve) => server.close(resolve));
   });
-
 });
