@@ -37,11 +37,16 @@ export const STORAGE_KEYS = [
    * and to release the seat). Dropped once a ticket is issued.
    */
   'ticketRegistration',
+  /**
+   * The last live view of the arenas opened on this device (their chats included), by access token:
+   * a visit with no network shows them. Only the newest few are kept; dropped when the token is refused.
+   */
+  'arenaViews',
 ] as const;
 export type StorageKey = (typeof STORAGE_KEYS)[number];
 
 /** The keys that hold a person's session and personal data (cleared on logout, HTTP 401 and a password change). */
-export const SESSION_KEYS: readonly StorageKey[] = ['authToken', 'signupData', 'googleQuery', 'dashboardData', 'chipAccess', 'eventDraft', 'chatOutbox'];
+export const SESSION_KEYS: readonly StorageKey[] = ['authToken', 'signupData', 'googleQuery', 'dashboardData', 'chipAccess', 'eventDraft', 'chatOutbox', 'arenaViews'];
 
 /**
  * A visitor's transient data: the only keys the 5-minute inactivity wipe clears, and only on a device

@@ -81,6 +81,26 @@ describe('a dropped network', () => {
   });
 });
 
+describe('a visit with no network', () => {
+  it('shows the history this device kept from its last visit, says it is offline, and queues a send', async () => {
+    server = await startRealtimeServer(() => arenaView({ chats: [message('m-bola', 1, 'Hello'), message('m-tolu', 2, 'See you at the stage', { id: 'att-tolu', name: 'Tolu' })] }));
+    mockNetwork();
+    renderRoutes(routeObjects, paths.arenaChat(TID));
+    await within(await screen.findByRole('log', {}, SLOW)).findByText('See you at the stage', {}, SLOW);
+    await waitFor(() => expect(status()).toHaveAttribute('data-connection', 'live'), SLOW);
+    cleanup();
+
+    setOnline(false);
+    const again = renderRoutes(routeObjects, paths.arenaChat(TID));
+    const log = await screen.findByRole('log', {}, SLOW);
+    expect(within(log).getByText('Hello')).toBeInTheDocument();
+    expect(within(log).getByText('See you at the stage')).toBeInTheDocument();
+    expect(status()).toHaveTextContent('You are offline — updates resume when the connection is back');
+    await again.user.type(screen.getByRole('textbox', { name: 'Message' }), 'On my way{Enter}');
+    expect(within(bubble('On my way') as HTMLElement).getByText('Waiting for the network…')).toBeInTheDocument();
+  });
+});
+
 describe('the outbox', () => {
   it('keeps a failed message across a reload, with Retry and Delete', async () => {
     server = await startRealtimeServer(() => arenaView());

@@ -77,7 +77,7 @@ export class RealtimeClient {
   };
 
   /** A subscription for `request` (shared with other holders of the same one); release it when done. */
-  acquire<K extends ViewKind>(request: Extract<Subscribe, { kind: K }>, poller: Poller<ViewOf<K>>): LiveSubscription<K> {
+  acquire<K extends ViewKind>(request: Extract<Subscribe, { kind: K }>, poller: Poller<ViewOf<K>>, cached: ViewOf<K> | null = null): LiveSubscription<K> {
     clearTimeout(this.lingerTimer);
     if (!this.unlistenNetwork) {
       this.unlistenNetwork = listenNetwork(this.onNetwork);
@@ -86,7 +86,7 @@ export class RealtimeClient {
     const key = keyOf(request);
     let subscription = this.subscriptions.get(key) as LiveSubscription<K> | undefined;
     if (!subscription) {
-      subscription = new LiveSubscription<K>(this, request, poller);
+      subscription = new LiveSubscription<K>(this, request, poller, cached);
       this.subscriptions.set(key, subscription as unknown as LiveSubscription);
       subscription.start(this.ensureSocket());
     }

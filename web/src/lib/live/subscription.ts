@@ -88,11 +88,15 @@ export class LiveSubscription<K extends ViewKind = ViewKind> {
   /** Bumped on every subscribe attempt, so a late ack of an older attempt is ignored. */
   private attempt = 0;
 
+  /** `cached`: the view this device kept from an earlier visit, shown until a live or polled one replaces it. */
   constructor(
     private readonly client: SubscriptionHost,
     readonly request: Extract<Subscribe, { kind: K }>,
     readonly poller: Poller<ViewOf<K>>,
-  ) {}
+    cached: ViewOf<K> | null = null,
+  ) {
+    this.state = { ...this.state, view: cached };
+  }
 
   get snapshot(): LiveEventState<ViewOf<K>> {
     return this.state;

@@ -1,5 +1,6 @@
-import { useCallback, useRef, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 import type { Subscribe, Update, ViewKind, ViewOf } from '@tapcard/shared/realtime';
+import { forgetArenaView, readArenaView, saveArenaView } from './arena-cache.js';
 import { realtimeClient } from './client.js';
 import { pollArena, pollChip, pollOrganiser, type PollResult } from './polls.js';
 import type { LiveEventState, LiveSubscription } from './subscription.js';
@@ -13,13 +14,25 @@ export interface LiveEvent<V> extends LiveEventState<V> {
   applyLocal: (change: Partial<Update>) => void;
 }
 
+/** Where a kind of view is kept on the device between visits (module level, so stable). */
+export interface ViewCache<R, V> {
+  read: (request: R) => V | null;
+  save: (request: R, view: V) => void;
+  forget: (request: R) => void;
+}
+
+/** How long a view must stay unchanged before it is written to the device (a busy chat changes often). */
+const SAVE_AFTER_MS = 500;
+
 /**
  * The live view of a subscription, or of nothing while `request` is null. `poller` reads the same view
- * over REST for the fallback; it must be a stable function (module level).
+ * over REST for the fallback; it must be a stable function (module level). With `cache`, the view the
+ * device kept shows until a fresh one arrives, and every fresh one is kept.
  */
 export function useLiveEvent<K extends ViewKind>(
   request: Extract<Subscribe, { kind: K }> | null,
   poller: (request: Extract<Subscribe, { kind: K }>, signal: AbortSignal) => Promise<PollResult<ViewOf<K>>>,
+  cache?: ViewCache<Extract<Subscribe, { kind: K }>, ViewOf<K>>,
 ): LiveEvent<ViewOf<K>> {
   // The request is rebuilt from its JSON, so a new object with the same content changes nothing.
   const json = request ? JSON.stringify(request) : null;
@@ -30,7 +43,7 @@ export function useLiveEvent<K extends ViewKind>(
       if (!json) return () => undefined;
       const current = JSON.parse(json) as Extract<Subscribe, { kind: K }>;
       const client = realtimeClient();
-      const subscription = client.acquire<K>(current, (signal) => poller(current, signal));
+      const subscription = client.acquire<K>(current, (signal) => poller(current, signal), cache?.read(current) ?? null);
       subscriptionRef.current = subscription;
       const unlisten = subscription.listen(onChange);
       onChange();
@@ -40,21 +53,63 @@ export function useLiveEvent<K extends ViewKind>(
         client.release(subscription as unknown as LiveSubscription);
       };
     },
-    [json, poller],
+    [json, poller, cache],
   );
   const getSnapshot = useCallback(() => (json && subscriptionRef.current ? subscriptionRef.current.snapshot : (IDLE as LiveEventState<ViewOf<K>>)), [json]);
   const state = useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
+  useKeptView(cache, json, state);
   const applyLocal = useCallback((change: Partial<Update>) => subscriptionRef.current?.applyLocal(change), []);
   return { ...state, applyLocal };
+}
+
+/**
+ * Keeps the subscription's view on the device: only a view that came from the server (not the kept one
+ * shown offline), at most every SAVE_AFTER_MS and once more when the page leaves; a refusal drops it.
+ */
+function useKeptView<R, V>(cache: ViewCache<R, V> | undefined, json: string | null, state: LiveEventState<V>): void {
+  const pending = useRef<{ request: R; view: V; timer: ReturnType<typeof setTimeout> } | null>(null);
+  const fresh = state.connection === 'live' || state.connection === 'polling';
+  useEffect(() => {
+    if (!cache || !json) return;
+    const request = JSON.parse(json) as R;
+    if (state.error) return cache.forget(request);
+    if (!fresh || !state.view) return;
+    if (pending.current) {
+      pending.current.view = state.view;
+      return;
+    }
+    const save = () => {
+      const next = pending.current;
+      pending.current = null;
+      if (next) cache.save(next.request, next.view);
+    };
+    pending.current = { request, view: state.view, timer: setTimeout(save, SAVE_AFTER_MS) };
+  }, [cache, json, fresh, state.view, state.error]);
+  useEffect(
+    () => () => {
+      const next = pending.current;
+      if (!next || !cache) return;
+      clearTimeout(next.timer);
+      pending.current = null;
+      cache.save(next.request, next.view);
+    },
+    [cache, json],
+  );
 }
 
 const arenaPoll = (request: { tid: string }, signal: AbortSignal) => pollArena(request.tid, signal);
 const chipPoll = (request: { chipId: string }, signal: AbortSignal) => pollChip(request.chipId, signal);
 const organiserPoll = (request: { eventId: string }, signal: AbortSignal) => pollOrganiser(request.eventId, signal);
 
-/** An attendee's arena and chats, by access token. */
+const arenaCache: ViewCache<{ tid: string }, ViewOf<'arena'>> = {
+  read: (request) => readArenaView(request.tid),
+  save: (request, view) => saveArenaView(request.tid, view),
+  forget: (request) => forgetArenaView(request.tid),
+};
+
+/** An attendee's arena and chats, by access token; the device keeps the last view for a visit with no network. */
 export function useArenaLive(tid: string | undefined): LiveEvent<ViewOf<'arena'>> {
-  return useLiveEvent<'arena'>(tid ? { kind: 'arena', tid } : null, arenaPoll);
+  return useLiveEvent<'arena'>(tid ? { kind: 'arena', tid } : null, arenaPoll, arenaCache);
 }
 
 /** A chip page, by chip id. */
