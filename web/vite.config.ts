@@ -88,18 +88,37 @@ interface BuiltChunk {
 }
 
 /**
- * The other features' modules: the router loads each feature's pages when one of them opens, and a
- * feature imports no other feature, so the door pages never need them.
+ * The attendee's pages (the access token and ticket, the arena and its chats): a service worker of
+ * their own, so a repeat visit paints with no network and an offline one shows the arena the device
+ * kept. No manifest: these pages are not an installable app. The scope is the attendee pages' path
+ * prefix (the attendee feature's pwa module checks it against the app's routes).
  */
-const OTHER_FEATURE = /^src\/features\/(?!door\/)/;
-const DOOR_PAGES = 'src/features/door/routes.tsx';
+const EVENT_PWA = {
+  scope: '/event/u/',
+  worker: '/event-sw.js',
+} as const;
+
+/** A page worker: its scope and file, the feature whose pages it serves, and the navigations it answers. */
+interface PageWorker {
+  scope: string;
+  worker: string;
+  /** The feature's pages module (its key in the build manifest): it and what it loads are precached. */
+  pages: string;
+  /** Navigations answered with the precached index.html. */
+  navigations: RegExp;
+  /** Public files of other apps left out (their manifests and icons). */
+  ignore: string[];
+}
 
 /**
- * The built files the door pages can load: the app shell (index.html's scripts and styles, and what
- * they load later, such as the toasts) and the door's page module with everything it imports, at once
- * or later (the scanner's decoder). Other features' pages are left out.
+ * The built files a feature's pages can load: the app shell (index.html's scripts and styles, and what
+ * they load later, such as the toasts) and the feature's pages module with everything it imports, at
+ * once or later (the door scanner's decoder, the arena's dialogs). Other features' pages are left out:
+ * the router loads each feature's pages when one of them opens, and a feature imports no other.
  */
-function doorFiles(manifestPath: string): Set<string> {
+function featureFiles(manifestPath: string, pages: string): Set<string> {
+  const feature = pages.split('/').slice(0, 3).join('/');
+  const otherFeature = (key: string) => key.startsWith('src/features/') && !key.startsWith(`${feature}/`);
   const chunks = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, BuiltChunk>;
   const files = new Set<string>();
   const seen = new Set<string>();
@@ -108,35 +127,34 @@ function doorFiles(manifestPath: string): Set<string> {
     if (!chunk || seen.has(key)) return;
     seen.add(key);
     for (const file of [chunk.file, ...(chunk.css ?? []), ...(chunk.assets ?? [])]) files.add(file);
-    for (const next of [...(chunk.imports ?? []), ...(chunk.dynamicImports ?? [])]) if (!OTHER_FEATURE.test(next)) visit(next);
+    for (const next of [...(chunk.imports ?? []), ...(chunk.dynamicImports ?? [])]) if (!otherFeature(next)) visit(next);
   };
   visit('index.html');
-  if (!seen.has(DOOR_PAGES)) throw new Error(`the door's precache: ${DOOR_PAGES} is not among the app's pages`);
+  if (!seen.has(pages)) throw new Error(`a page worker's precache: ${pages} is not among the app's pages`);
   return files;
 }
 
 /**
- * The door's service worker (Workbox, generated at build time). It controls only the pages under the
- * door's scope; a navigation there is answered with the precached index.html, so the door page loads
- * with no network. The precache holds index.html, the door's manifest and icons, and of the hashed
- * files under assets/ only those the door pages load (doorFiles); never the .br/.gz copies, the source
- * maps or the cards' images. A new worker takes over as soon as it is installed (skipWaiting,
- * clientsClaim): an open door page keeps the code it runs, the next load gets the new build, and the
- * door's own data lives in the page's storage, not in the worker.
+ * A service worker (Workbox, generated at build time) for one feature's pages. It controls only the
+ * pages under its scope; a navigation there that `navigations` matches is answered with the precached
+ * index.html, so the page loads with no network. The precache holds index.html and, of the hashed files
+ * under assets/, only those the feature's pages load (featureFiles); never the .br/.gz copies, the
+ * source maps, the cards' images or an API answer (no runtime caching: what a page fetches goes to the
+ * network, and its data lives in the page's storage). A new worker takes over as soon as it is installed
+ * (skipWaiting, clientsClaim): an open page keeps the code it runs, the next load gets the new build.
  */
-function doorWorker(): Plugin[] {
+function pageWorker(worker: PageWorker): Plugin[] {
   const outDir = join(import.meta.dirname, 'dist');
   return VitePWA({
     injectRegister: false,
     manifest: false,
-    scope: DOOR_PWA.scope,
-    filename: DOOR_PWA.worker.slice(1),
+    scope: worker.scope,
+    filename: worker.worker.slice(1),
     workbox: {
       globPatterns: ['**/*.{js,css,html,svg,woff2,png,webmanifest}'],
-      // The owner's app files are no part of the door.
-      globIgnores: ['**/*.map', '**/*.br', '**/*.gz', '.vite/**', 'images/**', OWNER_APP_MANIFEST_PATH.slice(1), 'app-icon-*.png'],
+      globIgnores: ['**/*.map', '**/*.br', '**/*.gz', '.vite/**', 'images/**', '*-sw.js', ...worker.ignore],
       navigateFallback: '/index.html',
-      navigateFallbackAllowlist: [new RegExp(`^${DOOR_PWA.scope}(?:[/?]|$)`)],
+      navigateFallbackAllowlist: [worker.navigations],
       skipWaiting: true,
       clientsClaim: true,
       cleanupOutdatedCaches: true,
@@ -144,13 +162,30 @@ function doorWorker(): Plugin[] {
       sourcemap: false,
       manifestTransforms: [
         (entries) => {
-          const wanted = doorFiles(join(outDir, '.vite/manifest.json'));
+          const wanted = featureFiles(join(outDir, '.vite/manifest.json'), worker.pages);
           return { manifest: entries.filter((entry) => !entry.url.startsWith('assets/') || wanted.has(entry.url)), warnings: [] };
         },
       ],
     },
   });
 }
+
+const OWNER_APP_FILES = [OWNER_APP_MANIFEST_PATH.slice(1), 'app-icon-*.png'];
+
+const doorWorker = pageWorker({
+  ...DOOR_PWA,
+  pages: 'src/features/door/routes.tsx',
+  navigations: new RegExp(`^${DOOR_PWA.scope}(?:[/?]|$)`),
+  ignore: OWNER_APP_FILES,
+});
+
+const eventWorker = pageWorker({
+  ...EVENT_PWA,
+  pages: 'src/features/attendee/routes.tsx',
+  // The access token, ticket and arena pages; not the one-time confirmation link.
+  navigations: new RegExp(`^${EVENT_PWA.scope}(?:token|ticket|arena)/`),
+  ignore: [...OWNER_APP_FILES, DOOR_PWA.manifest.slice(1), 'door-icon-*.png'],
+});
 
 export default defineConfig(({ command, isSsrBuild }) => ({
   // Brotli (quality 11) and gzip copies of every text asset, written once at build time: the gateway
@@ -161,10 +196,10 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     react(),
     ...(isSsrBuild ? [] : [compression({ threshold: 1024, exclude: [/\.vite\//], logLevel: 'silent' })]),
     ...(isSsrBuild ? [] : [ownerAppManifest()]),
-    ...(command === 'build' && !isSsrBuild ? [doorManifest(), ...doorWorker()] : []),
+    ...(command === 'build' && !isSsrBuild ? [doorManifest(), ...doorWorker, ...eventWorker] : []),
   ],
-  // Where the door pages find their worker and manifest (the door feature's pwa/register.ts).
-  define: { __DOOR_PWA__: JSON.stringify(DOOR_PWA) },
+  // Where the door and attendee pages find their workers (and the door its manifest): web/src/lib/pwa.ts.
+  define: { __DOOR_PWA__: JSON.stringify(DOOR_PWA), __EVENT_PWA__: JSON.stringify(EVENT_PWA) },
   // `source` resolves @tapcard/shared to its TypeScript sources: no build of shared is needed.
   resolve: { conditions: ['source', 'module', 'browser', 'development|production'] },
   // The server build bundles shared from its sources too; other packages stay in node_modules.

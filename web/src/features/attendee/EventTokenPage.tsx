@@ -11,6 +11,7 @@ import { Spinner } from '../../components/Spinner.js';
 import { clockTime } from '../../lib/live/clock.js';
 import { useArenaLive } from '../../lib/live/useLiveEvent.js';
 import { paths } from '../../lib/paths.js';
+import { useEventPagesWorker } from '../../lib/pwa.js';
 import { eventTokenQuery } from './api.js';
 import { CancelledTicket, endedTicket } from './CancelledTicket.js';
 import { TicketCancel } from './TicketCancel.js';
@@ -29,6 +30,7 @@ const QrCode = lazy(() => import('./QrCode.js'));
  */
 export function EventTokenPage() {
   const { tid = '' } = useParams();
+  useEventPagesWorker();
   const live = useArenaLive(tid || undefined);
   const query = useQuery({
     ...eventTokenQuery(tid),

@@ -1,4 +1,4 @@
-import { Workbox } from 'workbox-window';
+import { registerPageWorker } from '../../../lib/pwa.js';
 
 /**
  * Makes the door page an installable app that loads with no network: registers the door's service
@@ -7,27 +7,11 @@ import { Workbox } from 'workbox-window';
  * The returned function removes the manifest link again, so a page left for another one is not
  * installable as the door; the worker stays registered (it controls the door pages only). Call it
  * from the door pages: `useEffect(() => registerDoorWorker(), [])`.
- *
- * Nothing happens where the browser has no service workers (a test's jsdom, an insecure origin) or
- * in the dev server, which builds no worker. A new worker takes over as soon as it is installed; the
- * open page keeps the code it runs and the next load gets the new build.
  */
 export function registerDoorWorker(): () => void {
-  if (!supported()) return () => {};
+  if (!registerPageWorker(__DOOR_PWA__)) return () => {};
   const link = linkManifest();
-  registration ??= new Workbox(__DOOR_PWA__.worker, { scope: __DOOR_PWA__.scope }).register().catch((error: unknown) => {
-    // The door still works online without the worker; the next load tries again.
-    registration = null;
-    console.warn('the door could not install its offline worker', error);
-    return undefined;
-  });
   return () => link.remove();
-}
-
-let registration: Promise<ServiceWorkerRegistration | undefined> | null = null;
-
-function supported(): boolean {
-  return !import.meta.env.DEV && typeof navigator !== 'undefined' && 'serviceWorker' in navigator && typeof window !== 'undefined' && window.isSecureContext;
 }
 
 function linkManifest(): HTMLLinkElement {
