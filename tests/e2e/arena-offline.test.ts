@@ -9,7 +9,8 @@ import { createOrganiser } from './support/people.js';
  * The arena with no network: once an attendee's phone has opened the arena, the attendee pages' service
  * worker controls them, and a reload with the phone offline still shows the chat history the phone kept,
  * says it is offline, and keeps what the attendee writes until the network is back, when it is sent and
- * reaches the room. The worker serves no API answer: offline, nothing reaches the server.
+ * reaches the room. The ticket opened once shows its QR offline too. The worker serves no API answer:
+ * what the pages show offline is what the phone kept in its own storage.
  */
 
 const baseUrl = inject('baseUrl');
@@ -24,7 +25,7 @@ async function openChat(page: Page, tid: string): Promise<void> {
 }
 
 describe('the arena with no network', () => {
-  it('reloads offline from the worker with the kept history, and sends what was written offline once back', async () => {
+  it('reloads offline from the worker with the kept history and ticket, and sends what was written offline once back', async () => {
     const organiser = await createOrganiser(baseUrl, 'Kemi Offline');
     const event = await createEventViaApi(baseUrl, organiser.authorization);
     const ada = await registerViaApi(baseUrl, event, 'Ada Backrow');
@@ -45,6 +46,13 @@ describe('the arena with no network', () => {
     await bubble(phone, 'Front row is full').and(phone.locator('[data-state="sent"]')).waitFor();
     await bubble(watcher, 'Front row is full').waitFor();
 
+    // Ada opens her ticket once, online.
+    const qr = (page: Page) => page.getByRole('img', { name: 'QR code of your ticket for the door' });
+    const ticket = await context.newPage();
+    await ticket.goto(`/event/u/token/${ada.tid}`);
+    await qr(ticket).waitFor();
+    await ticket.close();
+
     // The worker takes the page over once it has stored the attendee pages' files.
     await phone.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 });
     expect(context.serviceWorkers().map((worker) => worker.url())).toContain(`${baseUrl}/event-sw.js`);
@@ -60,6 +68,12 @@ describe('the arena with no network', () => {
     expect((await arena.goto(`/event/u/arena/${ada.tid}`))?.fromServiceWorker()).toBe(true);
     await arena.getByRole('heading', { level: 1, name: event.title }).waitFor();
     await arena.close();
+    // And her ticket, with the QR the door scans.
+    const offlineTicket = await context.newPage();
+    expect((await offlineTicket.goto(`/event/u/token/${ada.tid}`))?.fromServiceWorker()).toBe(true);
+    await qr(offlineTicket).waitFor();
+    await offlineTicket.getByText('Ada Backrow', { exact: true }).waitFor();
+    await offlineTicket.close();
 
     await input.fill('Saving you a seat');
     await input.press('Enter');

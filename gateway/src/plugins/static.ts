@@ -59,7 +59,7 @@ function isClientRoute(request: FastifyRequest): boolean {
 }
 
 /**
- * A service worker of the web build (the door's door-sw.js) and the Workbox runtime it loads: revalidated
+ * A service worker of the web build (door-sw.js, event-sw.js) and the Workbox runtime it loads: revalidated
  * on every load, so a browser sees a new build's worker at once instead of an hour later.
  */
 const WORKER_SCRIPT = /^(?:[\w-]+-sw|workbox-[\w-]+)\.js$/;

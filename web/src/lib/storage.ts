@@ -42,11 +42,13 @@ export const STORAGE_KEYS = [
    * a visit with no network shows them. Only the newest few are kept; dropped when the token is refused.
    */
   'arenaViews',
+  /** The last answer of the ticket pages opened on this device, by access token: the QR shows with no network. */
+  'ticketAnswers',
 ] as const;
 export type StorageKey = (typeof STORAGE_KEYS)[number];
 
 /** The keys that hold a person's session and personal data (cleared on logout, HTTP 401 and a password change). */
-export const SESSION_KEYS: readonly StorageKey[] = ['authToken', 'signupData', 'googleQuery', 'dashboardData', 'chipAccess', 'eventDraft', 'chatOutbox', 'arenaViews'];
+export const SESSION_KEYS: readonly StorageKey[] = ['authToken', 'signupData', 'googleQuery', 'dashboardData', 'chipAccess', 'eventDraft', 'chatOutbox', 'arenaViews', 'ticketAnswers'];
 
 /**
  * A visitor's transient data: the only keys the 5-minute inactivity wipe clears, and only on a device

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { calls } from '@tapcard/shared/contract';
 import type { ArenaView } from '@tapcard/shared/realtime';
@@ -7,6 +7,7 @@ import { ada, attendeeToken, dates, EVENT_ID, eventSummary, TICKET, TID } from '
 import { fail, mockNetwork, ok } from '../../test/network.js';
 import { startRealtimeServer } from '../../test/realtime-server.js';
 import { LocationProbe, renderRoutes } from '../../test/render.js';
+import { keptTickets } from './api.js';
 import { cancelAdaLive } from './attendee.fixtures.js';
 import { ArenaPage } from './ArenaPage.js';
 import { EventTokenPage } from './EventTokenPage.js';
@@ -49,6 +50,31 @@ describe('event token page', () => {
     expect(screen.getByRole('link', { name: 'Open my event access' })).toHaveAttribute('href', paths.arena(TID));
     expect(screen.getByRole('link', { name: 'Go Back' })).toHaveAttribute('href', paths.openEvent('tech-meetup'));
     expect(network.sent(calls.eventToken)[0]?.path).toBe(`/event/public/api/token/${TID}`);
+  });
+
+  it('opened again with no network, shows the ticket and its QR this device kept; a refused token drops it', async () => {
+    const network = mockNetwork();
+    network.on(calls.eventToken, ok(attendeeToken()));
+    const first = renderRoutes(routeObjects, paths.eventToken(TID));
+    await screen.findByRole('img', { name: 'QR code of your ticket for the door' });
+    first.unmount();
+
+    network.goOffline();
+    const offline = renderRoutes(routeObjects, paths.eventToken(TID));
+    const qr = await screen.findByRole('img', { name: 'QR code of your ticket for the door' });
+    expect(qr.querySelectorAll('path')[1]?.getAttribute('d')).toBe(qrModules(TICKET));
+    expect(screen.getByText(ada.name)).toBeInTheDocument();
+    // It asked the server, and keeps showing the ticket once the asks have failed.
+    await waitFor(() => expect(network.sent(calls.eventToken).length).toBeGreaterThanOrEqual(4), { timeout: 15_000 });
+    expect(screen.getByRole('heading', { name: 'Registration Successful!' })).toBeInTheDocument();
+    offline.unmount();
+
+    const refused = mockNetwork();
+    refused.on(calls.eventToken, fail('This access link is not valid', 404));
+    refused.on(calls.ticketCancellation, fail('This access link is not valid', 404));
+    renderRoutes(routeObjects, paths.eventToken(TID));
+    expect(await screen.findByRole('heading', { name: 'You have found a rare gem!.' }, { timeout: 10_000 })).toBeInTheDocument();
+    await waitFor(() => expect(keptTickets.read(TID)).toBeNull());
   });
 });
 

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { checkInPlace, formatEventDate } from '@tapcard/shared/domain';
 import type { ViewOf } from '@tapcard/shared/realtime';
@@ -10,9 +10,10 @@ import { Avatar, Page } from '../../components/Page.js';
 import { Spinner } from '../../components/Spinner.js';
 import { clockTime } from '../../lib/live/clock.js';
 import { useArenaLive } from '../../lib/live/useLiveEvent.js';
+import { ApiError } from '../../lib/api-error.js';
 import { paths } from '../../lib/paths.js';
 import { useEventPagesWorker } from '../../lib/pwa.js';
-import { eventTokenQuery } from './api.js';
+import { eventTokenQuery, keptTickets } from './api.js';
 import { CancelledTicket, endedTicket } from './CancelledTicket.js';
 import { TicketCancel } from './TicketCancel.js';
 import styles from './Attendee.module.css';
@@ -32,10 +33,20 @@ export function EventTokenPage() {
   const { tid = '' } = useParams();
   useEventPagesWorker();
   const live = useArenaLive(tid || undefined);
+  // The answer this device kept shows at once (and with no network); the page still asks the server.
+  const [kept] = useState(() => (tid ? keptTickets.read(tid) : null));
   const query = useQuery({
-    ...eventTokenQuery(tid),
+    ...eventTokenQuery(tid, { background: kept !== null }),
     enabled: tid !== '',
+    initialData: kept ?? undefined,
+    initialDataUpdatedAt: 0,
   });
+  const unreachable = query.isError && query.error instanceof ApiError && query.error.kind === 'network';
+  useEffect(() => {
+    if (!tid) return;
+    if (query.isSuccess && query.dataUpdatedAt > 0) keptTickets.save(tid, query.data);
+    else if (query.isError && !unreachable) keptTickets.forget(tid);
+  }, [tid, query.isSuccess, query.isError, query.data, query.dataUpdatedAt, unreachable]);
   const queryClient = useQueryClient();
   const [transferred, setTransferred] = useState(false);
   // Given away here, on another device (live), or before this page was opened (the link answers 410);
@@ -44,7 +55,9 @@ export function EventTokenPage() {
   if (ended) return ended;
   if (query.isPending) return <LoadingScreen />;
   // A token that opens nothing may be a cancelled ticket's: that page says so, else the token is unknown.
-  if (query.isError) return <CancelledTicket tid={tid} fallback={<NotFoundView />} />;
+  // With no network, the kept ticket stays on screen.
+  if (query.isError && !(unreachable && query.data)) return <CancelledTicket tid={tid} fallback={<NotFoundView />} />;
+  if (!query.data) return <NotFoundView />;
   const { event, image, ticket, attendee } = query.data.data;
   // The live view once it came; until then the token's answer.
   const checkIn = live.view?.attendee ?? attendee;

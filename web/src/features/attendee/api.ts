@@ -3,14 +3,35 @@ import { arenaSafetyCalls, calls, historyCalls, type Body } from '@tapcard/share
 import type { ViewOf } from '@tapcard/shared/realtime';
 import { api, apiOrThrow } from '../../lib/api.js';
 import { callQuery } from '../../lib/call-query.js';
+import { keptById } from '../../lib/kept-by-id.js';
 import { arenaViewOf } from '../../lib/live/polls.js';
 
 /** The attendee pages' calls: their reads as queries, their writes as functions that return the call's result. */
 
-/** The registration an access token names (event-token): the ticket page's data. */
-export function eventTokenQuery(tid: string) {
-  return callQuery(calls, 'eventToken', { params: { id: tid } });
+/**
+ * The registration an access token names (event-token): the ticket page's data. `background`: a network
+ * failure stays on the page (which shows the ticket it kept) instead of leaving for the no-internet page.
+ */
+export function eventTokenQuery(tid: string, options: { background?: boolean } = {}) {
+  return callQuery(calls, 'eventToken', { params: { id: tid } }, options);
 }
+
+/** How many ticket pages a device keeps for a visit with no network. */
+export const TICKETS_KEPT = 3;
+
+/**
+ * The last answer of each ticket page opened on this device, by access token, so the ticket and its QR
+ * show at the door with no network. Only a success is kept (the schema's other branch reads as nothing
+ * kept); a token refused later drops it. Cleared with the session's data.
+ */
+export const keptTickets = keptById(
+  'ticketAnswers',
+  (value) => {
+    const parsed = calls.eventToken.answer.safeParse(value);
+    return parsed.success && parsed.data.success === 'true' ? parsed.data : null;
+  },
+  TICKETS_KEPT,
+);
 
 /**
  * A ticket's cancel step (ticket-cancellation): confirmed or cancelled, what was paid, the refund policy

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 import type { Subscribe, Update, ViewKind, ViewOf } from '@tapcard/shared/realtime';
-import { forgetArenaView, readArenaView, saveArenaView } from './arena-cache.js';
+import { arenaViews } from './arena-cache.js';
 import { realtimeClient } from './client.js';
 import { pollArena, pollChip, pollOrganiser, type PollResult } from './polls.js';
 import type { LiveEventState, LiveSubscription } from './subscription.js';
@@ -102,9 +102,9 @@ const chipPoll = (request: { chipId: string }, signal: AbortSignal) => pollChip(
 const organiserPoll = (request: { eventId: string }, signal: AbortSignal) => pollOrganiser(request.eventId, signal);
 
 const arenaCache: ViewCache<{ tid: string }, ViewOf<'arena'>> = {
-  read: (request) => readArenaView(request.tid),
-  save: (request, view) => saveArenaView(request.tid, view),
-  forget: (request) => forgetArenaView(request.tid),
+  read: (request) => arenaViews.read(request.tid),
+  save: (request, view) => arenaViews.save(request.tid, view),
+  forget: (request) => arenaViews.forget(request.tid),
 };
 
 /** An attendee's arena and chats, by access token; the device keeps the last view for a visit with no network. */
