@@ -18,7 +18,8 @@ import { CancelAttendee } from './CancelAttendee.js';
 import styles from './Organiser.module.css';
 import type { LiveAttendee, OrganiserView } from './organiser-view.js';
 import { MESSAGE_TEXTS } from './messages-texts.js';
-import { MODERATION_TEXTS, TEXTS } from './texts.js';
+import { MODERATION_TEXTS } from './moderation-texts.js';
+import { TEXTS } from './texts.js';
 
 /**
  * An attendee's modal: the Attendance switch (Present/Absent), with a spinner while it saves, and when

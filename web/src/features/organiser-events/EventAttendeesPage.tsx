@@ -20,7 +20,8 @@ import moderation from './Moderation.module.css';
 import styles from './Organiser.module.css';
 import { firstOrganiserView, openReportCount } from './organiser-view.js';
 import { MESSAGE_TEXTS } from './messages-texts.js';
-import { MODERATION_TEXTS, TEXTS } from './texts.js';
+import { MODERATION_TEXTS } from './moderation-texts.js';
+import { TEXTS } from './texts.js';
 import { useCancelledAttendees } from './api.js';
 import { useOrganiserEvent } from './useOrganiserEvent.js';
 
