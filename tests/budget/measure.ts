@@ -202,14 +202,14 @@ export function violations(measures: GroupMeasure[]): string[] {
 
 /**
  * Pages no group budgets, through the entry that loads them: the app's route modules (a feature's
- * routes file) and every feature module another entry loads (its pages): a new area or page must be
+ * routes file, or its `<page>-routes` files where it has a chunk per page) and every feature module another entry loads (its pages): a new area or page must be
  * given a budget.
  */
 export function unbudgetedRoutes(manifest: Manifest, budgets: Budgets): string[] {
   const app = entryKey(manifest);
   const budgeted = new Set(budgets.groups.flatMap((group) => group.routes.map((route) => `${group.entry ?? app} ${route}`)));
   const pagesOf = (entry: string, page: RegExp) => (manifest[entry]?.dynamicImports ?? []).filter((key) => page.test(key) && !budgeted.has(`${entry} ${key}`));
-  return [pagesOf(app, /^src\/features\/[^/]+\/routes\.tsx?$/), ...otherEntries(manifest).map((entry) => pagesOf(entry, /^src\/features\//))].flat();
+  return [pagesOf(app, /^src\/features\/[^/]+\/(?:[\w-]+-)?routes\.tsx?$/), ...otherEntries(manifest).map((entry) => pagesOf(entry, /^src\/features\//))].flat();
 }
 
 /** One row per route module: its first-render JS, and its group's budget (held by the heaviest route) and target. */

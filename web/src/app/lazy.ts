@@ -26,8 +26,8 @@ function withTimeout<T>(promise: Promise<T>): Promise<T> {
 }
 
 /**
- * A lazy route of one area: `load` imports the area's routes module (one chunk per area), `name` picks
- * the page component.
+ * A lazy route: `load` imports a routes module (a chunk per area, or per page where an area's pages
+ * share little), `name` picks the page component.
  */
 export function page<M extends Record<string, unknown>, K extends keyof M & string>(load: () => Promise<M>, name: K) {
   return {

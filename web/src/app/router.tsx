@@ -8,7 +8,7 @@ import { page } from './lazy.js';
 import { RootLayout } from './RootLayout.js';
 import { RouteError } from './RouteError.js';
 
-// One chunk per area: a visitor's card page never downloads the organiser's or owner's screens.
+// A chunk per area (or page): a visitor's card page never downloads the organiser's or owner's screens.
 const landing = () => import('../features/landing/routes.js');
 const shop = () => import('../features/shop/routes.js');
 const shopOrder = () => import('../features/shop/order-routes.js');
@@ -18,7 +18,14 @@ const connect = () => import('../features/connect/routes.js');
 const dashboard = () => import('../features/dashboard/routes.js');
 const contacts = () => import('../features/contacts/routes.js');
 const settings = () => import('../features/settings/routes.js');
-const organiser = () => import('../features/organiser-events/routes.js');
+// The organiser's area: a chunk per page, so the events list never downloads the wizard's form.
+const organiserEvents = () => import('../features/organiser-events/events-routes.js');
+const organiserWizard = () => import('../features/organiser-events/wizard-routes.js');
+const organiserEvent = () => import('../features/organiser-events/event-routes.js');
+const organiserAttendees = () => import('../features/organiser-events/attendees-routes.js');
+const organiserChat = () => import('../features/organiser-events/chat-routes.js');
+const organiserModeration = () => import('../features/organiser-events/moderation-routes.js');
+const organiserGetCards = () => import('../features/organiser-events/get-cards-routes.js');
 const organiserLive = () => import('../features/organiser-events/live-routes.js');
 const organiserMessages = () => import('../features/organiser-events/messages-routes.js');
 const publicCard = () => import('../features/public-card/routes.js');
@@ -72,15 +79,15 @@ export const appRoutes: RouteObject[] = [
             { path: routes.settings, ...page(settings, 'SettingsPage') },
             { path: routes.changePassword, ...page(settings, 'ChangePasswordPage') },
             { path: routes.sessions, ...page(settings, 'SessionsPage') },
-            { path: routes.events, ...page(organiser, 'EventsPage') },
-            { path: routes.eventAdd, ...page(organiser, 'EventAddPage') },
-            { path: routes.eventUpdate, ...page(organiser, 'EventUpdatePage') },
-            { path: routes.event, ...page(organiser, 'EventViewPage') },
-            { path: routes.eventChat, ...page(organiser, 'EventChatPage') },
-            { path: routes.eventAttendees, ...page(organiser, 'EventAttendeesPage') },
-            { path: routes.eventGetCards, ...page(organiser, 'EventGetCardsPage') },
-            { path: routes.eventGetChips, ...page(organiser, 'EventGetChipsPage') },
-            { path: routes.eventModeration, ...page(organiser, 'EventModerationPage') },
+            { path: routes.events, ...page(organiserEvents, 'EventsPage') },
+            { path: routes.eventAdd, ...page(organiserWizard, 'EventAddPage') },
+            { path: routes.eventUpdate, ...page(organiserWizard, 'EventUpdatePage') },
+            { path: routes.event, ...page(organiserEvent, 'EventViewPage') },
+            { path: routes.eventChat, ...page(organiserChat, 'EventChatPage') },
+            { path: routes.eventAttendees, ...page(organiserAttendees, 'EventAttendeesPage') },
+            { path: routes.eventGetCards, ...page(organiserGetCards, 'EventGetCardsPage') },
+            { path: routes.eventGetChips, ...page(organiserGetCards, 'EventGetChipsPage') },
+            { path: routes.eventModeration, ...page(organiserModeration, 'EventModerationPage') },
             { path: routes.eventMessages, ...page(organiserMessages, 'EventMessagesPage') },
             { path: routes.eventLive, ...page(organiserLive, 'EventLivePage') },
           ],

@@ -1,4 +1,3 @@
-import imageCompression from 'browser-image-compression';
 import { useCallback, useState } from 'react';
 import { IMAGE_COMPRESSION_QUALITY, UPLOAD_WARNING_MS } from './ui.js';
 import { calls, type UploadResult } from '@tapcard/shared/contract';
@@ -102,13 +101,17 @@ export function cropToArea(file: File, area: PixelArea | null, maxSide: number):
   );
 }
 
-/** Compresses an image to IMAGE_COMPRESSION_QUALITY (in the page: the library's worker would load a CDN script). */
+/**
+ * Compresses an image to IMAGE_COMPRESSION_QUALITY (in the page: the library's worker would load a CDN
+ * script). The library loads with the first image, not with the form that uploads it.
+ */
 export async function compressImage(file: File): Promise<File> {
   try {
+    const { default: imageCompression } = await import('browser-image-compression');
     const blob = await imageCompression(file, { initialQuality: IMAGE_COMPRESSION_QUALITY, maxWidthOrHeight: 1600, useWebWorker: false });
     return new File([blob], file.name, { type: blob.type || file.type });
   } catch {
-    return file; // a format the library cannot re-encode (e.g. GIF) goes up as it is
+    return file; // a format the library cannot re-encode (e.g. GIF), or the library not downloaded: it goes up as it is
   }
 }
 

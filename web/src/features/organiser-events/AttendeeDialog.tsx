@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ORGANISER_CHECK_IN } from '@tapcard/shared/domain';
-import { EyeOff, Mail } from 'lucide-react';
+import { Mail } from 'lucide-react';
 import { ButtonLink } from '../../components/Button.js';
 import { paths } from '../../lib/paths.js';
 import type { Update } from '@tapcard/shared/realtime';
@@ -11,14 +11,14 @@ import { Switch } from '../../components/Switch.js';
 import { notify } from '../../lib/toast.js';
 import { checkIn, refreshAdminEvent } from './api.js';
 import { clockTime, placeOf } from './door-places.js';
-import moderation from './Moderation.module.css';
 import { MuteControl } from './MuteControl.js';
 import { ResendTicketButton } from './ResendTicketButton.js';
 import { CancelAttendee } from './CancelAttendee.js';
+import { HiddenMark } from './HiddenMark.js';
 import styles from './Organiser.module.css';
 import type { LiveAttendee, OrganiserView } from './organiser-view.js';
 import { MESSAGE_TEXTS } from './messages-texts.js';
-import { MODERATION_TEXTS, TEXTS } from './texts.js';
+import { TEXTS } from './texts.js';
 
 /**
  * An attendee's modal: the Attendance switch (Present/Absent), with a spinner while it saves, and when
@@ -88,15 +88,5 @@ export function AttendeeDialog({
         </div>
       )}
     </Dialog>
-  );
-}
-
-/** The mark of an attendee who hides from the public attendee lists (the organiser still sees them). */
-export function HiddenMark() {
-  return (
-    <span className={moderation.hiddenMark} data-testid="hidden-mark">
-      <EyeOff aria-hidden size={14} />
-      {MODERATION_TEXTS.hidden}
-    </span>
   );
 }

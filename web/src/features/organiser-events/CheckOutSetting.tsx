@@ -1,7 +1,7 @@
 import { RetryAlert } from '../../components/RetryAlert.js';
 import { Spinner } from '../../components/Spinner.js';
 import { Switch } from '../../components/Switch.js';
-import { useDoorSettings } from './api.js';
+import { useDoorSettings } from './setup-api.js';
 import styles from './StaffLinks.module.css';
 import { TEXTS } from './texts.js';
 

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import type { DoorConflict } from '@tapcard/shared/contract';
-import { doorConflictsQuery } from './api.js';
+import { doorConflictsQuery } from './setup-api.js';
 import { clockTime, placeOf } from './door-places.js';
 import styles from './Organiser.module.css';
 import { TEXTS } from './texts.js';

@@ -12,20 +12,23 @@ import { Avatar, BackLink, EmptyState, Page } from '../../components/Page.js';
 import { useNow } from '../../lib/now.js';
 import { paths } from '../../lib/paths.js';
 import { notify } from '../../lib/toast.js';
-import { AttendeeDialog, HiddenMark } from './AttendeeDialog.js';
 import { CancelledAttendees } from './CancelledAttendees.js';
 import { GateCounts } from './GateCounts.js';
+import { HiddenMark } from './HiddenMark.js';
 import { muteText } from './moderation-words.js';
 import moderation from './Moderation.module.css';
 import styles from './Organiser.module.css';
 import { firstOrganiserView, openReportCount } from './organiser-view.js';
 import { MESSAGE_TEXTS } from './messages-texts.js';
-import { MODERATION_TEXTS, TEXTS } from './texts.js';
+import { MODERATION_TEXTS } from './moderation-texts.js';
+import { TEXTS } from './texts.js';
 import { useCancelledAttendees } from './api.js';
 import { useOrganiserEvent } from './useOrganiserEvent.js';
 
-// Loaded after the first render: the door's calls and the CSV writer are not needed to show the count.
+// Loaded after the first render: the door's calls and the CSV writer are not needed to show the count,
+// nor the attendee dialog's check-in, mute, resend and cancel to show the attendees.
 const DoorConflicts = lazy(() => import('./DoorConflicts.js').then((m) => ({ default: m.DoorConflicts })));
+const AttendeeDialog = lazy(() => import('./AttendeeDialog.js').then((m) => ({ default: m.AttendeeDialog })));
 
 /**
  * event/:id/view-attendees: the live 'checked-in / total stock' count (insideCount, the door's and the
@@ -108,14 +111,16 @@ export function EventAttendeesPage() {
         </ul>
       )}
       <CancelledAttendees list={cancelled.data} failed={cancelled.isError} onRetry={() => void cancelled.refetch()} />
-      <AttendeeDialog
-        eventId={view.eventId}
-        attendee={chosen}
-        onClose={() => setSelected(null)}
-        applyLocal={live.applyLocal}
-        view={view}
-        ticketAmount={admin.data.prices.find((p) => p.title === chosen?.price_category)?.amount ?? 0}
-      />
+      <Suspense fallback={null}>
+        <AttendeeDialog
+          eventId={view.eventId}
+          attendee={chosen}
+          onClose={() => setSelected(null)}
+          applyLocal={live.applyLocal}
+          view={view}
+          ticketAmount={admin.data.prices.find((p) => p.title === chosen?.price_category)?.amount ?? 0}
+        />
+      </Suspense>
     </Page>
   );
 }

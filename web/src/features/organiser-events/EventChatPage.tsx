@@ -20,8 +20,9 @@ import { ModerationBar } from './ModerationBar.js';
 import { muteGroup } from './MuteControl.js';
 import { RemoveMessageDialog } from './RemoveMessageDialog.js';
 import { chatSettingsOf, firstOrganiserView, type OrganiserView } from './organiser-view.js';
-import { MODERATION_TEXTS, TEXTS } from './texts.js';
-import { adminChatHistory, useMuteAttendee, useRemoveMessage, useUnpinAnnouncement, type LiveControl } from './api.js';
+import { MODERATION_TEXTS } from './moderation-texts.js';
+import { TEXTS } from './texts.js';
+import { adminChatHistory, useMuteAttendee, useRemoveMessage, useUnpinAnnouncement, type LiveControl } from './chat-api.js';
 import { useOrganiserEvent } from './useOrganiserEvent.js';
 
 /** The private-reply query parameter: the attendee the organiser is writing to. */

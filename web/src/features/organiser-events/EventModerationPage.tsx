@@ -16,8 +16,9 @@ import styles from './Moderation.module.css';
 import { muteGroup } from './MuteControl.js';
 import { RemoveMessageDialog } from './RemoveMessageDialog.js';
 import { firstOrganiserView, type OrganiserView } from './organiser-view.js';
-import { MODERATION_TEXTS as T, TEXTS } from './texts.js';
-import { useHandleReport, useModerationData, useMuteAttendee, type LiveControl } from './api.js';
+import { MODERATION_TEXTS as T } from './moderation-texts.js';
+import { TEXTS } from './texts.js';
+import { useHandleReport, useModerationData, useMuteAttendee, type LiveControl } from './chat-api.js';
 import { useOrganiserEvent } from './useOrganiserEvent.js';
 
 /** The reports as the page lists them: one per id (the newer copy), open ones first (newest first), then handled ones (latest handled first). */

@@ -10,8 +10,8 @@ import { paths } from '../../lib/paths.js';
 import { SLOW_MODE_OPTIONS } from './moderation-words.js';
 import styles from './Moderation.module.css';
 import { chatSettingsOf, openReportCount, type OrganiserView } from './organiser-view.js';
-import { MODERATION_TEXTS as T } from './texts.js';
-import { useChatSettings, usePinAnnouncement, type LiveControl } from './api.js';
+import { MODERATION_TEXTS as T } from './moderation-texts.js';
+import { useChatSettings, usePinAnnouncement, type LiveControl } from './chat-api.js';
 
 /**
  * The admin chat's moderation bar: whether the group chat is open, Close chat / Open chat, slow mode,

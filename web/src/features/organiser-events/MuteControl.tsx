@@ -6,8 +6,8 @@ import { ActionMenu, type ActionMenuGroup } from '../../components/ActionMenu.js
 import { activeMute, MUTE_OPTIONS, muteText, type MuteFor } from './moderation-words.js';
 import styles from './Moderation.module.css';
 import type { LiveAttendee } from './organiser-view.js';
-import { MODERATION_TEXTS as T } from './texts.js';
-import { useMuteAttendee, type LiveControl } from './api.js';
+import { MODERATION_TEXTS as T } from './moderation-texts.js';
+import { useMuteAttendee, type LiveControl } from './chat-api.js';
 
 /** The menu group of timed mutes and for good, for one attendee. */
 export function muteGroup(name: string, choose: (mute: MuteFor) => void): ActionMenuGroup {

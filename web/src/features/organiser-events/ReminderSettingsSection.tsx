@@ -3,7 +3,7 @@ import type { ReminderSettings } from '@tapcard/shared/contract';
 import { RetryAlert } from '../../components/RetryAlert.js';
 import { Spinner } from '../../components/Spinner.js';
 import { Switch } from '../../components/Switch.js';
-import { useReminderSettings } from './api.js';
+import { useReminderSettings } from './setup-api.js';
 import styles from './StaffLinks.module.css';
 import { TEXTS } from './texts.js';
 

@@ -1,5 +1,5 @@
 import { ConfirmDialog } from '../../components/Dialog.js';
-import { MODERATION_TEXTS as T } from './texts.js';
+import { MODERATION_TEXTS as T } from './moderation-texts.js';
 
 /** 'Remove this message?' about a message of `author`'s, open while there is one (the admin chat's menu, a report). */
 export function RemoveMessageDialog({ author, busy, onClose, onConfirm }: { author: string | null; busy: boolean; onClose: () => void; onConfirm: () => void }) {

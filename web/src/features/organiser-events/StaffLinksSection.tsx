@@ -11,7 +11,7 @@ import { RetryAlert } from '../../components/RetryAlert.js';
 import { Spinner } from '../../components/Spinner.js';
 import { ApiError } from '../../lib/api.js';
 import { notify } from '../../lib/toast.js';
-import { createStaffLink, revokeStaffLink, staffLinksQuery } from './api.js';
+import { createStaffLink, revokeStaffLink, staffLinksQuery } from './setup-api.js';
 import { CheckOutSetting } from './CheckOutSetting.js';
 import styles from './StaffLinks.module.css';
 import { TEXTS } from './texts.js';

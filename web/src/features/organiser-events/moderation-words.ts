@@ -1,7 +1,7 @@
 import { MUTE_CHOICES, SLOW_MODE_CHOICES } from '@tapcard/shared/constants';
 import { type MuteChoice } from '@tapcard/shared/rules';
 import type { Mute } from '@tapcard/shared/contract';
-import { MODERATION_TEXTS as T } from './texts.js';
+import { MODERATION_TEXTS as T } from './moderation-texts.js';
 
 /** A mute the organiser chooses: some minutes, or for good ('off' is Unmute). */
 export type MuteFor = Exclude<MuteChoice, 'off'>;

@@ -3,7 +3,7 @@ import { Button } from '../../../components/Button.js';
 import { EventBanner } from '../../../components/EventBanner.js';
 import { ProgressBar } from '../../../components/Page.js';
 import { useImageUpload } from '../../../lib/upload.js';
-import { WIZARD_TEXTS } from '../texts.js';
+import { WIZARD_TEXTS } from './wizard-texts.js';
 import { ImagePicker } from './ImagePicker.js';
 import styles from './Wizard.module.css';
 

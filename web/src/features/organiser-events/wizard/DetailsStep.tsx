@@ -1,6 +1,6 @@
 import { TextAreaField, TextField } from '../../../components/Field.js';
 import { Button } from '../../../components/Button.js';
-import { WIZARD_TEXTS } from '../texts.js';
+import { WIZARD_TEXTS } from './wizard-texts.js';
 import { BannerUpload } from './BannerUpload.js';
 import type { WizardForm } from './wizard-state.js';
 import styles from './Wizard.module.css';

@@ -10,7 +10,7 @@ import { BackLink, Page, ProgressBar } from '../../../components/Page.js';
 import { newIdempotencyKey } from '../../../lib/idempotency.js';
 import { routes } from '../../../lib/paths.js';
 import { notify } from '../../../lib/toast.js';
-import { WIZARD_TEXTS } from '../texts.js';
+import { WIZARD_TEXTS } from './wizard-texts.js';
 import { refreshOrganiserEvents, saveEvent } from '../api.js';
 import { DetailsStep } from './DetailsStep.js';
 import { ReviewStep } from './ReviewStep.js';

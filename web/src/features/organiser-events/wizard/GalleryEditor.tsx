@@ -3,7 +3,7 @@ import { useFieldArray } from 'react-hook-form';
 import { GalleryGrid } from '../../../components/GalleryGrid.js';
 import { ProgressBar } from '../../../components/Page.js';
 import { useImageUpload } from '../../../lib/upload.js';
-import { WIZARD_TEXTS } from '../texts.js';
+import { WIZARD_TEXTS } from './wizard-texts.js';
 import { ImagePicker } from './ImagePicker.js';
 import type { WizardForm } from './wizard-state.js';
 import styles from './Wizard.module.css';

@@ -1,7 +1,7 @@
 import { MAX_REFUND_HOURS } from '@tapcard/shared/constants';
 import type { RefundPolicy } from '@tapcard/shared/domain';
 import { SelectField, TextField } from '../../../components/Field.js';
-import { WIZARD_TEXTS } from '../texts.js';
+import { WIZARD_TEXTS } from './wizard-texts.js';
 import type { WizardForm } from './wizard-state.js';
 import styles from './Wizard.module.css';
 

@@ -1,7 +1,7 @@
 import { MAX_REGISTRATIONS_PER_EMAIL } from '@tapcard/shared/constants';
 import { TextField } from '../../../components/Field.js';
 import { Switch } from '../../../components/Switch.js';
-import { WIZARD_TEXTS } from '../texts.js';
+import { WIZARD_TEXTS } from './wizard-texts.js';
 import type { WizardForm } from './wizard-state.js';
 import styles from './Wizard.module.css';
 

@@ -2,7 +2,7 @@ import { DEFAULT_REGISTRATIONS_PER_EMAIL } from '@tapcard/shared/constants';
 import { formatEventDate, formatNaira } from '@tapcard/shared/domain';
 import { EventBanner } from '../../../components/EventBanner.js';
 import { GallerySection } from '../../../components/GalleryGrid.js';
-import { WIZARD_TEXTS } from '../texts.js';
+import { WIZARD_TEXTS } from './wizard-texts.js';
 import type { WizardValues } from './wizard-state.js';
 import styles from './Wizard.module.css';
 

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/Button.js';
 import { FormError, SelectField, TextField } from '../../../components/Field.js';
-import { WIZARD_TEXTS } from '../texts.js';
+import { WIZARD_TEXTS } from './wizard-texts.js';
 import { chooseKind, emptyTicket, FREE_TITLE, ticketResolver, ticketToForm, TICKET_NAMES, type TicketFormState, type TicketMessages } from './ticket-form.js';
 import type { TicketDraft } from './wizard-state.js';
 import styles from './Wizard.module.css';

@@ -1,6 +1,6 @@
 import { Pencil, Trash2 } from 'lucide-react';
 import { formatNaira } from '@tapcard/shared/domain';
-import { WIZARD_TEXTS } from '../texts.js';
+import { WIZARD_TEXTS } from './wizard-texts.js';
 import type { TicketDraft } from './wizard-state.js';
 import styles from './Wizard.module.css';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useFieldArray } from 'react-hook-form';
-import { WIZARD_TEXTS } from '../texts.js';
+import { WIZARD_TEXTS } from './wizard-texts.js';
 import { GalleryEditor } from './GalleryEditor.js';
 import { RefundPolicySettings } from './RefundPolicySettings.js';
 import { RegistrationSettings } from './RegistrationSettings.js';

@@ -1,0 +1,2 @@
+// The organiser's event chat, with its moderation bar.
+export { EventChatPage } from './EventChatPage.js';
