@@ -84,5 +84,14 @@ describe('the arena with no network', () => {
     await bubble(watcher, 'Saving you a seat').waitFor({ timeout: 45_000 });
     await waitUntilLive(phone);
     expect(pageErrors).toEqual([]);
+
+    // After all that, the phone's caches hold the pages' code only: no API answer, no access token, no upload.
+    const cached = await phone.evaluate(async () => {
+      const urls: string[] = [];
+      for (const name of await caches.keys()) for (const request of await (await caches.open(name)).keys()) urls.push(request.url);
+      return urls;
+    });
+    expect(cached.length).toBeGreaterThan(0);
+    expect(cached.filter((url) => url.includes('/api') || url.includes(ada.tid) || url.includes('/images/') || url.includes('socket.io'))).toEqual([]);
   });
 });
