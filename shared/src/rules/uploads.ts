@@ -28,6 +28,29 @@ export const UPLOADED_FILES_PATH = '/backend/files/';
 /** The names the upload endpoint generates: 128 random bits in base64url, and the image type's extension. */
 export const UPLOADED_FILE_NAME = /^[A-Za-z0-9_-]{22}\.(?:jpg|png|gif|webp)$/;
 
+/** Whether a reference is an upload's path as the upload endpoint answers it (`/backend/files/<generated name>`). */
+export const isUploadPath = (value: string): boolean =>
+  value.startsWith(UPLOADED_FILES_PATH) && UPLOADED_FILE_NAME.test(value.slice(UPLOADED_FILES_PATH.length));
+
+/**
+ * The widths (px) of the WebP copies the upstream makes of each uploaded image when it is stored, never
+ * wider than the image: an avatar (32–128 px) once and twice, a gallery tile, a banner on a phone and
+ * on a wide screen.
+ */
+export const IMAGE_VARIANT_WIDTHS = [96, 256, 640, 1280] as const;
+
+/**
+ * The files route's query: `w`, one of IMAGE_VARIANT_WIDTHS, asks for that copy; the route answers the
+ * original while the upload has none (an upload stored before variants, or narrower than that width).
+ */
+export const imageVariantQuerySchema = z.object({
+  w: z.coerce.number().pipe(z.literal(IMAGE_VARIANT_WIDTHS)).optional(),
+});
+export type ImageVariantWidth = NonNullable<z.infer<typeof imageVariantQuerySchema>['w']>;
+
+/** The URL of an upload's copy `width` px wide (see imageVariantQuerySchema). */
+export const imageVariantUrl = (uploadPath: string, width: ImageVariantWidth): string => `${uploadPath}?w=${width}`;
+
 /**
  * An image carried inline, which loads from nowhere: the avatars the product draws from a name and
  * the demo's pictures are SVG data URIs.
@@ -43,7 +66,7 @@ export const IMAGE_REF_MAX_LENGTH = 100_000;
  * that shows the image, or imports a vCard linking it, would call that host.
  */
 export function isOwnImage(value: string): boolean {
-  if (value.startsWith(UPLOADED_FILES_PATH)) return UPLOADED_FILE_NAME.test(value.slice(UPLOADED_FILES_PATH.length));
+  if (value.startsWith(UPLOADED_FILES_PATH)) return isUploadPath(value);
   return INLINE_IMAGE.test(value);
 }
 
