@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { IMAGE_VARIANT_WIDTHS, type ImageVariantWidth } from '@tapcard/shared/rules';
 import { randomId } from './crypto.js';
 import { badRequest } from './http-error.js';
-import { imageOf, UPLOAD_IMAGE_FAILED, variantFileName, type ReceivedFile } from './multipart.js';
+import { imageOf, UPLOAD_IMAGE_FAILED, type ReceivedFile } from './multipart.js';
 
 /**
  * The most pixels an upload may decode to: a 48-megapixel phone photo passes, a decompression bomb (a

@@ -12,6 +12,7 @@ import { answerOf, expectFieldError, send, sendUnchecked } from '../test/contrac
 import { createUser, upstreamForFile, type TestUpstream, type TestUser } from '../test/harness.js';
 import { parseVCard, vcardValues } from '../test/vcard.js';
 import { fromIp, PNG, wizardBody } from '../test/cards.js';
+import { photo } from '../test/images.js';
 
 let t: TestUpstream;
 upstreamForFile((started) => (t = started));
@@ -593,9 +594,7 @@ describe('vcard-download', () => {
 
   it('embeds a stored profile photo as base64 and links to one above the size limit', async () => {
     const { profile } = await owner();
-    /** A photo-like JPEG (noise compresses as badly as a photo) of side × side pixels. */
-    const jpeg = (side: number, quality: number) =>
-      sharp({ create: { width: side, height: side, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).jpeg({ quality }).toBuffer();
+    const jpeg = (side: number, quality: number) => photo(side, side).jpeg({ quality }).toBuffer();
     const store = async (bytes: Buffer) => {
       const form = new FormData();
       form.append('folder', 'profile');

@@ -12,13 +12,12 @@ import { reserveBytes, uploadBudgetOf } from '../lib/upload-quota.js';
 import { IMAGE_MAX_INPUT_PIXELS } from '../lib/image-variants.js';
 import { variantFileName } from '../lib/multipart.js';
 import { fromIp, PNG } from '../test/cards.js';
+import { photo } from '../test/images.js';
 
 let t: TestUpstream;
 upstreamForFile((started) => (t = started));
 
 const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
-/** A photo-like image of width × height: noise, which compresses as badly as a photo. */
-const photo = (width: number, height: number) => sharp({ create: { width, height, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 40 } } });
 let JPEG: Buffer;
 let WEBP: Buffer;
 beforeAll(async () => {
