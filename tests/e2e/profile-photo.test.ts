@@ -7,6 +7,7 @@ import { PHONE_WIDTH } from './support/layout.js';
 import { createCardOwner, signIn, type CardOwner } from './support/people.js';
 import { useCroppedPhoto } from './support/photo.js';
 import { makePng } from './support/png.js';
+import { originalSize } from './support/images.js';
 
 /**
  * Profile photos are shown in a circle: a photo the owner picks goes up cropped to a square (the crop
@@ -95,6 +96,11 @@ describe('profile photo', () => {
     await profile.locator('input[type="file"]').setInputFiles({ name: 'tall-me.png', mimeType: 'image/png', buffer: makePng(700, 1000) });
     await useCroppedPhoto(page);
     await expect.poll(() => photo.getAttribute('src'), { timeout: 30_000 }).not.toBe(current);
-    await expect.poll(async () => (await measure(photo)).natural, { timeout: 30_000 }).toEqual([640, 640]);
+    await expect.poll(() => originalSize(photo), { timeout: 30_000 }).toEqual([640, 640]);
+    // What the 112 px circle loads is a square copy no larger than that.
+    await expect.poll(async () => (await measure(photo)).natural?.[0] ?? 0, { timeout: 30_000 }).toBeGreaterThan(0);
+    const shown = (await measure(photo)).natural ?? [];
+    expect(shown[0]).toBe(shown[1]);
+    expect(shown[0]).toBeLessThanOrEqual(640);
   });
 });
