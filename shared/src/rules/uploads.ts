@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { ALT_FILE_LIMIT_BYTES, ALT_IMAGE_LIMIT_BYTES, MAX_UPLOAD_BYTES } from '../constants/index.js';
 import { messages } from './messages.js';
+import { IMAGE_VARIANT_WIDTHS, isUploadPath, UPLOADED_FILES_PATH } from './upload-paths.js';
 
 /** The folders an upload may be stored under. */
 export const UPLOAD_FOLDERS = ['profile', 'services', 'events_gallery', 'events_banner'] as const;
@@ -22,23 +23,6 @@ export const checkAltImageSize = (bytes: number): string | null =>
 export const checkAltFileSize = (bytes: number): string | null =>
   within(bytes, ALT_FILE_LIMIT_BYTES) ? null : messages.altFileTooLarge;
 
-/** Where the upstream serves stored uploads: this path, then the generated name. */
-export const UPLOADED_FILES_PATH = '/backend/files/';
-
-/** The names the upload endpoint generates: 128 random bits in base64url, and the image type's extension. */
-export const UPLOADED_FILE_NAME = /^[A-Za-z0-9_-]{22}\.(?:jpg|png|gif|webp)$/;
-
-/** Whether a reference is an upload's path as the upload endpoint answers it (`/backend/files/<generated name>`). */
-export const isUploadPath = (value: string): boolean =>
-  value.startsWith(UPLOADED_FILES_PATH) && UPLOADED_FILE_NAME.test(value.slice(UPLOADED_FILES_PATH.length));
-
-/**
- * The widths (px) of the WebP copies the upstream makes of each uploaded image when it is stored, never
- * wider than the image: an avatar (32–128 px) once and twice, a gallery tile, a banner on a phone and
- * on a wide screen.
- */
-export const IMAGE_VARIANT_WIDTHS = [96, 256, 640, 1280] as const;
-
 /**
  * The files route's query: `w`, one of IMAGE_VARIANT_WIDTHS, asks for that copy; the route answers the
  * original while the upload has none (an upload stored before variants, or narrower than that width).
@@ -46,10 +30,6 @@ export const IMAGE_VARIANT_WIDTHS = [96, 256, 640, 1280] as const;
 export const imageVariantQuerySchema = z.object({
   w: z.coerce.number().pipe(z.literal(IMAGE_VARIANT_WIDTHS)).optional(),
 });
-export type ImageVariantWidth = NonNullable<z.infer<typeof imageVariantQuerySchema>['w']>;
-
-/** The URL of an upload's copy `width` px wide (see imageVariantQuerySchema). */
-export const imageVariantUrl = (uploadPath: string, width: ImageVariantWidth): string => `${uploadPath}?w=${width}`;
 
 /**
  * An image carried inline, which loads from nowhere: the avatars the product draws from a name and
