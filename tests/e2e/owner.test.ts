@@ -170,7 +170,7 @@ describe('card owner: activation, onboarding and the connect page', () => {
       const photo = profile.getByRole('img', { name: `${name}'s profile photo` });
       const wizardPhoto = await photo.getAttribute('src');
       expect(wizardPhoto).toMatch(/^\/api\/backend\/files\//);
-      await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(240);
+      await expect.poll(() => originalSize(photo)).toEqual([240, 240]);
 
       // Changing it: a photo over 10 MB is refused with the size warning; a good one is uploaded and saved.
       const photoInput = profile.locator('input[type="file"]');
