@@ -7,6 +7,7 @@ import { codeIn, latestMail } from './support/outbox.js';
 import { unique, uniqueLetters } from './support/people.js';
 import { useCroppedPhoto } from './support/photo.js';
 import { makePng } from './support/png.js';
+import { originalSize } from './support/images.js';
 import { checkScreen, expectFieldError } from './support/screens.js';
 import { expectToast, pagesRecordingToasts } from './support/toast-history.js';
 
@@ -169,7 +170,7 @@ describe('card owner: activation, onboarding and the connect page', () => {
       const photo = profile.getByRole('img', { name: `${name}'s profile photo` });
       const wizardPhoto = await photo.getAttribute('src');
       expect(wizardPhoto).toMatch(/^\/api\/backend\/files\//);
-      await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(240);
+      await expect.poll(() => originalSize(photo)).toEqual([240, 240]);
 
       // Changing it: a photo over 10 MB is refused with the size warning; a good one is uploaded and saved.
       const photoInput = profile.locator('input[type="file"]');
@@ -178,7 +179,7 @@ describe('card owner: activation, onboarding and the connect page', () => {
       await photoInput.setInputFiles({ name: 'new-me.png', mimeType: 'image/png', buffer: makePng(300, 300, [16, 185, 129], [59, 130, 246]) });
       await useCroppedPhoto(page);
       await expect.poll(() => photo.getAttribute('src')).not.toBe(wizardPhoto);
-      await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(300);
+      await expect.poll(() => originalSize(photo)).toEqual([300, 300]);
       const newPhoto = await photo.getAttribute('src');
 
       // The profile block: EDIT, an empty name says 'This field cannot be empty', SAVE persists.

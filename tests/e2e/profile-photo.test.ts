@@ -7,6 +7,7 @@ import { PHONE_WIDTH } from './support/layout.js';
 import { createCardOwner, signIn, type CardOwner } from './support/people.js';
 import { useCroppedPhoto } from './support/photo.js';
 import { makePng } from './support/png.js';
+import { originalSize } from './support/images.js';
 
 /**
  * Profile photos are shown in a circle: a photo the owner picks goes up cropped to a square (the crop
@@ -42,12 +43,11 @@ async function setProfileImage(owner: CardOwner, image: string): Promise<void> {
   if (saved.answer.success !== 'true') throw new Error(`save-card failed: ${saved.answer.message}`);
 }
 
-/** The loaded image's own size and the box it is drawn in. */
+/** The box an image is drawn in and how it fills it. */
 function measure(img: Locator) {
   return img.evaluate((node: HTMLImageElement) => {
     const box = node.getBoundingClientRect();
     return {
-      natural: node.complete && node.naturalWidth > 0 ? [node.naturalWidth, node.naturalHeight] : null,
       box: [Math.round(box.width), Math.round(box.height)],
       fit: getComputedStyle(node).objectFit,
       radius: getComputedStyle(node).borderRadius,
@@ -65,7 +65,8 @@ describe('profile photo', () => {
     await page.getByRole('heading', { level: 1, name: owner.title }).waitFor();
     await appReady(page);
     const avatar = page.getByRole('img', { name: owner.title, exact: true });
-    await expect.poll(() => measure(avatar), { timeout: 30_000 }).toEqual({ natural: [360, 240], box: [112, 112], fit: 'cover', radius: '50%' });
+    await expect.poll(() => originalSize(avatar), { timeout: 30_000 }).toEqual([360, 240]);
+    expect(await measure(avatar)).toEqual({ box: [112, 112], fit: 'cover', radius: '50%' });
   });
 
   it(`uploads a chosen photo as its centred square, at most 640 px a side`, async () => {
@@ -81,13 +82,13 @@ describe('profile photo', () => {
     await profile.locator('input[type="file"]').setInputFiles({ name: 'wide-me.png', mimeType: 'image/png', buffer: makePng(360, 240, [16, 185, 129], [59, 130, 246]) });
     await useCroppedPhoto(page);
     await expect.poll(() => photo.getAttribute('src'), { timeout: 30_000 }).not.toBe(before);
-    await expect.poll(async () => (await measure(photo)).natural, { timeout: 30_000 }).toEqual([240, 240]);
+    await expect.poll(() => originalSize(photo), { timeout: 30_000 }).toEqual([240, 240]);
 
     // The public card shows the square photo.
     await page.goto(`/card/connect?link=${encodeURIComponent(owner.link)}`);
     await page.getByRole('heading', { level: 1, name: owner.title }).waitFor();
     const avatar = page.getByRole('img', { name: owner.title, exact: true });
-    await expect.poll(async () => (await measure(avatar)).natural, { timeout: 30_000 }).toEqual([240, 240]);
+    await expect.poll(() => originalSize(avatar), { timeout: 30_000 }).toEqual([240, 240]);
 
     // A tall, large photo is cropped the same way and downscaled to 640 px a side.
     await page.goto('/connect');
@@ -95,6 +96,8 @@ describe('profile photo', () => {
     await profile.locator('input[type="file"]').setInputFiles({ name: 'tall-me.png', mimeType: 'image/png', buffer: makePng(700, 1000) });
     await useCroppedPhoto(page);
     await expect.poll(() => photo.getAttribute('src'), { timeout: 30_000 }).not.toBe(current);
-    await expect.poll(async () => (await measure(photo)).natural, { timeout: 30_000 }).toEqual([640, 640]);
+    await expect.poll(() => originalSize(photo), { timeout: 30_000 }).toEqual([640, 640]);
+    // What the 112 px circle loads is one of its WebP copies, not the original.
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.currentSrc), { timeout: 30_000 }).toMatch(/\?w=\d+$/);
   });
 });

@@ -8,6 +8,7 @@ import { startOidcProvider, type TestAccount, type TestOidcProvider } from '@tap
 import { createOrganiser, unique } from './support/people.js';
 import { startProductWithOwnDatabase, type RunningProduct } from './support/product.js';
 import { recordToastTexts } from './support/toast-history.js';
+import { originalSize } from './support/images.js';
 
 /**
  * Sign in with Google, for real: a second product runs with OIDC_ISSUER_URL, OIDC_CLIENT_ID,
@@ -129,7 +130,7 @@ describe('social sign-in (OpenID Connect)', () => {
     await page.waitForURL((url) => url.pathname === '/onboarding/step-five');
     const photo = page.getByRole('img', { name: 'Your profile photo' });
     expect(await photo.getAttribute('src')).toMatch(/^\/api\/backend\/files\/[\w-]{22}\.png$/);
-    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(4);
+    await expect.poll(async () => (await originalSize(photo))[0]).toBe(4);
     const done = page.getByRole('button', { name: 'Done' });
     await expect.poll(() => done.isEnabled()).toBe(true);
     await done.click();

@@ -4,6 +4,7 @@ import { REDACTED, buildPath, calls, upstreamPages } from '@tapcard/shared/contr
 import { DEMO_ORGANISER, attendeeOf, createLiveEvent, register } from '../support/event-setup.js';
 import { createServerPair, stopServers } from '../support/processes.js';
 import type { ServerProcess } from '../support/processes.js';
+import { makePng } from '../e2e/support/png.js';
 
 /**
  * The reference upstream (PGlite) and a gateway as real processes logging at info, the browser's calls
@@ -66,8 +67,8 @@ function form(fields: Record<string, string>, file: Buffer): { headers: Record<s
   };
 }
 
-// A PNG signature followed by padding: the upstream tells images by their first bytes.
-const BIG_PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(1_200_000, 1)]);
+// A real PNG followed by padding (the upstream decodes uploads; bytes after a PNG's end are ignored).
+const BIG_PNG = Buffer.concat([makePng(), Buffer.alloc(1_200_000, 1)]);
 
 describe('through the gateway to the reference upstream', () => {
   test('Expect: 100-continue: a JSON post and a 1.2 MB upload succeed, a bad body is a 400', async () => {

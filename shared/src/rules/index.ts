@@ -9,6 +9,7 @@ export * from './socials.js';
 export * from './link-content.js';
 export * from './quick-links.js';
 export * from './uploads.js';
+export * from './upload-paths.js';
 export * from './events.js';
 export * from './attendees.js';
 export * from './exchange.js';

@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { avatarFor } from '../domain/text.js';
-import { checkAltFileSize, checkAltImageSize, checkImageSize, isOwnImage, messages, ownImageSchema } from './index.js';
+import {
+  checkAltFileSize,
+  checkAltImageSize,
+  checkImageSize,
+  IMAGE_VARIANT_WIDTHS,
+  imageVariantQuerySchema,
+  imageVariantUrl,
+  isOwnImage,
+  isUploadPath,
+  messages,
+  ownImageSchema,
+} from './index.js';
 
 describe('checkImageSize', () => {
   it('accepts up to 10485760 bytes inclusive', () => {
@@ -59,5 +70,30 @@ describe('ownImageSchema', () => {
       expect(result.error?.issues[0]?.message).toBe(messages.imageNotOwn);
     }
     expect(ownImageSchema.safeParse(42).error?.issues[0]?.message).toBe(messages.imageInvalid);
+  });
+});
+
+describe('image variants', () => {
+  const upload = '/backend/files/AAAAAAAAAAAAAAAAAAAAAA.jpg';
+
+  it('names an upload\'s copy by its path and a width the files route takes back', () => {
+    for (const width of IMAGE_VARIANT_WIDTHS) {
+      const url = imageVariantUrl(upload, width);
+      expect(url).toBe(`${upload}?w=${width}`);
+      const query = Object.fromEntries(new URL(url, 'http://x').searchParams);
+      expect(imageVariantQuerySchema.parse(query)).toEqual({ w: width });
+    }
+  });
+
+  it('takes no width for the original, and refuses widths it does not make', () => {
+    expect(imageVariantQuerySchema.parse({})).toEqual({});
+    for (const w of ['97', '0', '', 'abc', '2560', ['96', '256']]) expect(imageVariantQuerySchema.safeParse({ w }).success).toBe(false);
+  });
+
+  it('tells an upload\'s path from inline images and other links', () => {
+    expect(isUploadPath(upload)).toBe(true);
+    expect(isUploadPath(`${upload}?w=96`)).toBe(false);
+    expect(isUploadPath(avatarFor('Ada Lovelace'))).toBe(false);
+    expect(isUploadPath('https://example.com/backend/files/AAAAAAAAAAAAAAAAAAAAAA.jpg')).toBe(false);
   });
 });

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { ALT_FILE_LIMIT_BYTES, ALT_IMAGE_LIMIT_BYTES, MAX_UPLOAD_BYTES } from '../constants/index.js';
 import { messages } from './messages.js';
+import { IMAGE_VARIANT_WIDTHS, isUploadPath, UPLOADED_FILES_PATH } from './upload-paths.js';
 
 /** The folders an upload may be stored under. */
 export const UPLOAD_FOLDERS = ['profile', 'services', 'events_gallery', 'events_banner'] as const;
@@ -22,11 +23,13 @@ export const checkAltImageSize = (bytes: number): string | null =>
 export const checkAltFileSize = (bytes: number): string | null =>
   within(bytes, ALT_FILE_LIMIT_BYTES) ? null : messages.altFileTooLarge;
 
-/** Where the upstream serves stored uploads: this path, then the generated name. */
-export const UPLOADED_FILES_PATH = '/backend/files/';
-
-/** The names the upload endpoint generates: 128 random bits in base64url, and the image type's extension. */
-export const UPLOADED_FILE_NAME = /^[A-Za-z0-9_-]{22}\.(?:jpg|png|gif|webp)$/;
+/**
+ * The files route's query: `w`, one of IMAGE_VARIANT_WIDTHS, asks for that copy; the route answers the
+ * original while the upload has none (an upload stored before variants, or narrower than that width).
+ */
+export const imageVariantQuerySchema = z.object({
+  w: z.coerce.number().pipe(z.literal(IMAGE_VARIANT_WIDTHS)).optional(),
+});
 
 /**
  * An image carried inline, which loads from nowhere: the avatars the product draws from a name and
@@ -43,7 +46,7 @@ export const IMAGE_REF_MAX_LENGTH = 100_000;
  * that shows the image, or imports a vCard linking it, would call that host.
  */
 export function isOwnImage(value: string): boolean {
-  if (value.startsWith(UPLOADED_FILES_PATH)) return UPLOADED_FILE_NAME.test(value.slice(UPLOADED_FILES_PATH.length));
+  if (value.startsWith(UPLOADED_FILES_PATH)) return isUploadPath(value);
   return INLINE_IMAGE.test(value);
 }
 

@@ -7,6 +7,7 @@ import { pagePatterns } from '@tapcard/shared/pages';
 import type { OidcConfig } from '../config.js';
 import type { Database } from '../db/schema.js';
 import { hashToken, randomId, randomToken } from '../lib/crypto.js';
+import { makeVariants, type Variants } from '../lib/image-variants.js';
 import { sniffImage, storeUpload } from '../lib/multipart.js';
 import { markEmailVerified, userByEmail } from '../repositories/accounts.js';
 import { linkSocialIdentity, storeSignInStart, takeSignInStart, userBySocialIdentity } from '../repositories/social-sign-in.js';
@@ -245,11 +246,14 @@ async function copyPicture(db: Kysely<Database>, uploadDir: string, now: Date, u
   await mkdir(uploadDir, { recursive: true });
   const tmpPath = join(uploadDir, `.provider-picture-${randomId()}`);
   await writeFile(tmpPath, bytes);
+  const file = { field: 'picture', filename: 'provider-picture', size, image, tmpPath };
+  let variants: Variants | null = null;
   try {
-    const stored = await storeUpload(db, { file: { field: 'picture', filename: 'provider-picture', size, image, tmpPath }, folder: 'profile', dir: uploadDir, now });
+    variants = await makeVariants(file, uploadDir);
+    const stored = await storeUpload(db, { file, variants: variants.made, folder: 'profile', dir: uploadDir, now });
     return stored.url;
   } finally {
-    await rm(tmpPath, { force: true });
+    await Promise.all([rm(tmpPath, { force: true }), variants?.discard()]);
   }
 }
 

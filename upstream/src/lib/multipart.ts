@@ -6,9 +6,10 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
-import { fieldErrors, messages, UPLOADED_FILE_NAME, UPLOADED_FILES_PATH } from '@tapcard/shared/rules';
+import { fieldErrors, IMAGE_VARIANT_WIDTHS, messages, UPLOADED_FILE_NAME, UPLOADED_FILES_PATH, type ImageVariantWidth } from '@tapcard/shared/rules';
 import type { Database } from '../db/schema.js';
 import { randomId } from './crypto.js';
+import type { MadeVariant } from './image-variants.js';
 import { refuseNul } from '../plugins/text-input.js';
 import { HttpError, badRequest } from './http-error.js';
 
@@ -46,6 +47,12 @@ export function sniffImage(head: Buffer): ImageKind | null {
 
 /** Names storeUpload() generates: 128 random bits, base64url (randomId), and the type's extension. */
 export const UPLOAD_NAME = UPLOADED_FILE_NAME;
+
+/** Where a stored upload's WebP copy `width` px wide lives, beside the original. */
+export const variantFileName = (name: string, width: ImageVariantWidth): string => `${name}.w${width}.webp`;
+
+/** A stored upload's files: the original and every copy it may have. */
+export const uploadFileNames = (name: string): string[] => [name, ...IMAGE_VARIANT_WIDTHS.map((width) => variantFileName(name, width))];
 
 /** The path the web and the data use for a stored file (the web prefixes its API base). */
 export const fileUrl = (name: string): string => `${UPLOADED_FILES_PATH}${name}`;
@@ -171,6 +178,12 @@ function asFormError(error: unknown, fileField: string): unknown {
   return error;
 }
 
+/** A received file's image type; throws 400 'Unable to upload image' when it is not a supported image. */
+export function imageOf(file: ReceivedFile): ImageKind {
+  if (!file.image || file.size === 0) throw badRequest(UPLOAD_IMAGE_FAILED, file.field);
+  return file.image;
+}
+
 type DbLike = Kysely<Database> | Transaction<Database>;
 
 export interface StoredUpload {
@@ -181,21 +194,33 @@ export interface StoredUpload {
 }
 
 /**
- * Stores a received image under a generated name and records it in the uploads table (use the
- * caller's transaction). The file must be a supported image; throws 400 'Unable to upload image'.
+ * Stores a received image under a generated name, with its WebP copies beside it (makeVariants), and
+ * records it in the uploads table (use the caller's transaction). The file must be a supported image;
+ * throws 400 'Unable to upload image'.
  */
 export async function storeUpload(
   db: DbLike,
-  input: { file: ReceivedFile; folder: string; dir: string; now: Date },
+  input: { file: ReceivedFile; variants: readonly MadeVariant[]; folder: string; dir: string; now: Date },
 ): Promise<StoredUpload> {
   const { file } = input;
-  if (!file.image || file.size === 0) throw badRequest(UPLOAD_IMAGE_FAILED, file.field);
-  const name = `${randomId()}.${file.image.ext}`;
-  const path = join(input.dir, name);
+  const image = imageOf(file);
+  const name = `${randomId()}.${image.ext}`;
+  const moves = [
+    { from: file.tmpPath, to: join(input.dir, name) },
+    ...input.variants.map((variant) => ({ from: variant.tmpPath, to: join(input.dir, variantFileName(name, variant.width)) })),
+  ];
   await db
     .insertInto('uploads')
-    .values({ name, folder: input.folder, content_type: file.image.contentType, size: file.size, created_at: input.now })
+    .values({ name, folder: input.folder, content_type: image.contentType, size: file.size, created_at: input.now })
     .execute();
-  await rename(file.tmpPath, path);
-  return { name, url: fileUrl(name), remove: () => rm(path, { force: true }) };
+  const remove = async () => {
+    await Promise.all(moves.map(({ to }) => rm(to, { force: true })));
+  };
+  try {
+    for (const { from, to } of moves) await rename(from, to);
+  } catch (error) {
+    await remove();
+    throw error;
+  }
+  return { name, url: fileUrl(name), remove };
 }

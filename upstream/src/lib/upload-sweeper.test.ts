@@ -1,10 +1,12 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { calls, upstreamPages } from '@tapcard/shared/contract';
 import { answerOf } from '../test/contract.js';
 import { createUser, upstreamForFile, type TestUpstream } from '../test/harness.js';
 import { PNG } from '../test/cards.js';
+import { uploadFileNames } from './multipart.js';
 import { startUploadSweeper, sweepUploads, UPLOAD_REFERENCES, UPLOAD_RETENTION_MS } from './upload-sweeper.js';
 
 let t: TestUpstream;
@@ -13,11 +15,11 @@ upstreamForFile((started) => (t = started));
 const HOUR = 60 * 60_000;
 
 /** Uploads an image anonymously (as onboarding does) and answers its name and URL. */
-async function upload(): Promise<{ name: string; url: string }> {
+async function upload(image: Buffer = PNG): Promise<{ name: string; url: string }> {
   const form = new FormData();
   form.append('folder', 'profile');
   form.append('name', 'me.png');
-  form.append('file', new Blob([PNG], { type: 'image/png' }), 'me.png');
+  form.append('file', new Blob([image], { type: 'image/png' }), 'me.png');
   const encoded = new Response(form);
   const res = await t.app.inject({
     method: 'POST',
@@ -35,6 +37,17 @@ const sweep = () => sweepUploads(t.db, { dir: t.config.uploadDir, now: t.clock.n
 const row = (name: string) => t.db.selectFrom('uploads').select('name').where('name', '=', name).executeTakeFirst();
 
 describe('upload sweeper', () => {
+  it("deletes an unreferenced upload's WebP copies with it", async () => {
+    t.clock.set('2026-02-01T08:00:00Z');
+    const image = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#16a34a' } }).png().toBuffer();
+    const lost = await upload(image);
+    const files = uploadFileNames(lost.name).map((file) => join(t.config.uploadDir, file));
+    expect(files.filter((file) => existsSync(file))).toHaveLength(3);
+    t.clock.advance(UPLOAD_RETENTION_MS + HOUR);
+    expect(await sweep()).toContain(lost.name);
+    expect(files.filter((file) => existsSync(file))).toEqual([]);
+  });
+
   it('deletes an unreferenced upload older than a day (file, row and URL), keeps a referenced and a fresh one', async () => {
     t.clock.set('2026-03-01T08:00:00Z');
     const lost = await upload();

@@ -2,7 +2,7 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { UPLOAD_NAME } from './multipart.js';
+import { UPLOAD_NAME, uploadFileNames } from './multipart.js';
 
 /** An upload nothing refers to is kept this long (an onboarding image waits for create-card), then deleted. */
 export const UPLOAD_RETENTION_MS = 24 * 60 * 60_000;
@@ -39,7 +39,7 @@ const unreferenced = sql<boolean>`not (${sql.join(
 
 /**
  * Deletes the uploads older than the retention that nothing refers to: rows first, each checked and
- * deleted in one statement, then the files of the rows this call deleted. Two instances sweeping at
+ * deleted in one statement, then the files of the rows this call deleted (each original and its copies). Two instances sweeping at
  * once never both take a row (the loser's delete finds it gone), so each file is removed once.
  * Returns the deleted names.
  */
@@ -50,7 +50,7 @@ export async function sweepUploads(db: Kysely<Database>, options: { dir: string;
     const batch = db.selectFrom('uploads').select('name').where('created_at', '<', cutoff).where(unreferenced).orderBy('created_at').limit(BATCH);
     const rows = await db.deleteFrom('uploads').where('name', 'in', batch).where('created_at', '<', cutoff).where(unreferenced).returning('name').execute();
     for (const { name } of rows) {
-      if (UPLOAD_NAME.test(name)) await rm(join(options.dir, name), { force: true });
+      if (UPLOAD_NAME.test(name)) await Promise.all(uploadFileNames(name).map((file) => rm(join(options.dir, file), { force: true })));
       deleted.push(name);
     }
     if (rows.length < BATCH) return deleted;

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { readdirSync } from 'node:fs';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { buildPath, calls, type CardField } from '@tapcard/shared/contract';
 import { avatarFor } from '@tapcard/shared/domain';
-import { messages } from '@tapcard/shared/rules';
+import { imageVariantUrl, messages } from '@tapcard/shared/rules';
 import { mintCards, type MintedCard } from '../cli/mint-cards.js';
 import { LIMITS } from '@tapcard/shared/constants';
 import { VCARD_PHOTO_MAX_BYTES } from '../lib/vcard-photo.js';
@@ -11,6 +12,7 @@ import { answerOf, expectFieldError, send, sendUnchecked } from '../test/contrac
 import { createUser, upstreamForFile, type TestUpstream, type TestUser } from '../test/harness.js';
 import { parseVCard, vcardValues } from '../test/vcard.js';
 import { fromIp, PNG, wizardBody } from '../test/cards.js';
+import { photo } from '../test/images.js';
 
 let t: TestUpstream;
 upstreamForFile((started) => (t = started));
@@ -442,6 +444,19 @@ describe('add-service', () => {
     expect(stored.phone).toBe('+2348031234567');
   });
 
+  it("makes the service image's WebP copies, no wider than it", async () => {
+    const { user, profile } = await owner();
+    const logo = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#0e7490' } }).png().toBuffer();
+    const answer = answerOf(calls.addService, await addService(user, profile.id, serviceFields, { data: logo, name: 'logo.png', type: 'image/png' }));
+    if (answer.success !== 'true') throw new Error(answer.message);
+    const url = answer.data.service_image ?? '';
+    for (const [width, type] of [[96, 'image/webp'], [256, 'image/webp'], [640, 'image/png']] as const) {
+      const file = await t.app.inject({ method: 'GET', url: imageVariantUrl(url, width) });
+      expect(file.headers['content-type']).toBe(type);
+    }
+    expect(readdirSync(t.config.uploadDir).filter((f) => f.startsWith('.tmp-'))).toEqual([]);
+  });
+
   it('refuses bad fields with the required messages and stores nothing', async () => {
     const { user, profile } = await owner();
     const filesBefore = readdirSync(t.config.uploadDir).length;
@@ -579,7 +594,7 @@ describe('vcard-download', () => {
 
   it('embeds a stored profile photo as base64 and links to one above the size limit', async () => {
     const { profile } = await owner();
-    const jpeg = (size: number) => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(size - 6), Buffer.from([0xff, 0xd9])]);
+    const jpeg = (side: number, quality: number) => photo(side, side).jpeg({ quality }).toBuffer();
     const store = async (bytes: Buffer) => {
       const form = new FormData();
       form.append('folder', 'profile');
@@ -605,12 +620,15 @@ describe('vcard-download', () => {
       return photos[0];
     };
 
-    const small = jpeg(40_000);
+    const small = await jpeg(200, 80);
+    expect(small.length).toBeLessThan(VCARD_PHOTO_MAX_BYTES);
     const embedded = await photoOf(await store(small));
     expect(embedded?.params).toEqual(['ENCODING=b', 'TYPE=JPEG']);
     expect(Buffer.from(embedded?.value ?? '', 'base64').equals(small)).toBe(true);
 
-    const largeUrl = await store(jpeg(VCARD_PHOTO_MAX_BYTES + 1));
+    const large = await jpeg(800, 95);
+    expect(large.length).toBeGreaterThan(VCARD_PHOTO_MAX_BYTES);
+    const largeUrl = await store(large);
     const linked = await photoOf(largeUrl);
     expect(linked).toEqual({ name: 'PHOTO', params: ['VALUE=URI'], value: `http://localhost:3000/api${largeUrl}` });
   });

@@ -14,6 +14,7 @@ import {
   VIRTUAL_CARD_TYPE,
 } from '../domain/cards.js';
 import { conflict, notFound } from '../lib/http-error.js';
+import { makeVariants, type Variants } from '../lib/image-variants.js';
 import { readForm, storeUpload, type StoredUpload } from '../lib/multipart.js';
 import { route } from '../lib/route.js';
 import { embeddablePhoto } from '../lib/vcard-photo.js';
@@ -126,6 +127,7 @@ export default async function cardsRoutes(app: FastifyInstance): Promise<void> {
   route(app, calls.addService)(async ({ params, request, user }) => {
     const form = await readForm(request, { fields: addServiceFieldsSchema, files: calls.addService.multipart, dir: app.config.uploadDir });
     let stored: StoredUpload | null = null;
+    let variants: Variants | null = null;
     try {
       const profile = await profileOfCardId(app.db, params.cardId);
       if (!profile || profile.user_id !== user.id) throw notFound(CARD_NOT_FOUND);
@@ -133,8 +135,10 @@ export default async function cardsRoutes(app: FastifyInstance): Promise<void> {
       // A form sent with the file input left empty has a nameless, empty part: no image.
       const image = file && !(file.size === 0 && file.filename === '') ? file : null;
       const now = app.now();
+      variants = image ? await makeVariants(image, app.config.uploadDir) : null;
+      const made = variants?.made ?? [];
       const service = await app.db.transaction().execute(async (trx) => {
-        stored = image ? await storeUpload(trx, { file: image, folder: 'services', dir: app.config.uploadDir, now }) : null;
+        stored = image ? await storeUpload(trx, { file: image, variants: made, folder: 'services', dir: app.config.uploadDir, now }) : null;
         return insertService(trx, {
           profile_id: profile.id,
           service_image: stored?.url ?? null,
@@ -151,7 +155,7 @@ export default async function cardsRoutes(app: FastifyInstance): Promise<void> {
       await (stored as StoredUpload | null)?.remove();
       throw error;
     } finally {
-      await form.cleanup();
+      await Promise.all([form.cleanup(), variants?.discard()]);
     }
   });
 

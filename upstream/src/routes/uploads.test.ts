@@ -1,21 +1,28 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { LIMITS, MAX_UPLOAD_BYTES } from '@tapcard/shared/constants';
 import { calls, upstreamPages } from '@tapcard/shared/contract';
-import { messages } from '@tapcard/shared/rules';
+import { IMAGE_VARIANT_WIDTHS, imageVariantUrl, messages } from '@tapcard/shared/rules';
 import { answerOf, expectFieldError } from '../test/contract.js';
 import { createUser, upstreamForFile, type TestUpstream } from '../test/harness.js';
 import { reserveBytes, uploadBudgetOf } from '../lib/upload-quota.js';
+import { IMAGE_MAX_INPUT_PIXELS } from '../lib/image-variants.js';
+import { variantFileName } from '../lib/multipart.js';
 import { fromIp, PNG } from '../test/cards.js';
+import { photo } from '../test/images.js';
 
 let t: TestUpstream;
 upstreamForFile((started) => (t = started));
 
 const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]), Buffer.from('JFIF\0'), randomBytes(64), Buffer.from([0xff, 0xd9])]);
-const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x24, 0, 0, 0]), Buffer.from('WEBPVP8 '), randomBytes(32)]);
+let JPEG: Buffer;
+let WEBP: Buffer;
+beforeAll(async () => {
+  [JPEG, WEBP] = await Promise.all([photo(8, 8).jpeg().toBuffer(), photo(8, 8).webp().toBuffer()]);
+});
 const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="1" height="1"/></svg>');
 
 
@@ -26,17 +33,18 @@ interface FilePart {
   field?: string;
 }
 
-async function upload(fields: Record<string, string>, files: FilePart[] = [], headers: Record<string, string> = fromIp()) {
+/** A multipart body of the text fields and files, as a browser sends it. */
+async function formBody(fields: Record<string, string>, files: FilePart[]) {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
   for (const f of files) form.append(f.field ?? 'file', new Blob([f.data], { type: f.type }), f.name);
   const encoded = new Response(form);
-  return t.app.inject({
-    method: 'POST',
-    url: calls.uploadFile.path,
-    headers: { ...headers, 'content-type': encoded.headers.get('content-type') ?? '' },
-    payload: Buffer.from(await encoded.arrayBuffer()),
-  });
+  return { contentType: encoded.headers.get('content-type') ?? '', payload: Buffer.from(await encoded.arrayBuffer()) };
+}
+
+async function upload(fields: Record<string, string>, files: FilePart[] = [], headers: Record<string, string> = fromIp()) {
+  const { contentType, payload } = await formBody(fields, files);
+  return t.app.inject({ method: 'POST', url: calls.uploadFile.path, headers: { ...headers, 'content-type': contentType }, payload });
 }
 
 const MB = 1024 * 1024;
@@ -258,5 +266,113 @@ describe('files', () => {
     const name = `${randomBytes(16).toString('base64url')}.png`;
     await t.db.insertInto('uploads').values({ name, folder: 'profile', content_type: 'image/png', size: 1 }).execute();
     expect((await t.app.inject({ method: 'GET', url: `/backend/files/${name}` })).statusCode).toBe(404);
+  });
+});
+
+describe('image variants', () => {
+  /** The uploaded file's answer, or the test fails with its message. */
+  const stored = async (data: Buffer, headers = fromIp()) => {
+    const answer = answerOf(calls.uploadFile, await upload({ folder: 'events_banner', name: 'x' }, [{ data, name: 'x.jpg', type: 'image/jpeg' }], headers));
+    if (answer.success !== 'true') throw new Error(answer.message);
+    return answer.data;
+  };
+  const fetchWidth = (url: string, width: (typeof IMAGE_VARIANT_WIDTHS)[number]) => t.app.inject({ method: 'GET', url: imageVariantUrl(url, width) });
+  const variantsOnDisk = (name: string) => IMAGE_VARIANT_WIDTHS.filter((width) => existsSync(join(t.config.uploadDir, variantFileName(name, width))));
+  const budgetCount = async (key: string) => (await t.db.selectFrom('throttles').select('count').where('key', '=', key).executeTakeFirst())?.count;
+
+  it('makes a WebP copy of a large photo at every width, served at ?w= like the original, which stays as it was', async () => {
+    const big = await photo(3000, 2000).jpeg({ quality: 92 }).toBuffer();
+    expect(big.length).toBeGreaterThan(2 * MB);
+    const { name, url } = await stored(big);
+    expect(variantsOnDisk(name)).toEqual([...IMAGE_VARIANT_WIDTHS]);
+    for (const width of IMAGE_VARIANT_WIDTHS) {
+      const file = await fetchWidth(url, width);
+      expect(file.statusCode).toBe(200);
+      expect(file.headers['content-type']).toBe('image/webp');
+      expect(file.headers['x-content-type-options']).toBe('nosniff');
+      expect(file.headers['cache-control']).toMatch(/max-age=31536000/);
+      const meta = await sharp(file.rawPayload).metadata();
+      expect({ format: meta.format, width: meta.width, height: meta.height }).toEqual({ format: 'webp', width, height: Math.round((width * 2000) / 3000) });
+    }
+    // What a 64 px avatar loads is a small fraction of the photo.
+    expect((await fetchWidth(url, 96)).rawPayload.length).toBeLessThan(big.length / 100);
+    const original = await t.app.inject({ method: 'GET', url });
+    expect(original.headers['content-type']).toBe('image/jpeg');
+    expect(original.rawPayload.equals(big)).toBe(true);
+  });
+
+  it('never makes a copy wider than the image: a wider width answers the original', async () => {
+    const png = await photo(300, 300).png().toBuffer();
+    const { name, url } = await stored(png);
+    expect(variantsOnDisk(name)).toEqual([96, 256]);
+    const small = await fetchWidth(url, 256);
+    expect(small.headers['content-type']).toBe('image/webp');
+    for (const width of [640, 1280] as const) {
+      const file = await fetchWidth(url, width);
+      expect(file.headers['content-type']).toBe('image/png');
+      expect(file.rawPayload.equals(png)).toBe(true);
+    }
+  });
+
+  it('answers an upload stored before variants with its original at every width', async () => {
+    const name = `${randomBytes(16).toString('base64url')}.png`;
+    const png = await photo(1600, 900).png().toBuffer();
+    await t.db.insertInto('uploads').values({ name, folder: 'events_banner', content_type: 'image/png', size: png.length }).execute();
+    writeFileSync(join(t.config.uploadDir, name), png);
+    for (const width of IMAGE_VARIANT_WIDTHS) {
+      const file = await fetchWidth(`/backend/files/${name}`, width);
+      expect(file.statusCode).toBe(200);
+      expect(file.headers['content-type']).toBe('image/png');
+      expect(file.rawPayload.equals(png)).toBe(true);
+    }
+  });
+
+  it('answers 404 for a width it does not make', async () => {
+    const { url } = await stored(await photo(200, 200).jpeg().toBuffer());
+    for (const query of ['w=97', 'w=2560', 'w=', 'w=96&w=256', 'w=abc']) {
+      expect((await t.app.inject({ method: 'GET', url: `${url}?${query}` })).statusCode).toBe(404);
+    }
+  });
+
+  it('refuses a decompression bomb and a file disguised as an image with Unable to upload image; nothing is stored, the bytes come back', async () => {
+    const bomb = await sharp({ create: { width: 8000, height: 8000, channels: 3, background: '#ffffff' } }).png({ compressionLevel: 9 }).toBuffer();
+    expect(8000 * 8000).toBeGreaterThan(IMAGE_MAX_INPUT_PIXELS);
+    expect(bomb.length).toBeLessThan(MB);
+    const disguised = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('<script>alert(1)</script>'), randomBytes(2048)]);
+    const headers = fromIp();
+    const key = uploadBudgetOf(null, headers['x-forwarded-for']).key;
+    const rows = await uploadRows();
+    const disk = filesOnDisk().length;
+    for (const data of [bomb, disguised]) {
+      expectFieldError(await upload({ folder: 'profile', name: 'x' }, [{ data, name: 'x.png', type: 'image/png' }], headers), 'file', 'Unable to upload image');
+    }
+    expect(await uploadRows()).toBe(rows);
+    expect(filesOnDisk().length).toBe(disk);
+    expect(await budgetCount(key)).toBe(0);
+  });
+
+  it("counts the copies on the uploader's budget, and refuses an upload whose copies do not fit", async () => {
+    const headers = fromIp();
+    const { key, budget } = uploadBudgetOf(null, headers['x-forwarded-for']);
+    const image = await photo(1400, 1000).jpeg({ quality: 60 }).toBuffer();
+    const { name } = await stored(image, headers);
+    const copies = variantsOnDisk(name).reduce((sum, width) => sum + statSync(join(t.config.uploadDir, variantFileName(name, width))).size, 0);
+    expect(copies).toBeGreaterThan(0);
+    expect(await budgetCount(key)).toBe(image.length + copies);
+
+    // Room for the file's own bytes and not for its copies.
+    const fresh = fromIp();
+    const other = uploadBudgetOf(null, fresh['x-forwarded-for']);
+    const { payload } = await formBody({ folder: 'events_banner', name: 'x' }, [{ data: image, name: 'x.jpg', type: 'image/jpeg' }]);
+    const filled = budget.max - payload.length;
+    expect(await reserveBytes(t.db, other.key, filled, other.budget, t.clock.now())).not.toBeNull();
+    const rows = await uploadRows();
+    const disk = filesOnDisk().length;
+    const refused = await upload({ folder: 'events_banner', name: 'x' }, [{ data: image, name: 'x.jpg', type: 'image/jpeg' }], fresh);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ success: 'false', message: messages.uploadQuotaReached });
+    expect(await uploadRows()).toBe(rows);
+    expect(filesOnDisk().length).toBe(disk);
+    expect(await budgetCount(other.key)).toBe(filled);
   });
 });

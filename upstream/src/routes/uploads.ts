@@ -4,12 +4,13 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { IMMUTABLE_CACHE_CONTROL, LIMITS, MAX_UPLOAD_BYTES } from '@tapcard/shared/constants';
 import { calls, uploadFieldsSchema, upstreamPages } from '@tapcard/shared/contract';
-import { messages } from '@tapcard/shared/rules';
+import { imageVariantQuerySchema, messages } from '@tapcard/shared/rules';
 import { clientKey } from '../lib/client-address.js';
 import { badRequest, notFound, tooManyRequests } from '../lib/http-error.js';
-import { readForm, storeUpload, UPLOAD_FILE_FAILED, UPLOAD_NAME, type StoredUpload } from '../lib/multipart.js';
+import { readForm, storeUpload, UPLOAD_FILE_FAILED, UPLOAD_NAME, variantFileName, type StoredUpload } from '../lib/multipart.js';
 import { route } from '../lib/route.js';
 import { reserveBytes, uploadBudgetOf } from '../lib/upload-quota.js';
+import { makeVariants } from '../lib/image-variants.js';
 import { uploadContentType } from '../repositories/uploads.js';
 
 
@@ -41,12 +42,27 @@ export default async function uploadsRoutes(app: FastifyInstance): Promise<void>
         const file = form.files.get('file');
         if (!file) throw badRequest(UPLOAD_FILE_FAILED, 'file');
         const upload = file;
-        await app.db.transaction().execute(async (trx) => {
-          stored = await storeUpload(trx, { file: upload, folder: form.fields.folder, dir, now: app.now() });
-        });
+        const variants = await makeVariants(upload, dir);
+        try {
+          // The copies count on the budget too: what they take beyond the reservation is reserved now.
+          const kept = upload.size + variants.bytes;
+          const beyond = kept - reserved;
+          const more = beyond > 0 ? await reserveBytes(app.db, key, beyond, budget, app.now()) : null;
+          if (beyond > 0 && !more) throw tooManyRequests(messages.uploadQuotaReached);
+          try {
+            await app.db.transaction().execute(async (trx) => {
+              stored = await storeUpload(trx, { file: upload, variants: variants.made, folder: form.fields.folder, dir, now: app.now() });
+            });
+          } catch (error) {
+            await more?.release();
+            throw error;
+          }
+          keptBytes = Math.min(kept, reserved);
+        } finally {
+          await variants.discard();
+        }
         const done = stored as StoredUpload | null;
         if (!done) throw new Error('upload was not stored');
-        keptBytes = upload.size;
         return { success: 'true', message: messages.uploaded, data: { url: done.url, name: done.name } };
       } catch (error) {
         await (stored as StoredUpload | null)?.remove();
@@ -59,23 +75,31 @@ export default async function uploadsRoutes(app: FastifyInstance): Promise<void>
     }
   });
 
-  // Stored files, by their generated names only: nothing else on disk can be named.
-  app.get<{ Params: { name: string } }>(upstreamPages.files, async (request, reply) => {
+  // Stored files, by their generated names only: nothing else on disk can be named. `?w=` asks for a
+  // WebP copy (imageVariantQuerySchema); an upload without that copy answers its original.
+  app.get<{ Params: { name: string }; Querystring: unknown }>(upstreamPages.files, async (request, reply) => {
     const { name } = request.params;
-    if (!UPLOAD_NAME.test(name)) throw notFound('File not found');
-    const contentType = await uploadContentType(app.db, name);
-    if (!contentType) throw notFound('File not found');
-    const path = join(app.config.uploadDir, name);
-    const info = await stat(path).catch(() => null);
-    if (!info?.isFile()) throw notFound('File not found');
+    const query = imageVariantQuerySchema.safeParse(request.query);
+    if (!UPLOAD_NAME.test(name) || !query.success) throw notFound('File not found');
+    const original = await uploadContentType(app.db, name);
+    if (!original) throw notFound('File not found');
+    const variant = query.data.w === undefined ? null : await fileAt(join(app.config.uploadDir, variantFileName(name, query.data.w)));
+    const file = variant ?? (await fileAt(join(app.config.uploadDir, name)));
+    if (!file) throw notFound('File not found');
     return reply
-      .type(contentType)
-      .header('content-length', info.size)
+      .type(variant ? 'image/webp' : original)
+      .header('content-length', file.size)
       .header('x-content-type-options', 'nosniff')
       .header('content-disposition', 'inline')
       .header('content-security-policy', "default-src 'none'; sandbox")
-      // Stored names never change content.
+      // Stored names never change content, and a copy exists from the upload's answer on.
       .header('cache-control', IMMUTABLE_CACHE_CONTROL)
-      .send(createReadStream(path));
+      .send(createReadStream(file.path));
   });
+}
+
+/** A regular file's path and size, or null when there is none. */
+async function fileAt(path: string): Promise<{ path: string; size: number } | null> {
+  const info = await stat(path).catch(() => null);
+  return info?.isFile() ? { path, size: info.size } : null;
 }

@@ -1,7 +1,10 @@
 import type { ReactNode } from 'react';
 import { GALLERY_COLUMNS } from '../lib/ui.js';
-import { imageUrl } from '../lib/image.js';
+import { UploadedImage } from './UploadedImage.js';
 import styles from './EventParts.module.css';
+
+/** A tile's shown width: a third of the page column (720 px at most). */
+const GALLERY_SIZES = `(min-width: 720px) ${Math.round(720 / GALLERY_COLUMNS)}px, ${Math.round(100 / GALLERY_COLUMNS)}vw`;
 
 /** An event's media gallery in GALLERY_COLUMNS square columns; `action` adds a control to each item (remove in the wizard). */
 export function GalleryGrid({ items, action }: { items: readonly { name: string; image: string }[]; action?: (index: number) => ReactNode }) {
@@ -9,7 +12,7 @@ export function GalleryGrid({ items, action }: { items: readonly { name: string;
     <ul className={styles.gallery} style={{ gridTemplateColumns: `repeat(${GALLERY_COLUMNS}, minmax(0, 1fr))` }}>
       {items.map((item, index) => (
         <li key={`${item.image}-${index}`} className={styles.galleryItem}>
-          <img src={imageUrl(item.image) ?? ''} alt={item.name || `Gallery image ${index + 1}`} width={300} height={300} loading="lazy" decoding="async" />
+          <UploadedImage image={item.image} alt={item.name || `Gallery image ${index + 1}`} width={300} height={300} sizes={GALLERY_SIZES} loading="lazy" decoding="async" />
           {action?.(index)}
         </li>
       ))}

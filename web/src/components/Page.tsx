@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
-import { imageOrAvatar } from '../lib/image.js';
+import { orAvatar } from '../lib/image.js';
 import { AppLink } from './AppLink.js';
+import { UploadedImage } from './UploadedImage.js';
 import styles from './Page.module.css';
 
 /** A page column: 720 px wide by default, `wide` for 1080 px (contacts). */
@@ -52,5 +53,5 @@ export function Notice({ children }: { children: ReactNode }) {
 
 /** A round picture, or the initials avatar when there is none. Sized to avoid layout shift. */
 export function Avatar({ src, name, size = 48, alt }: { src: string | null | undefined; name: string; size?: number; alt?: string }) {
-  return <img className={styles.avatar} src={imageOrAvatar(src, name)} alt={alt ?? name} width={size} height={size} loading="lazy" decoding="async" />;
+  return <UploadedImage className={styles.avatar} image={orAvatar(src, name)} alt={alt ?? name} width={size} height={size} loading="lazy" decoding="async" />;
 }

@@ -5,7 +5,8 @@ import type { OwnerCard, Service } from '@tapcard/shared/contract';
 import { Button } from '../../components/Button.js';
 import { ConfirmDialog } from '../../components/Dialog.js';
 import { ApiError } from '../../lib/api.js';
-import { imageOrAvatar } from '../../lib/image.js';
+import { orAvatar } from '../../lib/image.js';
+import { UploadedImage } from '../../components/UploadedImage.js';
 import { notify } from '../../lib/toast.js';
 import { deleteService, ownerCardKey } from './api.js';
 import styles from './Connect.module.css';
@@ -19,7 +20,7 @@ const loadArrange = () => import('./arrange-services.js');
 function ServiceContent({ service, onDelete }: { service: Service; onDelete: () => void }) {
   return (
     <div className={styles.serviceBody}>
-      <img src={imageOrAvatar(service.service_image, service.service_name)} alt="" width={64} height={64} loading="lazy" />
+      <UploadedImage image={orAvatar(service.service_image, service.service_name)} alt="" width={64} height={64} loading="lazy" />
       <div>
         <h3>{service.service_name}</h3>
         <p>{service.service_description}</p>

@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { DashboardTabs } from '../../components/DashboardTabs.js';
 import { Drawer } from '../../components/Dialog.js';
-import { imageOrAvatar } from '../../lib/image.js';
+import { orAvatar } from '../../lib/image.js';
+import { UploadedImage } from '../../components/UploadedImage.js';
 import { useLogout } from '../../lib/logout.js';
 import { routes } from '../../lib/paths.js';
 import { CardAnalytics } from './CardAnalytics.js';
@@ -31,7 +32,7 @@ export function DashboardPage() {
           <button type="button" className={styles.menuButton} onClick={() => setDrawerOpen(true)} aria-label="Open menu">
             <Menu aria-hidden />
           </button>
-          <img className={styles.headerPhoto} src={imageOrAvatar(profile?.image, profile?.name || 'User')} alt="" width={48} height={48} />
+          <UploadedImage className={styles.headerPhoto} image={orAvatar(profile?.image, profile?.name || 'User')} alt="" width={48} height={48} />
           <h1>{profile?.name ? `Hi, ${profile.name}` : TEXTS.defaultName}</h1>
           <div className={styles.headerActions}>
             <Link className={styles.iconButton} to={routes.settings} aria-label="Settings">

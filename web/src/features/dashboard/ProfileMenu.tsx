@@ -2,7 +2,8 @@ import { BadgeCheck, BriefcaseBusiness, CalendarDays, UserRound, Users } from 'l
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { InstallAppItem } from '../../components/InstallAppItem.js';
-import { imageOrAvatar } from '../../lib/image.js';
+import { orAvatar } from '../../lib/image.js';
+import { UploadedImage } from '../../components/UploadedImage.js';
 import { routes } from '../../lib/paths.js';
 import type { DashboardData } from '../../lib/session.js';
 import styles from './Dashboard.module.css';
@@ -18,7 +19,7 @@ export function ProfileMenu({ profile, onNavigate }: { profile: DashboardData | 
   return (
     <>
       <div className={styles.profile}>
-        <img src={imageOrAvatar(profile?.image, profile?.name || 'User')} alt="" width={88} height={88} />
+        <UploadedImage image={orAvatar(profile?.image, profile?.name || 'User')} alt="" width={88} height={88} />
         <p className={styles.name}>{name}</p>
         <p className={styles.description}>{profile?.description || TEXTS.defaultDescription}</p>
       </div>

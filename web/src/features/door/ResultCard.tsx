@@ -1,4 +1,5 @@
-import { imageOrAvatar } from '../../lib/image.js';
+import { orAvatar } from '../../lib/image.js';
+import { UploadedImage } from '../../components/UploadedImage.js';
 import styles from './Door.module.css';
 import { timeOf, type DoorResult } from './desk/result.js';
 import { TEXTS } from './texts.js';
@@ -62,7 +63,7 @@ export function ResultCard({ result }: { result: DoorResult | null }) {
     >
       {result ? (
         <div key={result.seq} className={styles.resultBody}>
-          {result.name && <img className={styles.photo} src={imageOrAvatar(result.image, result.name)} alt="" width={72} height={72} />}
+          {result.name && <UploadedImage className={styles.photo} image={orAvatar(result.image, result.name)} alt="" width={72} height={72} />}
           <div>
             <p className={styles.resultTitle}>{titleOf(result)}</p>
             {result.name && <p className={styles.resultName}>{result.name}</p>}

@@ -3,7 +3,8 @@ import { useId } from 'react';
 import { Button } from '../../components/Button.js';
 import { useProfilePhotoPick } from '../../components/ImageCropDialog.js';
 import { BackLink, ProgressBar } from '../../components/Page.js';
-import { imageOrAvatar } from '../../lib/image.js';
+import { orAvatar } from '../../lib/image.js';
+import { UploadedImage } from '../../components/UploadedImage.js';
 import styles from './Onboarding.module.css';
 import { updateWizardAtom, wizardAtom } from './state.js';
 import { TEXTS } from './texts.js';
@@ -26,7 +27,7 @@ export function ProfileImageStep() {
     <WizardScreen position="step-five" title={TEXTS.imageTitle} subtitle={TEXTS.imageSubtitle}>
       <BackLink to={href('step-four')}>Back</BackLink>
       <div className={styles.photo}>
-        <img src={imageOrAvatar(wizard.image?.image, name)} alt={wizard.image ? 'Your profile photo' : 'No photo yet'} width={128} height={128} />
+        <UploadedImage image={orAvatar(wizard.image?.image, name)} alt={wizard.image ? 'Your profile photo' : 'No photo yet'} width={128} height={128} />
         <input id={inputId} className="visually-hidden" type="file" accept="image/*" onChange={(e) => void photo.onFile(e)} disabled={photo.progress !== null || busy} />
         <label htmlFor={inputId} className={styles.fileLabel}>
           {wizard.image ? 'Change photo' : 'Choose a photo'}

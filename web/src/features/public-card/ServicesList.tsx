@@ -1,5 +1,5 @@
 import type { Service } from '@tapcard/shared/contract';
-import { imageUrl } from '../../lib/image.js';
+import { UploadedImage } from '../../components/UploadedImage.js';
 import styles from './PublicCard.module.css';
 import { quickLinkAction, telHref } from './quick-links.js';
 import { TEXTS } from './texts.js';
@@ -12,12 +12,11 @@ export function ServicesList({ services }: { services: readonly Service[] }) {
       <h2 id="services-title">{TEXTS.services}</h2>
       <ul className={styles.services}>
         {services.map((service) => {
-          const image = imageUrl(service.service_image);
           const visit = service.link ? quickLinkAction({ type: 'url', content: service.link }) : null;
           const call = service.phone ? telHref(service.phone) : null;
           return (
             <li key={service.id} className={styles.service}>
-              {image && <img src={image} alt="" width={72} height={72} loading="lazy" decoding="async" className={styles.serviceImage} />}
+              {service.service_image && <UploadedImage image={service.service_image} alt="" width={72} height={72} loading="lazy" decoding="async" className={styles.serviceImage} />}
               <div className={styles.serviceBody}>
                 <h3>{service.service_name}</h3>
                 <p>{service.service_description}</p>
