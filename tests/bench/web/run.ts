@@ -1,17 +1,14 @@
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { execFileSync } from 'node:child_process';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import type { Result as LighthouseResult } from 'lighthouse';
 import { CHROMIUM_ARGS as CHROME_FLAGS, CHROMIUM_PATH } from '../../e2e/support/chromium.js';
-import { repoRoot, startProduct } from '../../e2e/support/product.js';
-import type { RunningProduct } from '../../e2e/support/product.js';
 import { DEMO } from '../../e2e/support/demo.js';
-import { inheritedEnv, unsetEnv } from '../../support/env.js';
 import { parseRunArgs } from '../../support/run-args.js';
+import { chromiumVersion, DEMO_PAGES, loadOptions, median, round1, runsOption, selectPages, settleLoad, startTarget } from './common.js';
 
 /**
  * `pnpm bench:web [--runs 3] [--page card,arena,…] [--check] [--no-write] [--base-url URL] [--keep-lhr]`
@@ -58,10 +55,10 @@ interface Page {
 // ≤ 150 ms, LCP ≤ 1.5 s and no layout shift.
 const fast: Target = { performance: 95, tbtMs: 150, lcpMs: 1500, cls: 0 };
 const PAGES: Page[] = [
-  { key: 'card', name: 'public card page', path: `/card/connect?link=${DEMO.publicCardLink}`, target: fast },
+  { key: 'card', name: 'public card page', path: DEMO_PAGES.card, target: fast },
   { key: 'card-events', name: "card's events", path: `/card/event?link=${DEMO.publicCardLink}`, target: fast },
   { key: 'open-event', name: 'open event link', path: `/events/l/${DEMO.liveEvent.cleanName}`, target: fast },
-  { key: 'arena', name: 'arena', path: `/event/u/arena/${DEMO.attendees.ada}`, target: fast },
+  { key: 'arena', name: 'arena', path: DEMO_PAGES.arena, target: fast },
   { key: 'landing', name: 'landing page', path: '/', target: fast },
   { key: 'shop', name: 'shop', path: '/get-started', target: { ...fast, performance: 90 } },
 ];
@@ -110,21 +107,9 @@ interface PageResult {
   misses: string[];
 }
 
-const maxLoad = values['max-load'] === undefined ? cpus().length : Number(values['max-load']);
-const settleMs = Number(values.settle) * 1000;
-if (!Number.isFinite(maxLoad) || !Number.isFinite(settleMs)) throw new Error('--max-load and --settle must be numbers');
-const runs = Math.max(1, Number(values.runs));
-if (!Number.isInteger(runs)) throw new Error(`--runs must be a whole number (got ${values.runs})`);
-const wanted = values.page ? values.page.split(',').map((s) => s.trim()) : PAGES.map((p) => p.key);
-const pages = PAGES.filter((p) => wanted.includes(p.key));
-const unknown = wanted.filter((k) => !PAGES.some((p) => p.key === k));
-if (unknown.length > 0) throw new Error(`unknown --page ${unknown.join(', ')} (${PAGES.map((p) => p.key).join(', ')})`);
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
-}
+const { maxLoad, settleMs } = loadOptions(values, cpus().length);
+const runs = runsOption(values.runs);
+const pages = selectPages(PAGES, values.page);
 
 function numeric(lhr: LighthouseResult, id: string): number {
   const value = lhr.audits[id]?.numericValue;
@@ -214,63 +199,7 @@ function missesOf(m: PageResult['median'], t: Target): string[] {
   return misses;
 }
 
-const round1 = (n: number) => Math.round(n * 10) / 10;
 const kb = (bytes: number) => `${round1(bytes / 1024)} KiB`;
-
-function chromiumVersion(): string {
-  try {
-    return execFileSync(CHROMIUM_PATH, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-  } catch {
-    return 'unknown';
-  }
-}
-
-/**
- * The product as `pnpm start` runs it (scripts/start.mjs: the upstream with the demo seed on the
- * embedded database in a temporary DATA_DIR, and the gateway serving the production web build), on
- * free ports; or nothing, with --base-url.
- */
-async function startTarget(): Promise<{ baseUrl: string; stop(): Promise<void> }> {
-  const given = values['base-url']?.replace(/\/$/, '');
-  if (given) return { baseUrl: given, stop: async () => {} };
-  unsetEnv('DATABASE_URL', 'DATABASE_SCHEMA');
-  let webDist = values['web-dist'];
-  let buildDir: string | null = null;
-  if (!webDist) {
-    // The web package's own build (web/dist and web/dist-ssr: the build config reads its manifest from
-    // web/dist, so it cannot build elsewhere), copied at once into a folder of its own, so that another
-    // build into web/dist cannot swap files mid-run. Under web/node_modules: the server build imports
-    // react and the rest from the web package's node_modules.
-    const cache = join(repoRoot, 'web', 'node_modules', '.cache');
-    mkdirSync(cache, { recursive: true });
-    buildDir = mkdtempSync(join(cache, 'bench-web-'));
-    webDist = join(buildDir, 'dist');
-    console.log(`building the web app (pnpm --filter @tapcard/web build), copied into ${webDist}…`);
-    execFileSync('pnpm', ['--filter', '@tapcard/web', 'build'], {
-      cwd: repoRoot,
-      env: inheritedEnv({ NODE_ENV: 'production' }),
-      stdio: 'inherit',
-    });
-    for (const folder of ['dist', 'dist-ssr']) cpSync(join(repoRoot, 'web', folder), join(buildDir, folder), { recursive: true });
-  }
-  const removeBuild = () => buildDir && rmSync(buildDir, { recursive: true, force: true });
-  console.log('starting the product (scripts/start.mjs, demo data)…');
-  let product: RunningProduct;
-  try {
-    const ssrEntry = join(dirname(resolve(webDist)), 'dist-ssr', 'entry-server.js');
-    product = await startProduct({ WEB_DIST: resolve(webDist), WEB_SSR_ENTRY: ssrEntry, RATE_LIMIT_PER_MINUTE: '100000', AUTH_RATE_LIMIT_PER_MINUTE: '100000' });
-  } catch (error) {
-    removeBuild();
-    throw error;
-  }
-  return {
-    baseUrl: product.baseUrl,
-    async stop() {
-      await product.stop();
-      removeBuild();
-    },
-  };
-}
 
 /** One Lighthouse run in a browser of its own, started on a fresh profile and closed after. */
 async function measure(url: string): Promise<LighthouseResult> {
@@ -287,7 +216,7 @@ async function measure(url: string): Promise<LighthouseResult> {
 }
 
 const startedAt = new Date();
-const target = await startTarget();
+const target = await startTarget({ baseUrl: values['base-url'], webDist: values['web-dist'] });
 const baseUrl = target.baseUrl;
 console.log(`measuring ${baseUrl}`);
 const lhrDir = fileURLToPath(new URL('./results/', import.meta.url));
@@ -301,15 +230,12 @@ try {
     const pageRuns: Run[] = [];
     const reports: LighthouseResult[] = [];
     for (let i = 0; i < runs; i++) {
-      // The machine is shared: a run under a heavy load measures the other work's CPU time as ours.
-      const until = Date.now() + settleMs;
-      while (loadavg()[0]! > maxLoad && Date.now() < until) await new Promise((r) => setTimeout(r, 5000));
-      const loadBefore = loadavg()[0]!;
+      const loadBefore = await settleLoad(maxLoad, settleMs);
       let lhr = await measure(url);
       // A trace Lighthouse could not read (NO_NAVSTART and the like) is its own failure: run once more.
       if (lhr.runtimeError) lhr = await measure(url);
       if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-      const run = summarise(lhr, round1(loadBefore));
+      const run = summarise(lhr, loadBefore);
       pageRuns.push(run);
       reports.push(lhr);
       console.log(
