@@ -1,7 +1,8 @@
-import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { loadavg } from 'node:os';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { CHROMIUM_PATH } from '../../e2e/support/chromium.js';
 import { DEMO } from '../../e2e/support/demo.js';
 import { repoRoot, startProduct } from '../../e2e/support/product.js';
@@ -88,6 +89,30 @@ export function chromiumVersion(): string {
   }
 }
 
+/** An installed package's version. */
+export function packageVersion(name: string): string {
+  return (JSON.parse(readFileSync(fileURLToPath(import.meta.resolve(`${name}/package.json`)), 'utf8')) as { version: string }).version;
+}
+
+/** The machine a run measured on. */
+export function machineOf() {
+  return { cpu: cpus()[0]?.model ?? 'unknown', cores: cpus().length, memoryGiB: round1(totalmem() / 2 ** 30), node: process.version, chromium: chromiumVersion() };
+}
+
+/** Where the runs write: results/ beside this file. */
+export const RESULTS_DIR = fileURLToPath(new URL('./results/', import.meta.url));
+
+/** Writes a run's whole result to results/<name>.json and says so. */
+export function writeResult(name: string, output: unknown): void {
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  const file = join(RESULTS_DIR, `${name}.json`);
+  writeFileSync(file, `${JSON.stringify(output, null, 2)}\n`);
+  console.log(`written ${file}`);
+}
+
+/** A run's start as a file name: 2026-11-24T17-33-55. */
+export const stampOf = (date: Date) => date.toISOString().slice(0, 19).replace(/:/g, '-');
+
 /** The commit measured, with '-dirty' when the worktree has changes. */
 export function commitOf(): string {
   try {
@@ -108,6 +133,15 @@ export async function settleLoad(maxLoad: number, settleMs: number): Promise<num
   while (loadavg()[0]! > maxLoad && Date.now() < until) await new Promise((r) => setTimeout(r, 5000));
   return round1(loadavg()[0]!);
 }
+
+/** The command-line options both benches take beside --runs and --settle (whose defaults differ). */
+export const BENCH_OPTIONS = {
+  page: { type: 'string' },
+  'base-url': { type: 'string' },
+  'web-dist': { type: 'string' },
+  'max-load': { type: 'string' },
+  check: { type: 'boolean', default: false },
+} as const;
 
 /** --max-load and --settle as numbers (--max-load defaults to the core count). */
 export function loadOptions(values: { 'max-load'?: string; settle?: string }, cores: number): { maxLoad: number; settleMs: number } {

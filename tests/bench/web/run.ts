@@ -1,14 +1,13 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import type { Result as LighthouseResult } from 'lighthouse';
 import { CHROMIUM_ARGS as CHROME_FLAGS, CHROMIUM_PATH } from '../../e2e/support/chromium.js';
 import { DEMO } from '../../e2e/support/demo.js';
 import { parseRunArgs } from '../../support/run-args.js';
-import { chromiumVersion, DEMO_PAGES, loadOptions, median, round1, runsOption, selectPages, settleLoad, startTarget } from './common.js';
+import { BENCH_OPTIONS, DEMO_PAGES, loadOptions, machineOf, median, packageVersion, RESULTS_DIR, round1, runsOption, selectPages, settleLoad, stampOf, startTarget, writeResult  } from './common.js';
 
 /**
  * `pnpm bench:web [--runs 3] [--page card,arena,…] [--check] [--no-write] [--base-url URL] [--keep-lhr]`
@@ -28,12 +27,8 @@ const HELP = `Usage: pnpm bench:web [options]
 
 const values = parseRunArgs(HELP, {
   runs: { type: 'string', default: '3' },
-  page: { type: 'string' },
-  'base-url': { type: 'string' },
-  'web-dist': { type: 'string' },
-  'max-load': { type: 'string' },
+  ...BENCH_OPTIONS,
   settle: { type: 'string', default: '120' },
-  check: { type: 'boolean', default: false },
   'keep-lhr': { type: 'boolean', default: false },
 });
 
@@ -219,9 +214,8 @@ const startedAt = new Date();
 const target = await startTarget({ baseUrl: values['base-url'], webDist: values['web-dist'] });
 const baseUrl = target.baseUrl;
 console.log(`measuring ${baseUrl}`);
-const lhrDir = fileURLToPath(new URL('./results/', import.meta.url));
 const results: PageResult[] = [];
-const stamp = startedAt.toISOString().slice(0, 19).replace(/:/g, '-');
+const stamp = stampOf(startedAt);
 try {
   for (const page of pages) {
     const url = `${baseUrl}${page.path}`;
@@ -260,8 +254,8 @@ try {
     const representative = pageRuns[medianIndex >= 0 ? medianIndex : 0]!;
     const representativeReport = reports[medianIndex >= 0 ? medianIndex : 0]!;
     if (values['keep-lhr']) {
-      mkdirSync(lhrDir, { recursive: true });
-      writeFileSync(join(lhrDir, `lhr-${stamp}-${page.key}.json`), JSON.stringify(representativeReport));
+      mkdirSync(RESULTS_DIR, { recursive: true });
+      writeFileSync(join(RESULTS_DIR, `lhr-${stamp}-${page.key}.json`), JSON.stringify(representativeReport));
     }
     results.push({
       key: page.key,
@@ -280,16 +274,7 @@ try {
   await target.stop();
 }
 
-const lighthouseVersion = (JSON.parse(readFileSync(fileURLToPath(import.meta.resolve('lighthouse/package.json')), 'utf8')) as { version: string }).version;
-const machine = {
-  cpu: cpus()[0]?.model ?? 'unknown',
-  cores: cpus().length,
-  memoryGiB: round1(totalmem() / 2 ** 30),
-  node: process.version,
-  chromium: chromiumVersion(),
-  lighthouse: lighthouseVersion,
-  loadAverageAtEnd: loadavg().map(round1),
-};
+const machine = { ...machineOf(), lighthouse: packageVersion('lighthouse'), loadAverageAtEnd: loadavg().map(round1) };
 
 const rows = results.map((r) => {
   const t = r.target;
@@ -331,12 +316,7 @@ for (const r of results) {
 }
 
 const output = { startedAt: startedAt.toISOString(), runsPerPage: runs, baseUrl: values['base-url'] ? baseUrl : 'started by the runner', webDist: values['web-dist'] ?? (values['base-url'] ? null : 'built by the runner'), machine, pages: results };
-if (!values['no-write']) {
-  mkdirSync(lhrDir, { recursive: true });
-  const file = join(lhrDir, `${stamp}.json`);
-  writeFileSync(file, `${JSON.stringify(output, null, 2)}\n`);
-  console.log(`written ${file}`);
-}
+if (!values['no-write']) writeResult(stamp, output);
 
 const misses = results.flatMap((r) => r.misses.map((m) => `${r.name}: ${m}`));
 if (misses.length > 0) console.log(`\nmissed: ${misses.join('; ')}`);

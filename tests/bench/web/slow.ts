@@ -1,7 +1,4 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, totalmem } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { cpus, loadavg } from 'node:os';
 import { calls, type Event } from '@tapcard/shared/contract';
 import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { callApi } from '../../e2e/support/api.js';
@@ -10,7 +7,7 @@ import { DEMO } from '../../e2e/support/demo.js';
 import { registerFromPhone, ticketOf } from '../../e2e/support/door.js';
 import { throttle, type Throttling } from '../../e2e/support/throttle.js';
 import { parseRunArgs } from '../../support/run-args.js';
-import { chromiumVersion, commitOf, DEMO_PAGES, loadOptions, median, round1, runsOption, selectPages, settleLoad, startTarget } from './common.js';
+import { BENCH_OPTIONS, commitOf, DEMO_PAGES, loadOptions, machineOf, median, packageVersion, round1, runsOption, selectPages, settleLoad, stampOf, startTarget, writeResult  } from './common.js';
 
 /**
  * `pnpm bench:slow [--runs 5] [--page arena,ticket,door,card] [--check]` — four pages on a slow phone
@@ -31,13 +28,9 @@ const HELP = `Usage: pnpm bench:slow [options]
 
 const values = parseRunArgs(HELP, {
   runs: { type: 'string', default: '5' },
-  page: { type: 'string' },
-  'base-url': { type: 'string' },
-  'web-dist': { type: 'string' },
-  'max-load': { type: 'string' },
+  ...BENCH_OPTIONS,
   settle: { type: 'string', default: '20' },
   timeout: { type: 'string', default: '60' },
-  check: { type: 'boolean', default: false },
 });
 
 /** DevTools' Slow 3G: 400 ms of latency, 400 kbit/s each way; and a mid-range phone's 4× slower CPU. */
@@ -380,17 +373,7 @@ try {
   await target.stop();
 }
 
-const playwrightVersion = (JSON.parse(readFileSync(fileURLToPath(import.meta.resolve('playwright-core/package.json')), 'utf8')) as { version: string }).version;
-const machine = {
-  cpu: cpus()[0]?.model ?? 'unknown',
-  cores: cpus().length,
-  memoryGiB: round1(totalmem() / 2 ** 30),
-  node: process.version,
-  chromium: chromiumVersion(),
-  playwright: playwrightVersion,
-  loadAverageBefore: loadAtStart,
-  loadAverageAfter: loadavg().map(round1),
-};
+const machine = { ...machineOf(), playwright: packageVersion('playwright-core'), loadAverageBefore: loadAtStart, loadAverageAfter: loadavg().map(round1) };
 
 console.log(`\nmedians of ${runs} run(s); targets in brackets`);
 const rows = results.flatMap((r) =>
@@ -420,13 +403,7 @@ const output = {
   machine,
   pages: results,
 };
-if (!values['no-write']) {
-  const dir = fileURLToPath(new URL('./results/', import.meta.url));
-  mkdirSync(dir, { recursive: true });
-  const file = join(dir, `slow-${startedAt.toISOString().slice(0, 19).replace(/:/g, '-')}.json`);
-  writeFileSync(file, `${JSON.stringify(output, null, 2)}\n`);
-  console.log(`written ${file}`);
-}
+if (!values['no-write']) writeResult(`slow-${stampOf(startedAt)}`, output);
 
 const misses = results.flatMap((r) => r.misses.map((m) => `${r.name}: ${m}`));
 if (misses.length > 0) console.log(`\nmissed: ${misses.join('; ')}`);
