@@ -333,6 +333,8 @@ function missesOf(page: SlowPage, m: PageResult['median']): string[] {
 const seconds = (ms: number | null) => (ms === null ? '—' : `${(ms / 1000).toFixed(2)} s`);
 
 const startedAt = new Date();
+// Before the run: other work may commit in this worktree while it goes on.
+const commit = commitOf();
 const loadAtStart = loadavg().map(round1);
 const target = await startTarget({ baseUrl: values['base-url'], webDist: values['web-dist'] });
 const baseUrl = target.baseUrl;
@@ -395,7 +397,7 @@ console.log(`machine: ${machine.cpu}, ${machine.cores} cores, ${machine.node}, $
 
 const output = {
   startedAt: startedAt.toISOString(),
-  commit: commitOf(),
+  commit,
   runsPerPage: runs,
   conditions: { ...SLOW_3G, ...PHONE, cold: 'a fresh browser context', repeat: "the same context's second visit" },
   baseUrl: values['base-url'] ? baseUrl : 'started by the runner',
