@@ -7,7 +7,7 @@ import { DEMO } from '../../e2e/support/demo.js';
 import { registerFromPhone, ticketOf } from '../../e2e/support/door.js';
 import { throttle, type Throttling } from '../../e2e/support/throttle.js';
 import { parseRunArgs } from '../../support/run-args.js';
-import { BENCH_OPTIONS, commitOf, DEMO_PAGES, loadOptions, machineOf, median, packageVersion, round1, runsOption, selectPages, settleLoad, stampOf, startTarget, writeResult  } from './common.js';
+import { BENCH_OPTIONS, commitOf, DEMO_PAGES, loadOptions, machineOf, median, packageVersion, round1, runsOption, selectPages, settleLoad, stampOf, startTarget, writeResult } from './common.js';
 
 /**
  * `pnpm bench:slow [--runs 5] [--page arena,ticket,door,card] [--check]` — four pages on a slow phone
