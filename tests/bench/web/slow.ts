@@ -51,7 +51,7 @@ interface Watch {
   text?: string;
 }
 
-/** What the bench knows of the live event once set up: the chat's posters and the door's tickets. */
+/** What the bench knows of the live event once set up: the chat's poster and the door's tickets. */
 interface Setup {
   event: Event;
   /** Another attendee, who posts the message the arena must show. */
@@ -196,7 +196,7 @@ interface VisitResult {
   contentMs: number | null;
   /** ms from navigation start until the first action's result shows (the bench acts as soon as it can). */
   actionMs: number | null;
-  /** When the bench could start the action (the input ready and filled), ms from navigation start. */
+  /** When the bench pressed Enter (the input filled), ms from navigation start. */
   actionStartMs: number | null;
   /** Bytes over the (throttled) network, requests made and of those answered from a cache or a service worker. */
   transferredBytes: number;
@@ -214,11 +214,12 @@ async function visitOnce(context: BrowserContext, page: SlowPage, setup: Setup, 
   const tab = await context.newPage();
   const cdp = await throttle(context, tab, SLOW_3G);
   const counted = { transferredBytes: 0, requests: 0, fromCache: 0 };
+  const cached = new Set<string>();
   cdp.on('Network.loadingFinished', (e) => (counted.transferredBytes += e.encodedDataLength));
   cdp.on('Network.requestWillBeSent', () => counted.requests++);
-  cdp.on('Network.requestServedFromCache', () => counted.fromCache++);
+  cdp.on('Network.requestServedFromCache', (e) => cached.add(e.requestId));
   cdp.on('Network.responseReceived', (e) => {
-    if (e.response.fromServiceWorker || e.response.fromDiskCache) counted.fromCache++;
+    if (e.response.fromServiceWorker || e.response.fromDiskCache || e.response.fromPrefetchCache) cached.add(e.requestId);
   });
   const visit = await page.visit(setup, label);
   await tab.addInitScript({ content: `(${WATCHER})(${JSON.stringify(visit.content)});` });
@@ -243,7 +244,7 @@ async function visitOnce(context: BrowserContext, page: SlowPage, setup: Setup, 
   } catch (error) {
     result.error = error instanceof Error ? error.message.split('\n')[0]! : String(error);
   }
-  Object.assign(result, counted);
+  Object.assign(result, counted, { fromCache: cached.size });
   const endedAt = tab.url();
   await tab.close();
   return { result, endedAt };
