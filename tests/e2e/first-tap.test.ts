@@ -9,6 +9,7 @@ import { callApi } from './support/api.js';
 import { browsers } from './support/browser.js';
 import { DEMO } from './support/demo.js';
 import { PHONE_WIDTH } from './support/layout.js';
+import { throttle, type Throttling } from './support/throttle.js';
 import { createCardOwner, type CardOwner } from './support/people.js';
 
 /**
@@ -47,6 +48,13 @@ const PHONES = 5;
 // DevTools' Slow 4G as Lighthouse's mobile preset defines it (throttling.mobileSlow4G): 562.5 ms of
 // request latency, 1,474.56 kbps down and 675 kbps up, and a 4× CPU slowdown.
 const { requestLatencyMs, downloadThroughputKbps, uploadThroughputKbps, cpuSlowdownMultiplier } = throttling.mobileSlow4G;
+const SLOW_4G: Throttling = {
+  latencyMs: requestLatencyMs,
+  // CDP takes bytes per second.
+  downloadBytesPerSecond: (downloadThroughputKbps * 1024) / 8,
+  uploadBytesPerSecond: (uploadThroughputKbps * 1024) / 8,
+  cpuSlowdown: cpuSlowdownMultiplier,
+};
 
 const baseUrl = inject('baseUrl');
 const productEnv = inject('productEnv');
@@ -64,20 +72,6 @@ interface FirstPaint {
   /** The target's box in the viewport when the page reported the paint; null when it was not there. */
   box: { x: number; y: number; width: number; height: number } | null;
   viewportHeight: number;
-}
-
-/** Slows the page's CPU and network as a mid-range phone on Slow 4G (Lighthouse's mobile preset). */
-async function throttle(context: BrowserContext, page: Page): Promise<void> {
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: requestLatencyMs,
-    // CDP takes bytes per second.
-    downloadThroughput: (downloadThroughputKbps * 1024) / 8,
-    uploadThroughput: (uploadThroughputKbps * 1024) / 8,
-  });
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdownMultiplier });
 }
 
 /** Watches for the page's first contentful paint and where the target is at that moment. */
@@ -123,7 +117,7 @@ async function tapAtFirstPaint(context: BrowserContext, path: string, target: Ta
   const page = await context.newPage();
   watch(page);
   const { painted } = await watchFirstPaint(page, target);
-  await throttle(context, page);
+  await throttle(context, page, SLOW_4G);
   // Not awaited to its load: the tap comes long before the page's scripts have arrived.
   const navigation = page.goto(path, { waitUntil: 'commit' });
   const { paintedAt, observedAt, heardAt, box, viewportHeight } = await painted;

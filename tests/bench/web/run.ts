@@ -1,17 +1,13 @@
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import type { Result as LighthouseResult } from 'lighthouse';
 import { CHROMIUM_ARGS as CHROME_FLAGS, CHROMIUM_PATH } from '../../e2e/support/chromium.js';
-import { repoRoot, startProduct } from '../../e2e/support/product.js';
-import type { RunningProduct } from '../../e2e/support/product.js';
 import { DEMO } from '../../e2e/support/demo.js';
-import { inheritedEnv, unsetEnv } from '../../support/env.js';
 import { parseRunArgs } from '../../support/run-args.js';
+import { BENCH_OPTIONS, DEMO_PAGES, loadOptions, machineOf, median, packageVersion, RESULTS_DIR, round1, runsOption, selectPages, settleLoad, stampOf, startTarget, writeResult  } from './common.js';
 
 /**
  * `pnpm bench:web [--runs 3] [--page card,arena,…] [--check] [--no-write] [--base-url URL] [--keep-lhr]`
@@ -31,12 +27,8 @@ const HELP = `Usage: pnpm bench:web [options]
 
 const values = parseRunArgs(HELP, {
   runs: { type: 'string', default: '3' },
-  page: { type: 'string' },
-  'base-url': { type: 'string' },
-  'web-dist': { type: 'string' },
-  'max-load': { type: 'string' },
+  ...BENCH_OPTIONS,
   settle: { type: 'string', default: '120' },
-  check: { type: 'boolean', default: false },
   'keep-lhr': { type: 'boolean', default: false },
 });
 
@@ -58,10 +50,10 @@ interface Page {
 // ≤ 150 ms, LCP ≤ 1.5 s and no layout shift.
 const fast: Target = { performance: 95, tbtMs: 150, lcpMs: 1500, cls: 0 };
 const PAGES: Page[] = [
-  { key: 'card', name: 'public card page', path: `/card/connect?link=${DEMO.publicCardLink}`, target: fast },
+  { key: 'card', name: 'public card page', path: DEMO_PAGES.card, target: fast },
   { key: 'card-events', name: "card's events", path: `/card/event?link=${DEMO.publicCardLink}`, target: fast },
   { key: 'open-event', name: 'open event link', path: `/events/l/${DEMO.liveEvent.cleanName}`, target: fast },
-  { key: 'arena', name: 'arena', path: `/event/u/arena/${DEMO.attendees.ada}`, target: fast },
+  { key: 'arena', name: 'arena', path: DEMO_PAGES.arena, target: fast },
   { key: 'landing', name: 'landing page', path: '/', target: fast },
   { key: 'shop', name: 'shop', path: '/get-started', target: { ...fast, performance: 90 } },
 ];
@@ -110,21 +102,9 @@ interface PageResult {
   misses: string[];
 }
 
-const maxLoad = values['max-load'] === undefined ? cpus().length : Number(values['max-load']);
-const settleMs = Number(values.settle) * 1000;
-if (!Number.isFinite(maxLoad) || !Number.isFinite(settleMs)) throw new Error('--max-load and --settle must be numbers');
-const runs = Math.max(1, Number(values.runs));
-if (!Number.isInteger(runs)) throw new Error(`--runs must be a whole number (got ${values.runs})`);
-const wanted = values.page ? values.page.split(',').map((s) => s.trim()) : PAGES.map((p) => p.key);
-const pages = PAGES.filter((p) => wanted.includes(p.key));
-const unknown = wanted.filter((k) => !PAGES.some((p) => p.key === k));
-if (unknown.length > 0) throw new Error(`unknown --page ${unknown.join(', ')} (${PAGES.map((p) => p.key).join(', ')})`);
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
-}
+const { maxLoad, settleMs } = loadOptions(values, cpus().length);
+const runs = runsOption(values.runs);
+const pages = selectPages(PAGES, values.page);
 
 function numeric(lhr: LighthouseResult, id: string): number {
   const value = lhr.audits[id]?.numericValue;
@@ -214,63 +194,7 @@ function missesOf(m: PageResult['median'], t: Target): string[] {
   return misses;
 }
 
-const round1 = (n: number) => Math.round(n * 10) / 10;
 const kb = (bytes: number) => `${round1(bytes / 1024)} KiB`;
-
-function chromiumVersion(): string {
-  try {
-    return execFileSync(CHROMIUM_PATH, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-  } catch {
-    return 'unknown';
-  }
-}
-
-/**
- * The product as `pnpm start` runs it (scripts/start.mjs: the upstream with the demo seed on the
- * embedded database in a temporary DATA_DIR, and the gateway serving the production web build), on
- * free ports; or nothing, with --base-url.
- */
-async function startTarget(): Promise<{ baseUrl: string; stop(): Promise<void> }> {
-  const given = values['base-url']?.replace(/\/$/, '');
-  if (given) return { baseUrl: given, stop: async () => {} };
-  unsetEnv('DATABASE_URL', 'DATABASE_SCHEMA');
-  let webDist = values['web-dist'];
-  let buildDir: string | null = null;
-  if (!webDist) {
-    // The web package's own build (web/dist and web/dist-ssr: the build config reads its manifest from
-    // web/dist, so it cannot build elsewhere), copied at once into a folder of its own, so that another
-    // build into web/dist cannot swap files mid-run. Under web/node_modules: the server build imports
-    // react and the rest from the web package's node_modules.
-    const cache = join(repoRoot, 'web', 'node_modules', '.cache');
-    mkdirSync(cache, { recursive: true });
-    buildDir = mkdtempSync(join(cache, 'bench-web-'));
-    webDist = join(buildDir, 'dist');
-    console.log(`building the web app (pnpm --filter @tapcard/web build), copied into ${webDist}…`);
-    execFileSync('pnpm', ['--filter', '@tapcard/web', 'build'], {
-      cwd: repoRoot,
-      env: inheritedEnv({ NODE_ENV: 'production' }),
-      stdio: 'inherit',
-    });
-    for (const folder of ['dist', 'dist-ssr']) cpSync(join(repoRoot, 'web', folder), join(buildDir, folder), { recursive: true });
-  }
-  const removeBuild = () => buildDir && rmSync(buildDir, { recursive: true, force: true });
-  console.log('starting the product (scripts/start.mjs, demo data)…');
-  let product: RunningProduct;
-  try {
-    const ssrEntry = join(dirname(resolve(webDist)), 'dist-ssr', 'entry-server.js');
-    product = await startProduct({ WEB_DIST: resolve(webDist), WEB_SSR_ENTRY: ssrEntry, RATE_LIMIT_PER_MINUTE: '100000', AUTH_RATE_LIMIT_PER_MINUTE: '100000' });
-  } catch (error) {
-    removeBuild();
-    throw error;
-  }
-  return {
-    baseUrl: product.baseUrl,
-    async stop() {
-      await product.stop();
-      removeBuild();
-    },
-  };
-}
 
 /** One Lighthouse run in a browser of its own, started on a fresh profile and closed after. */
 async function measure(url: string): Promise<LighthouseResult> {
@@ -287,12 +211,11 @@ async function measure(url: string): Promise<LighthouseResult> {
 }
 
 const startedAt = new Date();
-const target = await startTarget();
+const target = await startTarget({ baseUrl: values['base-url'], webDist: values['web-dist'] });
 const baseUrl = target.baseUrl;
 console.log(`measuring ${baseUrl}`);
-const lhrDir = fileURLToPath(new URL('./results/', import.meta.url));
 const results: PageResult[] = [];
-const stamp = startedAt.toISOString().slice(0, 19).replace(/:/g, '-');
+const stamp = stampOf(startedAt);
 try {
   for (const page of pages) {
     const url = `${baseUrl}${page.path}`;
@@ -301,15 +224,12 @@ try {
     const pageRuns: Run[] = [];
     const reports: LighthouseResult[] = [];
     for (let i = 0; i < runs; i++) {
-      // The machine is shared: a run under a heavy load measures the other work's CPU time as ours.
-      const until = Date.now() + settleMs;
-      while (loadavg()[0]! > maxLoad && Date.now() < until) await new Promise((r) => setTimeout(r, 5000));
-      const loadBefore = loadavg()[0]!;
+      const loadBefore = await settleLoad(maxLoad, settleMs);
       let lhr = await measure(url);
       // A trace Lighthouse could not read (NO_NAVSTART and the like) is its own failure: run once more.
       if (lhr.runtimeError) lhr = await measure(url);
       if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-      const run = summarise(lhr, round1(loadBefore));
+      const run = summarise(lhr, loadBefore);
       pageRuns.push(run);
       reports.push(lhr);
       console.log(
@@ -334,8 +254,8 @@ try {
     const representative = pageRuns[medianIndex >= 0 ? medianIndex : 0]!;
     const representativeReport = reports[medianIndex >= 0 ? medianIndex : 0]!;
     if (values['keep-lhr']) {
-      mkdirSync(lhrDir, { recursive: true });
-      writeFileSync(join(lhrDir, `lhr-${stamp}-${page.key}.json`), JSON.stringify(representativeReport));
+      mkdirSync(RESULTS_DIR, { recursive: true });
+      writeFileSync(join(RESULTS_DIR, `lhr-${stamp}-${page.key}.json`), JSON.stringify(representativeReport));
     }
     results.push({
       key: page.key,
@@ -354,16 +274,7 @@ try {
   await target.stop();
 }
 
-const lighthouseVersion = (JSON.parse(readFileSync(fileURLToPath(import.meta.resolve('lighthouse/package.json')), 'utf8')) as { version: string }).version;
-const machine = {
-  cpu: cpus()[0]?.model ?? 'unknown',
-  cores: cpus().length,
-  memoryGiB: round1(totalmem() / 2 ** 30),
-  node: process.version,
-  chromium: chromiumVersion(),
-  lighthouse: lighthouseVersion,
-  loadAverageAtEnd: loadavg().map(round1),
-};
+const machine = { ...machineOf(), lighthouse: packageVersion('lighthouse'), loadAverageAtEnd: loadavg().map(round1) };
 
 const rows = results.map((r) => {
   const t = r.target;
@@ -405,12 +316,7 @@ for (const r of results) {
 }
 
 const output = { startedAt: startedAt.toISOString(), runsPerPage: runs, baseUrl: values['base-url'] ? baseUrl : 'started by the runner', webDist: values['web-dist'] ?? (values['base-url'] ? null : 'built by the runner'), machine, pages: results };
-if (!values['no-write']) {
-  mkdirSync(lhrDir, { recursive: true });
-  const file = join(lhrDir, `${stamp}.json`);
-  writeFileSync(file, `${JSON.stringify(output, null, 2)}\n`);
-  console.log(`written ${file}`);
-}
+if (!values['no-write']) writeResult(stamp, output);
 
 const misses = results.flatMap((r) => r.misses.map((m) => `${r.name}: ${m}`));
 if (misses.length > 0) console.log(`\nmissed: ${misses.join('; ')}`);
