@@ -1,8 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { describe, expect, inject, it, vi } from 'vitest';
-import { calls } from '@tapcard/shared/contract';
+import { describe, expect, inject, it } from 'vitest';
 import { addToCart } from '@tapcard/shared/domain';
-import { callApi } from './support/api.js';
 import { appReady, browsers } from './support/browser.js';
 import { expectCount } from './support/counts.js';
 import { DEMO } from './support/demo.js';
@@ -86,7 +84,6 @@ describe('server-rendered pages', () => {
       [`/card/event/${DEMO.liveEvent.id}?link=${DEMO.publicCardLink}`, 'visitor'],
       [openEventPath, 'visitor'],
       [arenaPath, 'index'],
-      [`${arenaPath}/chat`, 'index'],
       ['/', 'visitor'],
       [shopPath, 'index'],
       ['/get-card', 'index'],
@@ -142,30 +139,6 @@ describe('server-rendered pages', () => {
     const state = await page.locator('#ssr-state').textContent();
     expect(state).toContain('"arenaSeed"');
     expect(state).not.toContain('"chats"');
-  });
-
-  it('shows the arena chat with no script run: its latest messages, and hands it over without a mismatch', async () => {
-    const chatPath = `${arenaPath}/chat`;
-    const { context: still } = await browser({ javaScriptEnabled: false });
-    const painted = await still.newPage();
-    await painted.goto(chatPath);
-    await painted.getByRole('heading', { level: 2, name: 'Event Chat' }).waitFor();
-    // The newest message the chat holds, as the API gives it, is on the page the server sent.
-    const token = await callApi(baseUrl, calls.eventToken, { params: { id: DEMO.attendees.ada } });
-    if (token.answer.success !== 'true') throw new Error(token.answer.message);
-    const lastText = token.answer.data.attendee.chats.filter((chat) => !chat.removed).at(-1)?.message ?? '';
-    expect(lastText).not.toBe('');
-    await painted.getByRole('log').getByText(lastText, { exact: true }).first().waitFor();
-
-    const { context } = await browser();
-    const page = await context.newPage();
-    const { errors } = watch(page);
-    await page.goto(chatPath);
-    await page.locator('[role="status"][data-connection="live"]').waitFor({ state: 'attached' });
-    await page.getByRole('log').getByText(lastText, { exact: true }).first().waitFor();
-    // Times are the reader's clock, written once the scripts run.
-    await vi.waitFor(async () => expect(await page.getByRole('log').locator('time').first().textContent()).toMatch(/^\d\d:\d\d$/), { timeout: 15_000 });
-    expect(errors).toEqual([]);
   });
 
   it('hands the arena over without a mismatch, goes live, and opens the chat in the page', async () => {

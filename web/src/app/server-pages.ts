@@ -82,10 +82,4 @@ export const serverPages: ServerPage[] = [
   },
   // The arena's first screen (event, attendee); its chats and live state come with the scripts.
   { path: routes.arena, module: 'src/features/attendee/routes.tsx', prefetch: prefetchOne(routes.arena, (_, p) => p.tid, async (value, client) => once(client, (await attendee()).arenaSeedQuery(value))) },
-  // The group chat with its latest messages: what a slow phone came to read.
-  {
-    path: routes.arenaChat,
-    module: 'src/features/attendee/routes.tsx',
-    prefetch: prefetchOne(routes.arenaChat, (_, p) => p.tid, async (value, client) => once(client, (await attendee()).arenaViewSeedQuery(value))),
-  },
 ];

@@ -5,7 +5,6 @@ import { CHAT_MESSAGE_MAX_LENGTH } from '@tapcard/shared/constants';
 import type { Announcement } from '@tapcard/shared/contract';
 import { messages } from '@tapcard/shared/rules';
 import { clockTime } from '../lib/live/clock.js';
-import { useHydrated } from '../lib/hydration.js';
 import { ADMIN_NAME, messageStyle } from '../lib/live/message-style.js';
 import type { Outbox, ThreadItem } from '../lib/live/outbox.js';
 import { BackLink, Avatar } from './Page.js';
@@ -77,13 +76,8 @@ export interface ChatRoomProps {
   sendHeld?: boolean;
 }
 
-/**
- * A message's time in the reader's clock. The server renders in its own time zone, so a server-rendered
- * room shows its times once hydrated: the markup the browser takes over must match the server's.
- */
-function MessageTime({ iso }: { iso: string }) {
-  const hydrated = useHydrated();
-  return <time dateTime={iso}>{hydrated ? clockTime(new Date(iso)) : ''}</time>;
+function timeOf(iso: string): string {
+  return clockTime(new Date(iso));
 }
 
 interface BubbleProps {
@@ -152,7 +146,7 @@ function MessageBubble({ item, selfId, authorLink, messageMenu, onRetry, onDelet
               )}
             </span>
           ) : (
-            <MessageTime iso={item.createdAt} />
+            <time dateTime={item.createdAt}>{timeOf(item.createdAt)}</time>
           )}
         </p>
       </div>

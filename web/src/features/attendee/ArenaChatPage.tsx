@@ -14,7 +14,7 @@ import { useSeen } from '../../lib/live/unread.js';
 import { usePost } from '../../lib/live/usePost.js';
 import { useNow } from '../../lib/now.js';
 import { paths } from '../../lib/paths.js';
-import { chatHistory, useArenaViewSeed } from './api.js';
+import { chatHistory } from './api.js';
 import { shareIntentPath } from './share-intent.js';
 import { TEXTS } from './texts.js';
 import { useArena } from './useArena.js';
@@ -29,12 +29,11 @@ const NO_IDS: readonly string[] = [];
  * menu of another attendee's message reports it, shares this attendee's card with its author (in the
  * private chat with them), or blocks its author (whose messages then leave this attendee's screens, on
  * every device). The organiser's pinned announcements sit at the top; the
- * composer says when posting is not possible (closed chat, mute) or must wait (slow mode). The server
- * renders it with its latest messages.
+ * composer says when posting is not possible (closed chat, mute) or must wait (slow mode).
  */
 export function ArenaChatPage() {
   const { tid = '' } = useParams();
-  const { live, self } = useArena(tid, useArenaViewSeed(tid));
+  const { live, self } = useArena(tid);
   const now = useNow();
   const view = live.view;
   const me = self?.attendee_id ?? null;

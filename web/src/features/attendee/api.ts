@@ -83,23 +83,6 @@ export function useArenaSeed(tid: string): ArenaSeed | undefined {
 }
 
 /**
- * The group chat's first screen as the server render reads it: the arena's whole view, its latest
- * messages included, so a slow phone reads the chat before any script runs. Only the server fetches it;
- * the browser's live view starts from it.
- */
-export function arenaViewSeedQuery(tid: string) {
-  return queryOptions({
-    queryKey: ['arenaViewSeed', tid],
-    queryFn: async ({ signal }): Promise<ViewOf<'arena'>> => arenaViewOf((await apiOrThrow(calls.eventToken, { params: { id: tid }, signal })).data),
-  });
-}
-
-/** The server render's view of this arena's chat, when the page came with one. */
-export function useArenaViewSeed(tid: string): ViewOf<'arena'> | undefined {
-  return useQuery({ ...arenaViewSeedQuery(tid), enabled: false }).data;
-}
-
-/**
  * The attendee's own privacy settings and the attendees they blocked, with names (arena-safety). A
  * background read: a failure shows in the privacy section with Try again, never as the no-internet page.
  */

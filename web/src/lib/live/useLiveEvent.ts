@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 import type { Subscribe, Update, ViewKind, ViewOf } from '@tapcard/shared/realtime';
 import { arenaViews } from './arena-cache.js';
 import { realtimeClient } from './client.js';
@@ -33,7 +33,6 @@ export function useLiveEvent<K extends ViewKind>(
   request: Extract<Subscribe, { kind: K }> | null,
   poller: (request: Extract<Subscribe, { kind: K }>, signal: AbortSignal) => Promise<PollResult<ViewOf<K>>>,
   cache?: ViewCache<Extract<Subscribe, { kind: K }>, ViewOf<K>>,
-  seed?: ViewOf<K>,
 ): LiveEvent<ViewOf<K>> {
   // The request is rebuilt from its JSON, so a new object with the same content changes nothing.
   const json = request ? JSON.stringify(request) : null;
@@ -44,7 +43,7 @@ export function useLiveEvent<K extends ViewKind>(
       if (!json) return () => undefined;
       const current = JSON.parse(json) as Extract<Subscribe, { kind: K }>;
       const client = realtimeClient();
-      const subscription = client.acquire<K>(current, (signal) => poller(current, signal), seedRef.current ?? cache?.read(current) ?? null);
+      const subscription = client.acquire<K>(current, (signal) => poller(current, signal), cache?.read(current) ?? null);
       subscriptionRef.current = subscription;
       const unlisten = subscription.listen(onChange);
       onChange();
@@ -56,11 +55,7 @@ export function useLiveEvent<K extends ViewKind>(
     },
     [json, poller, cache],
   );
-  // A server-rendered page's view: what the server drew until the subscription starts (it starts from it).
-  const seedRef = useRef(seed);
-  seedRef.current = seed;
-  const before = useMemo(() => (seed ? { ...(IDLE as LiveEventState<ViewOf<K>>), view: seed } : (IDLE as LiveEventState<ViewOf<K>>)), [seed]);
-  const getSnapshot = useCallback(() => (json && subscriptionRef.current ? subscriptionRef.current.snapshot : before), [json, before]);
+  const getSnapshot = useCallback(() => (json && subscriptionRef.current ? subscriptionRef.current.snapshot : (IDLE as LiveEventState<ViewOf<K>>)), [json]);
   const state = useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
   useKeptView(cache, json, state);
   const applyLocal = useCallback((change: Partial<Update>) => subscriptionRef.current?.applyLocal(change), []);
@@ -112,12 +107,9 @@ const arenaCache: ViewCache<{ tid: string }, ViewOf<'arena'>> = {
   forget: (request) => arenaViews.forget(request.tid),
 };
 
-/**
- * An attendee's arena and chats, by access token; the device keeps the last view for a visit with no
- * network. `seed`: the view a server-rendered page was drawn with.
- */
-export function useArenaLive(tid: string | undefined, seed?: ViewOf<'arena'>): LiveEvent<ViewOf<'arena'>> {
-  return useLiveEvent<'arena'>(tid ? { kind: 'arena', tid } : null, arenaPoll, arenaCache, seed);
+/** An attendee's arena and chats, by access token; the device keeps the last view for a visit with no network. */
+export function useArenaLive(tid: string | undefined): LiveEvent<ViewOf<'arena'>> {
+  return useLiveEvent<'arena'>(tid ? { kind: 'arena', tid } : null, arenaPoll, arenaCache);
 }
 
 /** A chip page, by chip id. */
