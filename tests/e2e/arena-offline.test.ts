@@ -14,7 +14,7 @@ import { createOrganiser } from './support/people.js';
  */
 
 const baseUrl = inject('baseUrl');
-const browser = browsers({ baseURL: baseUrl, width: PHONE_WIDTH, height: 780, reducedMotion: 'reduce' });
+const browser = browsers({ baseURL: baseUrl, width: PHONE_WIDTH, height: 780, reducedMotion: 'reduce', serviceWorkers: 'allow' });
 
 const bubble = (page: Page, text: string) => page.getByRole('log').getByRole('listitem').filter({ hasText: text });
 

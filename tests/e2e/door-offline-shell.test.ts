@@ -15,7 +15,7 @@ import { createOrganiser } from './support/people.js';
  */
 
 const baseUrl = inject('baseUrl');
-const browser = browsers({ baseURL: baseUrl, width: PHONE_WIDTH, height: 780, reducedMotion: 'reduce' });
+const browser = browsers({ baseURL: baseUrl, width: PHONE_WIDTH, height: 780, reducedMotion: 'reduce', serviceWorkers: 'allow' });
 
 /** Whether a fetch from `where` (a page or the service worker) reaches the server: 'reached' or 'offline'. */
 function reachServer(where: Pick<Page, 'evaluate'>): Promise<string> {

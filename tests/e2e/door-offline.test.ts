@@ -19,7 +19,7 @@ import { createOrganiser, signIn, type Account } from './support/people.js';
  */
 
 const baseUrl = inject('baseUrl');
-const browser = browsers({ baseURL: baseUrl, width: PHONE_WIDTH, height: 780, reducedMotion: 'reduce' });
+const browser = browsers({ baseURL: baseUrl, width: PHONE_WIDTH, height: 780, reducedMotion: 'reduce', serviceWorkers: 'allow' });
 let organiser: Account;
 
 beforeAll(async () => {

@@ -20,6 +20,12 @@ export interface BrowserOptions {
   reducedMotion?: 'reduce' | 'no-preference';
   /** False: the page as the server sent it, no script run (what paints before the scripts arrive). */
   javaScriptEnabled?: boolean;
+  /**
+   * 'allow' for the journeys of the pages' service workers (the door and the attendee pages offline).
+   * Blocked elsewhere: a worker's fetches escape `page.route` (a journey could not fail a post), and
+   * installing one in every context costs each journey the download of its precache.
+   */
+  serviceWorkers?: 'allow' | 'block';
 }
 
 /**
@@ -39,11 +45,12 @@ export function browsers(defaults: BrowserOptions): (options?: Partial<BrowserOp
   });
   return async (options = {}) => {
     chromiumStarted ??= chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
-    const { baseURL, width, height, reducedMotion, javaScriptEnabled } = { ...defaults, ...options };
+    const { baseURL, width, height, reducedMotion, javaScriptEnabled, serviceWorkers = 'block' } = { ...defaults, ...options };
     const context = await (await chromiumStarted).newContext({
       baseURL,
       viewport: { width: width ?? 390, height: height ?? 844 },
       acceptDownloads: true,
+      serviceWorkers,
       ...(reducedMotion ? { reducedMotion } : {}),
       ...(javaScriptEnabled === false ? { javaScriptEnabled: false } : {}),
     });

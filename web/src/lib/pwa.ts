@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import { Workbox } from 'workbox-window';
 
 /** A service worker of some pages, as web/vite.config.ts builds it: its file and the path it controls. */
 export interface PageWorker {
@@ -19,12 +18,15 @@ const registrations = new Map<string, Promise<ServiceWorkerRegistration | undefi
 export function registerPageWorker(worker: PageWorker): boolean {
   if (!supported()) return false;
   if (registrations.has(worker.worker)) return true;
-  const registration = new Workbox(worker.worker, { scope: worker.scope }).register().catch((error: unknown) => {
-    // The pages still work online without the worker; the next load tries again.
-    registrations.delete(worker.worker);
-    console.warn(`${worker.worker} could not be installed`, error);
-    return undefined;
-  });
+  // Loaded here, not with the page: the pages' first render (and the server's render) never need it.
+  const registration = import('workbox-window')
+    .then(({ Workbox }) => new Workbox(worker.worker, { scope: worker.scope }).register())
+    .catch((error: unknown) => {
+      // The pages still work online without the worker; the next load tries again.
+      registrations.delete(worker.worker);
+      console.warn(`${worker.worker} could not be installed`, error);
+      return undefined;
+    });
   registrations.set(worker.worker, registration);
   return true;
 }
