@@ -29,22 +29,38 @@ export interface BrowserOptions {
 }
 
 /**
+ * The journey worker's Chromium, launched at its first use and shared by the worker's files in turn
+ * (they share their modules: vitest.config.ts). It ends with the worker: Chromium quits when the pipe
+ * Playwright drives it through closes. One that crashed or was closed is launched again.
+ */
+let started: Promise<Chromium> | null = null;
+function workerChromium(): Promise<Chromium> {
+  if (!started) {
+    const launching = chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+    started = launching;
+    const forget = () => {
+      if (started === launching) started = null;
+    };
+    launching.then((browser) => browser.on('disconnected', forget), forget);
+  }
+  return started;
+}
+
+/**
  * Opens browsers with a test file's defaults (each call may override them) and closes every one of
  * them after the file's tests. Call at the top of a test file.
  *
- * Every user of the file is a context of one Chromium, launched at the first call: a context is as
- * separate as a profile of its own (cookies, storage, cache) and opens in milliseconds, where a
- * Chromium takes about a second of a loaded 2-core machine to start.
+ * Every user is a context of the worker's one Chromium: a context is as separate as a profile of its
+ * own (cookies, storage, cache) and opens in milliseconds, where a Chromium takes seconds of a loaded
+ * 2-core machine to start.
  */
 export function browsers(defaults: BrowserOptions): (options?: Partial<BrowserOptions>) => Promise<Browser> {
-  let chromiumStarted: Promise<Chromium> | null = null;
   const opened: Browser[] = [];
   afterAll(async () => {
     await Promise.all(opened.map((b) => b.close()));
-    if (chromiumStarted) await (await chromiumStarted).close();
   });
   return async (options = {}) => {
-    chromiumStarted ??= chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+    const chromiumStarted = workerChromium();
     const { baseURL, width, height, reducedMotion, javaScriptEnabled, serviceWorkers = 'block' } = { ...defaults, ...options };
     const context = await (await chromiumStarted).newContext({
       baseURL,

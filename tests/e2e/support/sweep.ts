@@ -1,11 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import { calls } from '@tapcard/shared/contract';
 import { addToCart, cartTotals, type CartItem } from '@tapcard/shared/domain';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { callApi } from './api.js';
+import { seriousViolations } from './axe.js';
 import { browsers } from './browser.js';
 import { DEMO } from './demo.js';
 import { PHONE_WIDTH } from './layout.js';
@@ -305,10 +305,7 @@ async function settle(page: Page, route: SweepRoute, demo: Demo): Promise<void> 
 }
 
 export async function axeProblems(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `axe ${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return (await seriousViolations(page)).map((v) => `axe ${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /** Horizontal overflow: the document scrolls sideways, or an element sticks out of the viewport (not inside a scroller). */

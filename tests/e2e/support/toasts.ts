@@ -1,6 +1,6 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { seriousViolations } from './axe.js';
 
 export interface SeenToast {
   text: string;
@@ -88,8 +88,7 @@ export async function expectToastAccessible(page: Page, label: string): Promise<
       }),
     )
     .toBe(true);
-  const results = await new AxeBuilder({ page }).include('.Toastify').analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const serious = await seriousViolations(page, '.Toastify');
   expect(serious.map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `axe on the toast of ${label}`).toEqual([]);
 }
 

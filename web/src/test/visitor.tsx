@@ -3,7 +3,7 @@ import { act } from '@testing-library/react';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import type { ComponentType } from 'react';
-import { afterEach } from 'vitest';
+import { onTestFinished } from 'vitest';
 import type { VisitorPageProps } from '../lib/ssr.js';
 
 /** The query cache the server render hands over: `answers` are the queries it loaded, by key. */
@@ -13,27 +13,25 @@ export function serverState(answers: [readonly unknown[], unknown][]) {
   return dehydrate(client);
 }
 
-let root: Root | null = null;
-let container: HTMLElement | null = null;
-afterEach(() => {
-  act(() => root?.unmount());
-  container?.remove();
-  root = null;
-  container = null;
-});
-
 /**
  * Renders a light visitor page as the server does, then hydrates that markup as the light entry does
  * (app/visitor-entry.tsx); returns the hydration's mismatches.
  */
 export async function serverThenBrowser(Page: ComponentType<VisitorPageProps>, path: string, answers: [readonly unknown[], unknown][]): Promise<unknown[]> {
   const props = { url: new URL(path, window.location.origin), state: serverState(answers) };
-  container = document.createElement('div');
+  const container = document.createElement('div');
   container.innerHTML = renderToString(<Page {...props} />);
   document.body.append(container);
   const mismatches: unknown[] = [];
+  let root: Root | undefined;
+  // Registered by the test itself: a hook at this module's top would run for the first file that
+  // imports it only, as test files share their modules (vite.config.ts).
+  onTestFinished(() => {
+    act(() => root?.unmount());
+    container.remove();
+  });
   await act(async () => {
-    root = hydrateRoot(container!, <Page {...props} />, { onRecoverableError: (error) => mismatches.push(error) });
+    root = hydrateRoot(container, <Page {...props} />, { onRecoverableError: (error) => mismatches.push(error) });
   });
   return mismatches;
 }
