@@ -114,8 +114,9 @@ export default defineConfig({
           include: ['e2e/**/*.test.ts'],
           exclude: ['**/node_modules/**', '**/dist/**', ...TIMED_JOURNEYS],
           // One module cache per worker (isolate: false), as for the upstream's files: each journey file
-          // opens its own Chromium and users, and the support modules keep no state a later file could
-          // see, so re-importing Playwright, axe and the contract for each of 40 files only cost time.
+          // opens its own users (contexts of the worker's one Chromium, support/browser.ts), and the support
+          // modules keep no other state a later file could see, so re-importing Playwright, axe and the
+          // contract for each of 40 files only cost time.
           isolate: false,
           // Two: each journey drives a Chromium and talks to a product on the same 2 cores, and with three
           // at a time each took 2.5 times as long as alone. No journey waits idle for the product's
