@@ -29,6 +29,7 @@ describe('the journeys’ Chromium', () => {
     await page.setContent('<p>A page</p>');
     const session = await browser.newBrowserCDPSession();
     const { targetInfos } = await session.send('Target.getTargets', { filter: [{}] });
+    await session.detach();
     expect(targetInfos.filter((target) => target.type === 'browser_ui').map((target) => target.url)).toEqual([]);
     expect(targetInfos.filter((target) => target.type === 'page')).toHaveLength(1);
     await context.close();

@@ -8,7 +8,7 @@ export const CHROMIUM_PATH = testEnv.chromiumPath();
  * because Chromium reads only the last `--disable-features` it is given: ours must carry them too.
  * `chromium.test.ts` fails when an upgrade of playwright-core changes its list.
  */
-export const PLAYWRIGHT_DISABLED_FEATURES = [
+const PLAYWRIGHT_DISABLED_FEATURES = [
   'AvoidUnnecessaryBeforeUnloadCheckSync',
   'DestroyProfileOnBrowserClose',
   'HttpsUpgrades',
