@@ -96,8 +96,8 @@ export default defineConfig({
       // The upstream's and the gateway's files share one module cache per worker (isolate: false): each builds its own
       // app, database and clients from factories, and no module keeps state a later file could see, so
       // re-importing Fastify, zod and the contract for every file only cost time (about a third of theirs).
-      // The web's files keep their isolation (its toast, session and query modules hold state per page), and so
-      // do shared's (its contract test checks that a call nobody used is not built yet).
+      // The web's files share theirs too, with its setup undoing what a file leaves behind (web/src/test/fresh-window.ts).
+      // Shared's keep their isolation (its contract test checks that a call nobody used is not built yet).
       { extends: true, test: { name: 'upstream', root: at('upstream'), include: upstreamOnPglite, environment: 'node', isolate: false, ...LOADED } },
       ...upstreamOnPostgres,
       { extends: true, test: { name: 'gateway', root: at('gateway'), environment: 'node', isolate: false, ...LOADED } },

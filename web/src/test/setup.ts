@@ -1,6 +1,9 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { freshWindowForFile } from './fresh-window.js';
+
+freshWindowForFile();
 
 // findBy* and waitFor wait on a condition; their 1 s default ran out on a loaded 2-core machine (a lazy
 // route or the door's live list arriving later), failing tests whose condition came a moment after.
