@@ -1,8 +1,8 @@
 import { calls } from '@tapcard/shared/contract';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { DEMO_ORGANISER } from '../support/event-setup.js';
-import { createServerPair, stopServers } from '../support/processes.js';
-import type { ServerProcess } from '../support/processes.js';
+import { createServerPair } from '../support/processes.js';
+import type { ServerPair, ServerProcess } from '../support/processes.js';
 
 /**
  * Strangers cannot lock the owner out, through the real gateway and upstream: the organiser's phone
@@ -15,18 +15,19 @@ import type { ServerProcess } from '../support/processes.js';
 
 let upstream: ServerProcess;
 let gateway: ServerProcess;
-let dataDir: string;
+let pair: ServerPair | undefined;
 
 beforeAll(async () => {
-  ({ upstream, gateway, dataDir } = await createServerPair('device-lockout', {
+  pair = await createServerPair('device-lockout', {
     origin: 'http://lockout.test',
     // The ceiling slows guesses down (up to 4 s each) while scrypt runs: no 504 on a busy machine.
     gateway: { env: { TRUST_PROXY: '127.0.0.1,::1', UPSTREAM_TIMEOUT_MS: '120000' } },
-  }));
-  // A fresh embedded database migrates and seeds first: slow on a busy machine.
+  });
+  ({ upstream, gateway } = pair);
+  // The upstream migrates and seeds a fresh database first: slow on a busy machine.
   await Promise.all([upstream.start(300_000), gateway.start(300_000)]);
 }, 360_000);
-afterAll(() => stopServers([gateway, upstream], dataDir));
+afterAll(() => pair?.stop());
 
 let lastOctet = 0;
 /** A client address of its own (a documentation range, never contacted: only named in a header). */

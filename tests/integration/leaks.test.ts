@@ -4,17 +4,18 @@ import { DEMO_ORGANISER, createLiveEvent, register } from '../support/event-setu
 import { REDACTED, buildPath, calls, everyCall, isCredential } from '@tapcard/shared/contract';
 import { REALTIME_PATH } from '@tapcard/shared/realtime';
 import { io } from 'socket.io-client';
-import { createServerPair, stopServers } from '../support/processes.js';
-import type { ServerProcess } from '../support/processes.js';
+import { createServerPair } from '../support/processes.js';
+import type { ServerPair, ServerProcess } from '../support/processes.js';
 
 /**
- * The reference upstream (PGlite, no SMTP: the dev outbox is on) and a gateway as real processes
- * logging at info, asked as a reverse proxy or tunnel on this machine would pass requests on.
+ * The reference upstream (its own PostgreSQL schema under DATABASE_URL, else PGlite; no SMTP: the dev
+ * outbox is on) and a gateway as real processes logging at info, asked as a reverse proxy or tunnel on
+ * this machine would pass requests on.
  */
 
 let upstream: ServerProcess;
 let gateway: ServerProcess;
-let dataDir: string;
+let pair: ServerPair | undefined;
 
 /** Short limits for slow clients, so a test sees them fire (the defaults are 10 s and 120 s). */
 const HEADERS_TIMEOUT_MS = 2000;
@@ -23,15 +24,16 @@ const REQUEST_TIMEOUT_MS = 7000;
 const TIMEOUTS = { HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS), REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS) };
 
 beforeAll(async () => {
-  ({ upstream, gateway, dataDir } = await createServerPair('leaks', {
+  pair = await createServerPair('leaks', {
     origin: 'http://leaks.test',
     upstream: { logLevel: 'info', env: TIMEOUTS },
     gateway: { logLevel: 'info', env: { RATE_LIMIT_PER_MINUTE: '100000', AUTH_RATE_LIMIT_PER_MINUTE: '100000', ...TIMEOUTS } },
-  }));
+  });
+  ({ upstream, gateway } = pair);
   await upstream.start(300_000);
   await gateway.start(300_000);
 }, 660_000);
-afterAll(() => stopServers([gateway, upstream], dataDir));
+afterAll(() => pair?.stop());
 
 const api = (path: string) => `${gateway.url}/api${path}`;
 const json = { 'content-type': 'application/json' };

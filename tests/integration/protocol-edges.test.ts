@@ -2,29 +2,30 @@ import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { REDACTED, buildPath, calls, upstreamPages } from '@tapcard/shared/contract';
 import { DEMO_ORGANISER, attendeeOf, createLiveEvent, register } from '../support/event-setup.js';
-import { createServerPair, stopServers } from '../support/processes.js';
-import type { ServerProcess } from '../support/processes.js';
+import { createServerPair } from '../support/processes.js';
+import type { ServerPair, ServerProcess } from '../support/processes.js';
 import { makePng } from '../e2e/support/png.js';
 
 /**
- * The reference upstream (PGlite) and a gateway as real processes logging at info, the browser's calls
- * through the gateway: Expect: 100-continue, NUL characters, Cache-Control, and both log streams
+ * The reference upstream (its own PostgreSQL schema under DATABASE_URL, else PGlite) and a gateway as
+ * real processes logging at info, the browser's calls through the gateway: Expect: 100-continue, NUL characters, Cache-Control, and both log streams
  * never showing an attendee's or a reset token.
  */
 
 let upstream: ServerProcess;
 let gateway: ServerProcess;
-let dataDir: string;
+let pair: ServerPair | undefined;
 let tid: string;
 let organiser: string;
 let chatBody: (message: string) => string;
 
 beforeAll(async () => {
-  ({ upstream, gateway, dataDir } = await createServerPair('edges', {
+  pair = await createServerPair('edges', {
     origin: 'http://edges.test',
     upstream: { logLevel: 'info' },
     gateway: { logLevel: 'info', env: { RATE_LIMIT_PER_MINUTE: '100000', AUTH_RATE_LIMIT_PER_MINUTE: '100000' } },
-  }));
+  });
+  ({ upstream, gateway } = pair);
   await upstream.start(300_000);
   await gateway.start(300_000);
   const event = await createLiveEvent(upstream.url, 10, `Edges ${Date.now()}`);
@@ -33,7 +34,7 @@ beforeAll(async () => {
   const { attendeeId } = await attendeeOf(upstream.url, tid);
   chatBody = (message) => JSON.stringify({ event_id: event.eventId, attendee_id: attendeeId, message, image: '' });
 });
-afterAll(() => stopServers([gateway, upstream], dataDir));
+afterAll(() => pair?.stop());
 
 const api = (path: string) => `${gateway.url}/api${path}`;
 const json = { 'content-type': 'application/json' };

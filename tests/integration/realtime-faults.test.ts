@@ -4,12 +4,14 @@ import { resolveRedis } from '@tapcard/testkit/redis';
 import type { RedisHandle } from '@tapcard/testkit/redis';
 import { forcedDisconnects, gatewayRestart, reconnectStorm, slowReader } from '../support/scenarios.js';
 import type { ScenarioContext } from '../support/scenarios.js';
+import { testEnv } from '../support/env.js';
 import { startStack } from '../support/stack.js';
 import type { Stack } from '../support/stack.js';
 
 /**
- * "Realtime under faults", small and fast: the reference upstream and two gateways as
- * child processes (from their sources, through tsx) sharing one Redis, clients in this process.
+ * "Realtime under faults", small and fast: the reference upstream (its own PostgreSQL schema under
+ * DATABASE_URL, else PGlite) and two gateways as child processes (from their sources, through tsx)
+ * sharing one Redis, clients in this process.
  * The same scenarios run at full scale in tests/bench/realtime (see its README).
  *
  * Redis: REDIS_URL when it answers, else a spawned redis-server; without either the suite is skipped
@@ -26,6 +28,7 @@ const redis: RedisHandle | undefined = 'handle' in redisAnswer ? redisAnswer.han
 const PING_INTERVAL_MS = 2000;
 const PING_TIMEOUT_MS = 4000;
 const ATTENDEES = 200;
+const databaseUrl = testEnv.databaseUrl();
 const lines: string[] = [];
 const log = (line: string) => lines.push(line);
 
@@ -47,6 +50,7 @@ describe.skipIf(skip !== undefined)('realtime under faults (two gateways, Redis,
     stack = await startStack({
       mode: 'source',
       redis,
+      ...(databaseUrl ? { databaseUrl } : {}),
       gateways: 2,
       attendees: ATTENDEES,
       // 3 messages/s from 6 writers: each stays well within one attendee's chat rate (LIMITS.chatPosts in shared constants).

@@ -7,14 +7,14 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { DEMO_ORGANISER, attendeeOf, createLiveEvent, register } from '../support/event-setup.js';
 import { waitFor } from '@tapcard/testkit/wait';
-import { createServerPair, stopServers } from '../support/processes.js';
-import type { ServerProcess } from '../support/processes.js';
+import { createServerPair } from '../support/processes.js';
+import type { ServerPair, ServerProcess } from '../support/processes.js';
 
 /**
  * An organiser's realtime subscription ends with the organiser's session: the reference upstream
- * (PGlite) and a gateway as real processes, the organiser signed in twice (sessions A and B), each
- * session's socket subscribed to the organiser view of a live event, an attendee writing privately to
- * the organiser. Each way a session ends through the gateway's /api (logout, ending one session from
+ * (its own PostgreSQL schema under DATABASE_URL, else PGlite) and a gateway as real processes, the
+ * organiser signed in twice (sessions A and B), each session's socket subscribed to the organiser
+ * view of a live event, an attendee writing privately to the organiser. Each way a session ends through the gateway's /api (logout, ending one session from
  * the list, ending the others, changing the password) tells the ended socket at once and stops its
  * private messages, while a socket whose session lives on keeps receiving them.
  *
@@ -37,7 +37,7 @@ interface Watched {
 
 let upstream: ServerProcess;
 let gateway: ServerProcess;
-let dataDir: string;
+let pair: ServerPair | undefined;
 let eventId: string;
 let tid: string;
 let attendeeId: string;
@@ -47,10 +47,11 @@ let password: string = DEMO_ORGANISER.password;
 const sockets: ClientSocket[] = [];
 
 beforeAll(async () => {
-  ({ upstream, gateway, dataDir } = await createServerPair('session-end', {
+  pair = await createServerPair('session-end', {
     origin: ORIGIN,
     gateway: { env: { RATE_LIMIT_PER_MINUTE: '100000', AUTH_RATE_LIMIT_PER_MINUTE: '100000', MAX_SOCKETS_PER_ADDRESS: '1000', ORGANISER_RECHECK_MS: '3600000' } },
-  }));
+  });
+  ({ upstream, gateway } = pair);
   // The gateway's /healthz does not wait for the upstream: both start at once.
   await Promise.all([upstream.start(300_000), gateway.start(300_000)]);
   const event = await createLiveEvent(upstream.url, 10, `Session end ${Date.now()}`);
@@ -65,7 +66,7 @@ afterEach(() => {
 });
 afterAll(async () => {
   for (const socket of sockets.splice(0)) socket.close();
-  await stopServers([gateway, upstream], dataDir);
+  await pair?.stop();
 });
 
 /** What `send` needs of a contract call: its method and the schema of its answer. */

@@ -103,7 +103,10 @@ export async function startStack(o: StackOptions): Promise<Stack> {
     if (o.databaseUrl) {
       const schema = `rt_${label.replace(/\W/g, '_')}_${run}`.toLowerCase();
       await createSchema(o.databaseUrl, schema);
-      cleanups.push(() => dropSchema(o.databaseUrl ?? '', schema));
+      // The upstream keeps its job queue's tables beside its own, in `<schema>_jobs`.
+      cleanups.push(async () => {
+        for (const dropped of [schema, `${schema}_jobs`]) await dropSchema(o.databaseUrl ?? '', dropped);
+      });
       databaseUrl = withSearchPath(o.databaseUrl, schema);
       databaseSchema = schema;
       const shown = new URL(o.databaseUrl);
