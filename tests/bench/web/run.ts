@@ -11,12 +11,12 @@ import { BENCH_OPTIONS, DEMO_PAGES, loadOptions, machineOf, median, packageVersi
 
 /**
  * `pnpm bench:web [--runs 3] [--page card,arena,…] [--check] [--no-write] [--base-url URL] [--keep-lhr]`
- * — a Lighthouse run on six pages of the product as `pnpm start` serves it. See README.md.
+ * — a Lighthouse run on seven pages of the product as `pnpm start` serves it. See README.md.
  */
 
 const HELP = `Usage: pnpm bench:web [options]
   --runs <n>        Lighthouse runs per page; the median of each figure is reported (default 3)
-  --page <list>     card, card-events, open-event, arena, landing, shop, comma separated (default: all six)
+  --page <list>     card, card-events, open-event, arena, ticket, landing, shop, comma separated (default: all seven)
   --base-url <url>  measure a product already running there instead of starting one
   --web-dist <dir>  serve this web build (default: the current sources built into a temporary folder)
   --max-load <n>    before each run, wait until the 1-minute load average is at most n (default: the core count)
@@ -54,6 +54,8 @@ const PAGES: Page[] = [
   { key: 'card-events', name: "card's events", path: `/card/event?link=${DEMO.publicCardLink}`, target: fast },
   { key: 'open-event', name: 'open event link', path: `/events/l/${DEMO.liveEvent.cleanName}`, target: fast },
   { key: 'arena', name: 'arena', path: DEMO_PAGES.arena, target: fast },
+  // The demo attendee's ticket: its QR code is what a person opens it for at the door.
+  { key: 'ticket', name: 'ticket page', path: DEMO_PAGES.ticket(DEMO.attendees.ada), target: fast },
   { key: 'landing', name: 'landing page', path: '/', target: fast },
   { key: 'shop', name: 'shop', path: '/get-started', target: { ...fast, performance: 90 } },
 ];
