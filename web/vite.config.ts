@@ -76,7 +76,7 @@ function ownerAppManifest(): Plugin {
 
 /** The modules of the 'shell' chunk (see build.rolldownOptions below). */
 const SHELL_MODULES =
-  /[\\/]node_modules[\\/](?:react|react-dom|scheduler)[\\/]|[\\/]shared[\\/]src[\\/]pages[\\/]|[\\/]web[\\/]src[\\/](?:lib[\\/](?:paths|hydration|online|toast|ssr|ui|context-menu|image|query-keys)\.ts|components[\\/](?:OfflineBanner|Toasts|Button|NotFoundView|Spinner|AppLink|Page|LoadingScreen)\.tsx)$/;
+  /[\\/]node_modules[\\/](?:react|react-dom|scheduler)[\\/]|[\\/]shared[\\/]src[\\/]pages[\\/]|[\\/]web[\\/]src[\\/](?:lib[\\/](?:paths|hydration|online|toast|ssr|ui|context-menu|image|query-keys|zod-in-browser)\.ts|components[\\/](?:OfflineBanner|Toasts|Button|NotFoundView|Spinner|AppLink|Page|LoadingScreen)\.tsx)$/;
 
 /** A chunk of the build's manifest (dist/.vite/manifest.json), keyed by its source. */
 interface BuiltChunk {

@@ -22,11 +22,19 @@ const shopPath = '/get-started';
 
 /**
  * What a page does: the errors it logs or throws (a hydration mismatch is logged by main.tsx's
- * onRecoverableError) and the documents it loads (one: every later page came from the router).
+ * onRecoverableError), what the Content-Security-Policy refused it, and the documents it loads (one:
+ * every later page came from the router).
  */
-function watch(page: Page): { errors: string[]; documents: string[] } {
+async function watch(page: Page): Promise<{ errors: string[]; documents: string[] }> {
   const errors: string[] = [];
   const documents: string[] = [];
+  // A refusal is an event, not a console message: an eval tried and caught (as zod's probe for compiled parsers) logs nothing.
+  await page.exposeFunction('reportCspViolation', (refused: string) => errors.push(`CSP violation: ${refused}`));
+  await page.addInitScript(() =>
+    document.addEventListener('securitypolicyviolation', (event) => {
+      void (window as unknown as { reportCspViolation(refused: string): Promise<void> }).reportCspViolation(`${event.violatedDirective} ${event.blockedURI}`);
+    }),
+  );
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
   });
@@ -144,7 +152,7 @@ describe('server-rendered pages', () => {
   it('hands the arena over without a mismatch, goes live, and opens the chat in the page', async () => {
     const { context } = await browser();
     const page = await context.newPage();
-    const { errors, documents } = watch(page);
+    const { errors, documents } = await watch(page);
     await page.goto(arenaPath);
     await page.locator('[role="status"][data-connection="live"]').waitFor({ state: 'attached' });
     await expectCount(page.getByText('Connecting to live updates…')).toBe(0);
@@ -191,7 +199,7 @@ describe('server-rendered pages', () => {
     const { context } = await browser();
     await storedCartAndShifts(context);
     const page = await context.newPage();
-    const { errors, documents } = watch(page);
+    const { errors, documents } = await watch(page);
     const response = await page.goto(shopPath);
     expect(await response?.text()).toContain('data-ssr');
     await appReady(page);
@@ -217,7 +225,7 @@ describe('server-rendered pages', () => {
     const { context } = await browser({ width: 1280, height: 800 });
     await storedCartAndShifts(context);
     const page = await context.newPage();
-    const { errors } = watch(page);
+    const { errors } = await watch(page);
     await page.goto(shopPath);
     await appReady(page);
     await page.getByRole('complementary', { name: 'Your Cart' }).getByText('Black TapCard').waitFor();
@@ -229,7 +237,7 @@ describe('server-rendered pages', () => {
   it('hands the card over to the light entry without a mismatch, and its links load the next page, rendered by the server too', async () => {
     const { context } = await browser();
     const page = await context.newPage();
-    const { errors, documents } = watch(page);
+    const { errors, documents } = await watch(page);
     const response = await page.goto(cardPath, { waitUntil: 'networkidle' });
     await appReady(page);
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(DEMO.publicCard.title);
@@ -251,7 +259,7 @@ describe('server-rendered pages', () => {
   it('hands the landing page over to the light entry without a mismatch: no app entry, router or contract at first render, and its links load the next page', async () => {
     const { context } = await browser();
     const page = await context.newPage();
-    const { errors, documents } = watch(page);
+    const { errors, documents } = await watch(page);
     const response = await page.goto('/', { waitUntil: 'networkidle' });
     await appReady(page);
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Your Digital Culture In One Card');
@@ -271,7 +279,7 @@ describe('server-rendered pages', () => {
   it('hydrates the card dashboard, the card\'s events, an event and the open event link without a mismatch', async () => {
     const { context } = await browser();
     const page = await context.newPage();
-    const { errors } = watch(page);
+    const { errors } = await watch(page);
     const paths = [`/card/dashboard?link=${DEMO.publicCardLink}`, cardEventsPath, `/card/event/${DEMO.liveEvent.id}?link=${DEMO.publicCardLink}`, openEventPath];
     for (const path of paths) {
       const response = await page.goto(path, { waitUntil: 'networkidle' });
@@ -289,7 +297,7 @@ describe('server-rendered pages', () => {
   it("opens the open event link's registration, the app's page, from its plain REGISTER NOW link", async () => {
     const { context } = await browser();
     const page = await context.newPage();
-    const { errors, documents } = watch(page);
+    const { errors, documents } = await watch(page);
     await page.goto(openEventPath);
     await appReady(page);
     await page.getByRole('link', { name: 'REGISTER NOW' }).click();
@@ -305,7 +313,7 @@ describe('server-rendered pages', () => {
       const { context } = await browser({ width: 412, height: 823 });
       await recordShifts(context);
       const page = await context.newPage();
-      const { errors } = watch(page);
+      const { errors } = await watch(page);
       // The scripts arrive after the server's page has painted, as on a slow phone (on this machine
       // they could otherwise hydrate before the first contentful paint, and a shift before it is none).
       const painted = page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0);
@@ -327,7 +335,7 @@ describe('server-rendered pages', () => {
   it('leaves a card it could not load to the browser, which shows the not-found page', async () => {
     const { context } = await browser();
     const page = await context.newPage();
-    const { errors } = watch(page);
+    const { errors } = await watch(page);
     const response = await page.goto('/card/connect?link=no-such-card-anywhere');
     expect(await response?.text()).not.toContain('You have found a rare gem!.');
     await page.getByRole('heading', { name: 'You have found a rare gem!.' }).waitFor();

@@ -1,3 +1,4 @@
+import './lib/zod-in-browser.js';
 import type { DehydratedState } from '@tanstack/react-query';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
