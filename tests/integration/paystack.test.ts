@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { calls, upstreamPages, type Body, serviceCalls } from '@tapcard/shared/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dropSchema } from '../support/postgres.js';
+import { dropUpstreamSchemas } from '../support/postgres.js';
 import { send, signInOrganiser } from '../support/event-setup.js';
 import { startFakePaystack, type FakePaystack } from '../support/fake-paystack.js';
 import { testEnv } from '../support/env.js';
@@ -64,7 +64,7 @@ afterAll(async () => {
   await upstream?.stop();
   await paystack?.close();
   killChildren();
-  if (databaseUrl) await dropSchema(databaseUrl, schema);
+  if (databaseUrl) await dropUpstreamSchemas(databaseUrl, schema);
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 

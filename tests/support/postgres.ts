@@ -12,3 +12,11 @@ export async function dropSchema(databaseUrl: string, schema: string): Promise<v
     await client.end();
   }
 }
+
+/**
+ * Drops what an upstream run in `schema` (DATABASE_SCHEMA) made on the server: its tables' schema and
+ * its job queue's beside it (`<schema>_jobs`, the upstream's default JOBS_SCHEMA).
+ */
+export async function dropUpstreamSchemas(databaseUrl: string, schema: string): Promise<void> {
+  for (const dropped of [schema, `${schema}_jobs`]) await dropSchema(databaseUrl, dropped);
+}

@@ -9,7 +9,7 @@ import { freePort } from '@tapcard/testkit/net';
 import { sleep } from '@tapcard/testkit/wait';
 import { minimalEnv } from '@tapcard/testkit/env';
 import { testEnv } from './env.js';
-import { dropSchema } from './postgres.js';
+import { dropUpstreamSchemas } from './postgres.js';
 
 /**
  * The reference upstream and the gateway as child processes, the way they run in production
@@ -262,7 +262,7 @@ export async function createServerPair(
   const dataDir = mkdtempSync(join(tmpdir(), `tapcard-${name}-`));
   const serviceKey = `${name}-${Date.now()}-service-key-0123456789`;
   const databaseUrl = testEnv.databaseUrl();
-  // The upstream creates the schema and keeps its tables there, and the job queue's in `<schema>_jobs`.
+  // The upstream creates the schema and keeps its tables there.
   const schema = databaseUrl ? `pair_${name.replace(/\W/g, '_')}_${randomBytes(4).toString('hex')}`.toLowerCase() : undefined;
   const upstream = await createUpstream({
     mode: 'source',
@@ -280,7 +280,7 @@ export async function createServerPair(
       await gateway.stop();
       await upstream.stop();
       killChildren();
-      if (databaseUrl && schema) for (const dropped of [schema, `${schema}_jobs`]) await dropSchema(databaseUrl, dropped);
+      if (databaseUrl && schema) await dropUpstreamSchemas(databaseUrl, schema);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { dropSchema } from './postgres.js';
+import { dropUpstreamSchemas } from './postgres.js';
 import { Redis } from 'ioredis';
 import { startCountingProxy } from './counting-proxy.js';
 import type { CountingProxy } from './counting-proxy.js';
@@ -103,10 +103,7 @@ export async function startStack(o: StackOptions): Promise<Stack> {
     if (o.databaseUrl) {
       const schema = `rt_${label.replace(/\W/g, '_')}_${run}`.toLowerCase();
       await createSchema(o.databaseUrl, schema);
-      // The upstream keeps its job queue's tables beside its own, in `<schema>_jobs`.
-      cleanups.push(async () => {
-        for (const dropped of [schema, `${schema}_jobs`]) await dropSchema(o.databaseUrl ?? '', dropped);
-      });
+      cleanups.push(() => dropUpstreamSchemas(o.databaseUrl ?? '', schema));
       databaseUrl = withSearchPath(o.databaseUrl, schema);
       databaseSchema = schema;
       const shown = new URL(o.databaseUrl);

@@ -1,4 +1,4 @@
-import { dropSchema } from '../../support/postgres.js';
+import { dropUpstreamSchemas } from '../../support/postgres.js';
 import { randomBytes } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -115,16 +115,14 @@ export async function startProductWithOwnDatabase(extraEnv: Record<string, strin
   try {
     product = await startProduct({ DATABASE_URL: base, DATABASE_SCHEMA: schema, ...extraEnv });
   } catch (error) {
-    await dropSchema(base, schema);
+    await dropUpstreamSchemas(base, schema);
     throw error;
   }
   return {
     ...product,
     async stop() {
       await product.stop();
-      // The app's tables, and the job queue's beside them (the upstream's default JOBS_SCHEMA).
-      await dropSchema(base, schema);
-      await dropSchema(base, `${schema}_jobs`);
+      await dropUpstreamSchemas(base, schema);
     },
   };
 }
