@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { browsers } from './support/browser.js';
+import { appReady, browsers } from './support/browser.js';
 import { PHONE_WIDTH } from './support/layout.js';
 import { createEventViaApi, registerViaApi, waitUntilLive } from './support/live-events.js';
 import { createOrganiser } from './support/people.js';
@@ -46,11 +46,13 @@ describe('the arena with no network', () => {
     await bubble(phone, 'Front row is full').and(phone.locator('[data-state="sent"]')).waitFor();
     await bubble(watcher, 'Front row is full').waitFor();
 
-    // Ada opens her ticket once, online.
+    // Ada opens her ticket once, online: the server's page shows the QR at once, and keeps it on the
+    // device once its scripts have taken it over.
     const qr = (page: Page) => page.getByRole('img', { name: 'QR code of your ticket for the door' });
     const ticket = await context.newPage();
     await ticket.goto(`/event/u/token/${ada.tid}`);
     await qr(ticket).waitFor();
+    await appReady(ticket);
     await ticket.close();
 
     // The worker takes the page over once it has stored the attendee pages' files.

@@ -19,6 +19,7 @@ const arenaPath = `/event/u/arena/${DEMO.attendees.ada}`;
 const cardEventsPath = `/card/event?link=${DEMO.publicCardLink}`;
 const openEventPath = `/events/l/${DEMO.liveEvent.cleanName}`;
 const shopPath = '/get-started';
+const ticketPath = `/event/u/token/${DEMO.attendees.ada}`;
 
 /**
  * What a page does: the errors it logs or throws (a hydration mismatch is logged by main.tsx's
@@ -92,6 +93,7 @@ describe('server-rendered pages', () => {
       [`/card/event/${DEMO.liveEvent.id}?link=${DEMO.publicCardLink}`, 'visitor'],
       [openEventPath, 'visitor'],
       [arenaPath, 'index'],
+      [ticketPath, 'visitor'],
       ['/', 'visitor'],
       [shopPath, 'index'],
       ['/get-card', 'index'],
@@ -231,6 +233,39 @@ describe('server-rendered pages', () => {
     await page.getByRole('complementary', { name: 'Your Cart' }).getByText('Black TapCard').waitFor();
     expect(await page.getByRole('button', { name: /^Cart/ }).count()).toBe(0);
     expect(await layoutShifts(page)).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  it('shows the ticket and its QR with no script run, and never lets a cache keep it', async () => {
+    const response = await fetch(`${baseUrl}${ticketPath}`, { headers: { accept: 'text/html' } });
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    const { context } = await browser({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(ticketPath);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Registration Successful!');
+    await expect(page.getByRole('heading', { level: 2 }).textContent()).resolves.toBe(DEMO.liveEventTitle);
+    await expect(page.getByRole('img', { name: 'QR code of your ticket for the door' }).isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('link', { name: 'Open my event access' }).getAttribute('href')).resolves.toBe(arenaPath);
+  });
+
+  it('hands the ticket over to the light entry without a mismatch or a shift, then to its live page, which keeps it for the door', async () => {
+    const { context } = await browser();
+    await recordShifts(context);
+    const page = await context.newPage();
+    const { errors, documents } = await watch(page);
+    const response = await page.goto(ticketPath);
+    // The light entry's first render: not the app's entry, its router or its contract schemas.
+    const loader = /data-entry="([^"]+)" data-preload="([^"]+)"/.exec((await response?.text()) ?? '');
+    expect(loader?.[1]).toMatch(/^\/assets\/visitor-[\w-]+\.js$/);
+    const firstRender = [loader?.[1], ...(loader?.[2]?.split(' ') ?? [])];
+    expect(firstRender.filter((path) => /^\/assets\/(?:index|api|navigation)-[\w-]+\.js$/.test(path ?? ''))).toEqual([]);
+    await appReady(page);
+    // The live page took over: it follows the attendee's check-in live and keeps the ticket on the device.
+    await page.locator('section[data-connection="live"]').waitFor({ state: 'attached' });
+    await expect.poll(() => page.evaluate(() => Object.keys(localStorage).filter((key) => key.includes('ticketAnswers')).length)).toBe(1);
+    await expect(page.getByRole('img', { name: 'QR code of your ticket for the door' }).isVisible()).resolves.toBe(true);
+    expect(await layoutShifts(page), (await shiftedElements(page)).join(', ')).toEqual([]);
+    expect(documents).toHaveLength(1);
     expect(errors).toEqual([]);
   });
 

@@ -4,8 +4,8 @@ import { routes } from '../lib/paths.js';
 import { visitorPages, type VisitorPage } from './visitor-pages.js';
 
 /**
- * The pages the gateway renders on the server, so that a visitor's card, its events, an arena or the
- * shop paint before any script arrives. Only pages whose first client render reads nothing of the
+ * The pages the gateway renders on the server, so that a visitor's card, its events, a ticket, an arena
+ * or the shop paint before any script arrives. Only pages whose first client render reads nothing of the
  * browser (the session, the cart, the screen size), so it matches: the shop shows its cart only once
  * hydrated. The event pages read the clock, and a render on either side of an event's start or end is
  * repaired by a client render. `module` is the route's source file, the build manifest's key for its
@@ -80,6 +80,12 @@ export const serverPages: ServerPage[] = [
     visitor: visitorPages.openEvent,
     prefetch: prefetchOne(routes.openEvent, (_, p) => p.id, async (value, client) => once(client, (await publicEvents()).openEventQuery(value))),
   },
+  ...[routes.eventToken, routes.eventTicket].map((path) => ({
+    path,
+    module: visitorPages.ticket.module,
+    visitor: visitorPages.ticket,
+    prefetch: prefetchOne(path, (_, p) => p.tid, async (value, client) => once(client, (await attendee()).eventTokenQuery(value))),
+  })),
   // The arena's first screen (event, attendee); its chats and live state come with the scripts.
   { path: routes.arena, module: 'src/features/attendee/routes.tsx', prefetch: prefetchOne(routes.arena, (_, p) => p.tid, async (value, client) => once(client, (await attendee()).arenaSeedQuery(value))) },
 ];

@@ -48,6 +48,10 @@ export const visitorPages = {
     module: 'src/features/public-events/OpenEventVisit.tsx',
     load: () => import('../features/public-events/OpenEventVisit.js').then((m) => m.OpenEventVisit),
   },
+  ticket: {
+    module: 'src/features/attendee/TicketVisit.tsx',
+    load: () => import('../features/attendee/TicketVisit.js').then((m) => m.TicketVisit),
+  },
 } satisfies Record<string, VisitorPage>;
 
 /** Each visitor page's route pattern, as the app's router and the server render match it. */
@@ -58,6 +62,8 @@ const visitorRoutes: [string, VisitorPage][] = [
   [routes.cardEvents, visitorPages.cardEvents],
   [routes.cardEvent, visitorPages.cardEvent],
   [routes.openEvent, visitorPages.openEvent],
+  [routes.eventToken, visitorPages.ticket],
+  [routes.eventTicket, visitorPages.ticket],
   [routes.home, visitorPages.landing],
 ];
 

@@ -1,24 +1,24 @@
 import { useQuery } from '@tanstack/react-query';
 import { cancelOutcomeText, refundPolicyText } from '@tapcard/shared/domain';
 import { useRef, useState } from 'react';
-import { Button } from '../../components/Button.js';
 import { ConfirmDialog } from '../../components/Dialog.js';
 import { ApiError } from '../../lib/api.js';
 import { notify } from '../../lib/toast.js';
 import { ticketCancellationQuery, useCancelTicket } from './api.js';
-import styles from './Attendee.module.css';
+import { CancelStepView } from './CancelStepView.js';
 import { CANCEL_TEXTS as T } from './cancel-texts.js';
 
 /**
  * The ticket page's 'Cancel ticket': the event's refund policy, and a confirmation dialog that says
  * what cancelling does with the money (a full refund, none, or nothing to refund) before it is
  * confirmed. One request whatever the clicks: the confirm button is busy while it is on its way, and a
- * second click in the same moment is dropped before it renders.
+ * second click in the same moment is dropped before it renders. `initialOpen`: the dialog opens at
+ * once (asked for on the server-rendered page before this one took over).
  */
-export function TicketCancel({ tid }: { tid: string }) {
+export function TicketCancel({ tid, initialOpen = false }: { tid: string; initialOpen?: boolean }) {
   const state = useQuery(ticketCancellationQuery(tid));
   const cancel = useCancelTicket(tid);
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(initialOpen);
   const sending = useRef(false);
   const ticket = state.data;
   if (ticket?.status === 'cancelled') return null;
@@ -40,20 +40,13 @@ export function TicketCancel({ tid }: { tid: string }) {
     });
   };
   return (
-    <section className={styles.cancelStep} aria-labelledby="ticket-cancel-title">
-      <h3 id="ticket-cancel-title" className={styles.cancelHeading}>
-        {T.cancelTicket}
-      </h3>
-      {ticket && ticket.amount > 0 && <p className={styles.muted}>{refundPolicyText(ticket.event)}</p>}
-      <Button
-        variant="secondary"
-        onClick={() => {
-          if (state.isError) void state.refetch();
-          setOpen(true);
-        }}
-      >
-        {T.cancelTicket}
-      </Button>
+    <CancelStepView
+      policy={ticket && ticket.amount > 0 ? refundPolicyText(ticket.event) : null}
+      onCancel={() => {
+        if (state.isError) void state.refetch();
+        setOpen(true);
+      }}
+    >
       <ConfirmDialog
         open={open}
         onOpenChange={(next) => {
@@ -70,6 +63,6 @@ export function TicketCancel({ tid }: { tid: string }) {
         onConfirm={onConfirm}
         busy={cancel.isPending || !ticket}
       />
-    </section>
+    </CancelStepView>
   );
 }

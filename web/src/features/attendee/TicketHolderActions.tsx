@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Button, ButtonLink } from '../../components/Button.js';
 import { routes } from '../../lib/paths.js';
 import styles from './TicketHolder.module.css';
@@ -8,6 +8,9 @@ import { HOLDER_TEXTS } from './ticket-holder-texts.js';
 const EditNameDialog = lazy(() => import('./EditNameDialog.js'));
 const TransferTicketDialog = lazy(() => import('./TransferTicketDialog.js'));
 
+/** The holder's changes, each in a dialog of its own. */
+export type HolderChange = 'name' | 'transfer';
+
 export interface TicketHolderActionsProps {
   tid: string;
   name: string;
@@ -15,25 +18,39 @@ export interface TicketHolderActionsProps {
   checkedIn: boolean;
   onRenamed: (name: string) => void;
   onTransferred: () => void;
+  /** The dialog open at first: the one asked for on the server-rendered page before this one took over. */
+  initialOpen?: HolderChange | null;
 }
 
 /** The ticket page's Edit name and Transfer ticket, before check-in. */
-export function TicketHolderActions({ tid, name, checkedIn, onRenamed, onTransferred }: TicketHolderActionsProps) {
-  const [open, setOpen] = useState<'name' | 'transfer' | null>(null);
+export function TicketHolderActions({ tid, name, checkedIn, onRenamed, onTransferred, initialOpen = null }: TicketHolderActionsProps) {
+  const [open, setOpen] = useState<HolderChange | null>(initialOpen);
   if (checkedIn) return null;
-  const openChange = (which: 'name' | 'transfer') => (next: boolean) => setOpen(next ? which : null);
+  const openChange = (which: HolderChange) => (next: boolean) => setOpen(next ? which : null);
   return (
-    <div className={styles.actions}>
-      <Button variant="secondary" aria-haspopup="dialog" onClick={() => setOpen('name')}>
-        {HOLDER_TEXTS.editName}
-      </Button>
-      <Button variant="secondary" aria-haspopup="dialog" onClick={() => setOpen('transfer')}>
-        {HOLDER_TEXTS.transfer}
-      </Button>
+    <HolderButtons onOpen={setOpen}>
       <Suspense fallback={null}>
         {open === 'name' && <EditNameDialog tid={tid} name={name} open onOpenChange={openChange('name')} onSaved={onRenamed} />}
         {open === 'transfer' && <TransferTicketDialog tid={tid} open onOpenChange={openChange('transfer')} onTransferred={onTransferred} />}
       </Suspense>
+    </HolderButtons>
+  );
+}
+
+/**
+ * The two buttons, drawn the same on the server-rendered ticket page (where a tap is kept until the
+ * page's code arrives: `pending` shows it waiting) and on the page that takes it over.
+ */
+export function HolderButtons({ onOpen, pending = null, children }: { onOpen: (which: HolderChange) => void; pending?: HolderChange | null; children?: ReactNode }) {
+  return (
+    <div className={styles.actions}>
+      <Button variant="secondary" aria-haspopup="dialog" busy={pending === 'name'} onClick={() => onOpen('name')}>
+        {HOLDER_TEXTS.editName}
+      </Button>
+      <Button variant="secondary" aria-haspopup="dialog" busy={pending === 'transfer'} onClick={() => onOpen('transfer')}>
+        {HOLDER_TEXTS.transfer}
+      </Button>
+      {children}
     </div>
   );
 }

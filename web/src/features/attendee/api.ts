@@ -5,6 +5,7 @@ import { api, apiOrThrow } from '../../lib/api.js';
 import { callQuery } from '../../lib/call-query.js';
 import { keptById } from '../../lib/kept-by-id.js';
 import { arenaViewOf } from '../../lib/live/polls.js';
+import { KEPT_TICKETS_KEY, TICKETS_KEPT } from './kept-tickets.js';
 
 /** The attendee pages' calls: their reads as queries, their writes as functions that return the call's result. */
 
@@ -16,16 +17,13 @@ export function eventTokenQuery(tid: string, options: { background?: boolean } =
   return callQuery(calls, 'eventToken', { params: { id: tid } }, options);
 }
 
-/** How many ticket pages a device keeps for a visit with no network. */
-export const TICKETS_KEPT = 3;
-
 /**
  * The last answer of each ticket page opened on this device, by access token, so the ticket and its QR
  * show at the door with no network. Only a success is kept (the schema's other branch reads as nothing
  * kept); a token refused later drops it. Cleared with the session's data.
  */
 export const keptTickets = keptById(
-  'ticketAnswers',
+  KEPT_TICKETS_KEY,
   (value) => {
     const parsed = calls.eventToken.answer.safeParse(value);
     return parsed.success && parsed.data.success === 'true' ? parsed.data : null;

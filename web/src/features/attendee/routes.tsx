@@ -7,4 +7,4 @@ export { UnsubscribePage } from './UnsubscribePage.js';
 export { ArenaPage } from './ArenaPage.js';
 export { ArenaChatPage } from './ArenaChatPage.js';
 export { ArenaPrivateChatPage } from './ArenaPrivateChatPage.js';
-export { arenaSeedQuery } from './api.js';
+export { arenaSeedQuery, eventTokenQuery } from './api.js';

@@ -1,0 +1,89 @@
+import { useEffect, useLayoutEffect, useRef, useState, type ComponentType } from 'react';
+import type { calls, Success } from '@tapcard/shared/contract';
+import { matchPage } from '@tapcard/shared/pages';
+import { LoadingScreen } from '../../components/LoadingScreen.js';
+import { routes } from '../../lib/paths.js';
+import { serverAnswer, type VisitorPageProps } from '../../lib/ssr.js';
+import { useEventPagesWorker } from '../../lib/pwa.js';
+import { CancelStepView } from './CancelStepView.js';
+import { keptTicketWriter } from './kept-tickets.js';
+import QrCode from './QrCode.js';
+import { TEXTS } from './texts.js';
+import type { TicketLiveProps } from './ticket-live.js';
+import { loadTicketLive } from './ticket-takeover.js';
+import type { TicketIntent } from './TicketPage.js';
+import { HolderButtons } from './TicketHolderActions.js';
+import { TicketView } from './TicketView.js';
+import { eventTokenKey } from './visitor-keys.js';
+
+/** The access token of a ticket page's address (event/u/token/:tid or event/u/ticket/:tid). */
+export function ticketIdOf(pathname: string): string {
+  return (matchPage(routes.eventToken, pathname) ?? matchPage(routes.eventTicket, pathname))?.tid ?? '';
+}
+
+/**
+ * The ticket page as the server renders it and the light entry hydrates it: the ticket and its QR on
+ * the first paint, from the server's answer, with no query layer, contract schemas or live layer. Those
+ * come right after, with TicketPage (ticket-live.tsx), which takes the page over: the live check-in
+ * line, the changes and the cancel step. The ticket is kept for the door with no network, and the
+ * attendee pages' worker registered, as soon as the page has hydrated. A tap on a
+ * change before then is kept and its dialog opens when the page has taken over. With no answer from
+ * the server (an unknown, cancelled or transferred ticket), the page waits for TicketPage, which says so.
+ */
+export function TicketVisit({ url, state }: VisitorPageProps) {
+  const tid = ticketIdOf(url.pathname);
+  const [answer] = useState(() => serverAnswer<Success<typeof calls.eventToken>>(state, eventTokenKey(tid)));
+  const [Live, setLive] = useState<ComponentType<TicketLiveProps> | null>(null);
+  const [intent, setIntent] = useState<TicketIntent | null>(null);
+  const focus = useRef<Focused | null>(null);
+  useEventPagesWorker();
+  useEffect(() => {
+    if (answer) keptTicketWriter.save(tid, answer);
+  }, [tid, answer]);
+  useEffect(() => {
+    let mounted = true;
+    void loadTicketLive().then((module) => {
+      if (!mounted) return;
+      focus.current = focusedIn(document.getElementById('root'));
+      setLive(() => module.TicketLive);
+    });
+    return () => {
+      mounted = false;
+    };
+  }, []);
+  useLayoutEffect(() => {
+    if (Live && focus.current) refocus(document.getElementById('root'), focus.current);
+  }, [Live]);
+  if (Live) return <Live tid={tid} state={state} intent={intent} />;
+  if (!answer) return <LoadingScreen />;
+  const { data } = answer;
+  return (
+    <TicketView
+      tid={tid}
+      data={data}
+      name={data.name}
+      checkIn={data.attendee}
+      qr={<QrCode value={data.ticket} label={TEXTS.qrLabel} />}
+      holderActions={data.attendee.checked_in ? null : <HolderButtons onOpen={setIntent} pending={intent === 'cancel' ? null : intent} />}
+      cancel={<CancelStepView onCancel={() => setIntent('cancel')} pending={intent === 'cancel'} />}
+    />
+  );
+}
+
+/** The focused control, by what a person sees of it: the page taking over draws the same controls anew. */
+interface Focused {
+  tag: string;
+  text: string;
+}
+
+function focusedIn(root: HTMLElement | null): Focused | null {
+  const active = document.activeElement;
+  if (!root || !(active instanceof HTMLElement) || active === document.body || !root.contains(active)) return null;
+  return { tag: active.tagName, text: active.textContent ?? '' };
+}
+
+function refocus(root: HTMLElement | null, wanted: Focused): void {
+  if (!root || (document.activeElement && document.activeElement !== document.body)) return;
+  const same = [...root.querySelectorAll<HTMLElement>(wanted.tag)].find((element) => element.textContent === wanted.text);
+  same?.focus();
+}

@@ -1,0 +1,9 @@
+import type { calls } from '@tapcard/shared/contract';
+import { callKeys } from '../../lib/call-key.js';
+
+/**
+ * The key of the ticket the server render fills for the light ticket page: api.ts's eventTokenQuery's
+ * key, made without loading the contract's schemas or the query library (the ticket page's test seeds
+ * the server's cache with api.ts's own query, so the two cannot differ unnoticed).
+ */
+export const eventTokenKey = (tid: string) => callKeys<typeof calls>()('eventToken', { params: { id: tid } });
