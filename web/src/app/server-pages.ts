@@ -84,7 +84,13 @@ export const serverPages: ServerPage[] = [
     path,
     module: visitorPages.ticket.module,
     visitor: visitorPages.ticket,
-    prefetch: prefetchOne(path, (_, p) => p.tid, async (value, client) => once(client, (await attendee()).eventTokenQuery(value))),
+    prefetch: prefetchOne(path, (_, p) => p.tid, async (value, client) => {
+      const { eventTokenQuery, ticketQrKey } = await attendee();
+      await once(client, eventTokenQuery(value));
+      // The QR drawn here: the phone shows it without the QR library or computing it.
+      const answer = client.getQueryData(eventTokenQuery(value).queryKey);
+      if (answer) client.setQueryData(ticketQrKey(value), (await import('../features/attendee/qr-drawing.js')).drawQr(answer.data.ticket));
+    }),
   })),
   // The arena's first screen (event, attendee); its chats and live state come with the scripts.
   { path: routes.arena, module: 'src/features/attendee/routes.tsx', prefetch: prefetchOne(routes.arena, (_, p) => p.tid, async (value, client) => once(client, (await attendee()).arenaSeedQuery(value))) },

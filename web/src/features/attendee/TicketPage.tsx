@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { LoadingScreen } from '../../components/LoadingScreen.js';
 import { NotFoundView } from '../../components/NotFoundView.js';
 import { Spinner } from '../../components/Spinner.js';
@@ -8,6 +8,7 @@ import { ApiError } from '../../lib/api-error.js';
 import { useEventPagesWorker } from '../../lib/pwa.js';
 import { eventTokenQuery, keptTickets } from './api.js';
 import { CancelledTicket, endedTicket } from './CancelledTicket.js';
+import { QrDrawn, type QrDrawing } from './QrDrawn.js';
 import { TicketCancel } from './TicketCancel.js';
 import { TEXTS } from './texts.js';
 import { isTransferredRefusal } from './ticket-holder-api.js';
@@ -19,13 +20,11 @@ const LazyQrCode = lazy(() => import('./QrCode.js'));
 /** What a tap on the server-rendered ticket page asked for before this page took it over. */
 export type TicketIntent = HolderChange | 'cancel';
 
-type QrProps = { value: string; label: string };
-
 export interface TicketPageProps {
   tid: string;
   intent?: TicketIntent | null;
-  /** The QR component, when the page's caller has it loaded already (the light ticket page); else it is fetched. */
-  Qr?: ComponentType<QrProps>;
+  /** The server's drawing of the ticket's QR (the light ticket page's): shown while it is the ticket's, else the QR library is fetched. */
+  drawing?: QrDrawing;
 }
 
 /**
@@ -35,11 +34,13 @@ export interface TicketPageProps {
  * in. Once the door admits the attendee, the page says when and where, live (the attendee's own arena
  * view). No router: the light entry's server-rendered ticket page hands over to it (TicketVisit).
  */
-export function TicketPage({ tid, intent = null, Qr }: TicketPageProps) {
+export function TicketPage({ tid, intent = null, drawing }: TicketPageProps) {
   useEventPagesWorker();
   const live = useArenaLive(tid || undefined);
-  // The answer this device kept shows at once (and with no network); the page still asks the server.
-  const [kept] = useState(() => (tid ? keptTickets.read(tid) : null));
+  const queryClient = useQueryClient();
+  // The answer the server rendered the page from, else the one this device kept, shows at once (and
+  // with no network); the page still asks the server.
+  const [kept] = useState(() => (tid ? (queryClient.getQueryData(eventTokenQuery(tid).queryKey) ?? keptTickets.read(tid)) : null));
   const query = useQuery({
     ...eventTokenQuery(tid, { background: kept !== null }),
     enabled: tid !== '',
@@ -52,7 +53,6 @@ export function TicketPage({ tid, intent = null, Qr }: TicketPageProps) {
     if (query.isSuccess && query.dataUpdatedAt > 0) keptTickets.save(tid, query.data);
     else if (query.isError && !unreachable) keptTickets.forget(tid);
   }, [tid, query.isSuccess, query.isError, query.data, query.dataUpdatedAt, unreachable]);
-  const queryClient = useQueryClient();
   const [transferred, setTransferred] = useState(false);
   // Given away here, on another device (live), or before this page was opened (the link answers 410);
   // cancelled on another device or by the organiser, told live.
@@ -71,7 +71,6 @@ export function TicketPage({ tid, intent = null, Qr }: TicketPageProps) {
     queryClient.setQueryData(eventTokenQuery(tid).queryKey, (old) => old && { ...old, data: { ...old.data, name: next } });
     if (live.view) live.applyLocal({ attendees: [{ ...live.view.attendee, name: next }] });
   };
-  const QrCode = Qr ?? LazyQrCode;
   return (
     <TicketView
       tid={tid}
@@ -80,9 +79,13 @@ export function TicketPage({ tid, intent = null, Qr }: TicketPageProps) {
       checkIn={checkIn}
       connection={live.connection}
       qr={
-        <Suspense fallback={<Spinner />}>
-          <QrCode value={data.ticket} label={TEXTS.qrLabel} />
-        </Suspense>
+        drawing?.value === data.ticket ? (
+          <QrDrawn drawing={drawing} label={TEXTS.qrLabel} />
+        ) : (
+          <Suspense fallback={<Spinner />}>
+            <LazyQrCode value={data.ticket} label={TEXTS.qrLabel} />
+          </Suspense>
+        )
       }
       holderActions={
         <TicketHolderActions

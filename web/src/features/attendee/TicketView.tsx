@@ -70,7 +70,8 @@ export function TicketView({ tid, data, name, checkIn, qr, holderActions, cancel
 
 /**
  * 'Already checked in at North gate, 18:04' once the attendee is in; nothing before. The time is the
- * phone's clock, so it waits for the browser: the server's time zone may not be the phone's.
+ * phone's clock, so it waits for the browser (the server's time zone may not be the phone's); until
+ * then its place is kept, unseen, so the line does not wrap under the page when it comes.
  */
 function CheckedInLine({ attendee }: { attendee: CheckIn }) {
   const hydrated = useHydrated();
@@ -81,11 +82,11 @@ function CheckedInLine({ attendee }: { attendee: CheckIn }) {
   return (
     <p className={styles.checkedIn} data-testid="ticket-check-in" role="status">
       {where}
-      {at && hydrated && (
-        <>
+      {at && (
+        <span className={hydrated ? undefined : styles.timeToCome} aria-hidden={hydrated ? undefined : true}>
           {', '}
-          <time dateTime={attendee.checked_in_at ?? undefined}>{clockTime(at)}</time>
-        </>
+          <time dateTime={attendee.checked_in_at ?? undefined}>{hydrated ? clockTime(at) : '00:00'}</time>
+        </span>
       )}
     </p>
   );

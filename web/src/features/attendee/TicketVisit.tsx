@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState, type ComponentType } from 'react';
+import { startTransition, useEffect, useLayoutEffect, useRef, useState, type ComponentType } from 'react';
 import type { calls, Success } from '@tapcard/shared/contract';
 import { matchPage } from '@tapcard/shared/pages';
 import { LoadingScreen } from '../../components/LoadingScreen.js';
@@ -7,14 +7,14 @@ import { serverAnswer, type VisitorPageProps } from '../../lib/ssr.js';
 import { useEventPagesWorker } from '../../lib/pwa.js';
 import { CancelStepView } from './CancelStepView.js';
 import { keptTicketWriter } from './kept-tickets.js';
-import QrCode from './QrCode.js';
+import { QrDrawn, type QrDrawing } from './QrDrawn.js';
 import { TEXTS } from './texts.js';
 import type { TicketLiveProps } from './ticket-live.js';
 import { loadTicketLive } from './ticket-takeover.js';
 import type { TicketIntent } from './TicketPage.js';
 import { HolderButtons } from './TicketHolderActions.js';
 import { TicketView } from './TicketView.js';
-import { eventTokenKey } from './visitor-keys.js';
+import { eventTokenKey, ticketQrKey } from './visitor-keys.js';
 
 /** The access token of a ticket page's address (event/u/token/:tid or event/u/ticket/:tid). */
 export function ticketIdOf(pathname: string): string {
@@ -23,7 +23,8 @@ export function ticketIdOf(pathname: string): string {
 
 /**
  * The ticket page as the server renders it and the light entry hydrates it: the ticket and its QR on
- * the first paint, from the server's answer, with no query layer, contract schemas or live layer. Those
+ * the first paint, from the server's answer and its drawing of the QR, with no QR library, query layer,
+ * contract schemas or live layer. Those
  * come right after, with TicketPage (ticket-live.tsx), which takes the page over: the live check-in
  * line, the changes and the cancel step. The ticket is kept for the door with no network, and the
  * attendee pages' worker registered, as soon as the page has hydrated. A tap on a
@@ -33,6 +34,7 @@ export function ticketIdOf(pathname: string): string {
 export function TicketVisit({ url, state }: VisitorPageProps) {
   const tid = ticketIdOf(url.pathname);
   const [answer] = useState(() => serverAnswer<Success<typeof calls.eventToken>>(state, eventTokenKey(tid)));
+  const [drawing] = useState(() => serverAnswer<QrDrawing>(state, ticketQrKey(tid)));
   const [Live, setLive] = useState<ComponentType<TicketLiveProps> | null>(null);
   const [intent, setIntent] = useState<TicketIntent | null>(null);
   const focus = useRef<Focused | null>(null);
@@ -45,7 +47,8 @@ export function TicketVisit({ url, state }: VisitorPageProps) {
     void loadTicketLive().then((module) => {
       if (!mounted) return;
       focus.current = focusedIn(document.getElementById('root'));
-      setLive(() => module.TicketLive);
+      // As a transition: the page's render yields to taps and to the browser while it runs.
+      startTransition(() => setLive(() => module.TicketLive));
     });
     return () => {
       mounted = false;
@@ -54,8 +57,8 @@ export function TicketVisit({ url, state }: VisitorPageProps) {
   useLayoutEffect(() => {
     if (Live && focus.current) refocus(document.getElementById('root'), focus.current);
   }, [Live]);
-  if (Live) return <Live tid={tid} state={state} intent={intent} />;
-  if (!answer) return <LoadingScreen />;
+  if (Live) return <Live tid={tid} state={state} intent={intent} drawing={drawing} />;
+  if (!answer || !drawing) return <LoadingScreen />;
   const { data } = answer;
   return (
     <TicketView
@@ -63,7 +66,7 @@ export function TicketVisit({ url, state }: VisitorPageProps) {
       data={data}
       name={data.name}
       checkIn={data.attendee}
-      qr={<QrCode value={data.ticket} label={TEXTS.qrLabel} />}
+      qr={<QrDrawn drawing={drawing} label={TEXTS.qrLabel} />}
       holderActions={data.attendee.checked_in ? null : <HolderButtons onOpen={setIntent} pending={intent === 'cancel' ? null : intent} />}
       cancel={<CancelStepView onCancel={() => setIntent('cancel')} pending={intent === 'cancel'} />}
     />

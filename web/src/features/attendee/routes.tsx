@@ -8,3 +8,4 @@ export { ArenaPage } from './ArenaPage.js';
 export { ArenaChatPage } from './ArenaChatPage.js';
 export { ArenaPrivateChatPage } from './ArenaPrivateChatPage.js';
 export { arenaSeedQuery, eventTokenQuery } from './api.js';
+export { ticketQrKey } from './visitor-keys.js';

@@ -3,7 +3,7 @@ import '../../lib/zod-in-browser.js';
 import { hydrate, QueryClientProvider, type DehydratedState } from '@tanstack/react-query';
 import { useState } from 'react';
 import { createQueryClient } from '../../lib/query.js';
-import QrCode from './QrCode.js';
+import type { QrDrawing } from './QrDrawn.js';
 import { TicketPage, type TicketIntent } from './TicketPage.js';
 
 export interface TicketLiveProps {
@@ -11,13 +11,15 @@ export interface TicketLiveProps {
   /** The query cache the server rendered the page from: the page takes over with the same answer. */
   state: DehydratedState | undefined;
   intent: TicketIntent | null;
+  /** The server's drawing of the ticket's QR. */
+  drawing: QrDrawing | undefined;
 }
 
 /**
  * The ticket page taking over the server-rendered one (TicketVisit): the app's query layer seeded with
  * the server's answer. Links stay plain (no router): each loads its page.
  */
-export function TicketLive({ tid, state, intent }: TicketLiveProps) {
+export function TicketLive({ tid, state, intent, drawing }: TicketLiveProps) {
   const [client] = useState(() => {
     const created = createQueryClient();
     if (state) hydrate(created, state);
@@ -25,7 +27,7 @@ export function TicketLive({ tid, state, intent }: TicketLiveProps) {
   });
   return (
     <QueryClientProvider client={client}>
-      <TicketPage tid={tid} intent={intent} Qr={QrCode} />
+      <TicketPage tid={tid} intent={intent} drawing={drawing} />
     </QueryClientProvider>
   );
 }

@@ -7,3 +7,6 @@ import { callKeys } from '../../lib/call-key.js';
  * the server's cache with api.ts's own query, so the two cannot differ unnoticed).
  */
 export const eventTokenKey = (tid: string) => callKeys<typeof calls>()('eventToken', { params: { id: tid } });
+
+/** The key of the ticket's QR drawing (QrDrawn.tsx) the server render hands over beside the ticket: no call's, the server draws it. */
+export const ticketQrKey = (tid: string): readonly unknown[] => ['ticketQr', tid];
