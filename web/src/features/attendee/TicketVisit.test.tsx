@@ -19,12 +19,23 @@ import { ticketQrKey } from './visitor-keys.js';
 const takeOver = vi.hoisted(() => {
   let release = () => {};
   let gate = Promise.resolve();
+  let failures = 0;
   return {
     hold: () => {
       gate = new Promise<void>((resolve) => (release = resolve));
     },
     release: () => release(),
-    wait: () => gate,
+    /** The next `count` fetches fail, as with no network. */
+    fail: (count: number) => {
+      failures = count;
+    },
+    wait: async () => {
+      await gate;
+      if (failures > 0) {
+        failures -= 1;
+        throw new TypeError('Failed to fetch dynamically imported module');
+      }
+    },
   };
 });
 vi.mock('./ticket-takeover.js', () => ({
@@ -97,6 +108,20 @@ describe('the ticket page of the light entry', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Cancel ticket' }));
     takeOver.release();
     expect(await screen.findByRole('dialog', { name: 'Cancel your ticket?' })).toBeInTheDocument();
+  });
+
+  it('keeps the ticket on screen when its take-over cannot be fetched, and fetches it again when the network is back', async () => {
+    const network = mockNetwork();
+    network.on(calls.eventToken, ok(attendeeToken()));
+    network.on(calls.ticketCancellation, fail('Not now', 503));
+    takeOver.fail(1);
+    await serverThenBrowser(TicketVisit, paths.eventToken(TID), seeded());
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Edit name' }));
+    expect(screen.getByRole('img', { name: qrLabel })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    window.dispatchEvent(new Event('online'));
+    expect(await screen.findByRole('dialog', { name: 'Edit your name' })).toBeInTheDocument();
   });
 
   it("waits for the page's own read when the server had no answer, and says when the token opens nothing", async () => {

@@ -24,12 +24,12 @@ export function ticketIdOf(pathname: string): string {
 /**
  * The ticket page as the server renders it and the light entry hydrates it: the ticket and its QR on
  * the first paint, from the server's answer and its drawing of the QR, with no QR library, query layer,
- * contract schemas or live layer. Those
- * come right after, with TicketPage (ticket-live.tsx), which takes the page over: the live check-in
- * line, the changes and the cancel step. The ticket is kept for the door with no network, and the
- * attendee pages' worker registered, as soon as the page has hydrated. A tap on a
- * change before then is kept and its dialog opens when the page has taken over. With no answer from
- * the server (an unknown, cancelled or transferred ticket), the page waits for TicketPage, which says so.
+ * contract schemas or live layer. Once hydrated it keeps the ticket for the door with no network and
+ * registers the attendee pages' worker; then TicketPage (ticket-live.tsx) takes the page over: the live
+ * check-in line, the changes and the cancel step. A tap on a change before then is kept, and its dialog
+ * opens when the page has taken over. With no answer from the server (an unknown, cancelled or
+ * transferred ticket), the page waits for TicketPage, which says so. If the take-over cannot be fetched
+ * (the network went), the ticket stays on screen and the fetch is tried again when the network is back.
  */
 export function TicketVisit({ url, state }: VisitorPageProps) {
   const tid = ticketIdOf(url.pathname);
@@ -44,14 +44,21 @@ export function TicketVisit({ url, state }: VisitorPageProps) {
   }, [tid, answer]);
   useEffect(() => {
     let mounted = true;
-    void loadTicketLive().then((module) => {
-      if (!mounted) return;
-      focus.current = focusedIn(document.getElementById('root'));
-      // As a transition: the page's render yields to taps and to the browser while it runs.
-      startTransition(() => setLive(() => module.TicketLive));
-    });
+    const load = () => {
+      loadTicketLive().then(
+        (module) => {
+          if (!mounted) return;
+          focus.current = focusedIn(document.getElementById('root'));
+          // As a transition: the page's render yields to taps and to the browser while it runs.
+          startTransition(() => setLive(() => module.TicketLive));
+        },
+        () => mounted && window.addEventListener('online', load, { once: true }),
+      );
+    };
+    load();
     return () => {
       mounted = false;
+      window.removeEventListener('online', load);
     };
   }, []);
   useLayoutEffect(() => {
