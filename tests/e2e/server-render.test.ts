@@ -239,6 +239,10 @@ describe('server-rendered pages', () => {
   it('shows the ticket and its QR with no script run, and never lets a cache keep it', async () => {
     const response = await fetch(`${baseUrl}${ticketPath}`, { headers: { accept: 'text/html' } });
     expect(response.headers.get('cache-control')).toBe('no-store');
+    // The hand-over carries the ticket, not the arena's chats (the demo's group and private messages).
+    const html = await response.text();
+    expect(html).toContain('data-ssr');
+    expect(html).not.toMatch(/VIP lanyards are at the front desk|see you by the coffee bar/);
     const { context } = await browser({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto(ticketPath);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { calls } from '@tapcard/shared/contract';
 import type { ArenaView } from '@tapcard/shared/realtime';
 import { paths, routes } from '../../lib/paths.js';
-import { ada, attendeeToken, dates, EVENT_ID, eventSummary, TICKET, TID } from '../../test/event-fixtures.js';
+import { ada, ATTENDEE_ID, attendeeToken, dates, EVENT_ID, eventSummary, message, privateMessage, TICKET, TID } from '../../test/event-fixtures.js';
 import { fail, mockNetwork, ok } from '../../test/network.js';
 import { startRealtimeServer } from '../../test/realtime-server.js';
 import { LocationProbe, renderRoutes } from '../../test/render.js';
@@ -50,6 +50,20 @@ describe('event token page', () => {
     expect(screen.getByRole('link', { name: 'Open my event access' })).toHaveAttribute('href', paths.arena(TID));
     expect(screen.getByRole('link', { name: 'Go Back' })).toHaveAttribute('href', paths.openEvent('tech-meetup'));
     expect(network.sent(calls.eventToken)[0]?.path).toBe(`/event/public/api/token/${TID}`);
+  });
+
+  it("keeps the ticket on the device without the arena's chats, which the page never shows", async () => {
+    const network = mockNetwork();
+    const chats = [message('m1', 1, 'See you at the bar')];
+    const privateChats = [privateMessage('p1', 2, 'A private word', 'att-bola', ATTENDEE_ID)];
+    network.on(calls.eventToken, ok(attendeeToken({ chats, private_chats: privateChats })));
+    renderRoutes(routeObjects, paths.eventToken(TID));
+    await screen.findByRole('img', { name: 'QR code of your ticket for the door' });
+    await waitFor(() => expect(keptTickets.read(TID)?.data.ticket).toBe(TICKET));
+    const kept = keptTickets.read(TID)?.data.attendee;
+    expect(kept).toMatchObject({ name: ada.name, chats: [], private_chats: [] });
+    expect(JSON.stringify(localStorage)).not.toMatch(/See you at the bar|A private word/);
+    keptTickets.forget(TID);
   });
 
   it('opened again with no network, shows the ticket and its QR this device kept; a refused token drops it', async () => {

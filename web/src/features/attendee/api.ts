@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { arenaSafetyCalls, calls, historyCalls, type Body } from '@tapcard/shared/contract';
+import { arenaSafetyCalls, calls, historyCalls, type Body, type Success } from '@tapcard/shared/contract';
 import type { ViewOf } from '@tapcard/shared/realtime';
 import { api, apiOrThrow } from '../../lib/api.js';
 import { callQuery } from '../../lib/call-query.js';
@@ -9,12 +9,23 @@ import { KEPT_TICKETS_KEY, TICKETS_KEPT } from './kept-tickets.js';
 
 /** The attendee pages' calls: their reads as queries, their writes as functions that return the call's result. */
 
+type EventTokenAnswer = Success<typeof calls.eventToken>;
+
 /**
- * The registration an access token names (event-token): the ticket page's data. `background`: a network
- * failure stays on the page (which shows the ticket it kept) instead of leaving for the no-internet page.
+ * The answer less the arena's chats, which the ticket page never shows: they would otherwise travel in
+ * the server-rendered page, be kept on the device and be checked again on every read of it.
+ */
+function withoutChats(answer: EventTokenAnswer): EventTokenAnswer {
+  return { ...answer, data: { ...answer.data, attendee: { ...answer.data.attendee, chats: [], private_chats: [] } } };
+}
+
+/**
+ * The registration an access token names (event-token): the ticket page's data, without the arena's
+ * chats. `background`: a network failure stays on the page (which shows the ticket it kept) instead of
+ * leaving for the no-internet page.
  */
 export function eventTokenQuery(tid: string, options: { background?: boolean } = {}) {
-  return callQuery(calls, 'eventToken', { params: { id: tid } }, options);
+  return callQuery(calls, 'eventToken', { params: { id: tid } }, { ...options, pick: withoutChats });
 }
 
 /**
