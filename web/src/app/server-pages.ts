@@ -85,8 +85,9 @@ export const serverPages: ServerPage[] = [
     module: visitorPages.ticket.module,
     visitor: visitorPages.ticket,
     prefetch: prefetchOne(path, (_, p) => p.tid, async (value, client) => {
-      const { eventTokenQuery, ticketQrKey } = await attendee();
-      await once(client, eventTokenQuery(value));
+      const { eventTokenQuery, ticketCancellationQuery, ticketQrKey } = await attendee();
+      // The cancel step's read too: its refund policy is on the first paint, not pushed in after it.
+      await Promise.all([once(client, eventTokenQuery(value)), once(client, ticketCancellationQuery(value))]);
       // The QR drawn here: the phone shows it without the QR library or computing it.
       const answer = client.getQueryData(eventTokenQuery(value).queryKey);
       if (answer) client.setQueryData(ticketQrKey(value), (await import('../features/attendee/qr-drawing.js')).drawQr(answer.data.ticket));

@@ -5,14 +5,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { calls } from '@tapcard/shared/contract';
 import { pages } from '@tapcard/shared/pages';
 import { paths } from '../../lib/paths.js';
-import { attendeeToken, TICKET, TID } from '../../test/event-fixtures.js';
+import { attendeeToken, eventSummary, TICKET, TID } from '../../test/event-fixtures.js';
 import { fail, mockNetwork, ok } from '../../test/network.js';
 import { serverState, serverThenBrowser } from '../../test/visitor.js';
 import { eventTokenQuery, keptTickets } from './api.js';
 import { drawQr } from './qr-drawing.js';
 import QrCode from './QrCode.js';
 import { TicketVisit } from './TicketVisit.js';
-import { ticketQrKey } from './visitor-keys.js';
+import { ticketCancellationKey, ticketQrKey } from './visitor-keys.js';
 
 // The page's take-over (ticket-live.tsx) arrives when a test lets it: as on a slow network, after the
 // server-rendered ticket is on screen and working.
@@ -122,6 +122,22 @@ describe('the ticket page of the light entry', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     window.dispatchEvent(new Event('online'));
     expect(await screen.findByRole('dialog', { name: 'Edit your name' })).toBeInTheDocument();
+  });
+
+  it("states a paid ticket's refund policy from the server's read of its cancel step, before and after the take-over, without asking again", async () => {
+    const network = mockNetwork();
+    network.on(calls.eventToken, ok(attendeeToken()));
+    const event = eventSummary({ start_date: '2027-03-10T18:00+01:00', end_date: null, refund_policy: 'none' });
+    const cancelStep = { status: 'confirmed', name: 'Ada Obi', ticket: 'VIP', amount: 15_000, event, cancelled_at: null, cancelled_by: null, refund: null };
+    takeOver.hold();
+    expect(await serverThenBrowser(TicketVisit, paths.eventToken(TID), [...seeded(), [ticketCancellationKey(TID), cancelStep]])).toEqual([]);
+    const policy = 'No refunds: a cancelled ticket is not refunded.';
+    expect(screen.getByText(policy)).toBeInTheDocument();
+    takeOver.release();
+    // The live page has taken over: it follows the live connection.
+    await waitFor(() => expect(document.querySelector('section[data-connection]')).not.toBeNull());
+    expect(screen.getByText(policy)).toBeInTheDocument();
+    expect(network.sent(calls.ticketCancellation)).toEqual([]);
   });
 
   it("waits for the page's own read when the server had no answer, and says when the token opens nothing", async () => {

@@ -1,5 +1,6 @@
 import { startTransition, useEffect, useLayoutEffect, useRef, useState, type ComponentType } from 'react';
-import type { calls, Success } from '@tapcard/shared/contract';
+import type { calls, Success, TicketCancellation } from '@tapcard/shared/contract';
+import { refundPolicyText } from '@tapcard/shared/domain';
 import { matchPage } from '@tapcard/shared/pages';
 import { LoadingScreen } from '../../components/LoadingScreen.js';
 import { routes } from '../../lib/paths.js';
@@ -14,7 +15,7 @@ import { loadTicketLive } from './ticket-takeover.js';
 import type { TicketIntent } from './TicketPage.js';
 import { HolderButtons } from './TicketHolderActions.js';
 import { TicketView } from './TicketView.js';
-import { eventTokenKey, ticketQrKey } from './visitor-keys.js';
+import { eventTokenKey, ticketCancellationKey, ticketQrKey } from './visitor-keys.js';
 
 /** The access token of a ticket page's address (event/u/token/:tid or event/u/ticket/:tid). */
 export function ticketIdOf(pathname: string): string {
@@ -35,6 +36,7 @@ export function TicketVisit({ url, state }: VisitorPageProps) {
   const tid = ticketIdOf(url.pathname);
   const [answer] = useState(() => serverAnswer<Success<typeof calls.eventToken>>(state, eventTokenKey(tid)));
   const [drawing] = useState(() => serverAnswer<QrDrawing>(state, ticketQrKey(tid)));
+  const [cancelStep] = useState(() => serverAnswer<TicketCancellation>(state, ticketCancellationKey(tid)));
   const [Live, setLive] = useState<ComponentType<TicketLiveProps> | null>(null);
   const [intent, setIntent] = useState<TicketIntent | null>(null);
   const focus = useRef<Focused | null>(null);
@@ -75,7 +77,11 @@ export function TicketVisit({ url, state }: VisitorPageProps) {
       checkIn={data.attendee}
       qr={<QrDrawn drawing={drawing} label={TEXTS.qrLabel} />}
       holderActions={data.attendee.checked_in ? null : <HolderButtons onOpen={setIntent} pending={intent === 'cancel' ? null : intent} />}
-      cancel={<CancelStepView onCancel={() => setIntent('cancel')} pending={intent === 'cancel'} />}
+      cancel={
+        cancelStep?.status === 'cancelled' ? null : (
+          <CancelStepView policy={cancelStep && cancelStep.amount > 0 ? refundPolicyText(cancelStep.event) : null} onCancel={() => setIntent('cancel')} pending={intent === 'cancel'} />
+        )
+      }
     />
   );
 }

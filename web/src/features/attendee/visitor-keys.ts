@@ -8,5 +8,8 @@ import { callKeys } from '../../lib/call-key.js';
  */
 export const eventTokenKey = (tid: string) => callKeys<typeof calls>()('eventToken', { params: { id: tid } });
 
+/** The key of the ticket's cancel step the server render fills beside it: api.ts's ticketCancellationQuery's key. */
+export const ticketCancellationKey = (tid: string) => callKeys<typeof calls>()('ticketCancellation', { params: { id: tid } });
+
 /** The key of the ticket's QR drawing (QrDrawn.tsx) the server render hands over beside the ticket: no call's, the server draws it. */
 export const ticketQrKey = (tid: string): readonly unknown[] => ['ticketQr', tid];
