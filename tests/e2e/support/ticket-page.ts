@@ -3,6 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { expect, vi } from 'vitest';
 import type { Event } from '@tapcard/shared/contract';
 import { sentTo, type TestSmtp } from '@tapcard/testkit/smtp';
+import { appReady } from './browser.js';
 
 /** An attendee's own steps: 'Lost your ticket?' on the event page, and the ticket page's Edit name and Transfer ticket. */
 
@@ -43,10 +44,14 @@ export function accessMail(smtp: TestSmtp, email: string, event: Event): Promise
   return smtp.waitFor((mail) => sentTo(email)(mail) && mail.subject === `Your access to ${event.title}`, MAIL_TIMEOUT_MS);
 }
 
-/** Opens a ticket page by its access token and waits for it. */
+/**
+ * Opens a ticket page by its access token and waits until its buttons work: the server's page shows
+ * the ticket before any script has run, and its buttons answer once the light entry has hydrated it.
+ */
 export async function openTicket(page: Page, tid: string): Promise<void> {
   await page.goto(`/event/u/token/${encodeURIComponent(tid)}`);
   await page.getByRole('heading', { name: 'Registration Successful!' }).waitFor();
+  await appReady(page);
 }
 
 /** Opens the ticket page's Edit name dialog. */
