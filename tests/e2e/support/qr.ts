@@ -9,11 +9,25 @@ function jsQrScript(): string {
   return jsQrSource;
 }
 
+/** How long a read is tried again before it says nothing readable is there. */
+const READ_FOR_MS = 10_000;
+
 /**
  * Reads the QR code an <svg> (or <canvas> / <img>) element shows, inside the page: it is drawn on a
- * canvas at 3x with a white margin and decoded with jsQR. Null when nothing readable is there.
+ * canvas at 3x with a white margin and decoded with jsQR. A read that finds nothing is tried again for
+ * a while, so an element the page draws anew meanwhile (a server-rendered page's QR, replaced when
+ * the page's live code takes it over) is read where it is now. Null when nothing readable is there.
  */
 export async function readQrCode(element: Locator): Promise<string | null> {
+  const until = Date.now() + READ_FOR_MS;
+  for (;;) {
+    const value = await readOnce(element);
+    if (value !== null || Date.now() > until) return value;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+async function readOnce(element: Locator): Promise<string | null> {
   const page = element.page();
   // Evaluated rather than added as a <script>: the product's CSP rightly refuses inline scripts.
   if (!(await page.evaluate(() => 'jsQR' in window))) await page.evaluate(jsQrScript());

@@ -45,13 +45,16 @@ export function accessMail(smtp: TestSmtp, email: string, event: Event): Promise
 }
 
 /**
- * Opens a ticket page by its access token and waits until its buttons work: the server's page shows
- * the ticket before any script has run, and its buttons answer once the light entry has hydrated it.
+ * Opens a ticket page by its access token and waits until its live page has taken it over: the
+ * server's page shows the ticket before any script has run, its buttons answer once the light entry
+ * has hydrated it, and the live page then draws it anew (it follows the live connection, which the
+ * server's page does not), so a check of the page from then on reads the page that stays.
  */
 export async function openTicket(page: Page, tid: string): Promise<void> {
   await page.goto(`/event/u/token/${encodeURIComponent(tid)}`);
   await page.getByRole('heading', { name: 'Registration Successful!' }).waitFor();
   await appReady(page);
+  await page.locator('section[data-connection]').waitFor({ state: 'attached' });
 }
 
 /** Opens the ticket page's Edit name dialog. */
