@@ -82,6 +82,18 @@ const layoutShifts = (page: Page): Promise<number[]> =>
   });
 const shiftedElements = (page: Page): Promise<string[]> => page.evaluate(() => (window as unknown as { layoutShiftSources: string[] }).layoutShiftSources);
 
+/**
+ * The scripts a server-rendered page loads for its first render, as its after-paint.js loader names
+ * them: the entry, and then every file, the entry first and its preloads after it.
+ */
+function firstRenderScripts(html: string): { entry: string | undefined; files: (string | undefined)[] } {
+  const loader = /data-entry="([^"]+)" data-preload="([^"]+)"/.exec(html);
+  return { entry: loader?.[1], files: [loader?.[1], ...(loader?.[2]?.split(' ') ?? [])] };
+}
+
+/** The app's entry, its router's and its contract's chunks: none of them is in a light page's first render. */
+const appChunks = (files: (string | undefined)[]) => files.filter((file) => /^\/assets\/(?:index|api|navigation)-[\w-]+\.js$/.test(file ?? ''));
+
 describe('server-rendered pages', () => {
   it('sends the card with its styles and no script to run before the first paint but after-paint.js', async () => {
     // The card's pages, its events' and the landing page load the light visitor entry; the other pages the app's.
@@ -259,10 +271,9 @@ describe('server-rendered pages', () => {
     const { errors, documents } = await watch(page);
     const response = await page.goto(ticketPath);
     // The light entry's first render: not the app's entry, its router or its contract schemas.
-    const loader = /data-entry="([^"]+)" data-preload="([^"]+)"/.exec((await response?.text()) ?? '');
-    expect(loader?.[1]).toMatch(/^\/assets\/visitor-[\w-]+\.js$/);
-    const firstRender = [loader?.[1], ...(loader?.[2]?.split(' ') ?? [])];
-    expect(firstRender.filter((path) => /^\/assets\/(?:index|api|navigation)-[\w-]+\.js$/.test(path ?? ''))).toEqual([]);
+    const { entry, files } = firstRenderScripts((await response?.text()) ?? '');
+    expect(entry).toMatch(/^\/assets\/visitor-[\w-]+\.js$/);
+    expect(appChunks(files)).toEqual([]);
     await appReady(page);
     // The live page took over: it follows the attendee's check-in live and keeps the ticket on the device.
     await page.locator('section[data-connection="live"]').waitFor({ state: 'attached' });
@@ -282,10 +293,9 @@ describe('server-rendered pages', () => {
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(DEMO.publicCard.title);
     // What the card loads to hydrate is the light entry's: not the app's entry, its router or its
     // contract schemas (the view count's beacon loads the API client later).
-    const loader = /data-entry="([^"]+)" data-preload="([^"]+)"/.exec((await response?.text()) ?? '');
-    expect(loader?.[1]).toMatch(/^\/assets\/visitor-[\w-]+\.js$/);
-    const firstRender = [loader?.[1], ...(loader?.[2]?.split(' ') ?? [])];
-    expect(firstRender.filter((path) => /^\/assets\/(?:index|api|navigation)-[\w-]+\.js$/.test(path ?? ''))).toEqual([]);
+    const { entry, files } = firstRenderScripts((await response?.text()) ?? '');
+    expect(entry).toMatch(/^\/assets\/visitor-[\w-]+\.js$/);
+    expect(appChunks(files)).toEqual([]);
 
     await page.getByRole('navigation', { name: 'Card' }).getByRole('link', { name: 'Events' }).click();
     await page.waitForURL(/\/card\/event\?link=/);
@@ -302,10 +312,9 @@ describe('server-rendered pages', () => {
     const response = await page.goto('/', { waitUntil: 'networkidle' });
     await appReady(page);
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Your Digital Culture In One Card');
-    const loader = /data-entry="([^"]+)" data-preload="([^"]+)"/.exec((await response?.text()) ?? '');
-    expect(loader?.[1]).toMatch(/^\/assets\/visitor-[\w-]+\.js$/);
-    const firstRender = [loader?.[1], ...(loader?.[2]?.split(' ') ?? [])];
-    expect(firstRender.filter((path) => /^\/assets\/(?:index|api|navigation)-[\w-]+\.js$/.test(path ?? ''))).toEqual([]);
+    const { entry, files } = firstRenderScripts((await response?.text()) ?? '');
+    expect(entry).toMatch(/^\/assets\/visitor-[\w-]+\.js$/);
+    expect(appChunks(files)).toEqual([]);
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'FAQs' }).click();
     await page.waitForURL(/\/faq$/);
@@ -325,9 +334,7 @@ describe('server-rendered pages', () => {
       const html = (await response?.text()) ?? '';
       expect(html, path).toContain('data-ssr');
       // The light entry's first render: not the app's entry, its router or its contract schemas.
-      const loader = /data-entry="([^"]+)" data-preload="([^"]+)"/.exec(html);
-      const firstRender = [loader?.[1], ...(loader?.[2]?.split(' ') ?? [])];
-      expect(firstRender.filter((file) => /^\/assets\/(?:index|api|navigation)-[\w-]+\.js$/.test(file ?? '')), path).toEqual([]);
+      expect(appChunks(firstRenderScripts(html).files), path).toEqual([]);
       await appReady(page);
     }
     expect(errors).toEqual([]);

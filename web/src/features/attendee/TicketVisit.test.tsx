@@ -57,11 +57,17 @@ afterEach(() => {
   keptTickets.forget(TID);
 });
 
+/** The ticket page's network once it has taken over: Ada's token, and a cancel step that cannot be read now. */
+function serveTicket() {
+  const network = mockNetwork();
+  network.on(calls.eventToken, ok(attendeeToken()));
+  network.on(calls.ticketCancellation, fail('Not now', 503));
+  return network;
+}
+
 describe('the ticket page of the light entry', () => {
   it('has the ticket and its QR in the server markup, hydrates without a mismatch or a request, keeps the ticket for the door, then takes over', async () => {
-    const network = mockNetwork();
-    network.on(calls.eventToken, ok(attendeeToken()));
-    network.on(calls.ticketCancellation, fail('Not now', 503));
+    const network = serveTicket();
     takeOver.hold();
     const markup = renderToString(<TicketVisit url={new URL(paths.eventToken(TID), window.location.origin)} state={serverState(seeded())} />);
     expect(markup).toContain('Registration Successful!');
@@ -86,9 +92,7 @@ describe('the ticket page of the light entry', () => {
   });
 
   it('keeps a tap on Transfer ticket made before the take-over, and opens its dialog once the page has taken over', async () => {
-    const network = mockNetwork();
-    network.on(calls.eventToken, ok(attendeeToken()));
-    network.on(calls.ticketCancellation, fail('Not now', 503));
+    serveTicket();
     takeOver.hold();
     await serverThenBrowser(TicketVisit, paths.eventToken(TID), seeded());
     const user = userEvent.setup();
@@ -100,9 +104,7 @@ describe('the ticket page of the light entry', () => {
   });
 
   it('keeps a tap on Cancel ticket made before the take-over, and asks to confirm once the page has taken over', async () => {
-    const network = mockNetwork();
-    network.on(calls.eventToken, ok(attendeeToken()));
-    network.on(calls.ticketCancellation, fail('Not now', 503));
+    serveTicket();
     takeOver.hold();
     await serverThenBrowser(TicketVisit, paths.eventToken(TID), seeded());
     await userEvent.setup().click(screen.getByRole('button', { name: 'Cancel ticket' }));
@@ -111,9 +113,7 @@ describe('the ticket page of the light entry', () => {
   });
 
   it('keeps the ticket on screen when its take-over cannot be fetched, and fetches it again when the network is back', async () => {
-    const network = mockNetwork();
-    network.on(calls.eventToken, ok(attendeeToken()));
-    network.on(calls.ticketCancellation, fail('Not now', 503));
+    serveTicket();
     takeOver.fail(1);
     await serverThenBrowser(TicketVisit, paths.eventToken(TID), seeded());
     const user = userEvent.setup();
