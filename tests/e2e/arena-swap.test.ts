@@ -4,7 +4,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { callApi } from './support/api.js';
 import { createNamedCardOwner, dayMonthYear, openPrivateChat } from './support/arena-safety.js';
-import { browsers } from './support/browser.js';
+import { appReady, browsers } from './support/browser.js';
 import { expectCount } from './support/counts.js';
 import { PHONE_WIDTH } from './support/layout.js';
 import { createEventViaApi, registerAs, registerViaApi, type Registered } from './support/live-events.js';
@@ -87,6 +87,8 @@ describe('swapping cards in the arena', () => {
     await zainabPage.goto(`/event/u/arena/${zainabIn.tid}/chat/${adeolaIn.id}`);
     await adeolaPage.getByRole('heading', { level: 2, name: zainab.title }).waitFor();
     await zainabPage.getByRole('heading', { level: 2, name: ADEOLA }).waitFor();
+    // The server's page reads at once; a tap works once its scripts have hydrated it.
+    await Promise.all([appReady(adeolaPage), appReady(zainabPage)]);
 
     // Adéọlá shares her card: it shows as a card in both chats.
     await adeolaPage.getByRole('button', { name: 'Share my card' }).click();
@@ -165,6 +167,7 @@ describe('swapping cards in the arena', () => {
     // Zainab sees his details in her chat with him, and shares her card back.
     await zainabPage.goto(`/event/u/arena/${zainabIn.tid}/chat/${chidi.id}`);
     await zainabPage.getByRole('heading', { level: 2, name: CHIDI }).waitFor();
+    await appReady(zainabPage);
     await expectCount(shared(zainabPage).getByRole('link', { name: details.email })).toBe(1);
     await zainabPage.getByRole('button', { name: 'Share my card' }).click();
     await zainabPage.getByRole('main').getByText(`You and ${CHIDI} swapped cards. ${CHIDI} is now in your contacts.`, { exact: true }).waitFor();

@@ -104,7 +104,8 @@ describe('server-rendered pages', () => {
       [cardEventsPath, 'visitor'],
       [`/card/event/${DEMO.liveEvent.id}?link=${DEMO.publicCardLink}`, 'visitor'],
       [openEventPath, 'visitor'],
-      [arenaPath, 'index'],
+      [arenaPath, 'visitor'],
+      [`${arenaPath}/chat`, 'visitor'],
       [ticketPath, 'visitor'],
       ['/', 'visitor'],
       [shopPath, 'index'],
@@ -157,10 +158,11 @@ describe('server-rendered pages', () => {
     await expect(page.getByRole('link', { name: 'Event Chat' }).isVisible()).resolves.toBe(true);
     // Honest about the live state until the scripts have connected.
     await expect(page.getByRole('status').filter({ hasText: 'Connecting to live updates…' }).isVisible()).resolves.toBe(true);
-    // The hand-over carries the event and the attendee, not their chats.
+    // Ada's private conversations are listed, as the live page lists them.
+    await expect(page.getByRole('navigation', { name: 'Private messages' }).isVisible()).resolves.toBe(true);
+    // The hand-over carries the arena's view, chats included (the chat pages show them).
     const state = await page.locator('#ssr-state').textContent();
-    expect(state).toContain('"arenaSeed"');
-    expect(state).not.toContain('"chats"');
+    expect(state).toContain('"arenaView"');
   });
 
   it('hands the arena over without a mismatch, goes live, and opens the chat in the page', async () => {
@@ -190,7 +192,7 @@ describe('server-rendered pages', () => {
     const response = await page.goto('/event/u/arena/no-such-access-token-anywhere-000');
     const html = (await response?.text()) ?? '';
     expect(html).toContain('data-ssr');
-    expect(html).not.toContain('arenaSeed');
+    expect(html).not.toContain('arenaView');
     await page.getByRole('heading', { name: 'You have found a rare gem!.' }).waitFor();
   });
 

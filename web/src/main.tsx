@@ -2,9 +2,8 @@ import './lib/zod-in-browser.js';
 import type { DehydratedState } from '@tanstack/react-query';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { matchRoutes, type RouteObject } from 'react-router-dom';
 import { App } from './app/App.js';
-import { appRoutes } from './app/router.js';
+import { loadMatchedRoutes } from './app/matched-routes.js';
 import { readServerState, SSR_ATTRIBUTE } from './lib/ssr.js';
 import './styles/global.css';
 
@@ -16,19 +15,6 @@ const app = (state?: DehydratedState) => (
     <App state={state} />
   </StrictMode>
 );
-
-/** Loads the matched lazy routes first: hydration must render the same page the server did, not a fallback. */
-async function loadMatchedRoutes(): Promise<boolean> {
-  try {
-    for (const { route } of matchRoutes(appRoutes, window.location) ?? []) {
-      if (typeof route.lazy !== 'function') continue;
-      Object.assign(route, await route.lazy(), { lazy: undefined } satisfies Partial<RouteObject>);
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 // No top-level await here: route chunks import from this entry, which must have finished evaluating
 // (and the bundler would otherwise split the entry into more, less compressible, chunks).

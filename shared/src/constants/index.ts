@@ -98,6 +98,8 @@ export const PINNED_ANNOUNCEMENTS_MAX = 3;
 export const ANNOUNCEMENT_MAX_LENGTH = 500;
 /** Slow mode: the longest wait between two group posts of one attendee the organiser may set. */
 export const SLOW_MODE_MAX_SECONDS = 3600;
+/** A group chat's settings when the organiser has set none: open, no slow mode. */
+export const OPEN_CHAT = { closed: false, slow_mode_seconds: 0 };
 /** The slow-mode choices the organiser's chat offers (0 is off). */
 export const SLOW_MODE_CHOICES = [0, 5, 10, 30, 60, 300] as const;
 /** The longest timed mute, in minutes (a week); longer is a mute for good. */

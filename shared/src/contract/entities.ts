@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { REFUND_POLICIES, REFUND_STATES } from '../constants/index.js';
+import { OPEN_CHAT, REFUND_POLICIES, REFUND_STATES } from '../constants/index.js';
 import { cardFieldSchema } from '../domain/cards.js';
 import { chatRoomKindSchema, dmPolicySchema, reportReasonSchema } from '../rules/arena-safety.js';
 
@@ -202,7 +202,7 @@ export type PrivateChat = z.infer<typeof privateChatSchema>;
 /** The organiser's settings of an event's group chat: closed to attendees' posts, and slow mode (0 is off). */
 export const chatSettingsSchema = z.object({ closed: z.boolean(), slow_mode_seconds: z.number().int().nonnegative() });
 export type ChatSettings = z.infer<typeof chatSettingsSchema>;
-export const OPEN_CHAT: ChatSettings = { closed: false, slow_mode_seconds: 0 };
+export { OPEN_CHAT };
 
 /** An announcement the organiser pinned at the top of the arena and the group chat; `pinned: false` once unpinned. */
 export const announcementSchema = z.object({

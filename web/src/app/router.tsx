@@ -131,6 +131,11 @@ export const appRoutes: RouteObject[] = [
   },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(appRoutes);
+/**
+ * `keepScroll`: the app takes over a page already on screen (a light page the reader may have
+ * scrolled), so its first render leaves the scroll where it is; the router scrolls to the top on a
+ * first render it believes is fresh, and hydration data says it is not.
+ */
+export function createAppRouter({ keepScroll = false }: { keepScroll?: boolean } = {}) {
+  return createBrowserRouter(appRoutes, keepScroll ? { hydrationData: { loaderData: {} } } : undefined);
 }

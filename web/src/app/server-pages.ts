@@ -93,6 +93,11 @@ export const serverPages: ServerPage[] = [
       if (answer) client.setQueryData(ticketQrKey(value), (await import('../features/attendee/qr-drawing.js')).drawQr(answer.data.ticket));
     }),
   })),
-  // The arena's first screen (event, attendee); its chats and live state come with the scripts.
-  { path: routes.arena, module: 'src/features/attendee/routes.tsx', prefetch: prefetchOne(routes.arena, (_, p) => p.tid, async (value, client) => once(client, (await attendee()).arenaSeedQuery(value))) },
+  // The arena and its chats with their latest messages; the live state comes with the app, which takes the page over.
+  ...[routes.arena, routes.arenaChat, routes.arenaPrivateChat].map((path) => ({
+    path,
+    module: visitorPages.arena.module,
+    visitor: visitorPages.arena,
+    prefetch: prefetchOne(path, (_, p) => p.tid, async (value, client) => once(client, (await attendee()).arenaViewQuery(value))),
+  })),
 ];

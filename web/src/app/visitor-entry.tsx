@@ -1,5 +1,5 @@
 import { startTransition } from 'react';
-import { hydrateRoot } from 'react-dom/client';
+import { hydrateRoot, type Root } from 'react-dom/client';
 import { readServerState, SSR_ATTRIBUTE } from '../lib/ssr.js';
 import { visitorPageAt, VisitorRoot } from './visitor-pages.js';
 
@@ -13,10 +13,17 @@ async function start(container: HTMLElement): Promise<void> {
   // The server sends this entry only with the markup of one of its pages.
   if (!page || !container.hasAttribute(SSR_ATTRIBUTE)) throw new Error(`${window.location.pathname} is not a server-rendered visitor page`);
   const Page = await page.load();
-  const props = { url: new URL(window.location.href), state: readServerState(document) };
+  const state = readServerState(document);
+  let root: Root | null = null;
+  // For the pages the app takes over once they are on screen (the arena): its code loads only then.
+  const takeOver = async (prepare?: () => void) => {
+    const { takeOverWithApp } = await import('./app-takeover.js');
+    if (root) await takeOverWithApp(root, state, prepare);
+  };
+  const props = { url: new URL(window.location.href), state, takeOver };
   // As a transition, as main.tsx does: hydration yields to taps while it runs.
   startTransition(() => {
-    hydrateRoot(container, <VisitorRoot Page={Page} {...props} />, {
+    root = hydrateRoot(container, <VisitorRoot Page={Page} {...props} />, {
       onRecoverableError: (error) => console.error('hydration mismatch', error),
     });
   });

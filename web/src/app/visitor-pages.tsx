@@ -52,6 +52,10 @@ export const visitorPages = {
     module: 'src/features/attendee/TicketVisit.tsx',
     load: () => import('../features/attendee/TicketVisit.js').then((m) => m.TicketVisit),
   },
+  arena: {
+    module: 'src/features/attendee/ArenaVisit.tsx',
+    load: () => import('../features/attendee/ArenaVisit.js').then((m) => m.ArenaVisit),
+  },
 } satisfies Record<string, VisitorPage>;
 
 /** Each visitor page's route pattern, as the app's router and the server render match it. */
@@ -64,6 +68,9 @@ const visitorRoutes: [string, VisitorPage][] = [
   [routes.openEvent, visitorPages.openEvent],
   [routes.eventToken, visitorPages.ticket],
   [routes.eventTicket, visitorPages.ticket],
+  [routes.arena, visitorPages.arena],
+  [routes.arenaChat, visitorPages.arena],
+  [routes.arenaPrivateChat, visitorPages.arena],
   [routes.home, visitorPages.landing],
 ];
 

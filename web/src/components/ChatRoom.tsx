@@ -1,12 +1,13 @@
 import { SendHorizontal } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
-import { Link } from 'react-router-dom';
 import { CHAT_MESSAGE_MAX_LENGTH } from '@tapcard/shared/constants';
 import type { Announcement } from '@tapcard/shared/contract';
 import { messages } from '@tapcard/shared/rules';
 import { clockTime } from '../lib/live/clock.js';
 import { ADMIN_NAME, messageStyle } from '../lib/live/message-style.js';
 import type { Outbox, ThreadItem } from '../lib/live/outbox.js';
+import { AppLink } from './AppLink.js';
+import { ClockTime } from './ClockTime.js';
 import { BackLink, Avatar } from './Page.js';
 import { PinnedAnnouncements } from './PinnedAnnouncements.js';
 import type { HistoryControl } from './useChatHistory.js';
@@ -102,10 +103,10 @@ function MessageBubble({ item, selfId, authorLink, messageMenu, onRetry, onDelet
         {menu && <div className={styles.menu}>{menu}</div>}
         <p className={styles.author}>
           {link ? (
-            <Link to={link} className={styles.authorLink}>
+            <AppLink to={link} className={styles.authorLink}>
               {name}
               {' '}<span className="visually-hidden">(private chat)</span>
-            </Link>
+            </AppLink>
           ) : (
             name
           )}
@@ -146,7 +147,7 @@ function MessageBubble({ item, selfId, authorLink, messageMenu, onRetry, onDelet
               )}
             </span>
           ) : (
-            <time dateTime={item.createdAt}>{timeOf(item.createdAt)}</time>
+            <ClockTime iso={item.createdAt} format={timeOf} />
           )}
         </p>
       </div>
@@ -222,9 +223,32 @@ function useScrollAnchor(listRef: RefObject<HTMLOListElement | null>, firstKey: 
   }, [listRef]);
 }
 
+/**
+ * What a server-rendered chat's composer held when the live page replaced it: its text, and whether it
+ * had the focus. The live page's composer starts from it, so a message being typed is not lost.
+ */
+let handingOver: ParentNode | null = null;
+
+/** The composer in `root` is about to be replaced: the one that replaces it starts from its text and focus. */
+export function handOverComposer(root: ParentNode): void {
+  handingOver = root;
+}
+
+/** Read while the replacing composer renders, when the one it replaces is still on screen (and may have had more typed). */
+function takeHandedComposer(): { text: string; focused: boolean } | null {
+  const input = handingOver?.querySelector<HTMLInputElement>(`form.${styles.composer} input`);
+  handingOver = null;
+  return input ? { text: input.value, focused: document.activeElement === input } : null;
+}
+
 function Composer({ onSend, disabled, requireText, closedText, sendHeld = false }: Pick<ChatRoomProps, 'onSend' | 'disabled' | 'requireText' | 'closedText' | 'sendHeld'>) {
-  const [text, setText] = useState('');
+  const [handed] = useState(takeHandedComposer);
+  const [text, setText] = useState(handed?.text ?? '');
   const inputId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  useLayoutEffect(() => {
+    if (handed?.focused) inputRef.current?.focus();
+  }, [handed]);
   const blank = text.trim() === '';
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -239,6 +263,7 @@ function Composer({ onSend, disabled, requireText, closedText, sendHeld = false 
         Message
       </label>
       <input
+        ref={inputRef}
         id={inputId}
         className={styles.input}
         value={text}

@@ -26,3 +26,15 @@ export function MessageMenu({ label, actions = [], groups }: MessageMenuProps) {
   ];
   return <ActionMenu label={<span aria-hidden="true">⋯</span>} ariaLabel={label} className={styles.trigger} groups={list} modal={false} />;
 }
+
+/**
+ * The '⋯' button of a server-rendered chat before its live page has taken over: drawn as the menu's
+ * button, so nothing moves when the menu comes, but with nothing to open yet.
+ */
+export function MessageMenuToCome({ label }: { label: string }) {
+  return (
+    <button type="button" className={styles.trigger} aria-label={label} aria-disabled="true">
+      <span aria-hidden="true">⋯</span>
+    </button>
+  );
+}

@@ -2,6 +2,7 @@ import { Pin } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import type { Announcement } from '@tapcard/shared/contract';
 import { clockTime } from '../lib/live/clock.js';
+import { ClockTime } from './ClockTime.js';
 import styles from './PinnedAnnouncements.module.css';
 
 export const PINNED_TEXTS = {
@@ -18,6 +19,8 @@ export function pinnedTime(iso: string, now: Date = new Date()): string {
   const today = date.getFullYear() === now.getFullYear() && date.getMonth() === now.getMonth() && date.getDate() === now.getDate();
   return today ? clockTime(date) : `${date.getDate()} ${MONTHS[date.getMonth()]} ${clockTime(date)}`;
 }
+
+const pinnedTimeOf = (iso: string) => pinnedTime(iso);
 
 const LINK = /\bhttps?:\/\/[^\s<>"']+/g;
 const TRAILING = /[.,;:!?)\]]+$/;
@@ -50,9 +53,7 @@ function AnnouncementItem({ announcement, onUnpin }: { announcement: Announcemen
         <p id={textId} className={styles.text}>
           {announcement.subject ? <LinkedText text={announcement.message} /> : announcement.message}
         </p>
-        <time className={styles.time} dateTime={announcement.created_at}>
-          {pinnedTime(announcement.created_at)}
-        </time>
+        <ClockTime className={styles.time} iso={announcement.created_at} format={pinnedTimeOf} />
       </div>
       {onUnpin && (
         // Every announcement has its own Unpin: the announcement's text describes which one.

@@ -1,6 +1,6 @@
-import { Link } from 'react-router-dom';
 import type { PrivateChat } from '@tapcard/shared/contract';
 import { ADMIN_NAME, isAdminId } from '../lib/live/message-style.js';
+import { AppLink } from './AppLink.js';
 import styles from './PrivateThreads.module.css';
 
 export interface PrivateThread {
@@ -65,7 +65,7 @@ export function PrivateThreads({ threads, linkTo, fallbackName }: { threads: rea
       <ul className={styles.list}>
         {threads.map((thread) => (
           <li key={thread.partyId}>
-            <Link to={linkTo(thread.partyId)} className={styles.link} data-unread={thread.unread || undefined}>
+            <AppLink to={linkTo(thread.partyId)} className={styles.link} data-unread={thread.unread || undefined}>
               <span className={styles.name}>
                 {thread.name || fallbackName(thread.partyId)}
                 {thread.unread > 0 && (
@@ -79,7 +79,7 @@ export function PrivateThreads({ threads, linkTo, fallbackName }: { threads: rea
                 )}
               </span>
               <span className={styles.last}>{thread.last}</span>
-            </Link>
+            </AppLink>
           </li>
         ))}
       </ul>

@@ -1,5 +1,6 @@
 import { createElement, type ReactNode } from 'react';
-import { OPEN_CHAT, type ChatSettings, type Mute } from '@tapcard/shared/contract';
+import { OPEN_CHAT } from '@tapcard/shared/constants';
+import type { ChatSettings, Mute } from '@tapcard/shared/contract';
 import { isAdminId, type EventTiming } from '@tapcard/shared/domain';
 import { safetyMessages, secondsUntil } from '@tapcard/shared/rules';
 import { clockTime } from '../lib/live/clock.js';

@@ -30,6 +30,11 @@ export function readServerState(doc: Document): DehydratedState | undefined {
 export interface VisitorPageProps {
   url: URL;
   state: DehydratedState | undefined;
+  /**
+   * In the browser: replaces the page with the whole app, once its code for this address has arrived
+   * (rejects when it cannot be fetched). `prepare` runs just before, to hand over what the page holds.
+   */
+  takeOver?: (prepare?: () => void) => Promise<void>;
 }
 
 /** The data of the query `key` in the server's cache, when the server loaded it. */

@@ -15,12 +15,13 @@ export function serverState(answers: [readonly unknown[], unknown][]) {
 
 /**
  * Renders a light visitor page as the server does, then hydrates that markup as the light entry does
- * (app/visitor-entry.tsx); returns the hydration's mismatches.
+ * (app/visitor-entry.tsx), with `takeOver` when given; returns the hydration's mismatches.
  */
-export async function serverThenBrowser(Page: ComponentType<VisitorPageProps>, path: string, answers: [readonly unknown[], unknown][]): Promise<unknown[]> {
-  const props = { url: new URL(path, window.location.origin), state: serverState(answers) };
+export async function serverThenBrowser(Page: ComponentType<VisitorPageProps>, path: string, answers: [readonly unknown[], unknown][], takeOver?: VisitorPageProps['takeOver']): Promise<unknown[]> {
+  const server = { url: new URL(path, window.location.origin), state: serverState(answers) };
+  const props = takeOver ? { ...server, takeOver } : server;
   const container = document.createElement('div');
-  container.innerHTML = renderToString(<Page {...props} />);
+  container.innerHTML = renderToString(<Page {...server} />);
   document.body.append(container);
   const mismatches: unknown[] = [];
   let root: Root | undefined;

@@ -3,20 +3,20 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, useParams, useSearchParams } from 'react-router-dom';
 import type { ShareCardResult } from '@tapcard/shared/contract';
 import { eventStatusText, eventTiming, parseEventDate } from '@tapcard/shared/domain';
-import { Button } from '../../components/Button.js';
 import { ChatRoom, outboxActions } from '../../components/ChatRoom.js';
 import { GetStartedPanel } from '../../components/GetStartedPanel.js';
 import { LiveStatus } from '../../components/LiveStatus.js';
 import { LoadingScreen } from '../../components/LoadingScreen.js';
 import { NotFoundView } from '../../components/NotFoundView.js';
 import { gatedComposer, useComposerGate } from '../../components/useComposerGate.js';
-import { ADMIN_NAME, isAdminId } from '../../lib/live/message-style.js';
+import { isAdminId } from '../../lib/live/message-style.js';
 import { markSeen } from '../../lib/live/unread.js';
 import { usePost } from '../../lib/live/usePost.js';
 import { useNow } from '../../lib/now.js';
 import { paths } from '../../lib/paths.js';
 import { authTokenAtom } from '../../lib/session.js';
 import { notify } from '../../lib/toast.js';
+import { conversation, knownNameOf, PrivateChatActions, swappedText } from './private-chat-parts.js';
 import type { ShareDetails } from './ShareDetailsDialog.js';
 import { SHARE_INTENT_PARAM } from './share-intent.js';
 import styles from './Safety.module.css';
@@ -52,10 +52,7 @@ function PrivateChat({ tid, aid }: { tid: string; aid: string }) {
   const now = useNow();
   const view = live.view;
   const me = self?.attendee_id ?? null;
-  const messages = useMemo(
-    () => (view && me ? view.private_chats.filter((m) => (m.attendee_id_1 === me && m.attendee_id_2 === aid) || (m.attendee_id_1 === aid && m.attendee_id_2 === me)) : []),
-    [view, me, aid],
-  );
+  const messages = useMemo(() => (view && me ? conversation(view, me, aid) : []), [view, me, aid]);
   const eventId = view?.eventId;
   const outbox = usePost(messages, { eventId, self, by: { as: 'attendee', tid }, room: { with: aid } });
   const calls = useSafetyCalls(tid, live);
@@ -75,7 +72,7 @@ function PrivateChat({ tid, aid }: { tid: string; aid: string }) {
   }, [eventId, me, aid, newest]);
 
   const organiser = isAdminId(aid);
-  const knownName = organiser ? ADMIN_NAME : view ? [...view.private_chats, ...view.chats].find((m) => m.attendee_id === aid && !m.removed)?.name : undefined;
+  const knownName = view ? knownNameOf(view, aid) : undefined;
   const other = { id: aid, name: knownName ?? TEXTS.someone };
   const blocked = view?.blocked?.includes(aid) ?? false;
   const started = view ? eventTiming(view.event, now) === 0 : false;
@@ -113,10 +110,7 @@ function PrivateChat({ tid, aid }: { tid: string; aid: string }) {
   const timing = eventTiming(view.event, now);
   const name = knownName ?? TEXTS.privateChat;
 
-  // Both have shared: the cards were swapped (a card owner's side also filed the other as a contact).
-  const mine = messages.find((m) => m.attendee_id_1 === me && m.card && !m.removed)?.card;
-  const theirs = messages.some((m) => m.attendee_id_1 === aid && m.card && !m.removed);
-  const swapped = mine && theirs ? (mine.kind === 'card' ? `${TEXTS.swapped(other.name)} ${TEXTS.savedToContacts(other.name)}` : TEXTS.swapped(other.name)) : '';
+  const swapped = swappedText(messages, self.attendee_id, aid, other.name);
 
   const toggleBlock = async () => {
     setBlockBusy(true);
@@ -125,14 +119,7 @@ function PrivateChat({ tid, aid }: { tid: string; aid: string }) {
   };
 
   const actions = organiser ? null : (
-    <>
-      <Button variant="secondary" onClick={() => void shareCard()} busy={sharing} disabled={!started || blocked}>
-        {sharing ? TEXTS.sharing : TEXTS.shareCard}
-      </Button>
-      <Button variant={blocked ? 'secondary' : 'ghost'} onClick={() => void toggleBlock()} busy={blockBusy}>
-        {blocked ? TEXTS.unblock(other.name) : TEXTS.block(other.name)}
-      </Button>
-    </>
+    <PrivateChatActions name={other.name} blocked={blocked} started={started} sharing={sharing} blockBusy={blockBusy} onShare={() => void shareCard()} onToggleBlock={() => void toggleBlock()} />
   );
   return (
     <ChatRoom

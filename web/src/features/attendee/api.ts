@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { arenaSafetyCalls, calls, historyCalls, type Body, type Success } from '@tapcard/shared/contract';
 import type { ViewOf } from '@tapcard/shared/realtime';
 import { api, apiOrThrow } from '../../lib/api.js';
@@ -6,6 +6,7 @@ import { callQuery } from '../../lib/call-query.js';
 import { keptById } from '../../lib/kept-by-id.js';
 import { arenaViewOf } from '../../lib/live/polls.js';
 import { KEPT_TICKETS_KEY, TICKETS_KEPT } from './kept-tickets.js';
+import { arenaViewKey } from './visitor-keys.js';
 
 /** The attendee pages' calls: their reads as queries, their writes as functions that return the call's result. */
 
@@ -66,29 +67,17 @@ export function useCancelTicket(tid: string) {
   });
 }
 
-/** What the arena page draws before the live view arrives: the event and the attendee, without the chats. */
-export type ArenaSeed = Pick<ViewOf<'arena'>, 'event' | 'attendee'>;
-
 /**
- * The arena's first screen as the server render reads it (the event token), so the page paints with the
- * event before any script runs. Only the server fetches it; the browser takes it from the page and then
- * follows the live view. Its key is its own, not the event token's: it caches a part of that answer.
+ * The arena as the server render reads it (the event token): the view the live layer's REST fallback
+ * builds, chats included, so the arena and its chats paint with their latest messages before any
+ * script runs. Only the server fetches it; the server-rendered page hands it to the live page that takes
+ * it over. Its key is its own, not the event token's (visitor-keys.ts).
  */
-export function arenaSeedQuery(tid: string) {
+export function arenaViewQuery(tid: string) {
   return queryOptions({
-    queryKey: ['arenaSeed', tid],
-    queryFn: async ({ signal }): Promise<ArenaSeed> => {
-      const { data } = await apiOrThrow(calls.eventToken, { params: { id: tid }, signal });
-      // The same view the REST fallback builds, less its chats.
-      const { event, attendee } = arenaViewOf(data);
-      return { event, attendee };
-    },
+    queryKey: arenaViewKey(tid),
+    queryFn: async ({ signal }): Promise<ViewOf<'arena'>> => arenaViewOf((await apiOrThrow(calls.eventToken, { params: { id: tid }, signal })).data),
   });
-}
-
-/** The server render's seed of this arena, when the page came with one. */
-export function useArenaSeed(tid: string): ArenaSeed | undefined {
-  return useQuery({ ...arenaSeedQuery(tid), enabled: false }).data;
 }
 
 /**

@@ -7,5 +7,5 @@ export { UnsubscribePage } from './UnsubscribePage.js';
 export { ArenaPage } from './ArenaPage.js';
 export { ArenaChatPage } from './ArenaChatPage.js';
 export { ArenaPrivateChatPage } from './ArenaPrivateChatPage.js';
-export { arenaSeedQuery, eventTokenQuery, ticketCancellationQuery } from './api.js';
+export { arenaViewQuery, eventTokenQuery, ticketCancellationQuery } from './api.js';
 export { ticketQrKey } from './visitor-keys.js';

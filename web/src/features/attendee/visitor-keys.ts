@@ -13,3 +13,6 @@ export const ticketCancellationKey = (tid: string) => callKeys<typeof calls>()('
 
 /** The key of the ticket's QR drawing (QrDrawn.tsx) the server render hands over beside the ticket: no call's, the server draws it. */
 export const ticketQrKey = (tid: string): readonly unknown[] => ['ticketQr', tid];
+
+/** The key of the arena's view the server render fills for the server-rendered arena (api.ts's arenaViewQuery): no call's, a view built from the event token. */
+export const arenaViewKey = (tid: string) => ['arenaView', tid] as const;

@@ -1,5 +1,6 @@
-import { arenaViewSchema } from '@tapcard/shared/realtime';
+import { arenaViewSchema, type ViewOf } from '@tapcard/shared/realtime';
 import { keptById } from '../kept-by-id.js';
+import { ARENA_VIEWS_KEPT, ARENA_VIEWS_KEY, takeHandedArenaView } from './arena-handover.js';
 
 /**
  * The arenas' last live views on this device, by access token, so an arena opened again with no
@@ -7,14 +8,17 @@ import { keptById } from '../kept-by-id.js';
  * adds no access; the views are cleared with the session's data and a refused token drops its view.
  */
 
-/** How many arenas a device keeps (an attendee rarely has more than a few events at once). */
-export const ARENA_VIEWS_KEPT = 3;
+export { ARENA_VIEWS_KEPT };
 
-export const arenaViews = keptById(
-  'arenaViews',
-  (value) => {
-    const parsed = arenaViewSchema.safeParse(value);
-    return parsed.success ? parsed.data : null;
-  },
-  ARENA_VIEWS_KEPT,
-);
+function parseArenaView(value: unknown): ViewOf<'arena'> | null {
+  const parsed = arenaViewSchema.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
+export const arenaViews = keptById(ARENA_VIEWS_KEY, parseArenaView, ARENA_VIEWS_KEPT);
+
+/** The view a server-rendered arena handed over (arena-handover.ts), else the one the device kept. */
+export function startingArenaView(tid: string): ViewOf<'arena'> | null {
+  const handed = takeHandedArenaView(tid);
+  return (handed === undefined ? null : parseArenaView(handed)) ?? arenaViews.read(tid);
+}

@@ -1,35 +1,22 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { z } from 'zod';
-import type { ChatMessage, SharedCard } from '@tapcard/shared/contract';
+import type { ChatMessage } from '@tapcard/shared/contract';
 import { mergeById } from '@tapcard/shared/realtime';
 import { readStored, removeStored, writeStored } from '../storage.js';
 import { isOnline, useOnline } from './network.js';
-import { refusalSchema, refusalText, type Refusal, type RoomRefusal } from './refusals.js';
+import { localKey, outboxPlaceId, type OutboxPlace } from './outbox-store.js';
+import { refusalSchema, type Refusal } from './refusal-schema.js';
+import { refusalText, type RoomRefusal } from './refusals.js';
+import { storedItem, type ThreadItem } from './thread-items.js';
+
+export type { OutboxPlace } from './outbox-store.js';
+export type { ThreadItem } from './thread-items.js';
 
 /**
  * The chat rooms' outbox, shared by the arena chats, the chip chat and the organiser's chat: a sent
  * message shows at once (pending), becomes the stored message when the post answers (it carries the
  * id), and is never shown twice when the same message arrives again from the socket or a poll.
  */
-
-export interface ThreadItem {
-  /** Stable React key: the message id, or a local id while pending. */
-  key: string;
-  attendee_id: string;
-  name: string;
-  image: string;
-  message: string;
-  createdAt: string;
-  state: 'sent' | 'pending' | 'failed';
-  /** Why a failed message was not sent. */
-  error?: string;
-  /** A pending message waiting for the browser to be back online. */
-  queued?: boolean;
-  /** Removed by the organiser: no text, and no screen shows it. */
-  removed?: boolean;
-  /** A shared card (Share my card), shown as a card instead of text. */
-  card?: SharedCard;
-}
 
 export type PostResult<T> = { ok: true; message: T } | { ok: false; error: string; refusal?: Refusal };
 
@@ -43,13 +30,6 @@ export interface Outbox {
   refusal: RoomRefusal | null;
   /** When (browser time, ms) this page's last post was accepted, or null. */
   lastAccepted: number | null;
-}
-
-/** Where an outbox is kept across reloads: one list per event, sender and room ('group' or the other party's id). */
-export interface OutboxPlace {
-  eventId: string;
-  senderId: string;
-  room: string;
 }
 
 /** A message of the outbox: waiting for the network (queued), on its way (pending), or refused (failed). */
@@ -80,7 +60,6 @@ const keptOutboxesSchema = z.record(z.string(), z.unknown()).transform((all) => 
   return out;
 });
 
-const placeId = (place: OutboxPlace) => JSON.stringify([place.eventId, place.senderId, place.room]);
 
 function readOutbox(id: string): Pending[] {
   return readStored('chatOutbox', keptOutboxesSchema)?.[id] ?? [];
@@ -92,11 +71,6 @@ function saveOutbox(id: string, list: readonly Pending[]): void {
   else all[id] = [...list];
   if (Object.keys(all).length === 0) removeStored('chatOutbox');
   else writeStored('chatOutbox', all);
-}
-
-function localKey(): string {
-  const random = typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-  return `local-${random}`;
 }
 
 /**
@@ -122,7 +96,7 @@ export function useOutbox<T extends ChatMessage>(
   const [lastAccepted, setLastAccepted] = useState<number | null>(null);
   const pendingRef = useRef<Pending[]>([]);
   const postRef = useRef(post);
-  const storeId = place ? placeId(place) : null;
+  const storeId = place ? outboxPlaceId(place) : null;
   const storeRef = useRef<string | null>(null);
   const draining = useRef(false);
 
@@ -210,17 +184,7 @@ export function useOutbox<T extends ChatMessage>(
 
   const items = useMemo<ThreadItem[]>(() => {
     // The live copy wins over the post's answer: a removal comes again as the same id.
-    const stored = mergeById(sent, confirmed).map<ThreadItem>((m) => ({
-      key: m.id,
-      attendee_id: m.attendee_id,
-      name: m.name,
-      image: m.image,
-      message: m.message,
-      createdAt: m.createdAt,
-      state: 'sent',
-      ...(m.removed ? { removed: true } : {}),
-      ...('card' in m && m.card ? { card: m.card as SharedCard } : {}),
-    }));
+    const stored = mergeById(sent, confirmed).map(storedItem);
     const local = self
       ? pending.map<ThreadItem>((p) => ({
           key: p.key,

@@ -1,13 +1,8 @@
-import { z } from 'zod';
-import { CHAT_REFUSAL_CODES, chatRefusalText, isChatRefusalCode } from '@tapcard/shared/rules';
+import { chatRefusalText, isChatRefusalCode } from '@tapcard/shared/rules';
 import { clockTime } from './clock.js';
+import type { Refusal } from './refusal-schema.js';
 
-/** A post the server refused on purpose (muted, slow mode, closed chat…), with when it may be tried again (ISO). */
-export const refusalSchema = z.object({
-  code: z.enum(CHAT_REFUSAL_CODES),
-  retryAt: z.string().nullable(),
-});
-export type Refusal = z.infer<typeof refusalSchema>;
+export type { Refusal } from './refusal-schema.js';
 
 /** The newest refusal of a room, with when (browser time, ms) it came. */
 export interface RoomRefusal extends Refusal {

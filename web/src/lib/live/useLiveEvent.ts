@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
 import type { Subscribe, Update, ViewKind, ViewOf } from '@tapcard/shared/realtime';
-import { arenaViews } from './arena-cache.js';
+import { arenaViews, startingArenaView } from './arena-cache.js';
 import { realtimeClient } from './client.js';
 import { pollArena, pollChip, pollOrganiser, type PollResult } from './polls.js';
 import type { LiveEventState, LiveSubscription } from './subscription.js';
@@ -37,13 +37,17 @@ export function useLiveEvent<K extends ViewKind>(
   // The request is rebuilt from its JSON, so a new object with the same content changes nothing.
   const json = request ? JSON.stringify(request) : null;
   const subscriptionRef = useRef<LiveSubscription<K> | null>(null);
+  // The kept view is read while rendering, so the page's first render already shows it (a server-rendered
+  // arena taken over by its live page draws the same messages, with no loading screen in between).
+  const kept = useMemo(() => (json && cache ? cache.read(JSON.parse(json) as Extract<Subscribe, { kind: K }>) : null), [json, cache]);
+  const keptState = useMemo<LiveEventState<ViewOf<K>>>(() => (kept ? { ...(IDLE as LiveEventState<ViewOf<K>>), view: kept } : IDLE), [kept]);
 
   const subscribe = useCallback(
     (onChange: () => void) => {
       if (!json) return () => undefined;
       const current = JSON.parse(json) as Extract<Subscribe, { kind: K }>;
       const client = realtimeClient();
-      const subscription = client.acquire<K>(current, (signal) => poller(current, signal), cache?.read(current) ?? null);
+      const subscription = client.acquire<K>(current, (signal) => poller(current, signal), kept);
       subscriptionRef.current = subscription;
       const unlisten = subscription.listen(onChange);
       onChange();
@@ -53,9 +57,9 @@ export function useLiveEvent<K extends ViewKind>(
         client.release(subscription as unknown as LiveSubscription);
       };
     },
-    [json, poller, cache],
+    [json, poller, kept],
   );
-  const getSnapshot = useCallback(() => (json && subscriptionRef.current ? subscriptionRef.current.snapshot : (IDLE as LiveEventState<ViewOf<K>>)), [json]);
+  const getSnapshot = useCallback(() => (json && subscriptionRef.current ? subscriptionRef.current.snapshot : keptState), [json, keptState]);
   const state = useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
   useKeptView(cache, json, state);
   const applyLocal = useCallback((change: Partial<Update>) => subscriptionRef.current?.applyLocal(change), []);
@@ -102,7 +106,7 @@ const chipPoll = (request: { chipId: string }, signal: AbortSignal) => pollChip(
 const organiserPoll = (request: { eventId: string }, signal: AbortSignal) => pollOrganiser(request.eventId, signal);
 
 const arenaCache: ViewCache<{ tid: string }, ViewOf<'arena'>> = {
-  read: (request) => arenaViews.read(request.tid),
+  read: (request) => startingArenaView(request.tid),
   save: (request, view) => arenaViews.save(request.tid, view),
   forget: (request) => arenaViews.forget(request.tid),
 };
