@@ -106,6 +106,13 @@ interface PageWorker {
   pages: string;
   /** Navigations answered with the precached index.html. */
   navigations: RegExp;
+  /**
+   * Navigations the server renders with fresh data (a URL's path matching it, e.g. the arena with its
+   * latest messages): asked of the network first, never cached, and answered with the precached
+   * index.html when the network fails. (Workbox's generated worker waits on the network with a timeout
+   * only for a strategy that caches the answer, which a page with personal data must never be.)
+   */
+  serverFirst?: RegExp;
   /** Public files of other apps left out (their manifests and icons). */
   ignore: string[];
 }
@@ -155,6 +162,9 @@ function pageWorker(worker: PageWorker): Plugin[] {
       globIgnores: ['**/*.map', '**/*.br', '**/*.gz', '.vite/**', 'images/**', '*-sw.js', ...worker.ignore],
       navigateFallback: '/index.html',
       navigateFallbackAllowlist: [worker.navigations],
+      runtimeCaching: worker.serverFirst
+        ? [{ urlPattern: worker.serverFirst, handler: 'NetworkOnly', options: { precacheFallback: { fallbackURL: '/index.html' } } }]
+        : [],
       skipWaiting: true,
       clientsClaim: true,
       cleanupOutdatedCaches: true,
@@ -182,8 +192,10 @@ const doorWorker = pageWorker({
 const eventWorker = pageWorker({
   ...EVENT_PWA,
   pages: 'src/features/attendee/routes.tsx',
-  // The access token, ticket and arena pages; not the one-time confirmation link.
-  navigations: new RegExp(`^${EVENT_PWA.scope}(?:token|ticket|arena)/`),
+  // The access token and ticket pages; not the one-time confirmation link.
+  navigations: new RegExp(`^${EVENT_PWA.scope}(?:token|ticket)/`),
+  // The arena and its chats: their newest messages are in the server's page, the shell only when offline.
+  serverFirst: new RegExp(`${EVENT_PWA.scope}arena/`),
   ignore: [...OWNER_APP_FILES, DOOR_PWA.manifest.slice(1), 'door-icon-*.png'],
 });
 

@@ -5,16 +5,26 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * The cache rules of the web build's service workers (web/vite.config.ts, pageWorker): each precaches
- * the page shell and built files only, and answers navigations with that shell. No worker caches what
- * a page fetches at run time, so no API answer (personal data, an access token, a ticket) and no
- * uploaded image is ever in a worker's cache; what pages show offline lives in their own storage.
+ * the page shell and built files only, and answers navigations with that shell. The event worker asks
+ * the network first for the arena's pages (the server renders them with their latest messages) and
+ * falls back to the shell only when the network fails: those pages are never cached. No worker caches
+ * what a page fetches at run time, so no API answer or server-rendered page (personal data, an access
+ * token, a ticket, a chat) and no uploaded image is ever in a worker's cache; what pages show offline
+ * lives in their own storage.
  */
 
 const dist = fileURLToPath(new URL('../../web/dist/', import.meta.url));
-/** Each worker's navigations it answers offline, and some it must leave to the network. */
+/**
+ * Each worker's navigations it answers offline with the shell, those it asks the network for first
+ * (the shell only when the network fails), and some it must leave to the network.
+ */
 const WORKERS = {
-  'door-sw.js': { answers: ['/door', '/door/s3cr3t-link'], leaves: ['/', '/dashboard', '/event/u/arena/t1'] },
-  'event-sw.js': { answers: ['/event/u/token/t1', '/event/u/ticket/t1', '/event/u/arena/t1', '/event/u/arena/t1/chat/a1'], leaves: ['/', '/door', '/event/u/confirm/c1', '/event/e1'] },
+  'door-sw.js': { answers: ['/door', '/door/s3cr3t-link'], serverFirst: [], leaves: ['/', '/dashboard', '/event/u/arena/t1'] },
+  'event-sw.js': {
+    answers: ['/event/u/token/t1', '/event/u/ticket/t1'],
+    serverFirst: ['/event/u/arena/t1', '/event/u/arena/t1/chat', '/event/u/arena/t1/chat/a1'],
+    leaves: ['/', '/door', '/event/u/confirm/c1', '/event/e1'],
+  },
 } as const;
 
 /** Public files a worker may precache beside the hashed build output under assets/. */
@@ -38,14 +48,19 @@ describe("the service workers' cache rules", () => {
         expect(urls.filter((url) => !SHELL_FILES.test(url) && !HASHED_ASSET.test(url))).toEqual([]);
       });
 
-      it('caches nothing at run time: its one route answers navigations in its scope with the precached shell', () => {
-        expect(source.match(/registerRoute\(/g)).toHaveLength(1);
+      it('caches nothing at run time: navigations in its scope get the precached shell, or the network first with the shell as fallback', () => {
         const route = /registerRoute\(new \w+\.NavigationRoute\(\w+\.createHandlerBoundToURL\("\/index\.html"\),\{allowlist:\[\/(.+?)\/\]\}\)\)/.exec(source);
         expect(route, 'the navigation route').not.toBeNull();
         const allow = new RegExp(route?.[1]?.replaceAll('\\/', '/') ?? '$^');
+        const networkFirst = [...source.matchAll(/registerRoute\(\/(.+?)\/,new \w+\.NetworkOnly\(\{plugins:\[new \w+\.PrecacheFallbackPlugin\(\{fallbackURL:"\/index\.html"\}\)\]\}\),"GET"\)/g)];
+        expect(source.match(/registerRoute\(/g)).toHaveLength(1 + networkFirst.length);
+        const server = networkFirst.map((match) => new RegExp(match[1]?.replaceAll('\\/', '/') ?? '$^'));
+        const servedFirst = (path: string) => server.some((pattern) => pattern.test(`http://localhost${path}`));
         expect(navigations.answers.filter((path) => !allow.test(path))).toEqual([]);
-        expect(navigations.leaves.filter((path) => allow.test(path))).toEqual([]);
-        expect(source).not.toMatch(/CacheFirst|NetworkFirst|StaleWhileRevalidate|runtimeCaching/);
+        expect(navigations.serverFirst.filter((path) => allow.test(path) || !servedFirst(path))).toEqual([]);
+        expect(navigations.leaves.filter((path) => allow.test(path) || servedFirst(path))).toEqual([]);
+        // No strategy that writes to a cache, and no cache of its own beside the precache.
+        expect(source).not.toMatch(/CacheFirst|NetworkFirst|StaleWhileRevalidate|cacheName|ExpirationPlugin|CacheableResponsePlugin/);
       });
     });
   }

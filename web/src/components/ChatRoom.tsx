@@ -3,6 +3,7 @@ import { lazy, Suspense, useCallback, useEffect, useId, useLayoutEffect, useMemo
 import { CHAT_MESSAGE_MAX_LENGTH } from '@tapcard/shared/constants';
 import type { Announcement } from '@tapcard/shared/contract';
 import { messages } from '@tapcard/shared/rules';
+import { useHydrated } from '../lib/hydration.js';
 import { clockTime } from '../lib/live/clock.js';
 import { ADMIN_NAME, messageStyle } from '../lib/live/message-style.js';
 import type { Outbox, ThreadItem } from '../lib/live/outbox.js';
@@ -246,6 +247,9 @@ function Composer({ onSend, disabled, requireText, closedText, sendHeld = false 
   const [text, setText] = useState(handed?.text ?? '');
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
+  // On a server-rendered chat the input takes text once the scripts have hydrated it: typed before, the
+  // text would be the browser's alone, and Enter would do nothing.
+  const hydrated = useHydrated();
   useLayoutEffect(() => {
     if (handed?.focused) inputRef.current?.focus();
   }, [handed]);
@@ -269,7 +273,7 @@ function Composer({ onSend, disabled, requireText, closedText, sendHeld = false 
         value={text}
         onChange={(e) => setText(e.target.value)}
         placeholder={disabled ? (closedText ?? CHAT_TEXTS.ended) : CHAT_TEXTS.placeholder}
-        disabled={disabled}
+        disabled={disabled || !hydrated}
         autoComplete="off"
         enterKeyHint="send"
         maxLength={CHAT_MESSAGE_MAX_LENGTH}

@@ -31,6 +31,8 @@ describe('the arena of the light entry', () => {
     const markup = renderToString(<ArenaVisit url={new URL(paths.arenaChat(TID), window.location.origin)} state={serverState(seeded())} />);
     expect(markup).toContain('Doors open at six');
     expect(markup).toContain('Event Chat');
+    // Text typed before the scripts have hydrated the page would be the browser's alone: the input waits.
+    expect(markup).toMatch(/<input[^>]*disabled=""[^>]*placeholder="Type a message"|<input[^>]*placeholder="Type a message"[^>]*disabled=""/);
 
     const takeOver = vi.fn(async (prepare?: () => void) => prepare?.());
     expect(await serverThenBrowser(ArenaVisit, paths.arenaChat(TID), seeded(), takeOver)).toEqual([]);
