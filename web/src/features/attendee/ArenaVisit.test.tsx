@@ -22,8 +22,8 @@ const seeded = (v: ArenaView = view()): [readonly unknown[], unknown][] => [[are
 const keptOutbox = () => JSON.parse(localStorage.getItem(`${STORAGE_PREFIX}chatOutbox`) ?? '{}') as Record<string, { text: string; state: string }[]>;
 
 afterEach(() => {
+  arenaViews.forget(TID);
   localStorage.clear();
-  startingArenaView(TID);
 });
 
 describe('the arena of the light entry', () => {
@@ -41,8 +41,12 @@ describe('the arena of the light entry', () => {
     expect(screen.getAllByText(/^\d\d:\d\d$/).length).toBeGreaterThan(0);
     expect(takeOver).toHaveBeenCalledTimes(1);
     // The live page starts from the server's view: in memory, and kept on the device for a visit offline.
-    expect(startingArenaView(TID)?.chats.map((c) => c.message)).toEqual(['Welcome all', 'Doors open at six']);
     expect(arenaViews.read(TID)?.chats.map((c) => c.message)).toEqual(['Welcome all', 'Doors open at six']);
+    localStorage.clear();
+    expect(startingArenaView(TID)?.chats.map((c) => c.message)).toEqual(['Welcome all', 'Doors open at six']);
+    // Once the live page keeps a view of its own, that one is read.
+    arenaViews.save(TID, view({ chats: [message('m3', 3, 'Newer', bola)] }));
+    expect(startingArenaView(TID)?.chats.map((c) => c.message)).toEqual(['Newer']);
   });
 
   it('keeps a message written before the app has arrived in the room’s outbox, shown as sending, for the live page to send', async () => {

@@ -1,6 +1,6 @@
 import { arenaViewSchema, type ViewOf } from '@tapcard/shared/realtime';
 import { keptById } from '../kept-by-id.js';
-import { ARENA_VIEWS_KEPT, ARENA_VIEWS_KEY, takeHandedArenaView } from './arena-handover.js';
+import { ARENA_VIEWS_KEPT, ARENA_VIEWS_KEY, dropHandedArenaView, handedArenaView } from './arena-handover.js';
 
 /**
  * The arenas' last live views on this device, by access token, so an arena opened again with no
@@ -15,10 +15,23 @@ function parseArenaView(value: unknown): ViewOf<'arena'> | null {
   return parsed.success ? parsed.data : null;
 }
 
-export const arenaViews = keptById(ARENA_VIEWS_KEY, parseArenaView, ARENA_VIEWS_KEPT);
+const kept = keptById(ARENA_VIEWS_KEY, parseArenaView, ARENA_VIEWS_KEPT);
+
+/** The kept views; keeping or forgetting one also drops a view a server-rendered arena handed over. */
+export const arenaViews: typeof kept = {
+  read: kept.read,
+  save: (tid, view) => {
+    dropHandedArenaView(tid);
+    kept.save(tid, view);
+  },
+  forget: (tid) => {
+    dropHandedArenaView(tid);
+    kept.forget(tid);
+  },
+};
 
 /** The view a server-rendered arena handed over (arena-handover.ts), else the one the device kept. */
 export function startingArenaView(tid: string): ViewOf<'arena'> | null {
-  const handed = takeHandedArenaView(tid);
+  const handed = handedArenaView(tid);
   return (handed === undefined ? null : parseArenaView(handed)) ?? arenaViews.read(tid);
 }

@@ -21,9 +21,15 @@ export function handOverArenaView(tid: string, view: unknown): void {
   keptAsSent.save(tid, view);
 }
 
-/** The view handed over for `tid`, once: later visits read the device's kept views. */
-export function takeHandedArenaView(tid: string): unknown {
-  const view = handed.get(tid);
+/**
+ * The view handed over for `tid`, until the live page keeps a view of its own (then dropped, so a
+ * later visit reads the device's newer one). Not dropped on read: a render may run again before it
+ * is committed.
+ */
+export function handedArenaView(tid: string): unknown {
+  return handed.get(tid);
+}
+
+export function dropHandedArenaView(tid: string): void {
   handed.delete(tid);
-  return view;
 }

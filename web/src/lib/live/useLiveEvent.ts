@@ -59,11 +59,20 @@ export function useLiveEvent<K extends ViewKind>(
     },
     [json, poller, kept],
   );
-  const getSnapshot = useCallback(() => (json && subscriptionRef.current ? subscriptionRef.current.snapshot : keptState), [json, keptState]);
+  const getSnapshot = useCallback(() => {
+    const snapshot = json && subscriptionRef.current ? subscriptionRef.current.snapshot : keptState;
+    // The new subscription's first state is the kept one again: the same object, so the page is not
+    // rendered a second time (an external store's change re-renders at once, in one long task).
+    return sameState(snapshot, keptState) ? keptState : snapshot;
+  }, [json, keptState]);
   const state = useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
   useKeptView(cache, json, state);
   const applyLocal = useCallback((change: Partial<Update>) => subscriptionRef.current?.applyLocal(change), []);
   return { ...state, applyLocal };
+}
+
+function sameState<V>(a: LiveEventState<V>, b: LiveEventState<V>): boolean {
+  return a === b || (a.view === b.view && a.connection === b.connection && a.stale === b.stale && a.error === b.error);
 }
 
 /**
