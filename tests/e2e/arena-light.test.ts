@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it, vi } from 'vitest';
 import { calls } from '@tapcard/shared/contract';
 import { callApi } from './support/api.js';
 import { browsers } from './support/browser.js';
@@ -36,6 +36,21 @@ describe('the arena on a slow phone', () => {
     await page.getByRole('navigation', { name: 'Private messages' }).getByRole('link').first().click();
     await page.waitForURL(/\/chat\/[^/]+$/);
     await expect(page.getByText('Sure, see you by the coffee bar.').isVisible()).resolves.toBe(true);
+  });
+
+  it('opens the group chat at its newest message before the page’s scripts have arrived', async () => {
+    const { context } = await browser();
+    const page = await context.newPage();
+    // The light entry never arrives, as on a network too slow for it yet: only the page and its loader.
+    await page.route(/\/assets\/visitor-[\w-]+\.js$/, (route) => route.abort());
+    await page.goto(`/event/u/arena/${DEMO.attendees.ada}/chat`);
+    const newest = bubble(page, 'Great turnout tonight');
+    await vi.waitFor(async () => expect(await newest.evaluate((element) => element.getBoundingClientRect().bottom <= window.innerHeight && window.scrollY > 0)).toBe(true), { timeout: 10_000 });
+    // It stands above the composer docked at the window's bottom, not under it.
+    const composer = await page.getByRole('textbox', { name: 'Message' }).boundingBox();
+    const box = await newest.boundingBox();
+    expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(composer?.y ?? 0);
+    await expect(page.locator('html[data-app="ready"]').count()).resolves.toBe(0);
   });
 
   it('goes live once the app has taken over, with nothing lost: a message sent before is delivered, a draft keeps its text and focus', async () => {

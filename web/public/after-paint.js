@@ -4,6 +4,9 @@
 (function () {
   'use strict';
   var self = document.currentScript;
+  // A chat opens at its newest message before its scripts (ChatRoom.tsx).
+  var end = document.querySelector('[data-start-at]');
+  if (end && !window.scrollY) end.scrollIntoView({ block: 'end' });
   var entry = self && self.getAttribute('data-entry');
   if (!entry) return;
   var preloads = (self.getAttribute('data-preload') || '').split(' ').filter(Boolean);
@@ -21,9 +24,9 @@
     script.src = entry;
     document.head.appendChild(script);
   }
-  // After the first paint, the page's own work (its images decoded, each SVG parsed as a document) comes
-  // first: the scripts are asked for once the page has loaded and the main thread is idle, so a first
-  // tap is not queued behind them. An image that never finishes loading holds them back 1.5 s at most.
+  // After the first paint, the page's own work (its images decoded, SVGs parsed) comes first: the
+  // scripts are asked for once the page has loaded and the main thread is idle, so a first tap is not
+  // queued behind them. An image that never finishes loading holds them back 1.5 s at most.
   var started = false;
   function whenIdle() {
     if (started) return;

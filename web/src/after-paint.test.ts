@@ -36,6 +36,27 @@ describe('after-paint.js', () => {
     for (const key of ['currentScript', 'readyState', 'visibilityState']) delete (document as unknown as Record<string, unknown>)[key];
   });
 
+  it('opens a server-rendered chat at its newest message before any script, unless the reader has scrolled', () => {
+    const end = document.createElement('div');
+    end.setAttribute('data-start-at', '');
+    const scrolled = vi.fn();
+    end.scrollIntoView = scrolled;
+    document.body.append(end);
+    runLoader('interactive');
+    expect(scrolled).toHaveBeenCalledWith({ block: 'end' });
+
+    scrolled.mockClear();
+    const original = Object.getOwnPropertyDescriptor(window, 'scrollY');
+    Object.defineProperty(window, 'scrollY', { value: 120, configurable: true });
+    try {
+      runLoader('interactive');
+      expect(scrolled).not.toHaveBeenCalled();
+    } finally {
+      if (original) Object.defineProperty(window, 'scrollY', original);
+      end.remove();
+    }
+  });
+
   it('asks for the app only after the first frame, the page\'s load and an idle moment', () => {
     runLoader('interactive');
     expect(frames).toHaveLength(1);

@@ -344,7 +344,8 @@ export function ChatRoom(props: ChatRoomProps) {
             <MessageBubble key={item.key} item={item} selfId={selfId} authorLink={authorLink} messageMenu={messageMenu} onRetry={onRetry} onDelete={onDelete} />
           ))}
         </ol>
-        <div ref={endRef} aria-hidden="true" className={styles.end} />
+        {/* Where a server-rendered room opens before its scripts have arrived (public/after-paint.js). */}
+        <div ref={endRef} aria-hidden="true" className={styles.end} data-start-at="" />
       </div>
       <div ref={dockRef} className={props.footer ? undefined : styles.dock}>
         {/* Always there, so a screen reader hears the notice when it comes or changes. */}
