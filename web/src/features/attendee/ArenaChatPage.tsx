@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import type { ChatMessage } from '@tapcard/shared/contract';
 import { useNavigate, useParams } from 'react-router-dom';
-import { eventStatusText, eventTiming, parseEventDate } from '@tapcard/shared/domain';
+import { eventTiming, parseEventDate } from '@tapcard/shared/domain';
 import { ChatRoom, outboxActions } from '../../components/ChatRoom.js';
 import { GetStartedPanel } from '../../components/GetStartedPanel.js';
 import { LiveStatus } from '../../components/LiveStatus.js';
@@ -15,8 +15,8 @@ import { usePost } from '../../lib/live/usePost.js';
 import { useNow } from '../../lib/now.js';
 import { paths } from '../../lib/paths.js';
 import { chatHistory } from './api.js';
+import { groupChatFrame, groupNameOf } from './group-chat-parts.js';
 import { shareIntentPath } from './share-intent.js';
-import { TEXTS } from './texts.js';
 import { useArena } from './useArena.js';
 import { useMessageSafety } from './useMessageSafety.js';
 import { useSafetyCalls } from './useSafetyCalls.js';
@@ -63,26 +63,19 @@ export function ArenaChatPage() {
   if (!view || !self) return <LoadingScreen />;
   if (!parseEventDate(view.event.start_date)) return <GetStartedPanel />;
   const timing = eventTiming(view.event, now);
-  const nameOf = (id: string) => view.chats.find((c) => c.attendee_id === id)?.name ?? TEXTS.privateChat;
   return (
     <ChatRoom
-      title={view.event.title}
-      status={eventStatusText(timing)}
-      heading={TEXTS.eventChat}
-      back={{ to: paths.arena(tid), label: TEXTS.backToArena }}
+      {...groupChatFrame(tid, view, timing)}
       items={items}
       selfId={me}
       {...outboxActions(outbox)}
       // Attendees write once the event has started; until then they read what the organiser posts.
       {...gatedComposer(gate, timing)}
-      requireText
-      authorLink={(item) => paths.arenaPrivateChat(tid, item.attendee_id)}
       live={<LiveStatus connection={live.connection} stale={live.stale} hasView />}
       history={history}
-      announcements={view.announcements ?? []}
       messageMenu={safety.menuFor}
     >
-      <PrivateThreads threads={threads} linkTo={(id) => paths.arenaPrivateChat(tid, id)} fallbackName={nameOf} />
+      <PrivateThreads threads={threads} linkTo={(id) => paths.arenaPrivateChat(tid, id)} fallbackName={groupNameOf(view)} />
       {safety.dialogs}
     </ChatRoom>
   );

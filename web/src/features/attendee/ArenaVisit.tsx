@@ -19,6 +19,7 @@ import { paths, routes } from '../../lib/paths.js';
 import { useEventPagesWorker } from '../../lib/pwa.js';
 import { serverAnswer, type VisitorPageProps } from '../../lib/ssr.js';
 import { ArenaHomeView, PrivacyPlaceholder } from './ArenaHomeView.js';
+import { groupChatFrame, groupNameOf } from './group-chat-parts.js';
 import { conversation, knownNameOf, PrivateChatActions, swappedText } from './private-chat-parts.js';
 import { SHARE_INTENT_PARAM } from './share-intent.js';
 import safetyStyles from './Safety.module.css';
@@ -131,26 +132,19 @@ function GroupChatVisit({ tid, view, now, status, written, onSend }: RoomVisitPr
   const ownLastPost = view.chats.findLast((c) => c.attendee_id === me)?.createdAt ?? null;
   const gate = useComposerGate(view, 'group', NOTHING_SENT, ownLastPost);
   const timing = eventTiming(view.event, now);
-  const nameOf = (id: string) => view.chats.find((c) => c.attendee_id === id)?.name ?? TEXTS.privateChat;
   return (
     <ChatRoom
-      title={view.event.title}
-      status={eventStatusText(timing)}
-      heading={TEXTS.eventChat}
-      back={{ to: paths.arena(tid), label: TEXTS.backToArena }}
+      {...groupChatFrame(tid, view, timing)}
       items={[...chats.map(storedItem), ...written]}
       selfId={me}
       onSend={onSend}
       onRetry={noop}
       {...gatedComposer(gate, timing)}
-      requireText
-      authorLink={(item) => paths.arenaPrivateChat(tid, item.attendee_id)}
       live={status}
       // As the live page's history: its earlier pages are offered once the view is full.
       history={view.chats.length >= GROUP_CHAT_LIMIT ? { state: 'more', loadEarlier: noop } : null}
-      announcements={view.announcements ?? []}
       messageMenu={menuToCome(me)}>
-      <PrivateThreads threads={privateThreads(view.private_chats, (id) => id === me, undefined, blocked)} linkTo={(id) => paths.arenaPrivateChat(tid, id)} fallbackName={nameOf} />
+      <PrivateThreads threads={privateThreads(view.private_chats, (id) => id === me, undefined, blocked)} linkTo={(id) => paths.arenaPrivateChat(tid, id)} fallbackName={groupNameOf(view)} />
     </ChatRoom>
   );
 }
