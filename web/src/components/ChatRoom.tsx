@@ -4,7 +4,7 @@ import { CHAT_MESSAGE_MAX_LENGTH } from '@tapcard/shared/constants';
 import type { Announcement } from '@tapcard/shared/contract';
 import { messages } from '@tapcard/shared/rules';
 import { useHydrated } from '../lib/hydration.js';
-import { clockTime } from '../lib/live/clock.js';
+import { clockTimeOf } from '../lib/live/clock.js';
 import { ADMIN_NAME, messageStyle } from '../lib/live/message-style.js';
 import type { Outbox, ThreadItem } from '../lib/live/outbox.js';
 import { AppLink } from './AppLink.js';
@@ -78,10 +78,6 @@ export interface ChatRoomProps {
   sendHeld?: boolean;
 }
 
-function timeOf(iso: string): string {
-  return clockTime(new Date(iso));
-}
-
 interface BubbleProps {
   item: ThreadItem;
   selfId: string | null;
@@ -148,7 +144,7 @@ function MessageBubble({ item, selfId, authorLink, messageMenu, onRetry, onDelet
               )}
             </span>
           ) : (
-            <ClockTime iso={item.createdAt} format={timeOf} />
+            <ClockTime iso={item.createdAt} format={clockTimeOf} />
           )}
         </p>
       </div>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { GROUP_CHAT_LIMIT } from '@tapcard/shared/constants';
 import { eventStatusText, eventTiming, isAdminId, parseEventDate } from '@tapcard/shared/domain';
 import { matchPage } from '@tapcard/shared/pages';
@@ -17,6 +17,7 @@ import { storedItem, type ThreadItem } from '../../lib/live/thread-items.js';
 import { useNow } from '../../lib/now.js';
 import { paths, routes } from '../../lib/paths.js';
 import { useEventPagesWorker } from '../../lib/pwa.js';
+import { useTakeOver } from '../../lib/takeover.js';
 import { serverAnswer, type VisitorPageProps } from '../../lib/ssr.js';
 import { ArenaHomeView, PrivacyPlaceholder } from './ArenaHomeView.js';
 import { groupChatFrame, groupNameOf } from './group-chat-parts.js';
@@ -63,21 +64,9 @@ export function ArenaVisit({ url, state, takeOver }: VisitorPageProps) {
   useEffect(() => {
     if (view) handOverArenaView(tid, view);
   }, [tid, view]);
-  useEffect(() => {
-    if (!takeOver) return;
-    let mounted = true;
-    const load = () => {
-      takeOver(() => handOverComposer(document.getElementById('root') ?? document)).catch(() => {
-        // The app's code did not arrive (the network went): the page stays, and tries again once online.
-        if (mounted) window.addEventListener('online', load, { once: true });
-      });
-    };
-    load();
-    return () => {
-      mounted = false;
-      window.removeEventListener('online', load);
-    };
-  }, [takeOver]);
+  // The composer's draft and focus pass to the app's just before it draws the page.
+  const takeOverNow = useMemo(() => (takeOver ? () => takeOver(() => handOverComposer(document.getElementById('root') ?? document)) : null), [takeOver]);
+  useTakeOver(takeOverNow);
   const write = useCallback(
     (room: string) => (text: string) => {
       if (!view) return;

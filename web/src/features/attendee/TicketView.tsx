@@ -3,9 +3,9 @@ import type { calls, Success } from '@tapcard/shared/contract';
 import { checkInPlace, formatEventDate } from '@tapcard/shared/domain';
 import type { ViewOf } from '@tapcard/shared/realtime';
 import { ButtonLink } from '../../components/Button.js';
+import { ClockTime } from '../../components/ClockTime.js';
 import { Avatar, Page } from '../../components/Page.js';
-import { useHydrated } from '../../lib/hydration.js';
-import { clockTime } from '../../lib/live/clock.js';
+import { clockTimeOf } from '../../lib/live/clock.js';
 import { paths } from '../../lib/paths.js';
 import styles from './Attendee.module.css';
 import { TEXTS } from './texts.js';
@@ -74,20 +74,13 @@ export function TicketView({ tid, data, name, checkIn, qr, holderActions, cancel
  * then its place is kept, unseen, so the line does not wrap under the page when it comes.
  */
 function CheckedInLine({ attendee }: { attendee: CheckIn }) {
-  const hydrated = useHydrated();
   if (!attendee.checked_in) return null;
   const place = checkInPlace(attendee.checked_in_by);
   const where = place.kind === 'gate' ? TEXTS.checkedInAt(place.label) : place.kind === 'organiser' ? TEXTS.checkedInByOrganiser : TEXTS.checkedIn;
-  const at = attendee.checked_in_at ? new Date(attendee.checked_in_at) : null;
   return (
     <p className={styles.checkedIn} data-testid="ticket-check-in" role="status">
       {where}
-      {at && (
-        <span className={hydrated ? undefined : styles.timeToCome} aria-hidden={hydrated ? undefined : true}>
-          {', '}
-          <time dateTime={attendee.checked_in_at ?? undefined}>{hydrated ? clockTime(at) : '00:00'}</time>
-        </span>
-      )}
+      {attendee.checked_in_at && <ClockTime lead=", " iso={attendee.checked_in_at} format={clockTimeOf} />}
     </p>
   );
 }

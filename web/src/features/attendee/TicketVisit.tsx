@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useLayoutEffect, useRef, useState, type ComponentType } from 'react';
+import { startTransition, useCallback, useEffect, useLayoutEffect, useRef, useState, type ComponentType } from 'react';
 import type { calls, Success, TicketCancellation } from '@tapcard/shared/contract';
 import { refundPolicyText } from '@tapcard/shared/domain';
 import { matchPage } from '@tapcard/shared/pages';
@@ -6,6 +6,7 @@ import { LoadingScreen } from '../../components/LoadingScreen.js';
 import { routes } from '../../lib/paths.js';
 import { serverAnswer, type VisitorPageProps } from '../../lib/ssr.js';
 import { useEventPagesWorker } from '../../lib/pwa.js';
+import { useTakeOver } from '../../lib/takeover.js';
 import { CancelStepView } from './CancelStepView.js';
 import { keptTicketWriter } from './kept-tickets.js';
 import { QrDrawn, type QrDrawing } from './QrDrawn.js';
@@ -44,25 +45,17 @@ export function TicketVisit({ url, state }: VisitorPageProps) {
   useEffect(() => {
     if (answer) keptTicketWriter.save(tid, answer);
   }, [tid, answer]);
-  useEffect(() => {
-    let mounted = true;
-    const load = () => {
-      loadTicketLive().then(
-        (module) => {
-          if (!mounted) return;
-          focus.current = focusedIn(document.getElementById('root'));
-          // As a transition: the page's render yields to taps and to the browser while it runs.
-          startTransition(() => setLive(() => module.TicketLive));
-        },
-        () => mounted && window.addEventListener('online', load, { once: true }),
-      );
-    };
-    load();
-    return () => {
-      mounted = false;
-      window.removeEventListener('online', load);
-    };
-  }, []);
+  const takeOver = useCallback(
+    (mounted: () => boolean) =>
+      loadTicketLive().then((module) => {
+        if (!mounted()) return;
+        focus.current = focusedIn(document.getElementById('root'));
+        // As a transition: the page's render yields to taps and to the browser while it runs.
+        startTransition(() => setLive(() => module.TicketLive));
+      }),
+    [],
+  );
+  useTakeOver(takeOver);
   useLayoutEffect(() => {
     if (Live && focus.current) refocus(document.getElementById('root'), focus.current);
   }, [Live]);
