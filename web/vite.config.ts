@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import react from '@vitejs/plugin-react';
@@ -5,6 +6,7 @@ import type { Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
+import { VISITOR_ENTRY } from './src/app/entries.js';
 import { BRAND_COLOUR as BRAND, OWNER_APP_MANIFEST, OWNER_APP_MANIFEST_PATH, PAGE_BACKGROUND } from './src/lib/owner-app-manifest.js';
 
 const gateway = process.env.GATEWAY_URL ?? 'http://127.0.0.1:3000';
@@ -104,8 +106,14 @@ interface PageWorker {
   worker: string;
   /** The feature's pages module (its key in the build manifest): it and what it loads are precached. */
   pages: string;
-  /** Navigations answered with the precached index.html. */
+  /** Navigations answered with the precached shell (index.html, or `shell`). */
   navigations: RegExp;
+  /**
+   * A page the gateway renders without data for the light entry (app/visitor-entry.tsx), precached and
+   * answering the navigations instead of index.html, so a visit with no network paints the light page
+   * and the app takes it over from the precache (the door: docs/decisions/020-door-light-entry.md).
+   */
+  shell?: string;
   /**
    * Navigations the server renders with fresh data (a URL's path matching it, e.g. the arena with its
    * latest messages): asked of the network first, never cached, and answered with the precached
@@ -123,7 +131,7 @@ interface PageWorker {
  * once or later (the door scanner's decoder, the arena's dialogs). Other features' pages are left out:
  * the router loads each feature's pages when one of them opens, and a feature imports no other.
  */
-function featureFiles(manifestPath: string, pages: string): Set<string> {
+function featureFiles(manifestPath: string, pages: string, light: boolean): Set<string> {
   const feature = pages.split('/').slice(0, 3).join('/');
   const otherFeature = (key: string) => key.startsWith('src/features/') && !key.startsWith(`${feature}/`);
   const chunks = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, BuiltChunk>;
@@ -137,6 +145,8 @@ function featureFiles(manifestPath: string, pages: string): Set<string> {
     for (const next of [...(chunk.imports ?? []), ...(chunk.dynamicImports ?? [])]) if (!otherFeature(next)) visit(next);
   };
   visit('index.html');
+  // The light entry and the feature's own light page (the entry's other pages are other features').
+  if (light) visit(VISITOR_ENTRY);
   if (!seen.has(pages)) throw new Error(`a page worker's precache: ${pages} is not among the app's pages`);
   return files;
 }
@@ -160,7 +170,7 @@ function pageWorker(worker: PageWorker): Plugin[] {
     workbox: {
       globPatterns: ['**/*.{js,css,html,svg,woff2,png,webmanifest}'],
       globIgnores: ['**/*.map', '**/*.br', '**/*.gz', '.vite/**', 'images/**', '*-sw.js', ...worker.ignore],
-      navigateFallback: '/index.html',
+      navigateFallback: worker.shell ?? '/index.html',
       navigateFallbackAllowlist: [worker.navigations],
       runtimeCaching: worker.serverFirst
         ? [{ urlPattern: worker.serverFirst, handler: 'NetworkOnly', options: { precacheFallback: { fallbackURL: '/index.html' } } }]
@@ -172,8 +182,16 @@ function pageWorker(worker: PageWorker): Plugin[] {
       sourcemap: false,
       manifestTransforms: [
         (entries) => {
-          const wanted = featureFiles(join(outDir, '.vite/manifest.json'), worker.pages);
-          return { manifest: entries.filter((entry) => !entry.url.startsWith('assets/') || wanted.has(entry.url)), warnings: [] };
+          const manifestPath = join(outDir, '.vite/manifest.json');
+          const wanted = featureFiles(manifestPath, worker.pages, worker.shell !== undefined);
+          const manifest = entries.filter((entry) => !entry.url.startsWith('assets/') || wanted.has(entry.url));
+          if (worker.shell) {
+            // The rendered shell is the build's index.html around the light page's markup: a new build
+            // (new file names in its manifest) is a new shell.
+            const revision = createHash('sha256').update(readFileSync(manifestPath)).update(readFileSync(join(outDir, 'index.html'))).digest('hex').slice(0, 20);
+            manifest.push({ url: worker.shell.slice(1), revision, size: 0 });
+          }
+          return { manifest, warnings: [] };
         },
       ],
     },
@@ -185,6 +203,8 @@ const OWNER_APP_FILES = [OWNER_APP_MANIFEST_PATH.slice(1), 'app-icon-*.png'];
 const doorWorker = pageWorker({
   ...DOOR_PWA,
   pages: 'src/features/door/routes.tsx',
+  // The door page itself (the scope's root), rendered as the light page's frame.
+  shell: DOOR_PWA.scope,
   navigations: new RegExp(`^${DOOR_PWA.scope}(?:[/?]|$)`),
   ignore: OWNER_APP_FILES,
 });
@@ -235,7 +255,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
       ? {}
       : {
           rolldownOptions: {
-            input: { index: join(import.meta.dirname, 'index.html'), visitor: join(import.meta.dirname, 'src/app/visitor-entry.tsx') },
+            input: { index: join(import.meta.dirname, 'index.html'), visitor: join(import.meta.dirname, VISITOR_ENTRY) },
             // What both entries load at first render, in one chunk: React and the few app modules the
             // light entry shares with the app's shell. Left to the bundler, they are cut into a dozen
             // small chunks by which pages reach them, which compress worse (about 3 kB more on every

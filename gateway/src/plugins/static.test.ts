@@ -91,6 +91,15 @@ describe('compression of the SPA files', () => {
     expect(brotliDecompressSync(res.body).toString()).toBe(INDEX);
   });
 
+  test("the door's page for a service worker's plain fetch of its offline shell; any other unknown path is not a page then", async () => {
+    const shell = await get('/door?__WB_REVISION__=abc', { accept: '*/*', 'accept-encoding': 'br' });
+    expect(shell.status).toBe(200);
+    expect(shell.headers['cache-control']).toBe('no-cache');
+    expect(brotliDecompressSync(shell.body).toString()).toBe(INDEX);
+    expect((await get('/card/connect', { accept: '*/*' })).status).toBe(404);
+    expect((await get('/door/some-secret', { accept: '*/*' })).status).toBe(404);
+  });
+
   test("the build's own .br copy is sent as it is, not compressed again", async () => {
     const res = await get('/assets/prebuilt-4d5e6f.js', { 'accept-encoding': 'gzip, br' });
     expect(res.status).toBe(200);

@@ -7,6 +7,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { IMMUTABLE_CACHE_CONTROL } from '@tapcard/shared/constants';
 import { redactUrl, urlCarriesSecret } from '@tapcard/shared/contract';
+import { PRECACHED_PAGES } from '@tapcard/shared/pages';
 import type { CreateRenderer, Render } from '@tapcard/shared/ssr';
 import { messages, sendFailure } from '../http/failure.js';
 
@@ -55,7 +56,7 @@ function isClientRoute(request: FastifyRequest): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false;
   const path = request.url.split('?', 1)[0] ?? '/';
   if (isReserved(path) || isSourceMap(path)) return false;
-  return path === '/' || (request.headers.accept ?? '').includes('text/html');
+  return path === '/' || PRECACHED_PAGES.includes(path) || (request.headers.accept ?? '').includes('text/html');
 }
 
 /**

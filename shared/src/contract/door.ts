@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DOOR_OPEN_PATH } from '../pages/index.js';
 import { staffLinkFormSchema } from '../rules/staff-links.js';
 import { call, id, idParam, lazyCalls } from './core.js';
 import { wireData } from './envelope.js';
@@ -142,7 +143,7 @@ export const doorCalls = lazyCalls({
   /** Ours: a staff phone trades the link's secret for a door session token (not an account). */
   openStaffLink: () => call({
     method: 'POST',
-    path: '/event/door/api/open',
+    path: DOOR_OPEN_PATH,
     auth: 'none',
     body: openStaffLinkBody,
     answer: wireData(doorSessionSchema.extend({ session: z.string() })),

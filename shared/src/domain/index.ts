@@ -13,6 +13,7 @@ export * from './cards.js';
 export * from './vcard.js';
 export * from './csv.js';
 export * from './chat.js';
+export * from './ticket-shape.js';
 export * from './tickets.js';
 export * from './door.js';
 export * from './refunds.js';

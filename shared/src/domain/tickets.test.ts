@@ -1,6 +1,7 @@
 import { generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { formatTicket, parseTicket, TICKET_MAX_LENGTH, ticketSigningInput, verifyTicket, webCryptoHasEd25519, type TicketPublicKey } from './tickets.js';
+import { isTicketShaped, TICKET_MAX_LENGTH } from './ticket-shape.js';
+import { formatTicket, parseTicket, ticketSigningInput, verifyTicket, webCryptoHasEd25519, type TicketPublicKey } from './tickets.js';
 
 // Signed as the upstream signs (Node's crypto.sign), checked with the WebCrypto verifier the door uses.
 function keyPair(kid: string): { kid: string; privateKey: KeyObject; publicKey: TicketPublicKey } {
@@ -93,6 +94,14 @@ describe('door tickets', () => {
       withPart(ticket, 4, `${signature}=`),
     ];
     for (const text of malformed) expect(await verifyTicket(text, keys), text).toEqual({ valid: false, reason: 'malformed' });
+    // The schema-free shape check (a search box's ticket-or-name) agrees with the parser, either way.
+    for (const text of malformed) expect(isTicketShaped(text), text).toBe(false);
+    for (const text of [ticket, ` ${ticket}\n`, issue(keyPair('abcdefghijklmnop'), 'a'.repeat(64), 'b'.repeat(64))]) {
+      expect(isTicketShaped(text), text).toBe(true);
+      expect(parseTicket(text), text).toBeDefined();
+    }
+    expect(isTicketShaped(withPart(ticket, 1, 'k'.repeat(17)))).toBe(false);
+    expect(isTicketShaped(withPart(ticket, 2, 'e'.repeat(65)))).toBe(false);
     expect(parseTicket('x'.repeat(TICKET_MAX_LENGTH + 1))).toBeUndefined();
     expect(await verifyTicket(`${ticket}${' '.repeat(TICKET_MAX_LENGTH)}`, keys)).toEqual({ valid: false, reason: 'malformed' });
     expect(await verifyTicket(withPart(ticket, 3, 'a'.repeat(10_000)), keys)).toEqual({ valid: false, reason: 'malformed' });

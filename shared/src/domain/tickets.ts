@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TICKET_ID_CHARS, TICKET_ID_MAX, TICKET_KEY_ID_MAX, TICKET_MAX_LENGTH, TICKET_SIGNATURE, TICKET_VERSION } from './ticket-shape.js';
 
 /**
  * The door ticket: what an attendee's QR code carries (on the token page and in the access mail).
@@ -10,17 +11,13 @@ import { z } from 'zod';
  * photo of it opens no arena and no chat; whoever holds the event's public key (`kid` names it, so keys
  * can be rotated) checks it without a network, in the browser or in Node (WebCrypto).
  */
-export const TICKET_VERSION = 'TC1';
-/** Longer text is refused before it is split or decoded (a well-formed ticket is about 150 characters). */
-export const TICKET_MAX_LENGTH = 256;
 export const TICKET_ALGORITHM = 'Ed25519';
 
-const B64URL = /^[A-Za-z0-9_-]+$/;
+const B64URL = TICKET_ID_CHARS;
 /** An id in a ticket: base64url characters only, so the dot separates the parts unambiguously. */
-const ticketIdSchema = z.string().min(1).max(64).regex(B64URL);
-export const ticketKeyIdSchema = z.string().min(1).max(16).regex(B64URL);
-/** 64 bytes in canonical base64url: 86 characters, the last carrying 2 bits (its 4 low bits zero). */
-const signatureSchema = z.string().regex(/^[A-Za-z0-9_-]{85}[AQgw]$/);
+const ticketIdSchema = z.string().min(1).max(TICKET_ID_MAX).regex(B64URL);
+export const ticketKeyIdSchema = z.string().min(1).max(TICKET_KEY_ID_MAX).regex(B64URL);
+const signatureSchema = z.string().regex(TICKET_SIGNATURE);
 /** A raw 32-byte Ed25519 public key in canonical base64url: 43 characters, the last carrying 4 bits. */
 const rawPublicKeySchema = z.string().regex(/^[A-Za-z0-9_-]{42}[AEIMQUYcgkosw048]$/);
 

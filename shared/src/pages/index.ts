@@ -46,6 +46,8 @@ export const pagePatterns = {
   chipChat: '/events/d/chip/i/:chip_id/chat',
   /** A staff link: opening it gives the phone a door session for one event and gate (the secret is the link's own). */
   staffLink: '/door/:secret',
+  /** A staff phone's door page (the door sessions it holds are on the phone). */
+  door: '/door',
 } as const;
 
 /**
@@ -64,6 +66,20 @@ export const CARD_SOURCE_PARAM = 'src';
  */
 export const CARD_STATS_PATH = '/connect/public/api/stats';
 export const CARD_BEACON_PATHS = { cardView: `${CARD_STATS_PATH}/view`, linkClick: `${CARD_STATS_PATH}/click` } as const;
+
+/**
+ * Where a staff phone trades a staff link's secret for a door session (the contract's
+ * doorCalls.openStaffLink). Here, with no schema, so that the door's light page opens the link without
+ * loading the contract.
+ */
+export const DOOR_OPEN_PATH = '/event/door/api/open';
+
+/**
+ * Pages a service worker precaches as its offline shell (the door's, web/vite.config.ts): the worker
+ * fetches them with a plain request (Accept: any type), which the gateway answers with the page as a
+ * browser's navigation gets it, not with a 404 as an unknown file.
+ */
+export const PRECACHED_PAGES: readonly string[] = [pagePatterns.door];
 
 export type PagePattern = (typeof pagePatterns)[keyof typeof pagePatterns];
 

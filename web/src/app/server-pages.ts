@@ -100,4 +100,7 @@ export const serverPages: ServerPage[] = [
     visitor: visitorPages.arena,
     prefetch: prefetchOne(path, (_, p) => p.tid, async (value, client) => once(client, (await attendee()).arenaViewQuery(value))),
   })),
+  // The door and a staff link: the desk's frame (the session is on the phone, never in the page); the app takes the page over.
+  { path: routes.door, module: visitorPages.door.module, visitor: visitorPages.door },
+  { path: routes.staffLink, module: visitorPages.door.module, visitor: visitorPages.door },
 ];

@@ -16,8 +16,7 @@ export interface VisitorPage {
   load: () => Promise<ComponentType<VisitorPageProps>>;
 }
 
-/** The light entry's source file: its key in the build manifest. */
-export const VISITOR_ENTRY = 'src/app/visitor-entry.tsx';
+export { VISITOR_ENTRY } from './entries.js';
 
 export const visitorPages = {
   cardConnect: {
@@ -56,6 +55,10 @@ export const visitorPages = {
     module: 'src/features/attendee/ArenaVisit.tsx',
     load: () => import('../features/attendee/ArenaVisit.js').then((m) => m.ArenaVisit),
   },
+  door: {
+    module: 'src/features/door/DoorVisit.tsx',
+    load: () => import('../features/door/DoorVisit.js').then((m) => m.DoorVisit),
+  },
 } satisfies Record<string, VisitorPage>;
 
 /** Each visitor page's route pattern, as the app's router and the server render match it. */
@@ -71,6 +74,8 @@ const visitorRoutes: [string, VisitorPage][] = [
   [routes.arena, visitorPages.arena],
   [routes.arenaChat, visitorPages.arena],
   [routes.arenaPrivateChat, visitorPages.arena],
+  [routes.door, visitorPages.door],
+  [routes.staffLink, visitorPages.door],
   [routes.home, visitorPages.landing],
 ];
 

@@ -17,7 +17,8 @@ export interface StoredDoorSession {
   totalStock?: number;
 }
 
-function isDoorSession(value: unknown): value is StoredDoorSession {
+/** Whether a value read from storage (or an answer) has every field of a stored door session. */
+export function isDoorSession(value: unknown): value is StoredDoorSession {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
   return ['session', 'eventId', 'eventTitle', 'gate', 'expiresAt'].every((key) => typeof v[key] === 'string');
@@ -37,6 +38,11 @@ export function readDoorSessions(now = Date.now()): StoredDoorSession[] {
   return Object.values(readAll())
     .filter((s) => Date.parse(s.expiresAt) > now)
     .sort((a, b) => b.expiresAt.localeCompare(a.expiresAt));
+}
+
+/** The session a door page shows: the one for the event it names (`wanted`), else the phone's newest. */
+export function pickDoorSession(sessions: readonly StoredDoorSession[], wanted: string | null): StoredDoorSession | null {
+  return sessions.find((s) => s.eventId === wanted) ?? sessions[0] ?? null;
 }
 
 /** The door session for one event, if this phone holds one that has not expired. */

@@ -79,7 +79,7 @@ export const routes = {
   /** A staff link: trades its secret for a door session, then shows the door page. */
   staffLink: pagePatterns.staffLink,
   /** A staff phone's door page: the gate it checks in at, and a search to check attendees in by name or email. */
-  door: '/door',
+  door: pagePatterns.door,
   notFound: '/error/404',
   noInternet: '/error/no-internet',
 } as const;

@@ -1,8 +1,11 @@
 import styles from './Door.module.css';
 import { TEXTS } from './texts.js';
 
-/** Whether the phone is online (and its counts live), and how many check-ins wait to be sent. */
-export function DeskStatus({ online, live, queueSize }: { online: boolean; live: boolean; queueSize: number }) {
+/**
+ * Whether the phone is online (and its counts live), and how many check-ins wait to be sent (null:
+ * not read from the phone yet, the line's place kept empty).
+ */
+export function DeskStatus({ online, live, queueSize }: { online: boolean; live: boolean; queueSize: number | null }) {
   const state = !online ? 'offline' : live ? 'online' : 'connecting';
   const text = state === 'offline' ? TEXTS.offline : state === 'online' ? TEXTS.online : TEXTS.connecting;
   return (
@@ -10,9 +13,15 @@ export function DeskStatus({ online, live, queueSize }: { online: boolean; live:
       <p className={`${styles.net} ${styles[state] ?? ''}`} data-testid="door-network" data-state={state} role="status">
         <span className={styles.dot} aria-hidden="true" /> {text}
       </p>
-      <p className={queueSize > 0 ? styles.queueWaiting : styles.muted} role="status">
-        <span data-testid="door-queue">{queueSize}</span> {TEXTS.queueWaiting(queueSize)}
-      </p>
+      {queueSize === null ? (
+        <p className={styles.muted} aria-hidden="true">
+          &nbsp;
+        </p>
+      ) : (
+        <p className={queueSize > 0 ? styles.queueWaiting : styles.muted} role="status">
+          <span data-testid="door-queue">{queueSize}</span> {TEXTS.queueWaiting(queueSize)}
+        </p>
+      )}
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { renderRoutes } from '../../test/render.js';
 import { EVENT_ID, fakeDoorServer, GATE, person, SESSION, startDoorGateway, tampered, ticketIssuer } from './door.fixtures.js';
 import { doorStore } from './desk/store.js';
 import { DoorPage } from './DoorPage.js';
+import { doorHandover, handOverDoor } from './handover.js';
 
 const routeObjects = [{ path: routes.door, element: <DoorPage /> }];
 const LATER = new Date(Date.now() + 24 * 3_600_000).toISOString();
@@ -33,7 +34,7 @@ function setOnline(online: boolean) {
 }
 
 /** An event of three confirmed attendees, its door calls, and the gateway's door view; `reachable` false makes each door call fail as a lost network would. */
-async function openDoor(options: { checkOut?: boolean; transferred?: boolean; cancelled?: boolean } = {}) {
+async function openDoor(options: { checkOut?: boolean; transferred?: boolean; cancelled?: boolean; scanning?: boolean } = {}) {
   const people = [person('att_ada', 'Ada Lovelace'), person('att_bob', 'Bob Ade'), person('att_cy', 'Cy Obi')];
   // A ticket given away before the phone's list came: its old holder, flagged (the list counts only the others).
   if (options.transferred) people.push({ ...person('att_old', 'Old Holder'), transferred: true });
@@ -59,7 +60,8 @@ async function openDoor(options: { checkOut?: boolean; transferred?: boolean; ca
   // The page is ready to scan once it has the event's keys and the live list.
   await waitFor(() => expect(network.sent(doorCalls.ticketKeys).length).toBeGreaterThan(0));
   await waitFor(() => expect(screen.getByRole('region', { name: 'Checked in' })).toHaveAttribute('data-listed', '3'));
-  await waitFor(() => expect(screen.getByTestId('door-inside')).toHaveTextContent('0 / 85 tickets'));
+  // (Unless a ticket handed over is being admitted already.)
+  if (!options.scanning) await waitFor(() => expect(screen.getByTestId('door-inside')).toHaveTextContent('0 / 85 tickets'));
   return { server, state, network, ...rendered };
 }
 
@@ -96,6 +98,21 @@ describe('door desk', () => {
     expect(card()).toHaveTextContent(/Already checked inAda LovelaceAt North gate, \d\d:\d\d/);
     expect(checkInsSent(network)).toHaveLength(1);
     expect(server.counted).toBe(1);
+  });
+
+  it('admits the tickets entered on the light page before it took over, in order, in its mode, and keeps the search box as it was', async () => {
+    const [bob, cy] = await Promise.all([issuer.issue('att_bob'), issuer.issue('att_cy')]);
+    handOverDoor(() => ({ eventId: EVENT_ID, codes: [bob, cy], mode: 'in', draft: 'Ad', search: '', focused: true }));
+    const { network } = await openDoor({ scanning: true });
+    await waitFor(() => expect(checkInsSent(network).map((sent) => sent.attendee_id)).toEqual(['att_bob', 'att_cy']));
+    await outcome('admitted');
+    expect(card()).toHaveTextContent('Cy Obi');
+    await waitFor(() => expect(screen.getByTestId('door-inside')).toHaveTextContent('2 / 85 tickets'));
+    const box = screen.getByRole('searchbox', { name: 'Find an attendee' });
+    expect(box).toHaveValue('Ad');
+    expect(box).toHaveFocus();
+    // Taken once: a later desk starts empty.
+    expect(doorHandover(EVENT_ID)).toBeNull();
   });
 
   it('refuses a tampered ticket, a ticket of another event and a code that is no ticket, and goes on scanning', async () => {

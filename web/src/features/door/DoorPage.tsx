@@ -1,17 +1,13 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Page } from '../../components/Page.js';
-import { readDoorSessions, removeDoorSession } from '../../lib/door-session.js';
+import { pickDoorSession, readDoorSessions, removeDoorSession } from '../../lib/door-session.js';
 import { paths } from '../../lib/paths.js';
 import styles from './Door.module.css';
 import { DoorDesk } from './DoorDesk.js';
+import { NoSession, type Ended } from './NoSession.js';
 import { registerDoorWorker } from './pwa/register.js';
 import { TEXTS } from './texts.js';
-
-interface Ended {
-  message: string;
-  unsynced: number;
-}
 
 /**
  * /door: a staff phone's door page for the door session of one event (the `event` in the address, or
@@ -22,7 +18,7 @@ export function DoorPage() {
   const [params] = useSearchParams();
   const [sessions, setSessions] = useState(() => readDoorSessions());
   const wanted = params.get('event');
-  const current = sessions.find((s) => s.eventId === wanted) ?? sessions[0] ?? null;
+  const current = pickDoorSession(sessions, wanted);
   const [ended, setEnded] = useState<Ended | null>(null);
   useEffect(() => registerDoorWorker(), []);
 
@@ -39,16 +35,7 @@ export function DoorPage() {
   if (!current) {
     return (
       <Page>
-        <section className={styles.card} aria-labelledby="door-title">
-          <h1 id="door-title">{ended ? TEXTS.ended : TEXTS.noSession}</h1>
-          {ended && (
-            <div role="alert" data-testid="door-ended">
-              <p className={styles.error}>{ended.message}</p>
-              {ended.unsynced > 0 && <p className={styles.error}>{TEXTS.unsynced(ended.unsynced)}</p>}
-            </div>
-          )}
-          <p className={styles.muted}>{TEXTS.noSessionLead}</p>
-        </section>
+        <NoSession ended={ended} />
       </Page>
     );
   }

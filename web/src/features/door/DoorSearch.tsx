@@ -1,17 +1,18 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import { isTicketShaped } from '@tapcard/shared/domain';
 import { Button } from '../../components/Button.js';
-import { TextField } from '../../components/Field.js';
 import { EmptyState } from '../../components/Page.js';
 import { Spinner } from '../../components/Spinner.js';
 import { ApiError } from '../../lib/api.js';
 import { doorSearchQuery } from './api.js';
 import styles from './Door.module.css';
+import { DoorSearchForm } from './DoorSearchForm.js';
 import { searchList } from './desk/list.js';
 import { timeOf } from './desk/result.js';
 import type { DoorListAttendee } from './desk/store.js';
-import { looksLikeTicket } from './desk/ticket.js';
 import type { DoorInput, DoorMode } from './desk/useDoorDesk.js';
+import type { SearchStart } from './handover.js';
 import { TEXTS } from './texts.js';
 
 interface Found {
@@ -35,6 +36,8 @@ interface Props {
   onSearch: () => void;
   /** The server refused the session itself (revoked or expired link). */
   onRefused: (message: string) => void;
+  /** What the door's light page had in the box (and searched for) before this page took it over. */
+  start?: SearchStart | null;
 }
 
 const fromList = (a: DoorListAttendee): Found => ({ id: a.id, name: a.name, image: a.image, detail: a.price_category || null, checked_in: a.checked_in, checked_in_at: a.checked_in_at ?? null, checked_in_by: a.checked_in_by ?? null });
@@ -44,10 +47,10 @@ const fromList = (a: DoorListAttendee): Found => ({ id: a.id, name: a.name, imag
  * when offline), and admits a ticket code typed or pasted into it (or typed by a scanner in keyboard
  * mode while the box has the focus) as a scan.
  */
-export function DoorSearch({ session, online, list, mode, onInput, onSearch, onRefused }: Props) {
+export function DoorSearch({ session, online, list, mode, onInput, onSearch, onRefused, start }: Props) {
   const queryClient = useQueryClient();
-  const [text, setText] = useState('');
-  const [submitted, setSubmitted] = useState('');
+  const [text, setText] = useState(start?.draft ?? '');
+  const [submitted, setSubmitted] = useState(start?.search ?? '');
   const resultsId = useId();
   const search = useQuery({
     ...doorSearchQuery(session, submitted),
@@ -65,7 +68,7 @@ export function DoorSearch({ session, online, list, mode, onInput, onSearch, onR
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const query = text.trim();
-    if (looksLikeTicket(query)) {
+    if (isTicketShaped(query)) {
       setText('');
       void onInput({ kind: 'code', text: query });
       return;
@@ -92,12 +95,7 @@ export function DoorSearch({ session, online, list, mode, onInput, onSearch, onR
       });
   return (
     <>
-      <form className={styles.search} onSubmit={submit} role="search" aria-label={TEXTS.searchLabel}>
-        <TextField label={TEXTS.searchLabel} hint={online ? TEXTS.searchHint : TEXTS.searchHintOffline} type="search" value={text} onChange={(e) => setText(e.target.value)} autoComplete="off" maxLength={300} />
-        <Button type="submit" disabled={text.trim() === ''} busy={search.isFetching}>
-          {TEXTS.search}
-        </Button>
-      </form>
+      <DoorSearchForm text={text} onText={setText} onSubmit={submit} online={online} busy={search.isFetching} autoFocus={start?.focused} />
       {submitted !== '' && (
         <section aria-labelledby={resultsId}>
           <h2 id={resultsId} className="visually-hidden">

@@ -15,6 +15,8 @@ export const TEXTS = {
   searchHintOffline: 'Offline: searching this phone’s list by name',
   search: 'Search',
   searching: 'Searching…',
+  /** Tickets entered while the door was still loading; the door checks them as soon as it is ready. */
+  ticketsWaiting: (n: number) => (n === 1 ? 'Ticket received: the door checks it in a moment.' : `${n} tickets received: the door checks them in a moment.`),
   noResults: (text: string) => `No attendee matches “${text}”.`,
   results: 'Attendees found',
   checkIn: 'Check in',

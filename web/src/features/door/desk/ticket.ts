@@ -8,9 +8,6 @@ import { TEXTS } from '../texts.js';
  */
 export type TicketVerdict = { ok: true; attendeeId: string } | { ok: false; why: string; unknownKey?: boolean };
 
-/** Whether a text is shaped like a ticket at all (a search box tells a typed ticket from a name with it). */
-export const looksLikeTicket = (text: string): boolean => parseTicket(text) !== undefined;
-
 /**
  * The signature check this browser can run: its own WebCrypto Ed25519 where it has one, else a
  * JavaScript one loaded on first need (older browsers would otherwise call every genuine ticket forged).

@@ -1,6 +1,7 @@
 import { useCallback, useId, useRef, useState } from 'react';
 import { Button } from '../../../components/Button.js';
 import styles from './Scanner.module.css';
+import { ScannerFrame } from './ScannerFrame.js';
 import { SCANNER_TEXTS as TEXTS } from './texts.js';
 import { readCameraChoice, useCamera, useDocumentVisible, writeCameraChoice, type CameraDevice, type CameraStatus } from './useCamera.js';
 import { useDecodeLoop } from './useDecodeLoop.js';
@@ -68,27 +69,13 @@ export function Scanner({ onCode, paused = false }: ScannerProps) {
   const problem = isProblem(status) ? PROBLEMS[status] : null;
 
   return (
-    <section className={styles.scanner} aria-label={TEXTS.region}>
-      <div className={styles.viewport} hidden={problem !== null}>
-        <video ref={videoRef} className={styles.video} aria-label={TEXTS.video} playsInline muted autoPlay />
-        <div className={styles.frame} aria-hidden="true" />
-      </div>
-      <div role="status" aria-live="polite" className={problem ? styles.problem : undefined}>
-        {problem ? (
-          <>
-            <p className={styles.problemTitle}>{problem.title}</p>
-            <p>{problem.text}</p>
-          </>
-        ) : (
-          <p className={styles.status}>{STATUS_LINES[status as keyof typeof STATUS_LINES]}</p>
-        )}
-      </div>
+    <ScannerFrame videoRef={videoRef} problem={problem} line={STATUS_LINES[status as keyof typeof STATUS_LINES]}>
       {problem?.retry && (
         <Button variant="secondary" onClick={() => setAttempt((n) => n + 1)}>
           {TEXTS.retry}
         </Button>
       )}
       {devices.length > 1 && <CameraPicker devices={devices} value={deviceId} onChange={choose} />}
-    </section>
+    </ScannerFrame>
   );
 }
