@@ -20,7 +20,6 @@ import { playFeedback } from './scanner/feedback.js';
 import { Scanner } from './scanner/Scanner.js';
 import { SoundToggle } from './scanner/SoundToggle.js';
 import { useWedgeScanner } from './scanner/useWedgeScanner.js';
-import { TEXTS } from './texts.js';
 
 interface Props {
   session: StoredDoorSession;

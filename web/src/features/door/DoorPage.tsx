@@ -3,7 +3,6 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { Page } from '../../components/Page.js';
 import { pickDoorSession, readDoorSessions, removeDoorSession } from '../../lib/door-session.js';
 import { paths } from '../../lib/paths.js';
-import styles from './Door.module.css';
 import { DoorDesk } from './DoorDesk.js';
 import { NoSession, type Ended } from './NoSession.js';
 import { registerDoorWorker } from './pwa/register.js';
