@@ -59,10 +59,16 @@ describe('the door on a slow phone', () => {
       await route.continue();
     });
 
+    const stylesheets: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'stylesheet') stylesheets.push(request.url());
+    });
     await page.goto(path);
     // The light page opened the link: the gate, the box ready, and the secret gone from the address.
     await page.getByRole('heading', { level: 1, name: `You are checking in at East gate for ${event.title}` }).waitFor();
     await page.locator(`${searchBox}:not([disabled])`).waitFor();
+    // Its styles came inlined in the page: its scripts neither fetched them again nor waited for them.
+    expect(stylesheets).toEqual([]);
     expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(`/door?event=${event.id}`);
     await markDocument(page);
     await page.locator(searchBox).fill(ticket);

@@ -86,8 +86,11 @@ interface SlowPage {
 }
 
 const QR_LABEL = 'QR code of your ticket for the door';
-/** The door's search box, which also takes a typed or pasted ticket code as a scan. */
-const DOOR_INPUT = 'form[role="search"] input[type="search"]';
+/**
+ * The door's search box, which also takes a typed or pasted ticket code as a scan; ready once it takes
+ * text (the server's frame draws it disabled until the page's scripts have hydrated it).
+ */
+const DOOR_INPUT = 'form[role="search"] input[type="search"]:not([disabled])';
 
 const PAGES: SlowPage[] = [
   {

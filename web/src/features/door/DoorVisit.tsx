@@ -32,6 +32,20 @@ import { TEXTS } from './texts.js';
  * phone only), a staff link being opened, the phone's session, no session, or a link it could not open
  * (the app's staff link page tries again and says why).
  */
+/**
+ * The staff links this page is opening, by secret: asked once, as soon as the page's code first renders
+ * in the browser (the start of hydration), not after it, as every step counts on a slow link.
+ */
+const openings = new Map<string, Promise<StoredDoorSession | null>>();
+function opening(secret: string): Promise<StoredDoorSession | null> {
+  let open = openings.get(secret);
+  if (!open) {
+    open = openStaffLinkLight(secret);
+    openings.set(secret, open);
+  }
+  return open;
+}
+
 type Phase = { kind: 'start' } | { kind: 'opening' } | { kind: 'desk'; session: StoredDoorSession } | { kind: 'none' } | { kind: 'not-opened' };
 
 function OpeningCard() {
@@ -55,7 +69,11 @@ function OpeningCard() {
  * before then, the mode and the search box pass to it, and it admits them in order.
  */
 export function DoorVisit({ url, takeOver }: VisitorPageProps) {
-  const [secret] = useState(() => matchPage(routes.staffLink, url.pathname)?.secret ?? null);
+  const [secret] = useState(() => {
+    const linked = matchPage(routes.staffLink, url.pathname)?.secret ?? null;
+    if (linked && typeof window !== 'undefined') void opening(linked);
+    return linked;
+  });
   const [phase, setPhase] = useState<Phase>({ kind: 'start' });
   const [text, setText] = useState('');
   const [codes, setCodes] = useState<string[]>([]);
@@ -63,7 +81,6 @@ export function DoorVisit({ url, takeOver }: VisitorPageProps) {
   const [mode, setMode] = useState<DoorMode>('in');
   const ready = useHydrated();
   const online = useOnline();
-  useEffect(() => registerDoorWorker(), []);
 
   const opened = useRef(false);
   useEffect(() => {
@@ -75,7 +92,7 @@ export function DoorVisit({ url, takeOver }: VisitorPageProps) {
       return;
     }
     setPhase({ kind: 'opening' });
-    void openStaffLinkLight(secret).then((session) => {
+    void opening(secret).then((session) => {
       if (!session) return setPhase({ kind: 'not-opened' });
       saveDoorSession(session);
       // As the app's staff link page does: the secret leaves the address and the history.
@@ -88,6 +105,9 @@ export function DoorVisit({ url, takeOver }: VisitorPageProps) {
   const latest = useRef({ phase, text, codes, search, mode });
   latest.current = { phase, text, codes, search, mode };
   const settled = phase.kind !== 'start' && phase.kind !== 'opening';
+  // Once the page is ready: the worker's downloads (the door's offline files) would otherwise share a
+  // slow link with the staff link's request.
+  useEffect(() => (settled ? registerDoorWorker() : undefined), [settled]);
   const takeOverNow = useMemo(() => {
     if (!takeOver || !settled) return null;
     return () =>
