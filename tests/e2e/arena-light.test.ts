@@ -7,6 +7,7 @@ import { DEMO } from './support/demo.js';
 import { PHONE_WIDTH } from './support/layout.js';
 import { createEventViaApi, markDocument, registerViaApi, sameDocument, waitUntilLive } from './support/live-events.js';
 import { createOrganiser } from './support/people.js';
+import { holdTakeOver, pageErrors } from './support/takeover.js';
 
 /**
  * The arena and its chats on a slow phone: the gateway renders them with their latest messages, so
@@ -63,18 +64,9 @@ describe('the arena on a slow phone', () => {
 
     const { context } = await browser();
     const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
+    const errors = pageErrors(page);
     // The app's code is held back, as on a slow network, until the attendee has written.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/app-takeover-[\w-]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdTakeOver(page);
 
     await page.goto(`/event/u/arena/${ada.tid}/chat`);
     await bubble(page, 'Who else is here early?').waitFor();

@@ -6,6 +6,7 @@ import { createStaffLink, ticketOf } from './support/door.js';
 import { PHONE_WIDTH } from './support/layout.js';
 import { createEventViaApi, markDocument, registerViaApi, sameDocument } from './support/live-events.js';
 import { createOrganiser } from './support/people.js';
+import { holdTakeOver, pageErrors } from './support/takeover.js';
 
 /**
  * The door on a slow phone: the gateway renders the door's frame, the light entry opens the staff link
@@ -46,18 +47,9 @@ describe('the door on a slow phone', () => {
 
     const { context } = await browser();
     const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
+    const errors = pageErrors(page);
     // The app's code is held back, as on a slow network, until a ticket has been entered.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/app-takeover-[\w-]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdTakeOver(page);
 
     const stylesheets: string[] = [];
     page.on('request', (request) => {
