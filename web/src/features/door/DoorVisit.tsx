@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { isTicketShaped } from '@tapcard/shared/domain';
 import { matchPage } from '@tapcard/shared/pages';
 import { Page } from '../../components/Page.js';
@@ -28,11 +28,6 @@ import { SCANNER_TEXTS } from './scanner/texts.js';
 import { TEXTS } from './texts.js';
 
 /**
- * What the page knows: nothing yet (the server's markup, and while hydrating: the session is on the
- * phone only), a staff link being opened, the phone's session, no session, or a link it could not open
- * (the app's staff link page tries again and says why).
- */
-/**
  * The staff links this page is opening, by secret: asked once, as soon as the page's code first renders
  * in the browser (the start of hydration), not after it, as every step counts on a slow link.
  */
@@ -46,6 +41,11 @@ function opening(secret: string): Promise<StoredDoorSession | null> {
   return open;
 }
 
+/**
+ * What the page knows: nothing yet (the server's markup, and while hydrating: the session is on the
+ * phone only), a staff link being opened, the phone's session, no session, or a link it could not open
+ * (the app's staff link page tries again and says why).
+ */
 type Phase = { kind: 'start' } | { kind: 'opening' } | { kind: 'desk'; session: StoredDoorSession } | { kind: 'none' } | { kind: 'not-opened' };
 
 function OpeningCard() {
@@ -56,6 +56,53 @@ function OpeningCard() {
         <Spinner size={32} label="" />
         <p className={styles.muted}>{TEXTS.opening}</p>
       </div>
+    </section>
+  );
+}
+
+interface FrameProps {
+  /** The phone's session; null until the page has read it. */
+  session: StoredDoorSession | null;
+  online: boolean;
+  mode: DoorMode;
+  onMode: (mode: DoorMode) => void;
+  /** Tickets entered, kept for the app's desk. */
+  waiting: number;
+  /** A name search asked, which the app's desk runs. */
+  searching: boolean;
+  /** The search box. */
+  children: ReactNode;
+}
+
+/** The live desk's layout (DoorDesk) with what the light page knows: the gate, and nothing live yet. */
+function DeskFrame({ session, online, mode, onMode, waiting, searching, children }: FrameProps) {
+  return (
+    <section className={styles.desk} aria-labelledby="door-title">
+      {session ? (
+        <DeskHeader gate={session.gate} eventTitle={session.eventTitle} expiresAt={session.expiresAt} />
+      ) : (
+        <header>
+          <h1 id="door-title">{TEXTS.title}</h1>
+          <p className={styles.muted}>&nbsp;</p>
+        </header>
+      )}
+      <DeskStatus online={online} live={false} queueSize={null} />
+      <DoorCounts counts={doorCounts([], session?.totalStock ?? null)} />
+      {session?.checkOut && <ModeSwitch mode={mode} onChange={onMode} />}
+      <ScannerFrame problem={null} line={SCANNER_TEXTS.starting} />
+      <ResultCard result={null} />
+      {waiting > 0 && (
+        <p className={styles.muted} role="status" data-testid="door-waiting">
+          {TEXTS.ticketsWaiting(waiting)}
+        </p>
+      )}
+      <SoundToggle />
+      {children}
+      {searching && (
+        <div role="status">
+          <Spinner size={24} label={TEXTS.searching} />
+        </div>
+      )}
     </section>
   );
 }
@@ -136,7 +183,6 @@ export function DoorVisit({ url, takeOver }: VisitorPageProps) {
       </Page>
     );
   }
-  const session = phase.kind === 'desk' ? phase.session : null;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const query = text.trim();
@@ -146,35 +192,12 @@ export function DoorVisit({ url, takeOver }: VisitorPageProps) {
       setCodes((list) => [...list, query]);
     } else setSearch(query);
   };
+  const session = phase.kind === 'desk' ? phase.session : null;
   return (
     <Page>
-      <section className={styles.desk} aria-labelledby="door-title">
-        {session ? (
-          <DeskHeader gate={session.gate} eventTitle={session.eventTitle} expiresAt={session.expiresAt} />
-        ) : (
-          <header>
-            <h1 id="door-title">{TEXTS.title}</h1>
-            <p className={styles.muted}>&nbsp;</p>
-          </header>
-        )}
-        <DeskStatus online={online} live={false} queueSize={null} />
-        <DoorCounts counts={doorCounts([], session?.totalStock ?? null)} />
-        {session?.checkOut && <ModeSwitch mode={mode} onChange={setMode} />}
-        <ScannerFrame problem={null} line={SCANNER_TEXTS.starting} />
-        <ResultCard result={null} />
-        {codes.length > 0 && (
-          <p className={styles.muted} role="status" data-testid="door-waiting">
-            {TEXTS.ticketsWaiting(codes.length)}
-          </p>
-        )}
-        <SoundToggle />
+      <DeskFrame session={session} online={online} mode={mode} onMode={setMode} waiting={codes.length} searching={search !== ''}>
         <DoorSearchForm text={text} onText={setText} onSubmit={submit} online={online} ready={ready && session !== null} />
-        {search && (
-          <div role="status">
-            <Spinner size={24} label={TEXTS.searching} />
-          </div>
-        )}
-      </section>
+      </DeskFrame>
     </Page>
   );
 }
