@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { callApi } from './support/api.js';
 import { browsers } from './support/browser.js';
 import { expectCount } from './support/counts.js';
-import { openStaffLink, registerFromPhone, ticketOf } from './support/door.js';
+import { openStaffLink, registerFromPhone, ticketOf, wedgeScan } from './support/door.js';
 import { PHONE_WIDTH } from './support/layout.js';
 import { createEventViaApi, markDocument, sameDocument, waitUntilLive, type Registered } from './support/live-events.js';
 import { createOrganiser, signIn, type Account } from './support/people.js';
@@ -49,31 +49,6 @@ async function checkedInIds(event: Event): Promise<string[]> {
   const admin = await callApi(baseUrl, calls.adminEvent, { params: { id: event.id }, authorization: organiser.authorization });
   if (admin.answer.success !== 'true') throw new Error(admin.answer.message);
   return admin.answer.data.attendees.filter((a) => a.checked_in).map((a) => a.id).sort();
-}
-
-/**
- * A barcode scanner in keyboard mode (an outside device) scanning `text`: the burst of keys it types,
- * ended by Enter, with no text field focused. The keys are dispatched in the page at once, and the
- * page's clock stands still while they are, so their timing never depends on how loaded the machine
- * is: a garbage collection or the system setting the browser aside for more than the scanner's 50 ms
- * key gap in the middle of the burst made the page take it for a person typing (a scan among twenty
- * was lost about once in two runs of the whole suite).
- */
-async function wedgeScan(page: Page, text: string): Promise<void> {
-  await page.evaluate((text) => {
-    if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
-    const realNow = Date.now;
-    const at = realNow();
-    Date.now = () => at;
-    try {
-      for (const key of [...text, 'Enter']) {
-        document.body.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
-        document.body.dispatchEvent(new KeyboardEvent('keyup', { key, bubbles: true, cancelable: true }));
-      }
-    } finally {
-      Date.now = realNow;
-    }
-  }, text);
 }
 
 /** Waits until the result card shows `outcome` for the attendee named `name`. */

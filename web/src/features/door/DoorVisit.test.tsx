@@ -63,17 +63,22 @@ describe('the door of the light entry', () => {
       await user.keyboard('{Enter}');
     }
     expect(screen.getByTestId('door-waiting')).toHaveTextContent('2 tickets received: the door checks them in a moment.');
+    // A barcode scanner in keyboard mode, outside the box: a fast burst ended by Enter, kept likewise.
+    const wedged = await issuer.issue('att_cy');
+    await user.click(document.body);
+    await user.keyboard(`${wedged}{Enter}`);
+    expect(screen.getByTestId('door-waiting')).toHaveTextContent('3 tickets received');
     await user.type(searchBox(), 'Ada');
     // The take-over's hand-over runs just before the app draws: it reads the page as it is then.
     const prepare = takeOver.mock.calls[0]?.[0];
     prepare?.();
-    expect(doorHandover(EVENT_ID)).toEqual({ eventId: EVENT_ID, codes: [first, second], mode: 'out', draft: 'Ada', search: '', focused: true });
+    expect(doorHandover(EVENT_ID)).toEqual({ eventId: EVENT_ID, codes: [first, second, wedged], mode: 'out', draft: 'Ada', search: '', focused: true });
     // Read when the app draws (a render a tap may restart), not when it was asked to: a later ticket still passes.
-    const third = await issuer.issue('att_cy');
+    const fourth = await issuer.issue('att_dee');
     await user.clear(searchBox());
-    await user.paste(third);
+    await user.paste(fourth);
     await user.keyboard('{Enter}');
-    expect(doorHandover(EVENT_ID)?.codes).toEqual([first, second, third]);
+    expect(doorHandover(EVENT_ID)?.codes).toEqual([first, second, wedged, fourth]);
   });
 
   it('opens a staff link with a plain request, keeps the session, takes the secret out of the address, then lets the app take over', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { isTicketShaped } from '@tapcard/shared/domain';
 import { matchPage } from '@tapcard/shared/pages';
 import { Page } from '../../components/Page.js';
@@ -25,6 +25,7 @@ import { registerDoorWorker } from './pwa/register.js';
 import { ScannerFrame } from './scanner/ScannerFrame.js';
 import { SoundToggle } from './scanner/SoundToggle.js';
 import { SCANNER_TEXTS } from './scanner/texts.js';
+import { useWedgeScanner } from './scanner/useWedgeScanner.js';
 import { TEXTS } from './texts.js';
 
 /**
@@ -148,6 +149,11 @@ export function DoorVisit({ url, takeOver }: VisitorPageProps) {
     });
   }, [secret]);
 
+  // A barcode scanner in keyboard mode works from the start too: its codes wait with those typed (the
+  // desk then checks each, as it checks its own scanner's).
+  const keep = useCallback((code: string) => setCodes((list) => [...list, code.trim()]), []);
+  useWedgeScanner(keep, { enabled: phase.kind === 'desk' });
+
   // The app takes over once the page knows what it shows; what was entered until then passes to it.
   const latest = useRef({ phase, text, codes, search, mode });
   latest.current = { phase, text, codes, search, mode };
@@ -189,7 +195,7 @@ export function DoorVisit({ url, takeOver }: VisitorPageProps) {
     if (!query) return;
     if (isTicketShaped(query)) {
       setText('');
-      setCodes((list) => [...list, query]);
+      keep(query);
     } else setSearch(query);
   };
   const session = phase.kind === 'desk' ? phase.session : null;
